@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { CheckSchema } from './check.js';
+
+/** Where a case came from, so every diagnostic and report can point back to it. */
+export const SourceLocationSchema = z.object({
+  /** Absolute path of the eval file. */
+  file: z.string(),
+  /** 1-based line of the case in the file, when known. */
+  line: z.number().int().positive().optional(),
+  /** 1-based column of the case in the file, when known. */
+  column: z.number().int().positive().optional(),
+  /** Format plugin id and dialect, e.g. `evals-json` / `skill-creator`. */
+  format: z.string(),
+  /** Dialect within the format, when the format has several. */
+  dialect: z.string().optional(),
+});
+export type SourceLocation = z.infer<typeof SourceLocationSchema>;
+
+/** A file copied into the workspace before the execution. */
+export const FixtureFileSchema = z.object({
+  /** Absolute path of the source file or directory. */
+  from: z.string(),
+  /** Path relative to the workspace root. */
+  to: z.string(),
+});
+export type FixtureFile = z.infer<typeof FixtureFileSchema>;
+
+/** How the execution's workspace is prepared and what is collected from it. */
+export const WorkspaceSpecSchema = z.object({
+  /** Fixture files and directories copied in. */
+  files: z.array(FixtureFileSchema).default([]),
+  /** Directories whose contents are laid over the workspace, in order (BMAD setup overlays). */
+  overlays: z.array(z.string()).default([]),
+  /** Inline files: relative path → content. */
+  inline: z.record(z.string(), z.string()).default({}),
+  /** Shell commands run in the workspace before the agent (needs --trust). */
+  setup: z.array(z.string()).default([]),
+  /** Shell commands run after the agent, whatever the outcome (needs --trust). */
+  teardown: z.array(z.string()).default([]),
+  /** Globs of files copied out of the workspace after the run. */
+  artifacts: z.array(z.string()).default([]),
+});
+export type WorkspaceSpec = z.infer<typeof WorkspaceSpecSchema>;
+
+/** Execution limits a case asks for. */
+export const LimitsSchema = z.object({
+  /** Wall-clock limit for one execution, in seconds. */
+  timeoutSeconds: z.number().positive().optional(),
+  /** Most agent turns (model round trips) allowed. */
+  maxTurns: z.number().int().positive().optional(),
+});
+export type Limits = z.infer<typeof LimitsSchema>;
+
+/** A skill under test: a directory holding SKILL.md. */
+export const SkillRefSchema = z.object({
+  /** Skill name (SKILL.md frontmatter `name`, else the directory name). */
+  name: z.string(),
+  /** Absolute path of the directory holding SKILL.md. */
+  dir: z.string(),
+});
+export type SkillRef = z.infer<typeof SkillRefSchema>;
+
+/** What every format normalises to: one thing to run and grade. */
+export const CaseSchema = z.object({
+  /** Identity within its suite, always a string. */
+  id: z.string().min(1),
+  /** The id exactly as written in the source file (a number stays a number). */
+  rawId: z.unknown().optional(),
+  /** Human-readable name. */
+  name: z.string(),
+  /** `task` is graded on what the agent did; `trigger` only on whether the skill fired. */
+  kind: z.enum(['task', 'trigger']),
+  /** User messages, in order; more than one makes a multi-turn conversation. */
+  turns: z.array(z.string()).min(1),
+  /** Extra system prompt. */
+  system: z.string().optional(),
+  /** Expected output or other reference material, given to judges as context. */
+  reference: z.string().optional(),
+  /** For trigger cases: whether the skill should fire. */
+  shouldTrigger: z.boolean().optional(),
+  /** Cheap checks run first; if one fails the scored checks and judge are skipped and the case fails. */
+  gates: z.array(CheckSchema).default([]),
+  /** Scored checks. */
+  checks: z.array(CheckSchema).default([]),
+  /** Any of these matching fails the case. */
+  failIf: z.array(CheckSchema).default([]),
+  /** Pass mark for the weighted score, 0..1 (default: every check must pass). */
+  threshold: z.number().min(0).max(1).optional(),
+  /** Workspace preparation. */
+  workspace: WorkspaceSpecSchema.default({ files: [], overlays: [], inline: {}, setup: [], teardown: [], artifacts: [] }),
+  /** Execution limits. */
+  limits: LimitsSchema.default({}),
+  /** How many times to run the case (trigger cases default to 3). */
+  runs: z.number().int().positive().optional(),
+  /** Skills under test; staged at the engine's skill root unless the variant is without_skill. */
+  skills: z.array(SkillRefSchema).default([]),
+  /** Engine the file asks for, as a hint (`--engine` wins). */
+  engine: z.string().optional(),
+  /** Judge the file asks for, as a hint (`--judge` wins). */
+  judge: z.string().optional(),
+  /** Free-form tags for filtering. */
+  tags: z.array(z.string()).default([]),
+  /** Everything else the source file said, kept verbatim. */
+  metadata: z.record(z.string(), z.unknown()).default({}),
+  /** Where the case came from. */
+  source: SourceLocationSchema,
+});
+export type Case = z.infer<typeof CaseSchema>;
+/** A case as a format writes it: defaults may be omitted. */
+export type CaseInput = z.input<typeof CaseSchema>;
+
+/** All the cases of one eval file. */
+export const SuiteSchema = z.object({
+  /** Stable id: the file path relative to the working directory. */
+  id: z.string(),
+  /** Display name (skill name or file name). */
+  name: z.string(),
+  /** Absolute path of the eval file. */
+  file: z.string(),
+  /** Format plugin id. */
+  format: z.string(),
+  /** The skill the suite tests, when known. */
+  skill: SkillRefSchema.optional(),
+  /** The cases, in file order. */
+  cases: z.array(CaseSchema),
+  /** Suite-level settings the file declared (engine, judge, concurrency …). */
+  settings: z.record(z.string(), z.unknown()).default({}),
+});
+export type Suite = z.infer<typeof SuiteSchema>;
+export type SuiteInput = z.input<typeof SuiteSchema>;

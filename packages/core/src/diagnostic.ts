@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** A problem found in an input file. Bad input is reported as diagnostics, never thrown. */
+export const DiagnosticSchema = z.object({
+  /** `error` stops the file from running; `warning` and `info` are advice. */
+  severity: z.enum(['error', 'warning', 'info']),
+  /** Stable id of the rule that fired, e.g. `evals-json/missing-prompt`. */
+  ruleId: z.string(),
+  /** What is wrong and what to do about it. */
+  message: z.string(),
+  /** Absolute path of the file the problem is in. */
+  file: z.string(),
+  /** 1-based line, when known. */
+  line: z.number().int().positive().optional(),
+  /** 1-based column, when known. */
+  column: z.number().int().positive().optional(),
+});
+export type Diagnostic = z.infer<typeof DiagnosticSchema>;
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** `file:line:column: severity: message [ruleId]`, the shape editors and CI annotate from. */
+export function formatDiagnostic(d: Diagnostic, relativeTo?: (file: string) => string): string {
+  const file = relativeTo ? relativeTo(d.file) : d.file;
+  const position = d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : '';
+  return `${file}${position}: ${d.severity}: ${d.message} [${d.ruleId}]`;
+}

@@ -1,0 +1,80 @@
+import type { SkillRef } from './case.js';
+import type { Session, Usage } from './session.js';
+
+/** What an engine can do, so the runner and grading can adapt. */
+export interface EngineCapabilities {
+  /** Continues one conversation over several user turns. */
+  multiTurn: boolean;
+  /** Loads skills from its skill root and can be seen to trigger them. */
+  skills: boolean;
+  /** Runs tools that change files in the workspace. */
+  workspaceTools: boolean;
+  /** Offers `complete()` for judge calls. */
+  complete: boolean;
+}
+
+/** Everything an engine needs for one execution. The runner prepares it; the engine never reads eval files. */
+export interface EngineRunInput {
+  /** Unique id of the execution (for logs and transcripts). */
+  executionId: string;
+  /** Absolute path of the prepared workspace; the agent's working directory. */
+  workspace: string;
+  /** Absolute path of a fresh HOME for this execution. */
+  home: string;
+  /** Skills staged for this execution (empty for without_skill), already copied under a skill root. */
+  skills: SkillRef[];
+  /** User messages in order. */
+  turns: string[];
+  /** Extra system prompt. */
+  system?: string;
+  /** Model to use, when the user chose one. */
+  model?: string;
+  /** Most agent turns allowed. */
+  maxTurns?: number;
+  /** Wall-clock limit in milliseconds. */
+  timeoutMs: number;
+  /** Aborted when the run is interrupted. */
+  signal: AbortSignal;
+  /** Base environment for child processes, already filtered through the allowlist. */
+  env: Record<string, string>;
+  /** Directory where the engine may write its raw transcript. */
+  artifactsDir: string;
+}
+
+export interface CompletionMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface CompletionRequest {
+  system?: string;
+  messages: CompletionMessage[];
+  model?: string;
+  maxTokens?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface CompletionResponse {
+  text: string;
+  model: string;
+  usage: Usage;
+  costUsd?: number;
+}
+
+/** A configured engine. One instance serves many executions, concurrently. */
+export interface Engine {
+  /** Plugin id. */
+  readonly id: string;
+  readonly capabilities: EngineCapabilities;
+  /** Where skills are staged, relative to the workspace (`.claude/skills`). */
+  readonly skillRoots: readonly string[];
+  /** Model the engine will use when none is chosen. */
+  readonly defaultModel?: string;
+  /** Version of the program or SDK; throws SkillEvalError ENGINE_NOT_FOUND when it is missing. */
+  version(): Promise<string>;
+  /** Runs one execution. Engine failures are returned as a Session with status `error`, not thrown. */
+  run(input: EngineRunInput): Promise<Session>;
+  /** One plain completion, for judges. */
+  complete?(request: CompletionRequest): Promise<CompletionResponse>;
+}

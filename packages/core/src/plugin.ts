@@ -1,0 +1,76 @@
+import type { Diagnostic } from './diagnostic.js';
+import type { Engine } from './engine.js';
+import type { CaseResult, RunSummary } from './result.js';
+import type { Suite } from './case.js';
+
+/** Result of loading one eval file. Problems are diagnostics, never exceptions. */
+export interface LoadResult {
+  suites: Suite[];
+  diagnostics: Diagnostic[];
+}
+
+/** A configured format reader. */
+export interface Format {
+  readonly id: string;
+  /** File names this format claims when scanning a directory (globs on the basename). */
+  readonly filePatterns: readonly string[];
+  /** How sure (0..1) this format is that the file is one of its own; 0 = not mine. */
+  detect(file: string, text: string): number;
+  /** Reads the file into suites. `text` is the file's content. */
+  load(file: string, text: string): Promise<LoadResult> | LoadResult;
+}
+
+/** What a format package default-exports. */
+export interface FormatPlugin<Settings = unknown> {
+  readonly contract: 'format-v1';
+  readonly id: string;
+  readonly description: string;
+  parseSettings(raw: unknown): Settings;
+  create(settings: Settings): Format;
+}
+
+/** What an engine package default-exports. */
+export interface EnginePlugin<Settings = unknown> {
+  readonly contract: 'engine-v1';
+  readonly id: string;
+  /** Other names that resolve to this engine (`claude_code`). */
+  readonly aliases?: readonly string[];
+  readonly description: string;
+  /** Validates `--ek key=value` settings and config; throws SkillEvalError BAD_INPUT on bad ones. */
+  parseSettings(raw: unknown): Settings;
+  create(settings: Settings): Engine;
+}
+
+/** Planned execution, as reporters see it before it runs. */
+export interface PlannedExecution {
+  executionId: string;
+  suiteId: string;
+  caseId: string;
+  caseName: string;
+  engine: string;
+  variant: string;
+  run: number;
+}
+
+/** A configured reporter. Every hook is optional. */
+export interface Reporter {
+  onRunStart?(plan: readonly PlannedExecution[], outDir: string): void | Promise<void>;
+  onExecutionStart?(execution: PlannedExecution): void | Promise<void>;
+  onResult?(result: CaseResult): void | Promise<void>;
+  onRunEnd?(summary: RunSummary, results: readonly CaseResult[]): void | Promise<void>;
+}
+
+/** What a reporter package default-exports. */
+export interface ReporterPlugin<Settings = unknown> {
+  readonly contract: 'reporter-v1';
+  readonly id: string;
+  readonly description: string;
+  parseSettings(raw: unknown): Settings;
+  create(settings: Settings): Reporter;
+}
+
+export type AnyPlugin = FormatPlugin | EnginePlugin | ReporterPlugin;
+
+export const defineFormat = <S>(plugin: FormatPlugin<S>): FormatPlugin<S> => plugin;
+export const defineEngine = <S>(plugin: EnginePlugin<S>): EnginePlugin<S> => plugin;
+export const defineReporter = <S>(plugin: ReporterPlugin<S>): ReporterPlugin<S> => plugin;

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'formats/*', 'adapters/*'],
+    reporters: ['default', './scripts/closing-line-reporter.ts'],
+  },
+});
