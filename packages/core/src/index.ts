@@ -8,3 +8,5 @@ export * from './registry.js';
 export * from './result.js';
 export * from './session.js';
 export * from './settings.js';
+export * from './pricing.js';
+export * from './skill-root.js';

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { SkillRef } from './case.js';
+
+/** How far up from an eval file the skill root is looked for (skill-up uses the same bound). */
+const MAX_LEVELS = 10;
+
+/** The nearest directory at or above `from` that holds a SKILL.md, within ten levels. */
+export function findSkillRoot(from: string): string | undefined {
+  let dir = from;
+  for (let level = 0; level <= MAX_LEVELS; level++) {
+    if (existsSync(join(dir, 'SKILL.md'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+  return undefined;
+}
+
+/** Frontmatter `name` and `description` of a SKILL.md (the plain `key: value` lines; block scalars folded). */
+export function readSkillFrontmatter(skillDir: string): { name?: string; description?: string } {
+  const text = readFileSync(join(skillDir, 'SKILL.md'), 'utf8').replace(/^\uFEFF/, '');
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (!match) return {};
+  const fields: Record<string, string> = {};
+  const lines = match[1]!.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const kv = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(lines[i]!);
+    if (!kv) continue;
+    let value = kv[2]!.trim();
+    if (value === '|' || value === '>' || value === '|-' || value === '>-') {
+      const block: string[] = [];
+      while (i + 1 < lines.length && /^\s+\S|^\s*$/.test(lines[i + 1]!)) block.push(lines[++i]!.trim());
+      value = block.join(value.startsWith('|') ? '\n' : ' ').trim();
+    }
+    fields[kv[1]!] = value.replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return { name: fields.name, description: fields.description };
+}
+
+/** The skill a directory holds: its frontmatter name, else the directory name. */
+export function readSkillRef(skillDir: string): SkillRef {
+  const { name } = readSkillFrontmatter(skillDir);
+  return { name: name || basename(skillDir), dir: skillDir };
+}
