@@ -1,0 +1,79 @@
+import { type Case, CaseSchema, type Check, type FixtureFile } from '@skill-eval/core';
+import type { Node } from 'jsonc-parser';
+import { type CaseIdentity, cap } from './case-fields.js';
+import type { ReadContext } from './read-context.js';
+
+/** What a dialect reader found in one item, before grading rules are applied. */
+export interface CaseParts {
+  identity: CaseIdentity;
+  /** The item's object node (position of the case). */
+  item: Node;
+  name: string;
+  prompt: string;
+  /** `expected_output`: context for the judge. */
+  reference: string | undefined;
+  /** Natural-language criteria, in file order. */
+  criteria: Check[];
+  /** Per-item `should_trigger` (AgentV transpile), with its node for diagnostics. */
+  trigger: { value: boolean; node: Node } | undefined;
+  timeoutSeconds: number | undefined;
+  files: FixtureFile[];
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * Applies the grading rules shared by every dialect: a `should_trigger` item becomes a trigger case
+ * with a `skill-used` check; `expected_output` stays judge context and becomes the criterion only
+ * when nothing else grades the case (or always, when asked); a case with nothing to grade is kept
+ * but warned about, since it would pass on any completed run.
+ */
+export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
+  const { identity, item, trigger, reference } = parts;
+  const checks: Check[] = [];
+  if (trigger) {
+    if (ctx.skillName) {
+      checks.push({ type: 'skill-used', value: ctx.skillName, ...(trigger.value ? {} : { negate: true }) });
+    } else {
+      ctx.sink.error(
+        'missing-skill-name',
+        `${cap(identity.label)} says "should_trigger" but the skill is unknown; add "skill_name" or put the file under the skill's directory (next to SKILL.md).`,
+        trigger.node,
+      );
+    }
+  }
+  checks.push(...parts.criteria);
+  const gradeReference = reference?.trim() && ctx.expectedOutput !== 'never';
+  if (gradeReference && (ctx.expectedOutput === 'always' || checks.length === 0)) {
+    checks.push({ type: 'llm-rubric', value: reference, name: 'expected_output' });
+    if (ctx.expectedOutput === 'auto') {
+      ctx.sink.info(
+        'expected-output-as-criterion',
+        `${cap(identity.label)} has no assertions, so its expected_output is graded as the single criterion; add "assertions" to grade specific behaviour.`,
+        item,
+      );
+    }
+  } else if (checks.length === 0) {
+    ctx.sink.warning(
+      'nothing-to-grade',
+      `${cap(identity.label)} has no assertions and no expected_output, so any completed run passes; add "assertions" (or "rubric") to grade it.`,
+      item,
+    );
+  }
+  const position = ctx.sink.position(item);
+  return CaseSchema.parse({
+    id: identity.id,
+    rawId: identity.rawId,
+    name: parts.name,
+    kind: trigger ? 'trigger' : 'task',
+    turns: [parts.prompt],
+    reference: reference?.trim() ? reference : undefined,
+    shouldTrigger: trigger?.value,
+    checks,
+    workspace: { files: parts.files },
+    limits: parts.timeoutSeconds === undefined ? {} : { timeoutSeconds: parts.timeoutSeconds },
+    runs: trigger ? ctx.triggerRuns : undefined,
+    skills: ctx.skills,
+    metadata: parts.metadata,
+    source: { file: ctx.file, ...position, format: 'evals-json', dialect: ctx.dialect },
+  });
+}

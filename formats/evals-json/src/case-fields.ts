@@ -1,0 +1,155 @@
+import type { Check, FixtureFile } from '@skill-eval/core';
+import { getNodeValue, type Node } from 'jsonc-parser';
+import { resolveFixture } from './fixtures.js';
+import { describeType, itemsOf } from './parse-json.js';
+import type { ReadContext } from './read-context.js';
+
+/** A case's identity: the normalised string id, the raw value and a label for messages. */
+export interface CaseIdentity {
+  id: string;
+  rawId: unknown;
+  /** `eval 3`, `case "A1"`, or `eval #3` when the id is missing. */
+  label: string;
+  /** Where the id is written (the item itself when it has none). */
+  node: Node;
+}
+
+/** Reads `id`: numbers and strings are normalised to a string, a missing id becomes the 1-based position. */
+export function readId(noun: string, item: Node, idNode: Node | undefined, index: number, ctx: ReadContext) {
+  if (idNode === undefined) {
+    return { id: String(index + 1), rawId: undefined, label: `${noun} #${index + 1}`, node: item };
+  }
+  const raw = getNodeValue(idNode);
+  const usable = (idNode.type === 'string' && raw.trim() !== '') || idNode.type === 'number';
+  if (!usable) {
+    ctx.sink.error(
+      'wrong-type',
+      `The id of ${noun} #${index + 1} is ${idNode.type === 'string' ? 'blank' : describeType(idNode)}; give it a number or a non-empty string.`,
+      idNode,
+    );
+    return undefined;
+  }
+  const label = idNode.type === 'number' ? `${noun} ${raw}` : `${noun} ${JSON.stringify(raw)}`;
+  return { id: String(raw).trim(), rawId: raw, label, node: idNode } satisfies CaseIdentity;
+}
+
+/** A required non-blank string (prompt, input); reports and returns undefined otherwise. */
+export function readPrompt(key: string, node: Node | undefined, item: Node, label: string, ctx: ReadContext) {
+  if (node?.type === 'string' && getNodeValue(node).trim() !== '') return getNodeValue(node) as string;
+  if (node === undefined || node.type === 'string') {
+    const what = node === undefined ? 'has no' : 'has a blank';
+    ctx.sink.error(
+      'missing-prompt',
+      `${cap(label)} ${what} "${key}"; add a "${key}" string to ${label}.`,
+      node ?? item,
+    );
+  } else {
+    ctx.sink.error('wrong-type', `"${key}" of ${label} is ${describeType(node)}; write it as a string.`, node);
+  }
+  return undefined;
+}
+
+/** An optional string; a wrong type is reported and ignored. */
+export function readOptionalString(key: string, node: Node | undefined, label: string, ctx: ReadContext) {
+  if (node === undefined || node.type === 'null') return undefined;
+  if (node.type === 'string') return getNodeValue(node) as string;
+  ctx.sink.error('wrong-type', `"${key}" of ${label} is ${describeType(node)}; write it as a string.`, node);
+  return undefined;
+}
+
+/** `timeout` in seconds, as BMAD reads it. */
+export function readTimeout(node: Node | undefined, label: string, ctx: ReadContext): number | undefined {
+  if (node === undefined) return undefined;
+  if (node.type === 'number' && getNodeValue(node) > 0) return getNodeValue(node);
+  const found = node.type === 'number' ? String(getNodeValue(node)) : describeType(node);
+  ctx.sink.error('wrong-type', `"timeout" of ${label} is ${found}; write a positive number of seconds.`, node);
+  return undefined;
+}
+
+/** A list of natural-language criteria (`assertions`, `expectations`, `rubric`) as `llm-rubric` checks. */
+export function readCriteria(key: string, node: Node | undefined, label: string, ctx: ReadContext): Check[] {
+  if (node === undefined || node.type === 'null') return [];
+  if (node.type !== 'array') {
+    const fix = node.type === 'string' ? `wrap it in a list: "${key}": ["…"]` : 'write a list of strings';
+    ctx.sink.error('wrong-type', `"${key}" of ${label} is ${describeType(node)}; ${fix}.`, node);
+    return [];
+  }
+  const checks: Check[] = [];
+  itemsOf(node).forEach((itemNode, i) => {
+    const where = `item ${i + 1} of "${key}" in ${label}`;
+    if (itemNode.type === 'string') {
+      const text = getNodeValue(itemNode) as string;
+      if (text.trim() === '')
+        ctx.sink.warning('blank-assertion', `${cap(where)} is blank and was left out; remove it.`, itemNode);
+      else checks.push({ type: 'llm-rubric', value: text, name: text });
+      return;
+    }
+    const converted = itemNode.type === 'object' ? rubricFromObject(getNodeValue(itemNode)) : undefined;
+    if (converted) {
+      ctx.sink.warning(
+        'assertion-not-string',
+        `${cap(where)} is an object, not a string; it is graded as an LLM rubric made of its "description" and "expected" text. Write it as a plain string to say exactly what the judge checks (skill-creator and AgentV ignore such lists).`,
+        itemNode,
+      );
+      checks.push(converted);
+      return;
+    }
+    ctx.sink.error(
+      'assertion-not-string',
+      `${cap(where)} is ${describeType(itemNode)}; each ${key} item must be a string the judge can check.`,
+      itemNode,
+    );
+  });
+  return checks;
+}
+
+/** An object assertion as some authors write it (`{name, type, description, expected}`) → a rubric, when it has text. */
+function rubricFromObject(obj: Record<string, unknown>): Check | undefined {
+  const text = (key: string) => (typeof obj[key] === 'string' && obj[key].trim() !== '' ? obj[key].trim() : undefined);
+  const description = text('description') ?? text('text') ?? text('criterion') ?? text('value');
+  const expected = text('expected');
+  const value =
+    description && expected
+      ? `${description.replace(/[.\s]+$/, '')}. Expected: ${expected}`
+      : (description ?? expected);
+  if (!value) return undefined;
+  return { type: 'llm-rubric', value, name: text('name') ?? value };
+}
+
+/** `files`: each entry resolved against the context's bases; problems are reported per entry. */
+export function readFiles(node: Node | undefined, label: string, ctx: ReadContext): FixtureFile[] {
+  if (node === undefined || node.type === 'null') return [];
+  if (node.type !== 'array') {
+    ctx.sink.error('wrong-type', `"files" of ${label} is ${describeType(node)}; write a list of relative paths.`, node);
+    return [];
+  }
+  const files: FixtureFile[] = [];
+  itemsOf(node).forEach((entryNode, i) => {
+    const entry = getNodeValue(entryNode);
+    if (entryNode.type !== 'string' || entry.trim() === '') {
+      const found = entryNode.type === 'string' ? 'blank' : describeType(entryNode);
+      ctx.sink.error(
+        'wrong-type',
+        `Item ${i + 1} of "files" in ${label} is ${found}; write a relative path.`,
+        entryNode,
+      );
+      return;
+    }
+    const result = resolveFixture(entry, ctx.fixtureBases);
+    if (result.kind === 'ok') files.push(result.fixture);
+    else if (result.kind === 'escape') {
+      ctx.sink.error('file-escapes-root', `File "${entry}" of ${label} is refused: ${result.reason}.`, entryNode);
+    } else {
+      ctx.sink.report(
+        ctx.missingFiles,
+        'missing-file',
+        `File "${entry}" of ${label} does not exist; looked for ${result.lookedAt.join(' and ')}. Add the file or fix the path.`,
+        entryNode,
+      );
+    }
+  });
+  return files;
+}
+
+/** Capitalises a label at the start of a sentence. */
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,54 @@
+import type { Node } from 'jsonc-parser';
+import { itemsOf, property } from './parse-json.js';
+
+/** Which tool's reading of the file applies (reference §8.3); recorded in `source.dialect`. */
+export type Dialect = 'skill-creator' | 'agentskills' | 'bmad-1' | 'agentv-transpile' | 'bmad-2';
+
+/** The top-level shape of a JSON document, as far as eval formats go. */
+export type Shape = 'agent-skills' | 'bmad-cases' | 'trigger-set' | 'trigger-set-grouped' | 'unknown';
+
+const has = (node: Node, key: string) => property(node, key) !== undefined;
+const isCaseItem = (item: Node) => item.type === 'object' && has(item, 'input') && has(item, 'rubric');
+
+/** Classifies a document by content, not by file name. */
+export function shapeOf(root: Node | undefined): Shape {
+  if (root?.type === 'array') {
+    const items = itemsOf(root);
+    if (items.length === 0 || items.some((item) => item.type !== 'object')) return 'unknown';
+    if (items.every((item) => has(item, 'query'))) return 'trigger-set';
+    return items.some(isCaseItem) ? 'bmad-cases' : 'unknown';
+  }
+  if (root?.type !== 'object') return 'unknown';
+  if (has(root, 'evals')) return 'agent-skills';
+  if (has(root, 'cases')) return 'bmad-cases';
+  if (has(root, 'should_trigger') || has(root, 'should_not_trigger')) return 'trigger-set-grouped';
+  return 'unknown';
+}
+
+/** True when a `cases` document's items really are BMAD generation-2 cases (`input` + `rubric`). */
+export function hasBmadCaseItems(root: Node | undefined): boolean {
+  if (!root) return false;
+  const list = root.type === 'array' ? root : property(root, 'cases');
+  return list?.type === 'array' && itemsOf(list).some(isCaseItem);
+}
+
+/**
+ * The dialect of an `evals[]` document, from the keys its items use: a per-item `should_trigger`
+ * only comes from `agentv transpile`; string ids, `timeout`, `_pattern` or `_design_notes` only
+ * from BMAD generation 1; `assertions` is the agentskills.io/AgentV spelling, `expectations` (or
+ * neither) the skill-creator schema.
+ */
+export function evalsDialect(root: Node): Dialect {
+  const evals = property(root, 'evals');
+  const items = evals ? itemsOf(evals).filter((item) => item.type === 'object') : [];
+  const any = (test: (item: Node) => boolean) => items.some(test);
+  if (any((item) => has(item, 'should_trigger'))) return 'agentv-transpile';
+  if (
+    has(root, '_design_notes') ||
+    any((item) => property(item, 'id')?.type === 'string' || has(item, 'timeout') || has(item, '_pattern'))
+  ) {
+    return 'bmad-1';
+  }
+  if (any((item) => has(item, 'assertions'))) return 'agentskills';
+  return 'skill-creator';
+}

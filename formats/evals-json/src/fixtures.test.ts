@@ -1,0 +1,138 @@
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadEvalsJson } from './load-evals-json.js';
+import { CORPUS } from './test-support/corpus.js';
+
+let tmp: string;
+let skill: string;
+
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+};
+const evalsWithFiles = (files: string[]) =>
+  JSON.stringify({ skill_name: 'written-name', evals: [{ id: 1, prompt: 'Go', assertions: ['ok'], files }] }, null, 2);
+const load = (file: string, text: string) => loadEvalsJson(file, text);
+
+beforeEach(() => {
+  tmp = realpathSync(mkdtempSync(join(tmpdir(), 'evals-json-')));
+  skill = join(tmp, 'skills', 'csv');
+  write(join(skill, 'SKILL.md'), '---\nname: csv-analyzer-skill\ndescription: Reads CSVs.\n---\n# CSV\n');
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('files resolution', () => {
+  it('resolves the corpus entry relative to the skill root and stages the skill', () => {
+    const file = join(skill, 'evals', 'evals.json');
+    mkdirSync(dirname(file), { recursive: true });
+    copyFileSync(
+      `${CORPUS}agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/evals.json`,
+      file,
+    );
+    write(join(skill, 'evals', 'files', 'sales.csv'), 'month,revenue\n');
+    const { suites, diagnostics } = load(file, readFileSync(file, 'utf8'));
+    expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    const suite = suites[0]!;
+    expect(suite.skill).toEqual({ name: 'csv-analyzer-skill', dir: skill });
+    expect(suite.name).toBe('csv-analyzer');
+    expect(suite.cases[0]!.skills).toEqual([{ name: 'csv-analyzer-skill', dir: skill }]);
+    expect(suite.cases[0]!.workspace.files).toEqual([
+      { from: join(skill, 'evals', 'files', 'sales.csv'), to: 'evals/files/sales.csv' },
+    ]);
+  });
+
+  it('falls back to the evals file directory, and prefers the skill root when both hold the file', () => {
+    const file = join(skill, 'evals', 'evals.json');
+    write(join(skill, 'evals', 'only-here.txt'), 'x');
+    write(join(skill, 'both.txt'), 'root');
+    write(join(skill, 'evals', 'both.txt'), 'evals');
+    const { suites, diagnostics } = load(file, evalsWithFiles(['only-here.txt', 'both.txt']));
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.cases[0]!.workspace.files).toEqual([
+      { from: join(skill, 'evals', 'only-here.txt'), to: 'only-here.txt' },
+      { from: join(skill, 'both.txt'), to: 'both.txt' },
+    ]);
+  });
+
+  it('refuses "..", absolute paths and symlinks that leave the root, each at its position', () => {
+    const file = join(skill, 'evals', 'evals.json');
+    write(join(tmp, 'secret.txt'), 'secret');
+    symlinkSync(join(tmp, 'secret.txt'), join(skill, 'link.txt'));
+    write(join(skill, 'inside.txt'), 'fine');
+    symlinkSync(join(skill, 'inside.txt'), join(skill, 'good-link.txt'));
+    const text = evalsWithFiles(['../../secret.txt', join(tmp, 'secret.txt'), 'link.txt', 'good-link.txt']);
+    const { suites, diagnostics } = load(file, text);
+    expect(diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column])).toEqual([
+      ['evals-json/file-escapes-root', 'error', 11, 9],
+      ['evals-json/file-escapes-root', 'error', 12, 9],
+      ['evals-json/file-escapes-root', 'error', 13, 9],
+    ]);
+    expect(diagnostics[0]!.message).toContain('contains ".."');
+    expect(diagnostics[1]!.message).toContain('absolute path');
+    expect(diagnostics[2]!.message).toContain(`symlink to ${join(tmp, 'secret.txt')}`);
+    // The case stays (only the bad entries are dropped); a symlink within the root is fine.
+    expect(suites[0]!.cases[0]!.workspace.files).toEqual([{ from: join(skill, 'inside.txt'), to: 'good-link.txt' }]);
+  });
+
+  it('reports a missing fixture as a warning (an error when asked) naming every place looked at', () => {
+    const file = join(skill, 'evals', 'evals.json');
+    expect(load(file, evalsWithFiles(['nope.txt'])).diagnostics[0]?.severity).toBe('warning');
+    const { diagnostics } = loadEvalsJson(file, evalsWithFiles(['nope.txt']), { missingFiles: 'error' });
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ severity: 'error', ruleId: 'evals-json/missing-file', line: 11, column: 9 });
+    expect(diagnostics[0]!.message).toBe(
+      `File "nope.txt" of eval 1 does not exist; looked for ${join(skill, 'nope.txt')} and ${join(skill, 'evals', 'nope.txt')}. Add the file or fix the path.`,
+    );
+  });
+
+  it('without a SKILL.md: resolves against the evals directory, leaves the skill unset, keeps skill_name', () => {
+    const file = join(tmp, 'loose', 'evals.json');
+    write(join(tmp, 'loose', 'data.txt'), 'x');
+    const { suites, diagnostics } = load(file, evalsWithFiles(['data.txt', '../skills/csv/SKILL.md']));
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/file-escapes-root']);
+    const suite = suites[0]!;
+    expect(suite.skill).toBeUndefined();
+    expect(suite.settings.skillName).toBe('written-name');
+    expect(suite.cases[0]!.skills).toEqual([]);
+    expect(suite.cases[0]!.workspace.files).toEqual([{ from: join(tmp, 'loose', 'data.txt'), to: 'data.txt' }]);
+  });
+
+  it('BMAD: paths may also be relative to the project root (the nearest .git)', () => {
+    mkdirSync(join(tmp, '.git'));
+    const dir = join(tmp, 'evals', 'bmm-skills', 'brief');
+    write(join(dir, 'files', 'memo.md'), 'memo');
+    const file = join(dir, 'evals.json');
+    const text = JSON.stringify({
+      evals: [{ id: 'A1', prompt: 'Go', expectations: ['ok'], files: ['evals/bmm-skills/brief/files/memo.md'] }],
+    });
+    const { suites, diagnostics } = load(file, text);
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.settings.dialect).toBe('bmad-1');
+    expect(suites[0]!.cases[0]!.workspace.files).toEqual([
+      { from: join(dir, 'files', 'memo.md'), to: 'evals/bmm-skills/brief/files/memo.md' },
+    ]);
+    // Other dialects do not look at the project root.
+    const plain = load(file, text.replace('"A1"', '1'));
+    expect(plain.diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/missing-file']);
+  });
+
+  it('the skill-used check of a trigger case names the SKILL.md skill', () => {
+    const file = join(skill, 'evals', 'evals.json');
+    const text = JSON.stringify({ evals: [{ id: 1, prompt: 'What time is it?', should_trigger: false }] });
+    const { suites, diagnostics } = load(file, text);
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.name).toBe('csv-analyzer-skill');
+    expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'skill-used', value: 'csv-analyzer-skill', negate: true }]);
+  });
+});

@@ -1,0 +1,46 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve, sep, win32 } from 'node:path';
+import type { FixtureFile } from '@skill-eval/core';
+
+/** Where a `files` entry ended up: staged, refused for leaving its root, or not found. */
+export type FixtureResolution =
+  | { kind: 'ok'; fixture: FixtureFile }
+  | { kind: 'escape'; reason: string }
+  | { kind: 'missing'; lookedAt: string[] };
+
+const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/**
+ * Resolves one `files` entry against each base directory in turn (first hit wins). An entry may not
+ * leave its base: absolute paths and `..` segments are refused outright, and a hit whose real path
+ * (symlinks followed) lies outside the base is refused rather than skipped, so it fails closed.
+ */
+export function resolveFixture(entry: string, bases: readonly string[]): FixtureResolution {
+  if (isAbsolute(entry) || win32.isAbsolute(entry)) {
+    return { kind: 'escape', reason: 'it is an absolute path; write it relative to the skill root' };
+  }
+  if (entry.split(/[\\/]+/).includes('..')) {
+    return { kind: 'escape', reason: 'it contains ".."; fixtures must sit inside the skill root' };
+  }
+  const lookedAt: string[] = [];
+  for (const base of bases) {
+    const candidate = resolve(base, entry);
+    lookedAt.push(candidate);
+    if (!existsSync(candidate)) continue;
+    const real = realpathSync(candidate);
+    const realBase = realpathSync(base);
+    if (!inside(real, realBase)) {
+      return { kind: 'escape', reason: `it is a symlink to ${real}, outside ${realBase}` };
+    }
+    return { kind: 'ok', fixture: { from: real, to: entry } };
+  }
+  return { kind: 'missing', lookedAt };
+}
+
+/** The nearest directory at or above `from` holding `.git`: BMAD's project root, which its gen-1 `files` are relative to. */
+export function findProjectRoot(from: string): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}

@@ -1,0 +1,100 @@
+import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+
+/** A 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** One JSON syntax error, positioned. */
+export interface JsonSyntaxError extends Position {
+  /** What the parser expected, e.g. `CommaExpected`. */
+  code: string;
+}
+
+/** A parsed JSON document: the tree (best effort when broken), its syntax errors and a position lookup. */
+export interface ParsedJson {
+  root: Node | undefined;
+  errors: JsonSyntaxError[];
+  positionAt(offset: number): Position;
+}
+
+/**
+ * Parses JSON strictly (no comments, no trailing commas, as JSON.parse), keeping every node's offset
+ * so diagnostics can point at the value at fault, and collecting every syntax error, not the first.
+ */
+export function parseJson(text: string): ParsedJson {
+  // A BOM is replaced, not removed, so offsets still match the file.
+  const source = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
+  const raw: ParseError[] = [];
+  const root = parseTree(source, raw, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const lineStarts = [0];
+  for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1);
+  const positionAt = (offset: number): Position => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (lineStarts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - lineStarts[low]! + 1 };
+  };
+  // The parser may report several codes at one offset while recovering; the first says it best.
+  const firstAtOffset = raw.filter((e, i) => raw.findIndex((other) => other.offset === e.offset) === i);
+  const errors = firstAtOffset.map((e) => ({ code: printParseErrorCode(e.error), ...positionAt(e.offset) }));
+  return { root, errors, positionAt };
+}
+
+/** The value node of `key` in an object node (the last one, as JSON.parse keeps). */
+export function property(node: Node | undefined, key: string): Node | undefined {
+  if (node?.type !== 'object') return undefined;
+  let found: Node | undefined;
+  for (const pair of node.children ?? []) if (pair.children?.[0]?.value === key) found = pair.children[1];
+  return found;
+}
+
+/** The keys of an object node, in file order, with their key nodes. */
+export function keysOf(node: Node): { key: string; keyNode: Node; valueNode: Node | undefined }[] {
+  if (node.type !== 'object') return [];
+  return (node.children ?? []).map((pair) => ({
+    key: String(pair.children?.[0]?.value),
+    keyNode: pair.children![0]!,
+    valueNode: pair.children?.[1],
+  }));
+}
+
+/** The elements of an array node. */
+export function itemsOf(node: Node): Node[] {
+  return node.type === 'array' ? (node.children ?? []) : [];
+}
+
+/** Describes a node's JSON type for messages: `a number`, `an object` … */
+export function describeType(node: Node): string {
+  switch (node.type) {
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'a list';
+    case 'null':
+      return 'null';
+    default:
+      return `a ${node.type}`;
+  }
+}
+
+/** Every key written twice in one object, as [first, repeat] key nodes; JSON.parse silently keeps the last. */
+export function duplicateKeys(node: Node | undefined): [Node, Node][] {
+  if (!node) return [];
+  const found: [Node, Node][] = [];
+  if (node.type === 'object') {
+    const seen = new Map<string, Node>();
+    for (const { key, keyNode } of keysOf(node)) {
+      const first = seen.get(key);
+      if (first) found.push([first, keyNode]);
+      else seen.set(key, keyNode);
+    }
+  }
+  for (const child of node.children ?? []) found.push(...duplicateKeys(child));
+  return found;
+}

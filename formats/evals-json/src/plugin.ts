@@ -1,0 +1,36 @@
+import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { z } from 'zod';
+import { detectEvalsJson, FILE_PATTERNS } from './detect.js';
+import { loadEvalsJson } from './load-evals-json.js';
+
+/** Settings of the evals-json format (`--fk key=value` or config). */
+export const EvalsJsonSettingsSchema = z
+  .object({
+    /** Severity of a `files` entry that does not exist; BMAD's runner only warns. */
+    missingFiles: z.enum(['error', 'warning']).default('warning'),
+    /** When `expected_output` is graded: `auto` (only without assertions), `always` (AgentV), `never`. */
+    expectedOutput: z.enum(['auto', 'always', 'never']).default('auto'),
+    /** Runs of each trigger case (`should_trigger` items). */
+    triggerRuns: z.coerce.number().int().positive().default(3),
+  })
+  .strict();
+export type EvalsJsonSettings = z.infer<typeof EvalsJsonSettingsSchema>;
+
+/** Creates the format reader with fixed settings. */
+export function createEvalsJsonFormat(settings: EvalsJsonSettings = EvalsJsonSettingsSchema.parse({})): Format {
+  return {
+    id: 'evals-json',
+    filePatterns: FILE_PATTERNS,
+    detect: detectEvalsJson,
+    load: (file, text) => loadEvalsJson(file, text, settings),
+  };
+}
+
+export default defineFormat<EvalsJsonSettings>({
+  contract: 'format-v1',
+  id: 'evals-json',
+  description:
+    'Agent Skills evals.json in every dialect (skill-creator, agentskills.io, BMAD gen 1, AgentV transpile) and BMAD gen-2 cases.json.',
+  parseSettings: (raw) => parsePluginSettings('evals-json', EvalsJsonSettingsSchema, raw),
+  create: createEvalsJsonFormat,
+});
