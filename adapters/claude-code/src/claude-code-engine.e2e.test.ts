@@ -1,0 +1,202 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EngineRunInput } from '@skill-eval/core';
+import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import plugin from './index.js';
+import { isGone, makeSandbox } from './test-support/make-sandbox.js';
+
+// The real claude binary (pinned devDependency) against the fake model server on 127.0.0.1.
+const CLAUDE = fileURLToPath(new URL('../node_modules/.bin/claude', import.meta.url));
+const engine = plugin.create(plugin.parseSettings({ path: CLAUDE }));
+
+let server: FakeModelServer | undefined;
+let sandbox: ReturnType<typeof makeSandbox>;
+beforeEach(() => {
+  sandbox = makeSandbox('cc-e2e-');
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  sandbox.cleanup();
+});
+
+async function setup(script: FakeScript): Promise<(overrides?: Partial<EngineRunInput>) => EngineRunInput> {
+  server = await startFakeModelServer(script);
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    ANTHROPIC_API_KEY: 'sk-ant-fake-e2e-key',
+    ANTHROPIC_BASE_URL: server.url,
+  };
+  return (overrides = {}) => sandbox.input({ env, ...overrides });
+}
+
+function stageSkill(root: string, name: string, description: string): void {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\nSay ahoy.\n`);
+}
+
+/** Pids of processes whose working directory is `dir`. */
+function processesIn(dir: string): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      return readlinkSync(`/proc/${entry}/cwd`) === dir ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const modelRequests = () => server!.requests.filter((r) => r.path === '/v1/messages');
+
+describe('claude-code engine against the fake model server', () => {
+  it('runs Skill then Write: skill seen via tool, file really written, calls paired', async () => {
+    stageSkill(join(sandbox.workspace, '.claude', 'skills'), 'hello-skill', 'Greets the user in pirate speak.');
+    const target = join(sandbox.workspace, 'ahoy.txt');
+    const input = await setup({
+      conversations: [
+        {
+          id: 'pirate',
+          match: { user: 'Greet me like a pirate', tools: true },
+          responses: [
+            { toolCalls: [{ name: 'Skill', input: { skill: 'hello-skill' } }] },
+            { toolCalls: [{ name: 'Write', input: { file_path: target, content: 'AHOY\n' } }] },
+            { text: 'Done, matey.' },
+          ],
+        },
+      ],
+    });
+    const session = await engine.run(input({ turns: ['Greet me like a pirate and write ahoy.txt'] }));
+
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
+    expect(session.exitCode).toBe(0);
+    expect(session.finalMessage).toBe('Done, matey.');
+    expect(session.skillsInvoked).toEqual([{ name: 'hello-skill', via: 'tool' }]);
+    expect(readFileSync(target, 'utf8')).toBe('AHOY\n');
+    expect(session.toolCalls.map((call) => call.name)).toEqual(['Skill', 'Write']);
+    expect(session.toolCalls[0]!.output).toContain('Launching skill: hello-skill');
+    expect(session.toolCalls[1]!.output).toContain('ahoy.txt');
+    expect(session.toolCalls.every((call) => !call.isError)).toBe(true);
+    expect(session.usage.inputTokens).toBeGreaterThan(0);
+    expect(session.costUsd).toBeGreaterThan(0);
+    expect(session.engineVersion).toBe('2.1.330');
+    const raw = readFileSync(session.transcriptPath!, 'utf8');
+    expect(raw).not.toContain('sk-ant-fake-e2e-key');
+    const result = JSON.parse(raw.split('\n').find((line) => line.includes('"type":"result"'))!);
+    // claude counts the injected skill body as a turn too, so take its own figures.
+    expect(session.turns).toBe(result.num_turns);
+    expect(session.costUsd).toBeCloseTo(result.total_cost_usd, 10);
+    expect(session.usage.outputTokens).toBe(result.usage.output_tokens);
+    expect(modelRequests()[0]!.headers['x-api-key']).toBe('sk-ant-fake-e2e-key');
+  }, 60_000);
+
+  it('lists a skill staged under <workspace>/.claude/skills to the model, and not one elsewhere', async () => {
+    stageSkill(join(sandbox.workspace, '.claude', 'skills'), 'staged-skill', 'Staged for the listing test.');
+    stageSkill(join(sandbox.workspace, 'skills'), 'stray-skill', 'Not under a skill root.');
+    const input = await setup({
+      conversations: [{ id: 'list', match: { user: 'Which skills', tools: true }, responses: [{ text: 'Some.' }] }],
+    });
+    const session = await engine.run(input({ turns: ['Which skills do you have?'] }));
+    expect(session.status).toBe('completed');
+    const body = JSON.stringify(modelRequests()[0]!.body);
+    expect(body).toContain('available for use with the Skill tool');
+    expect(body).toContain('staged-skill: Staged for the listing test.');
+    expect(body).not.toContain('stray-skill');
+  }, 60_000);
+
+  it('fails fast on a 401 (retries off)', async () => {
+    const input = await setup({
+      conversations: [
+        { id: 'denied', match: { tools: true }, responses: [{ error: { status: 401, message: 'bad key' } }] },
+      ],
+    });
+    const started = Date.now();
+    const session = await engine.run(input());
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(session.status).toBe('error');
+    expect(session.error?.code).toBe('ENGINE_FAILED');
+    expect(session.error?.message).toContain('401');
+    expect(modelRequests()).toHaveLength(1);
+  }, 60_000);
+
+  it('times out on a hung model and leaves no process behind', async () => {
+    const input = await setup({ conversations: [{ id: 'hang', match: { tools: true }, responses: [{ hang: true }] }] });
+    const seen = new Set<number>();
+    const watcher = setInterval(() => {
+      for (const pid of processesIn(sandbox.workspace)) seen.add(pid);
+    }, 100);
+    const started = Date.now();
+    const session = await engine.run(input({ timeoutMs: 3000 })).finally(() => clearInterval(watcher));
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(3000);
+    expect(elapsed).toBeLessThan(8000);
+    expect(session.status).toBe('timeout');
+    expect(session.error?.code).toBe('TIMEOUT');
+    expect(seen.size).toBeGreaterThan(0);
+    await expect.poll(() => [...seen].every(isGone), { timeout: 2000 }).toBe(true);
+    expect(processesIn(sandbox.workspace)).toEqual([]);
+  }, 60_000);
+
+  it('continues the conversation with --resume: both turns present, history resent', async () => {
+    const input = await setup({
+      conversations: [
+        {
+          id: 'two-turns',
+          match: { user: 'first question', tools: true },
+          responses: [{ text: 'Answer one.' }, { text: 'Answer two.' }],
+        },
+      ],
+    });
+    const session = await engine.run(input({ turns: ['My first question', 'And a second question'] }));
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
+    const texts = session.events.flatMap((e) => (e.type === 'message' ? [`${e.role}:${e.text}`] : []));
+    expect(texts).toEqual([
+      'user:My first question',
+      'assistant:Answer one.',
+      'user:And a second question',
+      'assistant:Answer two.',
+    ]);
+    expect(session.finalMessage).toBe('Answer two.');
+    expect(session.turns).toBe(2);
+    const requests = modelRequests();
+    expect(requests.map((r) => r.step)).toEqual([0, 1]);
+    const history = JSON.stringify(requests[1]!.body);
+    expect(history).toContain('My first question');
+    expect(history).toContain('Answer one.');
+    expect(history).toContain('And a second question');
+    expect(requests[0]!.headers['x-claude-code-session-id']).toBe(requests[1]!.headers['x-claude-code-session-id']);
+  }, 60_000);
+
+  it('answers a judge-style completion with no tools', async () => {
+    await setup({
+      conversations: [
+        { id: 'judge', match: { user: 'Grade this answer', tools: false }, responses: [{ text: '{"score": 1}' }] },
+      ],
+    });
+    vi.stubEnv('ANTHROPIC_API_KEY', 'sk-ant-fake-e2e-key');
+    try {
+      const judge = plugin.create(plugin.parseSettings({ path: CLAUDE, baseUrl: server!.url }));
+      const reply = await judge.complete!({
+        system: 'You grade answers.',
+        messages: [{ role: 'user', content: 'Grade this answer: 42' }],
+      });
+      expect(reply.text).toBe('{"score": 1}');
+      expect(reply.usage.inputTokens).toBeGreaterThan(0);
+      const body = modelRequests()[0]!.body as { system?: unknown; tools?: unknown[] };
+      expect(JSON.stringify(body.system)).toContain('You grade answers.');
+      expect(body.tools ?? []).toEqual([]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }, 60_000);
+
+  it('reads the real binary version', async () => {
+    expect(await engine.version()).toBe('2.1.330');
+    expect(existsSync(CLAUDE)).toBe(true);
+  }, 30_000);
+});

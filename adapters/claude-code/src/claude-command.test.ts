@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { buildClaudeArgs, buildClaudeEnv } from './claude-command.js';
+import { makeRedactor } from './redact.js';
+
+describe('buildClaudeEnv', () => {
+  it('keeps only the given env plus the isolation settings', () => {
+    const env = buildClaudeEnv(
+      {
+        env: { PATH: '/bin', ANTHROPIC_API_KEY: 'sk-test-123456', ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' },
+        home: '/h',
+      },
+      {},
+    );
+    expect(env).toMatchObject({
+      PATH: '/bin',
+      HOME: '/h',
+      CLAUDE_CONFIG_DIR: '/h/.claude',
+      ANTHROPIC_API_KEY: 'sk-test-123456',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      CLAUDE_CODE_MAX_RETRIES: '0',
+      IS_SANDBOX: '1',
+    });
+    expect(env.USER).toBeUndefined();
+    expect(
+      buildClaudeEnv({ env: { ANTHROPIC_BASE_URL: 'http://a' }, home: '/h' }, { baseUrl: 'http://b' })
+        .ANTHROPIC_BASE_URL,
+    ).toBe('http://b');
+  });
+});
+
+describe('buildClaudeArgs', () => {
+  it('puts the prompt after -- so a leading dash is not a flag, and never a key on argv', () => {
+    const args = buildClaudeArgs({
+      prompt: '-rf please',
+      turn: { kind: 'single' },
+      permissionMode: 'bypassPermissions',
+    });
+    expect(args.slice(-2)).toEqual(['--', '-rf please']);
+    expect(args).toContain('--no-session-persistence');
+    expect(args.join(' ')).toContain('--output-format stream-json --verbose');
+    expect(args.join(' ')).toContain('--setting-sources project');
+  });
+
+  it('starts a named session on the first turn and resumes it after', () => {
+    const first = buildClaudeArgs({
+      prompt: 'a',
+      turn: { kind: 'first', sessionId: 'S' },
+      permissionMode: 'plan',
+      model: 'm',
+      maxTurns: 2,
+    });
+    expect(first.join(' ')).toContain('--session-id S');
+    expect(first.join(' ')).toContain('--model m --max-turns 2');
+    const next = buildClaudeArgs({
+      prompt: 'b',
+      turn: { kind: 'resume', sessionId: 'S' },
+      permissionMode: 'plan',
+      extraArgs: ['--x'],
+    });
+    expect(next.join(' ')).toContain('--resume S --x -- b');
+    expect(next).not.toContain('--no-session-persistence');
+  });
+});
+
+describe('makeRedactor', () => {
+  it('hides secret env values and leaves short or non-secret ones', () => {
+    const redact = makeRedactor({ ANTHROPIC_API_KEY: 'sk-ant-secret-value', PATH: '/usr/bin', SHORT_TOKEN: 'abc' });
+    expect(redact('key=sk-ant-secret-value path=/usr/bin abc')).toBe('key=[REDACTED] path=/usr/bin abc');
+  });
+});

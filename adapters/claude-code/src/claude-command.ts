@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import type { EngineRunInput } from '@skill-eval/core';
+import type { ClaudeCodeSettings } from './claude-code-settings.js';
+
+/** Environment that keeps claude offline except for its model endpoint, quiet and non-interactive. */
+const FIXED_ENV: Record<string, string> = {
+  // The only setting that makes claude contact nothing but its model endpoint.
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  // Bundled skills would crowd the skill listing the eval is measuring.
+  CLAUDE_CODE_DISABLE_BUNDLED_SKILLS: '1',
+  // Retries with backoff turn a 401 into minutes of waiting; the runner owns retries.
+  CLAUDE_CODE_MAX_RETRIES: '0',
+  DISABLE_AUTOUPDATER: '1',
+  // bypassPermissions is refused as root unless claude believes it is sandboxed.
+  IS_SANDBOX: '1',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_ERROR_REPORTING: '1',
+};
+
+/** The child environment: the runner's allowlisted env plus claude's isolation settings. */
+export function buildClaudeEnv(
+  input: Pick<EngineRunInput, 'env' | 'home'>,
+  settings: Pick<ClaudeCodeSettings, 'baseUrl'>,
+): Record<string, string> {
+  const env: Record<string, string> = { ...input.env, ...FIXED_ENV };
+  env.HOME = input.home;
+  env.CLAUDE_CONFIG_DIR = join(input.home, '.claude');
+  if (settings.baseUrl) env.ANTHROPIC_BASE_URL = settings.baseUrl;
+  return env;
+}
+
+/** How this turn relates to the conversation. */
+export type TurnMode =
+  | { kind: 'single' }
+  | { kind: 'first'; sessionId: string }
+  | { kind: 'resume'; sessionId: string };
+
+export interface ClaudeArgsOptions {
+  prompt: string;
+  turn: TurnMode;
+  permissionMode: string;
+  model?: string;
+  maxTurns?: number;
+  system?: string;
+  allowedTools?: readonly string[];
+  extraArgs?: readonly string[];
+}
+
+/** Arguments of one `claude -p` turn. The prompt goes last, after `--`, so a leading dash is not a flag. */
+export function buildClaudeArgs(options: ClaudeArgsOptions): string[] {
+  const args = [
+    '-p',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--permission-mode',
+    options.permissionMode,
+    // Only project skills (the staged ones), never the user's own.
+    '--setting-sources',
+    'project',
+  ];
+  if (options.model) args.push('--model', options.model);
+  if (options.maxTurns !== undefined) args.push('--max-turns', String(options.maxTurns));
+  if (options.system) args.push('--append-system-prompt', options.system);
+  if (options.allowedTools?.length) args.push('--allowed-tools', options.allowedTools.join(','));
+  if (options.turn.kind === 'single') args.push('--no-session-persistence');
+  else if (options.turn.kind === 'first') args.push('--session-id', options.turn.sessionId);
+  else args.push('--resume', options.turn.sessionId);
+  args.push(...(options.extraArgs ?? []), '--', options.prompt);
+  return args;
+}

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type CompletionRequest, type CompletionResponse, SkillEvalError } from '@skill-eval/core';
+import type { ClaudeCodeSettings } from './claude-code-settings.js';
+import { buildClaudeEnv } from './claude-command.js';
+import { makeRedactor } from './redact.js';
+import { runGroupProcess } from './run-group-process.js';
+import { StreamJsonParser } from './stream-json.js';
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+/** Judges get no runner-built env, so the parent's is filtered here: the endpoint, auth, proxies, locale. */
+const PASSED_ENV = /^(PATH|LANG|LC_ALL|TZ|TMPDIR|ANTHROPIC_.+|HTTPS?_PROXY|NO_PROXY|https?_proxy|no_proxy)$/;
+const DEFAULT_SYSTEM = 'You are a careful assistant. Answer the request directly.';
+
+/** One conversation as a single prompt: claude -p takes one user message. */
+export function renderPrompt(messages: CompletionRequest['messages']): string {
+  if (messages.length === 1) return messages[0]!.content;
+  return messages.map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${m.content}`).join('\n\n');
+}
+
+/** A plain completion through `claude -p` with no tools, no skills, no session file, one model turn. */
+export async function completeWithClaude(
+  binary: string,
+  settings: ClaudeCodeSettings,
+  request: CompletionRequest,
+): Promise<CompletionResponse> {
+  const home = await mkdtemp(join(tmpdir(), 'skill-eval-claude-judge-'));
+  try {
+    const parent = Object.fromEntries(
+      Object.entries(process.env).filter((entry): entry is [string, string] => PASSED_ENV.test(entry[0]) && !!entry[1]),
+    );
+    const env = buildClaudeEnv({ env: parent, home }, settings);
+    if (request.maxTokens) env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = String(request.maxTokens);
+    const model = request.model ?? settings.model;
+    const args = ['-p', '--output-format', 'stream-json', '--verbose', '--tools', '', '--setting-sources', ''];
+    args.push('--no-session-persistence', '--max-turns', '1', '--system-prompt', request.system ?? DEFAULT_SYSTEM);
+    if (model) args.push('--model', model);
+    args.push('--', renderPrompt(request.messages));
+    const parser = new StreamJsonParser();
+    const proc = await runGroupProcess({
+      file: binary,
+      args,
+      cwd: home,
+      env,
+      deadline: Date.now() + (request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      signal: request.signal,
+      onLine: (line) => parser.pushLine(line),
+    });
+    const parsed = parser.finish();
+    const redact = makeRedactor(env);
+    if (proc.aborted) throw new SkillEvalError('INTERRUPTED', 'The completion was interrupted.');
+    if (proc.timedOut) throw new SkillEvalError('TIMEOUT', 'claude did not answer the completion in time.');
+    if (parsed.status !== 'completed') {
+      const why = parsed.errorMessage ?? (proc.stderrTail || `claude exited with code ${proc.exitCode}`);
+      throw new SkillEvalError('ENGINE_FAILED', `claude completion failed: ${redact(why.slice(-1000))}`);
+    }
+    return {
+      text: parsed.finalMessage,
+      model: parsed.model ?? model ?? 'unknown',
+      usage: parsed.usage,
+      ...(parsed.costUsd !== undefined ? { costUsd: parsed.costUsd } : {}),
+    };
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}

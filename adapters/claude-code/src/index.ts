@@ -1,0 +1,33 @@
+import { defineEngine } from '@skill-eval/core';
+import { ClaudeCodeEngine } from './claude-code-engine.js';
+import { type ClaudeCodeSettings, parseClaudeCodeSettings } from './claude-code-settings.js';
+
+export { ClaudeCodeEngine, ENGINE_ID } from './claude-code-engine.js';
+export { type ClaudeCodeSettings, ClaudeCodeSettingsSchema, parseClaudeCodeSettings } from './claude-code-settings.js';
+export { buildClaudeArgs, buildClaudeEnv, type ClaudeArgsOptions, type TurnMode } from './claude-command.js';
+export { resolveClaudeBinary } from './resolve-claude-binary.js';
+export {
+  type GroupProcessOptions,
+  type GroupProcessResult,
+  killProcessGroup,
+  runGroupProcess,
+} from './run-group-process.js';
+export {
+  parseStreamJson,
+  StreamJsonParser,
+  type StreamParseOptions,
+  type StreamParseResult,
+  type StreamResultInfo,
+  skillNameFromInput,
+  skillNameFromPath,
+} from './stream-json.js';
+
+export default defineEngine<ClaudeCodeSettings>({
+  contract: 'engine-v1',
+  id: 'claude-code',
+  aliases: ['claude_code', 'claude'],
+  description:
+    'Runs each case on the real Claude Code CLI (`claude -p`, stream-json), skills staged under .claude/skills.',
+  parseSettings: parseClaudeCodeSettings,
+  create: (settings) => new ClaudeCodeEngine(settings),
+});
