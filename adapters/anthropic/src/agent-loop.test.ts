@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { runAgentLoop } from './agent-loop.js';
+import type { AgentTool } from './agent-tool.js';
+import type { ModelClient, ModelReply } from './model-client.js';
+
+const usage = { inputTokens: 10, outputTokens: 2, cacheReadTokens: 1, cacheWriteTokens: 0, reasoningTokens: 0 };
+const reply = (over: Partial<ModelReply>): ModelReply => ({
+  text: '',
+  toolCalls: [],
+  usage,
+  model: 'm',
+  stopReason: null,
+  ...over,
+});
+const scripted = (replies: ModelReply[]): ModelClient & { seen: number[] } => {
+  const seen: number[] = [];
+  return {
+    seen,
+    call: async (conversation) => {
+      seen.push(conversation.length);
+      return replies.shift() ?? reply({ text: 'end' });
+    },
+  };
+};
+const echo: AgentTool = {
+  definition: { name: 'Echo', description: 'echo', inputSchema: { type: 'object' } },
+  run: async (input) => ({ output: JSON.stringify(input), isError: false }),
+};
+const base = { tools: [echo], system: 's', turns: ['hi'], maxTurns: 5, timeoutMs: 5_000 };
+
+describe('runAgentLoop', () => {
+  it('runs tools, feeds results back and sums usage until a reply has no tool calls', async () => {
+    const client = scripted([
+      reply({
+        toolCalls: [
+          { id: '1', name: 'Echo', input: { a: 1 } },
+          { id: '2', name: 'Nope', input: {} },
+        ],
+      }),
+      reply({ text: 'done' }),
+    ]);
+    const result = await runAgentLoop({ ...base, client });
+    expect(result).toMatchObject({
+      status: 'completed',
+      modelCalls: 2,
+      finalMessage: 'done',
+      usage: { inputTokens: 20, cacheReadTokens: 2 },
+    });
+    expect(client.seen).toEqual([1, 3]);
+    expect(result.events.filter((e) => e.type === 'tool-result')).toEqual([
+      { type: 'tool-result', id: '1', output: '{"a":1}', isError: false },
+      { type: 'tool-result', id: '2', output: 'Unknown tool: Nope', isError: true },
+    ]);
+  });
+
+  it('times out even when the client ignores its signal', async () => {
+    const client: ModelClient = { call: () => new Promise(() => {}) };
+    const started = Date.now();
+    const result = await runAgentLoop({ ...base, client, timeoutMs: 200 });
+    expect(result.status).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('reports an interrupt as INTERRUPTED', async () => {
+    const controller = new AbortController();
+    const client: ModelClient = {
+      call: () => {
+        controller.abort();
+        return new Promise(() => {});
+      },
+    };
+    const result = await runAgentLoop({ ...base, client, signal: controller.signal });
+    expect(result).toMatchObject({ status: 'error', error: { code: 'INTERRUPTED' } });
+  });
+
+  it('turns a client failure into an ENGINE_FAILED error', async () => {
+    const client: ModelClient = { call: async () => Promise.reject(new Error('boom')) };
+    const result = await runAgentLoop({ ...base, client });
+    expect(result).toMatchObject({ status: 'error', error: { code: 'ENGINE_FAILED', message: 'boom' } });
+    expect(result.events.at(-1)).toEqual({ type: 'error', message: 'boom' });
+  });
+});

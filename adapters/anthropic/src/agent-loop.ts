@@ -1,0 +1,133 @@
+import { addUsage, emptyUsage, errorInfo, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
+import type { AgentTool } from './agent-tool.js';
+import type { ConversationItem, ModelClient, ModelReply, ToolCallRequest, ToolCallResult } from './model-client.js';
+
+/** Inputs of one agent run, independent of the provider. */
+export interface AgentLoopOptions {
+  client: ModelClient;
+  tools: readonly AgentTool[];
+  system: string;
+  /** User messages, each appended to the same conversation. */
+  turns: readonly string[];
+  /** Most model calls per user message (as `claude -p --max-turns` counts them). */
+  maxTurns: number;
+  /** Wall-clock limit of the whole run. */
+  timeoutMs: number;
+  /** Aborts the run from outside (interrupt). */
+  signal?: AbortSignal;
+}
+
+/** How an agent run ended and what it did. */
+export interface AgentLoopResult {
+  status: SessionStatus;
+  events: SessionEvent[];
+  usage: Usage;
+  /** Model calls made. */
+  modelCalls: number;
+  /** Model named by the last reply. */
+  model?: string;
+  /** Last assistant text. */
+  finalMessage: string;
+  error?: { code: string; message: string };
+}
+
+async function runTool(
+  tools: readonly AgentTool[],
+  call: ToolCallRequest,
+  events: SessionEvent[],
+): Promise<ToolCallResult> {
+  events.push({ type: 'tool-call', id: call.id, name: call.name, input: call.input });
+  const tool = tools.find((t) => t.definition.name === call.name);
+  let result: ToolCallResult;
+  let skill: string | undefined;
+  try {
+    if (!tool) throw new Error(`Unknown tool: ${call.name}`);
+    const outcome = await tool.run(call.input);
+    result = { id: call.id, output: outcome.output, isError: outcome.isError };
+    skill = outcome.skill;
+  } catch (error) {
+    // Any tool failure goes back to the model as an error result; the run itself goes on.
+    result = { id: call.id, output: error instanceof Error ? error.message : String(error), isError: true };
+  }
+  events.push({ type: 'tool-result', id: call.id, output: result.output, isError: result.isError });
+  if (skill) events.push({ type: 'skill', name: skill, via: 'tool' });
+  return result;
+}
+
+/** The one agent loop every API engine shares: call the model, run its tools, repeat until it answers. */
+export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
+  const { client, tools, system, maxTurns } = options;
+  const result: AgentLoopResult = {
+    status: 'completed',
+    events: [],
+    usage: emptyUsage(),
+    modelCalls: 0,
+    finalMessage: '',
+  };
+  const conversation: ConversationItem[] = [];
+  const definitions = tools.map((t) => t.definition);
+  const controller = new AbortController();
+  let stopReason: 'timeout' | 'interrupted' | undefined;
+  const stop = (why: 'timeout' | 'interrupted') => {
+    stopReason ??= why;
+    controller.abort();
+  };
+  const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+  const onAbort = () => stop('interrupted');
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  // A client that ignores its signal still cannot hold the run past the limit.
+  const aborted = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+  );
+  aborted.catch(() => {});
+  try {
+    turns: for (const text of options.turns) {
+      conversation.push({ role: 'user', text });
+      result.events.push({ type: 'message', role: 'user', text });
+      for (let call = 0; ; call++) {
+        if (call >= maxTurns) {
+          result.status = 'max-turns';
+          result.error = {
+            code: 'MAX_TURNS',
+            message: `Reached the limit of ${maxTurns} model calls for one user message.`,
+          };
+          break turns;
+        }
+        if (controller.signal.aborted) throw new Error('aborted');
+        const pending = client.call(conversation, definitions, system, controller.signal);
+        pending.catch(() => {});
+        const reply: ModelReply = await Promise.race([pending, aborted]);
+        result.modelCalls++;
+        result.usage = addUsage(result.usage, reply.usage);
+        result.model = reply.model || result.model;
+        conversation.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls, raw: reply.raw });
+        if (reply.text) {
+          result.events.push({ type: 'message', role: 'assistant', text: reply.text });
+          result.finalMessage = reply.text;
+        }
+        if (reply.toolCalls.length === 0) break;
+        const results: ToolCallResult[] = [];
+        for (const toolCall of reply.toolCalls) results.push(await runTool(tools, toolCall, result.events));
+        conversation.push({ role: 'tool-results', results });
+      }
+    }
+  } catch (error) {
+    if (stopReason === 'timeout') {
+      result.status = 'timeout';
+      result.error = { code: 'TIMEOUT', message: `The run passed its time limit of ${options.timeoutMs} ms.` };
+    } else if (stopReason === 'interrupted') {
+      result.status = 'error';
+      result.error = { code: 'INTERRUPTED', message: 'The run was interrupted.' };
+    } else {
+      const info = errorInfo(error);
+      result.status = 'error';
+      result.error = { code: info.code === 'INTERNAL' ? 'ENGINE_FAILED' : info.code, message: info.message };
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  if (result.error) result.events.push({ type: 'error', message: result.error.message });
+  return result;
+}

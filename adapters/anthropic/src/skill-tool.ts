@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readSkillFrontmatter } from '@skill-eval/core';
+import { type AgentTool, stringField, ToolError } from './agent-tool.js';
+
+/** A skill found under one of the workspace's skill roots. */
+export interface StagedSkill {
+  /** Frontmatter `name`, else the directory name. */
+  name: string;
+  description: string;
+  /** Absolute directory holding SKILL.md. */
+  dir: string;
+}
+
+/** Skills staged at `<workspace>/<root>/<dir>/SKILL.md`, first root wins on a name clash. */
+export function discoverSkills(workspace: string, skillRoots: readonly string[]): StagedSkill[] {
+  const found = new Map<string, StagedSkill>();
+  for (const root of skillRoots) {
+    const base = join(workspace, root);
+    if (!existsSync(base)) continue;
+    for (const entry of readdirSync(base, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const dir = join(base, entry.name);
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
+      if (!existsSync(join(dir, 'SKILL.md'))) continue;
+      const { name, description } = readSkillFrontmatter(dir);
+      const skill = { name: name || entry.name, description: description ?? '', dir };
+      if (!found.has(skill.name)) found.set(skill.name, skill);
+    }
+  }
+  return [...found.values()];
+}
+
+/** The listing Claude Code puts before the model (engines.md §1.4), so triggering is comparable. */
+export function skillListing(skills: readonly StagedSkill[]): string {
+  const lines = skills.map((skill) => `- ${skill.name}: ${skill.description}`);
+  return `The following skills are available for use with the Skill tool:\n\n${lines.join('\n')}`;
+}
+
+const stripFrontmatter = (text: string): string =>
+  text
+    .replace(/^\uFEFF/, '')
+    .replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*(\r?\n|$)/, '')
+    .replace(/^\s*\n/, '');
+
+/** The `Skill` tool: `{skill, args?}` → "Base directory for this skill: <dir>\n\n<body>", as Claude Code injects it. */
+export function createSkillTool(skills: readonly StagedSkill[]): AgentTool {
+  return {
+    definition: {
+      name: 'Skill',
+      description: 'Loads a skill listed in the system prompt: returns its instructions, which you then follow.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          skill: { type: 'string', description: 'The skill name.' },
+          args: { type: 'string', description: 'Optional arguments for the skill.' },
+        },
+        required: ['skill'],
+      },
+    },
+    async run(input) {
+      const name = stringField(input, 'skill', true);
+      const args = stringField(input, 'args', false);
+      const skill = skills.find((s) => s.name === name);
+      if (!skill) {
+        const known = skills.map((s) => s.name).join(', ') || 'none';
+        throw new ToolError(`Unknown skill: ${name}. Available skills: ${known}.`);
+      }
+      const body = stripFrontmatter(readFileSync(join(skill.dir, 'SKILL.md'), 'utf8'));
+      const output = `Base directory for this skill: ${skill.dir}\n\n${args ? `${body.trimEnd()}\n\nARGUMENTS: ${args}` : body}`;
+      return { output, isError: false, skill: skill.name };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { type AgentTool, stringField, ToolError } from './agent-tool.js';
+
+/** Largest file Read returns whole; bigger files are cut so one call cannot flood the context. */
+const MAX_READ_CHARS = 200_000;
+/** Most entries ListFiles returns. */
+const MAX_LIST = 500;
+const SKIP_DIRS = new Set(['.git', 'node_modules']);
+
+const inside = (root: string, path: string): boolean => {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+};
+
+/**
+ * Resolves a path the model gave against the workspace and refuses one that leaves it, also through
+ * symlinks (checked on the nearest existing ancestor, since the target may not exist yet).
+ */
+export async function resolveInWorkspace(workspace: string, path: string): Promise<string> {
+  const root = await realpath(workspace);
+  const target = resolve(root, path);
+  let existing = target;
+  while (!existsSync(existing)) existing = dirname(existing);
+  const real = join(await realpath(existing), relative(existing, target));
+  if (!inside(root, target) || !inside(root, real)) throw new ToolError(`Path is outside the workspace: ${path}`);
+  return target;
+}
+
+async function listFiles(root: string, dir: string, out: string[]): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (out.length >= MAX_LIST) return;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) await listFiles(root, full, out);
+    } else out.push(relative(root, full).split(sep).join('/'));
+  }
+}
+
+/** Read, Write and ListFiles, confined to the workspace. There is deliberately no shell tool. */
+export function createWorkspaceTools(workspace: string): AgentTool[] {
+  const pathSchema = { type: 'string', description: 'Path relative to the workspace (or absolute inside it).' };
+  return [
+    {
+      definition: {
+        name: 'Read',
+        description: 'Reads a text file from the workspace.',
+        inputSchema: { type: 'object', properties: { file_path: pathSchema }, required: ['file_path'] },
+      },
+      async run(input) {
+        const path = await resolveInWorkspace(workspace, stringField(input, 'file_path', true));
+        if (!existsSync(path) || !(await stat(path)).isFile())
+          throw new ToolError(`No such file: ${relative(workspace, path)}`);
+        const text = await readFile(path, 'utf8');
+        return {
+          output: text.length > MAX_READ_CHARS ? `${text.slice(0, MAX_READ_CHARS)}\n[truncated]` : text,
+          isError: false,
+        };
+      },
+    },
+    {
+      definition: {
+        name: 'Write',
+        description: 'Writes a text file in the workspace, creating parent directories; replaces an existing file.',
+        inputSchema: {
+          type: 'object',
+          properties: { file_path: pathSchema, content: { type: 'string', description: 'The whole file content.' } },
+          required: ['file_path', 'content'],
+        },
+      },
+      async run(input) {
+        const path = await resolveInWorkspace(workspace, stringField(input, 'file_path', true));
+        const content = stringField(input, 'content', true);
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, content);
+        return { output: `Wrote ${content.length} characters to ${relative(workspace, path)}`, isError: false };
+      },
+    },
+    {
+      definition: {
+        name: 'ListFiles',
+        description: 'Lists the files under a directory of the workspace (recursively; .git and node_modules skipped).',
+        inputSchema: {
+          type: 'object',
+          properties: { path: { ...pathSchema, description: 'Directory; default the workspace.' } },
+        },
+      },
+      async run(input) {
+        const dir = await resolveInWorkspace(workspace, stringField(input, 'path', false) ?? '.');
+        if (!existsSync(dir) || !(await stat(dir)).isDirectory())
+          throw new ToolError(`No such directory: ${relative(workspace, dir)}`);
+        const files: string[] = [];
+        await listFiles(dir, dir, files);
+        const more = files.length >= MAX_LIST ? `\n[listing stopped at ${MAX_LIST} files]` : '';
+        return { output: files.length ? files.join('\n') + more : '(no files)', isError: false };
+      },
+    },
+  ];
+}
