@@ -1,0 +1,17 @@
+import { type Check, errorInfo } from '@skill-eval/core';
+import type { CheckContext, GradedCheck } from './check-evaluator.js';
+import { checkRegistry } from './registry.js';
+import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
+
+/** Runs one normalised deterministic check. Unknown types and malformed checks give errored verdicts. */
+export async function runCheck(check: Check, role: CheckRole, context: CheckContext): Promise<GradedCheck> {
+  const evaluate = Object.hasOwn(checkRegistry, check.type) ? checkRegistry[check.type] : undefined;
+  if (!evaluate) {
+    return erroredVerdict(check, role, { code: 'BAD_INPUT', message: `unknown check type ${check.type}` });
+  }
+  try {
+    return makeVerdict(check, role, await evaluate(check, context));
+  } catch (error) {
+    return erroredVerdict(check, role, errorInfo(error));
+  }
+}

@@ -1,0 +1,42 @@
+import type { Check } from '@skill-eval/core';
+import type { CheckOutcome, GradedCheck } from './check-evaluator.js';
+import { checkName } from './check-name.js';
+
+/** Where a check sits in the case: gates and fail-if checks decide pass/fail but carry no score weight. */
+export type CheckRole = 'gate' | 'check' | 'fail-if';
+
+/** Turns a raw outcome of a normalised check into a verdict: applies negation and the role. */
+export function makeVerdict(check: Check, role: CheckRole, outcome: CheckOutcome): GradedCheck {
+  const held = check.negate ? !outcome.passed : outcome.passed;
+  const rawScore = outcome.score ?? (outcome.passed ? 1 : 0);
+  const score = check.negate ? 1 - rawScore : rawScore;
+  // A fail-if verdict passes when its condition does not hold.
+  const passed = role === 'fail-if' ? !held : held;
+  return {
+    verdict: {
+      ...base(check, role),
+      passed,
+      score: role === 'fail-if' ? (passed ? 1 : 0) : clamp(score),
+      evidence: outcome.evidence,
+    },
+  };
+}
+
+/** A verdict for a check that could not be evaluated: never a pass. */
+export function erroredVerdict(check: Check, role: CheckRole, error: { code: string; message: string }): GradedCheck {
+  return { verdict: { ...base(check, role), passed: false, score: 0, evidence: error.message, errored: true }, error };
+}
+
+function base(check: Check, role: CheckRole) {
+  const scored = role === 'check';
+  return {
+    type: check.type,
+    name: role === 'fail-if' ? `fail if: ${checkName(check)}` : checkName(check),
+    weight: scored ? (check.weight ?? 1) : 0,
+    required: scored ? (check.required ?? false) : true,
+    gate: role === 'gate',
+    errored: false,
+  };
+}
+
+const clamp = (n: number): number => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);

@@ -1,0 +1,41 @@
+import type { Case, CheckVerdict, CompletionRequest, CompletionResponse, Session } from '@skill-eval/core';
+
+/** A model that grades llm-rubric criteria: usually an engine's `complete()`. */
+export interface Judge {
+  /** Engine plugin id that answers the judge calls. */
+  engine: string;
+  /** Model the judge uses, when chosen. */
+  model?: string;
+  /** One plain completion. */
+  complete(request: CompletionRequest): Promise<CompletionResponse>;
+}
+
+/** Everything grading needs for one execution. */
+export interface GradeInput {
+  /** The case that was run. */
+  testCase: Case;
+  /** What the engine returned. */
+  session: Session;
+  /** Absolute path of the workspace after the run. */
+  workspace: string;
+  /** Judge for llm-rubric checks; required when the case has any. */
+  judge?: Judge;
+  /** Aborted when the run is interrupted. */
+  signal?: AbortSignal;
+  /** 1-based run number; seeds the judge's criteria order. */
+  run?: number;
+}
+
+/** The verdict on one execution. */
+export interface Grade {
+  /** `error` when the engine, a check or the judge failed: never a pass or a fail. */
+  status: 'passed' | 'failed' | 'error';
+  /** Weighted score 0..1. */
+  score: number;
+  /** Every verdict produced, gates first. */
+  checks: CheckVerdict[];
+  /** Judge that graded the llm-rubric checks, when one was called. */
+  judge?: { engine: string; model?: string; promptVersion: string };
+  /** Why the status is `error`. */
+  error?: { code: string; message: string };
+}

@@ -1,0 +1,191 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CaseInput, Check } from '@skill-eval/core';
+import { describe, expect, it } from 'vitest';
+import { gradeExecution, JUDGE_PROMPT_VERSION } from '../index.js';
+import { answerBy, makeCase, makeSession, scriptedJudge, shownCriteria, tempDir } from '../test-support/fixtures.js';
+import { runJudge } from './run-judge.js';
+
+const rubric = (value: string, extra: Partial<Check> = {}): Check => ({ type: 'llm-rubric', value, ...extra });
+const valid2 = JSON.stringify({
+  criteria: [
+    { id: 1, passed: true, evidence: 'Rain falls', reasoning: 'ok' },
+    { id: 2, passed: true, evidence: 'Rain falls', reasoning: 'ok' },
+  ],
+});
+
+function gradeWith(
+  script: Parameters<typeof scriptedJudge>[0],
+  testCase: Partial<CaseInput>,
+  run = 1,
+  workspace = '/nonexistent',
+) {
+  const { judge, requests } = scriptedJudge(script);
+  const result = gradeExecution({ testCase: makeCase(testCase), session: makeSession(), workspace, judge, run });
+  return { result, requests };
+}
+
+describe('judge: happy path', () => {
+  it('sends one prompt with the whole execution and maps verdicts back to their criteria', async () => {
+    const workspace = tempDir();
+    mkdirSync(path.join(workspace, 'out'));
+    writeFileSync(path.join(workspace, 'out/haiku.txt'), 'drops on the tin roof');
+    const { judge, requests } = scriptedJudge([answerBy((c) => c.includes('PASS'))]);
+    const result = await gradeExecution({
+      testCase: makeCase({
+        turns: ['Write a haiku about rain', 'Now save it to out/haiku.txt'],
+        reference: 'a 5-7-5 haiku',
+        checks: [
+          rubric('is a haiku PASS'),
+          rubric('mentions snow FAIL'),
+          rubric('is rude FAIL', { type: 'not-llm-rubric' }),
+          { type: 'contains', value: 'Saved' },
+        ],
+      }),
+      session: makeSession({
+        finalMessage: 'Saved the haiku.',
+        toolCalls: [
+          { id: 't1', name: 'Write', input: { file_path: 'out/haiku.txt' }, output: 'File created', isError: false },
+        ],
+      }),
+      workspace,
+      judge,
+      run: 1,
+    });
+    expect(requests).toHaveLength(1);
+    const prompt = requests[0]!.messages[0]!.content;
+    for (const part of [
+      'Write a haiku about rain',
+      'Now save it to out/haiku.txt',
+      'a 5-7-5 haiku',
+      'Saved the haiku.',
+      '[1] Write',
+      '"file_path":"out/haiku.txt"',
+      'File created',
+      '<file path="out/haiku.txt">\ndrops on the tin roof',
+    ]) {
+      expect(prompt).toContain(part);
+    }
+    expect(prompt).toMatch(/<criteria>\n1\. .+\n2\. .+\n3\. .+\n<\/criteria>/);
+    expect(requests[0]!.system).toContain('"criteria":[{"id":1');
+    expect(requests[0]!.model).toBe('judge-model');
+
+    expect(result.status).toBe('failed');
+    expect(result.score).toBeCloseTo(0.75, 9);
+    expect(result.judge).toEqual({ engine: 'fake-judge', model: 'judge-model', promptVersion: JUDGE_PROMPT_VERSION });
+    const byName = Object.fromEntries(result.checks.map((c) => [c.name, c]));
+    expect(byName['is a haiku PASS']).toMatchObject({
+      passed: true,
+      evidence: 'quote for is a haiku PASS\nreasoning: because',
+    });
+    expect(byName['mentions snow FAIL']?.passed).toBe(false);
+    expect(byName['NOT: is rude FAIL']?.passed).toBe(true);
+    expect(byName['contains: Saved']?.passed).toBe(true);
+    expect(result.checks.map((c) => c.type)).toEqual(['llm-rubric', 'llm-rubric', 'llm-rubric', 'contains']);
+  });
+
+  it('shuffles criteria per run, deterministically, and still maps verdicts to the right criterion', async () => {
+    const checks = ['A PASS', 'B FAIL', 'C PASS', 'D FAIL', 'E PASS', 'F FAIL'].map((c) => rubric(c));
+    const orders: string[] = [];
+    for (const run of [1, 2, 3, 4, 1]) {
+      const { result, requests } = gradeWith([answerBy((c) => c.includes('PASS'))], { checks, threshold: 0.5 }, run);
+      const grade = await result;
+      orders.push(shownCriteria(requests[0]!).join(','));
+      expect(grade.checks.map((c) => c.name)).toEqual(checks.map((c) => c.value));
+      for (const verdict of grade.checks) expect(verdict.passed).toBe(verdict.name.includes('PASS'));
+      expect(grade.status).toBe('passed');
+    }
+    expect(new Set(orders.slice(0, 4)).size).toBeGreaterThan(1);
+    expect(orders[4]).toBe(orders[0]);
+  });
+});
+
+describe('judge: unusable answers', () => {
+  const checks = [rubric('one'), rubric('two')];
+
+  it('parses JSON wrapped in prose', async () => {
+    const { result, requests } = gradeWith([`Let me grade.\n${valid2}\nThat is all.`], { checks });
+    expect((await result).status).toBe('passed');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('repairs garbage with one retry that carries the previous answer and the error', async () => {
+    const { result, requests } = gradeWith(['I think it passed overall.', valid2], { checks });
+    expect((await result).status).toBe('passed');
+    expect(requests).toHaveLength(2);
+    const repair = requests[1]!.messages;
+    expect(repair.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(repair[1]!.content).toBe('I think it passed overall.');
+    expect(repair[2]!.content).toContain('no JSON object');
+  });
+
+  it('repairs a missing criterion id', async () => {
+    const partial = JSON.stringify({ criteria: [{ id: 1, passed: true, evidence: 'x', reasoning: 'y' }] });
+    const { result, requests } = gradeWith([partial, valid2], { checks });
+    expect((await result).status).toBe('passed');
+    expect(requests[1]!.messages[2]!.content).toContain('missing ids 2');
+  });
+
+  it('garbage twice is an error, never a pass', async () => {
+    const { result, requests } = gradeWith(['PASS', 'Still PASS'], {
+      checks: [...checks, { type: 'contains', value: 'Rain' }],
+    });
+    const grade = await result;
+    expect(requests).toHaveLength(2);
+    expect(grade.status).toBe('error');
+    expect(grade.error?.code).toBe('JUDGE_FAILED');
+    expect(grade.checks.filter((c) => c.type === 'llm-rubric').every((c) => c.errored && !c.passed)).toBe(true);
+    expect(grade.checks.find((c) => c.type === 'contains')?.passed).toBe(true);
+  });
+
+  it('a judge that throws is an error', async () => {
+    const { result, requests } = gradeWith([() => Promise.reject(new Error('HTTP 529 overloaded'))], { checks });
+    const grade = await result;
+    expect(requests).toHaveLength(1);
+    expect(grade).toMatchObject({ status: 'error', error: { code: 'JUDGE_FAILED', message: 'HTTP 529 overloaded' } });
+    expect(grade.judge?.promptVersion).toBe(JUDGE_PROMPT_VERSION);
+  });
+});
+
+describe('runJudge: limits', () => {
+  const base = () => ({
+    testCase: makeCase(),
+    session: makeSession(),
+    workspace: '/nonexistent',
+    run: 1,
+    rubrics: [{ check: rubric('one'), role: 'check' as const }],
+  });
+
+  it('a judge that does not answer in time is an error', async () => {
+    const { judge } = scriptedJudge([() => new Promise<string>(() => {})]);
+    const [graded] = await runJudge({ ...base(), judge, timeoutMs: 50 });
+    expect(graded?.verdict).toMatchObject({ errored: true, passed: false });
+    expect(graded?.error).toMatchObject({ code: 'JUDGE_FAILED', message: 'the judge did not answer within 0.05s' });
+  });
+
+  it('an interrupt while judging is reported as INTERRUPTED', async () => {
+    const controller = new AbortController();
+    const { judge } = scriptedJudge([
+      () => {
+        controller.abort();
+        return new Promise<string>(() => {});
+      },
+    ]);
+    const [graded] = await runJudge({ ...base(), judge, signal: controller.signal });
+    expect(graded?.error?.code).toBe('INTERRUPTED');
+  });
+
+  it('an empty criterion is a bad-input error and is not sent', async () => {
+    const { judge, requests } = scriptedJudge([answerBy(() => true)]);
+    const graded = await runJudge({
+      ...base(),
+      judge,
+      rubrics: [
+        { check: rubric('  '), role: 'check' },
+        { check: rubric('real'), role: 'check' },
+      ],
+    });
+    expect(graded.map((g) => g.error?.code)).toEqual(['BAD_INPUT', undefined]);
+    expect(shownCriteria(requests[0]!)).toEqual(['real']);
+  });
+});

@@ -1,0 +1,100 @@
+import { type Case, type Check, errorInfo, type Session, SkillEvalError } from '@skill-eval/core';
+import type { GradedCheck } from '../checks/check-evaluator.js';
+import { stringValue } from '../checks/check-value.js';
+import { type CheckRole, erroredVerdict, makeVerdict } from '../checks/verdict.js';
+import type { Judge } from '../grade.js';
+import { callJudge } from './call-judge.js';
+import { buildJudgePrompt, buildRepairPrompt, JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
+import { type CriterionVerdict, parseJudgeResponse } from './judge-response.js';
+import { seededOrder } from './seeded-order.js';
+import { renderTranscript } from './transcript-view.js';
+import { renderWorkspaceFiles } from './workspace-files.js';
+
+/** A normalised llm-rubric check and where it sits in the case. */
+export interface RubricCheck {
+  check: Check;
+  role: CheckRole;
+}
+
+export interface RunJudgeInput {
+  judge: Judge;
+  testCase: Case;
+  session: Session;
+  workspace: string;
+  rubrics: readonly RubricCheck[];
+  /** Seeds the criteria order. */
+  run: number;
+  signal?: AbortSignal;
+  /** Per judge call. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 180_000;
+
+/**
+ * Grades all llm-rubric checks of a case in one judge call (plus at most one repair call).
+ * Never throws: a judge that fails or answers unusably makes every rubric verdict errored.
+ */
+export async function runJudge(input: RunJudgeInput): Promise<GradedCheck[]> {
+  const results: (GradedCheck | undefined)[] = input.rubrics.map(({ check, role }) => {
+    try {
+      return stringValue(check).trim() ? undefined : erroredVerdict(check, role, emptyCriterion);
+    } catch (error) {
+      return erroredVerdict(check, role, errorInfo(error));
+    }
+  });
+  const pending = input.rubrics.flatMap((_, i) => (results[i] ? [] : [i]));
+  if (pending.length === 0) return results as GradedCheck[];
+  // shown[k] is the index (into rubrics) of the criterion the judge sees as id k+1.
+  const shown = seededOrder(pending.length, `${input.testCase.id}#${input.run}`).map((k) => pending[k]!);
+  try {
+    const verdicts = await askJudge(
+      input,
+      shown.map((i) => stringValue(input.rubrics[i]!.check)),
+    );
+    shown.forEach((index, k) => {
+      const { check, role } = input.rubrics[index]!;
+      const verdict = verdicts.get(k + 1)!;
+      results[index] = makeVerdict(check, role, { passed: verdict.passed, evidence: evidenceOf(verdict) });
+    });
+  } catch (error) {
+    const info = errorInfo(error);
+    const failure = info.code === 'INTERRUPTED' ? info : { code: 'JUDGE_FAILED', message: info.message };
+    for (const i of pending) results[i] = erroredVerdict(input.rubrics[i]!.check, input.rubrics[i]!.role, failure);
+  }
+  return results as GradedCheck[];
+}
+
+async function askJudge(input: RunJudgeInput, criteria: string[]): Promise<Map<number, CriterionVerdict>> {
+  const prompt = buildJudgePrompt({
+    transcript: renderTranscript(input.testCase, input.session),
+    files: await renderWorkspaceFiles(input.workspace),
+    criteria,
+  });
+  const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const messages = [{ role: 'user' as const, content: prompt }];
+  const first = await callJudge(input.judge, { system: JUDGE_SYSTEM_PROMPT, messages }, timeoutMs, input.signal);
+  const parsed = parseJudgeResponse(first, criteria.length);
+  if (parsed.ok) return parsed.verdicts;
+  const repairMessages = [
+    ...messages,
+    { role: 'assistant' as const, content: first },
+    { role: 'user' as const, content: buildRepairPrompt(parsed.error, criteria.length) },
+  ];
+  const second = await callJudge(
+    input.judge,
+    { system: JUDGE_SYSTEM_PROMPT, messages: repairMessages },
+    timeoutMs,
+    input.signal,
+  );
+  const repaired = parseJudgeResponse(second, criteria.length);
+  if (repaired.ok) return repaired.verdicts;
+  throw new SkillEvalError('JUDGE_FAILED', `the judge's answer was unusable after one repair: ${repaired.error}`);
+}
+
+function evidenceOf(verdict: CriterionVerdict): string {
+  const quote = verdict.evidence.trim() ? verdict.evidence : '(no quote)';
+  return verdict.reasoning.trim() ? `${quote}\nreasoning: ${verdict.reasoning}` : quote;
+}
+
+const emptyCriterion = { code: 'BAD_INPUT', message: 'llm-rubric criterion is empty' };

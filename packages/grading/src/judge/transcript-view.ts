@@ -1,0 +1,54 @@
+import type { Case, Session, ToolCall } from '@skill-eval/core';
+import { TextBudget, truncate } from './bounded-text.js';
+
+/** Per tool result (and per tool input), and for all tool calls together. */
+export const TOOL_LIMITS: ToolLimits = { perItem: 2_000, total: 20_000 };
+export interface ToolLimits {
+  perItem: number;
+  total: number;
+}
+const FINAL_ANSWER_LIMIT = 20_000;
+
+/** The parts of an execution the judge reads, as tagged text: prompts, reference, tool calls, final answer. */
+export function renderTranscript(testCase: Case, session: Session, limits: ToolLimits = TOOL_LIMITS): string {
+  const turns = testCase.turns.map((t, i) => `<turn n="${i + 1}">\n${t}\n</turn>`).join('\n');
+  const parts = [`<user_prompts>\n${turns}\n</user_prompts>`];
+  if (testCase.reference?.trim()) {
+    parts.push(
+      `<reference note="expected output / context (not itself a criterion)">\n${testCase.reference}\n</reference>`,
+    );
+  }
+  parts.push(
+    `<tool_calls count="${session.toolCalls.length}">\n${renderToolCalls(session.toolCalls, limits)}\n</tool_calls>`,
+  );
+  parts.push(`<final_answer>\n${truncate(session.finalMessage, FINAL_ANSWER_LIMIT)}\n</final_answer>`);
+  return parts.join('\n\n');
+}
+
+function renderToolCalls(calls: readonly ToolCall[], limits: ToolLimits): string {
+  if (calls.length === 0) return '(no tool calls)';
+  const budget = new TextBudget(limits.total);
+  const out: string[] = [];
+  for (const [i, call] of calls.entries()) {
+    if (budget.exhausted) {
+      out.push(`[… ${calls.length - i} more tool calls omitted: transcript limit reached]`);
+      break;
+    }
+    const input = budget.take(stringify(call.input), limits.perItem);
+    const result =
+      call.output === undefined
+        ? '(no result)'
+        : `${call.isError ? '(error) ' : ''}${budget.take(call.output, limits.perItem)}`;
+    out.push(`[${i + 1}] ${call.name}\ninput: ${input}\nresult: ${result}`);
+  }
+  return out.join('\n\n');
+}
+
+function stringify(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

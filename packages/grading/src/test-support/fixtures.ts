@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type Case,
+  type CaseInput,
+  CaseSchema,
+  type CompletionRequest,
+  type Session,
+  type SessionInput,
+  SessionSchema,
+} from '@skill-eval/core';
+import { onTestFinished } from 'vitest';
+import type { Judge } from '../grade.js';
+
+export function makeCase(input: Partial<CaseInput> = {}): Case {
+  return CaseSchema.parse({
+    id: 'case-1',
+    name: 'case one',
+    kind: 'task',
+    turns: ['Write a haiku about rain'],
+    source: { file: 'evals.json', format: 'evals-json' },
+    ...input,
+  });
+}
+
+export function makeSession(input: Partial<SessionInput> = {}): Session {
+  return SessionSchema.parse({
+    status: 'completed',
+    engineId: 'fake',
+    finalMessage: 'Rain falls on the roof',
+    ...input,
+  });
+}
+
+/** A judge answering from a script: each entry is a string or a function of the request. */
+export function scriptedJudge(script: (string | ((request: CompletionRequest) => string | Promise<string>))[]) {
+  const requests: CompletionRequest[] = [];
+  const judge: Judge = {
+    engine: 'fake-judge',
+    model: 'judge-model',
+    async complete(request) {
+      requests.push(request);
+      const step = script[requests.length - 1];
+      if (step === undefined) throw new Error('judge called more often than scripted');
+      const text = typeof step === 'string' ? step : await step(request);
+      return {
+        text,
+        model: 'judge-model',
+        usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+      };
+    },
+  };
+  return { judge, requests };
+}
+
+/** The criteria the judge was shown, in the order shown. */
+export function shownCriteria(request: CompletionRequest): string[] {
+  const text = request.messages[0]?.content ?? '';
+  const block = /<criteria>\n([\s\S]*?)\n<\/criteria>/.exec(text)?.[1] ?? '';
+  return block.split('\n').map((line) => line.replace(/^\d+\. /, ''));
+}
+
+/** Answers every shown criterion: passed when `passes(criterion)` holds, quoting the criterion as evidence. */
+export function answerBy(passes: (criterion: string) => boolean) {
+  return (request: CompletionRequest): string =>
+    JSON.stringify({
+      criteria: shownCriteria(request).map((c, i) => ({
+        id: i + 1,
+        passed: passes(c),
+        evidence: `quote for ${c}`,
+        reasoning: 'because',
+      })),
+    });
+}
+
+/** A temp dir removed after the current test. */
+export function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'grading-test-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
