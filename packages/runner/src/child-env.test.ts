@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { buildChildEnv, ENV_ALLOWLIST } from './child-env.js';
+
+describe('buildChildEnv', () => {
+  const source = {
+    PATH: '/usr/bin',
+    ANTHROPIC_API_KEY: 'sk-test-123456',
+    OPENAI_BASE_URL: 'http://127.0.0.1:9',
+    https_proxy: 'http://127.0.0.1:3128',
+    SKILL_EVAL_FLAVOUR: 'mint',
+    RANDOM_THING_42: 'nope',
+    AWS_SECRET_ACCESS_KEY: 'nope-either',
+    HOME: '/home/real',
+    UNSET: undefined,
+  };
+
+  it('passes only allowlisted and SKILL_EVAL_* variables, with HOME replaced', () => {
+    const env = buildChildEnv(source, '/tmp/fresh-home');
+    expect(env).toEqual({
+      PATH: '/usr/bin',
+      ANTHROPIC_API_KEY: 'sk-test-123456',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9',
+      https_proxy: 'http://127.0.0.1:3128',
+      SKILL_EVAL_FLAVOUR: 'mint',
+      HOME: '/tmp/fresh-home',
+    });
+  });
+
+  it('lists proxies in both spellings', () => {
+    for (const name of ['HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy']) expect(ENV_ALLOWLIST).toContain(name);
+  });
+});

@@ -1,0 +1,41 @@
+/** Variables a child engine process may inherit; everything else is dropped. */
+export const ENV_ALLOWLIST: readonly string[] = [
+  'PATH',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  'TERM',
+  'SYSTEMROOT',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'ANTHROPIC_BASE_URL',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+];
+
+/** Variables with this prefix pass too, so users can hand settings to custom engines. */
+export const ENV_ALLOWED_PREFIX = 'SKILL_EVAL_';
+
+const allowed = new Set(ENV_ALLOWLIST);
+
+/** The environment of one execution: the allowlisted part of `source`, with HOME pointing at the fresh home. */
+export function buildChildEnv(source: Record<string, string | undefined>, home: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined) continue;
+    if (allowed.has(name) || name.startsWith(ENV_ALLOWED_PREFIX)) env[name] = value;
+  }
+  env.HOME = home;
+  return env;
+}

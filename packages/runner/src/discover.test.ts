@@ -1,0 +1,126 @@
+import { join } from 'node:path';
+import { createRegistry, defineFormat, type FormatPlugin } from '@skill-eval/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadSuites } from './discover.js';
+import { makeCase, tempDir, writeTree } from './test-support/fixtures.js';
+
+/** A format that claims files whose text holds `marker`, with the given confidence. */
+function fakeFormat(id: string, patterns: string[], marker: string, confidence: number): FormatPlugin {
+  return defineFormat({
+    contract: 'format-v1',
+    id,
+    description: `fake ${id}`,
+    parseSettings: () => ({}),
+    create: () => ({
+      id,
+      filePatterns: patterns,
+      detect: (_file, text) => (text.includes(marker) ? confidence : 0),
+      load: (file) => ({
+        suites: [{ id: 'set-by-format', name: id, file, format: id, cases: [makeCase({ id: 'c1' })], settings: {} }],
+        diagnostics: [],
+      }),
+    }),
+  });
+}
+
+const registry = createRegistry({
+  formats: [
+    fakeFormat('alpha', ['*.alpha.json', 'evals.json'], 'ALPHA', 0.5),
+    fakeFormat('beta', ['*.beta.yaml'], 'BETA', 0.9),
+    fakeFormat('tie', ['*.tie'], 'ALPHA', 0.5),
+  ],
+});
+
+describe('loadSuites', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+    await writeTree(dir, {
+      'skills/a/evals/evals.json': '{"ALPHA": 1}',
+      'skills/b/evals/cases.beta.yaml': 'BETA ALPHA',
+      'skills/c/evals/evals.json': '{"neither": 1}',
+      'skills/c/notes.txt': 'ALPHA but not an eval file name',
+      'node_modules/pkg/evals.json': '{"ALPHA": 1}',
+      'dist/evals.json': '{"ALPHA": 1}',
+      '.hidden/evals.json': '{"ALPHA": 1}',
+      'README.md': '# nothing',
+    });
+  });
+  afterEach(() => cleanup());
+
+  it('finds candidates by name, skips dependency and dot dirs, picks the most confident format', async () => {
+    const { suites, diagnostics } = await loadSuites(['.'], registry, { cwd: dir });
+    expect(suites.map((s) => [s.id, s.format])).toEqual([
+      ['skills/a/evals/evals.json', 'alpha'],
+      ['skills/b/evals/cases.beta.yaml', 'beta'],
+    ]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        ruleId: 'discovery/not-detected',
+        file: join(dir, 'skills/c/evals/evals.json'),
+      }),
+    ]);
+  });
+
+  it('loads an explicitly named file whatever its name, and dedupes files named twice', async () => {
+    const { suites, diagnostics } = await loadSuites(
+      ['skills/c/notes.txt', 'skills', join(dir, 'skills/a/evals/evals.json')],
+      registry,
+      { cwd: dir },
+    );
+    expect(suites.map((s) => s.id)).toEqual([
+      'skills/a/evals/evals.json',
+      'skills/b/evals/cases.beta.yaml',
+      'skills/c/notes.txt',
+    ]);
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('walks a dot dir when it is named explicitly', async () => {
+    const { suites } = await loadSuites(['.hidden'], registry, { cwd: dir });
+    expect(suites.map((s) => s.id)).toEqual(['.hidden/evals.json']);
+  });
+
+  it('on equal confidence the first registered format wins', async () => {
+    await writeTree(dir, { 'x.tie': 'ALPHA' });
+    const { suites } = await loadSuites(['x.tie'], registry, { cwd: dir });
+    expect(suites.map((s) => s.format)).toEqual(['alpha']);
+  });
+
+  it('reports an explicit file no format claims, and a missing path, as errors', async () => {
+    const { suites, diagnostics } = await loadSuites(['README.md', 'no/such/path'], registry, { cwd: dir });
+    expect(suites).toEqual([]);
+    expect(diagnostics).toHaveLength(2);
+    const unknown = diagnostics.find((d) => d.ruleId === 'discovery/unrecognised');
+    expect(unknown).toMatchObject({ severity: 'error', file: join(dir, 'README.md') });
+    expect(unknown?.message).toMatch(/not a recognised eval file; formats: alpha, beta, tie/i);
+    expect(diagnostics.find((d) => d.ruleId === 'discovery/not-found')).toMatchObject({
+      severity: 'error',
+      file: join(dir, 'no/such/path'),
+    });
+  });
+
+  it('turns a loader that throws into an error diagnostic', async () => {
+    const broken = defineFormat({
+      contract: 'format-v1',
+      id: 'broken',
+      description: 'throws',
+      parseSettings: () => ({}),
+      create: () => ({
+        id: 'broken',
+        filePatterns: ['*.broken'],
+        detect: () => 1,
+        load: () => {
+          throw new Error('kaput');
+        },
+      }),
+    });
+    await writeTree(dir, { 'a.broken': 'x' });
+    const { suites, diagnostics } = await loadSuites(['a.broken'], createRegistry({ formats: [broken] }), { cwd: dir });
+    expect(suites).toEqual([]);
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', ruleId: 'discovery/load-failed' })]);
+    expect(diagnostics[0]!.message).toContain('kaput');
+  });
+});

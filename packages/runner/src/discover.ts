@@ -1,0 +1,166 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { type Diagnostic, errorInfo, type Format, type Registry, type Suite, SuiteSchema } from '@skill-eval/core';
+import picomatch from 'picomatch';
+
+/** Options of {@link loadSuites}. */
+export interface LoadSuitesOptions {
+  /** Directory that relative paths and suite ids are resolved against (default `process.cwd()`). */
+  cwd?: string;
+  /** Settings per format id, handed to each plugin's `parseSettings`. */
+  formatSettings?: Record<string, unknown>;
+}
+
+/** Directory names never walked into unless named explicitly (dot-dirs are skipped too). */
+const SKIPPED_DIRS = new Set(['node_modules', 'dist']);
+
+const diag = (severity: Diagnostic['severity'], ruleId: string, file: string, message: string): Diagnostic => ({
+  severity,
+  ruleId,
+  file,
+  message,
+});
+
+/** Files under `dir`, skipping dependency, build and dot directories. Symlinked directories are not followed (loops). */
+async function walk(dir: string, out: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) await walk(path, out);
+    } else if (entry.isFile()) {
+      out.push(path);
+    } else if (entry.isSymbolicLink() && (await stat(path).catch(() => undefined))?.isFile()) {
+      out.push(path);
+    }
+  }
+}
+
+/**
+ * Finds eval files under `paths` and loads them with the format that claims each one most confidently.
+ * Every problem (missing path, unreadable or unrecognised file, loader failure) becomes a diagnostic.
+ */
+export async function loadSuites(
+  paths: string[],
+  registry: Registry,
+  options: LoadSuitesOptions = {},
+): Promise<{ suites: Suite[]; diagnostics: Diagnostic[] }> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const formats: Format[] = registry.formats.map((plugin) =>
+    plugin.create(plugin.parseSettings(options.formatSettings?.[plugin.id])),
+  );
+  const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
+  const claimsName = picomatch(
+    formats.flatMap((f) => [...f.filePatterns]),
+    { dot: true },
+  );
+  const diagnostics: Diagnostic[] = [];
+  // file → named explicitly?
+  const candidates = new Map<string, boolean>();
+
+  for (const raw of paths) {
+    const path = resolve(cwd, raw);
+    const info = await stat(path).catch(() => undefined);
+    if (!info) {
+      diagnostics.push(diag('error', 'discovery/not-found', path, `Path does not exist: ${raw}`));
+    } else if (info.isDirectory()) {
+      const files: string[] = [];
+      await walk(path, files);
+      for (const file of files) {
+        if (claimsName(basename(file)) && !candidates.has(file)) candidates.set(file, false);
+      }
+    } else {
+      candidates.set(path, true);
+    }
+  }
+
+  const loaded: Suite[][] = [];
+  for (const file of [...candidates.keys()].sort()) {
+    const explicit = candidates.get(file)!;
+    const suites = await loadFile(file, explicit, formats, formatIds, diagnostics);
+    loaded.push(suites.map((suite, i) => withId(suite, cwd, file, i, suites.length)));
+  }
+  return { suites: loaded.flat(), diagnostics };
+}
+
+async function loadFile(
+  file: string,
+  explicit: boolean,
+  formats: Format[],
+  formatIds: string,
+  diagnostics: Diagnostic[],
+): Promise<Suite[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    diagnostics.push(diag('error', 'discovery/unreadable', file, `Cannot read file: ${errorInfo(error).message}`));
+    return [];
+  }
+  let best: Format | undefined;
+  let bestScore = 0;
+  for (const format of formats) {
+    let score = 0;
+    try {
+      score = format.detect(file, text);
+    } catch (error) {
+      diagnostics.push(
+        diag(
+          'warning',
+          'discovery/detect-failed',
+          file,
+          `Format ${format.id} failed to inspect the file: ${errorInfo(error).message}`,
+        ),
+      );
+    }
+    if (score > bestScore) [best, bestScore] = [format, score];
+  }
+  if (!best) {
+    diagnostics.push(
+      explicit
+        ? diag('error', 'discovery/unrecognised', file, `Not a recognised eval file; formats: ${formatIds}.`)
+        : diag(
+            'warning',
+            'discovery/not-detected',
+            file,
+            `The file name looks like an eval file, but no format recognised its content; skipped. Formats: ${formatIds}.`,
+          ),
+    );
+    return [];
+  }
+  try {
+    const result = await best.load(file, text);
+    diagnostics.push(...result.diagnostics);
+    const suites: Suite[] = [];
+    for (const suite of result.suites) {
+      const parsed = SuiteSchema.safeParse(suite);
+      if (parsed.success) suites.push(parsed.data);
+      else
+        diagnostics.push(
+          diag(
+            'error',
+            'discovery/invalid-suite',
+            file,
+            `Format ${best.id} produced an invalid suite: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          ),
+        );
+    }
+    return suites;
+  } catch (error) {
+    diagnostics.push(
+      diag(
+        'error',
+        'discovery/load-failed',
+        file,
+        `Format ${best.id} failed to load the file: ${errorInfo(error).message}`,
+      ),
+    );
+    return [];
+  }
+}
+
+/** Suite ids are the file path relative to cwd (posix separators); a second suite from the same file gets `#n`. */
+function withId(suite: Suite, cwd: string, file: string, index: number, count: number): Suite {
+  const rel = relative(cwd, file).split(sep).join('/') || basename(file);
+  return { ...suite, id: count > 1 ? `${rel}#${index + 1}` : rel };
+}

@@ -1,0 +1,180 @@
+import { join } from 'node:path';
+import {
+  type CaseResult,
+  CaseResultSchema,
+  type Engine,
+  errorInfo,
+  isSkillEvalError,
+  type Session,
+  SessionSchema,
+  type SkillRef,
+} from '@skill-eval/core';
+import { gradeExecution, type Judge } from '@skill-eval/grading';
+import { buildChildEnv } from './child-env.js';
+import type { PlanItem } from './plan.js';
+import type { Redactor } from './redact.js';
+import type { ResultStore } from './result-store.js';
+import { runWithBackstop } from './run-with-backstop.js';
+import { stageSkills } from './stage-skills.js';
+import { prepareWorkspace } from './workspace.js';
+
+/** An engine to run cases on, with the model chosen for it. */
+export interface EngineTarget {
+  /** Id used in results and execution ids (usually the engine plugin id). */
+  id: string;
+  engine: Engine;
+  /** Model to ask for; the engine's default when absent. */
+  model?: string;
+}
+
+/** What every execution of a run shares. */
+export interface ExecutionContext {
+  store: ResultStore;
+  redact: Redactor;
+  judge?: Judge;
+  /** Source environment the child env is filtered from. */
+  env: Record<string, string | undefined>;
+  timeoutSeconds?: number;
+  maxTurns?: number;
+  /** The run's signal: aborting it interrupts this execution. */
+  signal: AbortSignal;
+  keepWorkspaces: boolean;
+  /** Parent of the temp workspaces (default os.tmpdir()). */
+  tempDir?: string;
+  /** How long past its timeout (or an interrupt) an engine may take to return before it is abandoned. */
+  graceMs: number;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 600;
+
+/** Prepares, runs, grades and records one execution. Engine and grading failures become `error` results. */
+export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionContext): Promise<CaseResult> {
+  const { planned, testCase, target, variant } = item;
+  const started = Date.now();
+  const base = {
+    executionId: planned.executionId,
+    suiteId: planned.suiteId,
+    caseId: planned.caseId,
+    caseName: planned.caseName,
+    kind: testCase.kind,
+    variant,
+    engine: target.id,
+    model: target.model ?? target.engine.defaultModel,
+    run: planned.run,
+    cached: false,
+    startedAt: new Date(started).toISOString(),
+  };
+  const finish = (fields: Partial<CaseResult>): CaseResult =>
+    ctx.redact(
+      CaseResultSchema.parse({
+        status: 'error',
+        score: 0,
+        checks: [],
+        ...base,
+        ...fields,
+        durationMs: Date.now() - started,
+      }),
+    );
+  const fail = (code: string, message: string, fields: Partial<CaseResult> = {}) =>
+    finish({ ...fields, status: 'error', score: 0, error: { code, message } });
+
+  let workspace: Awaited<ReturnType<typeof prepareWorkspace>>;
+  try {
+    workspace = await prepareWorkspace(testCase.workspace, ctx.tempDir);
+  } catch (error) {
+    return fail('WORKSPACE_FAILED', errorInfo(error).message);
+  }
+  try {
+    const warnings: string[] = [];
+    let skills: SkillRef[] = [];
+    if (variant !== 'without_skill') {
+      try {
+        const fallbackDir = join(workspace.root, 'skills');
+        const staged = await stageSkills(testCase.skills, workspace.ws, target.engine.skillRoots, fallbackDir);
+        skills = staged.skills;
+        warnings.push(...staged.warnings);
+      } catch (error) {
+        return fail('WORKSPACE_FAILED', `Cannot stage skills: ${errorInfo(error).message}`);
+      }
+    }
+    if (ctx.keepWorkspaces) warnings.push(`Workspace kept at ${workspace.root}`);
+    if (testCase.workspace.setup.length || testCase.workspace.teardown.length) {
+      warnings.push('The case has setup/teardown commands; this runner does not run them.');
+    }
+    const timeoutMs = (ctx.timeoutSeconds ?? testCase.limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+    const artifactsDir = await ctx.store.artifactsDir(planned.executionId);
+    const outcome = await runWithBackstop(
+      (signal) =>
+        target.engine.run({
+          executionId: planned.executionId,
+          workspace: workspace.ws,
+          home: workspace.home,
+          skills,
+          turns: testCase.turns,
+          system: testCase.system,
+          model: target.model,
+          maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
+          timeoutMs,
+          signal,
+          env: buildChildEnv(ctx.env, workspace.home),
+          artifactsDir,
+        }),
+      timeoutMs,
+      ctx.graceMs,
+      ctx.signal,
+    );
+
+    if (outcome.kind === 'timeout') {
+      return fail(
+        'TIMEOUT',
+        `The engine did not return within ${timeoutMs / 1000} s (plus ${ctx.graceMs / 1000} s grace).`,
+      );
+    }
+    if (outcome.kind === 'abandoned')
+      return fail('INTERRUPTED', 'The run was interrupted; the engine did not stop in time.');
+    if (outcome.kind === 'threw') {
+      const info = isSkillEvalError(outcome.error)
+        ? errorInfo(outcome.error)
+        : { code: 'ENGINE_FAILED', message: errorInfo(outcome.error).message };
+      return fail(info.code, `Engine ${target.id} failed: ${info.message}`);
+    }
+    const parsed = SessionSchema.safeParse(outcome.session);
+    if (!parsed.success) {
+      return fail(
+        'ENGINE_FAILED',
+        `Engine ${target.id} returned an invalid session: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
+    }
+    const session: Session = { ...parsed.data, warnings: [...warnings, ...parsed.data.warnings] };
+    const transcriptFile = await ctx.store.writeTranscript(planned.executionId, session);
+    const { events: _events, ...summary } = session;
+    const recorded = { session: summary, transcriptFile, model: session.model ?? base.model };
+    if (ctx.signal.aborted) return fail('INTERRUPTED', 'The run was interrupted during this execution.', recorded);
+
+    try {
+      const grade = await gradeExecution({
+        testCase,
+        session,
+        workspace: workspace.ws,
+        judge: ctx.judge,
+        signal: ctx.signal,
+        run: planned.run,
+      });
+      return finish({
+        ...recorded,
+        status: grade.status,
+        score: grade.score,
+        checks: grade.checks,
+        judge: grade.judge,
+        error: grade.error,
+      });
+    } catch (error) {
+      return fail(errorInfo(error).code, `Grading failed: ${errorInfo(error).message}`, recorded);
+    }
+  } catch (error) {
+    // A fault of the harness (say, a transcript that cannot be written) costs this execution, not the run.
+    return fail(errorInfo(error).code, `Execution failed: ${errorInfo(error).message}`);
+  } finally {
+    if (!ctx.keepWorkspaces) await workspace.dispose();
+  }
+}

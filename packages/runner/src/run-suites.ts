@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { CaseResult, PlannedExecution, Reporter, RunSummary, Suite } from '@skill-eval/core';
+import type { Judge } from '@skill-eval/grading';
+import pLimit from 'p-limit';
+import { type EngineTarget, executeOne } from './execute.js';
+import { planItems, type Variant } from './plan.js';
+import { createRedactor, secretValues } from './redact.js';
+import { createResultStore } from './result-store.js';
+import { summarize } from './summarize.js';
+
+/** Everything one run needs. The caller has validated the suites and built the engines. */
+export interface RunOptions {
+  suites: Suite[];
+  /** Each case runs on each engine. */
+  engines: EngineTarget[];
+  /** Judge for llm-rubric checks. */
+  judge?: Judge;
+  /** Run directory; created if missing. */
+  outDir: string;
+  /** Executions in flight at once (default 4). */
+  concurrency?: number;
+  /** Wall-clock limit per execution; overrides the cases' own (default: the case's, else 600). */
+  timeoutSeconds?: number;
+  /** Agent turn limit; overrides the cases' own. */
+  maxTurns?: number;
+  /** Variants to run each case in (default `['with_skill']`). */
+  variants?: Variant[];
+  /** Called in order; a reporter that throws is reported once on stderr and ignored. */
+  reporters?: Reporter[];
+  /** Interrupts the run: running engines are aborted, nothing new starts, the summary says `interrupted`. */
+  signal?: AbortSignal;
+  /** Source of the child environment allowlist and of the secrets to redact (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Keep each execution's temp workspace, for debugging (its path is added to the session's warnings). */
+  keepWorkspaces?: boolean;
+  /** Parent directory of the temp workspaces (default os.tmpdir()). */
+  tempDir?: string;
+  /** How long past its timeout, or past an interrupt, an engine may take to return (default 10). */
+  graceSeconds?: number;
+}
+
+type Hook = keyof Reporter;
+
+/** Calls reporter hooks one at a time, in reporter order, never letting a reporter fault end the run. */
+function reporterBus(reporters: readonly Reporter[]) {
+  const warned = new Set<Reporter>();
+  let queue: Promise<void> = Promise.resolve();
+  return <H extends Hook>(hook: H, ...args: Parameters<NonNullable<Reporter[H]>>): Promise<void> => {
+    queue = queue.then(async () => {
+      for (const reporter of reporters) {
+        try {
+          await (reporter[hook] as ((...a: unknown[]) => unknown) | undefined)?.apply(reporter, args);
+        } catch (error) {
+          if (!warned.has(reporter)) {
+            warned.add(reporter);
+            process.stderr.write(
+              `skill-eval: a reporter failed in ${hook} and is ignored: ${(error as Error)?.message ?? error}\n`,
+            );
+          }
+        }
+      }
+    });
+    return queue;
+  };
+}
+
+/**
+ * Runs every case of `suites` on every engine: plans, executes with bounded concurrency, grades, appends each
+ * result to `<outDir>/results.jsonl` as it ends, writes `summary.json`, and tells the reporters.
+ */
+export async function runSuites(options: RunOptions): Promise<{ summary: RunSummary; results: CaseResult[] }> {
+  const startedAt = new Date();
+  const outDir = resolve(options.outDir);
+  const signal = options.signal ?? new AbortController().signal;
+  const env = options.env ?? process.env;
+  const redact = createRedactor(secretValues(env));
+  const store = await createResultStore(outDir, redact);
+  const report = reporterBus(options.reporters ?? []);
+  const items = planItems(options.suites, options.engines, (t) => t.id, options.variants);
+  const plan: PlannedExecution[] = items.map((item) => item.planned);
+  const ctx = {
+    store,
+    redact,
+    judge: options.judge,
+    env,
+    timeoutSeconds: options.timeoutSeconds,
+    maxTurns: options.maxTurns,
+    signal,
+    keepWorkspaces: options.keepWorkspaces ?? false,
+    tempDir: options.tempDir,
+    graceMs: (options.graceSeconds ?? 10) * 1000,
+  };
+
+  await report('onRunStart', plan, outDir);
+  const limit = pLimit(Math.max(1, options.concurrency ?? 4));
+  const byPlanOrder: (CaseResult | undefined)[] = await Promise.all(
+    items.map((item) =>
+      limit(async () => {
+        if (signal.aborted) return undefined;
+        await report('onExecutionStart', item.planned);
+        const result = await executeOne(item, ctx);
+        await store.appendResult(result);
+        await report('onResult', result);
+        return result;
+      }),
+    ),
+  );
+  const results = byPlanOrder.filter((r): r is CaseResult => r !== undefined);
+  const summary = summarize(results, {
+    runId: `${startedAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`,
+    outDir,
+    startedAt,
+    finishedAt: new Date(),
+    interrupted: signal.aborted,
+  });
+  await store.writeSummary(summary);
+  await report('onRunEnd', summary, results);
+  return { summary, results };
+}

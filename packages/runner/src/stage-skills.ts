@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { SkillRef } from '@skill-eval/core';
+import { insideWorkspace } from './workspace.js';
+
+/** Never staged: repository metadata and installed dependencies are not part of a skill. */
+const EXCLUDED = new Set(['.git', 'node_modules']);
+
+/** Staged skills, and warnings about skills that could not be staged. */
+export interface StagedSkills {
+  /** Copies the engine sees (the first skill root's copy). */
+  skills: SkillRef[];
+  warnings: string[];
+}
+
+/**
+ * Copies each skill to `<ws>/<root>/<name>/` for every skill root, overwriting whatever fixtures put there.
+ * An engine without skill roots (a plain API engine) gets a copy under `fallbackDir`, outside the agent's cwd.
+ */
+export async function stageSkills(
+  skills: readonly SkillRef[],
+  ws: string,
+  skillRoots: readonly string[],
+  fallbackDir: string,
+): Promise<StagedSkills> {
+  const staged: SkillRef[] = [];
+  const warnings: string[] = [];
+  if (skills.length === 0) warnings.push('The case names no skill to stage; it runs without one.');
+  for (const skill of skills) {
+    if (!existsSync(join(skill.dir, 'SKILL.md'))) {
+      warnings.push(`Skill ${skill.name} not staged: ${skill.dir} holds no SKILL.md.`);
+      continue;
+    }
+    const targets = skillRoots.length
+      ? skillRoots.map((root) => insideWorkspace(ws, join(root, skill.name)))
+      : [join(fallbackDir, basename(skill.name))];
+    for (const target of targets) {
+      // Whatever a fixture or overlay left at the skill's place is replaced, so the skill under test is exact.
+      await rm(target, { recursive: true, force: true });
+      await mkdir(target, { recursive: true });
+      await cp(skill.dir, target, {
+        recursive: true,
+        force: true,
+        filter: (src) => src === skill.dir || !EXCLUDED.has(basename(src)),
+      });
+    }
+    staged.push({ name: skill.name, dir: targets[0]! });
+  }
+  return { skills: staged, warnings };
+}

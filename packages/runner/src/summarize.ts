@@ -1,0 +1,89 @@
+import { addUsage, type CaseResult, emptyUsage, type RunSummary, type Usage } from '@skill-eval/core';
+
+/** Run-level facts the results do not carry. */
+export interface SummaryContext {
+  runId: string;
+  outDir: string;
+  startedAt: Date;
+  finishedAt: Date;
+  interrupted: boolean;
+}
+
+interface Tally {
+  executions: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  skipped: number;
+  usage: Usage;
+  costUsd: number;
+  durationMs: number;
+}
+
+const emptyTally = (): Tally => ({
+  executions: 0,
+  passed: 0,
+  failed: 0,
+  errors: 0,
+  skipped: 0,
+  usage: emptyUsage(),
+  costUsd: 0,
+  durationMs: 0,
+});
+
+function add(tally: Tally, result: CaseResult): void {
+  tally.executions++;
+  if (result.status === 'passed') tally.passed++;
+  else if (result.status === 'failed') tally.failed++;
+  else if (result.status === 'error') tally.errors++;
+  else tally.skipped++;
+  if (result.session) tally.usage = addUsage(tally.usage, result.session.usage);
+  tally.costUsd += result.session?.costUsd ?? 0;
+  tally.durationMs += result.durationMs;
+}
+
+/** Totals of the run, and the same per engine × variant (in order of first appearance). */
+export function summarize(results: readonly CaseResult[], context: SummaryContext): RunSummary {
+  const total = emptyTally();
+  const groups = new Map<string, { engine: string; variant: string; tally: Tally }>();
+  for (const result of results) {
+    add(total, result);
+    const key = JSON.stringify([result.engine, result.variant]);
+    const group = groups.get(key) ?? { engine: result.engine, variant: result.variant, tally: emptyTally() };
+    groups.set(key, group);
+    add(group.tally, result);
+  }
+  return {
+    runId: context.runId,
+    outDir: context.outDir,
+    startedAt: context.startedAt.toISOString(),
+    finishedAt: context.finishedAt.toISOString(),
+    durationMs: context.finishedAt.getTime() - context.startedAt.getTime(),
+    interrupted: context.interrupted,
+    totals: {
+      executions: total.executions,
+      passed: total.passed,
+      failed: total.failed,
+      errors: total.errors,
+      skipped: total.skipped,
+      usage: total.usage,
+      costUsd: total.costUsd,
+    },
+    groups: [...groups.values()].map(({ engine, variant, tally }) => {
+      const graded = tally.executions - tally.skipped;
+      return {
+        engine,
+        variant,
+        executions: tally.executions,
+        passed: tally.passed,
+        failed: tally.failed,
+        errors: tally.errors,
+        // Skipped executions say nothing about the engine, so they do not count against it.
+        passRate: graded > 0 ? tally.passed / graded : 0,
+        costUsd: tally.costUsd,
+        durationMs: tally.durationMs,
+        usage: tally.usage,
+      };
+    }),
+  };
+}

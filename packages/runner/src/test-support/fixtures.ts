@@ -1,0 +1,32 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { type Case, type CaseInput, CaseSchema, type Suite, SuiteSchema } from '@skill-eval/core';
+
+/** A temp directory removed by the returned cleanup. */
+export async function tempDir(prefix = 'runner-test-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Writes `files` (relative path → content) under `root`. */
+export async function writeTree(root: string, files: Record<string, string>): Promise<void> {
+  for (const [rel, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, rel)), { recursive: true });
+    await writeFile(join(root, rel), content);
+  }
+}
+
+export function makeCase(fields: Partial<CaseInput> & { id: string }): Case {
+  return CaseSchema.parse({
+    name: fields.id,
+    kind: 'task',
+    turns: [`do ${fields.id}`],
+    source: { file: '/evals/evals.json', format: 'fake' },
+    ...fields,
+  });
+}
+
+export function makeSuite(id: string, cases: Case[]): Suite {
+  return SuiteSchema.parse({ id, name: id, file: `/evals/${id}`, format: 'fake', cases });
+}

@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { WorkspaceSpecSchema } from '@skill-eval/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stageSkills } from './stage-skills.js';
+import { tempDir, writeTree } from './test-support/fixtures.js';
+import { prepareWorkspace } from './workspace.js';
+
+describe('prepareWorkspace and stageSkills', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+    await writeTree(dir, {
+      'src/data.csv': 'a,b\n1,2\n',
+      'src/tree/x.txt': 'x',
+      'src/tree/sub/y.txt': 'y',
+      'overlay1/shared.txt': 'from overlay1',
+      'overlay1/only1.txt': '1',
+      'overlay2/shared.txt': 'from overlay2',
+      'overlay2/.claude/skills/pdf/SKILL.md': 'stale copy from an overlay',
+      'overlay2/.claude/skills/pdf/leftover.txt': 'should vanish',
+      'skill/SKILL.md': '---\nname: pdf\n---\nbody',
+      'skill/scripts/run.sh': 'echo hi',
+      'skill/.git/HEAD': 'ref',
+      'skill/node_modules/dep/index.js': '',
+    });
+  });
+  afterEach(() => cleanup());
+
+  const spec = (fields: object) => WorkspaceSpecSchema.parse(fields);
+
+  it('copies files and dirs, writes inline files, lays overlays in order, then the skill wins', async () => {
+    const work = await prepareWorkspace(
+      spec({
+        files: [
+          { from: join(dir, 'src/data.csv'), to: 'in/data.csv' },
+          { from: join(dir, 'src/tree'), to: 'tree' },
+        ],
+        inline: { 'notes/a.md': 'inline!' },
+        overlays: [join(dir, 'overlay1'), join(dir, 'overlay2')],
+      }),
+      dir,
+    );
+    const { ws, home } = work;
+    expect(existsSync(home)).toBe(true);
+    expect(await readFile(join(ws, 'in/data.csv'), 'utf8')).toBe('a,b\n1,2\n');
+    expect(await readFile(join(ws, 'tree/sub/y.txt'), 'utf8')).toBe('y');
+    expect(await readFile(join(ws, 'notes/a.md'), 'utf8')).toBe('inline!');
+    expect(await readFile(join(ws, 'shared.txt'), 'utf8')).toBe('from overlay2');
+    expect(existsSync(join(ws, 'only1.txt'))).toBe(true);
+
+    const staged = await stageSkills(
+      [{ name: 'pdf', dir: join(dir, 'skill') }],
+      ws,
+      ['.claude/skills', '.agents/skills'],
+      join(work.root, 'skills'),
+    );
+    expect(staged.warnings).toEqual([]);
+    expect(staged.skills).toEqual([{ name: 'pdf', dir: join(ws, '.claude/skills/pdf') }]);
+    for (const root of ['.claude/skills', '.agents/skills']) {
+      const skillDir = join(ws, root, 'pdf');
+      expect(await readFile(join(skillDir, 'SKILL.md'), 'utf8')).toContain('name: pdf');
+      expect(existsSync(join(skillDir, 'scripts/run.sh'))).toBe(true);
+      expect((await readdir(skillDir)).sort()).toEqual(['SKILL.md', 'scripts']);
+    }
+    await work.dispose();
+    expect(existsSync(work.root)).toBe(false);
+  });
+
+  it('refuses a fixture target outside the workspace and leaves nothing behind', async () => {
+    const parent = join(dir, 'tmp');
+    await expect(
+      prepareWorkspace(spec({ files: [{ from: join(dir, 'src/data.csv'), to: '../escape.csv' }] }), parent),
+    ).rejects.toMatchObject({ code: 'WORKSPACE_FAILED' });
+    await expect(prepareWorkspace(spec({ inline: { '/etc/evil': 'x' } }), parent)).rejects.toMatchObject({
+      code: 'WORKSPACE_FAILED',
+    });
+    expect(await readdir(parent)).toEqual([]);
+    expect(existsSync(join(dir, 'escape.csv'))).toBe(false);
+  });
+
+  it('warns when there is no skill to stage, and copies skills outside ws for engines without skill roots', async () => {
+    const work = await prepareWorkspace(spec({}), dir);
+    expect((await stageSkills([], work.ws, ['.claude/skills'], join(work.root, 'skills'))).warnings).toHaveLength(1);
+    const missing = await stageSkills(
+      [{ name: 'gone', dir: join(dir, 'nope') }],
+      work.ws,
+      ['.claude/skills'],
+      join(work.root, 'skills'),
+    );
+    expect(missing.skills).toEqual([]);
+    expect(missing.warnings[0]).toMatch(/gone/);
+    const api = await stageSkills([{ name: 'pdf', dir: join(dir, 'skill') }], work.ws, [], join(work.root, 'skills'));
+    expect(api.skills[0]!.dir).toBe(join(work.root, 'skills/pdf'));
+    expect(await readdir(work.ws)).toEqual([]);
+    await work.dispose();
+  });
+});
