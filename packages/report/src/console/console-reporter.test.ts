@@ -1,0 +1,200 @@
+import path from 'node:path';
+import type { CaseResult } from '@skill-eval/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANSI, FakeStream, SGR } from '../test-support/fake-stream.js';
+import { caseResult, planned, runSummary } from '../test-support/results.js';
+import { renderScreen } from '../test-support/virtual-terminal.js';
+import consoleReporter, { createConsoleReporter } from './console-reporter.js';
+
+const cwd = path.resolve('/tmp/project');
+const outDir = path.join(cwd, '.skill-eval', 'runs', 'run-1');
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping escape codes
+const strip = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+
+function threeResults(): CaseResult[] {
+  return [
+    caseResult({ executionId: 'e1', caseId: '1', caseName: 'extracts tables' }),
+    caseResult({
+      executionId: 'e2',
+      caseId: '2',
+      caseName: 'fills the form',
+      status: 'failed',
+      score: 0.5,
+      checks: [
+        { type: 'contains', name: 'says done', passed: true, score: 1 },
+        {
+          type: 'file-exists',
+          name: 'writes out.pdf',
+          passed: false,
+          score: 0,
+          evidence: 'no file out.pdf in workspace',
+        },
+      ],
+      durationMs: 2500,
+    }),
+    caseResult({
+      executionId: 'e3',
+      caseId: '3',
+      suiteId: 'skills/pdf/evals/extra.yaml',
+      caseName: 'merges pages',
+      engine: 'codex',
+      variant: 'without_skill',
+      status: 'error',
+      score: 0,
+      checks: [],
+      session: undefined,
+      error: { code: 'ENGINE_FAILED', message: 'codex exited with code 1' },
+      durationMs: 300,
+    }),
+  ];
+}
+
+beforeEach(() => {
+  vi.stubEnv('CI', '');
+  vi.stubEnv('NO_COLOR', '');
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+});
+
+describe('console reporter, plain mode', () => {
+  it('writes one plain line per finished execution and no escape codes', async () => {
+    const stream = new FakeStream(false);
+    const reporter = createConsoleReporter({ stream, cwd });
+    const results = threeResults();
+    await reporter.onRunStart?.(results.map(planned), outDir);
+    for (const result of results) {
+      await reporter.onExecutionStart?.(planned(result));
+      await reporter.onResult?.(result);
+    }
+    const lines = stream.text.split('\n');
+    expect(lines.filter((line) => /^(✓ PASS|✗ FAIL|! ERROR) /.test(line))).toEqual([
+      '✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s',
+      '✗ FAIL skills/pdf/evals.json › fills the form [claude-code] 2.5s — writes out.pdf: no file out.pdf in workspace',
+      '! ERROR skills/pdf/evals/extra.yaml › merges pages [codex, without_skill] 300ms (ENGINE_FAILED: codex exited with code 1)',
+    ]);
+    await reporter.onRunEnd?.(runSummary(results, outDir), results);
+    expect(stream.text).not.toMatch(ANSI);
+  });
+
+  it('stays plain on a TTY when CI is set', async () => {
+    vi.stubEnv('CI', 'true');
+    const stream = new FakeStream(true);
+    const reporter = createConsoleReporter({ stream, cwd, color: false });
+    const [result] = threeResults();
+    await reporter.onRunStart?.([planned(result!)], outDir);
+    await reporter.onExecutionStart?.(planned(result!));
+    await reporter.onResult?.(result!);
+    expect(stream.text).not.toMatch(ANSI);
+    expect(stream.text).toContain('✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s\n');
+  });
+
+  it('stays plain on a zero-sized terminal, where a redrawn frame would be clipped away', async () => {
+    const stream = new FakeStream(true, { columns: 0, rows: 0 });
+    const reporter = createConsoleReporter({ stream, cwd, color: false });
+    const [result] = threeResults();
+    await reporter.onRunStart?.([planned(result!)], outDir);
+    await reporter.onResult?.(result!);
+    expect(stream.text).not.toMatch(ANSI);
+    expect(stream.text).toContain('✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s\n');
+  });
+});
+
+describe('console reporter, TTY mode', () => {
+  it('redraws progress with counts, elapsed time and running cases, then prints the table and totals', async () => {
+    // Fake only the spinner's clock: the terminal emulator needs real timeouts.
+    vi.useFakeTimers({ now: 0, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const stream = new FakeStream(true);
+    const reporter = createConsoleReporter({ stream, cwd });
+    const results = threeResults();
+    const [first, second, third] = results as [CaseResult, CaseResult, CaseResult];
+    await reporter.onRunStart?.(results.map(planned), outDir);
+    await reporter.onExecutionStart?.(planned(first));
+    await reporter.onExecutionStart?.(planned(third));
+    vi.advanceTimersByTime(2500);
+    expect(await renderScreen(stream.text)).toEqual([
+      expect.stringMatching(/^\S 0\/3 done · ✓ 0 passed · ✗ 0 failed · ! 0 errors · 2\.5s$/),
+      '  ▸ skills/pdf/evals.json › extracts tables [claude-code] 2.5s',
+      '  ▸ skills/pdf/evals/extra.yaml › merges pages [codex, without_skill] 2.5s',
+    ]);
+
+    await reporter.onResult?.(first);
+    vi.advanceTimersByTime(1000);
+    await reporter.onExecutionStart?.(planned(second));
+    // The finished execution scrolls up as a line of its own; the frame below it is redrawn in place.
+    expect(await renderScreen(stream.text)).toEqual([
+      '✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s',
+      expect.stringMatching(/^\S 1\/3 done · ✓ 1 passed · ✗ 0 failed · ! 0 errors · 3\.5s$/),
+      '  ▸ skills/pdf/evals/extra.yaml › merges pages [codex, without_skill] 3.5s',
+      '  ▸ skills/pdf/evals.json › fills the form [claude-code] 0ms',
+    ]);
+    expect(stream.text).toMatch(SGR);
+
+    await reporter.onResult?.(second);
+    await reporter.onResult?.(third);
+    await reporter.onRunEnd?.(runSummary(results, outDir), [third, first, second]);
+    const screen = await renderScreen(stream.text);
+    expect(screen.slice(0, 3)).toEqual([
+      '✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s',
+      '✗ FAIL skills/pdf/evals.json › fills the form [claude-code] 2.5s — writes out.pdf: no file out.pdf in workspace',
+      '! ERROR skills/pdf/evals/extra.yaml › merges pages [codex, without_skill] 300ms (ENGINE_FAILED: codex exited with code 1)',
+    ]);
+    const end = screen.slice(3).join('\n');
+    // The progress frame is gone once the run ends.
+    expect(end).not.toContain('done ·');
+    // Table rows follow plan order, whatever order the results came in.
+    expect(end.indexOf('extracts tables')).toBeLessThan(end.indexOf('fills the form'));
+    expect(end.indexOf('fills the form')).toBeLessThan(end.indexOf('merges pages'));
+    expect(end).toMatch(/Status.*Suite.*Case.*Engine.*Variant\/run.*Score.*Tokens in\/out.*Cost.*Time.*Reason/);
+    expect(end).toMatch(/✓ PASS.*extracts tables.*claude-code.*with_skill #1.*1\.00.*12\.3k\/850.*\$0\.0123.*1\.2s/);
+    expect(end).toMatch(
+      /✗ FAIL.*fills the form.*claude-code.*with_skill #1.*0\.50.*12\.3k\/850.*\$0\.0123.*2\.5s.*writes out\.pdf: no file/,
+    );
+    expect(end).toMatch(/! ERROR.*merges pages.*codex.*without_skill #1.*—.*—.*—.*300ms.*ENGINE_FAILED: codex exited/);
+    expect(end).toContain('3 executions · 1 passed · 1 failed · 1 errors · 0 skipped');
+    expect(end).toContain('Tokens 24.6k in (22.2k cache read) / 1.7k out · Cost $0.0246 · Time 2m03s');
+    expect(end).toContain(`Results: ${path.join('.skill-eval', 'runs', 'run-1')}`);
+
+    // The spinner stops with the run: no redraw after the end.
+    const written = stream.chunks.length;
+    vi.advanceTimersByTime(1000);
+    expect(stream.chunks.length).toBe(written);
+  });
+
+  it('honours NO_COLOR while still redrawing in place', async () => {
+    vi.stubEnv('NO_COLOR', '1');
+    const stream = new FakeStream(true);
+    const reporter = createConsoleReporter({ stream, cwd });
+    const results = threeResults();
+    await reporter.onRunStart?.(results.map(planned), outDir);
+    for (const result of results) {
+      await reporter.onExecutionStart?.(planned(result));
+      await reporter.onResult?.(result);
+    }
+    await reporter.onRunEnd?.(runSummary(results, outDir), results);
+    expect(stream.text).toMatch(ANSI);
+    expect(stream.text).not.toMatch(SGR);
+    expect(strip(stream.text)).toContain('1 passed · 1 failed · 1 errors');
+  });
+});
+
+describe('console reporter plugin', () => {
+  it('parses settings from config strings and rejects bad ones with the plugin name', () => {
+    expect(consoleReporter.parseSettings({ color: 'false', ci: true, cwd: 'x' })).toEqual({
+      color: false,
+      ci: true,
+      cwd: 'x',
+    });
+    expect(() => consoleReporter.parseSettings({ color: 'maybe' })).toThrow(/Invalid settings for console: color/);
+  });
+
+  it('prints an outDir outside cwd as an absolute path and flags an interrupted run', async () => {
+    const stream = new FakeStream(false);
+    const elsewhere = path.resolve('/var/tmp/runs/r2');
+    const reporter = consoleReporter.create({ stream, cwd });
+    await reporter.onRunEnd?.(runSummary([], elsewhere, { interrupted: true }), []);
+    expect(stream.text).toContain(`Results: ${elsewhere}`);
+    expect(stream.text).toContain('interrupted');
+  });
+});

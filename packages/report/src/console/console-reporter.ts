@@ -1,0 +1,66 @@
+import {
+  type CaseResult,
+  defineReporter,
+  type PlannedExecution,
+  type Reporter,
+  type RunSummary,
+} from '@skill-eval/core';
+import { type ConsoleReporterOptions, parseConsoleOptions, resolveConsoleOptions } from './console-options.js';
+import { LiveDisplay } from './live-display.js';
+import { renderProgressFrame } from './progress-frame.js';
+import { formatResultLine } from './result-line.js';
+import { renderResultsTable } from './results-table.js';
+import { RunProgress } from './run-progress.js';
+import { displayPath, renderRunTotals } from './run-totals.js';
+
+/**
+ * Progress while a run goes, then a per-execution table and totals. On a TTY (and not in CI) a frame is
+ * redrawn in place; otherwise each finished execution gets one plain line and nothing moves the cursor.
+ */
+export function createConsoleReporter(options: ConsoleReporterOptions = {}): Reporter {
+  const { stream, live, colors, cwd } = resolveConsoleOptions(options);
+  const progress = new RunProgress();
+  const display = live
+    ? new LiveDisplay(stream, (spinner, width) => renderProgressFrame(progress, colors, spinner, width))
+    : undefined;
+  const println = (text: string) => stream.write(`${text}\n`);
+
+  return {
+    onRunStart(plan: readonly PlannedExecution[], outDir: string) {
+      progress.start(plan);
+      if (display) display.start();
+      else println(colors.dim(`Running ${plan.length} executions; results in ${displayPath(outDir, cwd)}`));
+    },
+    onExecutionStart(execution: PlannedExecution) {
+      progress.begin(execution);
+      display?.render();
+    },
+    onResult(result: CaseResult) {
+      progress.finish(result);
+      const line = formatResultLine(result, colors, progress.repeats);
+      if (display) display.persist(line);
+      else println(line);
+    },
+    onRunEnd(summary: RunSummary, results: readonly CaseResult[]) {
+      display?.stop();
+      const rank = (result: CaseResult) => progress.order.get(result.executionId) ?? Number.MAX_SAFE_INTEGER;
+      const ordered = [...results].sort((a, b) => rank(a) - rank(b));
+      println('');
+      // Logs (no terminal) do not wrap, so a wider table is fine there.
+      const width = (stream as { columns?: number }).columns || (live ? 80 : 160);
+      if (ordered.length > 0) println(`${renderResultsTable(ordered, colors, width)}\n`);
+      println(renderRunTotals(summary, colors, cwd));
+    },
+  };
+}
+
+/** The console reporter plugin: `--reporter console`. */
+const consoleReporter = defineReporter<ConsoleReporterOptions>({
+  contract: 'reporter-v1',
+  id: 'console',
+  description: 'Live progress on a terminal (plain lines in CI), then a per-case table and run totals.',
+  parseSettings: parseConsoleOptions,
+  create: createConsoleReporter,
+});
+
+export default consoleReporter;

@@ -1,0 +1,49 @@
+import pc from 'picocolors';
+import { describe, expect, it } from 'vitest';
+import { caseResult } from '../test-support/results.js';
+import { renderResultsTable } from './results-table.js';
+
+const plain = pc.createColors(false);
+const longReason = 'the judge found that fields 3, 5 and 7 were left blank and the signature was missing';
+const results = [
+  caseResult({ executionId: 'a', caseName: 'extract the totals table from invoice.pdf' }),
+  caseResult({
+    executionId: 'b',
+    caseName: 'fill the W-9 form',
+    status: 'failed',
+    score: 0.25,
+    checks: [{ type: 'llm-rubric', name: 'every field filled', passed: false, score: 0, evidence: longReason }],
+  }),
+];
+
+describe('renderResultsTable', () => {
+  it('names a single suite above the table and keeps every row within a wide terminal', () => {
+    const lines = renderResultsTable(results, plain, 140).split('\n');
+    expect(lines[0]).toBe('Suite skills/pdf/evals.json');
+    expect(lines[1]).toMatch(/^Status +Case +Engine +Variant\/run +Score +Tokens in\/out +Cost +Time +Reason$/);
+    expect(lines.find((line) => line.includes('fill the W-9 form'))).toMatch(
+      /✗ FAIL .*0\.25 .*every field filled: the judge/,
+    );
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(140);
+  });
+
+  it('shows a suite column when results come from several suites', () => {
+    const mixed = [
+      ...results,
+      caseResult({ executionId: 'c', suiteId: 'skills/pdf/evals/triggers.json', caseName: 'fires' }),
+    ];
+    const lines = renderResultsTable(mixed, plain, 200).split('\n');
+    expect(lines[0]).toMatch(/^Status +Suite +Case/);
+    expect(lines.find((line) => line.includes('fires'))).toContain('skills/pdf/evals/triggers.json');
+  });
+
+  it('moves reasons under the table when a narrow terminal cannot hold them', () => {
+    const lines = renderResultsTable(results, plain, 100).split('\n');
+    expect(lines[1]).not.toContain('Reason');
+    const label = lines.indexOf('✗ FAIL skills/pdf/evals.json › fill the W-9 form [claude-code]');
+    expect(label).toBeGreaterThan(2);
+    // The reason gets the whole line, cut at the terminal's edge.
+    expect(lines[label + 1]).toBe(`${`    every field filled: ${longReason}`.slice(0, 99)}…`);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
+  });
+});

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { RunSummary } from '@skill-eval/core';
+import { formatCost, formatDuration, formatPercent, formatTokens } from '../format.js';
+import type { Palette } from './console-options.js';
+import { tokensIn } from './results-table.js';
+
+/** The closing lines: counts, per engine × variant pass rates, tokens, cost, wall time and where the results are. */
+export function renderRunTotals(summary: RunSummary, colors: Palette, cwd: string): string {
+  const { totals } = summary;
+  const lines = [
+    [
+      colors.bold(`${totals.executions} executions`),
+      colors.green(`${totals.passed} passed`),
+      colors.red(`${totals.failed} failed`),
+      colors.yellow(`${totals.errors} errors`),
+      colors.dim(`${totals.skipped} skipped`),
+    ].join(' · '),
+  ];
+  if (summary.groups.length > 1) {
+    for (const group of summary.groups) {
+      lines.push(
+        `  ${group.engine} ${group.variant}: ${group.passed}/${group.executions} passed (${formatPercent(group.passRate)}) · ${formatCost(group.costUsd)} · ${formatDuration(group.durationMs)}`,
+      );
+    }
+  }
+  const cache = totals.usage.cacheReadTokens > 0 ? ` (${formatTokens(totals.usage.cacheReadTokens)} cache read)` : '';
+  lines.push(
+    `Tokens ${formatTokens(tokensIn(totals.usage))} in${cache} / ${formatTokens(totals.usage.outputTokens)} out · ` +
+      `Cost ${formatCost(totals.costUsd)} · Time ${formatDuration(summary.durationMs)}`,
+  );
+  if (summary.interrupted)
+    lines.push(colors.yellow('The run was interrupted before every execution finished; --resume continues it.'));
+  lines.push(`Results: ${colors.cyan(displayPath(summary.outDir, cwd))}`);
+  return lines.join('\n');
+}
+
+/** Relative to `cwd` when the path lies below it, absolute otherwise. */
+export function displayPath(target: string, cwd: string): string {
+  const relative = path.relative(cwd, path.resolve(cwd, target));
+  if (relative === '') return '.';
+  return relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(cwd, target) : relative;
+}
