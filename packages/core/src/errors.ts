@@ -8,8 +8,8 @@ export const ERROR_CODES = {
   UNKNOWN_PLUGIN: 2,
   /** A plugin does not speak the contract version we do. Exit 2. */
   PLUGIN_CONTRACT: 2,
-  /** The engine's program is not installed or not runnable. */
-  ENGINE_NOT_FOUND: 1,
+  /** The engine's program is not installed or not runnable: a setup problem, found before anything runs. Exit 2. */
+  ENGINE_NOT_FOUND: 2,
   /** The engine ran but failed (crash, API error, bad output). */
   ENGINE_FAILED: 1,
   /** The execution ran past its wall-clock limit. */

@@ -1,0 +1,68 @@
+import { relative } from 'node:path';
+import { hasErrors, type Suite } from '@skill-eval/core';
+import { loadSuites } from '@skill-eval/runner';
+import { loadConfig } from '../config.js';
+import type { CommandIO } from '../io.js';
+import { buildRegistry } from '../plugins/build-registry.js';
+import { printDiagnostics } from '../print-diagnostics.js';
+
+export interface ListOptions {
+  json?: boolean;
+  config?: string;
+}
+
+const defaultRuns = (kind: 'task' | 'trigger'): number => (kind === 'trigger' ? 3 : 1);
+
+/** The machine-readable plan: what would run, case by case. */
+function suitesAsJson(suites: readonly Suite[], cwd: string) {
+  return suites.map((suite) => ({
+    file: relative(cwd, suite.file) || suite.file,
+    format: suite.format,
+    skill: suite.skill?.name ?? null,
+    cases: suite.cases.map((c) => ({
+      id: c.id,
+      name: c.name,
+      kind: c.kind,
+      turns: c.turns,
+      checks: [...c.gates, ...c.checks, ...c.failIf],
+      shouldTrigger: c.shouldTrigger ?? null,
+      runs: c.runs ?? defaultRuns(c.kind),
+      timeoutSeconds: c.limits.timeoutSeconds ?? null,
+      files: c.workspace.files.map((f) => f.to),
+    })),
+  }));
+}
+
+/** `skill-eval list`: loads and shows the suites without running anything. Exit 2 on error diagnostics. */
+export async function listCommand(paths: string[], options: ListOptions, io: CommandIO): Promise<number> {
+  const config = loadConfig(io.cwd, options.config);
+  const { registry } = await buildRegistry({ engines: [], plugins: config.plugins, cwd: io.cwd });
+  const { suites, diagnostics } = await loadSuites(paths.length ? paths : ['.'], registry, { cwd: io.cwd });
+  if (options.json) {
+    const json = {
+      suites: suitesAsJson(suites, io.cwd),
+      diagnostics: diagnostics.map((d) => ({
+        severity: d.severity,
+        ruleId: d.ruleId,
+        file: relative(io.cwd, d.file) || d.file,
+        line: d.line ?? null,
+        column: d.column ?? null,
+        message: d.message,
+      })),
+    };
+    io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else {
+    for (const suite of suites) {
+      io.stdout.write(`${relative(io.cwd, suite.file)}  (${suite.format}${suite.skill ? `, skill ${suite.skill.name}` : ''})\n`);
+      for (const c of suite.cases) {
+        const checks = c.gates.length + c.checks.length + c.failIf.length;
+        const extra = c.kind === 'trigger' ? ` should_trigger=${c.shouldTrigger ?? true}` : '';
+        io.stdout.write(`  ${c.id.padEnd(8)} ${c.kind.padEnd(7)} ${checks} check(s)${extra}  ${c.name}\n`);
+      }
+    }
+    const cases = suites.reduce((n, s) => n + s.cases.length, 0);
+    io.stdout.write(`${suites.length} suite(s), ${cases} case(s)\n`);
+    printDiagnostics(diagnostics, io.cwd, io.stderr);
+  }
+  return hasErrors(diagnostics) ? 2 : 0;
+}

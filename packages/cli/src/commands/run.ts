@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
+import type { Judge } from '@skill-eval/grading';
+import { type EngineTarget, loadSuites, runSuites } from '@skill-eval/runner';
+import { type Config, loadConfig } from '../config.js';
+import { type EngineSpec, parseEngineKwargs, parseEngineSpec } from '../engine-target.js';
+import type { CommandIO } from '../io.js';
+import { buildRegistry } from '../plugins/build-registry.js';
+import { printDiagnostics } from '../print-diagnostics.js';
+
+export interface RunCommandOptions {
+  engine?: string[];
+  judge?: string;
+  ek?: string[];
+  concurrency?: string;
+  out?: string;
+  timeout?: string;
+  config?: string;
+}
+
+const DEFAULT_ENGINE = 'claude-code';
+const DEFAULT_JUDGE = 'anthropic';
+
+function positiveNumber(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new SkillEvalError('USAGE', `${flag} expects a positive number, got '${value}'.`);
+  return n;
+}
+
+const timestamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, '').replaceAll(':', '-');
+
+const needsJudge = (suites: readonly Suite[]): boolean =>
+  suites.some((s) => s.cases.some((c) => [...c.gates, ...c.checks, ...c.failIf].some((k) => k.type === 'llm-rubric')));
+
+function createEngine(registry: Registry, spec: EngineSpec, config: Config, kwargs: Record<string, unknown>) {
+  const plugin = registry.engine(spec.id);
+  const settings = plugin.parseSettings({ ...(config.engineSettings[plugin.id] ?? {}), ...kwargs });
+  return plugin.create(settings);
+}
+
+/** `skill-eval run`: validate everything first (nothing is written on bad input), then run and report. */
+export async function runCommand(paths: string[], options: RunCommandOptions, io: CommandIO): Promise<number> {
+  const config = loadConfig(io.cwd, options.config);
+  const engineSpecs = (options.engine?.length ? options.engine : [config.engine ?? DEFAULT_ENGINE].flat()).map(parseEngineSpec);
+  const judgeSpec = parseEngineSpec(options.judge ?? config.judge ?? DEFAULT_JUDGE);
+  const kwargs = parseEngineKwargs(options.ek ?? []);
+  const concurrency = positiveNumber(options.concurrency, '-j/--concurrency') ?? config.concurrency ?? 4;
+  const timeoutSeconds = positiveNumber(options.timeout, '--timeout') ?? config.timeout;
+  const outDir = resolve(io.cwd, options.out ?? `.skill-eval/runs/${timestamp()}`);
+  if (existsSync(resolve(outDir, 'results.jsonl'))) {
+    throw new SkillEvalError('USAGE', `${relative(io.cwd, outDir)} already holds a run.`, {
+      hint: 'Choose another --out directory; existing results are never overwritten.',
+    });
+  }
+
+  const { registry, engineIds } = await buildRegistry({
+    engines: [...engineSpecs.map((s) => s.id), judgeSpec.id],
+    plugins: config.plugins,
+    cwd: io.cwd,
+  });
+  const { suites, diagnostics } = await loadSuites(paths.length ? paths : ['.'], registry, { cwd: io.cwd });
+  printDiagnostics(diagnostics, io.cwd, io.stderr);
+  if (hasErrors(diagnostics)) {
+    io.stderr.write('No run was started: fix the errors above (nothing was written).\n');
+    return 2;
+  }
+  if (!suites.some((s) => s.cases.length)) {
+    io.stderr.write(`No eval cases found under ${paths.join(' ') || '.'}.\n`);
+    return 2;
+  }
+
+  const engines: EngineTarget[] = [];
+  for (const spec of engineSpecs) {
+    const engine = createEngine(registry, spec, config, kwargs);
+    await engine.version(); // fails fast, with an install hint, when the engine's program is missing
+    engines.push({ id: engineIds.get(spec.id) ?? engine.id, engine, ...(spec.model ? { model: spec.model } : {}) });
+  }
+
+  let judge: Judge | undefined;
+  if (needsJudge(suites)) {
+    const judgeEngine = createEngine(registry, judgeSpec, config, {});
+    const complete = judgeEngine.complete?.bind(judgeEngine);
+    if (!complete) {
+      throw new SkillEvalError('USAGE', `Engine '${judgeEngine.id}' cannot act as a judge.`, {
+        hint: 'Choose a judge that offers completions, e.g. --judge anthropic.',
+      });
+    }
+    const model = judgeSpec.model ?? judgeEngine.defaultModel;
+    judge = {
+      engine: judgeEngine.id,
+      ...(model ? { model } : {}),
+      complete: (request) => complete({ ...request, ...(model && !request.model ? { model } : {}) }),
+    };
+  }
+
+  const reporter = registry.reporter('console').create({ cwd: io.cwd, stream: io.stdout });
+  const interrupt = new AbortController();
+  const onSigint = () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    io.stderr.write('\nInterrupted: stopping running executions and writing a partial summary (Ctrl-C again to quit now).\n');
+    interrupt.abort();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const { summary } = await runSuites({
+      suites,
+      engines,
+      ...(judge ? { judge } : {}),
+      outDir,
+      concurrency,
+      ...(timeoutSeconds ? { timeoutSeconds } : {}),
+      reporters: [reporter],
+      signal: interrupt.signal,
+      env: io.env,
+    });
+    if (summary.interrupted) return 130;
+    return summary.totals.failed + summary.totals.errors === 0 ? 0 : 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

@@ -1,0 +1,24 @@
+import type { EnginePlugin, FormatPlugin, ReporterPlugin } from '@skill-eval/core';
+
+interface Bundled<P> {
+  id: string;
+  aliases: string[];
+  load: () => Promise<{ default: P }>;
+}
+
+/**
+ * First-party plugins the CLI ships with, imported only when used so that start-up stays light.
+ * Ids and aliases are listed here so that lookup needs no import.
+ */
+export const BUNDLED_FORMATS: Bundled<FormatPlugin<any>>[] = [
+  { id: 'evals-json', aliases: [], load: () => import('@skill-eval/format-evals-json') },
+];
+
+export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
+  { id: 'claude-code', aliases: ['claude_code', 'claude'], load: () => import('@skill-eval/engine-claude-code') },
+  { id: 'anthropic', aliases: ['anthropic-api', 'claude-api'], load: () => import('@skill-eval/engine-anthropic') },
+];
+
+export const BUNDLED_REPORTERS: Bundled<ReporterPlugin<any>>[] = [
+  { id: 'console', aliases: [], load: () => import('@skill-eval/report') },
+];

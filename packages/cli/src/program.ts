@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import type { CommandIO } from './io.js';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/**
+ * The command-line interface. Command modules are imported inside their actions so that
+ * `--version` and `--help` load no plugin and no runner.
+ */
+export function createProgram(io: CommandIO, setExitCode: (code: number) => void): Command {
+  const program = new Command('skill-eval')
+    .description('Run agent-skill evals written for any tool (evals.json, EVAL.md, …) on any agent engine, and grade them.')
+    .version(packageVersion(), '-v, --version')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .showSuggestionAfterError()
+    .exitOverride();
+
+  program
+    .command('run')
+    .description('Run every eval case found under the paths and grade it.')
+    .argument('[paths...]', 'eval files or directories to search', [])
+    .addOption(new Option('-e, --engine <id[:model]>', 'engine to run on, repeatable (default: claude-code)').argParser(collect))
+    .option('--judge <id[:model]>', 'engine that grades llm-rubric criteria (default: anthropic)')
+    .addOption(new Option('--ek, --engine-kwarg <key=value>', 'engine setting, repeatable').argParser(collect))
+    .option('-j, --concurrency <n>', 'executions at once (default: 4)')
+    .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<timestamp>)')
+    .option('-t, --timeout <seconds>', 'wall-clock limit per execution (default: the case’s own, else 600)')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .action(async (paths: string[], options: Record<string, unknown>) => {
+      const { runCommand } = await import('./commands/run.js');
+      setExitCode(
+        await runCommand(
+          paths,
+          {
+            engine: options.engine as string[] | undefined,
+            judge: options.judge as string | undefined,
+            ek: options.engineKwarg as string[] | undefined,
+            concurrency: options.concurrency as string | undefined,
+            out: options.out as string | undefined,
+            timeout: options.timeout as string | undefined,
+            config: options.config as string | undefined,
+          },
+          io,
+        ),
+      );
+    });
+
+  program
+    .command('list')
+    .description('Show the suites and cases that would run, without running them.')
+    .argument('[paths...]', 'eval files or directories to search', [])
+    .option('--json', 'print the plan as JSON')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .action(async (paths: string[], options: { json?: boolean; config?: string }) => {
+      const { listCommand } = await import('./commands/list.js');
+      setExitCode(await listCommand(paths, options, io));
+    });
+
+  return program;
+}
