@@ -33,8 +33,11 @@ export interface AgentSessionOptions {
 /** The system prompt: working rules, the skill listing (as Claude Code words it), then the case's own system text. */
 export function buildSystemPrompt(workspace: string, skills: readonly StagedSkill[], extra?: string): string {
   const parts = [
-    `You are an autonomous agent working non-interactively in the directory ${workspace}. ` +
-      'Use the tools to inspect and change files there (paths are relative to it). Finish with a short final answer.',
+    'You are an autonomous agent working non-interactively. ' +
+      'Use the tools to inspect and change files in the working directory (relative paths resolve against it). ' +
+      'Finish with a short final answer.',
+    // Worded as Claude Code words it, so prompts and scripted model servers see the same environment line.
+    `# Environment\n - Primary working directory: ${workspace}`,
   ];
   if (skills.length > 0) parts.push(skillListing(skills));
   if (extra?.trim()) parts.push(extra);

@@ -55,7 +55,7 @@ export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
   } else if (checks.length === 0) {
     ctx.sink.warning(
       'nothing-to-grade',
-      `${cap(identity.label)} has no assertions and no expected_output, so any completed run passes; add "assertions" (or "rubric") to grade it.`,
+      `${cap(identity.label)} has no assertions and no expected_output: nothing can grade it, so its runs end as errors; add "assertions" (or "rubric").`,
       item,
     );
   }

@@ -10,7 +10,10 @@ export interface EngineSpec {
 /** Parses `id[:model]`; a path (`./x.js`, `C:\x`) keeps its colon-free meaning. */
 export function parseEngineSpec(spec: string): EngineSpec {
   const trimmed = spec.trim();
-  if (!trimmed) throw new SkillEvalError('USAGE', 'An empty engine name was given.', { hint: 'Use --engine claude-code or --engine anthropic:claude-sonnet-4-5.' });
+  if (!trimmed)
+    throw new SkillEvalError('USAGE', 'An empty engine name was given.', {
+      hint: 'Use --engine claude-code or --engine anthropic:claude-sonnet-4-5.',
+    });
   const colon = trimmed.indexOf(':');
   if (colon <= 0 || /^[a-zA-Z]:[\\/]/.test(trimmed)) return { id: trimmed };
   const model = trimmed.slice(colon + 1);
@@ -23,7 +26,9 @@ export function parseEngineKwargs(pairs: readonly string[]): Record<string, unkn
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) {
-      throw new SkillEvalError('USAGE', `--ek expects key=value, got '${pair}'.`, { hint: 'For example: --ek path=/usr/local/bin/claude' });
+      throw new SkillEvalError('USAGE', `--ek expects key=value, got '${pair}'.`, {
+        hint: 'For example: --ek path=/usr/local/bin/claude',
+      });
     }
     const key = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1);

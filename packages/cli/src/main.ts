@@ -16,7 +16,14 @@ export async function main(argv: readonly string[], io: CommandIO): Promise<numb
       // help and version exit 0; usage mistakes exit 2 (commander already printed the message)
       return error.exitCode === 0 ? 0 : 2;
     }
-    const e = error as { name?: string; code?: string; message?: string; hint?: string; exitCode?: number; stack?: string };
+    const e = error as {
+      name?: string;
+      code?: string;
+      message?: string;
+      hint?: string;
+      exitCode?: number;
+      stack?: string;
+    };
     if (e?.name === 'SkillEvalError') {
       io.stderr.write(`error: ${e.message}\n`);
       if (e.hint) io.stderr.write(`hint: ${e.hint}\n`);
@@ -24,7 +31,10 @@ export async function main(argv: readonly string[], io: CommandIO): Promise<numb
     }
     io.stderr.write(`internal error: ${e?.message ?? String(error)}\n`);
     if (io.env.SKILL_EVAL_DEBUG) io.stderr.write(`${e?.stack ?? ''}\n`);
-    else io.stderr.write('This is a bug in skill-eval; set SKILL_EVAL_DEBUG=1 for the stack trace and please report it.\n');
+    else
+      io.stderr.write(
+        'This is a bug in skill-eval; set SKILL_EVAL_DEBUG=1 for the stack trace and please report it.\n',
+      );
     return 1;
   }
 }

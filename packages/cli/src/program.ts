@@ -15,7 +15,9 @@ function packageVersion(): string {
  */
 export function createProgram(io: CommandIO, setExitCode: (code: number) => void): Command {
   const program = new Command('skill-eval')
-    .description('Run agent-skill evals written for any tool (evals.json, EVAL.md, …) on any agent engine, and grade them.')
+    .description(
+      'Run agent-skill evals written for any tool (evals.json, EVAL.md, …) on any agent engine, and grade them.',
+    )
     .version(packageVersion(), '-v, --version')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
@@ -28,7 +30,9 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .command('run')
     .description('Run every eval case found under the paths and grade it.')
     .argument('[paths...]', 'eval files or directories to search', [])
-    .addOption(new Option('-e, --engine <id[:model]>', 'engine to run on, repeatable (default: claude-code)').argParser(collect))
+    .addOption(
+      new Option('-e, --engine <id[:model]>', 'engine to run on, repeatable (default: claude-code)').argParser(collect),
+    )
     .option('--judge <id[:model]>', 'engine that grades llm-rubric criteria (default: anthropic)')
     .addOption(new Option('--ek, --engine-kwarg <key=value>', 'engine setting, repeatable').argParser(collect))
     .option('-j, --concurrency <n>', 'executions at once (default: 4)')

@@ -87,7 +87,14 @@ export const CaseSchema = z.object({
   /** Pass mark for the weighted score, 0..1 (default: every check must pass). */
   threshold: z.number().min(0).max(1).optional(),
   /** Workspace preparation. */
-  workspace: WorkspaceSpecSchema.default({ files: [], overlays: [], inline: {}, setup: [], teardown: [], artifacts: [] }),
+  workspace: WorkspaceSpecSchema.default({
+    files: [],
+    overlays: [],
+    inline: {},
+    setup: [],
+    teardown: [],
+    artifacts: [],
+  }),
   /** Execution limits. */
   limits: LimitsSchema.default({}),
   /** How many times to run the case (trigger cases default to 3). */

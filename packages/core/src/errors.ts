@@ -47,7 +47,9 @@ export class SkillEvalError extends Error {
 }
 
 export function isSkillEvalError(error: unknown): error is SkillEvalError {
-  return error instanceof SkillEvalError || (error instanceof Error && error.name === 'SkillEvalError' && 'code' in error);
+  return (
+    error instanceof SkillEvalError || (error instanceof Error && error.name === 'SkillEvalError' && 'code' in error)
+  );
 }
 
 /** `{code, message}` for any thrown value, for results and reports. */

@@ -1,7 +1,7 @@
+import type { Suite } from './case.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Engine } from './engine.js';
 import type { CaseResult, RunSummary } from './result.js';
-import type { Suite } from './case.js';
 
 /** Result of loading one eval file. Problems are diagnostics, never exceptions. */
 export interface LoadResult {

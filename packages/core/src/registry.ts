@@ -31,7 +31,8 @@ export function pluginPackageNames(kind: Kind, id: string): string[] {
 
 function assertContract(kind: Kind, plugin: AnyPlugin): void {
   if (!plugin || typeof plugin !== 'object' || plugin.contract !== CONTRACTS[kind]) {
-    const got = plugin && typeof plugin === 'object' ? String((plugin as { contract?: unknown }).contract) : typeof plugin;
+    const got =
+      plugin && typeof plugin === 'object' ? String((plugin as { contract?: unknown }).contract) : typeof plugin;
     throw new SkillEvalError(
       'PLUGIN_CONTRACT',
       `A ${kind} plugin must declare contract '${CONTRACTS[kind]}', got '${got}'.`,
@@ -40,7 +41,10 @@ function assertContract(kind: Kind, plugin: AnyPlugin): void {
   }
 }
 
-function index<P extends AnyPlugin & { aliases?: readonly string[] }>(kind: Kind, plugins: readonly P[]): Map<string, P> {
+function index<P extends AnyPlugin & { aliases?: readonly string[] }>(
+  kind: Kind,
+  plugins: readonly P[],
+): Map<string, P> {
   const byId = new Map<string, P>();
   for (const plugin of plugins) {
     assertContract(kind, plugin);
@@ -67,9 +71,13 @@ export function createRegistry(input: RegistryInput): Registry {
     if (plugin) return plugin;
     const known = [...new Set([...map.values()].map((p) => p.id))].sort();
     const [scoped, unscoped] = pluginPackageNames(kind, id);
-    throw new SkillEvalError('UNKNOWN_PLUGIN', `Unknown ${kind} '${id}'. Known ${kind}s: ${known.join(', ') || '(none)'}.`, {
-      hint: `Install ${scoped} (or ${unscoped}) and name it in --${kind} or in the config's plugins list.`,
-    });
+    throw new SkillEvalError(
+      'UNKNOWN_PLUGIN',
+      `Unknown ${kind} '${id}'. Known ${kind}s: ${known.join(', ') || '(none)'}.`,
+      {
+        hint: `Install ${scoped} (or ${unscoped}) and name it in --${kind} or in the config's plugins list.`,
+      },
+    );
   }
 
   return {

@@ -126,7 +126,8 @@ export function summarizeEvents(events: readonly SessionEvent[]): {
       }
     } else if (event.type === 'skill') {
       const seen = skills.get(event.name);
-      if (!seen || strength[event.via] > strength[seen.via]) skills.set(event.name, { name: event.name, via: event.via });
+      if (!seen || strength[event.via] > strength[seen.via])
+        skills.set(event.name, { name: event.name, via: event.via });
     }
   }
   return { toolCalls, skillsInvoked: [...skills.values()] };

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiAdapter, JsonObject } from './api-adapter.js';
 import { type Selection, selectResponse } from './match.js';
+import { fillPlaceholders } from './placeholders.js';
 import type { ParsedFakeScript } from './script.js';
 import { sendJson } from './sse.js';
 import { turnUsage } from './usage.js';
@@ -25,7 +26,7 @@ export async function answerModelRequest(request: ModelRequest): Promise<void> {
   const { adapter, res, body, signal } = request;
   const selection = selectResponse(request.script, adapter.view(body));
   request.onSelect(selection);
-  const { response } = selection;
+  const response = fillPlaceholders(selection.response, request.bodyText);
   if (response.hang) return;
   if (response.delayMs) {
     try {

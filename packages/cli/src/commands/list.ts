@@ -53,7 +53,9 @@ export async function listCommand(paths: string[], options: ListOptions, io: Com
     io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     for (const suite of suites) {
-      io.stdout.write(`${relative(io.cwd, suite.file)}  (${suite.format}${suite.skill ? `, skill ${suite.skill.name}` : ''})\n`);
+      io.stdout.write(
+        `${relative(io.cwd, suite.file)}  (${suite.format}${suite.skill ? `, skill ${suite.skill.name}` : ''})\n`,
+      );
       for (const c of suite.cases) {
         const checks = c.gates.length + c.checks.length + c.failIf.length;
         const extra = c.kind === 'trigger' ? ` should_trigger=${c.shouldTrigger ?? true}` : '';

@@ -25,11 +25,16 @@ const DEFAULT_JUDGE = 'anthropic';
 function positiveNumber(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new SkillEvalError('USAGE', `${flag} expects a positive number, got '${value}'.`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new SkillEvalError('USAGE', `${flag} expects a positive number, got '${value}'.`);
   return n;
 }
 
-const timestamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, '').replaceAll(':', '-');
+const timestamp = (): string =>
+  new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replaceAll(':', '-');
 
 const needsJudge = (suites: readonly Suite[]): boolean =>
   suites.some((s) => s.cases.some((c) => [...c.gates, ...c.checks, ...c.failIf].some((k) => k.type === 'llm-rubric')));
@@ -43,7 +48,9 @@ function createEngine(registry: Registry, spec: EngineSpec, config: Config, kwar
 /** `skill-eval run`: validate everything first (nothing is written on bad input), then run and report. */
 export async function runCommand(paths: string[], options: RunCommandOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
-  const engineSpecs = (options.engine?.length ? options.engine : [config.engine ?? DEFAULT_ENGINE].flat()).map(parseEngineSpec);
+  const engineSpecs = (options.engine?.length ? options.engine : [config.engine ?? DEFAULT_ENGINE].flat()).map(
+    parseEngineSpec,
+  );
   const judgeSpec = parseEngineSpec(options.judge ?? config.judge ?? DEFAULT_JUDGE);
   const kwargs = parseEngineKwargs(options.ek ?? []);
   const concurrency = positiveNumber(options.concurrency, '-j/--concurrency') ?? config.concurrency ?? 4;
@@ -99,7 +106,9 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   const interrupt = new AbortController();
   const onSigint = () => {
     if (interrupt.signal.aborted) process.exit(130);
-    io.stderr.write('\nInterrupted: stopping running executions and writing a partial summary (Ctrl-C again to quit now).\n');
+    io.stderr.write(
+      '\nInterrupted: stopping running executions and writing a partial summary (Ctrl-C again to quit now).\n',
+    );
     interrupt.abort();
   };
   process.on('SIGINT', onSigint);

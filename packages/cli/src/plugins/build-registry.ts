@@ -28,7 +28,9 @@ export interface BuiltRegistry {
 
 async function resolveEngine(spec: string, cwd: string, extra: EnginePlugin<any>[]): Promise<EnginePlugin<any>> {
   const id = normalizePluginId(spec);
-  const fromConfig = extra.find((p) => normalizePluginId(p.id) === id || p.aliases?.some((a) => normalizePluginId(a) === id));
+  const fromConfig = extra.find(
+    (p) => normalizePluginId(p.id) === id || p.aliases?.some((a) => normalizePluginId(a) === id),
+  );
   if (fromConfig) return fromConfig;
   const bundled = BUNDLED_ENGINES.find((b) => b.id === id || b.aliases.map(normalizePluginId).includes(id));
   if (bundled) return (await bundled.load()).default;
@@ -40,7 +42,10 @@ async function resolveEngine(spec: string, cwd: string, extra: EnginePlugin<any>
     });
     if (plugin) {
       if (plugin.contract !== 'engine-v1') {
-        throw new SkillEvalError('PLUGIN_CONTRACT', `'${candidate}' is not an engine plugin (contract ${plugin.contract}).`);
+        throw new SkillEvalError(
+          'PLUGIN_CONTRACT',
+          `'${candidate}' is not an engine plugin (contract ${plugin.contract}).`,
+        );
       }
       return plugin;
     }

@@ -3,8 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyPlugin } from '@skill-eval/core';
 
-const looksLikePath = (spec: string): boolean =>
-  spec.startsWith('.') || isAbsolute(spec) || /\.(c|m)?js$/.test(spec);
+const looksLikePath = (spec: string): boolean => spec.startsWith('.') || isAbsolute(spec) || /\.(c|m)?js$/.test(spec);
 
 /**
  * Imports a plugin module by package name (resolved from `cwd`, so a project's own node_modules

@@ -1,0 +1,48 @@
+// The offline demo: a scripted fake model server on 127.0.0.1 answers for both the agent and the judge,
+// and the real skill-eval CLI runs the example skills on the real claude binary and on the Anthropic engine.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { delimiter, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadFakeScript, mergeFakeScripts, startFakeModelServer } from '@skill-eval/testing';
+
+const demoDir = fileURLToPath(new URL('.', import.meta.url));
+const examplesDir = join(demoDir, '..');
+const repoRoot = join(examplesDir, '..');
+const binDir = join(demoDir, 'node_modules', '.bin');
+
+const skills = readdirSync(examplesDir).filter((name) => existsSync(join(examplesDir, name, 'evals', 'fake-model.json')));
+const scripts = await Promise.all(skills.map((name) => loadFakeScript(join(examplesDir, name, 'evals', 'fake-model.json'))));
+const server = await startFakeModelServer(mergeFakeScripts(...scripts));
+
+const outDir = join(repoRoot, '.skill-eval', 'runs', `demo-${new Date().toISOString().replace(/\.\d+Z$/, '').replaceAll(':', '-')}`);
+const args = [
+  'run',
+  ...skills.map((name) => join('examples', name)),
+  '--engine', 'claude-code',
+  '--engine', 'anthropic',
+  '--judge', 'anthropic',
+  '--out', relative(repoRoot, outDir),
+];
+console.log(`Fake model server on ${server.url}; running: skill-eval ${args.join(' ')}\n`);
+
+const child = spawn(join(binDir, 'skill-eval'), args, {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}`,
+    ANTHROPIC_BASE_URL: server.url,
+    // Any non-empty value: the fake server does not check it, and no real endpoint is ever called.
+    ANTHROPIC_API_KEY: 'offline-demo',
+  },
+});
+const code = await new Promise((resolve) => child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
+await server.close();
+
+console.log(`\nThe fake model answered ${server.requests.length} requests.`);
+// pnpm runs this script in examples/demo; INIT_CWD is where the user typed the command.
+const from = process.env.INIT_CWD ?? repoRoot;
+console.log(`Results: ${relative(from, join(outDir, 'results.jsonl'))} (one line per execution)`);
+console.log(`Summary: ${relative(from, join(outDir, 'summary.json'))}; transcripts: ${relative(from, join(outDir, 'transcripts'))}/`);
+process.exit(code);

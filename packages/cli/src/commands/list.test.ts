@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+import { captureIO } from '../test-support/capture-io.js';
+import { CORPUS, REPO_ROOT } from '../test-support/paths.js';
+
+interface ListJson {
+  suites: {
+    file: string;
+    format: string;
+    skill: string | null;
+    cases: {
+      id: string;
+      kind: string;
+      turns: string[];
+      checks: { type: string }[];
+      shouldTrigger: boolean | null;
+      runs: number;
+    }[];
+  }[];
+  diagnostics: { severity: string; file: string; line: number | null; column: number | null; message: string }[];
+}
+
+async function listJson(...paths: string[]): Promise<{ code: number; json: ListJson }> {
+  const io = captureIO(REPO_ROOT);
+  const code = await main(['list', '--json', ...paths], io);
+  return { code, json: JSON.parse(io.out()) as ListJson };
+}
+
+describe('skill-eval list --json', () => {
+  it('loads every evals.json and cases.json corpus file with no error diagnostics', async () => {
+    const folders = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json'].map((f) => join(CORPUS, f));
+    const { code, json } = await listJson(...folders);
+    expect(code).toBe(0);
+    expect(json.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const counts = Object.fromEntries(json.suites.map((s) => [s.file.replace(/^.*corpus\//, ''), s.cases.length]));
+    expect(counts).toEqual({
+      'agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/csv-analyzer.evals.json': 2,
+      'agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/evals.json': 2,
+      'agent-skills-evals-json/alibaba-skill-up/e2e/testdata/agent-judge-criteria/evals/evals.json': 1,
+      'agent-skills-evals-json/anthropics-skills/nf-core-utils-release/evals/evals.json': 3,
+      'agent-skills-evals-json/anthropics-skills/skills/bill-of-quantities/evals/evals.json': 3,
+      'agent-skills-evals-json/anthropics-skills/skills/claude-md-creator/evals/evals.json': 8,
+      'agent-skills-evals-json/anthropics-skills/skills/software-architecture-review/evals/evals.json': 3,
+      'bmad-cases-json/bmad-code-org-BMAD-METHOD/src/bmm-skills/plan/bmad-project-context/evals/cases.json': 14,
+      'bmad-cases-json/bmad-code-org-BMAD-METHOD/src/bmm-skills/plan/bmad-ticket/evals/cases.json': 9,
+      'bmad-evals-json/bmad-code-org-BMAD-METHOD/evals/bmm-skills/bmad-product-brief/evals.json': 15,
+      'bmad-evals-json/bmad-code-org-BMAD-METHOD@9ef0b7f/evals/bmm-skills/bmad-product-brief/evals.json': 8,
+      'bmad-evals-json/bmad-code-org-BMAD-METHOD@c19f6cd/evals/bmm-skills/bmad-product-brief/evals.json': 17,
+    });
+    expect(json.suites.every((s) => s.format === 'evals-json')).toBe(true);
+  });
+
+  it('reports the trigger items of an AgentV transpiled file as trigger cases with three runs', async () => {
+    const file = join(
+      CORPUS,
+      'agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/csv-analyzer.evals.json',
+    );
+    const { json } = await listJson(file);
+    const cases = json.suites[0]!.cases;
+    expect(cases.map((c) => [c.id, c.kind, c.shouldTrigger, c.runs])).toEqual([
+      ['1', 'trigger', true, 3],
+      ['2', 'trigger', false, 3],
+    ]);
+    expect(cases[1]!.checks).toContainEqual(expect.objectContaining({ type: 'skill-used', negate: true }));
+  });
+
+  it('prints a readable listing without --json', async () => {
+    const io = captureIO(REPO_ROOT);
+    const code = await main(['list', 'examples/pirate-greeting'], io);
+    expect(code).toBe(0);
+    expect(io.out()).toContain('examples/pirate-greeting/evals/evals.json  (evals-json, skill pirate-greeting)');
+    expect(io.out()).toMatch(/3\s+trigger\s+1 check\(s\) should_trigger=false\s+unrelated-question-does-not-trigger/);
+    expect(io.out()).toContain('1 suite(s), 3 case(s)');
+  });
+});
