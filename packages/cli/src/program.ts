@@ -29,7 +29,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
   program
     .command('run')
     .description('Run every eval case found under the paths and grade it.')
-    .argument('[paths...]', 'eval files or directories to search', [])
+    .argument('[paths...]', 'eval files or directories to search (default: .)')
     .addOption(
       new Option('-e, --engine <id[:model]>', 'engine to run on, repeatable (default: claude-code)').argParser(collect),
     )
@@ -61,7 +61,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
   program
     .command('list')
     .description('Show the suites and cases that would run, without running them.')
-    .argument('[paths...]', 'eval files or directories to search', [])
+    .argument('[paths...]', 'eval files or directories to search (default: .)')
     .option('--json', 'print the plan as JSON')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
     .action(async (paths: string[], options: { json?: boolean; config?: string }) => {

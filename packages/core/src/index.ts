@@ -7,6 +7,7 @@ export * from './plugin.js';
 export * from './pricing.js';
 export * from './registry.js';
 export * from './result.js';
+export * from './secrets.js';
 export * from './session.js';
 export * from './settings.js';
 export * from './skill-root.js';

@@ -2,7 +2,7 @@ export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST } from './child-env.js
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export { DEFAULT_TIMEOUT_SECONDS, type EngineTarget, type ExecutionContext, executeOne } from './execute.js';
 export { defaultRuns, type PlanItem, planExecutions, planItems, slugify, type Variant } from './plan.js';
-export { createRedactor, REDACTED, type Redactor, secretValues } from './redact.js';
+export { createRedactor, type Redactor } from './redact.js';
 export { createResultStore, type ResultStore } from './result-store.js';
 export { type RunOptions, runSuites } from './run-suites.js';
 export { type Outcome, runWithBackstop } from './run-with-backstop.js';

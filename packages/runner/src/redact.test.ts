@@ -1,5 +1,6 @@
+import { REDACTED, secretValues } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED, secretValues } from './redact.js';
+import { createRedactor } from './redact.js';
 
 describe('redaction', () => {
   it('treats values of KEY/TOKEN/SECRET/PASSWORD variables as secrets, longest first', () => {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { CaseResult, PlannedExecution, Reporter, RunSummary, Suite } from '@skill-eval/core';
+import { secretValues } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
 import pLimit from 'p-limit';
 import { type EngineTarget, executeOne } from './execute.js';
 import { planItems, type Variant } from './plan.js';
-import { createRedactor, secretValues } from './redact.js';
+import { createRedactor } from './redact.js';
 import { createResultStore } from './result-store.js';
 import { summarize } from './summarize.js';
 
