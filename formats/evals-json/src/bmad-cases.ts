@@ -1,7 +1,7 @@
+import { keysOf, property } from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { CaseParts } from './build-case.js';
 import { cap, readCriteria, readFiles, readId, readOptionalString, readPrompt, readTimeout } from './case-fields.js';
-import { keysOf, property } from './parse-json.js';
 import type { ReadContext } from './read-context.js';
 
 const KNOWN = new Set(['id', 'input', 'rubric', 'state_prefix', 'files', 'timeout']);

@@ -1,7 +1,6 @@
 import type { Check, FixtureFile } from '@skill-eval/core';
+import { describeType, itemsOf, resolveFixture } from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
-import { resolveFixture } from './fixtures.js';
-import { describeType, itemsOf } from './parse-json.js';
 import type { ReadContext } from './read-context.js';
 
 /** A case's identity: the normalised string id, the raw value and a label for messages. */

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
+import { parseJson, property } from '@skill-eval/format-kit';
 import { hasBmadCaseItems, shapeOf } from './dialect.js';
-import { parseJson, property } from './parse-json.js';
 
 /** File names this format claims when scanning a directory. */
 export const FILE_PATTERNS = ['evals.json', '*.evals.json', 'cases.json'] as const;

@@ -1,6 +1,4 @@
-import type { Diagnostic } from '@skill-eval/core';
-import type { Node } from 'jsonc-parser';
-import type { Position } from './parse-json.js';
+import { type JsonNode, DiagnosticSink as KitSink, type Position } from '@skill-eval/format-kit';
 
 /** Stable rule ids of this format; each diagnostic names one. */
 export type RuleId =
@@ -20,34 +18,17 @@ export type RuleId =
   | 'file-escapes-root'
   | 'missing-file';
 
-/** Collects diagnostics for one file, positioned at JSON nodes. */
-export class DiagnosticSink {
-  readonly diagnostics: Diagnostic[] = [];
-
+/** Collects diagnostics for one file, positioned at JSON nodes (or explicit positions). */
+export class DiagnosticSink extends KitSink<RuleId, JsonNode | Position> {
   constructor(
-    private readonly file: string,
+    file: string,
     private readonly positionAt: (offset: number) => Position,
-  ) {}
+  ) {
+    super(file, 'evals-json', (at) => ('offset' in at ? positionAt(at.offset) : at));
+  }
 
   /** Where a node starts, for diagnostics and case sources. */
-  position(node: Node | undefined): Position | undefined {
+  position(node: JsonNode | undefined): Position | undefined {
     return node ? this.positionAt(node.offset) : undefined;
-  }
-
-  report(severity: Diagnostic['severity'], rule: RuleId, message: string, at?: Node | Position): void {
-    const position = at && 'offset' in at ? this.positionAt(at.offset) : at;
-    this.diagnostics.push({ severity, ruleId: `evals-json/${rule}`, message, file: this.file, ...position });
-  }
-
-  error(rule: RuleId, message: string, at?: Node | Position): void {
-    this.report('error', rule, message, at);
-  }
-
-  warning(rule: RuleId, message: string, at?: Node | Position): void {
-    this.report('warning', rule, message, at);
-  }
-
-  info(rule: RuleId, message: string, at?: Node | Position): void {
-    this.report('info', rule, message, at);
   }
 }

@@ -1,5 +1,5 @@
+import { itemsOf, property } from '@skill-eval/format-kit';
 import type { Node } from 'jsonc-parser';
-import { itemsOf, property } from './parse-json.js';
 
 /** Which tool's reading of the file applies (reference §8.3); recorded in `source.dialect`. */
 export type Dialect = 'skill-creator' | 'agentskills' | 'bmad-1' | 'agentv-transpile' | 'bmad-2';

@@ -1,13 +1,20 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import { type Case, findSkillRoot, type LoadResult, readSkillRef, type SkillRef, type Suite } from '@skill-eval/core';
+import {
+  describeType,
+  duplicateKeys,
+  findProjectRoot,
+  itemsOf,
+  keysOf,
+  parseJson,
+  property,
+} from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { readBmadCase } from './bmad-cases.js';
 import { buildCase, type CaseParts } from './build-case.js';
 import { cap } from './case-fields.js';
 import { DiagnosticSink } from './diagnostic-sink.js';
 import { type Dialect, evalsDialect, shapeOf } from './dialect.js';
-import { findProjectRoot } from './fixtures.js';
-import { describeType, duplicateKeys, itemsOf, keysOf, parseJson, property } from './parse-json.js';
 import type { ExpectedOutputPolicy, ReadContext } from './read-context.js';
 import { readEvalItem } from './skill-creator.js';
 import { syntaxMessage } from './syntax-message.js';

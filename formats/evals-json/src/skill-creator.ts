@@ -1,7 +1,7 @@
+import { describeType, keysOf, property } from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { CaseParts } from './build-case.js';
 import { readCriteria, readFiles, readId, readOptionalString, readPrompt, readTimeout } from './case-fields.js';
-import { describeType, keysOf, property } from './parse-json.js';
 import type { ReadContext } from './read-context.js';
 
 /** Keys an `evals[]` item is read from; every other key is kept verbatim in `metadata`. */

@@ -78,6 +78,8 @@ export const CaseSchema = z.object({
   reference: z.string().optional(),
   /** For trigger cases: whether the skill should fire. */
   shouldTrigger: z.boolean().optional(),
+  /** For trigger cases: the share of runs that must fire (should trigger) or stay below (should not); default 0.5. */
+  triggerThreshold: z.number().min(0).max(1).optional(),
   /** Cheap checks run first; if one fails the scored checks and judge are skipped and the case fails. */
   gates: z.array(CheckSchema).default([]),
   /** Scored checks. */

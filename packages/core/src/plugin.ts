@@ -9,6 +9,14 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
+/** A suite written in some format by `convert`. */
+export interface WriteResult {
+  /** Files to write, paths relative to the output directory. */
+  files: { path: string; text: string }[];
+  /** What the target format cannot express, one line each ("case 3: setup commands"). Never dropped silently. */
+  lost: string[];
+}
+
 /** A configured format reader. */
 export interface Format {
   readonly id: string;
@@ -18,6 +26,8 @@ export interface Format {
   detect(file: string, text: string): number;
   /** Reads the file into suites. `text` is the file's content. */
   load(file: string, text: string): Promise<LoadResult> | LoadResult;
+  /** Writes a suite in this format (for `skill-eval convert`); formats that cannot be written leave it out. */
+  write?(suite: Suite): WriteResult;
 }
 
 /** What a format package default-exports. */

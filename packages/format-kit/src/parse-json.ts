@@ -1,10 +1,7 @@
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { createLineIndex, type Position } from './line-index.js';
 
-/** A 1-based line and column. */
-export interface Position {
-  line: number;
-  column: number;
-}
+export type { Node as JsonNode } from 'jsonc-parser';
 
 /** One JSON syntax error, positioned. */
 export interface JsonSyntaxError extends Position {
@@ -28,18 +25,7 @@ export function parseJson(text: string): ParsedJson {
   const source = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
   const raw: ParseError[] = [];
   const root = parseTree(source, raw, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const lineStarts = [0];
-  for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1);
-  const positionAt = (offset: number): Position => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (lineStarts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - lineStarts[low]! + 1 };
-  };
+  const positionAt = createLineIndex(source);
   // The parser may report several codes at one offset while recovering; the first says it best.
   const firstAtOffset = raw.filter((e, i) => raw.findIndex((other) => other.offset === e.offset) === i);
   const errors = firstAtOffset.map((e) => ({ code: printParseErrorCode(e.error), ...positionAt(e.offset) }));

@@ -1,0 +1,37 @@
+import type { Diagnostic } from '@skill-eval/core';
+import type { Position } from './line-index.js';
+
+/**
+ * Collects the diagnostics of one file. `locate` turns whatever the format points at (a JSON node,
+ * a YAML node, a position) into a line and column; rule ids are prefixed with the format id.
+ */
+export class DiagnosticSink<Rule extends string = string, At = Position> {
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(
+    private readonly file: string,
+    private readonly formatId: string,
+    private readonly locate: (at: At) => Position | undefined = (at) => at as unknown as Position,
+  ) {}
+
+  report(severity: Diagnostic['severity'], rule: Rule, message: string, at?: At): void {
+    const position = at === undefined ? undefined : this.locate(at);
+    this.diagnostics.push({ severity, ruleId: `${this.formatId}/${rule}`, message, file: this.file, ...position });
+  }
+
+  error(rule: Rule, message: string, at?: At): void {
+    this.report('error', rule, message, at);
+  }
+
+  warning(rule: Rule, message: string, at?: At): void {
+    this.report('warning', rule, message, at);
+  }
+
+  info(rule: Rule, message: string, at?: At): void {
+    this.report('info', rule, message, at);
+  }
+
+  get hasErrors(): boolean {
+    return this.diagnostics.some((d) => d.severity === 'error');
+  }
+}

@@ -1,0 +1,27 @@
+export { DiagnosticSink } from './diagnostic-sink.js';
+export { createLineIndex, type Position } from './line-index.js';
+export {
+  describeType,
+  duplicateKeys,
+  itemsOf,
+  type JsonNode,
+  type JsonSyntaxError,
+  keysOf,
+  type ParsedJson,
+  parseJson,
+  property,
+} from './parse-json.js';
+export {
+  isYamlMap,
+  isYamlScalar,
+  isYamlSeq,
+  type ParsedYaml,
+  parseYaml,
+  type YamlNode,
+  type YamlProblem,
+  yamlGet,
+  yamlItems,
+  yamlKeyNode,
+  yamlKeys,
+} from './parse-yaml.js';
+export { type FixtureResolution, findProjectRoot, resolveFixture } from './resolve-fixture.js';
