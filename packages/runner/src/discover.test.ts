@@ -28,6 +28,7 @@ const registry = createRegistry({
     fakeFormat('alpha', ['*.alpha.json', 'evals.json'], 'ALPHA', 0.5),
     fakeFormat('beta', ['*.beta.yaml'], 'BETA', 0.9),
     fakeFormat('tie', ['*.tie'], 'ALPHA', 0.5),
+    fakeFormat('gamma', ['**/cases/*.yml'], 'GAMMA', 0.9),
   ],
 });
 
@@ -48,6 +49,12 @@ describe('loadSuites', () => {
     });
   });
   afterEach(() => cleanup());
+
+  it('matches a pattern with a slash against the path below the scanned folder', async () => {
+    await writeTree(dir, { 'skills/g/evals/cases/one.yml': 'GAMMA', 'skills/g/evals/one.yml': 'GAMMA' });
+    const { suites } = await loadSuites(['skills/g'], registry, { cwd: dir });
+    expect(suites.map((s) => s.id)).toEqual(['skills/g/evals/cases/one.yml']);
+  });
 
   it('finds candidates by name, skips dependency and dot dirs, picks the most confident format', async () => {
     const { suites, diagnostics } = await loadSuites(['.'], registry, { cwd: dir });

@@ -50,10 +50,11 @@ export async function loadSuites(
     plugin.create(plugin.parseSettings(options.formatSettings?.[plugin.id])),
   );
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
-  const claimsName = picomatch(
-    formats.flatMap((f) => [...f.filePatterns]),
-    { dot: true },
-  );
+  // A pattern without a slash matches the file name; one with a slash (`**/cases/*.yaml`) the path below the scanned folder.
+  const patterns = formats.flatMap((f) => [...f.filePatterns]);
+  const byName = picomatch(patterns.filter((p) => !p.includes('/')), { dot: true });
+  const byPath = picomatch(patterns.filter((p) => p.includes('/')), { dot: true });
+  const claimsName = (below: string) => byName(basename(below)) || byPath(below);
   const diagnostics: Diagnostic[] = [];
   // file → named explicitly?
   const candidates = new Map<string, boolean>();
@@ -67,7 +68,8 @@ export async function loadSuites(
       const files: string[] = [];
       await walk(path, files);
       for (const file of files) {
-        if (claimsName(basename(file)) && !candidates.has(file)) candidates.set(file, false);
+        const below = relative(path, file).split(sep).join('/');
+        if (claimsName(below) && !candidates.has(file)) candidates.set(file, false);
       }
     } else {
       candidates.set(path, true);
