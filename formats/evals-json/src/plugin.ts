@@ -2,6 +2,7 @@ import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core
 import { z } from 'zod';
 import { detectEvalsJson, FILE_PATTERNS } from './detect.js';
 import { loadEvalsJson } from './load-evals-json.js';
+import { writeEvalsJson } from './write-evals-json.js';
 
 /** Settings of the evals-json format (`--fk key=value` or config). */
 export const EvalsJsonSettingsSchema = z
@@ -23,6 +24,7 @@ export function createEvalsJsonFormat(settings: EvalsJsonSettings = EvalsJsonSet
     filePatterns: FILE_PATTERNS,
     detect: detectEvalsJson,
     load: (file, text) => loadEvalsJson(file, text, settings),
+    write: writeEvalsJson,
   };
 }
 

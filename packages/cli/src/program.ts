@@ -38,6 +38,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('-j, --concurrency <n>', 'executions at once (default: 4)')
     .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<timestamp>)')
     .option('-t, --timeout <seconds>', 'wall-clock limit per execution (default: the case’s own, else 600)')
+    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
     .action(async (paths: string[], options: Record<string, unknown>) => {
       const { runCommand } = await import('./commands/run.js');
@@ -52,6 +53,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
             out: options.out as string | undefined,
             timeout: options.timeout as string | undefined,
             config: options.config as string | undefined,
+            format: options.format as string | undefined,
           },
           io,
         ),
@@ -59,12 +61,43 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     });
 
   program
+    .command('validate')
+    .description('Check eval files and print every problem as file:line:col: severity: message (rule-id).')
+    .argument('[paths...]', 'eval files or directories to search (default: .)')
+    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .action(async (paths: string[], options: { format?: string; config?: string }) => {
+      const { validateCommand } = await import('./commands/validate.js');
+      setExitCode(await validateCommand(paths, options, io));
+    });
+
+  program
+    .command('convert')
+    .description('Write an eval file in another format; whatever the target cannot express is listed.')
+    .argument('<file>', 'the eval file to convert')
+    .requiredOption('--to <format>', 'target format: evals-json, triggers-json, skillet, skill-up, eval-md, agentv')
+    .option('-o, --out <path>', 'output file or folder (default: print to stdout)')
+    .option('-f, --format <id>', 'read the file with this format instead of detecting it')
+    .option('--force', 'overwrite existing files')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .action(
+      async (
+        file: string,
+        options: { to: string; out?: string; format?: string; force?: boolean; config?: string },
+      ) => {
+        const { convertCommand } = await import('./commands/convert.js');
+        setExitCode(await convertCommand(file, options, io));
+      },
+    );
+
+  program
     .command('list')
     .description('Show the suites and cases that would run, without running them.')
     .argument('[paths...]', 'eval files or directories to search (default: .)')
     .option('--json', 'print the plan as JSON')
+    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
-    .action(async (paths: string[], options: { json?: boolean; config?: string }) => {
+    .action(async (paths: string[], options: { json?: boolean; format?: string; config?: string }) => {
       const { listCommand } = await import('./commands/list.js');
       setExitCode(await listCommand(paths, options, io));
     });

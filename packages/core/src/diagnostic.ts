@@ -21,9 +21,9 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** `file:line:column: severity: message [ruleId]`, the shape editors and CI annotate from. */
+/** `file:line:column: severity: message (rule-id)`, the shape compilers print and editors and CI read. */
 export function formatDiagnostic(d: Diagnostic, relativeTo?: (file: string) => string): string {
   const file = relativeTo ? relativeTo(d.file) : d.file;
   const position = d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : '';
-  return `${file}${position}: ${d.severity}: ${d.message} [${d.ruleId}]`;
+  return `${file}${position}: ${d.severity}: ${d.message} (${d.ruleId})`;
 }

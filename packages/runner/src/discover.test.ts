@@ -131,3 +131,35 @@ describe('loadSuites', () => {
     expect(diagnostics[0]!.message).toContain('kaput');
   });
 });
+
+describe('loadSuites with a forced format and undetected files', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+    await writeTree(dir, {
+      'a/evals.json': '{"skill": "x", "tests": []}',
+      'b/plain.alpha.json': '{"no marker": true}',
+      'c/list.yaml': '- query: hi\n- query: there\n',
+    });
+  });
+  afterEach(() => cleanup());
+
+  it('lists the keys it found when a file looks like an eval but no format reads it', async () => {
+    const { diagnostics } = await loadSuites(['a', 'c/list.yaml'], registry, { cwd: dir });
+    expect(diagnostics.map((d) => [d.severity, d.message])).toEqual([
+      ['warning', expect.stringContaining('(keys found: skill, tests)')],
+      ['error', expect.stringContaining('(a list of 2 item(s) with keys query)')],
+    ]);
+  });
+
+  it('--format skips detection and reads the file with the named format', async () => {
+    const { suites, diagnostics } = await loadSuites(['b/plain.alpha.json'], registry, { cwd: dir, format: 'alpha' });
+    expect(diagnostics).toEqual([]);
+    expect(suites.map((s) => s.format)).toEqual(['alpha']);
+  });
+
+  it('an unknown --format is a usage error naming the formats', async () => {
+    await expect(loadSuites(['b'], registry, { cwd: dir, format: 'nope' })).rejects.toThrow(/Unknown format 'nope'/);
+  });
+});

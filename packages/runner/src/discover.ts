@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { type Diagnostic, errorInfo, type Format, type Registry, type Suite, SuiteSchema } from '@skill-eval/core';
 import picomatch from 'picomatch';
+import { describeContent } from './describe-content.js';
 
 /** Options of {@link loadSuites}. */
 export interface LoadSuitesOptions {
@@ -9,6 +10,8 @@ export interface LoadSuitesOptions {
   cwd?: string;
   /** Settings per format id, handed to each plugin's `parseSettings`. */
   formatSettings?: Record<string, unknown>;
+  /** Read every file with this format, without detection (`--format`); a folder scan then uses only its file names. */
+  format?: string;
 }
 
 /** Directory names never walked into unless named explicitly (dot-dirs are skipped too). */
@@ -46,14 +49,21 @@ export async function loadSuites(
   options: LoadSuitesOptions = {},
 ): Promise<{ suites: Suite[]; diagnostics: Diagnostic[] }> {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const formats: Format[] = registry.formats.map((plugin) =>
+  const plugins = options.format ? [registry.format(options.format)] : registry.formats;
+  const formats: Format[] = plugins.map((plugin) =>
     plugin.create(plugin.parseSettings(options.formatSettings?.[plugin.id])),
   );
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
   // A pattern without a slash matches the file name; one with a slash (`**/cases/*.yaml`) the path below the scanned folder.
   const patterns = formats.flatMap((f) => [...f.filePatterns]);
-  const byName = picomatch(patterns.filter((p) => !p.includes('/')), { dot: true });
-  const byPath = picomatch(patterns.filter((p) => p.includes('/')), { dot: true });
+  const byName = picomatch(
+    patterns.filter((p) => !p.includes('/')),
+    { dot: true },
+  );
+  const byPath = picomatch(
+    patterns.filter((p) => p.includes('/')),
+    { dot: true },
+  );
   const claimsName = (below: string) => byName(basename(below)) || byPath(below);
   const diagnostics: Diagnostic[] = [];
   // file → named explicitly?
@@ -79,7 +89,7 @@ export async function loadSuites(
   const loaded: Suite[][] = [];
   for (const file of [...candidates.keys()].sort()) {
     const explicit = candidates.get(file)!;
-    const suites = await loadFile(file, explicit, formats, formatIds, diagnostics);
+    const suites = await loadFile(file, explicit, formats, formatIds, diagnostics, Boolean(options.format));
     loaded.push(suites.map((suite, i) => withId(suite, cwd, file, i, suites.length)));
   }
   return { suites: loaded.flat(), diagnostics };
@@ -91,6 +101,7 @@ async function loadFile(
   formats: Format[],
   formatIds: string,
   diagnostics: Diagnostic[],
+  forced: boolean,
 ): Promise<Suite[]> {
   let text: string;
   try {
@@ -99,9 +110,9 @@ async function loadFile(
     diagnostics.push(diag('error', 'discovery/unreadable', file, `Cannot read file: ${errorInfo(error).message}`));
     return [];
   }
-  let best: Format | undefined;
+  let best: Format | undefined = forced ? formats[0] : undefined;
   let bestScore = 0;
-  for (const format of formats) {
+  for (const format of forced ? [] : formats) {
     let score = 0;
     try {
       score = format.detect(file, text);
@@ -118,14 +129,21 @@ async function loadFile(
     if (score > bestScore) [best, bestScore] = [format, score];
   }
   if (!best) {
+    const found = describeContent(file, text);
+    const what = found ? ` (${found})` : '';
     diagnostics.push(
       explicit
-        ? diag('error', 'discovery/unrecognised', file, `Not a recognised eval file; formats: ${formatIds}.`)
+        ? diag(
+            'error',
+            'discovery/unrecognised',
+            file,
+            `Not a recognised eval file${what}; formats: ${formatIds}. Name one with --format.`,
+          )
         : diag(
             'warning',
             'discovery/not-detected',
             file,
-            `The file name looks like an eval file, but no format recognised its content; skipped. Formats: ${formatIds}.`,
+            `The file name looks like an eval file, but no format recognised its content${what}; skipped. Formats: ${formatIds}.`,
           ),
     );
     return [];

@@ -8,6 +8,7 @@ import { printDiagnostics } from '../print-diagnostics.js';
 
 export interface ListOptions {
   json?: boolean;
+  format?: string;
   config?: string;
 }
 
@@ -37,7 +38,10 @@ function suitesAsJson(suites: readonly Suite[], cwd: string) {
 export async function listCommand(paths: string[], options: ListOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
   const { registry } = await buildRegistry({ engines: [], plugins: config.plugins, cwd: io.cwd });
-  const { suites, diagnostics } = await loadSuites(paths.length ? paths : ['.'], registry, { cwd: io.cwd });
+  const { suites, diagnostics } = await loadSuites(paths.length ? paths : ['.'], registry, {
+    cwd: io.cwd,
+    ...(options.format ? { format: options.format } : {}),
+  });
   if (options.json) {
     const json = {
       suites: suitesAsJson(suites, io.cwd),

@@ -17,6 +17,7 @@ export interface RunCommandOptions {
   out?: string;
   timeout?: string;
   config?: string;
+  format?: string;
 }
 
 const DEFAULT_ENGINE = 'claude-code';
@@ -67,7 +68,10 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     plugins: config.plugins,
     cwd: io.cwd,
   });
-  const { suites, diagnostics } = await loadSuites(paths.length ? paths : ['.'], registry, { cwd: io.cwd });
+  const { suites, diagnostics } = await loadSuites(paths.length ? paths : ['.'], registry, {
+    cwd: io.cwd,
+    ...(options.format ? { format: options.format } : {}),
+  });
   printDiagnostics(diagnostics, io.cwd, io.stderr);
   if (hasErrors(diagnostics)) {
     io.stderr.write('No run was started: fix the errors above (nothing was written).\n');

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Case } from '@skill-eval/core';
+import { describe, expect, it } from 'vitest';
+import { loadEvalsJson } from './load-evals-json.js';
+import { CORPUS } from './test-support/corpus.js';
+import { writeEvalsJson } from './write-evals-json.js';
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? jsonFiles(path) : name.endsWith('.json') ? [path] : [];
+  });
+}
+
+/** What a round trip must keep. */
+const shape = (c: Case) => ({
+  id: c.id,
+  name: c.name,
+  kind: c.kind,
+  turns: c.turns,
+  reference: c.reference,
+  shouldTrigger: c.shouldTrigger,
+  checks: c.checks.map((k) => ({ type: k.type, value: k.value, negate: k.negate ?? false })),
+  timeout: c.limits.timeoutSeconds,
+  files: c.workspace.files.map((f) => f.to),
+  metadata: c.metadata,
+});
+
+const files = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json'].flatMap((f) =>
+  jsonFiles(join(CORPUS, f)),
+);
+
+describe('writeEvalsJson', () => {
+  it.each(files.map((f) => [f.slice(CORPUS.length), f]))('round-trips %s', (_name, file) => {
+    const original = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' }).suites[0]!;
+    const written = writeEvalsJson(original);
+    // Written beside the original, so `files` resolve against the same skill root.
+    const reread = loadEvalsJson(file, written.files[0]!.text, { missingFiles: 'warning' });
+    expect(reread.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(reread.suites[0]!.cases.map(shape)).toEqual(original.cases.map(shape));
+    expect(written.lost).toEqual([]);
+  });
+
+  it('lists what an evals.json cannot hold instead of dropping it', () => {
+    const file = files[0]!;
+    const suite = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' }).suites[0]!;
+    const first = suite.cases[0]!;
+    const changed = {
+      ...suite,
+      cases: [
+        {
+          ...first,
+          turns: ['one', 'two'],
+          gates: [{ type: 'contains', value: 'x' }],
+          checks: [...first.checks, { type: 'regex', value: 'a+' }],
+          workspace: { ...first.workspace, setup: ['make'] },
+        },
+      ],
+    };
+    expect(writeEvalsJson(changed).lost).toEqual([
+      `case ${first.id}: multi-turn prompt (2 turns); only the first is kept`,
+      `case ${first.id}: checks regex`,
+      `case ${first.id}: gates (contains)`,
+      `case ${first.id}: setup/teardown commands`,
+    ]);
+  });
+});

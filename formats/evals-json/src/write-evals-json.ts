@@ -1,0 +1,73 @@
+import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
+
+const DEFAULT_TRIGGER_RUNS = 3;
+
+/** The id as skill-creator writes it: a number when it is one, else the string. */
+const rawId = (c: Case): number | string =>
+  typeof c.rawId === 'number' ? c.rawId : /^\d+$/.test(c.id) ? Number(c.id) : c.id;
+
+const isTriggerCheck = (c: Case, check: Check): boolean =>
+  c.kind === 'trigger' && check.type === 'skill-used' && Boolean(check.negate) === (c.shouldTrigger === false);
+
+/** What of one case an evals.json item cannot hold, one line each. */
+function lostOf(c: Case, label: string): string[] {
+  const lost: string[] = [];
+  const note = (what: string) => lost.push(`${label}: ${what}`);
+  if (c.turns.length > 1) note(`multi-turn prompt (${c.turns.length} turns); only the first is kept`);
+  const unsupported = c.checks.filter((k) => k.type !== 'llm-rubric' && !isTriggerCheck(c, k));
+  if (unsupported.length) note(`checks ${unsupported.map((k) => (k.negate ? `not-${k.type}` : k.type)).join(', ')}`);
+  if (c.checks.some((k) => k.type === 'llm-rubric' && (k.negate || k.weight !== undefined || k.required))) {
+    note('rubric weights, negation or required flags');
+  }
+  if (c.gates.length) note(`gates (${c.gates.map((k) => k.type).join(', ')})`);
+  if (c.failIf.length) note(`fail-if checks (${c.failIf.map((k) => k.type).join(', ')})`);
+  if (c.threshold !== undefined) note(`threshold ${c.threshold}`);
+  if (c.system) note('system prompt');
+  if (c.limits.maxTurns !== undefined) note(`max turns ${c.limits.maxTurns}`);
+  const defaultRuns = c.kind === 'trigger' ? DEFAULT_TRIGGER_RUNS : 1;
+  if (c.runs !== undefined && c.runs !== defaultRuns) note(`runs ${c.runs}`);
+  if (c.triggerThreshold !== undefined && c.triggerThreshold !== 0.5) note(`trigger threshold ${c.triggerThreshold}`);
+  const ws = c.workspace;
+  if (Object.keys(ws.inline).length) note(`inline files ${Object.keys(ws.inline).join(', ')}`);
+  if (ws.overlays.length) note('setup overlays');
+  if (ws.setup.length || ws.teardown.length) note('setup/teardown commands');
+  if (ws.artifacts.length) note(`artifacts to collect (${ws.artifacts.join(', ')})`);
+  if (c.tags.length) note(`tags ${c.tags.join(', ')}`);
+  if (c.engine || c.judge) note('engine/judge hints');
+  if (c.kind === 'trigger' && c.checks.every((k) => !isTriggerCheck(c, k)))
+    note('trigger case without a skill-used check');
+  return lost;
+}
+
+/** One evals.json item: prompt, expected_output, files, assertions, and should_trigger for trigger cases. */
+function itemOf(c: Case, keepMetadata: boolean): Record<string, unknown> {
+  const criteria = c.checks.filter((k) => k.type === 'llm-rubric').map((k) => String(k.value ?? k.name ?? ''));
+  // expected_output alone is read back as the single criterion, so it need not be repeated as an assertion.
+  const onlyReference = criteria.length === 1 && criteria[0] === c.reference;
+  return {
+    // Extra keys this format read (`category`, `_pattern`) go back where they came from; standard keys win.
+    ...(keepMetadata ? c.metadata : {}),
+    id: rawId(c),
+    ...(c.name && c.name !== c.id ? { name: c.name } : {}),
+    prompt: c.turns[0],
+    ...(c.reference ? { expected_output: c.reference } : {}),
+    ...(c.workspace.files.length ? { files: c.workspace.files.map((f) => f.to) } : {}),
+    ...(c.limits.timeoutSeconds !== undefined ? { timeout: c.limits.timeoutSeconds } : {}),
+    ...(c.kind === 'trigger' ? { should_trigger: c.shouldTrigger ?? true } : {}),
+    ...(criteria.length && !onlyReference ? { assertions: criteria } : {}),
+  };
+}
+
+/** Writes a suite as an Agent Skills evals.json (skill-creator shape, `should_trigger` per item as AgentV does). */
+export function writeEvalsJson(suite: Suite): WriteResult {
+  const lost = suite.cases.flatMap((c) => lostOf(c, `case ${c.id}`));
+  const keepMetadata = suite.format === 'evals-json';
+  const metadataKeys = [...new Set(suite.cases.flatMap((c) => Object.keys(c.metadata)))];
+  if (!keepMetadata && metadataKeys.length) lost.push(`metadata keys ${metadataKeys.join(', ')}`);
+  const skillName = suite.skill?.name ?? suite.settings.skillName;
+  const body = {
+    ...(typeof skillName === 'string' ? { skill_name: skillName } : {}),
+    evals: suite.cases.map((c) => itemOf(c, keepMetadata)),
+  };
+  return { files: [{ path: 'evals.json', text: `${JSON.stringify(body, null, 2)}\n` }], lost };
+}

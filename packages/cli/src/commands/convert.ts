@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { hasErrors, SkillEvalError } from '@skill-eval/core';
+import { loadSuites } from '@skill-eval/runner';
+import { loadConfig } from '../config.js';
+import type { CommandIO } from '../io.js';
+import { buildRegistry } from '../plugins/build-registry.js';
+import { printDiagnostics } from '../print-diagnostics.js';
+
+export interface ConvertOptions {
+  to: string;
+  out?: string;
+  format?: string;
+  force?: boolean;
+  config?: string;
+}
+
+/** Where each written file goes: `-o` names a file when the result is one file with an extension, else a folder. */
+function targets(files: { path: string }[], out: string | undefined, cwd: string): string[] | undefined {
+  if (!out) return undefined;
+  const target = resolve(cwd, out);
+  const isDir = existsSync(target) ? statSync(target).isDirectory() : !extname(target);
+  if (files.length === 1 && !isDir) return [target];
+  return files.map((f) => join(target, f.path));
+}
+
+/**
+ * `skill-eval convert`: loads one eval file and writes its suite in another format. What the target
+ * cannot express is listed on stderr, never dropped silently; existing files are not overwritten without --force.
+ */
+export async function convertCommand(file: string, options: ConvertOptions, io: CommandIO): Promise<number> {
+  const config = loadConfig(io.cwd, options.config);
+  const { registry } = await buildRegistry({ engines: [], plugins: config.plugins, cwd: io.cwd });
+  const target = registry.format(options.to).create(registry.format(options.to).parseSettings(undefined));
+  if (!target.write) {
+    throw new SkillEvalError('USAGE', `Format '${target.id}' can be read but not written.`, {
+      hint: `Formats that can be written: ${registry.formats.map((p) => p.id).join(', ')}.`,
+    });
+  }
+  const { suites, diagnostics } = await loadSuites([file], registry, {
+    cwd: io.cwd,
+    ...(options.format ? { format: options.format } : {}),
+  });
+  printDiagnostics(diagnostics, io.cwd, io.stderr);
+  if (hasErrors(diagnostics) || suites.length === 0) {
+    io.stderr.write('Nothing was converted: fix the errors above.\n');
+    return 2;
+  }
+  const written = suites.map((suite) => target.write!(suite));
+  const files = written.flatMap((w) => w.files);
+  const paths = targets(files, options.out, io.cwd);
+  if (!paths) {
+    if (files.length > 1) {
+      throw new SkillEvalError('USAGE', `Converting to ${target.id} writes ${files.length} files.`, {
+        hint: 'Name an output folder with -o.',
+      });
+    }
+    io.stdout.write(files[0]!.text);
+  } else {
+    const existing = paths.filter((p) => existsSync(p));
+    if (existing.length && !options.force) {
+      throw new SkillEvalError('USAGE', `Would overwrite ${existing.map((p) => relative(io.cwd, p)).join(', ')}.`, {
+        hint: 'Choose another -o, or pass --force.',
+      });
+    }
+    files.forEach((f, i) => {
+      mkdirSync(dirname(paths[i]!), { recursive: true });
+      writeFileSync(paths[i]!, f.text);
+      io.stderr.write(`wrote ${relative(io.cwd, paths[i]!)}\n`);
+    });
+  }
+  const lost = written.flatMap((w) => w.lost);
+  for (const line of lost) io.stderr.write(`not converted: ${line}\n`);
+  if (lost.length)
+    io.stderr.write(`${lost.length} thing(s) the ${target.id} format cannot express were left out (listed above).\n`);
+  return 0;
+}

@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+import { captureIO } from '../test-support/capture-io.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'skill-eval-cli-vc-'));
+  mkdirSync(join(dir, 'skill', 'evals'), { recursive: true });
+  writeFileSync(join(dir, 'skill', 'SKILL.md'), '---\nname: demo\ndescription: Demo skill.\n---\nBody\n');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('skill-eval validate', () => {
+  it('prints every problem compiler-style and exits 1 on an error', async () => {
+    writeFileSync(
+      join(dir, 'skill', 'evals', 'evals.json'),
+      '{\n  "evals": [\n    { "id": 1 },\n    { "id": 2, "prompt": "p", "timeout": "soon", "expectations": ["x"] }\n  ]\n}\n',
+    );
+    const io = captureIO(dir);
+    expect(await main(['validate', 'skill'], io)).toBe(1);
+    expect(io.out()).toContain('skill/evals/evals.json:3:5: error: Eval 1 has no "prompt"');
+    expect(io.out()).toContain('(evals-json/missing-prompt)');
+    expect(io.out()).toMatch(
+      /skill\/evals\/evals\.json:4:\d+: error: "timeout" of eval 2 is a string.*\(evals-json\/wrong-type\)/,
+    );
+    expect(io.out()).toContain('2 error(s)');
+  });
+
+  it('exits 0 on a clean suite', async () => {
+    writeFileSync(join(dir, 'skill', 'evals', 'evals.json'), '{"evals":[{"id":1,"prompt":"hi","expectations":["x"]}]}');
+    const io = captureIO(dir);
+    expect(await main(['validate', 'skill'], io)).toBe(0);
+    expect(io.out()).toContain('1 suite(s), 1 case(s): 0 error(s)');
+  });
+});
+
+describe('skill-eval convert', () => {
+  beforeEach(() => {
+    writeFileSync(
+      join(dir, 'skill', 'evals', 'cases.json'),
+      JSON.stringify({ cases: [{ id: 'a', input: 'Do it', state_prefix: '[Context]', rubric: ['done'] }] }),
+    );
+  });
+
+  it('writes the suite in the target format, which loads back to the same cases', async () => {
+    const io = captureIO(dir);
+    expect(
+      await main(['convert', 'skill/evals/cases.json', '--to', 'evals-json', '-o', 'skill/evals/evals.json'], io),
+    ).toBe(0);
+    const written = JSON.parse(readFileSync(join(dir, 'skill', 'evals', 'evals.json'), 'utf8'));
+    expect(written.evals[0]).toMatchObject({ id: 'a', prompt: '[Context]\n\nDo it', assertions: ['done'] });
+    const list = captureIO(dir);
+    await main(['list', '--json', 'skill/evals/evals.json'], list);
+    expect(JSON.parse(list.out()).suites[0].cases[0]).toMatchObject({ id: 'a', turns: ['[Context]\n\nDo it'] });
+  });
+
+  it('prints to stdout without -o and refuses to overwrite without --force', async () => {
+    const io = captureIO(dir);
+    expect(await main(['convert', 'skill/evals/cases.json', '--to', 'evals-json'], io)).toBe(0);
+    expect(JSON.parse(io.out()).skill_name).toBe('demo');
+    writeFileSync(join(dir, 'taken.json'), 'x');
+    const again = captureIO(dir);
+    expect(await main(['convert', 'skill/evals/cases.json', '--to', 'evals-json', '-o', 'taken.json'], again)).toBe(2);
+    expect(again.err()).toContain('Would overwrite taken.json');
+    expect(readFileSync(join(dir, 'taken.json'), 'utf8')).toBe('x');
+  });
+
+  it('rejects an unknown target format and writes nothing', async () => {
+    const io = captureIO(dir);
+    expect(await main(['convert', 'skill/evals/cases.json', '--to', 'nope', '-o', 'out.json'], io)).toBe(2);
+    expect(io.err()).toContain("Unknown format 'nope'");
+    expect(existsSync(join(dir, 'out.json'))).toBe(false);
+  });
+});
