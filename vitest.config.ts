@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'formats/*', 'adapters/*'],
+    projects: ['packages/*', 'formats/*', 'adapters/*', 'scripts'],
     reporters: ['default', './scripts/closing-line-reporter.ts'],
   },
 });

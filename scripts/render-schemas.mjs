@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The zod schemas JSON Schemas are generated from: eval file formats and result files. */
+async function schemaSources() {
+  const core = await import('../packages/core/dist/index.js');
+  const evalsJson = await import('../formats/evals-json/dist/index.js');
+  return {
+    'evals-json': evalsJson.EvalsJsonFileSchema,
+    'bmad-cases-json': evalsJson.BmadCasesFileSchema,
+    'case-result': core.CaseResultSchema,
+    'run-summary': core.RunSummarySchema,
+  };
+}
+
+/** File name → JSON Schema text, for every source. */
+export async function renderSchemas() {
+  const rendered = {};
+  for (const [name, schema] of Object.entries(await schemaSources())) {
+    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' });
+    rendered[`${name}.schema.json`] = `${JSON.stringify(json, null, 2)}\n`;
+  }
+  return rendered;
+}
