@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Case, Format, Registry, Suite } from '@skill-eval/core';
+import { loadSuites } from '@skill-eval/runner';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRegistry } from './plugins/build-registry.js';
+import { CORPUS } from './test-support/paths.js';
+
+/** What a conversion must carry over, or report as lost. */
+const shape = (c: Case) => ({
+  id: c.id,
+  kind: c.kind,
+  turns: c.turns,
+  shouldTrigger: c.shouldTrigger,
+  reference: c.reference,
+  system: c.system,
+  checks: [c.gates, c.checks, c.failIf].map((list) =>
+    list.map((k) => ({ type: k.type, value: k.value, negate: Boolean(k.negate) })),
+  ),
+  runs: c.runs,
+  threshold: c.threshold,
+  limits: c.limits,
+});
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+let registry: Registry;
+let scratch: string;
+beforeAll(async () => {
+  ({ registry } = await buildRegistry({ engines: [], plugins: [], cwd: CORPUS }));
+  scratch = mkdtempSync(join(tmpdir(), 'skill-eval-round-trip-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const writer = (id: string): Format => {
+  const plugin = registry.format(id);
+  return plugin.create(plugin.parseSettings(undefined));
+};
+
+/** Writes a suite with `format` into a fresh folder and loads it back (by detection, as a user would). */
+async function writeAndLoad(suite: Suite, format: Format): Promise<{ suites: Suite[]; lost: string[] }> {
+  const result = format.write!(suite);
+  const dir = mkdtempSync(join(scratch, `${format.id}-`));
+  for (const file of result.files) {
+    mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+    writeFileSync(join(dir, file.path), file.text);
+  }
+  const loaded = await loadSuites(
+    result.files.map((f) => f.path),
+    registry,
+    { cwd: dir },
+  );
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  expect(errors, `${format.id} wrote files it cannot read back`).toEqual([]);
+  return { suites: loaded.suites, lost: result.lost };
+}
+
+describe('converting every corpus file to each other format and back', async () => {
+  const corpusFiles = files(CORPUS).filter((f) => !f.endsWith('SOURCES.md'));
+  const { registry: all } = await buildRegistry({ engines: [], plugins: [], cwd: CORPUS });
+  const writable = all.formats.map((p) => p.create(p.parseSettings(undefined))).filter((f) => f.write);
+
+  it.each(corpusFiles.map((f) => [f.slice(CORPUS.length + 1), f]))('%s', async (_name, file) => {
+    const { suites } = await loadSuites([file], registry, { cwd: CORPUS });
+    for (const original of suites) {
+      const source = writer(original.format);
+      if (!source.write) continue;
+      for (const target of writable) {
+        const there = await writeAndLoad(original, target);
+        const back = await Promise.all(there.suites.map((s) => writeAndLoad(s, source)));
+        const lost = [...there.lost, ...back.flatMap((b) => b.lost)];
+        const returned = new Map(back.flatMap((b) => b.suites.flatMap((s) => s.cases)).map((c) => [c.id, c]));
+        for (const before of original.cases) {
+          const after = returned.get(before.id);
+          const same = after && JSON.stringify(shape(after)) === JSON.stringify(shape(before));
+          if (!same) {
+            // A difference is allowed only where the conversion said what it could not carry.
+            expect(
+              lost.some((line) => line.includes(before.id)),
+              `${original.format} → ${target.id} → ${original.format} changed case ${before.id} without saying so:\n${JSON.stringify({ before: shape(before), after: after && shape(after), lost }, null, 1)}`,
+            ).toBe(true);
+          }
+        }
+      }
+    }
+  });
+});
