@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ModelClient, ModelReply, TranscriptRecorder } from '@skill-eval/agent-loop';
 import { apiFailure, replyParts, toAnthropicMessages, toAnthropicTools, toUsage } from './anthropic-messages.js';
-import type { ModelClient, ModelReply, TranscriptRecorder } from './model-client.js';
 
 /** How to reach the Messages API. */
 export interface AnthropicClientOptions {

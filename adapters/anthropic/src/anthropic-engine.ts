@@ -1,3 +1,4 @@
+import { errorSession, runAgentSession } from '@skill-eval/agent-loop';
 import {
   type CompletionRequest,
   type CompletionResponse,
@@ -6,7 +7,6 @@ import {
   priceUsage,
   SkillEvalError,
 } from '@skill-eval/core';
-import { errorSession, runAgentSession } from './agent-session.js';
 import { AnthropicModelClient, createSdk } from './anthropic-client.js';
 import { apiFailure, replyParts, toUsage } from './anthropic-messages.js';
 import type { AnthropicSettings } from './settings.js';

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ConversationItem, ToolCallRequest, ToolDefinition } from '@skill-eval/agent-loop';
 import { SkillEvalError, type Usage } from '@skill-eval/core';
-import type { ConversationItem, ToolCallRequest, ToolDefinition } from './model-client.js';
 
 type Block = Anthropic.ContentBlockParam;
 

@@ -17,6 +17,7 @@ export const BUNDLED_FORMATS: Bundled<FormatPlugin<any>>[] = [
 export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
   { id: 'claude-code', aliases: ['claude_code', 'claude'], load: () => import('@skill-eval/engine-claude-code') },
   { id: 'anthropic', aliases: ['anthropic-api', 'claude-api'], load: () => import('@skill-eval/engine-anthropic') },
+  { id: 'openai', aliases: ['openai-api'], load: () => import('@skill-eval/engine-openai') },
 ];
 
 export const BUNDLED_REPORTERS: Bundled<ReporterPlugin<any>>[] = [

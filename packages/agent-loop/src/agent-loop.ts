@@ -102,6 +102,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         result.usage = addUsage(result.usage, reply.usage);
         result.model = reply.model || result.model;
         conversation.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls, raw: reply.raw });
+        if (reply.reasoning) result.events.push({ type: 'reasoning', text: reply.reasoning });
         if (reply.text) {
           result.events.push({ type: 'message', role: 'assistant', text: reply.text });
           result.finalMessage = reply.text;

@@ -45,6 +45,8 @@ export type ConversationItem =
 export interface ModelReply {
   /** Assistant text of this reply (text blocks joined). */
   text: string;
+  /** Reasoning the provider showed (summaries, thinking), for the transcript only; never replayed from here. */
+  reasoning?: string;
   toolCalls: ToolCallRequest[];
   usage: Usage;
   /** Model that answered. */

@@ -53,6 +53,15 @@ describe('runAgentLoop', () => {
     ]);
   });
 
+  it('records shown reasoning before the reply text', async () => {
+    const client = scripted([reply({ reasoning: 'think', text: 'answer' })]);
+    const result = await runAgentLoop({ ...base, client });
+    expect(result.events.slice(1)).toEqual([
+      { type: 'reasoning', text: 'think' },
+      { type: 'message', role: 'assistant', text: 'answer' },
+    ]);
+  });
+
   it('times out even when the client ignores its signal', async () => {
     const client: ModelClient = { call: () => new Promise(() => {}) };
     const started = Date.now();

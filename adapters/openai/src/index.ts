@@ -1,0 +1,19 @@
+import { defineEngine } from '@skill-eval/core';
+import { createOpenAIEngine } from './openai-engine.js';
+import { type OpenAISettings, parseOpenAISettings } from './settings.js';
+
+export { ChatModelClient } from './chat-client.js';
+export { createOpenAIEngine, OPENAI_ENGINE_ID } from './openai-engine.js';
+export { openaiUsage, sdkVersion } from './openai-sdk.js';
+export { type OpenAIClientOptions, ResponsesModelClient } from './responses-client.js';
+export { type OpenAISettings, OpenAISettingsSchema, parseOpenAISettings } from './settings.js';
+
+export default defineEngine<OpenAISettings>({
+  contract: 'engine-v1',
+  id: 'openai',
+  aliases: ['openai-api'],
+  description:
+    'Runs cases directly on the OpenAI Responses API (or Chat Completions, for compatible servers) with the shared skill-aware agent loop (no shell).',
+  parseSettings: parseOpenAISettings,
+  create: createOpenAIEngine,
+});

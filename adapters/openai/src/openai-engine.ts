@@ -1,0 +1,110 @@
+import { errorSession, runAgentSession } from '@skill-eval/agent-loop';
+import {
+  type CompletionRequest,
+  type CompletionResponse,
+  type Engine,
+  type EngineRunInput,
+  priceUsage,
+  SkillEvalError,
+} from '@skill-eval/core';
+import { ChatModelClient } from './chat-client.js';
+import { chatUsage } from './chat-messages.js';
+import { apiFailure, createSdk, sdkVersion } from './openai-sdk.js';
+import { type OpenAIClientOptions, ResponsesModelClient } from './responses-client.js';
+import { responseReply } from './responses-messages.js';
+import type { OpenAISettings } from './settings.js';
+
+export const OPENAI_ENGINE_ID = 'openai';
+
+const missingKey = (envName: string): string =>
+  `No OpenAI API key: the environment variable ${envName} is not set. ` +
+  'Set OPENAI_API_KEY (or the variable named by --ek apiKeyEnv=…), or OPENAI_BASE_URL plus any key for a compatible server.';
+
+/** One judge call without tools, on the configured API. */
+async function completeOnce(settings: OpenAISettings, request: CompletionRequest): Promise<CompletionResponse> {
+  const apiKey = process.env[settings.apiKeyEnv];
+  if (!apiKey) throw new SkillEvalError('ENGINE_FAILED', missingKey(settings.apiKeyEnv));
+  const baseURL = settings.baseUrl ?? process.env.OPENAI_BASE_URL;
+  const sdk = await createSdk(apiKey, baseURL);
+  const model = request.model ?? settings.model;
+  const maxTokens = request.maxTokens ?? settings.maxTokens;
+  const temperature = settings.temperature === undefined ? {} : { temperature: settings.temperature };
+  const options = { signal: request.signal, timeout: request.timeoutMs ?? 600_000 };
+  try {
+    if (settings.api === 'chat') {
+      const system = request.system ? [{ role: 'system' as const, content: request.system }] : [];
+      const completion = await sdk.chat.completions.create(
+        {
+          model,
+          messages: [...system, ...request.messages],
+          ...(maxTokens === undefined ? {} : { max_completion_tokens: maxTokens }),
+          ...temperature,
+        },
+        options,
+      );
+      const usage = chatUsage(completion.usage);
+      const text = completion.choices[0]?.message.content ?? '';
+      return { text, model: completion.model || model, usage, costUsd: priceUsage(completion.model || model, usage) };
+    }
+    const response = await sdk.responses.create(
+      {
+        model,
+        input: request.messages,
+        ...(request.system ? { instructions: request.system } : {}),
+        ...(maxTokens === undefined ? {} : { max_output_tokens: maxTokens }),
+        ...temperature,
+      },
+      options,
+    );
+    const { text, usage } = responseReply(response);
+    return { text, model: response.model, usage, costUsd: priceUsage(response.model, usage) };
+  } catch (error) {
+    throw apiFailure(error, baseURL);
+  }
+}
+
+/** An engine on the OpenAI APIs: the shared agent loop with Agent Skills at `.agents/skills`, and `complete()` for judges. */
+export function createOpenAIEngine(settings: OpenAISettings): Engine {
+  const skillRoots = ['.agents/skills'] as const;
+  return {
+    id: OPENAI_ENGINE_ID,
+    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true },
+    skillRoots,
+    defaultModel: settings.model,
+    version: sdkVersion,
+
+    async run(input: EngineRunInput) {
+      const model = input.model ?? settings.model;
+      const engineVersion = await sdkVersion().catch(() => undefined);
+      const apiKey = input.env[settings.apiKeyEnv];
+      if (!apiKey)
+        return errorSession(OPENAI_ENGINE_ID, 'ENGINE_FAILED', missingKey(settings.apiKeyEnv), {
+          engineVersion,
+          model,
+        });
+      const baseURL = settings.baseUrl ?? input.env.OPENAI_BASE_URL ?? process.env.OPENAI_BASE_URL;
+      const options: Omit<OpenAIClientOptions, 'record'> = {
+        apiKey,
+        baseURL,
+        model,
+        maxTokens: settings.maxTokens,
+        temperature: settings.temperature,
+      };
+      return runAgentSession({
+        input,
+        engineId: OPENAI_ENGINE_ID,
+        engineVersion,
+        model,
+        maxTurns: input.maxTurns ?? settings.maxTurns,
+        skillRoots,
+        transcriptFile: 'openai-transcript.jsonl',
+        createClient: (record) =>
+          settings.api === 'chat'
+            ? new ChatModelClient({ ...options, record })
+            : new ResponsesModelClient({ ...options, record }),
+      });
+    },
+
+    complete: (request) => completeOnce(settings, request),
+  };
+}

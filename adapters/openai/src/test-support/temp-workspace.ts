@@ -1,0 +1,16 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A temp dir with `workspace/.agents/skills/pirate/SKILL.md`; `cleanup()` removes it. */
+export async function tempWorkspace(): Promise<{ root: string; workspace: string; cleanup: () => Promise<void> }> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'engine-openai-')));
+  const workspace = join(root, 'workspace');
+  const skillDir = join(workspace, '.agents', 'skills', 'pirate');
+  await mkdir(skillDir, { recursive: true });
+  await writeFile(
+    join(skillDir, 'SKILL.md'),
+    '---\nname: pirate-speak\ndescription: Use when the user wants a greeting in pirate speak.\n---\n# Pirate\nSay AHOY in capitals.\n',
+  );
+  return { root, workspace, cleanup: () => rm(root, { recursive: true, force: true }) };
+}

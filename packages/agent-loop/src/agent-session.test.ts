@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAgentSession } from './agent-session.js';
+import type { ModelClient } from './model-client.js';
+import { tempWorkspace } from './test-support/temp-workspace.js';
+
+let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+beforeEach(async () => {
+  ws = await tempWorkspace();
+});
+afterEach(() => ws.cleanup());
+
+const usage = { inputTokens: 1_000_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
+const session = (client: ModelClient, skillRoots: string[]) =>
+  runAgentSession({
+    input: {
+      executionId: 'x',
+      workspace: ws.workspace,
+      home: ws.root,
+      skills: [],
+      turns: ['Greet me.'],
+      system: 'Case system text.',
+      timeoutMs: 5_000,
+      signal: new AbortController().signal,
+      env: {},
+      artifactsDir: join(ws.root, 'artifacts'),
+    },
+    engineId: 'fake',
+    model: 'gpt-5.5',
+    maxTurns: 3,
+    skillRoots,
+    transcriptFile: 't.jsonl',
+    createClient: (record) => {
+      record({ type: 'request' });
+      return client;
+    },
+  });
+
+describe('runAgentSession', () => {
+  it('offers the staged skills in the system prompt and tools, prices usage and writes the transcript', async () => {
+    let seen: { system: string; tools: string[] } | undefined;
+    const client: ModelClient = {
+      call: async (_c, tools, system) => {
+        seen = { system, tools: tools.map((t) => t.name) };
+        return { text: 'hi', toolCalls: [], usage, model: 'gpt-5.5-2026', stopReason: null };
+      },
+    };
+    const result = await session(client, ['.claude/skills']);
+    expect(seen!.tools).toEqual(['Skill', 'Read', 'Write', 'ListFiles']);
+    expect(seen!.system).toContain('- pirate-speak: Use when the user wants a greeting in pirate speak.');
+    expect(seen!.system.endsWith('Case system text.')).toBe(true);
+    expect(result).toMatchObject({ status: 'completed', model: 'gpt-5.5-2026', turns: 1, costUsd: 1.25 });
+    expect(JSON.parse(await readFile(result.transcriptPath!, 'utf8'))).toMatchObject({ type: 'request' });
+  });
+
+  it('offers no Skill tool when nothing is staged at the roots', async () => {
+    let tools: string[] = [];
+    const client: ModelClient = {
+      call: async (_c, defs, system) => {
+        tools = defs.map((t) => t.name);
+        expect(system).not.toContain('Skill tool');
+        return { text: 'hi', toolCalls: [], usage, model: 'm', stopReason: null };
+      },
+    };
+    await session(client, ['.agents/skills']);
+    expect(tools).toEqual(['Read', 'Write', 'ListFiles']);
+  });
+});

@@ -1,0 +1,7 @@
+// Provider-neutral: API engines (anthropic, openai) supply a ModelClient; the loop, tools and Session building are shared.
+export { type AgentLoopOptions, type AgentLoopResult, runAgentLoop } from './agent-loop.js';
+export { type AgentSessionOptions, buildSystemPrompt, errorSession, runAgentSession } from './agent-session.js';
+export { type AgentTool, stringField, ToolError, type ToolOutcome } from './agent-tool.js';
+export type * from './model-client.js';
+export { createSkillTool, discoverSkills, type StagedSkill, skillListing } from './skill-tool.js';
+export { createWorkspaceTools, resolveInWorkspace } from './workspace-tools.js';
