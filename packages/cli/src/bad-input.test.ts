@@ -56,7 +56,9 @@ describe('skill-eval run on bad input', () => {
     const io = captureIO(dir);
     const code = await main(['run', 'skill', '--engine', 'nope', '--out', 'out'], io);
     expect(code).toBe(2);
-    expect(io.err()).toContain("error: Unknown engine 'nope'. Engines available: claude-code, anthropic, openai.");
+    expect(io.err()).toContain(
+      "error: Unknown engine 'nope'. Engines available: claude-code, anthropic, openai, codex, qodercli, command.",
+    );
     expect(io.err()).toContain('hint: Install @skill-eval/engine-nope (or skill-eval-engine-nope)');
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });

@@ -39,6 +39,10 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<timestamp>)')
     .option('-t, --timeout <seconds>', 'wall-clock limit per execution (default: the case’s own, else 600)')
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
+    .option(
+      '--trust',
+      'allow commands that come from eval or config files (setup scripts, script checks, custom engines)',
+    )
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
     .action(async (paths: string[], options: Record<string, unknown>) => {
       const { runCommand } = await import('./commands/run.js');
@@ -54,6 +58,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
             timeout: options.timeout as string | undefined,
             config: options.config as string | undefined,
             format: options.format as string | undefined,
+            trust: options.trust as boolean | undefined,
           },
           io,
         ),

@@ -18,6 +18,7 @@ export interface RunCommandOptions {
   timeout?: string;
   config?: string;
   format?: string;
+  trust?: boolean;
 }
 
 const DEFAULT_ENGINE = 'claude-code';
@@ -40,9 +41,17 @@ const timestamp = (): string =>
 const needsJudge = (suites: readonly Suite[]): boolean =>
   suites.some((s) => s.cases.some((c) => [...c.gates, ...c.checks, ...c.failIf].some((k) => k.type === 'llm-rubric')));
 
-function createEngine(registry: Registry, spec: EngineSpec, config: Config, kwargs: Record<string, unknown>) {
+function createEngine(
+  registry: Registry,
+  spec: EngineSpec,
+  config: Config,
+  kwargs: Record<string, unknown>,
+  trust: boolean,
+) {
   const plugin = registry.engine(spec.id);
-  const settings = plugin.parseSettings({ ...(config.engineSettings[plugin.id] ?? {}), ...kwargs });
+  // A command the user typed (--ek command=…) is theirs to run; one from a config or eval file needs --trust.
+  const trusted = plugin.id === 'command' ? { trusted: trust || 'command' in kwargs } : {};
+  const settings = plugin.parseSettings({ ...(config.engineSettings[plugin.id] ?? {}), ...kwargs, ...trusted });
   return plugin.create(settings);
 }
 
@@ -84,14 +93,14 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
 
   const engines: EngineTarget[] = [];
   for (const spec of engineSpecs) {
-    const engine = createEngine(registry, spec, config, kwargs);
+    const engine = createEngine(registry, spec, config, kwargs, options.trust ?? false);
     await engine.version(); // fails fast, with an install hint, when the engine's program is missing
     engines.push({ id: engineIds.get(spec.id) ?? engine.id, engine, ...(spec.model ? { model: spec.model } : {}) });
   }
 
   let judge: Judge | undefined;
   if (needsJudge(suites)) {
-    const judgeEngine = createEngine(registry, judgeSpec, config, {});
+    const judgeEngine = createEngine(registry, judgeSpec, config, {}, options.trust ?? false);
     const complete = judgeEngine.complete?.bind(judgeEngine);
     if (!complete) {
       throw new SkillEvalError('USAGE', `Engine '${judgeEngine.id}' cannot act as a judge.`, {

@@ -18,6 +18,9 @@ export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
   { id: 'claude-code', aliases: ['claude_code', 'claude'], load: () => import('@skill-eval/engine-claude-code') },
   { id: 'anthropic', aliases: ['anthropic-api', 'claude-api'], load: () => import('@skill-eval/engine-anthropic') },
   { id: 'openai', aliases: ['openai-api'], load: () => import('@skill-eval/engine-openai') },
+  { id: 'codex', aliases: ['openai-codex'], load: () => import('@skill-eval/engine-codex') },
+  { id: 'qodercli', aliases: ['qoder', 'qoder-cli'], load: () => import('@skill-eval/engine-qodercli') },
+  { id: 'command', aliases: ['custom', 'local'], load: () => import('@skill-eval/engine-command') },
 ];
 
 export const BUNDLED_REPORTERS: Bundled<ReporterPlugin<any>>[] = [

@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import type { EngineRunInput } from '@skill-eval/core';
+import type { CodexSettings } from './codex-settings.js';
+
+/** Id of the model provider the harness defines on the command line. */
+export const PROVIDER_ID = 'skilleval';
+/** Used when neither the `baseUrl` setting nor `OPENAI_BASE_URL` names an endpoint. */
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** A TOML basic string (JSON's escapes are TOML's, except that TOML also wants DEL escaped). */
+export function tomlString(value: string): string {
+  return JSON.stringify(value).replaceAll('\u007f', '\\u007f');
+}
+
+/** The model endpoint: the `baseUrl` setting, else `OPENAI_BASE_URL` (which codex itself ignores), else OpenAI's. */
+export function resolveBaseUrl(settings: Pick<CodexSettings, 'baseUrl'>, env: Record<string, string>): string {
+  return settings.baseUrl ?? (env.OPENAI_BASE_URL || OPENAI_BASE_URL);
+}
+
+/** The child environment: the runner's allowlisted env with HOME and CODEX_HOME pointed into the fresh HOME. */
+export function buildCodexEnv(input: Pick<EngineRunInput, 'env' | 'home'>): Record<string, string> {
+  return { ...input.env, HOME: input.home, CODEX_HOME: codexHome(input.home) };
+}
+
+export const codexHome = (home: string): string => join(home, '.codex');
+
+/** How this turn relates to the conversation. */
+export type CodexTurn = { kind: 'single' } | { kind: 'first' } | { kind: 'resume'; threadId: string };
+
+export interface CodexArgsOptions {
+  prompt: string;
+  turn: CodexTurn;
+  model: string;
+  baseUrl: string;
+  /** Name of the environment variable codex reads the key from (the key itself never goes on argv). */
+  apiKeyEnv: string;
+  sandbox: CodexSettings['sandbox'];
+  system?: string;
+  extraArgs?: readonly string[];
+}
+
+/**
+ * `-c` overrides that define a provider from flags alone: the Responses API over HTTP+SSE (the
+ * built-in provider first tries a WebSocket), the key read from an env var, and no retries (the
+ * runner owns retries; codex's backoff would turn a 401 into a long wait).
+ */
+export function providerFlags(baseUrl: string, apiKeyEnv: string): string[] {
+  const p = `model_providers.${PROVIDER_ID}`;
+  return [
+    ['model_provider', tomlString(PROVIDER_ID)],
+    [`${p}.name`, tomlString(PROVIDER_ID)],
+    [`${p}.base_url`, tomlString(baseUrl)],
+    [`${p}.wire_api`, tomlString('responses')],
+    [`${p}.env_key`, tomlString(apiKeyEnv)],
+    [`${p}.request_max_retries`, '0'],
+    [`${p}.stream_max_retries`, '0'],
+  ].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+}
+
+/** Arguments of one `codex exec` (or `codex exec resume`) turn. The prompt goes last, after `--`. */
+export function buildCodexArgs(options: CodexArgsOptions): string[] {
+  const { turn } = options;
+  // `exec resume` has no `-s`; the config key does the same.
+  const sandbox =
+    turn.kind === 'resume' ? ['-c', `sandbox_mode=${tomlString(options.sandbox)}`] : ['-s', options.sandbox];
+  const args = [
+    'exec',
+    ...(turn.kind === 'resume' ? ['resume'] : []),
+    '--json',
+    '--skip-git-repo-check',
+    ...(turn.kind === 'single' ? ['--ephemeral'] : []),
+    '-m',
+    options.model,
+    ...sandbox,
+    // Plugins, apps and analytics are what reach outside hosts; with them off only the provider is contacted.
+    '--disable',
+    'plugins',
+    '--disable',
+    'apps',
+    '-c',
+    'analytics.enabled=false',
+    // The bundled system skills (imagegen, skill-creator, …) would crowd the listing the eval measures.
+    '-c',
+    'skills.bundled.enabled=false',
+    ...providerFlags(options.baseUrl, options.apiKeyEnv),
+  ];
+  if (options.system) args.push('-c', `developer_instructions=${tomlString(options.system)}`);
+  args.push(...(options.extraArgs ?? []), '--');
+  if (turn.kind === 'resume') args.push(turn.threadId);
+  args.push(options.prompt);
+  return args;
+}

@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EngineRunInput } from '@skill-eval/core';
+import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import plugin from './index.js';
+import { isGone, makeSandbox } from './test-support/make-sandbox.js';
+
+// The real codex binary (pinned devDependency) against the fake model server on 127.0.0.1.
+const CODEX = fileURLToPath(new URL('../node_modules/.bin/codex', import.meta.url));
+const MCP_SERVER = fileURLToPath(new URL('./test-support/mcp-echo-server.mjs', import.meta.url));
+const KEY = 'sk-fake-codex-e2e-key';
+const engine = plugin.create(plugin.parseSettings({ path: CODEX }));
+
+let server: FakeModelServer | undefined;
+let sandbox: ReturnType<typeof makeSandbox>;
+beforeEach(() => {
+  sandbox = makeSandbox('codex-e2e-');
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  sandbox.cleanup();
+});
+
+/** Starts the fake server; the engine finds it through OPENAI_BASE_URL, which it translates for codex. */
+async function setup(script: FakeScript, extraEnv: Record<string, string> = {}) {
+  server = await startFakeModelServer(script);
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    OPENAI_API_KEY: KEY,
+    OPENAI_BASE_URL: `${server.url}/v1`,
+    ...extraEnv,
+  };
+  return (overrides: Partial<EngineRunInput> = {}) => sandbox.input({ env, ...overrides });
+}
+
+const modelRequests = () => server!.requests.filter((r) => r.path === '/v1/responses');
+const requestText = (index: number) => JSON.stringify(modelRequests()[index]!.body);
+
+/** Pids of processes whose environment holds `marker`. */
+function processesWith(marker: string): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      return readFileSync(`/proc/${entry}/environ`, 'latin1').includes(marker) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+describe('codex engine against the fake model server', () => {
+  it('lists the staged skill to the model and sees it read through exec_command', async () => {
+    const skill = sandbox.stageSkill('pirate-talk', 'Talk like a pirate when greeting.');
+    const input = await setup({
+      conversations: [
+        {
+          id: 'skill',
+          match: { user: 'Greet me', tools: true },
+          responses: [
+            {
+              reasoning: 'The pirate-talk skill fits.',
+              toolCalls: [{ name: 'exec_command', input: { cmd: 'cat {{cwd}}/.agents/skills/pirate-talk/SKILL.md' } }],
+            },
+            { text: 'Ahoy!' },
+          ],
+        },
+      ],
+    });
+    const session = await engine.run(input({ skills: [skill], turns: ['Greet me'] }));
+
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
+    expect(session.exitCode).toBe(0);
+    expect(session.finalMessage).toBe('Ahoy!');
+    expect(session.skillsInvoked).toEqual([{ name: 'pirate-talk', via: 'file-read' }]);
+    expect(session.events.find((e) => e.type === 'reasoning')).toEqual({
+      type: 'reasoning',
+      text: 'The pirate-talk skill fits.',
+    });
+    expect(session.toolCalls).toHaveLength(1);
+    expect(session.toolCalls[0]!.output).toContain('Say ahoy.');
+    expect(session.engineVersion).toBe('0.169.0');
+    expect(session.usage.inputTokens).toBeGreaterThan(0);
+    expect(session.costUsd).toBeGreaterThan(0);
+
+    // codex listed the staged skill (and, with bundled skills off, nothing else) in its skills instructions.
+    const first = requestText(0);
+    expect(first).toContain('<skills_instructions>');
+    expect(first).toContain(`${join(sandbox.workspace, '.agents', 'skills')}`);
+    expect(first).toContain('- pirate-talk: Talk like a pirate when greeting. (file: r0/pirate-talk/SKILL.md)');
+    expect(first).not.toContain('- imagegen:');
+    expect(modelRequests()[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(readFileSync(session.transcriptPath!, 'utf8')).toContain('"type":"turn.completed"');
+  }, 60_000);
+
+  it('applies a patch that adds a file to the workspace', async () => {
+    const input = await setup({
+      conversations: [
+        {
+          id: 'patch',
+          match: { user: 'Create notes.txt', tools: true },
+          responses: [
+            {
+              toolCalls: [
+                {
+                  name: 'apply_patch',
+                  custom: true,
+                  input: '*** Begin Patch\n*** Add File: notes.txt\n+written by codex\n*** End Patch\n',
+                },
+              ],
+            },
+            { text: 'Created.' },
+          ],
+        },
+      ],
+    });
+    const session = await engine.run(input({ turns: ['Create notes.txt'] }));
+    expect(session.status).toBe('completed');
+    const file = join(sandbox.workspace, 'notes.txt');
+    expect(readFileSync(file, 'utf8')).toBe('written by codex\n');
+    expect(session.toolCalls).toEqual([
+      {
+        id: expect.any(String),
+        name: 'apply_patch',
+        input: { changes: [{ path: file, kind: 'add' }] },
+        output: `add ${file}`,
+        isError: false,
+      },
+    ]);
+  }, 60_000);
+
+  it('pairs each command with its output, an exit code other than 0 marking an error', async () => {
+    const input = await setup({
+      conversations: [
+        {
+          id: 'commands',
+          match: { user: 'Run the checks', tools: true },
+          responses: [
+            { toolCalls: [{ name: 'exec_command', input: { cmd: 'echo all-good' } }] },
+            { toolCalls: [{ name: 'exec_command', input: { cmd: 'echo broken >&2; exit 4' } }] },
+            { text: 'One check failed.' },
+          ],
+        },
+      ],
+    });
+    const session = await engine.run(input({ turns: ['Run the checks'] }));
+    expect(session.status).toBe('completed');
+    expect(session.toolCalls.map(({ name, output, isError }) => ({ name, output, isError }))).toEqual([
+      { name: 'exec_command', output: 'all-good\n', isError: false },
+      { name: 'exec_command', output: 'broken\n', isError: true },
+    ]);
+    expect(String((session.toolCalls[1]!.input as { command: string }).command)).toContain('exit 4');
+    expect(session.skillsInvoked).toEqual([]);
+  }, 60_000);
+
+  it('names an MCP tool call server::tool (server configured through extraArgs)', async () => {
+    const mcpEngine = plugin.create(
+      plugin.parseSettings({
+        path: CODEX,
+        extraArgs: [
+          '-c',
+          'mcp_servers.echo.command="node"',
+          '-c',
+          `mcp_servers.echo.args=${JSON.stringify([MCP_SERVER])}`,
+          '-c',
+          'mcp_servers.echo.default_tools_approval_mode="approve"',
+        ],
+      }),
+    );
+    const input = await setup({
+      conversations: [
+        {
+          id: 'mcp',
+          match: { user: 'Echo something', tools: true },
+          responses: [
+            // codex exposes MCP tools in a namespace; the scripted helpers cannot set one, a raw response can.
+            {
+              raw: {
+                id: 'resp_mcp',
+                object: 'response',
+                status: 'completed',
+                model: 'gpt-5.5',
+                output: [
+                  {
+                    id: 'fc_mcp',
+                    type: 'function_call',
+                    status: 'completed',
+                    call_id: 'call_mcp',
+                    name: 'echo',
+                    namespace: 'mcp__echo',
+                    arguments: '{"text":"hello mcp"}',
+                  },
+                ],
+                usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
+              },
+            },
+            { text: 'Echoed.' },
+          ],
+        },
+      ],
+    });
+    const session = await mcpEngine.run(input({ turns: ['Echo something'] }));
+    expect(session.status).toBe('completed');
+    expect(session.toolCalls).toEqual([
+      {
+        id: expect.any(String),
+        name: 'echo::echo',
+        input: { text: 'hello mcp' },
+        output: 'echo: hello mcp',
+        isError: false,
+      },
+    ]);
+  }, 60_000);
+
+  it('fails fast on a 401 (retries off)', async () => {
+    const input = await setup({
+      conversations: [
+        { id: 'denied', match: { tools: true }, responses: [{ error: { status: 401, message: 'bad key' } }] },
+      ],
+    });
+    const started = Date.now();
+    const session = await engine.run(input());
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(session.status).toBe('error');
+    expect(session.exitCode).toBe(1);
+    expect(session.error?.code).toBe('ENGINE_FAILED');
+    expect(session.error?.message).toContain('401');
+    expect(session.error?.message).toContain('bad key');
+    expect(modelRequests()).toHaveLength(1);
+  }, 60_000);
+
+  it('times out on a hung model and leaves no process behind', async () => {
+    const marker = `SKILL_EVAL_CODEX_E2E_${randomUUID().replaceAll('-', '')}`;
+    const input = await setup(
+      { conversations: [{ id: 'hang', match: { tools: true }, responses: [{ hang: true }] }] },
+      {
+        SKILL_EVAL_E2E_MARKER: marker,
+      },
+    );
+    const seen = new Set<number>();
+    const watcher = setInterval(() => {
+      for (const pid of processesWith(marker)) seen.add(pid);
+    }, 100);
+    const started = Date.now();
+    const session = await engine.run(input({ timeoutMs: 3000 })).finally(() => clearInterval(watcher));
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(3000);
+    expect(elapsed).toBeLessThan(8000);
+    expect(session.status).toBe('timeout');
+    expect(session.error?.code).toBe('TIMEOUT');
+    expect(modelRequests()).toHaveLength(1);
+    expect(seen.size).toBeGreaterThan(0);
+    await expect.poll(() => [...seen].every(isGone), { timeout: 2000 }).toBe(true);
+    expect(processesWith(marker)).toEqual([]);
+  }, 60_000);
+
+  it('times out on a hung command and kills it along with codex', async () => {
+    const marker = `SKILL_EVAL_CODEX_E2E_${randomUUID().replaceAll('-', '')}`;
+    const input = await setup(
+      {
+        conversations: [
+          {
+            id: 'slow',
+            match: { tools: true },
+            responses: [{ toolCalls: [{ name: 'exec_command', input: { cmd: 'sleep 60', yield_time_ms: 120000 } }] }],
+          },
+        ],
+      },
+      { SKILL_EVAL_E2E_MARKER: marker },
+    );
+    const seen = new Map<number, string>();
+    const watcher = setInterval(() => {
+      for (const pid of processesWith(marker)) if (!seen.has(pid)) seen.set(pid, commandLine(pid));
+    }, 100);
+    const session = await engine.run(input({ timeoutMs: 4000 })).finally(() => clearInterval(watcher));
+    expect(session.status).toBe('timeout');
+    // The command really ran (codex passes the environment on to it) and was in flight at the deadline.
+    expect([...seen.values()].some((cmd) => cmd.startsWith('sleep 60'))).toBe(true);
+    expect(session.toolCalls.map((call) => [call.name, call.output])).toEqual([['exec_command', undefined]]);
+    await expect.poll(() => [...seen.keys()].every(isGone), { timeout: 2000 }).toBe(true);
+    expect(processesWith(marker)).toEqual([]);
+  }, 60_000);
+
+  it('continues the thread with exec resume: history resent, usage per turn from running totals', async () => {
+    const input = await setup({
+      conversations: [
+        {
+          id: 'two-turns',
+          match: { user: 'first question', tools: true },
+          responses: [
+            {
+              text: 'Answer one.',
+              usage: { input_tokens: 1000, cache_read_input_tokens: 400, output_tokens: 50, reasoning_tokens: 10 },
+            },
+            {
+              text: 'Answer two.',
+              usage: { input_tokens: 1500, cache_read_input_tokens: 900, output_tokens: 30, reasoning_tokens: 5 },
+            },
+          ],
+        },
+      ],
+    });
+    const session = await engine.run(
+      input({ turns: ['My first question', 'And a second question'], system: 'Answer tersely, says the eval.' }),
+    );
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
+    const texts = session.events.flatMap((e) => (e.type === 'message' ? [`${e.role}:${e.text}`] : []));
+    expect(texts).toEqual([
+      'user:My first question',
+      'assistant:Answer one.',
+      'user:And a second question',
+      'assistant:Answer two.',
+    ]);
+    expect(session.finalMessage).toBe('Answer two.');
+    expect(session.turns).toBe(2);
+    const requests = modelRequests();
+    expect(requests.map((r) => r.step)).toEqual([0, 1]);
+    const history = requestText(1);
+    expect(history).toContain('My first question');
+    expect(history).toContain('Answer one.');
+    expect(history).toContain('And a second question');
+    expect(requests[0]!.headers['thread-id']).toBe(requests[1]!.headers['thread-id']);
+    // The system prompt rides as developer instructions, once per request (resume does not repeat it).
+    for (const index of [0, 1]) expect(requestText(index).split('Answer tersely, says the eval.')).toHaveLength(2);
+    // Scripted per call: input 1000+1500 (400+900 cached), output 50+30 (10+5 reasoning).
+    expect(session.usage).toEqual({
+      inputTokens: 1200,
+      outputTokens: 65,
+      cacheReadTokens: 1300,
+      cacheWriteTokens: 0,
+      reasoningTokens: 15,
+    });
+  }, 60_000);
+
+  it('reads the real binary version', async () => {
+    expect(await engine.version()).toBe('0.169.0');
+  }, 30_000);
+});

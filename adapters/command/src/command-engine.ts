@@ -1,0 +1,334 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  addUsage,
+  type Engine,
+  type EngineRunInput,
+  type ErrorCode,
+  emptyUsage,
+  redactText,
+  type Session,
+  type SessionEvent,
+  type SessionStatus,
+  SkillEvalError,
+  secretValues,
+  summarizeEvents,
+  type Usage,
+} from '@skill-eval/core';
+import { buildChildEnv, skillEvalEnv } from './child-env.js';
+import { anchorProgram, anchorShellLine, contractArgv, runCommand, SHELL, simpleArgv } from './command-process.js';
+import { type CommandSettings, commandMode, responseFormat } from './command-settings.js';
+import { findExecutable } from './find-executable.js';
+import { redactDeep } from './redact-deep.js';
+import { resultEvents } from './result-events.js';
+import { runIdentity, type SessionInputJson, type SessionMessage } from './session-input.js';
+import { parseSessionResult, resultFailure, type SessionResultJson } from './session-result.js';
+import { renderTemplate, TemplateError } from './template.js';
+import { buildTemplateVars } from './template-vars.js';
+
+export const ENGINE_ID = 'command';
+/** Files the engine writes into the artifacts dir. */
+export const FILES = {
+  /** skill-up's SessionInput of the latest call (`${input_file}`). */
+  input: 'session-input.json',
+  /** Where a contract program writes its SessionResult (`${output_file}`). */
+  output: 'session-result.json',
+  /** The prompt of the latest call, fed to stdin. */
+  prompt: 'prompt.txt',
+  /** One JSON line per call: argv, exit code, stdout, stderr tail (secrets redacted). */
+  transcript: 'command-transcript.jsonl',
+} as const;
+/** Shorter `env` values are not redacted: replacing every "1" would wreck transcripts and hide nothing. */
+const MIN_REDACT = 8;
+
+const UNTRUSTED_HINT =
+  'A command from an eval file runs only with --trust. A command given on the command line (--ek command=…) is trusted by the CLI; set trusted: true when you build the engine yourself.';
+
+interface RunState {
+  events: SessionEvent[];
+  usage: Usage;
+  costUsd?: number;
+  turns: number;
+  model?: string;
+  finalMessage: string;
+  warnings: string[];
+  exitCode: number | null;
+  status: SessionStatus;
+  error?: { code: ErrorCode; message: string };
+}
+
+export class CommandEngine implements Engine {
+  readonly id = ENGINE_ID;
+  readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: false };
+  readonly skillRoots: readonly string[];
+  readonly defaultModel: string | undefined;
+  private readonly mode: 'simple' | 'contract';
+  private readonly format: 'text' | 'session_result';
+
+  constructor(private readonly settings: CommandSettings) {
+    this.skillRoots = settings.skillRoots;
+    this.defaultModel = settings.model;
+    this.mode = commandMode(settings);
+    this.format = responseFormat(settings);
+  }
+
+  /** A fingerprint of what would run (command, args, and the program file when there is one), so caches notice edits. */
+  async version(): Promise<string> {
+    this.assertTrusted();
+    const hash = createHash('sha256').update(JSON.stringify([this.mode, this.settings.command, this.settings.args]));
+    const program = this.programFile(process.env.PATH);
+    if (this.mode === 'contract' && !program && !this.settings.command.includes('${')) throw this.notFound();
+    if (program) hash.update(readFileSync(program));
+    return `${this.mode}-${hash.digest('hex').slice(0, 12)}`;
+  }
+
+  async run(input: EngineRunInput): Promise<Session> {
+    const started = Date.now();
+    const state: RunState = {
+      events: [],
+      usage: emptyUsage(),
+      turns: 0,
+      model: input.model ?? this.settings.model,
+      finalMessage: '',
+      warnings: [],
+      exitCode: null,
+      status: 'completed',
+    };
+    const secrets = new Set(secretValues(input.env));
+    let transcriptPath: string | undefined;
+    try {
+      this.assertTrusted();
+      if (input.turns.length === 0) throw new SkillEvalError('ENGINE_FAILED', 'The case has no user message to send.');
+      await mkdir(input.artifactsDir, { recursive: true });
+      transcriptPath = join(input.artifactsDir, FILES.transcript);
+      await this.runTurns(input, state, transcriptPath, started, secrets);
+    } catch (error) {
+      const code: ErrorCode = error instanceof SkillEvalError ? error.code : 'ENGINE_FAILED';
+      const hint = error instanceof SkillEvalError && error.hint ? ` ${error.hint}` : '';
+      state.status = 'error';
+      state.error = { code, message: `${error instanceof Error ? error.message : String(error)}${hint}` };
+    }
+    const { toolCalls, skillsInvoked } = summarizeEvents(state.events);
+    const session: Session = {
+      status: state.status,
+      exitCode: state.exitCode,
+      finalMessage: state.finalMessage,
+      events: state.events,
+      toolCalls,
+      skillsInvoked,
+      usage: state.usage,
+      ...(state.costUsd !== undefined ? { costUsd: state.costUsd } : {}),
+      durationMs: Date.now() - started,
+      turns: state.turns,
+      engineId: ENGINE_ID,
+      ...(state.model ? { model: state.model } : {}),
+      ...(transcriptPath && existsSync(transcriptPath) ? { transcriptPath } : {}),
+      warnings: state.warnings,
+      ...(state.error ? { error: state.error } : {}),
+    };
+    // The runner redacts the secrets it knows; values the `env` setting pulled in are only known here.
+    return redactDeep(
+      session,
+      [...secrets].sort((a, b) => b.length - a.length),
+    );
+  }
+
+  private async runTurns(
+    input: EngineRunInput,
+    state: RunState,
+    transcriptPath: string,
+    started: number,
+    secrets: Set<string>,
+  ): Promise<void> {
+    const timeoutMs = Math.min(input.timeoutMs, (this.settings.timeoutSeconds ?? Number.POSITIVE_INFINITY) * 1000);
+    const deadline = started + timeoutMs;
+    const { caseId, variant } = runIdentity(input);
+    const baseDir = this.settings.baseDir ?? process.cwd();
+    const files = {
+      inputFile: join(input.artifactsDir, FILES.input),
+      outputFile: join(input.artifactsDir, FILES.output),
+      promptFile: join(input.artifactsDir, FILES.prompt),
+      artifactsDir: input.artifactsDir,
+    };
+    const redact = (text: string) =>
+      redactText(
+        text,
+        [...secrets].sort((a, b) => b.length - a.length),
+      );
+    const transcript = createWriteStream(transcriptPath);
+    transcript.on('error', (error) => state.warnings.push(`could not write ${transcriptPath}: ${error.message}`));
+    const history: SessionMessage[] = input.system ? [{ role: 'system', content: input.system }] : [];
+    try {
+      for (const [index, prompt] of input.turns.entries()) {
+        if (input.signal.aborted) return this.fail(state, 'error', 'INTERRUPTED', 'The run was interrupted.');
+        const turn = index + 1;
+        history.push({ role: 'user', content: prompt });
+        const session: SessionInputJson = {
+          case_id: caseId,
+          variant,
+          workspace: input.workspace,
+          ...(state.model ? { model: state.model } : {}),
+          kwargs: this.settings.kwargs,
+          messages: [...history],
+          ...(input.maxTurns !== undefined ? { max_turns: input.maxTurns } : {}),
+          timeout_seconds: Math.max(1, Math.floor((deadline - Date.now()) / 1000)),
+          skills: input.skills.map((skill) => ({ name: skill.name, dir: skill.dir })),
+        };
+        await writeFile(files.inputFile, `${JSON.stringify(session, null, 2)}\n`);
+        await writeFile(files.promptFile, prompt);
+        // A result left by an earlier turn must not pass for this one's.
+        await rm(files.outputFile, { force: true });
+
+        const vars = buildTemplateVars(session, files);
+        const extraEnv = this.renderEnv(vars, input.env);
+        for (const value of Object.values(extraEnv)) if (value.length >= MIN_REDACT) secrets.add(value);
+        const own = skillEvalEnv(
+          { prompt, previous: state.finalMessage, turn, turnCount: input.turns.length, system: input.system, ...files },
+          session,
+        );
+        state.warnings.push(...own.warnings.map((warning) => `turn ${turn}: ${warning}`));
+        const env = buildChildEnv(input, extraEnv, own.env);
+        for (const value of secretValues(env)) secrets.add(value);
+        const argv = this.argv(vars, env, baseDir);
+
+        state.events.push({ type: 'message', role: 'user', text: prompt });
+        const run = await runCommand({ argv, cwd: input.workspace, env, deadline, signal: input.signal });
+        const { proc } = run;
+        state.exitCode = proc.exitCode;
+        if (run.truncated) state.warnings.push(`turn ${turn}: stdout passed 8 MiB and was cut`);
+        const raw =
+          this.format === 'session_result' && existsSync(files.outputFile)
+            ? await readFile(files.outputFile, 'utf8')
+            : run.stdout;
+        transcript.write(
+          `${redact(JSON.stringify({ turn, argv: [SHELL, ...argv], exitCode: proc.exitCode, timedOut: proc.timedOut, stdout: run.stdout, stderrTail: proc.stderrTail, ...(raw !== run.stdout ? { result: raw } : {}) }))}\n`,
+        );
+
+        if (proc.aborted) return this.fail(state, 'error', 'INTERRUPTED', 'The run was interrupted.');
+        if (proc.timedOut) {
+          return this.fail(state, 'timeout', 'TIMEOUT', `The command did not finish within ${timeoutMs} ms.`);
+        }
+        if (proc.spawnError) {
+          return this.fail(state, 'error', 'ENGINE_FAILED', `Could not start ${SHELL}: ${proc.spawnError}`);
+        }
+        const stderr = proc.stderrTail ? `: ${redact(proc.stderrTail.slice(-1000))}` : '';
+        if (this.format === 'text') {
+          state.finalMessage = redact(run.stdout.trim());
+          state.events.push({ type: 'message', role: 'assistant', text: state.finalMessage });
+          state.turns++;
+          if (proc.exitCode !== 0) {
+            return this.fail(state, 'error', 'ENGINE_FAILED', `The command exited with code ${proc.exitCode}${stderr}`);
+          }
+          history.push({ role: 'assistant', content: state.finalMessage });
+          continue;
+        }
+        const parsed = parseSessionResult(raw);
+        if ('problem' in parsed) {
+          const why = proc.exitCode !== 0 ? `The command exited with code ${proc.exitCode}${stderr}` : '';
+          return this.fail(state, 'error', 'ENGINE_FAILED', why || `Unusable SessionResult: ${redact(parsed.problem)}`);
+        }
+        this.absorb(state, parsed.result, session.messages, turn);
+        history.push({ role: 'assistant', content: state.finalMessage });
+        if (proc.exitCode !== 0) {
+          return this.fail(state, 'error', 'ENGINE_FAILED', `The command exited with code ${proc.exitCode}${stderr}`);
+        }
+        const failure = resultFailure(parsed.result, redact);
+        if (failure) return this.fail(state, failure.status, failure.code, failure.message);
+      }
+    } finally {
+      await new Promise<void>((resolve) => {
+        transcript.once('close', resolve);
+        transcript.end();
+      });
+    }
+  }
+
+  /** Folds one SessionResult into the run. */
+  private absorb(state: RunState, result: SessionResultJson, sent: SessionMessage[], turn: number): void {
+    const warnings: string[] = [];
+    state.events.push(...resultEvents(result, sent, warnings));
+    state.warnings.push(...warnings.map((warning) => `turn ${turn}: ${warning}`));
+    state.finalMessage = result.final_message;
+    state.usage = addUsage(state.usage, {
+      inputTokens: result.input_tokens,
+      outputTokens: result.output_tokens,
+      cacheReadTokens: result.cache_read_tokens,
+      cacheWriteTokens: result.cache_write_tokens,
+      reasoningTokens: result.reasoning_tokens,
+    });
+    if (result.cost_usd !== undefined) state.costUsd = (state.costUsd ?? 0) + result.cost_usd;
+    state.turns += result.turns ?? 1;
+    if (result.model) state.model = result.model;
+    if (state.exitCode === 0 && result.exit_code !== 0) state.exitCode = result.exit_code;
+  }
+
+  /** The `env` setting rendered: template variables, then skill-eval's own environment (where secrets live). */
+  private renderEnv(vars: Record<string, string>, runEnv: Record<string, string>): Record<string, string> {
+    const lookup = (name: string) => runEnv[name] || process.env[name];
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(this.settings.env)) {
+      out[key] = this.render(`env.${key}`, value, vars, lookup, false);
+    }
+    return out;
+  }
+
+  /** The shell's argv for one call. Contract-mode fields are rendered strictly: no credential reaches argv. */
+  private argv(vars: Record<string, string>, env: Record<string, string>, baseDir: string): string[] {
+    if (this.mode === 'simple') return simpleArgv(anchorShellLine(this.settings.command, baseDir));
+    const lookup = (name: string) => env[name];
+    const command = this.render('command', this.settings.command, vars, lookup, true);
+    const args = (this.settings.args ?? []).map((arg, i) => this.render(`args[${i}]`, arg, vars, lookup, true));
+    const program = anchorProgram(command, baseDir);
+    if (!findExecutable(program, env.PATH)) throw this.notFound(program);
+    return contractArgv(program, args);
+  }
+
+  private render(
+    field: string,
+    text: string,
+    vars: Record<string, string>,
+    lookup: (name: string) => string | undefined,
+    strict: boolean,
+  ): string {
+    try {
+      return renderTemplate(text, vars, lookup, strict);
+    } catch (error) {
+      if (!(error instanceof TemplateError)) throw error;
+      throw new SkillEvalError('BAD_INPUT', `command engine setting ${field}: ${error.message}.`, {
+        hint: 'Secrets reach the command only through the env setting, read from the environment by your program.',
+      });
+    }
+  }
+
+  /** The program file, when the command names one that exists (contract mode, or a simple line starting with a path). */
+  private programFile(pathEnv: string | undefined): string | undefined {
+    const baseDir = this.settings.baseDir ?? process.cwd();
+    if (this.mode === 'contract') return findExecutable(anchorProgram(this.settings.command, baseDir), pathEnv);
+    const first = /^\s*(\S+)/.exec(this.settings.command)?.[1];
+    return first?.includes('/') ? findExecutable(anchorProgram(first, baseDir), pathEnv) : undefined;
+  }
+
+  private notFound(program = this.settings.command): SkillEvalError {
+    return new SkillEvalError('ENGINE_NOT_FOUND', `The command ${program} was not found or is not executable.`, {
+      hint: 'Give an absolute path, a path relative to where you run skill-eval, or a program on PATH (chmod +x it).',
+    });
+  }
+
+  private assertTrusted(): void {
+    if (this.settings.trusted) return;
+    throw new SkillEvalError(
+      'BAD_INPUT',
+      `Refusing to run the untrusted command ${JSON.stringify(this.settings.command)}.`,
+      {
+        hint: UNTRUSTED_HINT,
+      },
+    );
+  }
+
+  private fail(state: RunState, status: SessionStatus, code: ErrorCode, message: string): void {
+    state.status = status;
+    state.error = { code, message };
+  }
+}

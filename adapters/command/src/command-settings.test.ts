@@ -1,0 +1,76 @@
+import { isSkillEvalError, type SkillEvalError } from '@skill-eval/core';
+import { describe, expect, it } from 'vitest';
+import { commandMode, parseCommandSettings, responseFormat } from './command-settings.js';
+
+const failure = (raw: unknown): SkillEvalError => {
+  try {
+    parseCommandSettings(raw);
+  } catch (error) {
+    if (isSkillEvalError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a BAD_INPUT error');
+};
+
+describe('parseCommandSettings', () => {
+  it('needs a command and says how to give one', () => {
+    const error = failure({});
+    expect(error.code).toBe('BAD_INPUT');
+    expect(error.message).toContain('command');
+    expect(error.message).toContain('--ek command=');
+  });
+
+  it('coerces --ek strings: lists, maps, booleans', () => {
+    const settings = parseCommandSettings({
+      command: 'run-agent',
+      args: '["--input", "${input_file}"]',
+      env: 'A=1,B=x=y',
+      kwargs: '{"profile":"strict"}',
+      trusted: 'false',
+      timeoutSeconds: '30',
+    });
+    expect(settings).toMatchObject({
+      args: ['--input', '${input_file}'],
+      env: { A: '1', B: 'x=y' },
+      kwargs: { profile: 'strict' },
+      trusted: false,
+      timeoutSeconds: 30,
+      skillRoots: ['.agents/skills'],
+    });
+    expect(parseCommandSettings({ command: 'x', args: '--a  --b', trusted: 'TRUE' })).toMatchObject({
+      args: ['--a', '--b'],
+      trusted: true,
+    });
+    expect(failure({ command: 'x', trusted: 'maybe' }).code).toBe('BAD_INPUT');
+  });
+
+  it('picks the mode and response format from what is set', () => {
+    const simple = parseCommandSettings({ command: './my-agent.sh' });
+    expect([commandMode(simple), responseFormat(simple)]).toEqual(['simple', 'text']);
+    const contract = parseCommandSettings({ command: 'agent', args: [] });
+    expect([commandMode(contract), responseFormat(contract)]).toEqual(['contract', 'session_result']);
+    const explicit = parseCommandSettings({ command: 'agent', mode: 'contract', responseFormat: 'text' });
+    expect([commandMode(explicit), responseFormat(explicit)]).toEqual(['contract', 'text']);
+  });
+
+  it('rejects a secret reference in args, naming the arg', () => {
+    const error = failure({ command: 'agent', args: ['--input', '${input_file}', '--key', '${OPENAI_API_KEY}'] });
+    expect(error.code).toBe('BAD_INPUT');
+    expect(error.message).toContain('args[3]');
+    expect(error.message).toContain('${OPENAI_API_KEY}');
+    expect(error.hint).toContain('env');
+  });
+
+  it('rejects credential literals in args and kwargs, secret refs in a shell line, and literal keys in env', () => {
+    expect(failure({ command: 'agent', args: ['--key', 'sk-ant-api03-abcdefghijklmnopqrst'] }).message).toContain(
+      'args[1]',
+    );
+    expect(failure({ command: 'agent', kwargs: { token: '${GH_TOKEN}' } }).message).toContain('kwargs.token');
+    expect(failure({ command: './agent.sh --key "$ANTHROPIC_API_KEY"' }).message).toContain('command');
+    expect(failure({ command: 'agent', env: { KEY: 'sk-abcdefghijklmnopqrstuvwx' } }).message).toContain('env.KEY');
+    // The env setting is the channel secrets are meant to take.
+    expect(parseCommandSettings({ command: 'agent', env: { OPENAI_API_KEY: '${OPENAI_API_KEY}' } }).env).toEqual({
+      OPENAI_API_KEY: '${OPENAI_API_KEY}',
+    });
+  });
+});

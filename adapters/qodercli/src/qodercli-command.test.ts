@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { buildQodercliArgs, buildQodercliEnv } from './qodercli-command.js';
+
+describe('buildQodercliArgs', () => {
+  it('puts the prompt after -p, asks for stream-json, and resumes with -r', () => {
+    const args = buildQodercliArgs({
+      prompt: 'Greet me',
+      permissionMode: 'bypass_permissions',
+      resume: 'sess-1',
+      model: 'performance',
+      maxTurns: 5,
+      system: 'Be brief.',
+      allowedTools: ['Read', 'Skill'],
+      extraArgs: ['--bare'],
+    });
+    expect(args.slice(0, 2)).toEqual(['-p', 'Greet me']);
+    expect(args.join(' ')).toContain('--output-format stream-json --permission-mode bypass_permissions');
+    expect(args.join(' ')).toContain('-m performance --max-turns 5 --append-system-prompt Be brief.');
+    expect(args.join(' ')).toContain('--allowed-tools Read,Skill -r sess-1 --bare');
+  });
+
+  it('keeps a prompt that starts with a dash from being read as a flag', () => {
+    const args = buildQodercliArgs({ prompt: '--help me', permissionMode: 'default' });
+    expect(args[1]).toBe(' --help me');
+    expect(args).not.toContain('-r');
+  });
+});
+
+describe('buildQodercliEnv', () => {
+  it('isolates the config dir and passes the access token from the parent only when set', () => {
+    const withToken = buildQodercliEnv({ env: { PATH: '/bin' }, home: '/h' }, { QODER_PERSONAL_ACCESS_TOKEN: 'pat-1' });
+    expect(withToken).toMatchObject({ PATH: '/bin', HOME: '/h', QODER_CONFIG_DIR: '/h/.qoder' });
+    expect(withToken.QODER_PERSONAL_ACCESS_TOKEN).toBe('pat-1');
+    const fromRun = buildQodercliEnv({ env: { QODER_PERSONAL_ACCESS_TOKEN: 'pat-run' }, home: '/h' }, {});
+    expect(fromRun.QODER_PERSONAL_ACCESS_TOKEN).toBe('pat-run');
+    expect(buildQodercliEnv({ env: {}, home: '/h' }, {})).not.toHaveProperty('QODER_PERSONAL_ACCESS_TOKEN');
+  });
+});
