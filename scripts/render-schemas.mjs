@@ -4,7 +4,9 @@ import { z } from 'zod';
 async function schemaSources() {
   const core = await import('../packages/core/dist/index.js');
   const evalsJson = await import('../formats/evals-json/dist/index.js');
+  const evalMd = await import('../formats/eval-md/dist/index.js');
   return {
+    'eval-md-frontmatter': evalMd.EvalMdFrontmatterSchema,
     'evals-json': evalsJson.EvalsJsonFileSchema,
     'bmad-cases-json': evalsJson.BmadCasesFileSchema,
     'case-result': core.CaseResultSchema,

@@ -12,6 +12,7 @@ interface Bundled<P> {
  */
 export const BUNDLED_FORMATS: Bundled<FormatPlugin<any>>[] = [
   { id: 'evals-json', aliases: [], load: () => import('@skill-eval/format-evals-json') },
+  { id: 'eval-md', aliases: ['skillkit'], load: () => import('@skill-eval/format-eval-md') },
 ];
 
 export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [

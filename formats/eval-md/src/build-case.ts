@@ -1,0 +1,39 @@
+import { type Case, CaseSchema, type Check } from '@skill-eval/core';
+
+/** What the reader found for one case, before it becomes a Case. */
+export interface CaseDraft {
+  name: string;
+  prompt: string;
+  checks: Check[];
+  /** Offset of the case (its heading, or the file start for legacy layouts). */
+  offset: number;
+  /** Text of the case outside its sections (SkillKit ignores it). */
+  notes: string | undefined;
+}
+
+/** What every case of a file shares: frontmatter, subject, source. */
+export interface FileContext {
+  file: string;
+  dialect: string;
+  system: string | undefined;
+  skills: Case['skills'];
+  metadata: Record<string, unknown>;
+  positionAt(offset: number): { line: number; column: number };
+}
+
+/** The criterion of an Expect section: SkillKit's judge answers PASS or FAIL on it. */
+export const expectCheck = (text: string): Check => ({ type: 'llm-rubric', value: text, verdict: 'pass-fail' });
+
+export function buildCase(draft: CaseDraft, ctx: FileContext): Case {
+  return CaseSchema.parse({
+    id: draft.name,
+    name: draft.name,
+    kind: 'task',
+    turns: [draft.prompt],
+    system: ctx.system,
+    checks: draft.checks,
+    skills: ctx.skills,
+    metadata: draft.notes ? { ...ctx.metadata, notes: draft.notes } : { ...ctx.metadata },
+    source: { file: ctx.file, ...ctx.positionAt(draft.offset), format: 'eval-md', dialect: ctx.dialect },
+  });
+}

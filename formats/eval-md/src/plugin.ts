@@ -1,0 +1,29 @@
+import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { z } from 'zod';
+import { detectEvalMd, FILE_PATTERNS } from './detect.js';
+import { loadEvalMd } from './load-eval-md.js';
+import { writeEvalMd } from './write-eval-md.js';
+
+/** Settings of the eval-md format; it has none yet. */
+export const EvalMdSettingsSchema = z.object({}).strict();
+export type EvalMdSettings = z.infer<typeof EvalMdSettingsSchema>;
+
+/** Creates the format reader and writer. */
+export function createEvalMdFormat(_settings: EvalMdSettings = {}): Format {
+  return {
+    id: 'eval-md',
+    filePatterns: FILE_PATTERNS,
+    detect: detectEvalMd,
+    load: (file, text) => loadEvalMd(file, text),
+    write: writeEvalMd,
+  };
+}
+
+export default defineFormat<EvalMdSettings>({
+  contract: 'format-v1',
+  id: 'eval-md',
+  description:
+    'SkillKit EVAL.md suites: one "## " case per heading with Prompt and Expect sections (and the older single-case layouts).',
+  parseSettings: (raw) => parsePluginSettings('eval-md', EvalMdSettingsSchema, raw),
+  create: createEvalMdFormat,
+});

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { detectEvalMd } from './detect.js';
+import { readEvalMd } from './load-eval-md.js';
+import { loadMarkdownParser, type MarkdownParser } from './parse-markdown.js';
+import { CORPUS, corpusFiles } from './test-support/corpus.js';
+import { writeEvalMd } from './write-eval-md.js';
+
+let parse: MarkdownParser;
+beforeAll(async () => {
+  parse = await loadMarkdownParser();
+});
+
+const FILE = '/nonexistent-skill-eval-test/EVAL.md';
+const mine = corpusFiles().filter((f) => f.slice(CORPUS.length).startsWith('skillkit-eval-md/'));
+const texts = mine.map((f) => readFileSync(f, 'utf8'));
+
+/** Loading, detecting and writing never throw, and every diagnostic can be shown at a line and column. */
+function wellBehaved(text: string): void {
+  const { suites, diagnostics } = readEvalMd(FILE, text, parse);
+  for (const d of diagnostics) {
+    expect(d.line, d.message).toBeGreaterThanOrEqual(1);
+    expect(d.column, d.message).toBeGreaterThanOrEqual(1);
+  }
+  for (const c of suites.flatMap((s) => s.cases)) expect(c.turns[0]!.trim()).not.toBe('');
+  expect(detectEvalMd(FILE, text)).toBeGreaterThanOrEqual(0);
+  for (const suite of suites) expect(writeEvalMd(suite).files).toHaveLength(1);
+}
+
+// Pieces that steer random text toward the structures the reader cares about.
+const piece = fc.constantFrom(
+  '---\n',
+  '## case\n',
+  '### Prompt\n',
+  '### Expect\n',
+  '# Expect\n',
+  '```\n',
+  '~~~\n',
+  '<div>\n',
+  'text\n',
+  '\r\n',
+  '\n',
+  'tools: [a\n',
+  '  - x\n',
+  '\uFEFF',
+);
+
+describe('property: never throws, always positions', () => {
+  it('random strings and random Markdown pieces', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), wellBehaved), { numRuns: 150 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 12 })), { maxLength: 40 }), (parts) =>
+        wellBehaved(parts.join('')),
+      ),
+      { numRuns: 250 },
+    );
+  });
+
+  it('corpus files mutated by deletions, insertions and truncations', () => {
+    const mutation = fc.record({
+      index: fc.nat(texts.length - 1),
+      at: fc.nat(),
+      remove: fc.nat(40),
+      insert: fc.oneof(piece, fc.string({ maxLength: 20 })),
+      truncate: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(mutation, ({ index, at, remove, insert, truncate }) => {
+        const text = texts[index]!;
+        const cut = at % (text.length + 1);
+        wellBehaved(truncate ? text.slice(0, cut) : text.slice(0, cut) + insert + text.slice(cut + remove));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
