@@ -1,0 +1,25 @@
+import { basename } from 'node:path';
+import { itemsOf, parseJson, property } from '@skill-eval/format-kit';
+import { isGroupedSet, isStandardList } from './shape.js';
+
+/** File names this format claims when scanning a directory. */
+export const FILE_PATTERNS = ['triggers.json', 'trigger-evals.json', 'eval_queries.json'] as const;
+
+const claimsName = (file: string) => (FILE_PATTERNS as readonly string[]).includes(basename(file));
+
+/**
+ * How sure (0..1) it is that `text` is a trigger query set. Content decides, whatever the file is
+ * called (a trigger set named `evals.json` is still one); the file name only lifts files whose
+ * content says nothing (broken JSON, an empty list, odd items), so loading them reports what is wrong.
+ */
+export function detectTriggersJson(file: string, text: string): number {
+  const { root, errors } = parseJson(text);
+  if (errors.length === 0 && isStandardList(root)) {
+    const flags = itemsOf(root!).map((item) => property(item, 'should_trigger'));
+    return flags.every((flag) => flag === undefined || flag.type === 'boolean') ? 0.95 : 0.9;
+  }
+  if (errors.length === 0 && isGroupedSet(root)) return 0.9;
+  if (!claimsName(file)) return 0;
+  if (errors.length > 0) return 0.5;
+  return root?.type === 'array' || root?.type === 'object' ? 0.5 : 0.3;
+}

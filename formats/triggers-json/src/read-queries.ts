@@ -1,0 +1,182 @@
+import { describeType, itemsOf, keysOf, property } from '@skill-eval/format-kit';
+import { getNodeValue, type Node } from 'jsonc-parser';
+import type { DiagnosticSink } from './diagnostic-sink.js';
+
+/** One query as read from the file, before it becomes a case. */
+export interface QueryItem {
+  /** Normalised id: the item's `id`, else its 1-based position in the file. */
+  id: string;
+  /** `id` exactly as written, when written. */
+  rawId: string | number | undefined;
+  /** `query 3`, `query "tighten-email"` — for messages. */
+  label: string;
+  query: string;
+  shouldTrigger: boolean;
+  /** The item's node (case position); the id node when the id is written. */
+  node: Node;
+  idNode: Node | undefined;
+  /** True when `should_trigger` was absent and defaulted to true. */
+  defaulted: boolean;
+  /** Every other key of the item, verbatim. */
+  metadata: Record<string, unknown>;
+}
+
+const STANDARD_KEYS = new Set(['query', 'should_trigger', 'id']);
+
+/** Reads `[{query, should_trigger}]`; items that cannot become a case are reported and left out. */
+export function readStandardList(list: Node, sink: DiagnosticSink): QueryItem[] {
+  const found: QueryItem[] = [];
+  itemsOf(list).forEach((item, index) => {
+    const position = `query #${index + 1}`;
+    if (item.type !== 'object') {
+      const hint =
+        item.type === 'string'
+          ? ` {"query": ${JSON.stringify(getNodeValue(item))}, "should_trigger": true}`
+          : ' {"query": "…", "should_trigger": true}';
+      sink.error(
+        'wrong-type',
+        `Item ${index + 1} is ${describeType(item)}; each query is an object like${hint}.`,
+        item,
+      );
+      return;
+    }
+    const identity = readId(item, index, sink);
+    const label = identity?.label ?? position;
+    const query = readText(
+      item,
+      'query',
+      label,
+      sink,
+      property(item, 'prompt') ? ' (this list reads "query", not "prompt")' : '',
+    );
+    const flag = readShouldTrigger(property(item, 'should_trigger'), label, sink);
+    if (!identity || query === undefined || flag === undefined) return;
+    found.push({
+      ...identity,
+      query,
+      shouldTrigger: flag.value,
+      defaulted: flag.defaulted,
+      node: item,
+      metadata: extraKeys(item, STANDARD_KEYS),
+    });
+  });
+  return found;
+}
+
+/**
+ * Reads the grouped variant `{should_trigger: [...], should_not_trigger: [...]}`, groups in file
+ * order; items are strings or `{id, prompt}`. Positions count across both groups.
+ */
+export function readGroupedSet(root: Node, sink: DiagnosticSink): QueryItem[] {
+  const found: QueryItem[] = [];
+  let index = 0;
+  let badGroup = false;
+  for (const { key, valueNode } of keysOf(root)) {
+    if ((key !== 'should_trigger' && key !== 'should_not_trigger') || !valueNode) continue;
+    if (valueNode.type !== 'array') {
+      sink.error(
+        'wrong-type',
+        `"${key}" is ${describeType(valueNode)}; write a list of queries: "${key}": ["…"].`,
+        valueNode,
+      );
+      badGroup = true;
+      continue;
+    }
+    for (const item of itemsOf(valueNode)) {
+      const position = index++;
+      const entry = readGroupedItem(item, key, position, sink);
+      if (entry) found.push({ ...entry, shouldTrigger: key === 'should_trigger', defaulted: false });
+    }
+  }
+  if (index === 0 && !badGroup)
+    sink.error('empty', 'There are no queries; add some under "should_trigger" and "should_not_trigger".', root);
+  return found;
+}
+
+function readGroupedItem(item: Node, group: string, index: number, sink: DiagnosticSink) {
+  if (item.type === 'string') {
+    const query = getNodeValue(item) as string;
+    if (query.trim() === '') {
+      sink.error('missing-query', `Query #${index + 1} in "${group}" is blank; write the query text.`, item);
+      return undefined;
+    }
+    return {
+      id: String(index + 1),
+      rawId: undefined,
+      label: `query #${index + 1}`,
+      query,
+      node: item,
+      idNode: undefined,
+      metadata: {},
+    };
+  }
+  if (item.type !== 'object') {
+    sink.error(
+      'wrong-type',
+      `Query #${index + 1} in "${group}" is ${describeType(item)}; write a string or {"id": "…", "prompt": "…"}.`,
+      item,
+    );
+    return undefined;
+  }
+  const identity = readId(item, index, sink);
+  const label = identity?.label ?? `query #${index + 1}`;
+  const key = property(item, 'prompt') === undefined && property(item, 'query') !== undefined ? 'query' : 'prompt';
+  const query = readText(item, key, label, sink, '');
+  if (!identity || query === undefined) return undefined;
+  return { ...identity, query, node: item, metadata: extraKeys(item, new Set(['id', key])) };
+}
+
+function readId(item: Node, index: number, sink: DiagnosticSink) {
+  const idNode = property(item, 'id');
+  if (idNode === undefined || idNode.type === 'null') {
+    return { id: String(index + 1), rawId: undefined, label: `query #${index + 1}`, idNode: undefined };
+  }
+  const raw = getNodeValue(idNode);
+  if ((idNode.type === 'string' && raw.trim() !== '') || idNode.type === 'number') {
+    const label = idNode.type === 'number' ? `query ${raw}` : `query ${JSON.stringify(raw)}`;
+    return { id: String(raw).trim(), rawId: raw as string | number, label, idNode };
+  }
+  const found = idNode.type === 'string' ? 'blank' : describeType(idNode);
+  sink.error(
+    'wrong-type',
+    `The id of query #${index + 1} is ${found}; give it a non-empty string or a number, or remove it.`,
+    idNode,
+  );
+  return undefined;
+}
+
+function readText(item: Node, key: string, label: string, sink: DiagnosticSink, hint: string) {
+  const node = property(item, key);
+  if (node?.type === 'string' && (getNodeValue(node) as string).trim() !== '') return getNodeValue(node) as string;
+  if (node === undefined) {
+    sink.error('missing-query', `${cap(label)} has no "${key}"${hint}; add "${key}": "…" with the user message.`, item);
+  } else if (node.type === 'string') {
+    sink.error('missing-query', `${cap(label)} has a blank "${key}"; write the user message.`, node);
+  } else {
+    sink.error(
+      'wrong-type',
+      `"${key}" of ${label} is ${describeType(node)}; write the user message as a string.`,
+      node,
+    );
+  }
+  return undefined;
+}
+
+function readShouldTrigger(node: Node | undefined, label: string, sink: DiagnosticSink) {
+  if (node === undefined) return { value: true, defaulted: true };
+  if (node.type === 'boolean') return { value: getNodeValue(node) as boolean, defaulted: false };
+  const found = node.type === 'string' ? `the string ${JSON.stringify(getNodeValue(node))}` : describeType(node);
+  sink.error('wrong-type', `"should_trigger" of ${label} is ${found}; write true or false (no quotes).`, node);
+  return undefined;
+}
+
+function extraKeys(item: Node, known: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(
+    keysOf(item)
+      .filter(({ key }) => !known.has(key))
+      .map(({ key, valueNode }) => [key, valueNode && getNodeValue(valueNode)]),
+  );
+}
+
+/** Capitalises a label at the start of a sentence. */
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

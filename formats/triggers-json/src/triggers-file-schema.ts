@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const id = z
+  .union([z.string(), z.number()])
+  .describe('Optional identity of the query; without it the query is known by its 1-based position.');
+
+/** One query of a standard trigger set (BMAD, skill-creator `--eval-set`, agentskills.io `eval_queries.json`). */
+export const TriggerQuerySchema = z
+  .looseObject({
+    /** The user message sent to the agent. */
+    query: z.string().min(1).describe('The user message sent to the agent, as one turn.'),
+    /** Whether the skill should fire; BMAD's runner defaults it to true, skill-creator requires it. */
+    should_trigger: z
+      .boolean()
+      .optional()
+      .describe('Whether the skill should load for this query (default true, as BMAD reads it).'),
+    id: id.optional(),
+  })
+  .describe('One trigger query. Other keys (reason, …) are kept as metadata.');
+
+/** A query of the grouped variant: a string, or `{id, prompt}`. */
+export const GroupedQuerySchema = z.union([
+  z.string().min(1).describe('The query text.'),
+  z
+    .looseObject({
+      id: id.optional(),
+      prompt: z.string().min(1).describe('The query text.'),
+    })
+    .describe('A query with an id; other keys are kept as metadata.'),
+]);
+
+/** The grouped, non-standard variant (forjd/better-writing): queries listed under their expected outcome. */
+export const GroupedTriggerSetSchema = z
+  .looseObject({
+    skill_name: z.string().optional().describe('The skill the queries are about, when the file is not under it.'),
+    should_trigger: z.array(GroupedQuerySchema).optional().describe('Queries that should load the skill.'),
+    should_not_trigger: z.array(GroupedQuerySchema).optional().describe('Queries that should not load the skill.'),
+  })
+  .describe('Grouped variant (not standard): skill-creator and BMAD cannot read it.');
+
+/** A trigger query set: the standard list, or the grouped variant. */
+export const TriggersFileSchema = z
+  .union([
+    z.array(TriggerQuerySchema).min(1).describe('Standard trigger set: [{query, should_trigger}].'),
+    GroupedTriggerSetSchema,
+  ])
+  .describe('Trigger query set (triggers.json, trigger-evals.json, eval_queries.json).');
+export type TriggersFile = z.infer<typeof TriggersFileSchema>;
