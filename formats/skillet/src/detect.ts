@@ -1,0 +1,45 @@
+import { extname } from 'node:path';
+import { isYamlMap, parseYaml, yamlKeys } from '@skill-eval/format-kit';
+
+/** Folder-scan candidates: Skillet's layout `evals/<name>/…/*.yaml` (Skillet ignores `.yml`). */
+export const FILE_PATTERNS = ['**/evals/**/*.yaml'] as const;
+
+const REQUIRED = ['timestamp', 'prompt', 'expected', 'name'];
+/** Keys that belong to the other YAML formats (skill-up, AgentV); a Skillet eval has none of them. */
+const FOREIGN = [
+  'input',
+  'cases',
+  'engine',
+  'tests',
+  'scenarios',
+  'prompts',
+  'providers',
+  'assert',
+  'default_test',
+  'evals',
+  'schema_version',
+  'expected_output',
+  'judge',
+  'expect',
+];
+
+const inEvalsFolder = (file: string) => /(^|[\\/])evals[\\/][^\\/]+[\\/]/.test(file);
+
+/**
+ * How sure (0..1) it is that `text` is a Skillet eval. Content decides: a map with all four required
+ * keys; a map with some of them and nothing of another format is claimed less surely, and only in
+ * an `evals/<name>/` folder, so loading it names the missing keys.
+ */
+export function detectSkillet(file: string, text: string): number {
+  const ext = extname(file).toLowerCase();
+  if (ext !== '.yaml' && ext !== '.yml') return 0;
+  const { doc, errors } = parseYaml(text);
+  if (errors.length > 0) return inEvalsFolder(file) ? 0.2 : 0;
+  if (!isYamlMap(doc.contents)) return 0;
+  const keys = yamlKeys(doc.contents);
+  const present = REQUIRED.filter((key) => keys.includes(key)).length;
+  if (present === REQUIRED.length) return 0.95;
+  if (keys.some((key) => FOREIGN.includes(key))) return 0;
+  if (present >= 2 && (keys.includes('prompt') || keys.includes('expected')) && inEvalsFolder(file)) return 0.6;
+  return 0;
+}

@@ -1,0 +1,34 @@
+import { DiagnosticSink as KitSink, type Position, type YamlNode } from '@skill-eval/format-kit';
+
+/** Stable rule ids of this format; each diagnostic names one. */
+export type RuleId =
+  | 'syntax'
+  | 'duplicate-key'
+  | 'yaml-warning'
+  | 'not-a-map'
+  | 'missing-field'
+  | 'wrong-type'
+  | 'blank-prompt'
+  | 'blank-expected'
+  | 'blank-name'
+  | 'invalid-assertion'
+  | 'invalid-regex'
+  | 'empty-assertions'
+  | 'unknown-key'
+  | 'needs-trust'
+  | 'yml-ignored';
+
+/** Collects diagnostics for one file, positioned at YAML nodes (or explicit positions). */
+export class DiagnosticSink extends KitSink<RuleId, YamlNode | Position> {
+  constructor(
+    file: string,
+    readonly positionOf: (node: YamlNode | null | undefined) => Position | undefined,
+  ) {
+    // A position may arrive as a parser problem carrying its own message: keep only line and column.
+    super(file, 'skillet', (at) =>
+      'line' in at && 'column' in at
+        ? { line: at.line as number, column: at.column as number }
+        : positionOf(at as YamlNode),
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { z } from 'zod';
+import { detectSkillet, FILE_PATTERNS } from './detect.js';
+import { loadSkillet } from './load-skillet.js';
+import { writeSkillet } from './write-skillet.js';
+
+/** Settings of the skillet format (`--fk key=value` or config). */
+export const SkilletSettingsSchema = z
+  .object({
+    /** Runs of each eval, Skillet's `--samples` (default 3). */
+    samples: z.coerce.number().int().positive().default(3),
+  })
+  .strict();
+export type SkilletSettings = z.infer<typeof SkilletSettingsSchema>;
+
+/** Creates the format reader with fixed settings. */
+export function createSkilletFormat(settings: SkilletSettings = SkilletSettingsSchema.parse({})): Format {
+  return {
+    id: 'skillet',
+    filePatterns: FILE_PATTERNS,
+    detect: detectSkillet,
+    load: (file, text) => loadSkillet(file, text, settings),
+    write: (suite) => writeSkillet(suite, settings),
+  };
+}
+
+export default defineFormat<SkilletSettings>({
+  contract: 'format-v1',
+  id: 'skillet',
+  description:
+    'Skillet evals: one YAML file per eval (timestamp, name, prompt, expected, assertions) under evals/<name>/.',
+  parseSettings: (raw) => parsePluginSettings('skillet', SkilletSettingsSchema, raw),
+  create: createSkilletFormat,
+});

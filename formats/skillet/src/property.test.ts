@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import type { LoadResult } from '@skill-eval/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { detectSkillet } from './detect.js';
+import { loadSkillet } from './load-skillet.js';
+import { skilletFiles } from './test-support/corpus.js';
+
+const FILE = '/nonexistent-skill-eval-test/evals/set/001.yaml';
+
+/** Loading never throws, and every diagnostic points at a line and column of the text. */
+function expectWellFormed(text: string, result: LoadResult) {
+  const lines = text.split(/\r\n|\r|\n/).length;
+  for (const d of result.diagnostics) {
+    expect(d.line, d.message).toBeGreaterThanOrEqual(1);
+    expect(d.line!, d.message).toBeLessThanOrEqual(lines);
+    expect(d.column, d.message).toBeGreaterThanOrEqual(1);
+    expect(d.ruleId.startsWith('skillet/')).toBe(true);
+  }
+  for (const c of result.suites.flatMap((s) => s.cases)) {
+    expect(c.turns.length).toBeGreaterThan(0);
+    expect(c.turns.every((t) => t.trim() !== '')).toBe(true);
+  }
+}
+
+/** A corpus file with random deletions, insertions and a truncation. */
+const mutated = (texts: string[]) =>
+  fc
+    .record({
+      text: fc.constantFrom(...texts),
+      edits: fc.array(
+        fc.record({
+          at: fc.nat(),
+          remove: fc.nat({ max: 12 }),
+          insert: fc.oneof(
+            fc.string({ maxLength: 6 }),
+            fc.constantFrom(':', '- ', '\n  ', '"', '[', '{', '|', '&a', '*a'),
+          ),
+        }),
+        { maxLength: 5 },
+      ),
+      cut: fc.option(fc.nat()),
+    })
+    .map(({ text, edits, cut }) => {
+      let out = text;
+      for (const { at, remove, insert } of edits) {
+        const i = at % (out.length + 1);
+        out = out.slice(0, i) + insert + out.slice(i + remove);
+      }
+      return cut === null ? out : out.slice(0, cut % (out.length + 1));
+    });
+
+describe('property: any input', () => {
+  it('random text never throws and diagnostics are positioned', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        expectWellFormed(text, loadSkillet(FILE, text));
+        const confidence = detectSkillet(FILE, text);
+        expect(confidence).toBeGreaterThanOrEqual(0);
+        expect(confidence).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('mutated corpus files never throw and diagnostics are positioned', () => {
+    const texts = skilletFiles().map((file) => readFileSync(file, 'utf8'));
+    fc.assert(
+      fc.property(mutated(texts), (text) => {
+        expectWellFormed(text, loadSkillet(FILE, text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('any prompt list and expected text read back as turns and the judged criterion', () => {
+    const text = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== '');
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), text, (turns, expected) => {
+        const yaml = [
+          'timestamp: 2025-01-15T10:30:00Z',
+          'name: n',
+          `prompt: ${JSON.stringify(turns)}`,
+          `expected: ${JSON.stringify(expected)}`,
+        ].join('\n');
+        const { suites, diagnostics } = loadSkillet(FILE, yaml);
+        expect(diagnostics).toEqual([]);
+        expect(suites[0]!.cases[0]!.turns).toEqual(turns);
+        expect(suites[0]!.cases[0]!.checks[0]!.value).toBe(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,126 @@
+import type { Check } from '@skill-eval/core';
+import {
+  isYamlMap,
+  isYamlScalar,
+  isYamlSeq,
+  type YamlNode,
+  yamlGet,
+  yamlItems,
+  yamlKeyNode,
+  yamlKeys,
+} from '@skill-eval/format-kit';
+import type { DiagnosticSink } from './diagnostic-sink.js';
+import { ASSERTION_TYPES, type AssertionType } from './skillet-file-schema.js';
+
+/** Skillet's checkers, as core checks: case folding and trimming are Skillet's, kept as params. */
+const MAPPING: Record<AssertionType, (value: string) => Check> = {
+  contains: (value) => ({ type: 'contains', value, caseSensitive: false }),
+  not_contains: (value) => ({ type: 'contains', value, caseSensitive: false, negate: true }),
+  starts_with: (value) => ({ type: 'starts-with', value, caseSensitive: false }),
+  // Skillet lowercases and right-strips the response before the comparison.
+  ends_with: (value) => ({ type: 'ends-with', value, caseSensitive: false, trimEnd: true }),
+  regex: (value) => ({ type: 'regex', value }),
+  tool_called: (value) => ({ type: 'tool-called', value }),
+  tool_not_called: (value) => ({ type: 'tool-not-called', value }),
+};
+
+const isAssertionType = (type: unknown): type is AssertionType =>
+  typeof type === 'string' && (ASSERTION_TYPES as readonly string[]).includes(type);
+
+const describeNode = (node: YamlNode | null | undefined): string => {
+  if (isYamlMap(node)) return 'a map';
+  if (isYamlSeq(node)) return 'a list';
+  if (isYamlScalar(node))
+    return node.value === null
+      ? 'empty'
+      : `${typeof node.value === 'string' ? 'the text' : 'the value'} ${JSON.stringify(node.value)}`;
+  return 'empty';
+};
+
+/**
+ * Reads `assertions` the way Skillet's validator does — a list of `{type, value}` maps with a known
+ * type — reporting every bad item (Skillet stops at the first). Returns the checks of the good items.
+ */
+export function readAssertions(
+  node: YamlNode | null | undefined,
+  keyNode: YamlNode | undefined,
+  sink: DiagnosticSink,
+): Check[] {
+  if (!isYamlSeq(node)) {
+    sink.error(
+      'wrong-type',
+      `"assertions" is ${describeNode(node)}; write a list of {type, value} maps, or remove the key.`,
+      node ?? keyNode,
+    );
+    return [];
+  }
+  const checks: Check[] = [];
+  yamlItems(node).forEach((item, i) => {
+    const label = `Assertion ${i + 1}`;
+    if (!isYamlMap(item)) {
+      sink.error(
+        'invalid-assertion',
+        `${label} is ${describeNode(item)}; write a map like {type: contains, value: "…"}.`,
+        item ?? node,
+      );
+      return;
+    }
+    const typeNode = yamlGet(item, 'type');
+    const valueNode = yamlGet(item, 'value');
+    const type = isYamlScalar(typeNode) ? typeNode.value : undefined;
+    let ok = true;
+    if (typeNode === undefined) {
+      sink.error('invalid-assertion', `${label} has no "type"; add one of ${ASSERTION_TYPES.join(', ')}.`, item);
+      ok = false;
+    } else if (!isAssertionType(type)) {
+      sink.error(
+        'invalid-assertion',
+        `${label} has the type ${JSON.stringify(type ?? null)}, which Skillet does not know; use one of ${ASSERTION_TYPES.join(', ')}.`,
+        typeNode,
+      );
+      ok = false;
+    }
+    if (yamlKeyNode(item, 'value') === undefined) {
+      sink.error('invalid-assertion', `${label} has no "value"; add the text, pattern or tool name to check.`, item);
+      ok = false;
+    } else if (!isYamlScalar(valueNode) || typeof valueNode.value !== 'string') {
+      sink.error(
+        'invalid-assertion',
+        `The value of assertion ${i + 1} is ${describeNode(valueNode)}; write it as text (quote numbers), since Skillet compares text.`,
+        valueNode ?? item,
+      );
+      ok = false;
+    }
+    for (const key of yamlKeys(item).filter((k) => k !== 'type' && k !== 'value')) {
+      sink.warning(
+        'unknown-key',
+        `${label} has the key "${key}", which Skillet ignores, and so does skill-eval; remove it.`,
+        yamlKeyNode(item, key),
+      );
+    }
+    if (!ok || !isAssertionType(type)) return;
+    const value = (valueNode as { value: string }).value;
+    if (type === 'regex') checkPattern(value, valueNode!, sink, i + 1);
+    checks.push(MAPPING[type](value));
+  });
+  if (checks.length === 0 && yamlItems(node).length === 0) {
+    sink.info(
+      'empty-assertions',
+      '"assertions" is empty, so the LLM judge grades "expected"; only a non-empty list replaces the judge.',
+      node,
+    );
+  }
+  return checks;
+}
+
+function checkPattern(pattern: string, node: YamlNode, sink: DiagnosticSink, index: number) {
+  try {
+    new RegExp(pattern);
+  } catch (error) {
+    sink.warning(
+      'invalid-regex',
+      `The pattern of assertion ${index} is not a valid JavaScript regular expression (${(error as Error).message}); rewrite Python-only syntax such as (?P<name>…) as (?<name>…). Skillet counts an invalid pattern as a failed assertion.`,
+      node,
+    );
+  }
+}
