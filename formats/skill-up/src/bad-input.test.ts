@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import { loadSkillUp } from './load-skill-up.js';
+import { where } from './test-support/corpus.js';
+
+// Paths under no SKILL.md and no eval.yaml: nothing here reads the disk but the root and owner lookups.
+const CASE = '/nonexistent-skill-eval-test/evals/cases/c.yaml';
+const SUITE = '/nonexistent-skill-eval-test/evals/eval.yaml';
+const load = (lines: string[], file = CASE) => loadSkillUp(file, lines.join('\n'));
+const withoutContext = (diagnostics: { ruleId: string; line?: number; column?: number }[]) =>
+  where(diagnostics as never).filter(([rule]) => rule !== 'standalone-case' && rule !== 'no-skill-root');
+
+describe('broken YAML', () => {
+  it('reports the syntax error with its line and column and loads nothing', () => {
+    const { suites, diagnostics } = load(['input:', '  prompt: "never closed', 'judge:', '  type: rule_based']);
+    expect(suites).toEqual([]);
+    expect(diagnostics.every((d) => d.ruleId === 'skill-up/syntax' && d.severity === 'error' && d.file === CASE)).toBe(
+      true,
+    );
+    expect(where(diagnostics)).toEqual([['syntax', 4, 19]]);
+    expect(diagnostics[0]!.message).toBe('Invalid YAML: Missing closing "quote');
+  });
+
+  it('a key written twice is an error at the repeat', () => {
+    const { diagnostics } = load(['input:', '  prompt: a', '  prompt: b']);
+    expect(where(diagnostics)).toEqual([['syntax', 3, 3]]);
+  });
+
+  it('an empty file and a file holding a list are one error each', () => {
+    expect(where(load(['  ', '']).diagnostics)).toEqual([['empty-file', 1, 1]]);
+    const list = load(['- input: {prompt: p}']);
+    expect(where(list.diagnostics)).toEqual([['wrong-type', 1, 1]]);
+    expect(list.diagnostics[0]!.message).toBe(
+      'The file holds a list; a skill-up case file (input.prompt, judge …) is a map of keys.',
+    );
+  });
+});
+
+describe('case file schema', () => {
+  it('reports every wrong type, bad value and unknown key at once, each at its node', () => {
+    const { suites, diagnostics } = load([
+      'id: c',
+      'input:',
+      '  prompt: 3',
+      'constraints:',
+      '  timeout_seconds: ten',
+      'judge:',
+      '  type: llm',
+      '  pass_treshold: 0.5',
+      'colour: red',
+    ]);
+    expect(suites).toEqual([]);
+    expect(where(diagnostics)).toEqual([
+      ['wrong-type', 3, 11],
+      ['wrong-type', 5, 20],
+      ['bad-value', 7, 9],
+      ['unknown-key', 8, 3],
+      ['unknown-key', 9, 1],
+    ]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      '"input.prompt" is the number 3; write a string.',
+      '"constraints.timeout_seconds" is the text "ten"; write a number.',
+      '"judge.type" is "llm"; use one of "rule_based", "script", "agent_judge".',
+      'Unknown key "pass_treshold" in judge; skill-up ignores it. It is kept in metadata; check its spelling.',
+      'Unknown key "colour"; skill-up ignores it. It is kept in metadata; check its spelling.',
+    ]);
+  });
+
+  it('a missing input is an error at the top of the file', () => {
+    const { diagnostics } = load(['id: c', 'judge: {type: rule_based}']);
+    expect(where(diagnostics)).toEqual([['missing-key', 1, 1]]);
+    expect(diagnostics[0]!.message).toBe('"input" is missing; add it (a map).');
+  });
+
+  it('unknown keys only warn: the case loads and keeps them in metadata', () => {
+    const { suites, diagnostics } = load(['input: {prompt: p}', 'owner: team-a', 'expect: {must_contain: [x]}']);
+    expect(withoutContext(diagnostics)).toEqual([['unknown-key', 2, 1]]);
+    expect(suites[0]!.cases[0]!.metadata).toEqual({ owner: 'team-a' });
+  });
+});
+
+describe('input', () => {
+  it('prompt and turns together are an error (skill-up: mutually exclusive)', () => {
+    const { suites, diagnostics } = load(['input:', '  prompt: p', '  turns:', '    - {role: user, content: q}']);
+    expect(suites).toEqual([]);
+    expect(withoutContext(diagnostics)).toEqual([['bad-value', 4, 5]]);
+  });
+
+  it('an empty prompt without turns is a missing input', () => {
+    const { diagnostics } = load(['input:', '  prompt: ""']);
+    expect(withoutContext(diagnostics)).toEqual([['missing-input', 2, 3]]);
+  });
+
+  it('turns need role user and content; every problem is reported', () => {
+    const { suites, diagnostics } = load([
+      'input:',
+      '  turns:',
+      '    - {role: assistant, content: hi}',
+      '    - {content: no role}',
+      '    - {role: user}',
+    ]);
+    expect(suites).toEqual([]);
+    expect(withoutContext(diagnostics)).toEqual([
+      ['bad-value', 3, 14],
+      ['missing-key', 4, 7],
+      ['missing-key', 5, 7],
+    ]);
+  });
+
+  it('multi-turn: fixed turns are sent; simulated turns and post-conditions warn and are kept', () => {
+    const { suites, diagnostics } = load([
+      'input:',
+      '  turns:',
+      '    - role: user',
+      '      content: first',
+      '      post_condition: {must_contain_any: [ok], on_fail: fail}',
+      '    - role: user',
+      '      respond: {goal: ask back}',
+      '    - role: user',
+      '      content: last',
+    ]);
+    expect(withoutContext(diagnostics)).toEqual([
+      ['not-honoured', 5, 23],
+      ['not-honoured', 7, 16],
+      ['nothing-to-grade', 1, 1],
+    ]);
+    const c = suites[0]!.cases[0]!;
+    expect(c.turns).toEqual(['first', 'last']);
+    expect((c.metadata.input as { turns: unknown[] }).turns).toHaveLength(3);
+  });
+});
+
+describe('judges and rules', () => {
+  it('an RE2 pattern JavaScript cannot run is an error at the pattern; translatable ones are translated', () => {
+    const { suites, diagnostics } = load([
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  success:',
+      '    - output_matches:',
+      '        all: ["(?U)a+", "(?i)(?P<word>x[[:digit:]])"]',
+      '        any: ["(?m)^a", "(?m)^b"]',
+    ]);
+    expect(withoutContext(diagnostics)).toEqual([['invalid-regex', 6, 15]]);
+    expect(diagnostics.find((d) => d.ruleId === 'skill-up/invalid-regex')!.message).toContain(
+      'the inline flag U has no JavaScript equivalent',
+    );
+    expect(suites[0]!.cases[0]!.checks).toEqual([
+      { type: 'regex', value: '(?<word>x[0-9])', flags: 'i', required: true },
+      { type: 'regex', value: '(?:^a)|(?:^b)', flags: 'm', required: true },
+    ]);
+  });
+
+  it('a rule with two keys keeps the first (as skill-up) and warns; an empty rule is an error', () => {
+    const { suites, diagnostics } = load([
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  success:',
+      '    - exit_code: 0',
+      '      files_exist: [a.txt]',
+      '    - {}',
+    ]);
+    expect(withoutContext(diagnostics)).toEqual([
+      ['rule-several-keys', 6, 7],
+      ['empty-rule', 7, 7],
+    ]);
+    expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'exit-code', value: 0, required: true }]);
+  });
+
+  it('failure rules become fail-if conditions; a rule saying two things is one all-must-hold set', () => {
+    const { suites } = load([
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  failure:',
+      '    - output_contains: {any: [LGTM]}',
+      '    - output_contains: {all: [a, b], not: [c]}',
+      '    - tool_called: {name: "github::merge", args: {force: true}}',
+    ]);
+    expect(suites[0]!.cases[0]!.failIf).toEqual([
+      { type: 'contains-any', value: ['LGTM'] },
+      {
+        type: 'assert-set',
+        threshold: 1,
+        checks: [
+          { type: 'contains-all', value: ['a', 'b'] },
+          { type: 'contains-any', value: ['c'], negate: true },
+        ],
+      },
+      { type: 'tool-called', value: 'github::merge', args: { force: true } },
+    ]);
+  });
+
+  it('script and agent_judge need their fields; per-turn rules are kept, not graded', () => {
+    const script = load(['input: {prompt: p}', 'judge: {type: script}']);
+    expect(withoutContext(script.diagnostics)).toEqual([
+      ['missing-key', 2, 8],
+      ['nothing-to-grade', 1, 1],
+    ]);
+    const agent = load(['input: {prompt: p}', 'judge:', '  type: agent_judge', '  timeout_seconds: 60']);
+    expect(withoutContext(agent.diagnostics)).toEqual([
+      ['missing-key', 3, 3],
+      ['not-honoured', 4, 20],
+      ['nothing-to-grade', 1, 1],
+    ]);
+    const turn = load([
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  success:',
+      '    - turn_response_contains: {turn: 1, contains_all: [x]}',
+    ]);
+    expect(withoutContext(turn.diagnostics)).toEqual([
+      ['not-honoured', 5, 31],
+      ['nothing-to-grade', 1, 1],
+    ]);
+    expect(turn.suites[0]!.cases[0]!.metadata.turnRules).toEqual([
+      { list: 'success', rule: { turn_response_contains: { turn: 1, contains_all: ['x'] } } },
+    ]);
+  });
+
+  it('a judge without type is ignored, as skill-up does, with a warning', () => {
+    const { diagnostics, suites } = load(['input: {prompt: p}', 'judge:', '  criteria: [x]']);
+    expect(withoutContext(diagnostics)).toEqual([
+      ['judge-without-type', 3, 3],
+      ['nothing-to-grade', 1, 1],
+    ]);
+    expect(suites[0]!.cases[0]!.checks).toEqual([]);
+  });
+
+  it('tag trigger_test with a Skill tool rule is a trigger case', () => {
+    const yes = load([
+      'tag: trigger_test',
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  success:',
+      '    - tool_called: {name: Skill}',
+      '    - output_contains: {any: [joke]}',
+    ]);
+    expect(yes.suites[0]!.cases[0]!).toMatchObject({
+      kind: 'trigger',
+      shouldTrigger: true,
+      checks: [{ type: 'contains-any', value: ['joke'], required: true }],
+    });
+    const no = load([
+      'tag: trigger_test',
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  failure:',
+      '    - tool_called: {name: Skill}',
+    ]);
+    expect(no.suites[0]!.cases[0]!).toMatchObject({ kind: 'trigger', shouldTrigger: false, failIf: [] });
+    expect(withoutContext(no.diagnostics)).toEqual([]);
+  });
+});
+
+describe('eval.yaml schema', () => {
+  it('reports a wrong schema_version, a missing environment and cases.files at once', () => {
+    const { suites, diagnostics } = load(
+      ['schema_version: v1beta1', 'engine:', '  name: codex', 'cases:', '  defaults: {max_turns: 3}'],
+      SUITE,
+    );
+    expect(suites).toEqual([]);
+    expect(where(diagnostics)).toEqual([
+      ['bad-value', 1, 17],
+      ['missing-key', 1, 1],
+      ['missing-key', 5, 3],
+    ]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      '"schema_version" is "v1beta1"; use "v1alpha1".',
+      '"environment" is missing; add it (a map).',
+      '"cases.files" is missing; add it (a list).',
+    ]);
+  });
+
+  it('engine.name and engine.type disagreeing is an error at engine.type', () => {
+    const { diagnostics } = load(
+      [
+        'schema_version: v1alpha1',
+        'environment: {type: none}',
+        'engine:',
+        '  name: codex',
+        '  type: qodercli',
+        'cases:',
+        '  files: [evals/cases/a.yaml]',
+      ],
+      SUITE,
+    );
+    expect(where(diagnostics).filter(([rule]) => rule === 'engine-conflict')).toEqual([['engine-conflict', 5, 9]]);
+  });
+});

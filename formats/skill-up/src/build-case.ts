@@ -1,0 +1,166 @@
+import { basename, extname } from 'node:path';
+import { type Case, CaseSchema, type Check, type FixtureFile } from '@skill-eval/core';
+import type { CaseContext } from './case-context.js';
+import type { SkillUpCaseFile } from './case-schema.js';
+import { expectGates } from './map-expect.js';
+import { type MappedJudge, mapJudge } from './map-judge.js';
+import { readTurns } from './read-turns.js';
+import type { ReadYaml } from './read-yaml-file.js';
+import { resolveSkillPath } from './resolve-path.js';
+import type { Judge } from './rule-schema.js';
+import { nodeAt, pathText } from './yaml-path.js';
+
+/** Judge fields a case's own judge takes from the suite judge when it leaves them out (skill-up's MergeJudgeConfig). */
+const JUDGE_INHERITS = ['model', 'pass_threshold', 'timeout_seconds', 'context'] as const;
+
+/**
+ * Builds the case of one validated case file with its suite's defaults. Returns undefined when the
+ * case cannot run (no usable input); every problem is already a diagnostic.
+ */
+export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Case | undefined {
+  const doc = read.value!;
+  const { suite, sink, yaml } = ctx;
+  const metadata: Record<string, unknown> = {};
+  const input = readTurns(doc.input, ctx);
+  if (!input) return undefined;
+  if (input.richer) metadata.input = doc.input;
+
+  const stem = basename(ctx.file, extname(ctx.file));
+  const id = doc.id === undefined || String(doc.id) === '' ? stem : String(doc.id);
+  if (doc.description !== undefined) metadata.description = doc.description;
+
+  const files: FixtureFile[] = [];
+  if (doc.context?.repo_fixture) {
+    const at = nodeAt(yaml, ['context', 'repo_fixture']);
+    const from = resolveSkillPath(doc.context.repo_fixture, suite.skillRoot, 'context.repo_fixture', sink, at);
+    // The directory's contents become the workspace root, as skill-up copies it.
+    if (from) files.push({ from, to: '.' });
+  }
+  if (doc.context?.git) {
+    metadata.git = doc.context.git;
+    sink.warning(
+      'not-honoured',
+      'context.git (git init/checkout/apply_diff/remotes) is not run by skill-eval yet; it is kept in metadata. Use a repo_fixture that already holds the repository state.',
+      nodeAt(yaml, ['context', 'git']),
+    );
+  }
+  if (doc.user_simulator !== undefined) {
+    metadata.user_simulator = doc.user_simulator;
+    sink.warning(
+      'not-honoured',
+      'user_simulator is not supported by skill-eval yet; it is kept in metadata.',
+      nodeAt(yaml, ['user_simulator']),
+    );
+  }
+
+  const gates = doc.expect ? expectGates(doc.expect, ['expect'], ctx) : suite.expectGates;
+  const judge = caseJudge(doc.judge, ctx);
+  const checks = [...(judge?.checks ?? [])];
+  const failIf = [...(judge?.failIf ?? [])];
+  if (judge?.turnRules.length) metadata.turnRules = judge.turnRules;
+  if (judge && Object.keys(judge.unapplied).length > 0) metadata.judgeSettings = judge.unapplied;
+
+  let kind: Case['kind'] = 'task';
+  let shouldTrigger: boolean | undefined;
+  if (doc.tag === 'trigger_test') {
+    shouldTrigger = triggerRule(checks, failIf);
+    if (shouldTrigger === undefined) {
+      sink.info(
+        'trigger-test-as-task',
+        'tag: trigger_test, but no rule says whether the skill fired (tool_called: {name: Skill}); the case runs as a task graded by its rules, with the tag kept.',
+        nodeAt(yaml, ['tag']),
+      );
+    } else kind = 'trigger';
+  }
+  if (gates.length + checks.length + failIf.length === 0 && kind === 'task') {
+    sink.warning(
+      'nothing-to-grade',
+      'The case has no expect and no judge (here or in eval.yaml); skill-up passes it on any run, skill-eval reports it as an error. Add a judge.',
+      nodeAt(yaml, []),
+    );
+  }
+
+  const timeout = pick(doc.constraints?.timeout_seconds, suite.timeoutSeconds);
+  const maxTurns = pick(doc.constraints?.max_turns, suite.maxTurns);
+  const artifacts = [...new Set([...suite.collectArtifacts, ...(doc.collect_artifacts ?? [])])];
+  for (const entry of read.unknown) {
+    if (entry.path.length === 0) metadata[entry.key] = entry.value;
+    else metadata[`${pathText(entry.path)}.${entry.key}`] = entry.value;
+  }
+  const position = yaml.positionOf(yaml.doc.contents);
+  return CaseSchema.parse({
+    id,
+    rawId: doc.id,
+    name: doc.title?.trim() ? doc.title : id,
+    kind,
+    turns: input.turns,
+    shouldTrigger,
+    gates,
+    checks,
+    failIf,
+    threshold: judge?.threshold,
+    workspace: { files, inline: doc.context?.files ?? {}, artifacts },
+    limits: {
+      ...(timeout > 0 ? { timeoutSeconds: timeout } : {}),
+      ...(maxTurns > 0 ? { maxTurns } : {}),
+    },
+    skills: suite.skills,
+    engine: suite.engine,
+    judge: judge?.model,
+    tags: doc.tag ? [doc.tag] : [],
+    metadata,
+    source: { file: ctx.file, ...position, format: 'skill-up' },
+  });
+}
+
+/** skill-up reads 0 as "not set": the case value, else the suite default, else the built-in default. A negative timeout means none. */
+function pick(own: number | undefined, suiteDefault: number): number {
+  return own !== undefined && own !== 0 ? own : suiteDefault;
+}
+
+/**
+ * The judge a case runs: its own when it has a `type` (inheriting model, pass_threshold,
+ * timeout_seconds and context from the suite judge, as skill-up merges them), else the suite's.
+ */
+function caseJudge(own: Judge | undefined, ctx: CaseContext): MappedJudge | undefined {
+  const suiteJudge = ctx.suite.judge;
+  if (own?.type) {
+    const merged: Judge & { type: NonNullable<Judge['type']> } = { ...own, type: own.type };
+    const inherited = new Set<string>();
+    for (const key of JUDGE_INHERITS) {
+      if (merged[key] === undefined && suiteJudge?.raw[key] !== undefined) {
+        (merged as Record<string, unknown>)[key] = suiteJudge.raw[key];
+        inherited.add(key);
+      }
+    }
+    return mapJudge(merged, ['judge'], ctx, inherited);
+  }
+  if (own && Object.keys(own).length > 0) {
+    ctx.sink.warning(
+      'judge-without-type',
+      `This judge has no type, so skill-up ignores it and uses ${suiteJudge ? "eval.yaml's judge" : 'no judge'}; add type: rule_based, script or agent_judge.`,
+      nodeAt(ctx.yaml, ['judge']),
+    );
+  }
+  return suiteJudge?.mapped;
+}
+
+/**
+ * A `trigger_test` case says whether the skill fired only through a rule on Claude Code's skill tool
+ * (`tool_called: {name: Skill}`): in `success` it should fire, in `failure` it should not. That rule
+ * is then what `shouldTrigger` means and leaves the check lists.
+ */
+function triggerRule(checks: Check[], failIf: Check[]): boolean | undefined {
+  const isSkillTool = (c: Check) => c.type === 'tool-called' && c.value === 'Skill' && !c.negate;
+  const inSuccess = checks.findIndex(isSkillTool);
+  if (inSuccess >= 0) {
+    checks.splice(inSuccess, 1);
+    return true;
+  }
+  const inFailure = failIf.findIndex(isSkillTool);
+  if (inFailure >= 0) {
+    failIf.splice(inFailure, 1);
+    return false;
+  }
+  return undefined;
+}

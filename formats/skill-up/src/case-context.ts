@@ -1,0 +1,37 @@
+import type { Check, SkillRef } from '@skill-eval/core';
+import type { ParsedYaml } from '@skill-eval/format-kit';
+import type { DiagnosticSink } from './diagnostic-sink.js';
+import type { MappedJudge } from './map-judge.js';
+import type { Judge } from './rule-schema.js';
+
+/** What the owning eval.yaml (or skill-up's defaults, for a lone case file) gives every case. */
+export interface SuiteDefaults {
+  /** Directory every path is relative to: the nearest SKILL.md above the eval file, else its fallback. */
+  skillRoot: string;
+  /** Skills staged for every case. */
+  skills: SkillRef[];
+  /** `cases.defaults.timeout_seconds` (skill-up default 300). */
+  timeoutSeconds: number;
+  /** `cases.defaults.max_turns` (skill-up default 10). */
+  maxTurns: number;
+  /** Gates of `cases.defaults.expect`, used by cases without their own `expect`. */
+  expectGates: Check[];
+  /** `cases.defaults.collect_artifacts`, unioned with each case's. */
+  collectArtifacts: string[];
+  /** Suite-level judge as written, and mapped (when it has a type): the default for cases without one. */
+  judge: { raw: Judge; mapped: MappedJudge | undefined } | undefined;
+  /** skill-eval engine id asked for by `engine.name`/`engine.type`. */
+  engine: string | undefined;
+}
+
+/** skill-up's documented defaults (`defaults.yaml`). */
+export const SKILL_UP_DEFAULTS = { timeoutSeconds: 300, maxTurns: 10, passThreshold: 0.7 } as const;
+
+/** One case file being read. */
+export interface CaseContext {
+  /** Absolute path of the case file. */
+  file: string;
+  sink: DiagnosticSink;
+  yaml: ParsedYaml;
+  suite: SuiteDefaults;
+}

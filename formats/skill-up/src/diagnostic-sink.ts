@@ -1,0 +1,46 @@
+import { DiagnosticSink as KitSink, type ParsedYaml, type Position, type YamlNode } from '@skill-eval/format-kit';
+
+/** Stable rule ids of this format; each diagnostic names one (`skill-up/<rule>`). */
+export type RuleId =
+  | 'syntax'
+  | 'empty-file'
+  | 'wrong-type'
+  | 'bad-value'
+  | 'missing-key'
+  | 'unknown-key'
+  | 'missing-case-file'
+  | 'case-glob-empty'
+  | 'duplicate-case-file'
+  | 'duplicate-id'
+  | 'no-skill-root'
+  | 'not-honoured'
+  | 'engine-conflict'
+  | 'missing-input'
+  | 'invalid-regex'
+  | 'rule-several-keys'
+  | 'empty-rule'
+  | 'nothing-to-grade'
+  | 'trigger-test-as-task'
+  | 'missing-fixture'
+  | 'fixture-escapes-root'
+  | 'standalone-case'
+  | 'unlisted-case'
+  | 'belongs-to-suite'
+  | 'judge-without-type'
+  | 'no-cases';
+
+/** What a diagnostic may point at: a YAML node or an explicit position. */
+export type At = YamlNode | Position | null | undefined;
+
+const FIRST: Position = { line: 1, column: 1 };
+
+/** Collects diagnostics of one file, positioned at YAML nodes; every diagnostic gets a line and column. */
+export class DiagnosticSink extends KitSink<RuleId, At> {
+  constructor(file: string, yaml: Pick<ParsedYaml, 'positionOf'> | undefined) {
+    super(file, 'skill-up', (at) => {
+      // Only line and column: a YAML problem carries its own message and code too.
+      if (at && 'line' in at && 'column' in at) return { line: (at as Position).line, column: (at as Position).column };
+      return (yaml && at ? yaml.positionOf(at as YamlNode) : undefined) ?? FIRST;
+    });
+  }
+}

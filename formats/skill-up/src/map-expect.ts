@@ -1,0 +1,32 @@
+import type { Check } from '@skill-eval/core';
+import type { CaseContext } from './case-context.js';
+import { resolveSkillPath } from './resolve-path.js';
+import type { Expect } from './rule-schema.js';
+import { nodeAt } from './yaml-path.js';
+
+/**
+ * `expect` → gates (a failing gate skips the judge and fails the case, as in skill-up). `path` is
+ * where the block sits, in the case file or, for `cases.defaults.expect`, in eval.yaml.
+ */
+export function expectGates(
+  expect: Expect,
+  path: PropertyKey[],
+  ctx: Pick<CaseContext, 'sink' | 'yaml' | 'suite'>,
+): Check[] {
+  const gates: Check[] = [];
+  if (expect.must_contain?.length) gates.push({ type: 'contains-all', value: expect.must_contain });
+  if (expect.must_not_contain?.length)
+    gates.push({ type: 'contains-any', value: expect.must_not_contain, negate: true });
+  if (expect.exit_code !== undefined) gates.push({ type: 'exit-code', value: expect.exit_code });
+  if (expect.files_exist?.length) gates.push({ type: 'file-exists', value: expect.files_exist });
+  if (expect.files_not_exist?.length) gates.push({ type: 'file-not-exists', value: expect.files_not_exist });
+  if (expect.golden_file) {
+    const at = nodeAt(ctx.yaml, [...path, 'golden_file']);
+    const golden = resolveSkillPath(expect.golden_file, ctx.suite.skillRoot, 'expect.golden_file', ctx.sink, at);
+    // No `path`: skill-up compares the trimmed final answer with the golden file.
+    if (golden) gates.push({ type: 'golden-file', golden, trim: true });
+  }
+  for (const { path: file, content } of expect.file_contains ?? [])
+    gates.push({ type: 'file-contains', path: file, value: content });
+  return gates;
+}

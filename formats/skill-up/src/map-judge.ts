@@ -1,0 +1,95 @@
+import type { Check } from '@skill-eval/core';
+import { type CaseContext, SKILL_UP_DEFAULTS } from './case-context.js';
+import { ruleChecks } from './map-rules.js';
+import { resolveSkillPath, shellWord } from './resolve-path.js';
+import type { Judge, Rule } from './rule-schema.js';
+import { nodeAt, pathText } from './yaml-path.js';
+
+/** A judge turned into checks, ready to be given to cases. */
+export interface MappedJudge {
+  type: NonNullable<Judge['type']>;
+  checks: Check[];
+  failIf: Check[];
+  /** agent_judge pass mark. */
+  threshold?: number;
+  /** agent_judge model, the case's judge hint. */
+  model?: string;
+  /** Per-turn rules, kept verbatim (not graded). */
+  turnRules: { list: 'success' | 'failure'; rule: Rule }[];
+  /** Judge settings skill-eval does not apply (`context`, agent_judge `timeout_seconds`), verbatim. */
+  unapplied: Record<string, unknown>;
+}
+
+type Ctx = Pick<CaseContext, 'sink' | 'yaml' | 'suite'>;
+
+/**
+ * Maps a judge with a `type` (the case's own, with `model`, `pass_threshold`, `timeout_seconds` and
+ * `context` already inherited from the suite judge, as skill-up merges them) onto checks. `path` is
+ * where the judge is written, for diagnostics.
+ */
+export function mapJudge(
+  judge: Judge & { type: NonNullable<Judge['type']> },
+  path: PropertyKey[],
+  ctx: Ctx,
+  inherited: ReadonlySet<string> = new Set(),
+): MappedJudge {
+  const mapped: MappedJudge = { type: judge.type, checks: [], failIf: [], turnRules: [], unapplied: {} };
+  const where = pathText(path);
+  const notHonoured = (key: 'context' | 'timeout_seconds', what: string) => {
+    mapped.unapplied[key] = judge[key];
+    // Inherited from the suite judge: reported once, where eval.yaml says it.
+    if (inherited.has(key)) return;
+    ctx.sink.warning(
+      'not-honoured',
+      `"${where}.${key}" (${what}) is not applied by skill-eval; it is kept in metadata.`,
+      nodeAt(ctx.yaml, [...path, key]),
+    );
+  };
+  if (judge.type === 'rule_based') {
+    (judge.success ?? []).forEach((rule, i) => {
+      const { checks, turnRule } = ruleChecks(rule, [...path, 'success', i], ctx);
+      mapped.checks.push(...checks.map((c) => ({ ...c, required: true })));
+      if (turnRule) mapped.turnRules.push({ list: 'success', rule: turnRule });
+    });
+    (judge.failure ?? []).forEach((rule, i) => {
+      const { checks, turnRule } = ruleChecks(rule, [...path, 'failure', i], ctx);
+      // A failure rule matches when everything it says holds.
+      if (checks.length === 1) mapped.failIf.push(checks[0]!);
+      else if (checks.length > 1) mapped.failIf.push({ type: 'assert-set', checks, threshold: 1 });
+      if (turnRule) mapped.turnRules.push({ list: 'failure', rule: turnRule });
+    });
+  } else if (judge.type === 'script') {
+    if (!judge.script_path) {
+      ctx.sink.error(
+        'missing-key',
+        `"${where}.script_path" is missing; a script judge names its script (relative to the skill root).`,
+        nodeAt(ctx.yaml, path),
+      );
+    } else {
+      const script = resolveSkillPath(
+        judge.script_path,
+        ctx.suite.skillRoot,
+        `${where}.script_path`,
+        ctx.sink,
+        nodeAt(ctx.yaml, [...path, 'script_path']),
+      );
+      const timeout =
+        judge.timeout_seconds && judge.timeout_seconds > 0 ? { timeoutSeconds: judge.timeout_seconds } : {};
+      if (script) mapped.checks.push({ type: 'script', value: shellWord(script), required: true, ...timeout });
+    }
+  } else {
+    if (!judge.criteria?.length) {
+      ctx.sink.error(
+        'missing-key',
+        `"${where}.criteria" is missing or empty; an agent_judge lists the criteria to grade.`,
+        nodeAt(ctx.yaml, path),
+      );
+    }
+    mapped.checks.push(...(judge.criteria ?? []).map((value) => ({ type: 'llm-rubric', value })));
+    mapped.threshold = judge.pass_threshold ?? SKILL_UP_DEFAULTS.passThreshold;
+    if (judge.model) mapped.model = judge.model;
+    if (judge.timeout_seconds !== undefined) notHonoured('timeout_seconds', 'deadline of one judge call');
+  }
+  if (judge.context !== undefined) notHonoured('context', 'what the judge is shown');
+  return mapped;
+}

@@ -1,0 +1,134 @@
+import type { Check } from '@skill-eval/core';
+import type { CaseContext } from './case-context.js';
+import { goToJsRegex } from './go-regex.js';
+import type { Rule } from './rule-schema.js';
+import { keyNodeAt, nodeAt, pathText } from './yaml-path.js';
+
+/** Rule keys in the order skill-up's dispatcher tries them; it checks only the first one set. */
+const ORDER = [
+  'output_contains',
+  'output_matches',
+  'exit_code',
+  'tool_called',
+  'files_exist',
+  'files_not_exist',
+  'turn_response_contains',
+  'turn_response_not_contains',
+  'tool_called_in_turn',
+  'tool_not_called_in_turn',
+] as const;
+
+/** Per-turn rules: skill-eval grades the whole conversation, not single turns. */
+const PER_TURN = new Set<string>(ORDER.slice(6));
+
+/** The checks one rule means (all must hold for the rule to hold), or `turnRule` when it cannot be graded. */
+export interface RuleChecks {
+  checks: Check[];
+  /** The per-turn rule kept verbatim, when the rule is one. */
+  turnRule?: Rule;
+}
+
+/**
+ * Maps one `rule_based` rule onto checks. Keys beyond the first set one are ignored by skill-up, so
+ * they are reported and left out; an empty rule fails every run in skill-up, so it is an error.
+ */
+export function ruleChecks(rule: Rule, path: PropertyKey[], ctx: Pick<CaseContext, 'sink' | 'yaml'>): RuleChecks {
+  const set = ORDER.filter((key) => rule[key] !== undefined);
+  const where = pathText(path);
+  if (set.length === 0) {
+    ctx.sink.error(
+      'empty-rule',
+      `Rule "${where}" names no check; write one of ${ORDER.slice(0, 6).join(', ')}.`,
+      nodeAt(ctx.yaml, path),
+    );
+    return { checks: [] };
+  }
+  const key = set[0]!;
+  if (set.length > 1) {
+    ctx.sink.warning(
+      'rule-several-keys',
+      `Rule "${where}" sets ${set.join(' and ')}; skill-up checks only ${key}, so ${set.slice(1).join(', ')} ${set.length > 2 ? 'are' : 'is'} ignored. Write each as its own rule.`,
+      keyNodeAt(ctx.yaml, path, set[1]!),
+    );
+  }
+  if (PER_TURN.has(key)) {
+    ctx.sink.warning(
+      'not-honoured',
+      `"${where}.${key}" checks a single turn; skill-eval grades the whole conversation, so this rule is kept in metadata but not graded.`,
+      nodeAt(ctx.yaml, [...path, key]),
+    );
+    return { checks: [], turnRule: { [key]: rule[key] } };
+  }
+  return { checks: checksOf(key, rule, [...path, key], ctx) };
+}
+
+function checksOf(
+  key: (typeof ORDER)[number],
+  rule: Rule,
+  path: PropertyKey[],
+  ctx: Pick<CaseContext, 'sink' | 'yaml'>,
+): Check[] {
+  switch (key) {
+    case 'output_contains': {
+      const { all, any, not } = rule.output_contains!;
+      const checks: Check[] = [];
+      if (all?.length) checks.push({ type: 'contains-all', value: all });
+      if (any?.length) checks.push({ type: 'contains-any', value: any });
+      if (not?.length) checks.push({ type: 'contains-any', value: not, negate: true });
+      return checks;
+    }
+    case 'output_matches':
+      return matchChecks(rule.output_matches!, path, ctx);
+    case 'exit_code':
+      return [{ type: 'exit-code', value: rule.exit_code }];
+    case 'tool_called': {
+      const { name, args } = rule.tool_called!;
+      return [
+        args && Object.keys(args).length > 0
+          ? { type: 'tool-called', value: name, args }
+          : { type: 'tool-called', value: name },
+      ];
+    }
+    case 'files_exist':
+      return rule.files_exist!.length ? [{ type: 'file-exists', value: rule.files_exist }] : [];
+    case 'files_not_exist':
+      return rule.files_not_exist!.length ? [{ type: 'file-not-exists', value: rule.files_not_exist }] : [];
+    default:
+      return [];
+  }
+}
+
+/** `output_matches`: every `all` and `not` pattern is its own regex check; `any` patterns are one alternation. */
+function matchChecks(
+  lists: NonNullable<Rule['output_matches']>,
+  path: PropertyKey[],
+  ctx: Pick<CaseContext, 'sink' | 'yaml'>,
+): Check[] {
+  const convert = (list: 'all' | 'any' | 'not') =>
+    (lists[list] ?? []).flatMap((pattern, i) => {
+      const js = goToJsRegex(pattern);
+      if (js.ok) return [js];
+      ctx.sink.error(
+        'invalid-regex',
+        `Pattern ${JSON.stringify(pattern)} cannot be used: ${js.reason}. Write it in the RE2 syntax both Go and JavaScript accept.`,
+        nodeAt(ctx.yaml, [...path, list, i]),
+      );
+      return [];
+    });
+  const regex = (source: string, flags: string, negate = false): Check => ({
+    type: 'regex',
+    value: source,
+    ...(flags ? { flags } : {}),
+    ...(negate ? { negate: true } : {}),
+  });
+  const checks = convert('all').map((r) => regex(r.source, r.flags));
+  const any = convert('any');
+  if (any.length === 1 || (any.length > 1 && any.every((r) => r.flags === any[0]!.flags))) {
+    const source = any.length === 1 ? any[0]!.source : any.map((r) => `(?:${r.source})`).join('|');
+    checks.push(regex(source, any[0]!.flags));
+  } else if (any.length > 1) {
+    checks.push({ type: 'assert-set', checks: any.map((r) => regex(r.source, r.flags)), threshold: 1 / any.length });
+  }
+  checks.push(...convert('not').map((r) => regex(r.source, r.flags, true)));
+  return checks;
+}

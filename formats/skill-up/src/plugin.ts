@@ -1,0 +1,28 @@
+import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { z } from 'zod';
+import { detectSkillUp, FILE_PATTERNS } from './detect.js';
+import { loadSkillUp } from './load-skill-up.js';
+import { writeSkillUp } from './write-skill-up.js';
+
+/** Settings of the skill-up format; it has none yet. */
+export const SkillUpSettingsSchema = z.strictObject({});
+export type SkillUpSettings = z.infer<typeof SkillUpSettingsSchema>;
+
+/** Creates the format reader and writer. */
+export function createSkillUpFormat(_settings: SkillUpSettings = {}): Format {
+  return {
+    id: 'skill-up',
+    filePatterns: FILE_PATTERNS,
+    detect: detectSkillUp,
+    load: (file, text) => loadSkillUp(file, text),
+    write: writeSkillUp,
+  };
+}
+
+export default defineFormat<SkillUpSettings>({
+  contract: 'format-v1',
+  id: 'skill-up',
+  description: 'alibaba/skill-up evals: an eval.yaml suite (schema v1alpha1) and the cases/*.yaml files it lists.',
+  parseSettings: (raw) => parsePluginSettings('skill-up', SkillUpSettingsSchema, raw),
+  create: createSkillUpFormat,
+});

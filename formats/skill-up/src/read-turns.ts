@@ -1,0 +1,80 @@
+import type { CaseContext } from './case-context.js';
+import type { SkillUpCaseFile } from './case-schema.js';
+import { nodeAt } from './yaml-path.js';
+
+/** The user messages of a case, and whether `input` says more than skill-eval can run (kept verbatim then). */
+export interface ReadTurns {
+  turns: string[];
+  /** True when turns carry post-conditions, captures, per-turn timeouts or simulated replies. */
+  richer: boolean;
+}
+
+/**
+ * `input.prompt` or `input.turns` → user messages. Simulated (`respond`) turns, post-conditions,
+ * captures and per-turn timeouts cannot run yet: each is reported and the fixed turns are sent in
+ * order. Returns undefined when the case has nothing to send.
+ */
+export function readTurns(input: SkillUpCaseFile['input'], ctx: CaseContext): ReadTurns | undefined {
+  const at = (...path: PropertyKey[]) => nodeAt(ctx.yaml, ['input', ...path]);
+  const { prompt, turns } = input;
+  if (prompt && turns?.length) {
+    ctx.sink.error('bad-value', 'input.prompt and input.turns are mutually exclusive; keep one of them.', at('turns'));
+    return undefined;
+  }
+  if (prompt) return { turns: [prompt], richer: false };
+  if (!turns?.length) {
+    ctx.sink.error(
+      'missing-input',
+      'The case has no input; write input.prompt, or input.turns for a conversation.',
+      at(),
+    );
+    return undefined;
+  }
+  const fixed: string[] = [];
+  let richer = false;
+  let ok = true;
+  turns.forEach((turn, i) => {
+    if (turn.role === undefined) {
+      ctx.sink.error('missing-key', `input.turns[${i}].role is missing; write role: user.`, at('turns', i));
+      ok = false;
+    } else if (turn.role !== 'user') {
+      ctx.sink.error(
+        'bad-value',
+        `input.turns[${i}].role is ${JSON.stringify(turn.role)}; skill-up sends only user turns (role: user).`,
+        at('turns', i, 'role'),
+      );
+      ok = false;
+    }
+    if (turn.content) fixed.push(turn.content);
+    else if (turn.respond !== undefined) {
+      richer = true;
+      ctx.sink.warning(
+        'not-honoured',
+        `input.turns[${i}] is simulated (respond); skill-eval has no user simulator yet, so it is skipped and the fixed turns are sent in order.`,
+        at('turns', i, 'respond'),
+      );
+    } else {
+      ctx.sink.error('missing-key', `input.turns[${i}].content is missing; write the user message.`, at('turns', i));
+      ok = false;
+    }
+    for (const key of ['post_condition', 'capture', 'timeout_seconds'] as const) {
+      if (turn[key] === undefined) continue;
+      richer = true;
+      ctx.sink.warning(
+        'not-honoured',
+        `input.turns[${i}].${key} is not applied by skill-eval (it grades the whole conversation); it is kept in metadata.`,
+        at('turns', i, key),
+      );
+    }
+  });
+  if (!ok) return undefined;
+  if (fixed.length === 0) {
+    ctx.sink.error(
+      'missing-input',
+      'Every turn is simulated; skill-eval needs at least one fixed user turn (content).',
+      at('turns'),
+    );
+    return undefined;
+  }
+  return { turns: fixed, richer };
+}

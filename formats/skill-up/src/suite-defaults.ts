@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readSkillRef, type SkillRef } from '@skill-eval/core';
+import type { ParsedYaml } from '@skill-eval/format-kit';
+import { SKILL_UP_DEFAULTS, type SuiteDefaults } from './case-context.js';
+import type { DiagnosticSink } from './diagnostic-sink.js';
+import { engineHint } from './engine-name.js';
+import { expectGates } from './map-expect.js';
+import { mapJudge } from './map-judge.js';
+import type { SkillUpSuiteFile } from './suite-schema.js';
+import { nodeAt } from './yaml-path.js';
+
+interface SuiteRead {
+  doc: SkillUpSuiteFile;
+  yaml: ParsedYaml;
+  sink: DiagnosticSink;
+  root: string;
+  /** SKILL.md of the root, when there is one. */
+  skill: SkillRef | undefined;
+}
+
+/**
+ * What eval.yaml gives its cases. Each field skill-eval cannot apply yet (MCP servers, environment,
+ * engine model and switches, parallelism, retries, benchmark, report, user simulator) is reported once
+ * here, at its key; it stays in the suite settings.
+ */
+export function suiteDefaults({ doc, yaml, sink, root, skill }: SuiteRead): SuiteDefaults {
+  const at = (...path: PropertyKey[]) => nodeAt(yaml, path);
+  const unapplied = (path: PropertyKey[], what: string) =>
+    sink.warning(
+      'not-honoured',
+      `"${path.join('.')}" (${what}) is not applied by skill-eval yet; it is kept in the suite settings.`,
+      at(...path),
+    );
+
+  const env = doc.environment;
+  if (env.type !== 'none')
+    unapplied(
+      ['environment', 'type'],
+      `runs in ${env.type}; skill-eval runs every case in a local temporary workspace`,
+    );
+  for (const key of Object.keys(env))
+    if (key !== 'type') unapplied(['environment', key], 'runtime environment setting');
+  if (doc.mcp?.servers?.length) unapplied(['mcp', 'servers'], 'MCP servers installed into the agent');
+  if (doc.cases.parallelism !== undefined) unapplied(['cases', 'parallelism'], 'use --concurrency');
+  if (doc.cases.retry_policy !== undefined) unapplied(['cases', 'retry_policy'], 'retries of failed runs');
+  if (doc.benchmark?.enabled)
+    unapplied(['benchmark', 'enabled'], 'with_skill and without_skill runs; use the without_skill variant');
+  if (doc.report !== undefined) unapplied(['report'], 'use --reporter');
+  if (doc.user_simulator !== undefined) unapplied(['user_simulator'], 'user simulator model');
+
+  const engine = readEngine(doc, yaml, sink, unapplied);
+  const skills = readSkills(doc, yaml, sink, root, skill);
+  const ctx = { sink, yaml, suite: undefined as unknown as SuiteDefaults };
+  const defaults: SuiteDefaults = {
+    skillRoot: root,
+    skills,
+    timeoutSeconds: doc.cases.defaults?.timeout_seconds || SKILL_UP_DEFAULTS.timeoutSeconds,
+    maxTurns: doc.cases.defaults?.max_turns || SKILL_UP_DEFAULTS.maxTurns,
+    expectGates: [],
+    collectArtifacts: doc.cases.defaults?.collect_artifacts ?? [],
+    judge: undefined,
+    engine,
+  };
+  ctx.suite = defaults;
+  if (doc.cases.defaults?.expect)
+    defaults.expectGates = expectGates(doc.cases.defaults.expect, ['cases', 'defaults', 'expect'], ctx);
+  if (doc.judge) {
+    const { type } = doc.judge;
+    if (!type && Object.keys(doc.judge).length > 0) {
+      sink.warning(
+        'judge-without-type',
+        'The suite judge has no type, so skill-up ignores it; add type: rule_based, script or agent_judge.',
+        at('judge'),
+      );
+    }
+    defaults.judge = { raw: doc.judge, mapped: type ? mapJudge({ ...doc.judge, type }, ['judge'], ctx) : undefined };
+  }
+  return defaults;
+}
+
+function readEngine(
+  doc: SkillUpSuiteFile,
+  yaml: ParsedYaml,
+  sink: DiagnosticSink,
+  unapplied: (path: PropertyKey[], what: string) => void,
+): string | undefined {
+  const engine = doc.engine;
+  // No engine named: skill-up's default (claude_code) is left to skill-eval's own default engine.
+  if (!engine) return undefined;
+  const { name, type } = engine;
+  if (name && type && name !== type) {
+    sink.error(
+      'engine-conflict',
+      `engine.name is ${JSON.stringify(name)} but engine.type is ${JSON.stringify(type)}; they are the same field, keep one.`,
+      nodeAt(yaml, ['engine', 'type']),
+    );
+    return undefined;
+  }
+  const chosen = name || type;
+  const hint = chosen ? engineHint(chosen) : undefined;
+  if (chosen && !hint) {
+    sink.warning(
+      'not-honoured',
+      `engine ${JSON.stringify(chosen)} is a custom skill-up engine (engine.custom); skill-eval cannot run it, so pass --engine. It is kept in the suite settings.`,
+      nodeAt(yaml, ['engine', name ? 'name' : 'type']),
+    );
+  }
+  for (const key of ['model', 'kwargs', 'version', 'entry'] as const) {
+    if (engine[key] !== undefined) unapplied(['engine', key], key === 'model' ? 'use --model' : 'engine option');
+  }
+  return hint;
+}
+
+function readSkills(
+  doc: SkillUpSuiteFile,
+  yaml: ParsedYaml,
+  sink: DiagnosticSink,
+  root: string,
+  skill: SkillRef | undefined,
+): SkillRef[] {
+  const skills: SkillRef[] = skill ? [skill] : [];
+  (doc.skills ?? []).forEach((entry, i) => {
+    const at = nodeAt(yaml, ['skills', i]);
+    if (entry.source === 'registry') {
+      sink.warning(
+        'not-honoured',
+        `skills[${i}] comes from a registry; skill-eval stages local skills only. It is kept in the suite settings.`,
+        at,
+      );
+      return;
+    }
+    const dir = resolve(root, entry.path ?? '.');
+    // The root itself without a SKILL.md was already reported (no-skill-root).
+    if (skills.some((s) => s.dir === dir) || (!skill && dir === root)) return;
+    if (existsSync(join(dir, 'SKILL.md'))) skills.push(readSkillRef(dir));
+    else
+      sink.warning(
+        'missing-fixture',
+        `skills[${i}] path ${JSON.stringify(entry.path ?? '.')} has no SKILL.md (looked in ${dir}); it is not staged.`,
+        at,
+      );
+  });
+  return skills;
+}

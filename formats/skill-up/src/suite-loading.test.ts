@@ -1,0 +1,215 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bySeverity, SKILL_MD, stage, where } from './test-support/corpus.js';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+const staged = (files: Record<string, string>) => {
+  const s = stage({ 'SKILL.md': SKILL_MD, ...files });
+  cleanup = s.cleanup;
+  return s;
+};
+const suiteYaml = (...lines: string[]) =>
+  ['schema_version: v1alpha1', 'environment: {type: none}', ...lines].join('\n');
+
+describe('eval.yaml with its case files', () => {
+  it('case files it lists load with it; loading one directly gives no suite, only an info', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml('cases:', '  files: [evals/cases/a.yaml, "evals/cases/b.yaml"]'),
+      'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {must_contain: [x]}\n',
+      'evals/cases/b.yaml': 'id: bee\ninput: {prompt: B}\nexpect: {must_contain: [y]}\n',
+    });
+    const suite = s.load('evals/eval.yaml');
+    expect(suite.diagnostics).toEqual([]);
+    expect(suite.suites[0]!.id).toBe('evals/eval.yaml');
+    expect(suite.suites[0]!.cases.map((c) => [c.id, c.turns[0], c.engine])).toEqual([
+      ['a', 'A', undefined],
+      ['bee', 'B', undefined],
+    ]);
+    const direct = s.load('evals/cases/a.yaml');
+    expect(direct.suites).toEqual([]);
+    expect(direct.diagnostics.map((d) => [d.severity, d.ruleId, d.message])).toEqual([
+      [
+        'info',
+        'skill-up/belongs-to-suite',
+        'This case is listed in ../eval.yaml and loads with that suite; run that file to run it.',
+      ],
+    ]);
+  });
+
+  it('globs in cases.files expand in sorted order; a glob matching nothing is an error at it', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml('cases:', '  files:', '    - "evals/cases/*.yaml"', '    - "evals/more/*.yaml"'),
+      'evals/cases/b.yaml': 'input: {prompt: B}\nexpect: {exit_code: 0}\n',
+      'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
+    });
+    const { suites, diagnostics } = s.load('evals/eval.yaml');
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['a', 'b']);
+    expect(where(diagnostics)).toEqual([['missing-case-file', 6, 7]]);
+    expect(diagnostics[0]!.message).toContain('"evals/more/*.yaml" matches no file');
+    expect(s.load('evals/cases/b.yaml').suites).toEqual([]);
+  });
+
+  it('a file listed twice and two cases with one id are errors; problems in a case file point into it', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml(
+        'cases:',
+        '  files:',
+        '    - evals/cases/a.yaml',
+        '    - ./evals/cases/a.yaml',
+        '    - evals/cases/b.yaml',
+        '    - evals/cases/c.yaml',
+      ),
+      'evals/cases/a.yaml': 'id: same\ninput: {prompt: A}\nexpect: {exit_code: 0}\n',
+      'evals/cases/b.yaml': 'id: same\ninput: {prompt: B}\nexpect: {exit_code: 0}\n',
+      'evals/cases/c.yaml': 'input: {prompt: 7}\n',
+    });
+    const { suites, diagnostics } = s.load('evals/eval.yaml');
+    expect(suites[0]!.cases.map((c) => c.turns[0])).toEqual(['A']);
+    expect(diagnostics.map((d) => [d.ruleId, d.file.slice(s.dir.length), d.line, d.column])).toEqual([
+      ['skill-up/duplicate-case-file', '/evals/eval.yaml', 6, 7],
+      ['skill-up/duplicate-id', '/evals/cases/b.yaml', 1, 5],
+      ['skill-up/wrong-type', '/evals/cases/c.yaml', 1, 17],
+    ]);
+    expect(diagnostics[1]!.message).toBe(
+      'Case id "same" is already used by evals/cases/a.yaml; skill-up keys results by id, so give this case another id.',
+    );
+  });
+
+  it('an unlisted case file beside an eval.yaml loads alone, with a warning naming that eval.yaml', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml('cases:', '  files: [evals/cases/a.yaml]'),
+      'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
+      'evals/cases/extra.yaml': 'input: {prompt: X}\nexpect: {exit_code: 0}\n',
+    });
+    const { suites, diagnostics } = s.load('evals/cases/extra.yaml');
+    expect(where(diagnostics)).toEqual([['unlisted-case', 1, 1]]);
+    expect(suites[0]!.cases.map((c) => [c.id, c.limits.timeoutSeconds, c.limits.maxTurns])).toEqual([
+      ['extra', 300, 10],
+    ]);
+    expect(suites[0]!.skill).toEqual({ name: 'demo-skill', dir: s.dir });
+  });
+});
+
+describe('suite defaults reach the cases', () => {
+  it('cases.defaults: limits, expect (for cases without their own) and collect_artifacts (unioned)', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml(
+        'cases:',
+        '  files: [evals/cases/a.yaml, evals/cases/b.yaml]',
+        '  defaults:',
+        '    timeout_seconds: 120',
+        '    max_turns: 4',
+        '    expect: {must_not_contain: [TODO]}',
+        '    collect_artifacts: ["**/*.json"]',
+      ),
+      'evals/cases/a.yaml': 'input: {prompt: A}\ncollect_artifacts: ["out/**", "**/*.json"]\n',
+      'evals/cases/b.yaml':
+        'input: {prompt: B}\nconstraints: {timeout_seconds: 0, max_turns: 9}\nexpect: {files_exist: [r.md]}\n',
+    });
+    const [a, b] = s.load('evals/eval.yaml').suites[0]!.cases;
+    expect(a!.limits).toEqual({ timeoutSeconds: 120, maxTurns: 4 });
+    expect(a!.gates).toEqual([{ type: 'contains-any', value: ['TODO'], negate: true }]);
+    expect(a!.workspace.artifacts).toEqual(['**/*.json', 'out/**']);
+    // 0 means "not set" in skill-up.
+    expect(b!.limits).toEqual({ timeoutSeconds: 120, maxTurns: 9 });
+    expect(b!.gates).toEqual([{ type: 'file-exists', value: ['r.md'] }]);
+  });
+
+  it('the suite judge grades cases without one; a case judge overrides it but inherits model and pass_threshold', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml(
+        'cases:',
+        '  files: [evals/cases/a.yaml, evals/cases/b.yaml]',
+        'judge:',
+        '  type: agent_judge',
+        '  model: anthropic/claude-sonnet-4-6',
+        '  criteria: [is helpful]',
+        '  pass_threshold: 0.5',
+      ),
+      'evals/cases/a.yaml': 'input: {prompt: A}\n',
+      'evals/cases/b.yaml': 'input: {prompt: B}\njudge:\n  type: agent_judge\n  criteria: [is short, is right]\n',
+    });
+    const { suites, diagnostics } = s.load('evals/eval.yaml');
+    expect(diagnostics).toEqual([]);
+    const [a, b] = suites[0]!.cases;
+    expect([a!.checks, a!.threshold, a!.judge]).toEqual([
+      [{ type: 'llm-rubric', value: 'is helpful' }],
+      0.5,
+      'anthropic/claude-sonnet-4-6',
+    ]);
+    expect([b!.checks.map((c) => c.value), b!.threshold, b!.judge]).toEqual([
+      ['is short', 'is right'],
+      0.5,
+      'anthropic/claude-sonnet-4-6',
+    ]);
+  });
+
+  it('engine.type is an alias of engine.name; spellings normalise; a custom engine only warns', () => {
+    const one = (engine: string) =>
+      staged({
+        'evals/eval.yaml': suiteYaml(engine, 'cases:', '  files: [evals/cases/a.yaml]'),
+        'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
+      }).load('evals/eval.yaml');
+    const hint = (engine: string) => {
+      const r = one(engine);
+      cleanup?.();
+      return [r.suites[0]!.cases[0]!.engine, where(r.diagnostics)];
+    };
+    expect(hint('engine: {type: qodercli}')).toEqual(['qodercli', []]);
+    expect(hint('engine: {name: claude_code, type: claude_code}')).toEqual(['claude-code', []]);
+    expect(hint('engine: {name: qwen}')).toEqual(['qwen-code', []]);
+    expect(hint('engine: {name: qoder-cli}')).toEqual(['qodercli', []]);
+    expect(hint('engine: {name: my-agent, custom: {transport: local}}')).toEqual([
+      undefined,
+      [['not-honoured', 3, 16]],
+    ]);
+  });
+
+  it('skills: a second local skill is staged too; a registry skill warns', () => {
+    const s = stage({
+      'skill/SKILL.md': SKILL_MD,
+      'helper/SKILL.md': '---\nname: helper\n---\n',
+      'skill/evals/eval.yaml': suiteYaml(
+        'skills:',
+        '  - {source: local_path, path: .}',
+        '  - {source: local_path, path: ../helper}',
+        '  - {source: registry, path: x}',
+        'cases:',
+        '  files: [evals/cases/a.yaml]',
+      ),
+      'skill/evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
+    });
+    cleanup = s.cleanup;
+    const { suites, diagnostics } = s.load('skill/evals/eval.yaml');
+    expect(suites[0]!.cases[0]!.skills).toEqual([
+      { name: 'demo-skill', dir: join(s.dir, 'skill') },
+      { name: 'helper', dir: join(s.dir, 'helper') },
+    ]);
+    expect(where(diagnostics)).toEqual([['not-honoured', 6, 5]]);
+  });
+});
+
+describe('paths resolve from the skill root', () => {
+  it('golden_file and script_path resolve from the root; a path leaving it is refused', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml('cases:', '  files: [evals/cases/a.yaml, evals/cases/b.yaml]'),
+      'evals/golden/a.txt': 'expected\n',
+      'evals/cases/a.yaml':
+        'input: {prompt: A}\nexpect: {golden_file: evals/golden/a.txt}\njudge: {type: script, script_path: "my script.sh"}\n',
+      'my script.sh': 'exit 0\n',
+      'evals/cases/b.yaml': 'input: {prompt: B}\ncontext: {repo_fixture: ../outside}\nexpect: {exit_code: 0}\n',
+    });
+    const { suites, diagnostics } = s.load('evals/eval.yaml');
+    const [a, b] = suites[0]!.cases;
+    expect(a!.gates).toEqual([{ type: 'golden-file', golden: join(s.dir, 'evals/golden/a.txt'), trim: true }]);
+    expect(a!.checks).toEqual([{ type: 'script', value: `'${join(s.dir, 'my script.sh')}'`, required: true }]);
+    expect(b!.workspace.files).toEqual([]);
+    expect(bySeverity(diagnostics, 'error').map((d) => [d.ruleId, d.line, d.column])).toEqual([
+      ['skill-up/fixture-escapes-root', 2, 25],
+    ]);
+  });
+});

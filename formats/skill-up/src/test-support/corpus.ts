@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Diagnostic, LoadResult } from '@skill-eval/core';
+import { loadSkillUp } from '../load-skill-up.js';
+
+/** The shared conformance corpus, beside the repository. */
+export const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
+/** This format's corpus folder. */
+export const SKILL_UP = `${CORPUS}skill-up-yaml/alibaba-skill-up/`;
+
+/** Every corpus file (all formats). */
+export const corpusFiles = () =>
+  (readdirSync(CORPUS, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile() && entry.name !== 'SOURCES.md')
+    .map((entry) => join(entry.parentPath, entry.name));
+
+/** Loads one file of this format's corpus folder. */
+export function loadCorpus(relative: string) {
+  const file = SKILL_UP + relative;
+  const text = readFileSync(file, 'utf8');
+  const result: LoadResult = loadSkillUp(file, text);
+  return { file, text, result, suite: result.suites[0], cases: result.suites[0]?.cases ?? [] };
+}
+
+export const bySeverity = (diagnostics: Diagnostic[], severity: Diagnostic['severity']) =>
+  diagnostics.filter((d) => d.severity === severity);
+
+/** `[rule, line, column]` of each diagnostic, rule without the format prefix. */
+export const where = (diagnostics: Diagnostic[]) =>
+  diagnostics.map((d) => [d.ruleId.replace('skill-up/', ''), d.line, d.column]);
+
+/** A temporary directory filled with `files` (relative path → content); `cleanup` removes it. */
+export function stage(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'skill-up-test-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  const load = (path: string) => loadSkillUp(join(dir, path), readFileSync(join(dir, path), 'utf8'), { cwd: dir });
+  return { dir, load, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const SKILL_MD = '---\nname: demo-skill\ndescription: A demo skill.\n---\n# Demo\n';

@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SkillUpCaseFileSchema } from './case-schema.js';
+import { SkillUpSuiteFileSchema } from './suite-schema.js';
+import { bySeverity, loadCorpus, SKILL_MD, SKILL_UP, stage } from './test-support/corpus.js';
+import { writeSkillUp } from './write-skill-up.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+/** Writes the suite into `<tmp>/evals/` and loads the written eval.yaml back. */
+function roundTrip(suite: Suite) {
+  const { files, lost } = writeSkillUp(suite);
+  for (const f of files) {
+    const schema = f.path === 'evals/eval.yaml' ? SkillUpSuiteFileSchema : SkillUpCaseFileSchema;
+    expect(schema.safeParse(parse(f.text)).success, f.text).toBe(true);
+  }
+  const s = stage(Object.fromEntries(files.map((f) => [f.path, f.text])));
+  cleanups.push(s.cleanup);
+  const reloaded = s.load('evals/eval.yaml');
+  expect(bySeverity(reloaded.diagnostics, 'error')).toEqual([]);
+  return { lost, files, suite: reloaded.suites[0]!, root: s.dir };
+}
+
+/** A case with its root-relative paths made comparable across directories, without its source. */
+function comparable(testCase: Case, root: string) {
+  const { source: _s, skills: _k, ...rest } = testCase;
+  return JSON.parse(JSON.stringify(rest).replaceAll(root, '<root>'));
+}
+
+function expectSameCases(before: Suite, after: Suite, afterRoot: string) {
+  const beforeRoot = before.settings.skillRoot as string;
+  expect(after.cases.map((c) => comparable(c, afterRoot))).toEqual(before.cases.map((c) => comparable(c, beforeRoot)));
+}
+
+const CASE_FILES = [
+  'examples/code-stats/evals/cases/exclude-dependencies.yaml',
+  'skills/skill-upper/evals/cases/scaffold-with-user-simulator.yaml',
+  'e2e/testdata/trigger-detection/evals/cases/detect-boredom.yaml',
+  'e2e/testdata/multi-turn-conversation/evals/cases/multi-turn-refinement.yaml',
+];
+
+describe('write → load round trip', () => {
+  for (const relative of CASE_FILES) {
+    it(`${relative.split('/').at(-1)}: same cases, nothing lost`, () => {
+      const { suite } = loadCorpus(relative);
+      const back = roundTrip(suite!);
+      expect(back.lost).toEqual([]);
+      expect(back.files.map((f) => f.path)).toEqual(['evals/eval.yaml', `evals/cases/${suite!.cases[0]!.id}.yaml`]);
+      expectSameCases(suite!, back.suite, back.root);
+    });
+  }
+
+  it('skill-upper eval.yaml (with stand-in cases): same cases and suite settings', () => {
+    const evalYaml = readFileSync(`${SKILL_UP}skills/skill-upper/evals/eval.yaml`, 'utf8');
+    const own = readFileSync(`${SKILL_UP}skills/skill-upper/evals/cases/scaffold-with-user-simulator.yaml`, 'utf8');
+    const names = [
+      'scaffold-new-evals',
+      'add-case-to-existing',
+      'scaffold-with-qodercli-engine',
+      'scaffold-with-script-judge',
+      'english-context-generates-english-only-cases',
+    ];
+    const s = stage({
+      'SKILL.md': SKILL_MD,
+      'evals/eval.yaml': evalYaml,
+      ...Object.fromEntries(names.map((n) => [`evals/cases/${n}.yaml`, own.replace(/^id: .*\n/, '')])),
+    });
+    cleanups.push(s.cleanup);
+    const suite = s.load('evals/eval.yaml').suites[0]!;
+    const back = roundTrip(suite);
+    expect(back.lost).toEqual([]);
+    expectSameCases(suite, back.suite, back.root);
+    const { skillRoot: _a, ...before } = suite.settings;
+    const { skillRoot: _b, ...after } = back.suite.settings;
+    expect(after).toEqual(before);
+  });
+
+  it('code-stats eval.yaml (with stand-in cases): the suite script judge is written per case', () => {
+    const evalYaml = readFileSync(`${SKILL_UP}examples/code-stats/evals/eval.yaml`, 'utf8');
+    const own = readFileSync(`${SKILL_UP}examples/code-stats/evals/cases/exclude-dependencies.yaml`, 'utf8');
+    const s = stage({
+      'SKILL.md': SKILL_MD,
+      'evals/eval.yaml': evalYaml,
+      'evals/cases/analyze-directory.yaml': 'input:\n  prompt: analyze\n',
+      'evals/cases/top-extensions.yaml':
+        'input:\n  turns:\n    - {role: user, content: one}\n    - {role: user, content: two, post_condition: {must_contain_any: [x]}}\n',
+      'evals/cases/current-directory-format.yaml': own,
+    });
+    cleanups.push(s.cleanup);
+    const suite = s.load('evals/eval.yaml').suites[0]!;
+    const back = roundTrip(suite);
+    expect(back.lost).toEqual([]);
+    expectSameCases(suite, back.suite, back.root);
+    const analyze = parse(back.files.find((f) => f.path === 'evals/cases/analyze-directory.yaml')!.text);
+    expect(analyze.judge).toEqual({
+      type: 'script',
+      script_path: 'evals/fixtures/scripts/check-stats.sh',
+      timeout_seconds: 30,
+    });
+    expect(parse(back.files[0]!.text).engine).toEqual({ type: 'qodercli', model: { name: 'auto' } });
+  });
+});
+
+describe('writing suites of other formats', () => {
+  const base = (over: Partial<Case>): Case =>
+    CaseSchema.parse({
+      id: '1',
+      name: '1',
+      kind: 'task',
+      turns: ['hi'],
+      source: { file: '/x/evals.json', format: 'evals-json' },
+      ...over,
+    });
+  const suiteOf = (cases: Case[]): Suite => ({
+    id: 's',
+    name: 's',
+    file: '/x/evals/evals.json',
+    format: 'evals-json',
+    cases,
+    settings: {},
+  });
+
+  it('trigger cases become tag trigger_test with a Skill tool rule, and load back as triggers', () => {
+    const suite = suiteOf([
+      base({ id: 'yes', name: 'yes', kind: 'trigger', shouldTrigger: true }),
+      base({ id: 'no', name: 'no', kind: 'trigger', shouldTrigger: false, runs: 3 }),
+    ]);
+    const back = roundTrip(suite);
+    expect(back.lost).toEqual(['case 2 (no): runs: 3']);
+    expect(back.suite.cases.map((c) => [c.id, c.kind, c.shouldTrigger, c.tags])).toEqual([
+      ['yes', 'trigger', true, ['trigger_test']],
+      ['no', 'trigger', false, ['trigger_test']],
+    ]);
+  });
+
+  it('multi-turn cases, inline files, limits, artifacts and rubric thresholds survive', () => {
+    const c = base({
+      id: 'conv',
+      name: 'A conversation',
+      turns: ['one', 'two'],
+      checks: [{ type: 'llm-rubric', value: 'kind' }],
+      threshold: 0.5,
+      judge: 'openai/gpt-x',
+      workspace: {
+        files: [],
+        overlays: [],
+        inline: { 'a.txt': 'A\n' },
+        setup: [],
+        teardown: [],
+        artifacts: ['out/**'],
+      },
+      limits: { timeoutSeconds: 60, maxTurns: 3 },
+      engine: 'codex',
+      tags: ['smoke'],
+    });
+    const back = roundTrip(suiteOf([c]));
+    expect(back.lost).toEqual([]);
+    const [again] = back.suite.cases;
+    expect(comparable(again!, back.root)).toEqual(comparable(c, '/x'));
+    expect(parse(back.files[0]!.text).engine).toEqual({ name: 'codex' });
+  });
+
+  it('lists everything skill-up cannot say', () => {
+    const c = base({
+      system: 'be brief',
+      reference: 'the answer',
+      runs: 5,
+      checks: [
+        { type: 'icontains', value: 'x', required: true },
+        { type: 'llm-rubric', value: 'good', weight: 2 },
+        { type: 'contains', value: 'y', required: true },
+      ],
+      failIf: [{ type: 'contains', value: 'bad' }],
+      workspace: {
+        files: [{ from: '/elsewhere/f.txt', to: 'f.txt' }],
+        overlays: [],
+        inline: {},
+        setup: ['npm ci'],
+        teardown: [],
+        artifacts: [],
+      },
+      metadata: { category: 'x' },
+    });
+    const { lost, files } = writeSkillUp(suiteOf([c]));
+    expect(lost).toEqual([
+      'case 1 (1): system prompt',
+      'case 1 (1): runs: 5',
+      'case 1 (1): setup commands',
+      'case 1 (1): metadata category',
+      'case 1 (1): reference (written as description, which no judge reads)',
+      'case 1 (1): check icontains "x" (an agent_judge case cannot also run it)',
+      'case 1 (1): check contains "y" written to expect (skill-up has one judge per case; a failing expect skips the judge)',
+      'case 1 (1): 1 fail-if condition(s) (an agent_judge has no failure rules)',
+      'case 1 (1): "every criterion must pass" written as pass_threshold: 1',
+      'case 1 (1): weight 2 of llm-rubric "good"',
+      'case 1 (1): workspace file /elsewhere/f.txt → f.txt (skill-up copies one repo_fixture directory from the skill root)',
+    ]);
+    const written = parse(files[1]!.text);
+    expect(written.expect).toEqual({ must_contain: ['y'] });
+    expect(written.judge).toEqual({ type: 'agent_judge', criteria: ['good'], pass_threshold: 1 });
+  });
+});
