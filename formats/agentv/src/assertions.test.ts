@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { loadAgentv } from './load-agentv.js';
+
+const FILE = '/nonexistent-skill-eval-test/a.eval.yaml';
+/** Loads one v5 test with the given assert entries (YAML flow lines). */
+const checksOf = (asserts: string[]) => {
+  const text = [
+    'prompts: ["{{ input }}"]',
+    'tests:',
+    '  - vars: {input: hi}',
+    '    assert:',
+    ...asserts.map((a) => `      - ${a}`),
+  ].join('\n');
+  const { suites, diagnostics } = loadAgentv(FILE, text);
+  return {
+    checks: suites[0]?.cases[0]?.checks,
+    diagnostics: diagnostics.map((d) => [d.ruleId.replace('agentv/', ''), d.line, d.column]),
+  };
+};
+
+describe('assertion mapping', () => {
+  it('normalises _ to -, a not- prefix (and negate) into negate, and keeps promptfoo params', () => {
+    expect(
+      checksOf([
+        '{type: not_contains, value: err}',
+        '{type: not-icontains_any, value: "a, b"}',
+        '{type: not-equals, negate: true, value: x}',
+        '{type: is_json}',
+        '{type: starts-with, value: "#", metric: heading, weight: 2}',
+      ]).checks,
+    ).toEqual([
+      { type: 'contains', value: 'err', negate: true },
+      { type: 'icontains-any', value: ['a', 'b'], negate: true },
+      { type: 'equals', value: 'x' },
+      { type: 'is-json' },
+      { type: 'starts-with', value: '#', name: 'heading', weight: 2 },
+    ]);
+  });
+
+  it('skill-used takes a name, a list (all of them) or {name, min, max}', () => {
+    expect(
+      checksOf(['{type: skill-used, value: [a, b]}', '{type: not-skill-used, value: {name: c, min: 2}}']).checks,
+    ).toEqual([
+      { type: 'skill-used', value: 'a' },
+      { type: 'skill-used', value: 'b' },
+      { type: 'skill-used', value: 'c', min: 2, negate: true },
+    ]);
+  });
+
+  it('script argv, trajectory:*, latency, cost, token-usage map onto the check vocabulary', () => {
+    expect(
+      checksOf([
+        '{type: script, command: [python, "check it.py"], cwd: graders}',
+        '{type: "trajectory:tool-used", value: [Read, {name: Bash, max: 3}]}',
+        '{type: "not-trajectory:tool-used", value: Write}',
+        '{type: "trajectory:tool-sequence", value: {mode: exact, steps: [Read, Edit]}}',
+        '{type: latency, threshold: 3000}',
+        '{type: cost, budget: 0.2}',
+        '{type: token_usage, max_total: 900, max_output: 100}',
+      ]).checks,
+    ).toEqual([
+      { type: 'script', value: "python 'check it.py'", cwd: 'graders', argv: ['python', 'check it.py'] },
+      { type: 'tool-called', value: 'Read' },
+      { type: 'tool-called', value: 'Bash', max: 3 },
+      { type: 'tool-called', value: 'Write', negate: true },
+      { type: 'tool-trajectory', tools: ['Read', 'Edit'], mode: 'exact' },
+      { type: 'latency', max: 3000 },
+      { type: 'cost', max: 0.2 },
+      { type: 'token-usage', max: 900, max_output: 100 },
+    ]);
+  });
+
+  it('required, min_score and the deprecated numeric required', () => {
+    const { checks, diagnostics } = checksOf([
+      '{type: contains, value: a, required: true, min_score: 0.9}',
+      '{type: llm-rubric, value: ok, required: 0.7}',
+    ]);
+    expect(checks).toEqual([
+      { type: 'contains', value: 'a', required: true, threshold: 0.9 },
+      { type: 'llm-rubric', value: 'ok', required: true, threshold: 0.7 },
+    ]);
+    expect(diagnostics).toEqual([['deprecated-field', 6, 49]]);
+  });
+
+  it('types outside the vocabulary and includes are kept with a warning at the type', () => {
+    const { checks, diagnostics } = checksOf(['{type: similar, value: hello, threshold: 0.8}', '{include: shared}']);
+    expect(checks).toEqual([
+      { type: 'similar', value: 'hello', threshold: 0.8 },
+      { type: 'include', value: 'shared' },
+    ]);
+    expect(diagnostics).toEqual([
+      ['unsupported-assertion', 5, 16],
+      ['unsupported-field', 6, 9],
+    ]);
+  });
+});

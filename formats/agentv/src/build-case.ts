@@ -1,0 +1,552 @@
+import { type Case, CaseSchema, type Check, type FixtureFile } from '@skill-eval/core';
+import { readAssertions } from './assertions.js';
+import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
+import { type InputParts, readInput, stageFile } from './messages.js';
+import { V4_SPELLINGS_TEST, V5_REMOVED_TEST } from './migration.js';
+import type { TestEntry } from './references.js';
+import { readSideChannel } from './side-channel.js';
+import type { DocPath } from './source.js';
+import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
+import { renderTemplate, soleVariable } from './template.js';
+import { readWorkspace } from './workspace.js';
+
+/** Test fields skill-eval reads; all others are kept in `metadata.agentv`. */
+const READ = new Set([
+  'id',
+  'description',
+  'vars',
+  'prompts',
+  'input',
+  'input_files',
+  'expected_output',
+  'criteria',
+  'assert',
+  'assertions',
+  'evaluators',
+  'threshold',
+  'run',
+  'execution',
+  'environment',
+  'workspace',
+  'metadata',
+  'mode',
+  'turns',
+  'provider',
+  'providers',
+  'note',
+]);
+
+/** Test fields AgentV knows that skill-eval keeps but cannot honour yet. */
+const KEPT = new Set([
+  'conversation_id',
+  'suite',
+  'depends_on',
+  'on_dependency_failure',
+  'aggregation',
+  'on_turn_failure',
+  'window_size',
+  'options',
+  'assert_scoring_function',
+  'provider_output',
+]);
+
+/** What a test needs besides its own fields: its id and the suite's defaults. */
+export interface TestInput {
+  entry: TestEntry;
+  /** The 1-based position, the id of a test without one. */
+  position: number;
+  defaults: SuiteDefaults;
+  /** Appended to the id (scenario and prompt variants). */
+  idSuffix?: string;
+}
+
+/** Reads one AgentV test into one case per prompt template. Problems are reported; nothing throws. */
+export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInput): Case[] {
+  const ctx: ReadContext = { ...defaults.ctx, source: entry.source };
+  const sink = entry.source.sink;
+  const test = entry.value;
+  const path = entry.path;
+  // A JSONL line that did not parse: its syntax error is already reported.
+  if (test === undefined) return [];
+  if (!isRecord(test)) {
+    sink.error(
+      'wrong-type',
+      `Test ${position} is ${describe(test)}; each test is a map with vars and assert.`,
+      at(path),
+    );
+    return [];
+  }
+  checkFieldsForDialect(test, entry, ctx);
+  const id = readId(test, entry, position, ctx) + idSuffix;
+  const agentv: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(test)) {
+    if (READ.has(key)) continue;
+    agentv[key] = value;
+    sink.warning(
+      KEPT.has(key) ? 'unsupported-field' : 'unknown-field',
+      KEPT.has(key)
+        ? `"${key}" is kept in the case's metadata.agentv, but skill-eval's runner does not honour it yet.`
+        : `"${key}" is not an AgentV test field; it is kept in the case's metadata.agentv.`,
+      atKey(path, key),
+    );
+  }
+  const dt = defaults.defaultTest;
+  const vars = readVars(test, path, dt, ctx);
+  const inputs = readTurns(test, path, vars, defaults, ctx);
+  if (inputs.length === 0) return [];
+  const reference = readReference(test, path, vars, ctx);
+  const checks = readAllChecks(test, path, defaults, ctx);
+  const criteria = typeof test.criteria === 'string' && test.criteria.trim() !== '' ? test.criteria : undefined;
+  let finalReference = reference;
+  if (criteria && checks.length === 0) checks.push({ type: 'llm-rubric', value: criteria, name: 'criteria' });
+  else if (criteria) finalReference = reference ? `${reference}\n\nCriteria: ${criteria}` : criteria;
+  if (checks.length === 0 && inputs.every((i) => i.turnChecks.length === 0)) {
+    sink.warning(
+      'nothing-to-grade',
+      `Test "${id}" has no assert entries and no criteria: nothing can grade it; add assert.`,
+      at(path),
+    );
+  }
+  const run = isRecord(test.run) ? test.run : {};
+  const execution = isRecord(test.execution) ? test.execution : {};
+  const threshold = pickThreshold(
+    [
+      [test.threshold, [...path, 'threshold']],
+      [run.threshold, [...path, 'run', 'threshold']],
+      [execution.threshold, [...path, 'execution', 'threshold']],
+      [dt?.value.threshold, [...(dt?.path ?? []), 'threshold']],
+      [defaults.threshold, []],
+    ],
+    ctx,
+  );
+  const repeat = run.repeat;
+  const runs = isRecord(repeat) && typeof repeat.count === 'number' ? repeat.count : defaults.runs;
+  const timeoutSeconds = typeof run.timeout_seconds === 'number' ? run.timeout_seconds : defaults.timeoutSeconds;
+  const userMetadata = isRecord(test.metadata) ? { ...test.metadata } : {};
+  const testTags = Array.isArray(userMetadata.tags) ? userMetadata.tags.filter((t) => typeof t === 'string') : [];
+  if (testTags.length > 0) delete userMetadata.tags;
+  const side = readSideChannel(userMetadata, [...path, 'metadata'], ctx);
+  const { workspace, kept } = readWorkspace(test, path, entry, defaults, ctx);
+  Object.assign(agentv, kept);
+  const testFiles = readInputFiles(test.input_files, [...path, 'input_files'], ctx);
+  const engine = engineHint(test.providers ?? test.provider) ?? defaults.engine;
+  if (test.provider !== undefined || test.providers !== undefined) {
+    agentv[test.provider !== undefined ? 'provider' : 'providers'] = test.provider ?? test.providers;
+    sink.warning(
+      'unsupported-field',
+      `Test providers are kept in metadata.agentv${engine ? ` (engine hint: ${engine})` : ''}; skill-eval runs every case on the engines chosen with --engine.`,
+      atKey(path, test.provider !== undefined ? 'provider' : 'providers'),
+    );
+  }
+  const position_ = ctx.source.locate(at(path));
+  return inputs.flatMap((input): Case[] => {
+    const allChecks = [...checks, ...input.turnChecks];
+    const trigger = triggerOf(allChecks);
+    const files = mergeFiles(defaults.inputFiles, testFiles, input.files);
+    const metadata: Record<string, unknown> = { ...userMetadata };
+    const caseAgentv = { ...agentv, ...(input.history.length > 0 ? { history: input.history } : {}) };
+    if (Object.keys(caseAgentv).length > 0) metadata.agentv = caseAgentv;
+    const base = {
+      id: id + input.idSuffix,
+      rawId: test.id,
+      name:
+        typeof test.description === 'string' && test.description.trim() !== '' ? test.description : id + input.idSuffix,
+      kind: trigger ? 'trigger' : 'task',
+      turns: input.turns,
+      system: input.system,
+      reference: joinReference(finalReference, input.turnReferences),
+      shouldTrigger: trigger?.shouldTrigger,
+      checks: allChecks,
+      threshold,
+      workspace: { ...workspace, files },
+      limits: timeoutSeconds !== undefined ? { timeoutSeconds } : {},
+      runs,
+      skills: ctx.skill ? [ctx.skill] : [],
+      engine,
+      tags: [...new Set([...defaults.tags, ...testTags])],
+      metadata,
+      source: { file: entry.source.file, ...position_, format: 'agentv', dialect: ctx.dialect },
+    };
+    const parsed = CaseSchema.safeParse(side.apply(base));
+    if (parsed.success) return [parsed.data];
+    const issue = parsed.error.issues[0]!;
+    sink.error(
+      'invalid-case',
+      `Test "${base.id}" cannot be read: ${issue.path.join('.')}: ${issue.message}.`,
+      at(path),
+    );
+    return [];
+  });
+}
+
+/** In a v5 suite, the 4.x test fields AgentV rejects are errors (raw case files may still use them). */
+function checkFieldsForDialect(test: Record<string, unknown>, entry: TestEntry, ctx: ReadContext) {
+  if (ctx.dialect !== 'agentv-5') return;
+  for (const key of Object.keys(test)) {
+    const removed = entry.raw ? undefined : V5_REMOVED_TEST[key];
+    if (removed) ctx.source.sink.error('removed-field', removed, atKey(entry.path, key));
+    const spelling = V4_SPELLINGS_TEST[key];
+    if (spelling) ctx.source.sink.warning('v4-field', spelling, atKey(entry.path, key));
+  }
+}
+
+function readId(test: Record<string, unknown>, entry: TestEntry, position: number, ctx: ReadContext): string {
+  const raw = test.id;
+  const fallback = entry.defaultId ?? String(position);
+  if (raw === undefined || raw === null) return fallback;
+  if (typeof raw === 'string' && raw.trim() !== '') return raw.trim();
+  if (typeof raw === 'number') {
+    ctx.source.sink.warning(
+      'id-not-string',
+      `The id ${raw} is a number; AgentV requires a string, so write id: "${raw}".`,
+      at(entry.path, 'id'),
+    );
+    return String(raw);
+  }
+  ctx.source.sink.error(
+    'wrong-type',
+    `The id of test ${position} is ${describe(raw)}; write a non-empty string. The test is read as "${fallback}".`,
+    at(entry.path, 'id'),
+  );
+  return fallback;
+}
+
+/** `default_test.vars` overlaid with the test's own `vars`, each remembering where it was written. */
+function readVars(
+  test: Record<string, unknown>,
+  path: DocPath,
+  dt: Located<Record<string, unknown>> | undefined,
+  ctx: ReadContext,
+) {
+  const vars: Record<string, Located> = {};
+  const add = (value: unknown, source: Located['source'], varsPath: DocPath) => {
+    if (value === undefined) return;
+    if (!isRecord(value)) {
+      source.sink.error('wrong-type', `"vars" is ${describe(value)}; write a map of names to values.`, at(varsPath));
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) vars[k] = { value: v, source, path: [...varsPath, k] };
+  };
+  if (dt) add(dt.value.vars, dt.source, [...dt.path, 'vars']);
+  add(test.vars, ctx.source, [...path, 'vars']);
+  return vars;
+}
+
+const plainVars = (vars: Record<string, Located>) =>
+  Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, v.value]));
+
+/** One prompt variant of a test: its turns and what its conversation turns add. */
+interface TurnSet extends InputParts {
+  idSuffix: string;
+  turnChecks: Check[];
+  turnReferences: string[];
+}
+
+/**
+ * Where the user turns come from: `mode: conversation` turns; else a 4.x/raw-case `input`; else
+ * each prompt template rendered with the vars (one variant per template).
+ */
+function readTurns(
+  test: Record<string, unknown>,
+  path: DocPath,
+  vars: Record<string, Located>,
+  defaults: SuiteDefaults,
+  ctx: ReadContext,
+): TurnSet[] {
+  const sink = ctx.source.sink;
+  const plain = plainVars(vars);
+  const prefix = defaults.suiteInput
+    ? readInput(defaults.suiteInput.value, defaults.suiteInput.path, { ...ctx, source: defaults.suiteInput.source })
+    : undefined;
+  const withPrefix = (parts: InputParts): InputParts => {
+    if (!prefix) return parts;
+    const system = [prefix.system, parts.system].filter(Boolean).join('\n\n') || undefined;
+    return {
+      turns: [...prefix.turns, ...parts.turns],
+      system,
+      files: [...prefix.files, ...parts.files],
+      history: [...prefix.history, ...parts.history],
+    };
+  };
+  const single = (parts: InputParts | undefined): TurnSet[] => {
+    if (!parts) return [];
+    const full = withPrefix(parts);
+    if (full.turns.length === 0) {
+      sink.error('missing-input', 'The input has no user message; add one ({role: user, content: …}).', at(path));
+      return [];
+    }
+    if (full.turns.every((t) => t.trim() === '')) {
+      sink.error(
+        'missing-input',
+        'The prompt of this test renders to nothing; set vars.input (or the variables its prompt uses).',
+        at(path),
+      );
+      return [];
+    }
+    return [{ ...full, idSuffix: '', turnChecks: [], turnReferences: [] }];
+  };
+  if (test.turns !== undefined || test.mode === 'conversation')
+    return single(readConversation(test, path, plain, ctx)).map((t) => ({
+      ...t,
+      ...conversationExtras(test, path, ctx),
+    }));
+  if (test.input !== undefined) return single(readInput(renderStrings(test.input, plain), [...path, 'input'], ctx));
+  const prompts = promptsFor(test, path, defaults, ctx);
+  if (prompts === undefined) {
+    if (vars.input === undefined) {
+      sink.error(
+        'missing-input',
+        'This test has no prompt: add top-level prompts (e.g. prompts: ["{{ input }}"]) and vars.input.',
+        at(path),
+      );
+      return [];
+    }
+    sink.info('implicit-prompt', 'No prompts are given; the test is read as prompts: ["{{ input }}"].', at(path));
+  }
+  const templates = prompts ?? [{ template: '{{ input }}', at: { value: '{{ input }}', source: ctx.source, path } }];
+  return templates.flatMap((prompt, k): TurnSet[] => {
+    const parts = renderPrompt(prompt, vars, plain, ctx);
+    const suffix = templates.length > 1 ? `@${prompt.label ?? k + 1}` : '';
+    return single(parts).map((t) => ({ ...t, idSuffix: suffix }));
+  });
+}
+
+function promptsFor(
+  test: Record<string, unknown>,
+  path: DocPath,
+  defaults: SuiteDefaults,
+  ctx: ReadContext,
+): PromptTemplate[] | undefined {
+  if (test.prompts !== undefined) return readPromptList(test.prompts, [...path, 'prompts'], ctx);
+  const dt = defaults.defaultTest;
+  if (dt?.value.prompts !== undefined)
+    return readPromptList(dt.value.prompts, [...dt.path, 'prompts'], { ...ctx, source: dt.source });
+  return defaults.prompts;
+}
+
+/** `prompts`: a string, a prompt object (`raw`, `label`, `id`), a message, or a list of these (a list of messages is one chat prompt). */
+export function readPromptList(value: unknown, path: DocPath, ctx: ReadContext): PromptTemplate[] | undefined {
+  const located = (p: DocPath) => ({ value, source: ctx.source, path: p });
+  const isMessage = (v: unknown) => isRecord(v) && typeof v.role === 'string';
+  if (Array.isArray(value) && value.length > 0 && value.every(isMessage)) {
+    return [{ template: value as { role: string; content: unknown }[], at: located(path) }];
+  }
+  const list = Array.isArray(value) ? value : [value];
+  const out: PromptTemplate[] = [];
+  list.forEach((item, i) => {
+    const p = Array.isArray(value) ? [...path, i] : path;
+    if (typeof item === 'string') out.push({ template: item, at: located(p) });
+    else if (isMessage(item)) out.push({ template: [item as { role: string; content: unknown }], at: located(p) });
+    else if (isRecord(item) && typeof item.raw === 'string') {
+      const label = typeof item.label === 'string' ? item.label : typeof item.id === 'string' ? item.id : undefined;
+      out.push({ template: item.raw, ...(label ? { label } : {}), at: located(p) });
+    } else {
+      ctx.source.sink.error(
+        'unsupported-prompt',
+        `This prompt is ${describe(item)}${isRecord(item) ? ' without "raw"' : ''}; skill-eval reads prompt strings, {raw, label} maps and chat messages (prompt functions and script prompts are not run).`,
+        at(p),
+      );
+    }
+  });
+  return out.length > 0 ? out : undefined;
+}
+
+/** Renders one template: `"{{ var }}"` alone may stand for a message list; otherwise plain substitution. */
+function renderPrompt(
+  prompt: PromptTemplate,
+  vars: Record<string, Located>,
+  plain: Record<string, unknown>,
+  ctx: ReadContext,
+): InputParts | undefined {
+  const sink = prompt.at.source.sink;
+  if (typeof prompt.template === 'string') {
+    const sole = soleVariable(prompt.template);
+    const v = sole ? vars[sole] : undefined;
+    if (v && typeof v.value !== 'string') return readInput(v.value, v.path, { ...ctx, source: v.source });
+    const rendered = renderTemplate(prompt.template, plain);
+    if (rendered.fancy) {
+      sink.warning(
+        'template-unsupported',
+        `The prompt template "${prompt.template}" uses nunjucks features beyond {{ name }} (filters, tags, expressions); skill-eval only substitutes plain {{ name }} and leaves the rest as written.`,
+        at(prompt.at.path),
+      );
+    }
+    for (const name of rendered.missing) {
+      sink.warning(
+        'missing-var',
+        `The prompt uses {{ ${name} }} but this test sets no vars.${name}; it is rendered empty.`,
+        at(prompt.at.path),
+      );
+    }
+    return readInput(rendered.text, prompt.at.path, { ...ctx, source: prompt.at.source });
+  }
+  return readInput(renderStrings(prompt.template, plain), prompt.at.path, { ...ctx, source: prompt.at.source });
+}
+
+/** Substitutes `{{ name }}` in every string inside a value (message lists, content parts). */
+function renderStrings(value: unknown, vars: Record<string, unknown>): unknown {
+  if (typeof value === 'string') return value.includes('{{') ? renderTemplate(value, vars).text : value;
+  if (Array.isArray(value)) return value.map((v) => renderStrings(v, vars));
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === 'role' || k === 'type' ? v : renderStrings(v, vars)]),
+    );
+  return value;
+}
+
+/** `mode: conversation` + `turns[{input, expected_output, assert}]`: one user turn each. */
+function readConversation(
+  test: Record<string, unknown>,
+  path: DocPath,
+  vars: Record<string, unknown>,
+  ctx: ReadContext,
+): InputParts | undefined {
+  if (!Array.isArray(test.turns) || test.turns.length === 0) {
+    ctx.source.sink.error(
+      'missing-input',
+      '"mode: conversation" needs a non-empty "turns" list of {input, assert}.',
+      at(path, test.turns === undefined ? 'mode' : 'turns'),
+    );
+    return undefined;
+  }
+  const parts: InputParts = { turns: [], files: [], history: [] };
+  test.turns.forEach((turn, i) => {
+    const turnPath = [...path, 'turns', i];
+    if (!isRecord(turn) || turn.input === undefined) {
+      ctx.source.sink.error('missing-input', `Turn ${i + 1} has no "input"; write {input: …}.`, at(turnPath));
+      return;
+    }
+    const one = readInput(renderStrings(turn.input, vars), [...turnPath, 'input'], ctx);
+    if (!one) return;
+    parts.turns.push(one.turns.join('\n\n'));
+    parts.files.push(...one.files);
+    if (one.system) parts.system = [parts.system, one.system].filter(Boolean).join('\n\n');
+  });
+  return parts;
+}
+
+/** Per-turn assertions (tagged with `turn`) and per-turn expected outputs of a conversation. */
+function conversationExtras(test: Record<string, unknown>, path: DocPath, ctx: ReadContext) {
+  const turnChecks: Check[] = [];
+  const turnReferences: string[] = [];
+  if (!Array.isArray(test.turns)) return { turnChecks, turnReferences };
+  test.turns.forEach((turn, i) => {
+    if (!isRecord(turn)) return;
+    const key = turn.assert !== undefined ? 'assert' : 'assertions';
+    turnChecks.push(...readAssertions(turn[key], [...path, 'turns', i, key], ctx, { turn: i + 1 }));
+    const expected = textOf(turn.expected_output);
+    if (expected) turnReferences.push(`Turn ${i + 1}: ${expected}`);
+  });
+  if (turnChecks.length > 0) {
+    ctx.source.sink.warning(
+      'per-turn-assert',
+      'Per-turn assertions carry "turn: N" but skill-eval grades them on the whole conversation.',
+      at(path, 'turns'),
+    );
+  }
+  return { turnChecks, turnReferences };
+}
+
+/** `expected_output` (4.x, raw cases) or `vars.expected_output` (v5): the reference answer. */
+function readReference(
+  test: Record<string, unknown>,
+  path: DocPath,
+  vars: Record<string, Located>,
+  ctx: ReadContext,
+): string | undefined {
+  const raw = test.expected_output !== undefined ? test.expected_output : vars.expected_output?.value;
+  if (raw === undefined || raw === null) return undefined;
+  const text = textOf(raw);
+  if (text === undefined) {
+    ctx.source.sink.error(
+      'wrong-type',
+      `The expected output is ${describe(raw)}; write a string or a list of messages.`,
+      at(path, 'expected_output'),
+    );
+  }
+  return text;
+}
+
+/** The text of an expected output: a string, message contents, or JSON for structured answers. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((m) => isRecord(m) && 'content' in m)) {
+    return value.map((m) => contentText((m as Record<string, unknown>).content)).join('\n\n');
+  }
+  if (isRecord(value) && 'content' in value && typeof value.role === 'string') return contentText(value.content);
+  if (isRecord(value) || Array.isArray(value)) return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+const contentText = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((p) => (isRecord(p) && typeof p.value === 'string' ? p.value : '')).join('\n\n')
+      : JSON.stringify(content);
+
+const joinReference = (reference: string | undefined, perTurn: string[]) =>
+  [reference, ...perTurn].filter((r): r is string => Boolean(r && r.trim() !== '')).join('\n\n') || undefined;
+
+/** default_test.assert, then the test's own, then the suite's (unless execution.skip_defaults). */
+function readAllChecks(
+  test: Record<string, unknown>,
+  path: DocPath,
+  defaults: SuiteDefaults,
+  ctx: ReadContext,
+): Check[] {
+  const checks: Check[] = [];
+  const dt = defaults.defaultTest;
+  if (dt?.value.assert !== undefined)
+    checks.push(...readAssertions(dt.value.assert, [...dt.path, 'assert'], { ...ctx, source: dt.source }));
+  for (const key of ['assert', 'assertions', 'evaluators'])
+    checks.push(...readAssertions(test[key], [...path, key], ctx));
+  const execution = isRecord(test.execution) ? test.execution : {};
+  for (const key of ['assert', 'assertions', 'evaluators'])
+    checks.push(...readAssertions(execution[key], [...path, 'execution', key], ctx));
+  if (execution.skip_defaults !== true) {
+    for (const a of defaults.suiteAssert) checks.push(...readAssertions(a.value, a.path, { ...ctx, source: a.source }));
+  }
+  return checks;
+}
+
+function pickThreshold(candidates: [unknown, DocPath][], ctx: ReadContext): number | undefined {
+  for (const [value, path] of candidates) {
+    if (value === undefined) continue;
+    if (typeof value === 'number' && value >= 0 && value <= 1) return value;
+    ctx.source.sink.error('wrong-type', `"threshold" is ${String(value)}; write a number between 0 and 1.`, at(path));
+  }
+  return undefined;
+}
+
+/** A case whose every check is `skill-used` of one skill with one polarity is a trigger case. */
+function triggerOf(checks: Check[]): { shouldTrigger: boolean } | undefined {
+  if (checks.length === 0 || !checks.every((c) => c.type === 'skill-used')) return undefined;
+  const negates = new Set(checks.map((c) => c.negate === true));
+  const names = new Set(checks.map((c) => c.value));
+  if (negates.size !== 1 || names.size !== 1) return undefined;
+  return { shouldTrigger: !checks[0]!.negate };
+}
+
+function mergeFiles(...lists: FixtureFile[][]): FixtureFile[] {
+  const out: FixtureFile[] = [];
+  for (const f of lists.flat()) if (!out.some((o) => o.to === f.to)) out.push(f);
+  return out;
+}
+
+/** `input_files`: paths staged into the workspace (no text is added to the prompt). */
+export function readInputFiles(value: unknown, path: DocPath, ctx: ReadContext): FixtureFile[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    ctx.source.sink.error('wrong-type', `"input_files" is ${describe(value)}; write a list of paths.`, at(path));
+    return [];
+  }
+  const files: FixtureFile[] = [];
+  value.forEach((entry, i) => {
+    if (typeof entry !== 'string')
+      ctx.source.sink.error('wrong-type', `Input file ${i + 1} is ${describe(entry)}; write a path.`, at(path, i));
+    else stageFile(entry, [...path, i], files, ctx);
+  });
+  return files;
+}

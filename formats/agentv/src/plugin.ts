@@ -1,0 +1,33 @@
+import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { z } from 'zod';
+import { detectAgentv, FILE_PATTERNS } from './detect.js';
+import { loadAgentv } from './load-agentv.js';
+import { writeAgentv } from './write-agentv.js';
+
+/** Settings of the agentv format (`--fk key=value` or config). */
+export const AgentvSettingsSchema = z
+  .object({
+    /** Severity of a referenced file (content part, input_files, workdir) that does not exist. */
+    missingFiles: z.enum(['error', 'warning']).default('warning'),
+  })
+  .strict();
+export type AgentvSettings = z.infer<typeof AgentvSettingsSchema>;
+
+/** Creates the format reader/writer with fixed settings. */
+export function createAgentvFormat(settings: AgentvSettings = AgentvSettingsSchema.parse({})): Format {
+  return {
+    id: 'agentv',
+    filePatterns: FILE_PATTERNS,
+    detect: detectAgentv,
+    load: (file, text) => loadAgentv(file, text, settings),
+    write: writeAgentv,
+  };
+}
+
+export default defineFormat<AgentvSettings>({
+  contract: 'format-v1',
+  id: 'agentv',
+  description: 'AgentV EVAL.yaml / *.eval.yaml suites, 4.x and v5 (promptfoo-style prompts, vars, assert).',
+  parseSettings: (raw) => parsePluginSettings('agentv', AgentvSettingsSchema, raw),
+  create: createAgentvFormat,
+});

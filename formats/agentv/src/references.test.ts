@@ -1,0 +1,249 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadAgentv } from './load-agentv.js';
+import { AGENTV, CORPUS } from './test-support/corpus.js';
+
+let tmp: string;
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(join(tmp, path)), { recursive: true });
+  writeFileSync(join(tmp, path), text);
+};
+const loadFile = (path: string) => loadAgentv(join(tmp, path), readFileSync(join(tmp, path), 'utf8'));
+const where = (diagnostics: { ruleId: string; file: string; line?: number; column?: number }[]) =>
+  diagnostics.map((d) => [d.ruleId.replace('agentv/', ''), d.file.slice(tmp.length + 1), d.line, d.column]);
+
+beforeEach(() => {
+  tmp = realpathSync(mkdtempSync(join(tmpdir(), 'agentv-')));
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('tests from files and folders', () => {
+  it('directory-discovery: each cases/<name>/case.yaml is a test named after its folder; workspace/ is laid over', () => {
+    copyFileSync(`${CORPUS}${AGENTV}examples/showcase/directory-discovery/EVAL.yaml`, join(tmp, 'EVAL.yaml'));
+    write('cases/fix-null-check/case.yaml', 'criteria: Fixes the null check\ninput: |\n  Fix parseToken.\n');
+    write('cases/fix-null-check/workspace/parser.ts', 'export {}\n');
+    write('cases/add-greeting/case.yaml', 'criteria: Adds a greeting\ninput: Add a greeting.\n');
+    write('cases/notes.txt', 'not a case');
+    const { suites, diagnostics } = loadFile('EVAL.yaml');
+    expect(diagnostics).toEqual([]);
+    const cases = suites[0]!.cases;
+    expect(cases.map((c) => [c.id, c.turns, c.checks, c.workspace.overlays])).toEqual([
+      ['add-greeting', ['Add a greeting.'], [{ type: 'llm-rubric', value: 'Adds a greeting', name: 'criteria' }], []],
+      [
+        'fix-null-check',
+        ['Fix parseToken.\n'],
+        [{ type: 'llm-rubric', value: 'Fixes the null check', name: 'criteria' }],
+        [join(tmp, 'cases/fix-null-check/workspace')],
+      ],
+    ]);
+    expect(cases[0]!.source).toMatchObject({ file: join(tmp, 'cases/add-greeting/case.yaml'), line: 1, column: 1 });
+    expect(suites[0]!.name).toBe('directory-discovery');
+  });
+
+  it('tests: file://cases.yaml (raw cases keep input/expected_output), JSON {tests}, and JSONL with a broken line', () => {
+    write(
+      'suite.eval.yaml',
+      'threshold: 0.9\ntests:\n  - file://cases.yaml\n  - ./more.json\n  - file://lines.jsonl\n',
+    );
+    write('cases.yaml', '- id: a\n  input: Hello\n  expected_output: Hi\n  assert: [Greets]\n');
+    write('more.json', '{"tests": [{"id": "b", "input": [{"role": "user", "content": "Yo"}], "assert": ["ok"]}]}');
+    write(
+      'lines.jsonl',
+      '{"id": "c", "input": "one", "assert": ["ok"]}\n{"id": "d", "input": \n\n{"input": "three", "assert": [{"type": "equals", "value": 3}]}\n',
+    );
+    const { suites, diagnostics } = loadFile('suite.eval.yaml');
+    expect(where(diagnostics)).toEqual([['syntax', 'lines.jsonl', 2, 22]]);
+    expect(
+      suites[0]!.cases.map((c) => [
+        c.id,
+        c.turns,
+        c.reference,
+        c.threshold,
+        c.source.file.slice(tmp.length + 1),
+        c.source.line,
+      ]),
+    ).toEqual([
+      ['a', ['Hello'], 'Hi', 0.9, 'cases.yaml', 1],
+      ['b', ['Yo'], undefined, 0.9, 'more.json', 1],
+      ['c', ['one'], undefined, 0.9, 'lines.jsonl', 1],
+      ['5', ['three'], undefined, 0.9, 'lines.jsonl', 4],
+    ]);
+    expect(suites[0]!.cases[3]!.checks).toEqual([{ type: 'equals', value: '3' }]);
+  });
+
+  it('a missing or unsupported tests file is an error at the reference; a case file must hold a list', () => {
+    write('a.eval.yaml', 'tests:\n  - file://gone.yaml\n  - file://data.csv\n  - file://map.yaml\n');
+    write('data.csv', 'input\nhi\n');
+    write('map.yaml', 'id: x\n');
+    const { diagnostics } = loadFile('a.eval.yaml');
+    expect(where(diagnostics)).toEqual([
+      ['missing-reference', 'a.eval.yaml', 2, 5],
+      ['unsupported-reference', 'a.eval.yaml', 3, 5],
+      ['wrong-type', 'map.yaml', 1, 1],
+    ]);
+    expect(diagnostics[1]!.message).toMatch(/CSV and dataset scripts are not read or run/);
+  });
+
+  it('default_test and prompts from files; several prompts give one case per prompt', () => {
+    write(
+      'p.eval.yaml',
+      'prompts:\n  - file://prompt.txt\n  - {raw: "Short: {{ q }}", label: short}\ndefault_test: file://defaults.yaml\ntests:\n  - id: t\n    vars: {q: why}\n    assert: [mine]\n',
+    );
+    write('prompt.txt', 'Question: {{ q }} ({{ tone }})');
+    write('defaults.yaml', 'vars: {tone: calm}\nthreshold: 0.6\nassert: [{type: not-icontains, value: sorry}]\n');
+    const { suites, diagnostics } = loadFile('p.eval.yaml');
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.threshold, c.checks])).toEqual([
+      [
+        't@1',
+        ['Question: why (calm)'],
+        0.6,
+        [
+          { type: 'icontains', value: 'sorry', negate: true },
+          { type: 'llm-rubric', value: 'mine' },
+        ],
+      ],
+      [
+        't@short',
+        ['Short: why'],
+        0.6,
+        [
+          { type: 'icontains', value: 'sorry', negate: true },
+          { type: 'llm-rubric', value: 'mine' },
+        ],
+      ],
+    ]);
+  });
+});
+
+describe('files, workspaces and the skill', () => {
+  it('csv-analyzer with its fixtures present: the CSV is staged, the workdir laid over, the skill found', () => {
+    const dir = 'skills/csv-analyzer/evals';
+    write('skills/csv-analyzer/SKILL.md', '---\nname: csv-analyzer\ndescription: CSV\n---\n');
+    copyFileSync(
+      `${CORPUS}${AGENTV}examples/features/agent-skills-evals/csv-analyzer.EVAL.yaml`,
+      join(tmp, dir, '../EVAL.yaml'),
+    );
+    write(`skills/csv-analyzer/evals/files/sales.csv`, 'month,revenue\n');
+    write('skills/csv-analyzer/workspace/README.md', 'ws');
+    const { suites, diagnostics } = loadFile('skills/csv-analyzer/EVAL.yaml');
+    expect(where(diagnostics)).toEqual([['unsupported-field', 'skills/csv-analyzer/EVAL.yaml', 4, 1]]);
+    const [top, irrelevant] = suites[0]!.cases;
+    expect(top!.workspace.files).toEqual([{ from: join(tmp, dir, 'files/sales.csv'), to: 'evals/files/sales.csv' }]);
+    expect(top!.workspace.overlays).toEqual([join(tmp, 'skills/csv-analyzer/workspace')]);
+    expect(irrelevant!.workspace.overlays).toEqual([join(tmp, 'skills/csv-analyzer/workspace')]);
+    expect(suites[0]!.skill).toEqual({ name: 'csv-analyzer', dir: join(tmp, 'skills/csv-analyzer') });
+    expect(top!.skills).toEqual([suites[0]!.skill]);
+  });
+
+  it('a leading / means the repository root (nearest .git); ".." is refused', () => {
+    mkdirSync(join(tmp, '.git'));
+    write('plugins/p/SKILL.md', 'x');
+    write(
+      'evals/deep/s.eval.yaml',
+      [
+        'prompts: ["{{ input }}"]',
+        'tests:',
+        '  - vars:',
+        '      input:',
+        '        - role: user',
+        '          content:',
+        '            - {type: file, value: /plugins/p/SKILL.md}',
+        '            - {type: file, value: ../../secret.txt}',
+        '            - {type: text, value: Go}',
+        '    assert: [ok]',
+      ].join('\n'),
+    );
+    const { suites, diagnostics } = loadFile('evals/deep/s.eval.yaml');
+    expect(where(diagnostics)).toEqual([['file-escapes-root', 'evals/deep/s.eval.yaml', 8, 35]]);
+    const c = suites[0]!.cases[0]!;
+    expect(c.workspace.files).toEqual([{ from: join(tmp, 'plugins/p/SKILL.md'), to: 'plugins/p/SKILL.md' }]);
+    expect(c.turns).toEqual(['Attached file: plugins/p/SKILL.md\n\nGo']);
+  });
+
+  it('4.x workspace hooks become setup/teardown; a v5 environment setup argv becomes one shell line', () => {
+    write(
+      'w4.eval.yaml',
+      'workspace:\n  template: tpl\n  hooks:\n    before_each: {command: [npm, install]}\n    after_all: {command: "rm -rf out"}\n  repos: [{path: r}]\ntests:\n  - id: a\n    input: hi\n    criteria: ok\n',
+    );
+    mkdirSync(join(tmp, 'tpl'));
+    const v4 = loadFile('w4.eval.yaml');
+    expect(v4.suites[0]!.cases[0]!.workspace).toMatchObject({
+      overlays: [join(tmp, 'tpl')],
+      setup: ['npm install'],
+      teardown: ['rm -rf out'],
+    });
+    expect(v4.suites[0]!.settings.agentv).toEqual({ workspace: { repos: [{ path: 'r' }] } });
+    expect(where(v4.diagnostics)).toEqual([
+      ['hook-per-case', 'w4.eval.yaml', 5, 5],
+      ['unsupported-field', 'w4.eval.yaml', 6, 3],
+    ]);
+    write(
+      'w5.eval.yaml',
+      'environment:\n  type: host\n  workdir: tpl\n  setup: {command: [bash, -lc, "make it && echo ok"]}\nprompts: ["{{ input }}"]\ntests:\n  - vars: {input: hi}\n    assert: [ok]\n',
+    );
+    expect(loadFile('w5.eval.yaml').suites[0]!.cases[0]!.workspace).toMatchObject({
+      overlays: [join(tmp, 'tpl')],
+      setup: ['make it && echo ok'],
+    });
+  });
+});
+
+describe('conversations, scenarios, limits', () => {
+  it('mode: conversation turns become turns; per-turn asserts carry their turn; run and evaluate_options set runs and timeout', () => {
+    write(
+      'c.eval.yaml',
+      [
+        'timeout_seconds: 120',
+        'evaluate_options: {repeat: 2, max_concurrency: 4}',
+        'tests:',
+        '  - id: chat',
+        '    mode: conversation',
+        '    turns:',
+        '      - input: Hi {{ who }}',
+        '        assert: [greets]',
+        '      - input: [{type: text, value: Bye}]',
+        '        expected_output: Goodbye',
+        '    vars: {who: Ada}',
+        '    run: {repeat: {count: 5}}',
+      ].join('\n'),
+    );
+    const { suites, diagnostics } = loadFile('c.eval.yaml');
+    expect(where(diagnostics)).toEqual([
+      ['unsupported-field', 'c.eval.yaml', 2, 31],
+      ['per-turn-assert', 'c.eval.yaml', 7, 7],
+    ]);
+    const c = suites[0]!.cases[0]!;
+    expect([c.turns, c.reference, c.runs, c.limits]).toEqual([
+      ['Hi Ada', 'Bye'],
+      'Turn 2: Goodbye',
+      5,
+      { timeoutSeconds: 120 },
+    ]);
+    expect(c.checks).toEqual([{ type: 'llm-rubric', value: 'greets', turn: 1 }]);
+    expect(suites[0]!.settings.agentv).toEqual({ evaluate_options: { max_concurrency: 4 } });
+  });
+
+  it('scenarios: each config is merged into each test, ids say which', () => {
+    write(
+      's.eval.yaml',
+      [
+        'prompts: ["{{ input }} in {{ lang }}"]',
+        'scenarios:',
+        '  - config: [{vars: {lang: French}}, {vars: {lang: German}, assert: [is polite]}]',
+        '    tests:',
+        '      - id: hello',
+        '        vars: {input: Say hello}',
+        '        assert: [{type: icontains, value: bon}]',
+      ].join('\n'),
+    );
+    const { suites, diagnostics } = loadFile('s.eval.yaml');
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.cases.map((c) => [c.id, c.turns[0], c.checks.length])).toEqual([
+      ['hello@s1c1', 'Say hello in French', 1],
+      ['hello@s1c2', 'Say hello in German', 2],
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+const SIMPLE = /\{\{\s*([A-Za-z_]\w*(?:\.\w+)*)\s*\}\}/g;
+const ONLY_SIMPLE = /^\s*\{\{\s*([A-Za-z_]\w*(?:\.\w+)*)\s*\}\}\s*$/;
+
+/** The outcome of rendering one prompt template. */
+export interface Rendered {
+  text: string;
+  /** Variables referenced but not set (rendered empty, as nunjucks does). */
+  missing: string[];
+  /** The template uses nunjucks beyond `{{ name }}` (filters, tags, comments, expressions), left as written. */
+  fancy: boolean;
+}
+
+/** Looks a dotted name (`user.name`, `items.0`) up in the vars. */
+export function lookupVar(vars: Record<string, unknown>, name: string): unknown {
+  let value: unknown = vars;
+  for (const part of name.split('.')) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** The variable a template consists of alone (`"{{ input }}"`), which may then stand for a message list. */
+export function soleVariable(template: string): string | undefined {
+  return ONLY_SIMPLE.exec(template)?.[1];
+}
+
+/** Whether a template uses nunjucks features beyond plain `{{ name }}` substitution. */
+export function isFancyTemplate(template: string): boolean {
+  if (/\{%|\{#/.test(template)) return true;
+  return template.replace(SIMPLE, '').includes('{{');
+}
+
+/**
+ * Substitutes plain `{{ name }}` references (promptfoo/AgentV style). Filters, loops and other
+ * nunjucks syntax are not evaluated: they stay in the text and `fancy` is set so the caller warns.
+ */
+export function renderTemplate(template: string, vars: Record<string, unknown>): Rendered {
+  const missing: string[] = [];
+  const text = template.replace(SIMPLE, (_match, name: string) => {
+    const value = lookupVar(vars, name);
+    if (value === undefined || value === null) {
+      missing.push(name);
+      return '';
+    }
+    return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  });
+  return { text, missing, fancy: isFancyTemplate(template) };
+}

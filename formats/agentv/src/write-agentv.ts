@@ -1,0 +1,213 @@
+import { dirname, isAbsolute, relative } from 'node:path';
+import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
+import { stringify } from 'yaml';
+import { V5_REMOVED_TOP } from './migration.js';
+import { SIDE_CHANNEL_KEY, type SideChannel } from './side-channel.js';
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'suite';
+
+/**
+ * Writes a suite as one AgentV 5 `<name>.eval.yaml` (promptfoo style: `prompts: ["{{ input }}"]`,
+ * `vars`, `assert`). Case fields AgentV has no field for go under each test's
+ * `metadata.skill_eval` (AgentV ignores them; skill-eval reads them back), and are listed in `lost`.
+ */
+export function writeAgentv(suite: Suite): WriteResult {
+  const lost: string[] = [];
+  const base = dirname(suite.file);
+  const doc: Record<string, unknown> = { name: slug(suite.name) };
+  if (typeof suite.settings.description === 'string') doc.description = suite.settings.description;
+  const metadata = suite.settings.metadata;
+  if (metadata && typeof metadata === 'object') Object.assign(doc, metadata);
+  const agentv = suite.settings.agentv;
+  if (agentv && typeof agentv === 'object') {
+    for (const [key, value] of Object.entries(agentv)) {
+      if (V5_REMOVED_TOP[key]) lost.push(`suite: "${key}" is not part of AgentV 5 and is left out`);
+      else doc[key] = value;
+    }
+  }
+  doc.prompts = ['{{ input }}'];
+  doc.tests = suite.cases.map((c, i) => writeTest(c, i + 1, base, lost));
+  const text = stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
+  return { files: [{ path: `evals/${slug(suite.name)}.eval.yaml`, text }], lost };
+}
+
+function writeTest(c: Case, position: number, base: string, lost: string[]): Record<string, unknown> {
+  // An id-less test keeps its position as id, so the id is left out again.
+  const test: Record<string, unknown> = c.rawId === undefined && c.id === String(position) ? {} : { id: c.id };
+  if (c.rawId !== undefined && typeof c.rawId !== 'string')
+    lost.push(`case ${c.id}: the id ${JSON.stringify(c.rawId)} is written as a string`);
+  if (c.turns.some((t) => t.includes('{{')))
+    lost.push(`case ${c.id}: a turn contains "{{", which AgentV renders as a template`);
+  const side: SideChannel = {};
+  const note = (what: string) =>
+    lost.push(`case ${c.id}: ${what} (kept under metadata.${SIDE_CHANNEL_KEY}; AgentV ignores it)`);
+  if (c.name !== c.id) test.description = c.name;
+  const { agentv, ...userMetadata } = c.metadata as Record<string, unknown> & { agentv?: Record<string, unknown> };
+  for (const [key, value] of Object.entries(agentv ?? {})) {
+    if (key === 'history')
+      lost.push(`case ${c.id}: ${(value as unknown[]).length} assistant/tool message(s) of the input are left out`);
+    else test[key] = value;
+  }
+  const vars: Record<string, unknown> = {};
+  if (c.turns.length === 1) {
+    vars.input = c.system
+      ? [
+          { role: 'system', content: c.system },
+          { role: 'user', content: c.turns[0] },
+        ]
+      : c.turns[0];
+  } else {
+    test.mode = 'conversation';
+    test.turns = c.turns.map((input) => ({ input }));
+    if (c.system) {
+      side.system = c.system;
+      note('system prompt of a conversation');
+    }
+  }
+  if (c.reference !== undefined) vars.expected_output = c.reference;
+  test.vars = vars;
+  if (c.checks.length > 0) test.assert = c.checks.map(writeCheck);
+  if (c.threshold !== undefined) test.threshold = c.threshold;
+  const run: Record<string, unknown> = {};
+  if (c.runs !== undefined) run.repeat = { count: c.runs };
+  if (c.limits.timeoutSeconds !== undefined) run.timeout_seconds = c.limits.timeoutSeconds;
+  if (Object.keys(run).length > 0) test.run = run;
+  const inputFiles: string[] = [];
+  for (const f of c.workspace.files) {
+    const rel = relative(base, f.from);
+    if (rel === f.to) inputFiles.push(rel);
+    else
+      lost.push(`case ${c.id}: workspace file ${f.from} → ${f.to} (input_files are paths relative to the eval file)`);
+  }
+  if (inputFiles.length > 0) test.input_files = inputFiles;
+  const workspace: NonNullable<SideChannel['workspace']> = {};
+  const ws = c.workspace;
+  if (ws.overlays.length > 0) workspace.overlays = ws.overlays.map((o) => (isAbsolute(o) ? relative(base, o) : o));
+  if (Object.keys(ws.inline).length > 0) workspace.inline = ws.inline;
+  if (ws.setup.length > 0) workspace.setup = ws.setup;
+  if (ws.teardown.length > 0) workspace.teardown = ws.teardown;
+  if (ws.artifacts.length > 0) workspace.artifacts = ws.artifacts;
+  if (Object.keys(workspace).length > 0) {
+    side.workspace = workspace;
+    note(`workspace ${Object.keys(workspace).join(', ')}`);
+  }
+  const inferred = inferTrigger(c.checks);
+  if ((c.kind === 'trigger') !== Boolean(inferred) || (inferred && inferred.shouldTrigger !== c.shouldTrigger)) {
+    side.kind = c.kind;
+    if (c.shouldTrigger !== undefined) side.shouldTrigger = c.shouldTrigger;
+    note(
+      `kind ${c.kind}${c.shouldTrigger === undefined ? '' : ` (should trigger: ${c.shouldTrigger})`} not expressed by skill-used assertions alone`,
+    );
+  }
+  const extras: [keyof SideChannel, unknown, string][] = [
+    ['triggerThreshold', c.triggerThreshold, 'trigger threshold'],
+    ['gates', c.gates.length > 0 ? c.gates : undefined, `${c.gates.length} gate check(s)`],
+    ['failIf', c.failIf.length > 0 ? c.failIf : undefined, `${c.failIf.length} fail-if check(s)`],
+    ['maxTurns', c.limits.maxTurns, 'max turns'],
+    ['engine', c.engine, `engine hint ${c.engine}`],
+    ['judge', c.judge, `judge hint ${c.judge}`],
+  ];
+  for (const [key, value, what] of extras) {
+    if (value === undefined) continue;
+    (side as Record<string, unknown>)[key] = value;
+    note(what);
+  }
+  const meta: Record<string, unknown> = { ...userMetadata };
+  if (c.tags.length > 0) meta.tags = c.tags;
+  if (Object.keys(side).length > 0) meta[SIDE_CHANNEL_KEY] = side;
+  if (Object.keys(meta).length > 0) test.metadata = meta;
+  return test;
+}
+
+/** The loader's rule: only `skill-used` checks of one skill with one polarity make a trigger case. */
+function inferTrigger(checks: Check[]): { shouldTrigger: boolean } | undefined {
+  if (checks.length === 0 || !checks.every((c) => c.type === 'skill-used')) return undefined;
+  if (new Set(checks.map((c) => c.negate === true)).size !== 1 || new Set(checks.map((c) => c.value)).size !== 1)
+    return undefined;
+  return { shouldTrigger: !checks[0]!.negate };
+}
+
+const underscore = (mode: unknown) => (typeof mode === 'string' ? mode.replaceAll('-', '_') : mode);
+
+/** One check as an AgentV 5 assertion; the inverse of the loader's mapping. */
+export function writeCheck(check: Check): unknown {
+  const { type, value, name, weight, required, negate, threshold, ...params } = check as Check & {
+    threshold?: unknown;
+  };
+  if (type === 'llm-rubric' && typeof value === 'string' && Object.keys(check).length === 2) return value;
+  const common: Record<string, unknown> = {};
+  if (name !== undefined) common.name = name;
+  if (weight !== undefined) common.weight = weight;
+  if (required !== undefined) common.required = required;
+  const t = (agentvType: string) => (negate ? `not-${agentvType}` : agentvType);
+  const scored = threshold !== undefined ? { threshold } : {};
+  switch (type) {
+    case 'llm-rubric': {
+      const { operator, outcome, ...rest } = params;
+      if (operator !== undefined && typeof outcome === 'string') {
+        return { type: t('llm-rubric'), ...common, ...scored, ...rest, value: [{ outcome, operator }] };
+      }
+      return { type: t('llm-rubric'), value, ...common, ...scored, ...params };
+    }
+    case 'latency':
+      return {
+        type: t('latency'),
+        ...common,
+        ...(threshold !== undefined ? { min_score: threshold } : {}),
+        ...withoutKey(params, 'max'),
+        threshold: params.max,
+      };
+    case 'cost':
+      return { type: t('cost'), ...common, ...scored, ...withoutKey(params, 'max'), budget: params.max };
+    case 'token-usage':
+      return { type: t('token-usage'), ...common, ...scored, ...withoutKey(params, 'max'), max_total: params.max };
+    case 'tool-called': {
+      const { args, argsMode, ...rest } = params;
+      if (args !== undefined) {
+        return {
+          type: t('trajectory:tool-args-match'),
+          ...common,
+          ...scored,
+          ...rest,
+          value: { name: value, args, ...(argsMode ? { mode: argsMode } : {}) },
+        };
+      }
+      return { type: t('trajectory:tool-used'), ...common, ...scored, ...rest, value };
+    }
+    case 'tool-trajectory': {
+      const { tools, mode, ...rest } = params;
+      return {
+        type: t('trajectory:tool-sequence'),
+        ...common,
+        ...scored,
+        ...rest,
+        value: { mode: underscore(mode), steps: tools },
+      };
+    }
+    case 'script': {
+      const { argv, ...rest } = params;
+      return { type: t('script'), ...common, ...scored, ...rest, command: argv ?? value };
+    }
+    case 'assert-set': {
+      const { checks, ...rest } = params;
+      return {
+        type: t('assert-set'),
+        ...common,
+        ...scored,
+        ...rest,
+        assert: ((checks as Check[]) ?? []).map(writeCheck),
+      };
+    }
+    default:
+      return { type: t(type), ...(value !== undefined ? { value } : {}), ...common, ...scored, ...params };
+  }
+}
+
+function withoutKey(params: Record<string, unknown>, key: string) {
+  const { [key]: _drop, ...rest } = params;
+  return rest;
+}
