@@ -5,7 +5,16 @@ async function schemaSources() {
   const core = await import('../packages/core/dist/index.js');
   const evalsJson = await import('../formats/evals-json/dist/index.js');
   const evalMd = await import('../formats/eval-md/dist/index.js');
+  const triggers = await import('../formats/triggers-json/dist/index.js');
+  const skillet = await import('../formats/skillet/dist/index.js');
+  const skillUp = await import('../formats/skill-up/dist/index.js');
+  const agentv = await import('../formats/agentv/dist/index.js');
   return {
+    agentv: agentv.AgentvEvalFileSchema,
+    'triggers-json': triggers.TriggersFileSchema,
+    skillet: skillet.SkilletFileSchema,
+    'skill-up': skillUp.SkillUpSuiteFileSchema,
+    'skill-up-case': skillUp.SkillUpCaseFileSchema,
     'eval-md-frontmatter': evalMd.EvalMdFrontmatterSchema,
     'evals-json': evalsJson.EvalsJsonFileSchema,
     'bmad-cases-json': evalsJson.BmadCasesFileSchema,

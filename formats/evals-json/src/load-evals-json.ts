@@ -8,6 +8,7 @@ import {
   keysOf,
   parseJson,
   property,
+  syntaxMessage,
 } from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { readBmadCase } from './bmad-cases.js';
@@ -17,7 +18,6 @@ import { DiagnosticSink } from './diagnostic-sink.js';
 import { type Dialect, evalsDialect, shapeOf } from './dialect.js';
 import type { ExpectedOutputPolicy, ReadContext } from './read-context.js';
 import { readEvalItem } from './skill-creator.js';
-import { syntaxMessage } from './syntax-message.js';
 
 /** Options of {@link loadEvalsJson}; the plugin settings map onto them. */
 export interface LoadEvalsJsonOptions {

@@ -64,10 +64,12 @@ export function writeEvalsJson(suite: Suite): WriteResult {
   const keepMetadata = suite.format === 'evals-json';
   const metadataKeys = [...new Set(suite.cases.flatMap((c) => Object.keys(c.metadata)))];
   if (!keepMetadata && metadataKeys.length) lost.push(`metadata keys ${metadataKeys.join(', ')}`);
-  const skillName = suite.skill?.name ?? suite.settings.skillName;
+  // Without a skill of its own, a suite's trigger checks still name the skill (AgentV suites do).
+  const skillUsed = suite.cases.flatMap((c) => c.checks).find((k) => k.type === 'skill-used')?.value;
+  const skillName = suite.skill?.name ?? suite.settings.skillName ?? skillUsed;
   const body = {
     ...(typeof skillName === 'string' ? { skill_name: skillName } : {}),
     evals: suite.cases.map((c) => itemOf(c, keepMetadata)),
   };
-  return { files: [{ path: 'evals.json', text: `${JSON.stringify(body, null, 2)}\n` }], lost };
+  return { files: [{ path: 'evals/evals.json', text: `${JSON.stringify(body, null, 2)}\n` }], lost };
 }

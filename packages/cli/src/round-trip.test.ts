@@ -18,7 +18,7 @@ const shape = (c: Case) => ({
   checks: [c.gates, c.checks, c.failIf].map((list) =>
     list.map((k) => ({ type: k.type, value: k.value, negate: Boolean(k.negate) })),
   ),
-  runs: c.runs,
+  runs: c.runs ?? (c.kind === 'trigger' ? 3 : 1), // the planner's default, so undefined and 3 mean the same
   threshold: c.threshold,
   limits: c.limits,
 });
@@ -44,9 +44,16 @@ const writer = (id: string): Format => {
 };
 
 /** Writes a suite with `format` into a fresh folder and loads it back (by detection, as a user would). */
-async function writeAndLoad(suite: Suite, format: Format): Promise<{ suites: Suite[]; lost: string[] }> {
+async function writeAndLoad(
+  suite: Suite,
+  format: Format,
+): Promise<{ suites: Suite[]; lost: string[]; errors: string[] }> {
   const result = format.write!(suite);
+  // Written paths are relative to a skill root: give them one, named as the suite's skill.
   const dir = mkdtempSync(join(scratch, `${format.id}-`));
+  const skillUsed = suite.cases.flatMap((c) => c.checks).find((k) => k.type === 'skill-used')?.value;
+  const skillName = suite.skill?.name ?? suite.settings.skillName ?? skillUsed ?? 'skill';
+  writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${String(skillName)}\ndescription: Round-trip stand-in.\n---\n`);
   for (const file of result.files) {
     mkdirSync(dirname(join(dir, file.path)), { recursive: true });
     writeFileSync(join(dir, file.path), file.text);
@@ -56,9 +63,8 @@ async function writeAndLoad(suite: Suite, format: Format): Promise<{ suites: Sui
     registry,
     { cwd: dir },
   );
-  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-  expect(errors, `${format.id} wrote files it cannot read back`).toEqual([]);
-  return { suites: loaded.suites, lost: result.lost };
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+  return { suites: loaded.suites, lost: result.lost, errors };
 }
 
 describe('converting every corpus file to each other format and back', async () => {
@@ -73,6 +79,15 @@ describe('converting every corpus file to each other format and back', async () 
       if (!source.write) continue;
       for (const target of writable) {
         const there = await writeAndLoad(original, target);
+        const mentioned = (c: Case) => there.lost.some((line) => line.includes(c.id));
+        if (there.errors.length) {
+          // A target that can hold none of the cases writes nothing readable; then every case must be reported.
+          expect(
+            original.cases.filter((c) => !mentioned(c)).map((c) => c.id),
+            `${target.id} wrote files it cannot read back: ${there.errors.join('; ')}`,
+          ).toEqual([]);
+          continue;
+        }
         const back = await Promise.all(there.suites.map((s) => writeAndLoad(s, source)));
         const lost = [...there.lost, ...back.flatMap((b) => b.lost)];
         const returned = new Map(back.flatMap((b) => b.suites.flatMap((s) => s.cases)).map((c) => [c.id, c]));

@@ -11,7 +11,7 @@ export interface LoadResult {
 
 /** A suite written in some format by `convert`. */
 export interface WriteResult {
-  /** Files to write, paths relative to the output directory. */
+  /** Files to write, paths relative to the skill root (the folder holding SKILL.md), e.g. `evals/evals.json`. */
   files: { path: string; text: string }[];
   /** What the target format cannot express, one line each ("case 3: setup commands"). Never dropped silently. */
   lost: string[];

@@ -16,7 +16,9 @@ export class DiagnosticSink<Rule extends string = string, At = Position> {
 
   report(severity: Diagnostic['severity'], rule: Rule, message: string, at?: At): void {
     const position = at === undefined ? undefined : this.locate(at);
-    this.diagnostics.push({ severity, ruleId: `${this.formatId}/${rule}`, message, file: this.file, ...position });
+    // Only line and column: a located object may carry other fields (a parser's error code).
+    const where = position ? { line: position.line, column: position.column } : {};
+    this.diagnostics.push({ severity, ruleId: `${this.formatId}/${rule}`, message, file: this.file, ...where });
   }
 
   error(rule: Rule, message: string, at?: At): void {

@@ -13,6 +13,10 @@ interface Bundled<P> {
 export const BUNDLED_FORMATS: Bundled<FormatPlugin<any>>[] = [
   { id: 'evals-json', aliases: [], load: () => import('@skill-eval/format-evals-json') },
   { id: 'eval-md', aliases: ['skillkit'], load: () => import('@skill-eval/format-eval-md') },
+  { id: 'triggers-json', aliases: [], load: () => import('@skill-eval/format-triggers-json') },
+  { id: 'skillet', aliases: [], load: () => import('@skill-eval/format-skillet') },
+  { id: 'skill-up', aliases: ['skillup'], load: () => import('@skill-eval/format-skill-up') },
+  { id: 'agentv', aliases: [], load: () => import('@skill-eval/format-agentv') },
 ];
 
 export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
