@@ -45,6 +45,7 @@ describe('detect', () => {
     expect(detectEvalsJson('/a/my.evals.json', '{ oops')).toBe(0.5);
     expect(detectEvalsJson('/a/other.json', '{ oops')).toBe(0);
     expect(detectEvalsJson('/a/evals.json', '{"skill_name": "x"}')).toBe(0.3);
+    expect(detectEvalsJson('/a/cases.json', '{"rows": [1, 2]}')).toBe(0);
     expect(detectEvalsJson('/a/evals.json.bak', '{"skill_name": "x"}')).toBe(0);
   });
 });

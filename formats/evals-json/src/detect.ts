@@ -26,5 +26,6 @@ export function detectEvalsJson(file: string, text: string): number {
   }
   if (!claimsName(file)) return 0;
   if (errors.length > 0) return 0.5;
-  return root?.type === 'object' ? 0.3 : 0;
+  // Valid JSON with an eval file's name but none of its keys is someone else's file: the runner lists its keys.
+  return root?.type === 'object' && property(root, 'skill_name') ? 0.3 : 0;
 }
