@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
+import { mutatedText } from '@skill-eval/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectAgentv } from './detect.js';
@@ -27,29 +28,7 @@ function loadsCleanly(text: string) {
   }
 }
 
-const mutation = fc.oneof(
-  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 40 }) }),
-  fc.record({
-    kind: fc.constant('insert' as const),
-    at: fc.nat(),
-    text: fc.oneof(
-      fc.string(),
-      fc.constantFrom(':', '- ', '\n  ', '{', '[', '"', "'", '&a', '*a', '? ', '\t', '{{ x | y }}', 'file://../x'),
-    ),
-  }),
-  fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-);
-
-function mutate(text: string, edits: { kind: string; at: number; length?: number; text?: string }[]) {
-  let out = text;
-  for (const e of edits) {
-    const at = out.length === 0 ? 0 : e.at % (out.length + 1);
-    if (e.kind === 'delete') out = out.slice(0, at) + out.slice(at + (e.length ?? 1));
-    else if (e.kind === 'insert') out = out.slice(0, at) + (e.text ?? '') + out.slice(at);
-    else out = out.slice(0, at);
-  }
-  return out;
-}
+const TOKENS = [':', '- ', '\n  ', '{', '[', '"', "'", '&a', '*a', '? ', '\t', '{{ x | y }}', 'file://../x'];
 
 describe('properties', () => {
   it('random text never throws and every diagnostic has a line and column', () => {
@@ -66,14 +45,7 @@ describe('properties', () => {
   });
 
   it('corpus files mutated by deletions, insertions and truncations never throw', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: CORPUS_TEXTS.length - 1 }),
-        fc.array(mutation, { minLength: 1, maxLength: 4 }),
-        (i, edits) => loadsCleanly(mutate(CORPUS_TEXTS[i]!, edits)),
-      ),
-      { numRuns: 150 },
-    );
+    fc.assert(fc.property(mutatedText(CORPUS_TEXTS, TOKENS), loadsCleanly), { numRuns: 150 });
   });
 
   it('written suites load back into the same cases, whatever the strings hold', () => {

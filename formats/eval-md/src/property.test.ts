@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mutatedText } from '@skill-eval/testing';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectEvalMd } from './detect.js';
@@ -58,19 +59,8 @@ describe('property: never throws, always positions', () => {
   });
 
   it('corpus files mutated by deletions, insertions and truncations', () => {
-    const mutation = fc.record({
-      index: fc.nat(texts.length - 1),
-      at: fc.nat(),
-      remove: fc.nat(40),
-      insert: fc.oneof(piece, fc.string({ maxLength: 20 })),
-      truncate: fc.boolean(),
-    });
     fc.assert(
-      fc.property(mutation, ({ index, at, remove, insert, truncate }) => {
-        const text = texts[index]!;
-        const cut = at % (text.length + 1);
-        wellBehaved(truncate ? text.slice(0, cut) : text.slice(0, cut) + insert + text.slice(cut + remove));
-      }),
+      fc.property(mutatedText(texts, ['## ', '### Prompt\n', '### Expect\n', '```\n', '---\n', '\r\n']), wellBehaved),
       { numRuns: 300 },
     );
   });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mutatedText } from '@skill-eval/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectSkillUp } from './detect.js';
@@ -26,29 +27,7 @@ function checkLoad(file: string, text: string): void {
   for (const suite of suites) expect(suite.cases.length).toBeGreaterThan(0);
 }
 
-const mutation = fc.oneof(
-  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 40 }) }),
-  fc.record({
-    kind: fc.constant('insert' as const),
-    at: fc.nat(),
-    text: fc.oneof(
-      fc.string(),
-      fc.constantFrom(': ', '\n  ', '- ', '{', ']', '"', '&a', '*a', '\t', '#', 'judge:', 'type: script', '(?U)'),
-    ),
-  }),
-  fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-);
-
-function mutate(text: string, edits: { kind: string; at: number; length?: number; text?: string }[]): string {
-  let out = text;
-  for (const edit of edits) {
-    const at = out.length ? edit.at % (out.length + 1) : 0;
-    if (edit.kind === 'delete') out = out.slice(0, at) + out.slice(at + (edit.length ?? 1));
-    else if (edit.kind === 'insert') out = out.slice(0, at) + (edit.text ?? '') + out.slice(at);
-    else out = out.slice(0, at);
-  }
-  return out;
-}
+const TOKENS = [': ', '\n  ', '- ', '{', ']', '"', '&a', '*a', '\t', '#', 'judge:', 'type: script', '(?U)'];
 
 describe('robustness', () => {
   it('random text never throws, as a suite or as a case file', () => {
@@ -64,11 +43,10 @@ describe('robustness', () => {
   it('corpus files with random deletions, insertions and truncations never throw', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...CORPUS_FILES),
-        fc.array(mutation, { minLength: 1, maxLength: 4 }),
-        ({ file, text }, edits) => {
-          checkLoad(file, mutate(text, edits));
-        },
+        fc
+          .constantFrom(...CORPUS_FILES)
+          .chain(({ file, text }) => mutatedText([text], TOKENS).map((damaged) => ({ file, damaged }))),
+        ({ file, damaged }) => checkLoad(file, damaged),
       ),
       { numRuns: 250 },
     );

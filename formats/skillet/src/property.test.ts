@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { LoadResult } from '@skill-eval/core';
+import { mutatedText } from '@skill-eval/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectSkillet } from './detect.js';
@@ -24,32 +25,6 @@ function expectWellFormed(text: string, result: LoadResult) {
 }
 
 /** A corpus file with random deletions, insertions and a truncation. */
-const mutated = (texts: string[]) =>
-  fc
-    .record({
-      text: fc.constantFrom(...texts),
-      edits: fc.array(
-        fc.record({
-          at: fc.nat(),
-          remove: fc.nat({ max: 12 }),
-          insert: fc.oneof(
-            fc.string({ maxLength: 6 }),
-            fc.constantFrom(':', '- ', '\n  ', '"', '[', '{', '|', '&a', '*a'),
-          ),
-        }),
-        { maxLength: 5 },
-      ),
-      cut: fc.option(fc.nat()),
-    })
-    .map(({ text, edits, cut }) => {
-      let out = text;
-      for (const { at, remove, insert } of edits) {
-        const i = at % (out.length + 1);
-        out = out.slice(0, i) + insert + out.slice(i + remove);
-      }
-      return cut === null ? out : out.slice(0, cut % (out.length + 1));
-    });
-
 describe('property: any input', () => {
   it('random text never throws and diagnostics are positioned', () => {
     fc.assert(
@@ -66,7 +41,7 @@ describe('property: any input', () => {
   it('mutated corpus files never throw and diagnostics are positioned', () => {
     const texts = skilletFiles().map((file) => readFileSync(file, 'utf8'));
     fc.assert(
-      fc.property(mutated(texts), (text) => {
+      fc.property(mutatedText(texts), (text) => {
         expectWellFormed(text, loadSkillet(FILE, text));
       }),
       { numRuns: 300 },

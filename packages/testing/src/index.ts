@@ -1,6 +1,7 @@
 export type { FakeApi } from './api-adapter.js';
 export { directiveResponses } from './directives.js';
 export type { Selection } from './match.js';
+export { mutatedText } from './mutated-text.js';
 export {
   type FakeConversation,
   FakeConversationSchema,
