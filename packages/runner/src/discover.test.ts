@@ -54,6 +54,9 @@ describe('loadSuites', () => {
     await writeTree(dir, { 'skills/g/evals/cases/one.yml': 'GAMMA', 'skills/g/evals/one.yml': 'GAMMA' });
     const { suites } = await loadSuites(['skills/g'], registry, { cwd: dir });
     expect(suites.map((s) => s.id)).toEqual(['skills/g/evals/cases/one.yml']);
+    // Scanning the cases folder itself still sees it as one.
+    const inside = await loadSuites(['skills/g/evals/cases'], registry, { cwd: dir });
+    expect(inside.suites.map((s) => s.id)).toEqual(['skills/g/evals/cases/one.yml']);
   });
 
   it('finds candidates by name, skips dependency and dot dirs, picks the most confident format', async () => {

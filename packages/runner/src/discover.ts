@@ -1,5 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { type Diagnostic, errorInfo, type Format, type Registry, type Suite, SuiteSchema } from '@skill-eval/core';
 import picomatch from 'picomatch';
 import { describeContent } from './describe-content.js';
@@ -77,8 +77,11 @@ export async function loadSuites(
     } else if (info.isDirectory()) {
       const files: string[] = [];
       await walk(path, files);
+      // Path patterns see two folders above the scanned one too, so scanning `evals/<set>/` or `evals/cases/`
+      // directly still matches `**/evals/**/*.yaml` and `**/cases/*.yaml`.
+      const context = dirname(dirname(path));
       for (const file of files) {
-        const below = relative(path, file).split(sep).join('/');
+        const below = relative(context, file).split(sep).join('/');
         if (claimsName(below) && !candidates.has(file)) candidates.set(file, false);
       }
     } else {

@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { hasErrors, SkillEvalError } from '@skill-eval/core';
-import { loadSuites } from '@skill-eval/runner';
 import { loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
-import { buildRegistry } from '../plugins/build-registry.js';
+import { loadEvalFiles } from '../load-eval-files.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 
 export interface ConvertOptions {
@@ -30,17 +29,13 @@ function targets(files: { path: string }[], out: string | undefined, cwd: string
  */
 export async function convertCommand(file: string, options: ConvertOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
-  const { registry } = await buildRegistry({ engines: [], plugins: config.plugins, cwd: io.cwd });
+  const { registry, suites, diagnostics } = await loadEvalFiles([file], options, config, io);
   const target = registry.format(options.to).create(registry.format(options.to).parseSettings(undefined));
   if (!target.write) {
     throw new SkillEvalError('USAGE', `Format '${target.id}' can be read but not written.`, {
       hint: `Formats that can be written: ${registry.formats.map((p) => p.id).join(', ')}.`,
     });
   }
-  const { suites, diagnostics } = await loadSuites([file], registry, {
-    cwd: io.cwd,
-    ...(options.format ? { format: options.format } : {}),
-  });
   printDiagnostics(diagnostics, io.cwd, io.stderr);
   if (hasErrors(diagnostics) || suites.length === 0) {
     io.stderr.write('Nothing was converted: fix the errors above.\n');

@@ -1,9 +1,8 @@
 import { relative } from 'node:path';
 import { hasErrors, type Suite } from '@skill-eval/core';
-import { loadSuites } from '@skill-eval/runner';
 import { loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
-import { buildRegistry } from '../plugins/build-registry.js';
+import { loadEvalFiles } from '../load-eval-files.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 
 export interface ListOptions {
@@ -37,11 +36,7 @@ function suitesAsJson(suites: readonly Suite[], cwd: string) {
 /** `skill-eval list`: loads and shows the suites without running anything. Exit 2 on error diagnostics. */
 export async function listCommand(paths: string[], options: ListOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
-  const { registry } = await buildRegistry({ engines: [], plugins: config.plugins, cwd: io.cwd });
-  const { suites, diagnostics } = await loadSuites(paths.length ? paths : ['.'], registry, {
-    cwd: io.cwd,
-    ...(options.format ? { format: options.format } : {}),
-  });
+  const { suites, diagnostics } = await loadEvalFiles(paths, options, config, io);
   if (options.json) {
     const json = {
       suites: suitesAsJson(suites, io.cwd),

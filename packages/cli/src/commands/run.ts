@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
-import { type EngineTarget, loadSuites, runSuites } from '@skill-eval/runner';
+import { type EngineTarget, runSuites } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
 import { type EngineSpec, parseEngineKwargs, parseEngineSpec } from '../engine-target.js';
 import type { CommandIO } from '../io.js';
-import { buildRegistry } from '../plugins/build-registry.js';
+import { loadEvalFiles } from '../load-eval-files.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 
 export interface RunCommandOptions {
@@ -72,15 +72,12 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     });
   }
 
-  const { registry, engineIds } = await buildRegistry({
-    engines: [...engineSpecs.map((s) => s.id), judgeSpec.id],
-    plugins: config.plugins,
-    cwd: io.cwd,
-  });
-  const { suites, diagnostics } = await loadSuites(paths.length ? paths : ['.'], registry, {
-    cwd: io.cwd,
-    ...(options.format ? { format: options.format } : {}),
-  });
+  const { registry, engineIds, suites, diagnostics } = await loadEvalFiles(
+    paths,
+    { ...options, engines: [...engineSpecs.map((s) => s.id), judgeSpec.id] },
+    config,
+    io,
+  );
   printDiagnostics(diagnostics, io.cwd, io.stderr);
   if (hasErrors(diagnostics)) {
     io.stderr.write('No run was started: fix the errors above (nothing was written).\n');

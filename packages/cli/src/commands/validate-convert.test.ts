@@ -75,3 +75,23 @@ describe('skill-eval convert', () => {
     expect(existsSync(join(dir, 'out.json'))).toBe(false);
   });
 });
+
+describe('a bare Skillet eval-set name', () => {
+  it('is looked up in $SKILLET_DIR/evals/<name>/, as Skillet does', async () => {
+    const skilletDir = join(dir, 'skillet-home');
+    mkdirSync(join(skilletDir, 'evals', 'greetings'), { recursive: true });
+    writeFileSync(
+      join(skilletDir, 'evals', 'greetings', '001-hi.yaml'),
+      'timestamp: 2026-01-01 10:00\nname: hi\nprompt: Say hi\nexpected: A greeting\n',
+    );
+    const io = captureIO(dir, { SKILLET_DIR: skilletDir });
+    expect(await main(['list', '--json', 'greetings'], io)).toBe(0);
+    const listed = JSON.parse(io.out());
+    expect(listed.suites.map((s: { format: string; cases: { id: string }[] }) => [s.format, s.cases[0]!.id])).toEqual([
+      ['skillet', '001-hi'],
+    ]);
+    const missing = captureIO(dir, { SKILLET_DIR: skilletDir });
+    expect(await main(['list', 'no-such-set'], missing)).toBe(2);
+    expect(missing.err()).toContain('Path does not exist: no-such-set');
+  });
+});

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Diagnostic, Registry, Suite } from '@skill-eval/core';
+import { loadSuites } from '@skill-eval/runner';
+import type { Config } from './config.js';
+import type { CommandIO } from './io.js';
+import { buildRegistry } from './plugins/build-registry.js';
+
+/**
+ * A path that does not exist but is a bare name (no slash) may be a Skillet eval set, which Skillet
+ * looks up as `$SKILLET_DIR/evals/<name>/`; every other path is taken as written.
+ */
+async function expandPaths(paths: readonly string[], io: CommandIO): Promise<string[]> {
+  const expanded: string[] = [];
+  for (const path of paths.length ? paths : ['.']) {
+    if (existsSync(resolve(io.cwd, path)) || /[\\/]/.test(path) || path.startsWith('.')) {
+      expanded.push(path);
+      continue;
+    }
+    const { resolveSkilletName } = await import('@skill-eval/format-skillet');
+    const skilletDir = resolveSkilletName(path, io.env as NodeJS.ProcessEnv);
+    expanded.push(existsSync(skilletDir) ? skilletDir : path);
+  }
+  return expanded;
+}
+
+/** What list, validate, convert and run share: the registry, then every suite under the paths. */
+export async function loadEvalFiles(
+  paths: readonly string[],
+  options: { format?: string; engines?: string[] },
+  config: Config,
+  io: CommandIO,
+): Promise<{ registry: Registry; engineIds: Map<string, string>; suites: Suite[]; diagnostics: Diagnostic[] }> {
+  const { registry, engineIds } = await buildRegistry({
+    engines: options.engines ?? [],
+    plugins: config.plugins,
+    cwd: io.cwd,
+  });
+  const { suites, diagnostics } = await loadSuites(await expandPaths(paths, io), registry, {
+    cwd: io.cwd,
+    ...(options.format ? { format: options.format } : {}),
+  });
+  return { registry, engineIds, suites, diagnostics };
+}
