@@ -38,3 +38,28 @@ export function parseEngineKwargs(pairs: readonly string[]): Record<string, unkn
   }
   return settings;
 }
+
+/**
+ * The settings of one engine out of all `--ek` pairs: `key=value` applies to every engine, `engine.key=value`
+ * (any of the engine's names) only to that one, and wins.
+ */
+export function kwargsFor(all: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  const normalized = names.map((n) => n.toLowerCase().replaceAll('_', '-'));
+  const shared: Record<string, unknown> = {};
+  const own: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(all)) {
+    const dot = key.indexOf('.');
+    if (dot < 0) shared[key] = value;
+    else if (normalized.includes(key.slice(0, dot).toLowerCase().replaceAll('_', '-'))) own[key.slice(dot + 1)] = value;
+  }
+  return { ...shared, ...own };
+}
+
+/** Engine names used as `engine.key` scopes in `--ek` that match no requested engine: likely typos. */
+export function unknownScopes(all: Record<string, unknown>, names: readonly string[]): string[] {
+  const normalized = new Set(names.map((n) => n.toLowerCase().replaceAll('_', '-')));
+  return Object.keys(all)
+    .filter((key) => key.includes('.'))
+    .map((key) => key.slice(0, key.indexOf('.')))
+    .filter((scope) => !normalized.has(scope.toLowerCase().replaceAll('_', '-')));
+}

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Diagnostic, Registry, Suite } from '@skill-eval/core';
+import type { Diagnostic, Suite } from '@skill-eval/core';
 import { loadSuites } from '@skill-eval/runner';
 import type { Config } from './config.js';
 import type { CommandIO } from './io.js';
-import { buildRegistry } from './plugins/build-registry.js';
+import { type BuiltRegistry, buildRegistry } from './plugins/build-registry.js';
 
 /**
  * A path that does not exist but is a bare name (no slash) may be a Skillet eval set, which Skillet
@@ -30,15 +30,15 @@ export async function loadEvalFiles(
   options: { format?: string; engines?: string[] },
   config: Config,
   io: CommandIO,
-): Promise<{ registry: Registry; engineIds: Map<string, string>; suites: Suite[]; diagnostics: Diagnostic[] }> {
-  const { registry, engineIds } = await buildRegistry({
+): Promise<BuiltRegistry & { suites: Suite[]; diagnostics: Diagnostic[] }> {
+  const built = await buildRegistry({
     engines: options.engines ?? [],
     plugins: config.plugins,
     cwd: io.cwd,
   });
-  const { suites, diagnostics } = await loadSuites(await expandPaths(paths, io), registry, {
+  const { suites, diagnostics } = await loadSuites(await expandPaths(paths, io), built.registry, {
     cwd: io.cwd,
     ...(options.format ? { format: options.format } : {}),
   });
-  return { registry, engineIds, suites, diagnostics };
+  return { ...built, suites, diagnostics };
 }

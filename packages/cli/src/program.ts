@@ -1,13 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { CommandIO } from './io.js';
+import { harnessVersion } from './package-version.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 /**
  * The command-line interface. Command modules are imported inside their actions so that
@@ -18,7 +13,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .description(
       'Run agent-skill evals written for any tool (evals.json, EVAL.md, …) on any agent engine, and grade them.',
     )
-    .version(packageVersion(), '-v, --version')
+    .version(harnessVersion(), '-v, --version')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
@@ -94,6 +89,16 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
         setExitCode(await convertCommand(file, options, io));
       },
     );
+
+  program
+    .command('engines')
+    .description('List every known engine, whether it can run here, and its version.')
+    .option('--json', 'print the list as JSON')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .action(async (options: { json?: boolean; config?: string }) => {
+      const { enginesCommand } = await import('./commands/engines.js');
+      setExitCode(await enginesCommand(options, io));
+    });
 
   program
     .command('list')

@@ -42,6 +42,12 @@ export const CaseResultSchema = z.object({
   variant: z.string(),
   /** Engine plugin id. */
   engine: z.string(),
+  /** Version of the engine's program or SDK (`2.1.330` for claude). */
+  engineVersion: z.string().optional(),
+  /** Version of the engine plugin package. */
+  enginePackageVersion: z.string().optional(),
+  /** Version of skill-eval that produced the result. */
+  harnessVersion: z.string().optional(),
   model: z.string().optional(),
   /** 1-based run number among the case's repeats. */
   run: z.number().int().positive(),

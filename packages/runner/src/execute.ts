@@ -25,6 +25,10 @@ export interface EngineTarget {
   engine: Engine;
   /** Model to ask for; the engine's default when absent. */
   model?: string;
+  /** Version of the engine's program or SDK, when known before the run. */
+  version?: string;
+  /** Version of the engine plugin package. */
+  packageVersion?: string;
 }
 
 /** What every execution of a run shares. */
@@ -43,6 +47,8 @@ export interface ExecutionContext {
   tempDir?: string;
   /** How long past its timeout (or an interrupt) an engine may take to return before it is abandoned. */
   graceMs: number;
+  /** Version of skill-eval, recorded on every result. */
+  harnessVersion?: string;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 600;
@@ -59,6 +65,9 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     kind: testCase.kind,
     variant,
     engine: target.id,
+    engineVersion: target.version,
+    enginePackageVersion: target.packageVersion,
+    harnessVersion: ctx.harnessVersion,
     model: target.model ?? target.engine.defaultModel,
     run: planned.run,
     cached: false,
@@ -148,7 +157,12 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     const session: Session = { ...parsed.data, warnings: [...warnings, ...parsed.data.warnings] };
     const transcriptFile = await ctx.store.writeTranscript(planned.executionId, session);
     const { events: _events, ...summary } = session;
-    const recorded = { session: summary, transcriptFile, model: session.model ?? base.model };
+    const recorded = {
+      session: summary,
+      transcriptFile,
+      model: session.model ?? base.model,
+      engineVersion: session.engineVersion ?? base.engineVersion,
+    };
     if (ctx.signal.aborted) return fail('INTERRUPTED', 'The run was interrupted during this execution.', recorded);
 
     try {

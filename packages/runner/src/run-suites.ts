@@ -38,6 +38,8 @@ export interface RunOptions {
   /** Parent directory of the temp workspaces (default os.tmpdir()). */
   tempDir?: string;
   /** How long past its timeout, or past an interrupt, an engine may take to return (default 10). */
+  /** Version of skill-eval, recorded on every result. */
+  harnessVersion?: string;
   graceSeconds?: number;
 }
 
@@ -91,6 +93,7 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
     keepWorkspaces: options.keepWorkspaces ?? false,
     tempDir: options.tempDir,
     graceMs: (options.graceSeconds ?? 10) * 1000,
+    harnessVersion: options.harnessVersion,
   };
 
   await report('onRunStart', plan, outDir);

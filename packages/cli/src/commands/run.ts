@@ -4,9 +4,10 @@ import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eva
 import type { Judge } from '@skill-eval/grading';
 import { type EngineTarget, runSuites } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
-import { type EngineSpec, parseEngineKwargs, parseEngineSpec } from '../engine-target.js';
+import { type EngineSpec, kwargsFor, parseEngineKwargs, parseEngineSpec, unknownScopes } from '../engine-target.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
+import { harnessVersion } from '../package-version.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 
 export interface RunCommandOptions {
@@ -50,8 +51,9 @@ function createEngine(
 ) {
   const plugin = registry.engine(spec.id);
   // A command the user typed (--ek command=…) is theirs to run; one from a config or eval file needs --trust.
-  const trusted = plugin.id === 'command' ? { trusted: trust || 'command' in kwargs } : {};
-  const settings = plugin.parseSettings({ ...(config.engineSettings[plugin.id] ?? {}), ...kwargs, ...trusted });
+  const own = kwargsFor(kwargs, [plugin.id, spec.id, ...(plugin.aliases ?? [])]);
+  const trusted = plugin.id === 'command' ? { trusted: trust || 'command' in own } : {};
+  const settings = plugin.parseSettings({ ...(config.engineSettings[plugin.id] ?? {}), ...own, ...trusted });
   return plugin.create(settings);
 }
 
@@ -72,7 +74,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     });
   }
 
-  const { registry, engineIds, suites, diagnostics } = await loadEvalFiles(
+  const { registry, engineIds, enginePackageVersions, suites, diagnostics } = await loadEvalFiles(
     paths,
     { ...options, engines: [...engineSpecs.map((s) => s.id), judgeSpec.id] },
     config,
@@ -88,16 +90,36 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     return 2;
   }
 
+  const typos = unknownScopes(
+    kwargs,
+    [...engineSpecs.map((e) => e.id), judgeSpec.id].flatMap((id) => {
+      const plugin = registry.engine(id);
+      return [id, plugin.id, ...(plugin.aliases ?? [])];
+    }),
+  );
+  if (typos.length) {
+    throw new SkillEvalError('USAGE', `--ek names an engine that is not in this run: ${typos.join(', ')}.`, {
+      hint: 'Scope a setting to an engine of the run, e.g. --ek claude-code.path=/usr/local/bin/claude.',
+    });
+  }
   const engines: EngineTarget[] = [];
   for (const spec of engineSpecs) {
     const engine = createEngine(registry, spec, config, kwargs, options.trust ?? false);
-    await engine.version(); // fails fast, with an install hint, when the engine's program is missing
-    engines.push({ id: engineIds.get(spec.id) ?? engine.id, engine, ...(spec.model ? { model: spec.model } : {}) });
+    const version = await engine.version(); // fails fast, with an install hint, when the engine's program is missing
+    engines.push({
+      id: engineIds.get(spec.id) ?? engine.id,
+      engine,
+      version,
+      packageVersion: enginePackageVersions.get(engine.id),
+      ...(spec.model ? { model: spec.model } : {}),
+    });
   }
 
   let judge: Judge | undefined;
   if (needsJudge(suites)) {
-    const judgeEngine = createEngine(registry, judgeSpec, config, {}, options.trust ?? false);
+    // The judge takes only settings scoped to it (`--ek anthropic.model=…`): unscoped ones are for the run's engines.
+    const scoped = Object.fromEntries(Object.entries(kwargs).filter(([key]) => key.includes('.')));
+    const judgeEngine = createEngine(registry, judgeSpec, config, scoped, options.trust ?? false);
     const complete = judgeEngine.complete?.bind(judgeEngine);
     if (!complete) {
       throw new SkillEvalError('USAGE', `Engine '${judgeEngine.id}' cannot act as a judge.`, {
@@ -133,6 +155,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       reporters: [reporter],
       signal: interrupt.signal,
       env: io.env,
+      harnessVersion: harnessVersion(),
     });
     if (summary.interrupted) return 130;
     return summary.totals.failed + summary.totals.errors === 0 ? 0 : 1;

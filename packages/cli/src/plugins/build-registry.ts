@@ -9,6 +9,7 @@ import {
   type ReporterPlugin,
   SkillEvalError,
 } from '@skill-eval/core';
+import { packageVersionOf } from '../package-version.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS } from './bundled.js';
 import { importPlugin } from './import-plugin.js';
 
@@ -24,33 +25,45 @@ export interface BuiltRegistry {
   registry: Registry;
   /** Each requested engine spec → the id it resolved to. */
   engineIds: Map<string, string>;
+  /** Engine plugin id → version of the package it came from. */
+  enginePackageVersions: Map<string, string | undefined>;
 }
 
-async function resolveEngine(spec: string, cwd: string, extra: EnginePlugin<any>[]): Promise<EnginePlugin<any>> {
+interface Resolved {
+  plugin: EnginePlugin<any>;
+  packageVersion: string | undefined;
+}
+
+async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Promise<Resolved> {
   const id = normalizePluginId(spec);
   const fromConfig = extra.find(
-    (p) => normalizePluginId(p.id) === id || p.aliases?.some((a) => normalizePluginId(a) === id),
+    ({ plugin: p }) => normalizePluginId(p.id) === id || p.aliases?.some((a) => normalizePluginId(a) === id),
   );
   if (fromConfig) return fromConfig;
   const bundled = BUNDLED_ENGINES.find((b) => b.id === id || b.aliases.map(normalizePluginId).includes(id));
-  if (bundled) return (await bundled.load()).default;
+  if (bundled) {
+    return {
+      plugin: (await bundled.load()).default,
+      packageVersion: packageVersionOf(import.meta.resolve(bundled.package)),
+    };
+  }
   for (const candidate of [...pluginPackageNames('engine', spec), spec]) {
-    const plugin = await importPlugin(candidate, cwd).catch((cause: unknown) => {
+    const found = await importPlugin(candidate, cwd).catch((cause: unknown) => {
       throw new SkillEvalError('UNKNOWN_PLUGIN', `Could not load engine plugin '${candidate}': ${String(cause)}`, {
         cause,
       });
     });
-    if (plugin) {
-      if (plugin.contract !== 'engine-v1') {
+    if (found) {
+      if (found.plugin.contract !== 'engine-v1') {
         throw new SkillEvalError(
           'PLUGIN_CONTRACT',
-          `'${candidate}' is not an engine plugin (contract ${plugin.contract}).`,
+          `'${candidate}' is not an engine plugin (contract ${found.plugin.contract}).`,
         );
       }
-      return plugin;
+      return { plugin: found.plugin, packageVersion: packageVersionOf(found.url) };
     }
   }
-  const known = [...BUNDLED_ENGINES.map((b) => b.id), ...extra.map((p) => p.id)];
+  const known = [...BUNDLED_ENGINES.map((b) => b.id), ...extra.map((e) => e.plugin.id)];
   const [scoped, unscoped] = pluginPackageNames('engine', spec);
   throw new SkillEvalError('UNKNOWN_PLUGIN', `Unknown engine '${spec}'. Engines available: ${known.join(', ')}.`, {
     hint: `Install ${scoped} (or ${unscoped}), or pass a path to a module whose default export is an engine plugin.`,
@@ -59,31 +72,37 @@ async function resolveEngine(spec: string, cwd: string, extra: EnginePlugin<any>
 
 /** Builds the registry for one command: every bundled format, the engines asked for, config plugins. */
 export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegistry> {
-  const extra: AnyPlugin[] = [];
+  const extra: { plugin: AnyPlugin; url: string }[] = [];
   for (const spec of request.plugins) {
-    const plugin = await importPlugin(spec, request.cwd);
-    if (!plugin) {
+    const found = await importPlugin(spec, request.cwd);
+    if (!found) {
       throw new SkillEvalError('UNKNOWN_PLUGIN', `Plugin '${spec}' named in the config is not installed.`, {
         hint: `Install it (npm install ${spec}) or fix the path in the config's plugins list.`,
       });
     }
-    extra.push(plugin);
+    extra.push(found);
   }
-  const extraEngines = extra.filter((p): p is EnginePlugin<any> => p.contract === 'engine-v1');
+  const ofKind = <P extends AnyPlugin>(contract: P['contract']) =>
+    extra.filter((e) => e.plugin.contract === contract).map((e) => e.plugin as P);
+  const extraEngines: Resolved[] = extra
+    .filter((e) => e.plugin.contract === 'engine-v1')
+    .map((e) => ({ plugin: e.plugin as EnginePlugin<any>, packageVersion: packageVersionOf(e.url) }));
   const formats = [
     ...(await Promise.all(BUNDLED_FORMATS.map(async (b) => (await b.load()).default))),
-    ...extra.filter((p): p is FormatPlugin<any> => p.contract === 'format-v1'),
+    ...ofKind<FormatPlugin<any>>('format-v1'),
   ];
   const engineIds = new Map<string, string>();
+  const enginePackageVersions = new Map<string, string | undefined>();
   const engines: EnginePlugin<any>[] = [];
   for (const spec of request.engines) {
-    const plugin = await resolveEngine(spec, request.cwd, extraEngines);
+    const { plugin, packageVersion } = await resolveEngine(spec, request.cwd, extraEngines);
     engineIds.set(spec, plugin.id);
+    enginePackageVersions.set(plugin.id, packageVersion);
     if (!engines.includes(plugin)) engines.push(plugin);
   }
   const reporters = [
     ...(await Promise.all(BUNDLED_REPORTERS.map(async (b) => (await b.load()).default))),
-    ...extra.filter((p): p is ReporterPlugin<any> => p.contract === 'reporter-v1'),
+    ...ofKind<ReporterPlugin<any>>('reporter-v1'),
   ];
-  return { registry: createRegistry({ formats, engines, reporters }), engineIds };
+  return { registry: createRegistry({ formats, engines, reporters }), engineIds, enginePackageVersions };
 }

@@ -3,6 +3,8 @@ import type { EnginePlugin, FormatPlugin, ReporterPlugin } from '@skill-eval/cor
 interface Bundled<P> {
   id: string;
   aliases: string[];
+  /** The npm package that holds the plugin. */
+  package: string;
   load: () => Promise<{ default: P }>;
 }
 
@@ -11,23 +13,78 @@ interface Bundled<P> {
  * Ids and aliases are listed here so that lookup needs no import.
  */
 export const BUNDLED_FORMATS: Bundled<FormatPlugin<any>>[] = [
-  { id: 'evals-json', aliases: [], load: () => import('@skill-eval/format-evals-json') },
-  { id: 'eval-md', aliases: ['skillkit'], load: () => import('@skill-eval/format-eval-md') },
-  { id: 'triggers-json', aliases: [], load: () => import('@skill-eval/format-triggers-json') },
-  { id: 'skillet', aliases: [], load: () => import('@skill-eval/format-skillet') },
-  { id: 'skill-up', aliases: ['skillup'], load: () => import('@skill-eval/format-skill-up') },
-  { id: 'agentv', aliases: [], load: () => import('@skill-eval/format-agentv') },
+  {
+    id: 'evals-json',
+    aliases: [],
+    package: '@skill-eval/format-evals-json',
+    load: () => import('@skill-eval/format-evals-json'),
+  },
+  {
+    id: 'eval-md',
+    aliases: ['skillkit'],
+    package: '@skill-eval/format-eval-md',
+    load: () => import('@skill-eval/format-eval-md'),
+  },
+  {
+    id: 'triggers-json',
+    aliases: [],
+    package: '@skill-eval/format-triggers-json',
+    load: () => import('@skill-eval/format-triggers-json'),
+  },
+  {
+    id: 'skillet',
+    aliases: [],
+    package: '@skill-eval/format-skillet',
+    load: () => import('@skill-eval/format-skillet'),
+  },
+  {
+    id: 'skill-up',
+    aliases: ['skillup'],
+    package: '@skill-eval/format-skill-up',
+    load: () => import('@skill-eval/format-skill-up'),
+  },
+  { id: 'agentv', aliases: [], package: '@skill-eval/format-agentv', load: () => import('@skill-eval/format-agentv') },
 ];
 
 export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
-  { id: 'claude-code', aliases: ['claude_code', 'claude'], load: () => import('@skill-eval/engine-claude-code') },
-  { id: 'anthropic', aliases: ['anthropic-api', 'claude-api'], load: () => import('@skill-eval/engine-anthropic') },
-  { id: 'openai', aliases: ['openai-api'], load: () => import('@skill-eval/engine-openai') },
-  { id: 'codex', aliases: ['openai-codex'], load: () => import('@skill-eval/engine-codex') },
-  { id: 'qodercli', aliases: ['qoder', 'qoder-cli'], load: () => import('@skill-eval/engine-qodercli') },
-  { id: 'command', aliases: ['custom', 'local'], load: () => import('@skill-eval/engine-command') },
+  {
+    id: 'claude-code',
+    aliases: ['claude_code', 'claude'],
+    package: '@skill-eval/engine-claude-code',
+    load: () => import('@skill-eval/engine-claude-code'),
+  },
+  {
+    id: 'anthropic',
+    aliases: ['anthropic-api', 'claude-api'],
+    package: '@skill-eval/engine-anthropic',
+    load: () => import('@skill-eval/engine-anthropic'),
+  },
+  {
+    id: 'openai',
+    aliases: ['openai-api'],
+    package: '@skill-eval/engine-openai',
+    load: () => import('@skill-eval/engine-openai'),
+  },
+  {
+    id: 'codex',
+    aliases: ['openai-codex'],
+    package: '@skill-eval/engine-codex',
+    load: () => import('@skill-eval/engine-codex'),
+  },
+  {
+    id: 'qodercli',
+    aliases: ['qoder', 'qoder-cli'],
+    package: '@skill-eval/engine-qodercli',
+    load: () => import('@skill-eval/engine-qodercli'),
+  },
+  {
+    id: 'command',
+    aliases: ['custom', 'local'],
+    package: '@skill-eval/engine-command',
+    load: () => import('@skill-eval/engine-command'),
+  },
 ];
 
 export const BUNDLED_REPORTERS: Bundled<ReporterPlugin<any>>[] = [
-  { id: 'console', aliases: [], load: () => import('@skill-eval/report') },
+  { id: 'console', aliases: [], package: '@skill-eval/report', load: () => import('@skill-eval/report') },
 ];

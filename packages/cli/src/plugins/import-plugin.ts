@@ -9,7 +9,7 @@ const looksLikePath = (spec: string): boolean => spec.startsWith('.') || isAbsol
  * Imports a plugin module by package name (resolved from `cwd`, so a project's own node_modules
  * count) or by path, and returns its default export. Undefined when the module is not installed.
  */
-export async function importPlugin(spec: string, cwd: string): Promise<AnyPlugin | undefined> {
+export async function importPlugin(spec: string, cwd: string): Promise<{ plugin: AnyPlugin; url: string } | undefined> {
   let url: string;
   if (looksLikePath(spec)) {
     url = pathToFileURL(resolve(cwd, spec)).href;
@@ -25,5 +25,5 @@ export async function importPlugin(spec: string, cwd: string): Promise<AnyPlugin
     }
   }
   const module = (await import(url)) as { default?: AnyPlugin };
-  return module.default;
+  return module.default ? { plugin: module.default, url } : undefined;
 }

@@ -8,3 +8,5 @@ export const REPO_ROOT = join(here, '..', '..', '..', '..');
 export const CORPUS = join(REPO_ROOT, '..', 'shared', 'corpus');
 /** The pinned claude binary installed as this package's dev dependency. */
 export const CLAUDE_BIN = join(here, '..', '..', 'node_modules', '.bin', 'claude');
+/** The pinned codex binary installed as this package's dev dependency. */
+export const CODEX_BIN = join(here, '..', '..', 'node_modules', '.bin', 'codex');
