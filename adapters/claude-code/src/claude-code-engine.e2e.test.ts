@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFi
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineRunInput } from '@skill-eval/core';
+import { isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from './index.js';
-import { isGone, makeSandbox } from './test-support/make-sandbox.js';
 
 // The real claude binary (pinned devDependency) against the fake model server on 127.0.0.1.
 const CLAUDE = fileURLToPath(new URL('../node_modules/.bin/claude', import.meta.url));

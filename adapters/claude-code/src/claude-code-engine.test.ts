@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSkillEvalError } from '@skill-eval/core';
+import { isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin from './index.js';
-import { isGone, makeSandbox } from './test-support/make-sandbox.js';
 
 // These tests replay recorded claude output through stand-in scripts, to test the engine's process handling.
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));

@@ -1,4 +1,5 @@
 import { parsePluginSettings } from '@skill-eval/core';
+import { commaList, wordList } from '@skill-eval/engine-kit';
 import { z } from 'zod';
 
 /** `--permission-mode` values of claude 2.1.330 (`default` kept for older versions). */
@@ -11,22 +12,6 @@ export const PERMISSION_MODES = [
   'plan',
   'default',
 ] as const;
-
-// `--ek key=value` delivers strings, so lists and numbers also accept their string spelling.
-const commaList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean)
-      : value,
-  z.array(z.string().min(1)),
-);
-const wordList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value),
-  z.array(z.string()),
-);
 
 export const ClaudeCodeSettingsSchema = z
   .object({

@@ -1,6 +1,6 @@
+import { makeRedactor } from '@skill-eval/engine-kit';
 import { describe, expect, it } from 'vitest';
 import { buildClaudeArgs, buildClaudeEnv } from './claude-command.js';
-import { makeRedactor } from './redact.js';
 
 describe('buildClaudeEnv', () => {
   it('keeps only the given env plus the isolation settings', () => {

@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CompletionRequest, type CompletionResponse, SkillEvalError } from '@skill-eval/core';
+import { makeRedactor, runGroupProcess } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeEnv } from './claude-command.js';
-import { makeRedactor } from './redact.js';
-import { runGroupProcess } from './run-group-process.js';
 import { StreamJsonParser } from './stream-json.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;

@@ -7,19 +7,11 @@ export { type ClaudeCodeSettings, ClaudeCodeSettingsSchema, parseClaudeCodeSetti
 export { buildClaudeArgs, buildClaudeEnv, type ClaudeArgsOptions, type TurnMode } from './claude-command.js';
 export { resolveClaudeBinary } from './resolve-claude-binary.js';
 export {
-  type GroupProcessOptions,
-  type GroupProcessResult,
-  killProcessGroup,
-  runGroupProcess,
-} from './run-group-process.js';
-export {
   parseStreamJson,
   StreamJsonParser,
   type StreamParseOptions,
   type StreamParseResult,
   type StreamResultInfo,
-  skillNameFromInput,
-  skillNameFromPath,
 } from './stream-json.js';
 
 export default defineEngine<ClaudeCodeSettings>({

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { summarizeEvents } from '@skill-eval/core';
+import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
 import { describe, expect, it } from 'vitest';
-import { parseStreamJson, StreamJsonParser, skillNameFromInput, skillNameFromPath } from './stream-json.js';
+import { parseStreamJson, StreamJsonParser } from './stream-json.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const fixture = (name: string) => readFileSync(`${fixtures}${name}`, 'utf8');

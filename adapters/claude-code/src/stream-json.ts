@@ -1,4 +1,5 @@
 import { emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
+import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
 
 /**
  * Parser for the Claude-Code-style `--output-format stream-json` protocol (claude, qodercli, the Agent SDK):
@@ -76,22 +77,6 @@ function contentText(content: unknown): string {
       return `[${str(block.type) ?? 'block'}]`;
     })
     .join('\n');
-}
-
-/** Skill name from a `Skill` tool input, without a `plugin:` prefix. */
-export function skillNameFromInput(input: unknown): string | undefined {
-  const raw = isObject(input) ? (str(input.skill) ?? str(input.command) ?? str(input.name)) : undefined;
-  if (!raw) return undefined;
-  const name = raw.trim().replace(/^\//, '');
-  const colon = name.lastIndexOf(':');
-  return colon >= 0 ? name.slice(colon + 1) : name;
-}
-
-/** Skill name when a read tool opened `<dir>/<name>/SKILL.md`. */
-export function skillNameFromPath(path: unknown): string | undefined {
-  if (typeof path !== 'string') return undefined;
-  const match = /([^/\\]+)[/\\]SKILL\.md$/.exec(path);
-  return match?.[1];
 }
 
 function readUsage(raw: unknown): Usage {

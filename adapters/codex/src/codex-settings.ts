@@ -1,4 +1,5 @@
 import { parsePluginSettings } from '@skill-eval/core';
+import { wordList } from '@skill-eval/engine-kit';
 import { z } from 'zod';
 
 /** `-s/--sandbox` values of codex 0.169. */
@@ -6,12 +7,6 @@ export const SANDBOX_MODES = ['read-only', 'workspace-write', 'danger-full-acces
 
 /** Codex's own default model when none is chosen; it has an entry in core's price table. */
 export const DEFAULT_CODEX_MODEL = 'gpt-5.5';
-
-// `--ek key=value` delivers strings, so the argument list also accepts a whitespace-separated string.
-const wordList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value),
-  z.array(z.string()),
-);
 
 export const CodexSettingsSchema = z
   .object({

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSkillEvalError } from '@skill-eval/core';
+import { isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin, { FILES } from './index.js';
-import { isGone, makeSandbox } from './test-support/make-sandbox.js';
 
 let sandbox: ReturnType<typeof makeSandbox>;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -7,20 +7,26 @@ import {
   type Engine,
   type EngineRunInput,
   type ErrorCode,
-  emptyUsage,
   redactText,
   type Session,
-  type SessionEvent,
   type SessionStatus,
   SkillEvalError,
   secretValues,
-  summarizeEvents,
-  type Usage,
 } from '@skill-eval/core';
+import {
+  assertTurns,
+  failRun,
+  failureFromError,
+  findExecutable,
+  INTERRUPTED,
+  newSessionRecord,
+  openTranscript,
+  type SessionRecord,
+  toSession,
+} from '@skill-eval/engine-kit';
 import { buildChildEnv, skillEvalEnv } from './child-env.js';
 import { anchorProgram, anchorShellLine, contractArgv, runCommand, SHELL, simpleArgv } from './command-process.js';
 import { type CommandSettings, commandMode, responseFormat } from './command-settings.js';
-import { findExecutable } from './find-executable.js';
 import { redactDeep } from './redact-deep.js';
 import { resultEvents } from './result-events.js';
 import { runIdentity, type SessionInputJson, type SessionMessage } from './session-input.js';
@@ -35,7 +41,7 @@ export const FILES = {
   input: 'session-input.json',
   /** Where a contract program writes its SessionResult (`${output_file}`). */
   output: 'session-result.json',
-  /** The prompt of the latest call, fed to stdin. */
+  /** The prompt of the latest call (`SKILL_EVAL_PROMPT_FILE`); stdin carries it too. */
   prompt: 'prompt.txt',
   /** One JSON line per call: argv, exit code, stdout, stderr tail (secrets redacted). */
   transcript: 'command-transcript.jsonl',
@@ -45,19 +51,6 @@ const MIN_REDACT = 8;
 
 const UNTRUSTED_HINT =
   'A command from an eval file runs only with --trust. A command given on the command line (--ek command=…) is trusted by the CLI; set trusted: true when you build the engine yourself.';
-
-interface RunState {
-  events: SessionEvent[];
-  usage: Usage;
-  costUsd?: number;
-  turns: number;
-  model?: string;
-  finalMessage: string;
-  warnings: string[];
-  exitCode: number | null;
-  status: SessionStatus;
-  error?: { code: ErrorCode; message: string };
-}
 
 export class CommandEngine implements Engine {
   readonly id = ENGINE_ID;
@@ -86,48 +79,23 @@ export class CommandEngine implements Engine {
 
   async run(input: EngineRunInput): Promise<Session> {
     const started = Date.now();
-    const state: RunState = {
-      events: [],
-      usage: emptyUsage(),
-      turns: 0,
-      model: input.model ?? this.settings.model,
-      finalMessage: '',
-      warnings: [],
-      exitCode: null,
-      status: 'completed',
-    };
+    const state = newSessionRecord(input.model ?? this.settings.model);
     const secrets = new Set(secretValues(input.env));
     let transcriptPath: string | undefined;
     try {
       this.assertTrusted();
-      if (input.turns.length === 0) throw new SkillEvalError('ENGINE_FAILED', 'The case has no user message to send.');
+      assertTurns(input);
       await mkdir(input.artifactsDir, { recursive: true });
       transcriptPath = join(input.artifactsDir, FILES.transcript);
       await this.runTurns(input, state, transcriptPath, started, secrets);
     } catch (error) {
-      const code: ErrorCode = error instanceof SkillEvalError ? error.code : 'ENGINE_FAILED';
-      const hint = error instanceof SkillEvalError && error.hint ? ` ${error.hint}` : '';
-      state.status = 'error';
-      state.error = { code, message: `${error instanceof Error ? error.message : String(error)}${hint}` };
+      failRun(state, failureFromError(error));
     }
-    const { toolCalls, skillsInvoked } = summarizeEvents(state.events);
-    const session: Session = {
-      status: state.status,
-      exitCode: state.exitCode,
-      finalMessage: state.finalMessage,
-      events: state.events,
-      toolCalls,
-      skillsInvoked,
-      usage: state.usage,
-      ...(state.costUsd !== undefined ? { costUsd: state.costUsd } : {}),
-      durationMs: Date.now() - started,
-      turns: state.turns,
+    const session = toSession(state, {
       engineId: ENGINE_ID,
-      ...(state.model ? { model: state.model } : {}),
+      started,
       ...(transcriptPath && existsSync(transcriptPath) ? { transcriptPath } : {}),
-      warnings: state.warnings,
-      ...(state.error ? { error: state.error } : {}),
-    };
+    });
     // The runner redacts the secrets it knows; values the `env` setting pulled in are only known here.
     return redactDeep(
       session,
@@ -137,7 +105,7 @@ export class CommandEngine implements Engine {
 
   private async runTurns(
     input: EngineRunInput,
-    state: RunState,
+    state: SessionRecord,
     transcriptPath: string,
     started: number,
     secrets: Set<string>,
@@ -157,12 +125,11 @@ export class CommandEngine implements Engine {
         text,
         [...secrets].sort((a, b) => b.length - a.length),
       );
-    const transcript = createWriteStream(transcriptPath);
-    transcript.on('error', (error) => state.warnings.push(`could not write ${transcriptPath}: ${error.message}`));
+    const transcript = openTranscript(transcriptPath, state.warnings);
     const history: SessionMessage[] = input.system ? [{ role: 'system', content: input.system }] : [];
     try {
       for (const [index, prompt] of input.turns.entries()) {
-        if (input.signal.aborted) return this.fail(state, 'error', 'INTERRUPTED', 'The run was interrupted.');
+        if (input.signal.aborted) return failRun(state, INTERRUPTED);
         const turn = index + 1;
         history.push({ role: 'user', content: prompt });
         const session: SessionInputJson = {
@@ -194,7 +161,14 @@ export class CommandEngine implements Engine {
         const argv = this.argv(vars, env, baseDir);
 
         state.events.push({ type: 'message', role: 'user', text: prompt });
-        const run = await runCommand({ argv, cwd: input.workspace, env, deadline, signal: input.signal });
+        const run = await runCommand({
+          argv,
+          stdin: prompt,
+          cwd: input.workspace,
+          env,
+          deadline,
+          signal: input.signal,
+        });
         const { proc } = run;
         state.exitCode = proc.exitCode;
         if (run.truncated) state.warnings.push(`turn ${turn}: stdout passed 8 MiB and was cut`);
@@ -202,11 +176,21 @@ export class CommandEngine implements Engine {
           this.format === 'session_result' && existsSync(files.outputFile)
             ? await readFile(files.outputFile, 'utf8')
             : run.stdout;
-        transcript.write(
-          `${redact(JSON.stringify({ turn, argv: [SHELL, ...argv], exitCode: proc.exitCode, timedOut: proc.timedOut, stdout: run.stdout, stderrTail: proc.stderrTail, ...(raw !== run.stdout ? { result: raw } : {}) }))}\n`,
+        transcript.writeLine(
+          redact(
+            JSON.stringify({
+              turn,
+              argv: [SHELL, ...argv],
+              exitCode: proc.exitCode,
+              timedOut: proc.timedOut,
+              stdout: run.stdout,
+              stderrTail: proc.stderrTail,
+              ...(raw !== run.stdout ? { result: raw } : {}),
+            }),
+          ),
         );
 
-        if (proc.aborted) return this.fail(state, 'error', 'INTERRUPTED', 'The run was interrupted.');
+        if (proc.aborted) return failRun(state, INTERRUPTED);
         if (proc.timedOut) {
           return this.fail(state, 'timeout', 'TIMEOUT', `The command did not finish within ${timeoutMs} ms.`);
         }
@@ -235,18 +219,15 @@ export class CommandEngine implements Engine {
           return this.fail(state, 'error', 'ENGINE_FAILED', `The command exited with code ${proc.exitCode}${stderr}`);
         }
         const failure = resultFailure(parsed.result, redact);
-        if (failure) return this.fail(state, failure.status, failure.code, failure.message);
+        if (failure) return failRun(state, failure);
       }
     } finally {
-      await new Promise<void>((resolve) => {
-        transcript.once('close', resolve);
-        transcript.end();
-      });
+      await transcript.close();
     }
   }
 
   /** Folds one SessionResult into the run. */
-  private absorb(state: RunState, result: SessionResultJson, sent: SessionMessage[], turn: number): void {
+  private absorb(state: SessionRecord, result: SessionResultJson, sent: SessionMessage[], turn: number): void {
     const warnings: string[] = [];
     state.events.push(...resultEvents(result, sent, warnings));
     state.warnings.push(...warnings.map((warning) => `turn ${turn}: ${warning}`));
@@ -327,8 +308,7 @@ export class CommandEngine implements Engine {
     );
   }
 
-  private fail(state: RunState, status: SessionStatus, code: ErrorCode, message: string): void {
-    state.status = status;
-    state.error = { code, message };
+  private fail(state: SessionRecord, status: SessionStatus, code: ErrorCode, message: string): void {
+    failRun(state, { status, code, message });
   }
 }

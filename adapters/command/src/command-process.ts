@@ -1,25 +1,23 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { type GroupProcessResult, runGroupProcess } from '@skill-eval/engine-claude-code';
+import { type GroupProcessResult, runGroupProcess } from '@skill-eval/engine-kit';
 
-/** The POSIX shell every call goes through: it puts the prompt on stdin, then becomes the program. */
+/** The POSIX shell every call goes through. */
 export const SHELL = '/bin/sh';
-/** Environment variable holding the path of the file fed to the program's stdin. */
-export const PROMPT_FILE_VAR = 'SKILL_EVAL_PROMPT_FILE';
 /** More stdout than this is cut off; an answer is not a data dump. */
 const MAX_STDOUT = 8 * 1024 * 1024;
 
-// runGroupProcess gives the child no stdin, so the shell opens the prompt file as stdin before running the command.
-const STDIN_REDIRECT = `exec <"$${PROMPT_FILE_VAR}"`;
-
-/** argv of a simple-mode call: the user's shell line, after the stdin redirect. */
+/** argv of a simple-mode call: the user's shell line. */
 export function simpleArgv(commandLine: string): string[] {
-  return ['-c', `${STDIN_REDIRECT}\n${commandLine}`];
+  return ['-c', commandLine];
 }
 
-/** argv of a contract-mode call: the shell replaces itself with the program, so argv reaches it untouched. */
+/**
+ * argv of a contract-mode call: the shell replaces itself with the program, so argv reaches it untouched, and a
+ * script without a `#!` line still runs (as a shell script), which a direct spawn would refuse.
+ */
 export function contractArgv(program: string, args: readonly string[]): string[] {
-  return ['-c', `${STDIN_REDIRECT}; exec "$0" "$@"`, program, ...args];
+  return ['-c', 'exec "$0" "$@"', program, ...args];
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -48,9 +46,10 @@ export interface CommandRun {
   truncated: boolean;
 }
 
-/** Runs one call through the shell in its own process group, collecting stdout. */
+/** Runs one call through the shell in its own process group, the prompt on stdin, collecting stdout. */
 export async function runCommand(options: {
   argv: string[];
+  stdin: string;
   cwd: string;
   env: Record<string, string>;
   deadline: number;
@@ -66,6 +65,7 @@ export async function runCommand(options: {
     env: options.env,
     deadline: options.deadline,
     signal: options.signal,
+    stdin: options.stdin,
     onLine: (line) => {
       if (truncated) return;
       size += line.length + 1;

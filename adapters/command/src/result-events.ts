@@ -1,5 +1,5 @@
 import type { SessionEvent, SkillSignal } from '@skill-eval/core';
-import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-claude-code';
+import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
 import type { SessionMessage } from './session-input.js';
 import type { SessionResultJson, TranscriptEntry } from './session-result.js';
 

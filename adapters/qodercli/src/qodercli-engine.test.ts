@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSkillEvalError } from '@skill-eval/core';
+import { isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin, { CREDITS_FILE } from './index.js';
-import { isGone, makeSandbox } from './test-support/make-sandbox.js';
 
 // Recorded/modelled qodercli streams replayed by stand-in scripts: the real CLI needs a Qoder account.
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));

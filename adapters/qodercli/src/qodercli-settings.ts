@@ -1,24 +1,9 @@
 import { parsePluginSettings } from '@skill-eval/core';
+import { commaList, wordList } from '@skill-eval/engine-kit';
 import { z } from 'zod';
 
 /** `--permission-mode` values of qodercli 1.1.52. */
 export const QODER_PERMISSION_MODES = ['default', 'accept_edits', 'bypass_permissions', 'dont_ask', 'auto'] as const;
-
-// `--ek key=value` delivers strings, so lists and numbers also accept their string spelling.
-const commaList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean)
-      : value,
-  z.array(z.string().min(1)),
-);
-const wordList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value),
-  z.array(z.string()),
-);
 
 export const QodercliSettingsSchema = z
   .object({

@@ -1,25 +1,17 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import { makeSandbox as makeEngineSandbox } from '@skill-eval/engine-kit/testing';
 
-/** A temp dir with a workspace, a HOME and an artifacts dir; `cleanup()` removes it. */
+export { isGone } from '@skill-eval/engine-kit/testing';
+
+/** An engine sandbox whose inputs carry a test API key, and that stages skills where codex looks for them. */
 export function makeSandbox(prefix = 'codex-engine-') {
-  const root = mkdtempSync(join(tmpdir(), prefix));
-  const dirs = { root, workspace: join(root, 'ws'), home: join(root, 'home'), artifacts: join(root, 'artifacts') };
-  for (const dir of [dirs.workspace, dirs.home]) mkdirSync(dir);
+  const sandbox = makeEngineSandbox(prefix, { OPENAI_API_KEY: 'sk-test-key-0042' });
   return {
-    ...dirs,
-    /** Writes an executable shell script into the sandbox and returns its path. */
-    script(name: string, body: string): string {
-      const file = join(root, name);
-      writeFileSync(file, `#!/bin/sh\n${body}\n`);
-      chmodSync(file, 0o755);
-      return file;
-    },
+    ...sandbox,
     /** Stages a skill as the runner does: `<workspace>/.agents/skills/<name>/SKILL.md`. */
     stageSkill(name: string, description: string): { name: string; dir: string } {
-      const dir = join(dirs.workspace, '.agents', 'skills', name);
+      const dir = join(sandbox.workspace, '.agents', 'skills', name);
       mkdirSync(dir, { recursive: true });
       writeFileSync(
         join(dir, 'SKILL.md'),
@@ -27,32 +19,5 @@ export function makeSandbox(prefix = 'codex-engine-') {
       );
       return { name, dir };
     },
-    input(overrides: Partial<EngineRunInput> = {}): EngineRunInput {
-      return {
-        executionId: 'exec-1',
-        workspace: dirs.workspace,
-        home: dirs.home,
-        skills: [],
-        turns: ['Hello'],
-        timeoutMs: 30_000,
-        signal: new AbortController().signal,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', OPENAI_API_KEY: 'sk-test-key-0042' },
-        artifactsDir: dirs.artifacts,
-        ...overrides,
-      };
-    },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
-}
-
-/** True when the process no longer runs (absent, or a zombie nobody reaped yet). */
-export function isGone(pid: number): boolean {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return true;
-  try {
-    const state = readFileSync(stat, 'utf8').replace(/^.*\) /s, '')[0];
-    return state === 'Z' || state === 'X';
-  } catch {
-    return true;
-  }
 }

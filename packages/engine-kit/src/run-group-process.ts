@@ -1,19 +1,26 @@
 import { execa } from 'execa';
 
 export interface GroupProcessOptions {
+  /** The program to run (an absolute path is best: PATH is looked up in `env`). */
   file: string;
+  /** Its arguments, passed as they are (no shell). */
   args: readonly string[];
+  /** Working directory. */
   cwd: string;
   /** The complete environment; nothing is inherited. */
   env: Record<string, string>;
   /** Epoch milliseconds after which the whole process group is killed. */
   deadline: number;
+  /** Aborting it kills the whole process group. */
   signal?: AbortSignal;
+  /** Text written to the program's stdin; without it the program gets no stdin at all. */
+  stdin?: string;
   /** Called with each stdout line as it arrives. */
   onLine(line: string): void;
 }
 
 export interface GroupProcessResult {
+  /** Exit code; null when the program was killed or never started. */
   exitCode: number | null;
   /** The deadline passed before the process ended. */
   timedOut: boolean;
@@ -53,7 +60,7 @@ export async function runGroupProcess(options: GroupProcessOptions): Promise<Gro
     cwd: options.cwd,
     env: options.env,
     extendEnv: false,
-    stdin: 'ignore',
+    ...(options.stdin === undefined ? { stdin: 'ignore' as const } : { input: options.stdin }),
     detached: true,
     reject: false,
     buffer: false,
@@ -120,7 +127,7 @@ export async function runGroupProcess(options: GroupProcessOptions): Promise<Gro
     clearTimeout(deadlineTimer);
     clearTimeout(graceTimer);
     options.signal?.removeEventListener('abort', onAbort);
-    // Background processes the agent started live on in the group after claude exits.
+    // Background processes the agent started live on in the group after the program exits.
     killProcessGroup(pid);
   }
 }

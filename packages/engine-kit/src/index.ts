@@ -1,0 +1,19 @@
+export { assertTurns } from './assert-turns.js';
+export { findExecutable } from './find-executable.js';
+export { exitFailure, type ProgramInfo, processFailure } from './process-failure.js';
+export { readVersion } from './read-version.js';
+export { makeRedactor } from './redact.js';
+export { resolveBinary } from './resolve-binary.js';
+export { type CliTurn, type CliTurnsOptions, type LineParser, runCliTurns } from './run-cli-turns.js';
+export {
+  type GroupProcessOptions,
+  type GroupProcessResult,
+  killProcessGroup,
+  runGroupProcess,
+} from './run-group-process.js';
+export { failRun, failureFromError, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
+export { newSessionRecord, type SessionRecord, toSession } from './session-record.js';
+export { commaList, wordList } from './settings-lists.js';
+export { skillNameFromInput, skillNameFromPath } from './skill-names.js';
+export { openTranscript, type TranscriptFile } from './transcript-file.js';
+export { versionProbe } from './version-probe.js';

@@ -1,0 +1,13 @@
+import { SkillEvalError } from '@skill-eval/core';
+import { execa } from 'execa';
+
+const VERSION = /(\d+\.\d+\.\d+(?:[-+][\w.]+)?)/;
+
+/** Runs `<binary> --version` and returns the first semver in its output (`codex-cli 0.169.0` → `0.169.0`). */
+export async function readVersion(binary: string, installHint: string): Promise<string> {
+  const result = await execa(binary, ['--version'], { reject: false, stdin: 'ignore', timeout: 30_000 });
+  const match = VERSION.exec(result.stdout ?? '');
+  if (result.exitCode === 0 && match) return match[1]!;
+  const detail = (result.stderr || result.stdout || result.shortMessage || '').trim().slice(-500);
+  throw new SkillEvalError('ENGINE_NOT_FOUND', `\`${binary} --version\` failed: ${detail}`, { hint: installHint });
+}

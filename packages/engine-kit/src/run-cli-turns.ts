@@ -1,0 +1,84 @@
+import type { EngineRunInput, SessionEvent } from '@skill-eval/core';
+import { type ProgramInfo, processFailure } from './process-failure.js';
+import { type GroupProcessResult, runGroupProcess } from './run-group-process.js';
+import { failRun, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
+import { openTranscript } from './transcript-file.js';
+
+/** Reads a program's stdout line by line. */
+export interface LineParser<Parsed> {
+  /** Feeds one stdout line. */
+  pushLine(line: string): void;
+  /** What the whole output said. */
+  finish(): Parsed;
+}
+
+/** One process to start for one user message. */
+export interface CliTurn<Parsed> {
+  /** Arguments for the binary. */
+  args: string[];
+  /** A fresh parser for this process's stdout. */
+  parser: LineParser<Parsed>;
+  /** Events to record right after the user message (e.g. skills the prompt names). */
+  events?: SessionEvent[];
+}
+
+export interface CliTurnsOptions<Parsed extends { warnings: string[] }> extends Omit<ProgramInfo, 'timeoutMs'> {
+  /** The run; its `timeoutMs` is what the timeout message quotes. */
+  input: Pick<EngineRunInput, 'turns' | 'signal' | 'workspace' | 'timeoutMs'>;
+  /** The complete child environment. */
+  env: Record<string, string>;
+  /** Epoch milliseconds after which the running process group is killed. */
+  deadline: number;
+  /** Where the raw stdout of every turn goes, redacted. */
+  transcriptPath: string;
+  /** Replaces secrets in text that leaves the process (transcript, warnings). */
+  redact: (text: string) => string;
+  /** Run state: events, warnings, exit code and failure are recorded here. */
+  record: RunRecord;
+  /** Builds turn `index`, or returns the failure that ends the run before it. */
+  startTurn(index: number, prompt: string): CliTurn<Parsed> | RunFailure;
+  /** Folds a turn's parsed output into the run; called whatever happened to the process. */
+  absorb(parsed: Parsed, index: number): void;
+  /** Judges a turn whose process ended by itself; a failure ends the run. */
+  judge(parsed: Parsed, proc: GroupProcessResult, index: number): RunFailure | undefined;
+}
+
+/**
+ * Runs one process per user message in order, all under one deadline, each in its own process group, with its
+ * stdout teed into the transcript and a parser. Stops at the first failure.
+ */
+export async function runCliTurns<Parsed extends { warnings: string[] }>(
+  options: CliTurnsOptions<Parsed>,
+): Promise<void> {
+  const { input, record, redact } = options;
+  const transcript = openTranscript(options.transcriptPath, record.warnings);
+  const info: ProgramInfo = { ...options, timeoutMs: input.timeoutMs };
+  try {
+    for (const [index, prompt] of input.turns.entries()) {
+      if (input.signal.aborted) return failRun(record, INTERRUPTED);
+      const turn = options.startTurn(index, prompt);
+      if (!('args' in turn)) return failRun(record, turn);
+      record.events.push({ type: 'message', role: 'user', text: prompt }, ...(turn.events ?? []));
+      const proc = await runGroupProcess({
+        file: options.binary,
+        args: turn.args,
+        cwd: input.workspace,
+        env: options.env,
+        deadline: options.deadline,
+        signal: input.signal,
+        onLine: (line) => {
+          transcript.writeLine(redact(line));
+          turn.parser.pushLine(line);
+        },
+      });
+      const parsed = turn.parser.finish();
+      options.absorb(parsed, index);
+      record.warnings.push(...parsed.warnings.map((warning) => `turn ${index + 1}: ${redact(warning)}`));
+      record.exitCode = proc.exitCode;
+      const failure = processFailure(proc, info) ?? options.judge(parsed, proc, index);
+      if (failure) return failRun(record, failure);
+    }
+  } finally {
+    await transcript.close();
+  }
+}

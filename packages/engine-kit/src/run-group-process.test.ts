@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runGroupProcess } from './run-group-process.js';
+import { type EngineSandbox, isGone, makeSandbox } from './testing/index.js';
+
+let sandbox: EngineSandbox;
+beforeEach(() => {
+  sandbox = makeSandbox('engine-kit-proc-');
+});
+afterEach(() => sandbox.cleanup());
+
+const run = (file: string, extra: { stdin?: string; deadline?: number; signal?: AbortSignal } = {}) => {
+  const lines: string[] = [];
+  const done = runGroupProcess({
+    file,
+    args: ['a b', 'c'],
+    cwd: sandbox.workspace,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    deadline: extra.deadline ?? Date.now() + 10_000,
+    ...extra,
+    onLine: (line) => lines.push(line),
+  });
+  return done.then((result) => ({ ...result, lines }));
+};
+
+describe('runGroupProcess', () => {
+  it('streams stdout by line (a last line without newline too), keeps argv intact and the stderr tail', async () => {
+    const bin = sandbox.script('p', 'printf "%s\\n" "$@"; pwd; printf tail; echo oops >&2; exit 4');
+    const result = await run(bin);
+    expect(result.lines).toEqual(['a b', 'c', sandbox.workspace, 'tail']);
+    expect(result).toMatchObject({ exitCode: 4, timedOut: false, aborted: false, stderrTail: 'oops' });
+    expect(result.spawnError).toBeUndefined();
+  });
+
+  it('feeds `stdin` when given, and an empty stdin otherwise', async () => {
+    const bin = sandbox.script('cat', 'cat');
+    expect((await run(bin, { stdin: 'line one\nline "two"' })).lines).toEqual(['line one', 'line "two"']);
+    expect((await run(bin)).lines).toEqual([]);
+  });
+
+  it('reports a program that cannot start', async () => {
+    const result = await run(`${sandbox.root}/missing`);
+    expect(result.spawnError).toContain('ENOENT');
+    expect(result.exitCode).toBeNull();
+  });
+
+  it('kills the whole group at the deadline, background children included', async () => {
+    const bin = sandbox.script('slow', 'sleep 30 & echo $!; wait');
+    const started = Date.now();
+    const result = await run(bin, { deadline: Date.now() + 300 });
+    expect(result.timedOut).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const child = Number(result.lines[0]);
+    await expect.poll(() => isGone(child)).toBe(true);
+  });
+
+  it('stops on abort', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const result = await run(sandbox.script('slow', 'sleep 30'), { signal: controller.signal });
+    expect(result).toMatchObject({ aborted: true, timedOut: false });
+  });
+});

@@ -1,0 +1,41 @@
+import { type ErrorCode, type SessionEvent, type SessionStatus, SkillEvalError } from '@skill-eval/core';
+
+/** How a run ended badly. */
+export interface RunFailure {
+  /** The session status to report. */
+  status: SessionStatus;
+  /** Stable error code. */
+  code: ErrorCode;
+  /** What went wrong, secrets already redacted. */
+  message: string;
+}
+
+/** The part of a run's state every engine keeps: what happened, and how it ended. */
+export interface RunRecord {
+  /** Transcript events in order. */
+  events: SessionEvent[];
+  /** Oddities worth reporting that did not fail the run. */
+  warnings: string[];
+  /** Exit code of the last process. */
+  exitCode: number | null;
+  /** `completed` until a failure says otherwise. */
+  status: SessionStatus;
+  /** Set together with a non-completed status. */
+  error?: { code: ErrorCode; message: string };
+}
+
+/** The failure every engine reports when the abort signal fired. */
+export const INTERRUPTED: RunFailure = { status: 'error', code: 'INTERRUPTED', message: 'The run was interrupted.' };
+
+/** Marks the run as ended by `failure`. */
+export function failRun(record: RunRecord, failure: RunFailure): void {
+  record.status = failure.status;
+  record.error = { code: failure.code, message: failure.message };
+}
+
+/** A thrown error as a failure: a SkillEvalError keeps its code and its hint, anything else is ENGINE_FAILED. */
+export function failureFromError(error: unknown): RunFailure {
+  const code: ErrorCode = error instanceof SkillEvalError ? error.code : 'ENGINE_FAILED';
+  const hint = error instanceof SkillEvalError && error.hint ? ` ${error.hint}` : '';
+  return { status: 'error', code, message: `${error instanceof Error ? error.message : String(error)}${hint}` };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// `--ek key=value` delivers strings, so list settings also accept their string spelling.
+
+/** A list of non-empty strings; a string is split on commas (`Bash(git *), Read`). */
+export const commaList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : value,
+  z.array(z.string().min(1)),
+);
+
+/** A list of words, e.g. extra CLI arguments; a string is split on whitespace. */
+export const wordList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value),
+  z.array(z.string()),
+);
