@@ -20,6 +20,7 @@ describe('text checks on the final answer', () => {
   const table: [Check, boolean][] = [
     [{ type: 'contains', value: 'Answer is 42' }, true],
     [{ type: 'contains', value: 'answer is 42' }, false],
+    [{ type: 'contains', value: 'answer is 42', caseSensitive: false }, true], // Skillet folds case
     [{ type: 'not-contains', value: 'answer is 42' }, true],
     [{ type: 'not_contains', value: 'Answer' }, false],
     [{ type: 'contains', value: 42 }, true],
