@@ -1,0 +1,9 @@
+import { describeEngineConformance } from '@skill-eval/testing/conformance';
+import plugin from './index.js';
+
+describeEngineConformance('anthropic', {
+  api: 'anthropic',
+  createEngine: () => plugin.create(plugin.parseSettings({})),
+  skillInvocation: (skill) => ({ toolCalls: [{ name: 'Skill', input: { skill } }] }),
+  toolCall: () => ({ toolCalls: [{ name: 'Write', input: { file_path: 'conformance.txt', content: 'written\n' } }] }),
+});

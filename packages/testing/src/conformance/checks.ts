@@ -1,0 +1,182 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isGone } from '@skill-eval/engine-kit/testing';
+import { expect } from 'vitest';
+import { SKILL_BODY, SKILL_DESCRIPTION } from './conformance-skill.js';
+import { markedProcesses } from './marked-processes.js';
+import type { CheckName, EngineConformanceOptions } from './options.js';
+import { DEFAULT_SKILL_NAME, runCheck } from './run-check.js';
+import {
+  asJsonFragment,
+  bodyText,
+  dialogue,
+  expectCompleted,
+  expectFailed,
+  expectPairedToolCalls,
+} from './session-expectations.js';
+
+type Check = (options: EngineConformanceOptions) => Promise<void>;
+
+/** Wall-clock limit of the timeout check; short, so the suite stays quick. */
+const HANG_TIMEOUT_MS = 3000;
+/** How long past its limit an engine may take to stop and clean up. */
+const HANG_GRACE_MS = 5000;
+
+const skillName = (options: EngineConformanceOptions) => options.skillName ?? DEFAULT_SKILL_NAME;
+const server = (options: EngineConformanceOptions) => (options.api === 'none' ? undefined : options);
+
+const answers: Check = async (options) => {
+  const text = 'Conformance answer: the sky is blue.';
+  const prompt = 'Conformance check "answers": what colour is the sky?';
+  const run = await runCheck(options, { check: 'answers', turns: [prompt], responses: [{ text }] });
+  expectCompleted(run.session, run.engine.id);
+  expect(dialogue(run.session)[0]).toBe(`user:${prompt}`);
+  expect(run.session.turns).toBeGreaterThanOrEqual(1);
+  if (!server(options)) return;
+  expect(run.session.finalMessage).toBe(text);
+  expect(run.requests).toHaveLength(1);
+  expect(bodyText(run.requests[0])).toContain(asJsonFragment(prompt));
+};
+
+const skill: Check = async (options) => {
+  const name = skillName(options);
+  const s = server(options);
+  const run = await runCheck(options, {
+    check: 'skill',
+    turns: ['Conformance check "skill": give me the conformance greeting.'],
+    responses: s ? [s.skillInvocation(name), { text: 'CONFORMANCE-GREETING-K2v9' }] : [],
+    stage: true,
+  });
+  expectCompleted(run.session, run.engine.id);
+  expect(run.session.skillsInvoked.map((invoked) => invoked.name)).toContain(name);
+  expect(run.session.events).toContainEqual(expect.objectContaining({ type: 'skill', name }));
+  if (!s) return;
+  // The model was offered the skill, and after invoking it the request carried the skill's body.
+  expect(run.requests).toHaveLength(2);
+  expect(bodyText(run.requests[0])).toContain(name);
+  expect(bodyText(run.requests[0])).toContain(asJsonFragment(SKILL_DESCRIPTION));
+  expect(bodyText(run.requests[1])).toContain(asJsonFragment(SKILL_BODY));
+};
+
+const withoutSkill: Check = async (options) => {
+  const name = skillName(options);
+  const run = await runCheck(options, {
+    check: 'without-skill',
+    turns: ['Conformance check "without-skill": answer plainly.'],
+    responses: [{ text: 'Plain answer.' }],
+  });
+  expectCompleted(run.session, run.engine.id);
+  expect(run.session.skillsInvoked).toEqual([]);
+  expect(run.requests.length).toBeGreaterThan(0);
+  for (const request of run.apiRequests) {
+    expect(bodyText(request)).not.toContain(asJsonFragment(SKILL_DESCRIPTION));
+    expect(bodyText(request)).not.toContain(name);
+  }
+};
+
+const toolCalls: Check = async (options) => {
+  const s = server(options);
+  const scripted = s?.toolCall();
+  const run = await runCheck(options, {
+    check: 'tool-calls',
+    turns: ['Conformance check "tool-calls": use a tool, then report.'],
+    responses: scripted
+      ? [
+          { ...scripted, usage: { input_tokens: 400, output_tokens: 40 } },
+          { text: 'Tool used.', usage: { input_tokens: 500, output_tokens: 10 } },
+        ]
+      : [],
+  });
+  const { session } = run;
+  expectCompleted(session, run.engine.id);
+  expectPairedToolCalls(session);
+  expect(session.usage.inputTokens).toBeGreaterThan(0);
+  expect(session.usage.outputTokens).toBeGreaterThan(0);
+  expect(session.durationMs).toBeGreaterThan(0);
+  if (!s || !scripted) return;
+  expect(session.finalMessage).toBe('Tool used.');
+  expect(session.durationMs).toBeLessThanOrEqual(run.elapsedMs + 1000);
+  const names = (scripted.toolCalls ?? []).map((call) => call.name);
+  expect(session.toolCalls.map((call) => call.name).filter((n) => names.includes(n))).toEqual(names);
+  // The result the session reports is the one the model was sent.
+  expect(run.requests.map((r) => r.step)).toEqual([0, 1]);
+  const output = session.toolCalls.find((call) => call.name === names[0])?.output?.trim() ?? '';
+  expect(bodyText(run.requests[1])).toContain(asJsonFragment(output));
+};
+
+const timeout: Check = async (options) => {
+  const run = await runCheck(options, {
+    check: 'timeout',
+    turns: ['Conformance check "timeout": this answer never comes.'],
+    responses: [{ hang: true }],
+    repeatLast: true,
+    timeoutMs: HANG_TIMEOUT_MS,
+    watchProcesses: true,
+  });
+  expect(run.session.status).toBe('timeout');
+  expect(run.session.error?.code).toBe('TIMEOUT');
+  expect(run.elapsedMs).toBeGreaterThanOrEqual(HANG_TIMEOUT_MS - 100);
+  expect(run.elapsedMs).toBeLessThan(HANG_TIMEOUT_MS + HANG_GRACE_MS);
+  if (server(options)) expect(run.requests.length, 'the engine was waiting on the model').toBeGreaterThan(0);
+  if (options.spawnsProcesses) expect(run.seen.size, `a process carried ${run.marker}`).toBeGreaterThan(0);
+  await expect.poll(() => [...run.seen].every(isGone), { timeout: 2000 }).toBe(true);
+  // Give a straggler that outlived the engine a moment to show up, then demand none carries the marker.
+  await sleep(200);
+  expect(markedProcesses(run.marker)).toEqual([]);
+};
+
+const httpError =
+  (status: 401 | 500, check: 'error-401' | 'error-500', message: string): Check =>
+  async (options) => {
+    const run = await runCheck(options, {
+      check,
+      turns: [`Conformance check "${check}": the server fails.`],
+      responses: [{ error: { status, message } }],
+      repeatLast: true,
+      timeoutMs: 20_000,
+    });
+    expectFailed(run.session);
+    expect(run.elapsedMs).toBeLessThan(15_000);
+    if (server(options)) expect(run.requests.length).toBeGreaterThan(0);
+  };
+
+const multiTurn: Check = async (options) => {
+  const turns = ['Conformance check "multi-turn": first question?', 'And the second question?'];
+  const run = await runCheck(options, {
+    check: 'multi-turn',
+    turns,
+    responses: [{ text: 'First answer.' }, { text: 'Second answer.' }],
+  });
+  const { session } = run;
+  expectCompleted(session, run.engine.id);
+  const said = dialogue(session);
+  expect(said.filter((line) => line.startsWith('user:'))).toEqual(turns.map((turn) => `user:${turn}`));
+  expect(said.map((line) => line.split(':')[0])).toEqual(['user', 'assistant', 'user', 'assistant']);
+  expect(said.at(-1)).toBe(`assistant:${session.finalMessage}`);
+  if (!server(options)) return;
+  expect(said).toEqual([`user:${turns[0]}`, 'assistant:First answer.', `user:${turns[1]}`, 'assistant:Second answer.']);
+  expect(run.requests.map((r) => r.step)).toEqual([0, 1]);
+  const history = bodyText(run.requests[1]);
+  for (const text of [turns[0]!, 'First answer.', turns[1]!]) expect(history).toContain(asJsonFragment(text));
+};
+
+/** Each check: its test title, and whether it is nothing but server-side assertions. */
+export const CHECKS: Record<CheckName, { title: string; run: Check; serverOnly?: boolean }> = {
+  answers: { title: 'answers a prompt', run: answers },
+  skill: { title: 'invokes a staged skill when the model calls for it', run: skill },
+  'without-skill': {
+    title: 'does not show the model a skill when none is staged',
+    run: withoutSkill,
+    serverOnly: true,
+  },
+  'tool-calls': { title: 'pairs tool calls with their results and reports usage and duration', run: toolCalls },
+  timeout: { title: 'times out a hung run and leaves no process behind', run: timeout },
+  'error-401': {
+    title: 'maps a 401 from the model server to status error',
+    run: httpError(401, 'error-401', 'conformance: invalid api key'),
+  },
+  'error-500': {
+    title: 'maps a 500 from the model server to status error',
+    run: httpError(500, 'error-500', 'conformance: server exploded'),
+  },
+  'multi-turn': { title: 'continues a multi-turn conversation', run: multiTurn },
+};

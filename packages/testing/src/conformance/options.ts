@@ -1,0 +1,67 @@
+import type { Engine } from '@skill-eval/core';
+import type { FakeApi } from '../api-adapter.js';
+import type { FakeMatch, FakeResponse } from '../script.js';
+import type { FakeModelServer } from '../server.js';
+
+/** The checks of the engine conformance suite, in the order they run. */
+export const CHECK_NAMES = [
+  'answers',
+  'skill',
+  'without-skill',
+  'tool-calls',
+  'timeout',
+  'error-401',
+  'error-500',
+  'multi-turn',
+] as const;
+/** One check of the engine conformance suite. */
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+/** What `createEngine` is told about the check it builds an engine for. */
+export interface ConformanceContext {
+  /** The check about to run. */
+  check: CheckName;
+  /** This check's fake model server; absent when the engine runs without one (`api: 'none'`). */
+  server?: FakeModelServer;
+  /** A temp dir for this check, removed after it: room for stand-in programs. */
+  dir: string;
+}
+
+interface CommonOptions {
+  /** Builds the engine under test; called once per check. */
+  createEngine(context: ConformanceContext): Engine | Promise<Engine>;
+  /** Checks the engine cannot pass by design, each with the reason shown in the test name. */
+  skipped?: Partial<Record<CheckName, string>>;
+  /** The engine runs child processes: the timeout check then also demands it saw one carrying the marker. */
+  spawnsProcesses?: boolean;
+  /** Name of the skill the suite stages (default `conformance-greeter`). */
+  skillName?: string;
+  /** Vitest timeout of each check in ms (default 30 000). */
+  testTimeoutMs?: number;
+}
+
+/** An engine that talks to a model API: the suite points it at the fake model server. */
+export interface ServerConformanceOptions extends CommonOptions {
+  /** The fake API the engine speaks; the suite's server-side assertions read the requests of this API. */
+  api: FakeApi;
+  /** Base environment of each run, e.g. the base URL and a fake key; default by `api` (`ANTHROPIC_*` / `OPENAI_*`). */
+  env?(server: FakeModelServer): Record<string, string>;
+  /** The model's answer that makes the engine invoke the staged skill (a `Skill` call, a read of its SKILL.md). */
+  skillInvocation(skillName: string): FakeResponse;
+  /** The model's answer that calls one tool which produces a result. */
+  toolCall(): FakeResponse;
+  /** Which requests are the agent's own, so side requests (titles, summaries) do not take scripted answers; default `{ tools: true }`. */
+  requestMatch?: FakeMatch;
+}
+
+/**
+ * An engine that cannot be pointed at a model server (an account-bound CLI replaying recorded transcripts):
+ * `createEngine` returns an engine whose stand-in produces the check's outcome. Server-side assertions do not
+ * apply, and the checks that are nothing but server side are reported as not applicable.
+ */
+export interface StandInConformanceOptions extends CommonOptions {
+  api: 'none';
+}
+
+/** How an engine takes part in the conformance suite. */
+export type EngineConformanceOptions = ServerConformanceOptions | StandInConformanceOptions;
