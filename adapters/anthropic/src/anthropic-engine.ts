@@ -34,7 +34,7 @@ export function createAnthropicEngine(settings: AnthropicSettings): Engine {
   const skillRoots = ['.claude/skills'] as const;
   return {
     id: ANTHROPIC_ENGINE_ID,
-    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true },
+    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true, mcp: true },
     skillRoots,
     defaultModel: settings.model,
     version: sdkVersion,

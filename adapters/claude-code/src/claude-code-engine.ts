@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   addUsage,
@@ -25,6 +25,7 @@ import {
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeArgs, buildClaudeEnv, type TurnMode } from './claude-command.js';
 import { completeWithClaude } from './claude-complete.js';
+import { claudeMcpConfig } from './claude-mcp.js';
 import { INSTALL_HINT } from './install-hint.js';
 import { resolveClaudeBinary } from './resolve-claude-binary.js';
 import { StreamJsonParser, type StreamParseResult } from './stream-json.js';
@@ -33,7 +34,7 @@ export const ENGINE_ID = 'claude-code';
 
 export class ClaudeCodeEngine implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: true };
+  readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: true, mcp: true };
   readonly skillRoots = ['.claude/skills'] as const;
   readonly defaultModel: string | undefined;
   private readonly versionOf = versionProbe((binary) => readVersion(binary, INSTALL_HINT));
@@ -74,7 +75,9 @@ export class ClaudeCodeEngine implements Engine {
     started: number,
   ): Promise<void> {
     const env = buildClaudeEnv(input, this.settings);
-    const redact = makeRedactor(env);
+    const mcpServers = input.mcpServers ?? [];
+    const mcpConfig = mcpServers.length > 0 ? await writeMcpConfig(input.home, mcpServers) : undefined;
+    const redact = makeRedactor({ ...env, ...Object.fromEntries(mcpServers.flatMap((s) => Object.entries(s.env))) });
     let sessionId: string = randomUUID();
     let resultDurations = 0;
     let everyTurnTimed = true;
@@ -104,9 +107,10 @@ export class ClaudeCodeEngine implements Engine {
             maxTurns: input.maxTurns ?? this.settings.maxTurns,
             system: input.system,
             allowedTools: this.settings.allowedTools,
+            mcpConfig,
             extraArgs: this.settings.extraArgs,
           });
-          return { args, parser: new StreamJsonParser() };
+          return { args, parser: new StreamJsonParser({ mcpServers: mcpServers.map((s) => s.name) }) };
         },
         absorb: (parsed) => {
           state.events.push(...parsed.events);
@@ -135,4 +139,13 @@ export class ClaudeCodeEngine implements Engine {
       if (everyTurnTimed && state.status === 'completed') state.durationMs = resultDurations;
     }
   }
+}
+
+/** Writes the `--mcp-config` file into the execution's HOME: its env may hold secrets, which must stay off argv. */
+async function writeMcpConfig(home: string, servers: NonNullable<EngineRunInput['mcpServers']>): Promise<string> {
+  const dir = join(home, '.skill-eval');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, 'claude-mcp-config.json');
+  await writeFile(file, JSON.stringify(claudeMcpConfig(servers), null, 2), { mode: 0o600 });
+  return file;
 }

@@ -5,6 +5,7 @@ import { type ClaudeCodeSettings, parseClaudeCodeSettings } from './claude-code-
 export { ClaudeCodeEngine, ENGINE_ID } from './claude-code-engine.js';
 export { type ClaudeCodeSettings, ClaudeCodeSettingsSchema, parseClaudeCodeSettings } from './claude-code-settings.js';
 export { buildClaudeArgs, buildClaudeEnv, type ClaudeArgsOptions, type TurnMode } from './claude-command.js';
+export { claudeMcpConfig, normalizeClaudeToolName } from './claude-mcp.js';
 export { resolveClaudeBinary } from './resolve-claude-binary.js';
 export {
   parseStreamJson,

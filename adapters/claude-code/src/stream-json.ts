@@ -1,5 +1,6 @@
 import { emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
 import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
+import { normalizeClaudeToolName } from './claude-mcp.js';
 
 /**
  * Parser for the Claude-Code-style `--output-format stream-json` protocol (claude, qodercli, the Agent SDK):
@@ -56,6 +57,8 @@ export interface StreamParseResult<Extras = undefined> {
 export interface StreamParseOptions<Extras = undefined> {
   /** Picks engine-specific fields from the raw `result` event. */
   readResultExtras?: (result: Json) => Extras;
+  /** Names of the MCP servers handed to the agent, so `mcp__<server>__<tool>` becomes `server::tool` exactly. */
+  mcpServers?: readonly string[];
 }
 
 const SKILL_BASE_DIR = 'Base directory for this skill:';
@@ -201,7 +204,12 @@ export class StreamJsonParser<Extras = undefined> {
   private onToolUse(block: Json): void {
     const id = str(block.id) ?? `tool-${this.out.events.length}`;
     const name = str(block.name) ?? 'unknown';
-    this.out.events.push({ type: 'tool-call', id, name, input: block.input });
+    this.out.events.push({
+      type: 'tool-call',
+      id,
+      name: normalizeClaudeToolName(name, this.options.mcpServers),
+      input: block.input,
+    });
     if (name === 'Skill') {
       const skill = skillNameFromInput(block.input);
       if (skill) this.out.events.push({ type: 'skill', name: skill, via: 'tool' });

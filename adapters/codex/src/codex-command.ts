@@ -36,6 +36,8 @@ export interface CodexArgsOptions {
   apiKeyEnv: string;
   sandbox: CodexSettings['sandbox'];
   system?: string;
+  /** `-c mcp_servers.…` overrides (see codexMcpFlags). */
+  mcpFlags?: readonly string[];
   extraArgs?: readonly string[];
 }
 
@@ -85,6 +87,7 @@ export function buildCodexArgs(options: CodexArgsOptions): string[] {
     ...providerFlags(options.baseUrl, options.apiKeyEnv),
   ];
   if (options.system) args.push('-c', `developer_instructions=${tomlString(options.system)}`);
+  if (options.mcpFlags?.length) args.push(...options.mcpFlags);
   args.push(...(options.extraArgs ?? []), '--');
   if (turn.kind === 'resume') args.push(turn.threadId);
   args.push(options.prompt);

@@ -25,6 +25,7 @@ import {
 } from '@skill-eval/engine-kit';
 import { buildCodexArgs, buildCodexEnv, type CodexTurn, codexHome, resolveBaseUrl } from './codex-command.js';
 import { CodexEventParser, type CodexParseResult } from './codex-events.js';
+import { codexMcpFlags } from './codex-mcp.js';
 import type { CodexSettings } from './codex-settings.js';
 import { turnUsage } from './codex-usage.js';
 import { INSTALL_HINT } from './install-hint.js';
@@ -43,7 +44,7 @@ interface RunState extends SessionRecord {
 
 export class CodexEngine implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: false };
+  readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: false, mcp: true };
   readonly skillRoots = ['.agents/skills'] as const;
   readonly defaultModel: string;
   /** `codex --version` per binary path; a failure is dropped so that installing codex later works. */
@@ -94,7 +95,10 @@ export class CodexEngine implements Engine {
     started: number,
   ): Promise<void> {
     const env = buildCodexEnv(input);
-    const redact = makeRedactor(env);
+    const mcpServers = input.mcpServers ?? [];
+    const mcpFlags = codexMcpFlags(mcpServers);
+    const mcpSecrets = mcpServers.flatMap((s) => [...Object.entries(s.env), ...Object.entries(s.headers)]);
+    const redact = makeRedactor({ ...env, ...Object.fromEntries(mcpSecrets) });
     const baseUrl = resolveBaseUrl(this.settings, input.env);
     const skillNames = input.skills.map((skill) => skill.name);
     let threadId: string | undefined;
@@ -123,6 +127,7 @@ export class CodexEngine implements Engine {
           apiKeyEnv: this.settings.apiKeyEnv,
           sandbox: this.settings.sandbox,
           system: input.system,
+          mcpFlags,
           extraArgs: this.settings.extraArgs,
         });
         return {

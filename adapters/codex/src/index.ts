@@ -11,6 +11,7 @@ export {
 } from './codex-command.js';
 export { CodexEngine, ENGINE_ID, TRANSCRIPT_FILE } from './codex-engine.js';
 export { CodexEventParser, type CodexParseOptions, type CodexParseResult, parseCodexEvents } from './codex-events.js';
+export { codexMcpFlags } from './codex-mcp.js';
 export { type CodexSettings, CodexSettingsSchema, DEFAULT_CODEX_MODEL, parseCodexSettings } from './codex-settings.js';
 export { readCodexUsage, turnUsage } from './codex-usage.js';
 export { resolveCodexBinary } from './resolve-codex-binary.js';

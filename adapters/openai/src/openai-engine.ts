@@ -68,7 +68,7 @@ export function createOpenAIEngine(settings: OpenAISettings): Engine {
   const skillRoots = ['.agents/skills'] as const;
   return {
     id: OPENAI_ENGINE_ID,
-    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true },
+    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true, mcp: true },
     skillRoots,
     defaultModel: settings.model,
     version: sdkVersion,

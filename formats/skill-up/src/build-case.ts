@@ -105,6 +105,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
       ...(maxTurns > 0 ? { maxTurns } : {}),
     },
     skills: suite.skills,
+    mcpServers: suite.mcpServers,
     engine: suite.engine,
     judge: judge?.model,
     tags: doc.tag ? [doc.tag] : [],

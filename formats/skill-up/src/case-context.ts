@@ -1,4 +1,4 @@
-import type { Check, SkillRef } from '@skill-eval/core';
+import type { Check, McpServerInput, SkillRef } from '@skill-eval/core';
 import type { ParsedYaml } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { MappedJudge } from './map-judge.js';
@@ -22,6 +22,8 @@ export interface SuiteDefaults {
   judge: { raw: Judge; mapped: MappedJudge | undefined } | undefined;
   /** skill-eval engine id asked for by `engine.name`/`engine.type`. */
   engine: string | undefined;
+  /** `mcp.servers`, installed into the agent of every case. */
+  mcpServers: McpServerInput[];
 }
 
 /** skill-up's documented defaults (`defaults.yaml`). */

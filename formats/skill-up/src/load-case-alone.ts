@@ -61,6 +61,7 @@ export function loadCaseAlone(file: string, text: string, options: LoadOptions =
     collectArtifacts: [],
     judge: undefined,
     engine: undefined,
+    mcpServers: [],
   };
   const built = buildCase(read, { file, sink, yaml, suite: defaults });
   if (!built) return { suites: [], diagnostics: sink.diagnostics };

@@ -7,6 +7,7 @@ import type { DiagnosticSink } from './diagnostic-sink.js';
 import { engineHint } from './engine-name.js';
 import { expectGates } from './map-expect.js';
 import { mapJudge } from './map-judge.js';
+import { mapMcpServers } from './map-mcp.js';
 import type { SkillUpSuiteFile } from './suite-schema.js';
 import { nodeAt } from './yaml-path.js';
 
@@ -20,7 +21,7 @@ interface SuiteRead {
 }
 
 /**
- * What eval.yaml gives its cases. Each field skill-eval cannot apply yet (MCP servers, environment,
+ * What eval.yaml gives its cases. Each field skill-eval cannot apply yet (environment,
  * engine model and switches, parallelism, retries, benchmark, report, user simulator) is reported once
  * here, at its key; it stays in the suite settings.
  */
@@ -41,7 +42,6 @@ export function suiteDefaults({ doc, yaml, sink, root, skill }: SuiteRead): Suit
     );
   for (const key of Object.keys(env))
     if (key !== 'type') unapplied(['environment', key], 'runtime environment setting');
-  if (doc.mcp?.servers?.length) unapplied(['mcp', 'servers'], 'MCP servers installed into the agent');
   if (doc.cases.parallelism !== undefined) unapplied(['cases', 'parallelism'], 'use --concurrency');
   if (doc.cases.retry_policy !== undefined) unapplied(['cases', 'retry_policy'], 'retries of failed runs');
   if (doc.benchmark?.enabled)
@@ -61,6 +61,7 @@ export function suiteDefaults({ doc, yaml, sink, root, skill }: SuiteRead): Suit
     collectArtifacts: doc.cases.defaults?.collect_artifacts ?? [],
     judge: undefined,
     engine,
+    mcpServers: mapMcpServers(doc, { yaml, sink, root }),
   };
   ctx.suite = defaults;
   if (doc.cases.defaults?.expect)

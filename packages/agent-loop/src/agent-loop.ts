@@ -36,8 +36,8 @@ async function runTool(
   call: ToolCallRequest,
   events: SessionEvent[],
 ): Promise<ToolCallResult> {
-  events.push({ type: 'tool-call', id: call.id, name: call.name, input: call.input });
   const tool = tools.find((t) => t.definition.name === call.name);
+  events.push({ type: 'tool-call', id: call.id, name: tool?.reportAs ?? call.name, input: call.input });
   let result: ToolCallResult;
   let skill: string | undefined;
   try {

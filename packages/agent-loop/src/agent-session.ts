@@ -9,6 +9,7 @@ import {
   summarizeEvents,
 } from '@skill-eval/core';
 import { runAgentLoop } from './agent-loop.js';
+import { connectMcpTools, type McpTools } from './mcp-tools.js';
 import type { ModelClient, TranscriptRecorder } from './model-client.js';
 import { createSkillTool, discoverSkills, type StagedSkill, skillListing } from './skill-tool.js';
 import { createWorkspaceTools } from './workspace-tools.js';
@@ -70,17 +71,33 @@ export async function runAgentSession(options: AgentSessionOptions): Promise<Ses
       engineVersion,
     });
   }
-  const tools = [...(skills.length > 0 ? [createSkillTool(skills)] : []), ...createWorkspaceTools(input.workspace)];
+  let mcp: McpTools;
+  try {
+    mcp = await connectMcpTools(input.mcpServers ?? [], { env: input.env, cwd: input.workspace });
+  } catch (error) {
+    const { code, message } = errorInfo(error);
+    return errorSession(engineId, code, message, { engineVersion });
+  }
+  const tools = [
+    ...(skills.length > 0 ? [createSkillTool(skills)] : []),
+    ...createWorkspaceTools(input.workspace),
+    ...mcp.tools,
+  ];
   const system = buildSystemPrompt(input.workspace, skills, input.system);
-  const loop = await runAgentLoop({
-    client: options.createClient(record),
-    tools,
-    system,
-    turns: input.turns,
-    maxTurns: options.maxTurns,
-    timeoutMs: input.timeoutMs,
-    signal: input.signal,
-  });
+  let loop: Awaited<ReturnType<typeof runAgentLoop>>;
+  try {
+    loop = await runAgentLoop({
+      client: options.createClient(record),
+      tools,
+      system,
+      turns: input.turns,
+      maxTurns: options.maxTurns,
+      timeoutMs: input.timeoutMs,
+      signal: input.signal,
+    });
+  } finally {
+    await mcp.close();
+  }
   const warnings: string[] = [];
   let transcriptPath: string | undefined = join(input.artifactsDir, options.transcriptFile);
   try {

@@ -10,6 +10,8 @@ export interface ToolOutcome {
 /** A tool the agent loop can offer and run. */
 export interface AgentTool {
   definition: ToolDefinition;
+  /** Name its calls are recorded under in the Session, when not the model-facing one (MCP tools: `server::tool`). */
+  reportAs?: string;
   run(input: unknown): Promise<ToolOutcome>;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckSchema } from './check.js';
+import { McpServerSchema } from './mcp.js';
 
 /** Where a case came from, so every diagnostic and report can point back to it. */
 export const SourceLocationSchema = z.object({
@@ -103,6 +104,8 @@ export const CaseSchema = z.object({
   runs: z.number().int().positive().optional(),
   /** Skills under test; staged at the engine's skill root unless the variant is without_skill. */
   skills: z.array(SkillRefSchema).default([]),
+  /** MCP servers installed into the agent (real or mocked); an engine without MCP support cannot run the case. */
+  mcpServers: z.array(McpServerSchema).default([]),
   /** Engine the file asks for, as a hint (`--engine` wins). */
   engine: z.string().optional(),
   /** Judge the file asks for, as a hint (`--judge` wins). */

@@ -1,4 +1,5 @@
 import type { SkillRef } from './case.js';
+import type { ResolvedMcpServer } from './mcp.js';
 import type { Session, Usage } from './session.js';
 
 /** What an engine can do, so the runner and grading can adapt. */
@@ -11,6 +12,8 @@ export interface EngineCapabilities {
   workspaceTools: boolean;
   /** Offers `complete()` for judge calls. */
   complete: boolean;
+  /** Hands `EngineRunInput.mcpServers` to the agent; absent means no (a case with MCP servers is then an error). */
+  mcp?: boolean;
 }
 
 /** Everything an engine needs for one execution. The runner prepares it; the engine never reads eval files. */
@@ -39,6 +42,8 @@ export interface EngineRunInput {
   env: Record<string, string>;
   /** Directory where the engine may write its raw transcript. */
   artifactsDir: string;
+  /** MCP servers to install into the agent, mocks already turned into stdio commands; only for engines with `capabilities.mcp`. */
+  mcpServers?: ResolvedMcpServer[];
 }
 
 export interface CompletionMessage {

@@ -3,6 +3,7 @@ export * from './check.js';
 export * from './diagnostic.js';
 export * from './engine.js';
 export * from './errors.js';
+export * from './mcp.js';
 export * from './plugin.js';
 export * from './pricing.js';
 export * from './registry.js';

@@ -5,6 +5,7 @@ import {
   type Engine,
   errorInfo,
   isSkillEvalError,
+  type ResolvedMcpServer,
   type Session,
   SessionSchema,
   type SkillRef,
@@ -13,6 +14,7 @@ import { gradeExecution, type Judge } from '@skill-eval/grading';
 import { buildChildEnv } from './child-env.js';
 import type { PlanItem } from './plan.js';
 import type { Redactor } from './redact.js';
+import { resolveMcpServers } from './resolve-mcp-servers.js';
 import type { ResultStore } from './result-store.js';
 import { runWithBackstop } from './run-with-backstop.js';
 import { stageSkills } from './stage-skills.js';
@@ -110,6 +112,26 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     if (testCase.workspace.setup.length || testCase.workspace.teardown.length) {
       warnings.push('The case has setup/teardown commands; this runner does not run them.');
     }
+    let mcpServers: ResolvedMcpServer[] | undefined;
+    if (testCase.mcpServers.length > 0) {
+      const names = testCase.mcpServers.map((s) => s.name).join(', ');
+      if (!target.engine.capabilities.mcp) {
+        // Running without the servers would grade a different task: the case cannot run here.
+        return fail(
+          'BAD_INPUT',
+          `The case needs MCP servers (${names}), but engine ${target.id} cannot install MCP servers; run it on an engine that can (claude-code, codex, anthropic, openai).`,
+        );
+      }
+      try {
+        mcpServers = await resolveMcpServers(testCase.mcpServers, {
+          dir: join(workspace.root, 'mcp'),
+          workspace: workspace.ws,
+          env: ctx.env,
+        });
+      } catch (error) {
+        return fail(errorInfo(error).code, `Cannot prepare MCP servers (${names}): ${errorInfo(error).message}`);
+      }
+    }
     const timeoutMs = (ctx.timeoutSeconds ?? testCase.limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
     const artifactsDir = await ctx.store.artifactsDir(planned.executionId);
     const outcome = await runWithBackstop(
@@ -127,6 +149,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           signal,
           env: buildChildEnv(ctx.env, workspace.home),
           artifactsDir,
+          ...(mcpServers ? { mcpServers } : {}),
         }),
       timeoutMs,
       ctx.graceMs,

@@ -3,6 +3,12 @@ export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export { DEFAULT_TIMEOUT_SECONDS, type EngineTarget, type ExecutionContext, executeOne } from './execute.js';
 export { defaultRuns, type PlanItem, planExecutions, planItems, slugify, type Variant } from './plan.js';
 export { createRedactor, type Redactor } from './redact.js';
+export {
+  expandEnvRefs,
+  MOCK_MCP_SERVER_SCRIPT,
+  type ResolveMcpOptions,
+  resolveMcpServers,
+} from './resolve-mcp-servers.js';
 export { createResultStore, type ResultStore } from './result-store.js';
 export { type RunOptions, runSuites } from './run-suites.js';
 export { type Outcome, runWithBackstop } from './run-with-backstop.js';

@@ -1,0 +1,148 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import type { McpServerInput } from '@skill-eval/core';
+import { type ParsedYaml, parseYaml, resolveFixture } from '@skill-eval/format-kit';
+import type { DiagnosticSink } from './diagnostic-sink.js';
+import type { SkillUpSuiteFile } from './suite-schema.js';
+import { nodeAt } from './yaml-path.js';
+
+type ServerEntry = NonNullable<NonNullable<SkillUpSuiteFile['mcp']>['servers']>[number];
+
+/** What a `config_ref` file may hold (skill-up's mcpServerFile, plus `tool_responses` for mocks). */
+interface ServerFile {
+  transport?: string;
+  command?: string;
+  args?: string[];
+  endpoint?: string;
+  env?: Record<string, string>;
+  required_env?: string[];
+  headers?: Record<string, string>;
+  tool_responses?: Record<string, unknown>;
+}
+
+interface McpContext {
+  yaml: ParsedYaml;
+  sink: DiagnosticSink;
+  root: string;
+}
+
+/**
+ * Maps `mcp.servers` onto the cases' MCP servers. `real` servers keep their command (args naming a
+ * file under the skill root become absolute) or endpoint, `env`, `required_env` (passed on as
+ * `${NAME}`, filled from the environment at run time) and `headers`; `mocked` servers answer from
+ * `tool_responses` (each tool's `default`, else the value itself), or are the built-in `filesystem`.
+ */
+export function mapMcpServers(doc: SkillUpSuiteFile, ctx: McpContext): McpServerInput[] {
+  const servers: McpServerInput[] = [];
+  (doc.mcp?.servers ?? []).forEach((entry, i) => {
+    const server = mapServer(entry, ['mcp', 'servers', i], ctx);
+    if (server) servers.push(server);
+  });
+  return servers;
+}
+
+function mapServer(entry: ServerEntry, path: PropertyKey[], ctx: McpContext): McpServerInput | undefined {
+  const at = (...more: PropertyKey[]) => nodeAt(ctx.yaml, [...path, ...more]);
+  const where = `mcp server "${entry.name}"`;
+  const file = entry.config_ref ? readServerFile(entry.config_ref, at('config_ref'), ctx) : {};
+  if (file === undefined) return undefined;
+  let mode = entry.mode;
+  if (!mode) {
+    ctx.sink.warning('bad-value', `${where} has no mode (skill-up requires one); it is read as mode: real.`, at());
+    mode = 'real';
+  }
+  if (mode === 'mocked') {
+    if (entry.command || entry.endpoint || file.command || file.endpoint) {
+      ctx.sink.error(
+        'bad-value',
+        `${where} is mocked, so skill-eval generates its server; remove command, args and endpoint.`,
+        at(),
+      );
+      return undefined;
+    }
+    const tools = Object.entries(file.tool_responses ?? {}).map(([name, fixture]) => ({
+      name,
+      response: isObject(fixture) && Object.hasOwn(fixture, 'default') ? fixture.default : fixture,
+    }));
+    if (tools.length === 0 && entry.name !== 'filesystem') {
+      ctx.sink.error(
+        'bad-value',
+        `${where} is mocked but has no tool_responses; give it a config_ref file with tool_responses, or name it "filesystem" for the built-in mock.`,
+        at(),
+      );
+      return undefined;
+    }
+    return {
+      name: entry.name,
+      transport: 'stdio',
+      mock: { tools, ...(entry.name === 'filesystem' ? { builtin: 'filesystem' as const } : {}) },
+    };
+  }
+  const command = entry.command?.trim() || file.command?.trim();
+  const endpoint = entry.endpoint?.trim() || file.endpoint?.trim();
+  let transport = entry.transport ?? file.transport ?? (command ? 'stdio' : 'http');
+  if (transport === 'streamable_http' || transport === 'streamable-http') transport = 'http';
+  if (transport !== 'stdio' && transport !== 'http') {
+    ctx.sink.error('bad-value', `${where} has transport ${JSON.stringify(transport)}; write stdio or http.`, at());
+    return undefined;
+  }
+  if (transport === 'stdio' && !command) {
+    ctx.sink.error('missing-key', `${where} is stdio but names no command (here or in its config_ref).`, at());
+    return undefined;
+  }
+  if (transport === 'http' && !endpoint) {
+    ctx.sink.error('missing-key', `${where} is http but names no endpoint (here or in its config_ref).`, at());
+    return undefined;
+  }
+  const env: Record<string, string> = {};
+  for (const name of file.required_env ?? []) env[name] = `\${${name}}`;
+  Object.assign(env, file.env ?? {});
+  const args = (entry.args ?? (Array.isArray(file.args) ? file.args : [])).map((arg) =>
+    skillFile(String(arg), ctx.root),
+  );
+  return transport === 'stdio'
+    ? { name: entry.name, transport, command: skillFile(command!, ctx.root), args, env }
+    : { name: entry.name, transport, url: endpoint!, headers: file.headers ?? {} };
+}
+
+/** A relative path naming a file under the skill root, made absolute (the agent runs elsewhere); anything else as is. */
+function skillFile(arg: string, root: string): string {
+  if (isAbsolute(arg) || arg.startsWith('-') || !/[/\\]/.test(arg)) return arg;
+  const path = resolve(root, arg);
+  return path.startsWith(root) && existsSync(path) ? path : arg;
+}
+
+function readServerFile(ref: string, at: ReturnType<typeof nodeAt>, ctx: McpContext): ServerFile | undefined {
+  const found = resolveFixture(ref, [ctx.root]);
+  if (found.kind !== 'ok') {
+    const why = found.kind === 'escape' ? found.reason : `it does not exist (looked at ${found.lookedAt.join(', ')})`;
+    ctx.sink.error('missing-fixture', `config_ref ${JSON.stringify(ref)} cannot be used: ${why}.`, at);
+    return undefined;
+  }
+  const path = found.fixture.from;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    ctx.sink.error(
+      'missing-fixture',
+      `config_ref ${JSON.stringify(ref)} cannot be read: ${(error as Error).message}.`,
+      at,
+    );
+    return undefined;
+  }
+  const parsed = parseYaml(text);
+  const value = parsed.errors.length === 0 ? parsed.doc.toJS({ maxAliasCount: 100 }) : undefined;
+  if (!isObject(value)) {
+    ctx.sink.error(
+      'bad-value',
+      `config_ref ${JSON.stringify(ref)} is not a YAML map (transport, command, args, endpoint, env, required_env, headers, tool_responses).`,
+      at,
+    );
+    return undefined;
+  }
+  return value as ServerFile;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

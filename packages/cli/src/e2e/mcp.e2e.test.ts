@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { CaseResult, Session } from '@skill-eval/core';
+import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+import { captureIO } from '../test-support/capture-io.js';
+import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
+import { processesWithEnv } from '../test-support/processes.js';
+
+// A skill-up suite with a mocked MCP server, run on the real claude binary against the fake model server.
+const CANNED = '{"id":999,"name":"Q1 release","status":"ONGOING"}';
+
+const files: Record<string, string> = {
+  'planner/SKILL.md': '---\nname: planner\ndescription: Creates release plans.\n---\nUse the project-mgmt tools.\n',
+  'planner/evals/eval.yaml': [
+    'schema_version: v1alpha1',
+    'environment: {type: none}',
+    'mcp:',
+    '  servers:',
+    '    - {name: pm, mode: mocked, config_ref: evals/fixtures/mcp/pm.yaml}',
+    'cases:',
+    '  files: [evals/cases/create-plan.yaml, evals/cases/not-called.yaml]',
+  ].join('\n'),
+  'planner/evals/fixtures/mcp/pm.yaml': [
+    'tool_responses:',
+    '  create_plan:',
+    '    default: {id: 999, name: "{{params.name}}", status: ONGOING}',
+  ].join('\n'),
+  'planner/evals/cases/create-plan.yaml': [
+    'id: create-plan',
+    'input: {prompt: "Create the Q1 release plan (mcp)."}',
+    'judge:',
+    '  type: rule_based',
+    '  success:',
+    '    - tool_called: {name: "pm::create_plan", args: {name: "Q1 release"}}',
+  ].join('\n'),
+  'planner/evals/cases/not-called.yaml': [
+    'id: not-called',
+    'input: {prompt: "Just say hello (no tools)."}',
+    'judge:',
+    '  type: rule_based',
+    '  success:',
+    '    - tool_called: {name: "pm::create_plan"}',
+  ].join('\n'),
+};
+
+describe('skill-eval run: a mocked MCP server on the real claude binary', () => {
+  let server: FakeModelServer;
+  let dir: string;
+  const tag = randomUUID();
+  let code: number;
+  let results: Map<string, CaseResult>;
+
+  beforeAll(async () => {
+    server = await startFakeModelServer({
+      conversations: [
+        {
+          id: 'mcp',
+          match: { user: 'Q1 release plan (mcp)', tools: true },
+          responses: [
+            // claude defers MCP tools: the model must load the tool through ToolSearch first.
+            { toolCalls: [{ name: 'ToolSearch', input: { query: 'select:mcp__pm__create_plan' } }] },
+            { toolCalls: [{ name: 'mcp__pm__create_plan', input: { name: 'Q1 release' } }] },
+            { text: 'The Q1 release plan is created (id 999).' },
+          ],
+        },
+        { id: 'hello', match: { user: 'Just say hello', tools: true }, responses: [{ text: 'Hello!' }] },
+      ],
+    });
+    dir = mkdtempSync(join(tmpdir(), 'skill-eval-mcp-e2e-'));
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    }
+    const io = captureIO(dir, {
+      PATH: process.env.PATH,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'test-key-for-the-fake-server',
+      SKILL_EVAL_E2E_TAG: tag,
+    });
+    code = await main(
+      ['run', 'planner', '--engine', 'claude-code', '--ek', `claude-code.path=${CLAUDE_BIN}`, '--out', 'out'],
+      io,
+    );
+    if (!existsSync(join(dir, 'out', 'results.jsonl'))) throw new Error(`run failed (${code}): ${io.err()}`);
+    const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    results = new Map(lines.map((line) => JSON.parse(line) as CaseResult).map((r) => [r.caseId, r]));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('calls the MCP tool through ToolSearch and gets the canned response; tool_called on server::tool passes', () => {
+    const result = results.get('create-plan')!;
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe('passed');
+    expect(result.checks).toEqual([
+      expect.objectContaining({ type: 'tool-called', passed: true, evidence: expect.stringContaining('Q1 release') }),
+    ]);
+    const transcript = JSON.parse(readFileSync(join(dir, 'out', result.transcriptFile!), 'utf8')) as Session;
+    const calls = new Map(transcript.events.flatMap((e) => (e.type === 'tool-call' ? [[e.id, e.name] as const] : [])));
+    const mcpResult = transcript.events.find((e) => e.type === 'tool-result' && calls.get(e.id) === 'pm::create_plan');
+    expect(mcpResult).toMatchObject({ type: 'tool-result', output: CANNED, isError: false });
+    expect([...calls.values()]).toEqual(['ToolSearch', 'pm::create_plan']);
+    // The model saw the mock's answer as the tool result it asked for.
+    const requests = server.requests.filter((r) => r.conversation === 'mcp');
+    expect(JSON.stringify(requests.at(-1)!.body)).toContain(CANNED.replaceAll('"', '\\"'));
+  });
+
+  it('fails tool_called when the agent never calls the tool', () => {
+    const result = results.get('not-called')!;
+    expect(result.status).toBe('failed');
+    expect(result.checks[0]).toMatchObject({ type: 'tool-called', passed: false, errored: false });
+    expect(result.checks[0]!.evidence).toContain('"pm::create_plan" was not called');
+  });
+
+  it('exits 1 and leaves no MCP server or claude process behind', () => {
+    expect(code).toBe(1);
+    expect(processesWithEnv('SKILL_EVAL_E2E_TAG', tag)).toEqual([]);
+  });
+});
+
+describe('skill-eval run: a mocked MCP server on the real codex binary', () => {
+  let server: FakeModelServer;
+  let dir: string;
+  let results: Map<string, CaseResult>;
+
+  beforeAll(async () => {
+    server = await startFakeModelServer({
+      conversations: [
+        {
+          id: 'mcp',
+          match: { user: 'Q1 release plan (mcp)', tools: true },
+          responses: [
+            // codex offers MCP tools in a namespace (mcp__<server>), which only a raw response can name.
+            {
+              raw: {
+                id: 'resp_mcp',
+                object: 'response',
+                status: 'completed',
+                model: 'gpt-5.5',
+                output: [
+                  {
+                    id: 'fc_mcp',
+                    type: 'function_call',
+                    status: 'completed',
+                    call_id: 'call_mcp',
+                    name: 'create_plan',
+                    namespace: 'mcp__pm',
+                    arguments: '{"name":"Q1 release"}',
+                  },
+                ],
+                usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
+              },
+            },
+            { text: 'The Q1 release plan is created (id 999).' },
+          ],
+        },
+        { id: 'hello', match: { user: 'Just say hello', tools: true }, responses: [{ text: 'Hello!' }] },
+      ],
+    });
+    dir = mkdtempSync(join(tmpdir(), 'skill-eval-mcp-codex-e2e-'));
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    }
+    const io = captureIO(dir, {
+      PATH: process.env.PATH,
+      OPENAI_BASE_URL: `${server.url}/v1`,
+      OPENAI_API_KEY: 'test-key-for-the-fake-server',
+    });
+    const code = await main(
+      ['run', 'planner', '--engine', 'codex', '--ek', `codex.path=${CODEX_BIN}`, '--out', 'out'],
+      io,
+    );
+    if (!existsSync(join(dir, 'out', 'results.jsonl'))) throw new Error(`run failed (${code}): ${io.err()}`);
+    const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    results = new Map(lines.map((line) => JSON.parse(line) as CaseResult).map((r) => [r.caseId, r]));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('calls the mocked tool (pre-approved) and gets the canned response; tool_called passes', () => {
+    const result = results.get('create-plan')!;
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe('passed');
+    expect(result.session?.toolCalls).toEqual([
+      expect.objectContaining({
+        name: 'pm::create_plan',
+        input: { name: 'Q1 release' },
+        output: CANNED,
+        isError: false,
+      }),
+    ]);
+    expect(results.get('not-called')!.status).toBe('failed');
+  });
+});
