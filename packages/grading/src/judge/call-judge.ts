@@ -1,4 +1,4 @@
-import { type CompletionMessage, SkillEvalError } from '@skill-eval/core';
+import { type CompletionMessage, deadlineSignal, SkillEvalError } from '@skill-eval/core';
 import type { Judge } from '../grade.js';
 
 /** One judge completion with a wall-clock limit; an interrupt or timeout rejects even if `complete` ignores the signal. */
@@ -8,8 +8,7 @@ export async function callJudge(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<string> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const { signal: combined, dispose } = deadlineSignal(timeoutMs, signal);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () =>
@@ -29,5 +28,6 @@ export async function callJudge(
     return response.text;
   } finally {
     if (onAbort) combined.removeEventListener('abort', onAbort);
+    dispose();
   }
 }

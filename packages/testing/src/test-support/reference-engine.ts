@@ -1,7 +1,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Engine, type EngineRunInput, type Session, type SessionEvent, summarizeEvents } from '@skill-eval/core';
+import {
+  deadlineSignal,
+  type Engine,
+  type EngineRunInput,
+  type Session,
+  type SessionEvent,
+  summarizeEvents,
+} from '@skill-eval/core';
 
 /** Defects to build into the reference engine, so tests can show the conformance suite catches them. */
 export interface Defects {
@@ -54,7 +61,8 @@ export function referenceEngine(defects: Defects = {}): Engine {
         ...skills.map((s) => `- ${s.name}: ${/description: (.*)/.exec(readFileSync(s.file, 'utf8'))?.[1]}`),
       ].join('\n');
       const tools = ['Skill', 'Write'].map((name) => ({ name, input_schema: { type: 'object' } }));
-      const signal = AbortSignal.any([input.signal, AbortSignal.timeout(input.timeoutMs)]);
+      const deadline = deadlineSignal(input.timeoutMs, input.signal);
+      const signal = deadline.signal;
       let messages: { role: string; content: unknown }[] = [];
       let finalMessage = '';
       try {
@@ -103,6 +111,8 @@ export function referenceEngine(defects: Defects = {}): Engine {
         if (signal.aborted && !input.signal.aborted)
           return done('timeout', '', { code: 'TIMEOUT', message: 'timed out' });
         return done('error', '', { code: 'ENGINE_FAILED', message: String(error) });
+      } finally {
+        deadline.dispose();
       }
       return done('completed', finalMessage);
     },

@@ -1,0 +1,19 @@
+/**
+ * A signal that aborts after `timeoutMs` or when `parent` aborts, whichever comes first; call `dispose` when done.
+ * Built from a controller and a timer rather than `AbortSignal.any([…, AbortSignal.timeout()])`, whose composite
+ * signal Node 20 may garbage-collect before it fires — a deadline that silently never comes.
+ */
+export function deadlineSignal(timeoutMs: number, parent?: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('deadline passed', 'TimeoutError')), timeoutMs);
+  const onParentAbort = () => controller.abort(parent?.reason);
+  if (parent?.aborted) onParentAbort();
+  else parent?.addEventListener('abort', onParentAbort, { once: true });
+  return {
+    signal: controller.signal,
+    dispose() {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onParentAbort);
+    },
+  };
+}
