@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempWorkspace } from '@skill-eval/agent-loop/testing';
 import { type EngineRunInput, priceUsage } from '@skill-eval/core';
 import { startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import plugin from './index.js';
-import { tempWorkspace } from './test-support/temp-workspace.js';
 
 type Server = Awaited<ReturnType<typeof startFakeModelServer>>;
 type Body = { system: string; messages: { role: string; content: unknown }[]; tools?: { name: string }[] };
@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(async () => {
-  ws = await tempWorkspace();
+  ws = await tempWorkspace('.claude/skills', 'engine-anthropic-');
 });
 afterEach(() => ws.cleanup());
 

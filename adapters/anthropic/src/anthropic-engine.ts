@@ -1,9 +1,8 @@
-import { errorSession, runAgentSession } from '@skill-eval/agent-loop';
+import { createApiEngine } from '@skill-eval/agent-loop';
 import {
   type CompletionRequest,
   type CompletionResponse,
   type Engine,
-  type EngineRunInput,
   priceUsage,
   SkillEvalError,
 } from '@skill-eval/core';
@@ -31,50 +30,26 @@ export async function sdkVersion(): Promise<string> {
 
 /** An engine on the Messages API: the shared agent loop with Claude-Code-style skills, and `complete()` for judges. */
 export function createAnthropicEngine(settings: AnthropicSettings): Engine {
-  const skillRoots = ['.claude/skills'] as const;
-  return {
+  const { maxTokens, temperature } = settings;
+  return createApiEngine({
     id: ANTHROPIC_ENGINE_ID,
-    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true, mcp: true },
-    skillRoots,
-    defaultModel: settings.model,
-    version: sdkVersion,
-
-    async run(input: EngineRunInput) {
-      const model = input.model ?? settings.model;
-      const engineVersion = await sdkVersion().catch(() => undefined);
-      const apiKey = input.env[settings.apiKeyEnv];
-      if (!apiKey)
-        return errorSession(ANTHROPIC_ENGINE_ID, 'ENGINE_FAILED', missingKey(settings.apiKeyEnv), {
-          engineVersion,
-          model,
-        });
-      const baseURL = settings.baseUrl ?? input.env.ANTHROPIC_BASE_URL ?? process.env.ANTHROPIC_BASE_URL;
-      const { maxTokens, temperature } = settings;
-      return runAgentSession({
-        input,
-        engineId: ANTHROPIC_ENGINE_ID,
-        engineVersion,
-        model,
-        maxTurns: input.maxTurns ?? settings.maxTurns,
-        skillRoots,
-        transcriptFile: 'anthropic-transcript.jsonl',
-        createClient: (record) => new AnthropicModelClient({ apiKey, baseURL, model, maxTokens, temperature, record }),
-      });
-    },
-
-    async complete(request: CompletionRequest): Promise<CompletionResponse> {
-      const apiKey = process.env[settings.apiKeyEnv];
-      if (!apiKey) throw new SkillEvalError('ENGINE_FAILED', missingKey(settings.apiKeyEnv));
-      const baseURL = settings.baseUrl ?? process.env.ANTHROPIC_BASE_URL;
+    settings,
+    skillRoots: ['.claude/skills'],
+    baseUrlEnv: 'ANTHROPIC_BASE_URL',
+    transcriptFile: 'anthropic-transcript.jsonl',
+    missingKey,
+    sdkVersion,
+    createClient: (connection) => new AnthropicModelClient({ ...connection, maxTokens, temperature }),
+    async complete({ apiKey, baseURL }, request: CompletionRequest): Promise<CompletionResponse> {
       const sdk = await createSdk(apiKey, baseURL);
       const message = await sdk.messages
         .create(
           {
             model: request.model ?? settings.model,
-            max_tokens: request.maxTokens ?? settings.maxTokens,
+            max_tokens: request.maxTokens ?? maxTokens,
             messages: request.messages,
             ...(request.system ? { system: request.system } : {}),
-            ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+            ...(temperature === undefined ? {} : { temperature }),
           },
           // An explicit timeout also stops the SDK refusing large max_tokens without streaming.
           { signal: request.signal, timeout: request.timeoutMs ?? 600_000 },
@@ -85,5 +60,5 @@ export function createAnthropicEngine(settings: AnthropicSettings): Engine {
       const usage = toUsage(message.usage);
       return { text: replyParts(message).text, model: message.model, usage, costUsd: priceUsage(message.model, usage) };
     },
-  };
+  });
 }

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempWorkspace } from '@skill-eval/agent-loop/testing';
 import type { EngineRunInput } from '@skill-eval/core';
 import { type FakeConversation, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import plugin from './index.js';
-import { tempWorkspace } from './test-support/temp-workspace.js';
 
 type Body = Record<string, any>;
 /** Where each wire API puts the system prompt, the tool names, the tool outputs and the history. */
@@ -80,7 +80,7 @@ describe.each(['responses', 'chat'] as const)('openai engine (api: %s) against t
   });
   afterAll(() => server.close());
   beforeEach(async () => {
-    ws = await tempWorkspace();
+    ws = await tempWorkspace('.agents/skills', 'engine-openai-');
   });
   afterEach(() => ws.cleanup());
 

@@ -1,16 +1,9 @@
-import { errorSession, runAgentSession } from '@skill-eval/agent-loop';
-import {
-  type CompletionRequest,
-  type CompletionResponse,
-  type Engine,
-  type EngineRunInput,
-  priceUsage,
-  SkillEvalError,
-} from '@skill-eval/core';
+import { type ApiConnection, createApiEngine } from '@skill-eval/agent-loop';
+import { type CompletionRequest, type CompletionResponse, type Engine, priceUsage } from '@skill-eval/core';
 import { ChatModelClient } from './chat-client.js';
 import { chatUsage } from './chat-messages.js';
 import { apiFailure, createSdk, sdkVersion } from './openai-sdk.js';
-import { type OpenAIClientOptions, ResponsesModelClient } from './responses-client.js';
+import { ResponsesModelClient } from './responses-client.js';
 import { responseReply } from './responses-messages.js';
 import type { OpenAISettings } from './settings.js';
 
@@ -21,10 +14,11 @@ const missingKey = (envName: string): string =>
   'Set OPENAI_API_KEY (or the variable named by --ek apiKeyEnv=…), or OPENAI_BASE_URL plus any key for a compatible server.';
 
 /** One judge call without tools, on the configured API. */
-async function completeOnce(settings: OpenAISettings, request: CompletionRequest): Promise<CompletionResponse> {
-  const apiKey = process.env[settings.apiKeyEnv];
-  if (!apiKey) throw new SkillEvalError('ENGINE_FAILED', missingKey(settings.apiKeyEnv));
-  const baseURL = settings.baseUrl ?? process.env.OPENAI_BASE_URL;
+async function completeOnce(
+  settings: OpenAISettings,
+  { apiKey, baseURL }: ApiConnection,
+  request: CompletionRequest,
+): Promise<CompletionResponse> {
   const sdk = await createSdk(apiKey, baseURL);
   const model = request.model ?? settings.model;
   const maxTokens = request.maxTokens ?? settings.maxTokens;
@@ -65,46 +59,18 @@ async function completeOnce(settings: OpenAISettings, request: CompletionRequest
 
 /** An engine on the OpenAI APIs: the shared agent loop with Agent Skills at `.agents/skills`, and `complete()` for judges. */
 export function createOpenAIEngine(settings: OpenAISettings): Engine {
-  const skillRoots = ['.agents/skills'] as const;
-  return {
+  return createApiEngine({
     id: OPENAI_ENGINE_ID,
-    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true, mcp: true },
-    skillRoots,
-    defaultModel: settings.model,
-    version: sdkVersion,
-
-    async run(input: EngineRunInput) {
-      const model = input.model ?? settings.model;
-      const engineVersion = await sdkVersion().catch(() => undefined);
-      const apiKey = input.env[settings.apiKeyEnv];
-      if (!apiKey)
-        return errorSession(OPENAI_ENGINE_ID, 'ENGINE_FAILED', missingKey(settings.apiKeyEnv), {
-          engineVersion,
-          model,
-        });
-      const baseURL = settings.baseUrl ?? input.env.OPENAI_BASE_URL ?? process.env.OPENAI_BASE_URL;
-      const options: Omit<OpenAIClientOptions, 'record'> = {
-        apiKey,
-        baseURL,
-        model,
-        maxTokens: settings.maxTokens,
-        temperature: settings.temperature,
-      };
-      return runAgentSession({
-        input,
-        engineId: OPENAI_ENGINE_ID,
-        engineVersion,
-        model,
-        maxTurns: input.maxTurns ?? settings.maxTurns,
-        skillRoots,
-        transcriptFile: 'openai-transcript.jsonl',
-        createClient: (record) =>
-          settings.api === 'chat'
-            ? new ChatModelClient({ ...options, record })
-            : new ResponsesModelClient({ ...options, record }),
-      });
+    settings,
+    skillRoots: ['.agents/skills'],
+    baseUrlEnv: 'OPENAI_BASE_URL',
+    transcriptFile: 'openai-transcript.jsonl',
+    missingKey,
+    sdkVersion,
+    createClient: (connection) => {
+      const options = { ...connection, maxTokens: settings.maxTokens, temperature: settings.temperature };
+      return settings.api === 'chat' ? new ChatModelClient(options) : new ResponsesModelClient(options);
     },
-
-    complete: (request) => completeOnce(settings, request),
-  };
+    complete: (connection, request) => completeOnce(settings, connection, request),
+  });
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAgentSession } from './agent-session.js';
 import type { ModelClient } from './model-client.js';
-import { tempWorkspace } from './test-support/temp-workspace.js';
+import { tempWorkspace } from './testing/index.js';
 
 let ws: Awaited<ReturnType<typeof tempWorkspace>>;
 beforeEach(async () => {

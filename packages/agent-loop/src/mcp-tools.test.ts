@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAgentSession } from './agent-session.js';
 import { connectMcpTools, modelToolName } from './mcp-tools.js';
 import type { ModelClient, ToolDefinition } from './model-client.js';
-import { tempWorkspace } from './test-support/temp-workspace.js';
+import { tempWorkspace } from './testing/index.js';
 
 // The runner's mocked MCP server: a real stdio MCP server built on the SDK, answering canned responses.
 const MOCK_SERVER = MOCK_MCP_SERVER_SCRIPT;

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSkillTool, discoverSkills, skillListing } from './skill-tool.js';
-import { tempWorkspace } from './test-support/temp-workspace.js';
+import { tempWorkspace } from './testing/index.js';
 
 let ws: Awaited<ReturnType<typeof tempWorkspace>>;
 beforeEach(async () => {

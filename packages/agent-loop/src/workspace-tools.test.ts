@@ -3,7 +3,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentTool } from './agent-tool.js';
-import { tempWorkspace } from './test-support/temp-workspace.js';
+import { tempWorkspace } from './testing/index.js';
 import { createWorkspaceTools } from './workspace-tools.js';
 
 let ws: Awaited<ReturnType<typeof tempWorkspace>>;

@@ -47,6 +47,31 @@ const files: Record<string, string> = {
   ].join('\n'),
 };
 
+/** Writes the suite into a fresh temp dir and returns the dir. */
+function writeSuite(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+/** Runs the planner suite in `dir` on `engineArgs`; returns the exit code and the results by case id. */
+async function runPlanner(
+  dir: string,
+  env: Record<string, string | undefined>,
+  engineArgs: string[],
+): Promise<{ code: number; results: Map<string, CaseResult> }> {
+  const io = captureIO(dir, env);
+  const code = await main(['run', 'planner', ...engineArgs, '--out', 'out'], io);
+  if (!existsSync(join(dir, 'out', 'results.jsonl'))) throw new Error(`run failed (${code}): ${io.err()}`);
+  const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
+  return { code, results: new Map(lines.map((line) => JSON.parse(line) as CaseResult).map((r) => [r.caseId, r])) };
+}
+
 describe('skill-eval run: a mocked MCP server on the real claude binary', () => {
   let server: FakeModelServer;
   let dir: string;
@@ -70,26 +95,17 @@ describe('skill-eval run: a mocked MCP server on the real claude binary', () => 
         { id: 'hello', match: { user: 'Just say hello', tools: true }, responses: [{ text: 'Hello!' }] },
       ],
     });
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-mcp-e2e-'));
-    for (const [path, content] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), content);
-    }
-    const io = captureIO(dir, {
-      PATH: process.env.PATH,
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: 'test-key-for-the-fake-server',
-      SKILL_EVAL_E2E_TAG: tag,
-    });
-    code = await main(
-      ['run', 'planner', '--engine', 'claude-code', '--ek', `claude-code.path=${CLAUDE_BIN}`, '--out', 'out'],
-      io,
-    );
-    if (!existsSync(join(dir, 'out', 'results.jsonl'))) throw new Error(`run failed (${code}): ${io.err()}`);
-    const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n');
-    results = new Map(lines.map((line) => JSON.parse(line) as CaseResult).map((r) => [r.caseId, r]));
+    dir = writeSuite('skill-eval-mcp-e2e-');
+    ({ code, results } = await runPlanner(
+      dir,
+      {
+        PATH: process.env.PATH,
+        ANTHROPIC_BASE_URL: server.url,
+        ANTHROPIC_API_KEY: 'test-key-for-the-fake-server',
+        SKILL_EVAL_E2E_TAG: tag,
+      },
+      ['--engine', 'claude-code', '--ek', `claude-code.path=${CLAUDE_BIN}`],
+    ));
   }, 120_000);
 
   afterAll(async () => {
@@ -166,25 +182,12 @@ describe('skill-eval run: a mocked MCP server on the real codex binary', () => {
         { id: 'hello', match: { user: 'Just say hello', tools: true }, responses: [{ text: 'Hello!' }] },
       ],
     });
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-mcp-codex-e2e-'));
-    for (const [path, content] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), content);
-    }
-    const io = captureIO(dir, {
-      PATH: process.env.PATH,
-      OPENAI_BASE_URL: `${server.url}/v1`,
-      OPENAI_API_KEY: 'test-key-for-the-fake-server',
-    });
-    const code = await main(
-      ['run', 'planner', '--engine', 'codex', '--ek', `codex.path=${CODEX_BIN}`, '--out', 'out'],
-      io,
-    );
-    if (!existsSync(join(dir, 'out', 'results.jsonl'))) throw new Error(`run failed (${code}): ${io.err()}`);
-    const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n');
-    results = new Map(lines.map((line) => JSON.parse(line) as CaseResult).map((r) => [r.caseId, r]));
+    dir = writeSuite('skill-eval-mcp-codex-e2e-');
+    ({ results } = await runPlanner(
+      dir,
+      { PATH: process.env.PATH, OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'test-key-for-the-fake-server' },
+      ['--engine', 'codex', '--ek', `codex.path=${CODEX_BIN}`],
+    ));
   }, 120_000);
 
   afterAll(async () => {
