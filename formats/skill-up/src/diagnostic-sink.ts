@@ -15,6 +15,7 @@ export type RuleId =
   | 'no-skill-root'
   | 'not-honoured'
   | 'engine-conflict'
+  | 'custom-engine'
   | 'missing-input'
   | 'invalid-regex'
   | 'rule-several-keys'

@@ -6,6 +6,8 @@ import type { SuiteDefaults } from './case-context.js';
 import { resolveCaseFiles } from './case-files.js';
 import { SkillUpCaseFileSchema } from './case-schema.js';
 import type { At, DiagnosticSink } from './diagnostic-sink.js';
+import { engineHint } from './engine-name.js';
+import { mapCustomEngine } from './map-custom-engine.js';
 import { readYamlFile } from './read-yaml-file.js';
 import { skillRootFor } from './skill-root.js';
 import { suiteDefaults } from './suite-defaults.js';
@@ -55,6 +57,13 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
   }
   const skill = found ? readSkillRef(root) : undefined;
   const defaults = suiteDefaults({ doc, yaml, sink, root, skill });
+  const engineName = doc.engine?.name || doc.engine?.type;
+  const customEngine =
+    engineName &&
+    !engineHint(engineName) &&
+    !(doc.engine?.name && doc.engine?.type && doc.engine.name !== doc.engine.type)
+      ? mapCustomEngine(doc, yaml, sink, root)
+      : undefined;
   const cases = readCases(doc.cases.files, defaults, sink, yaml, diagnostics);
   if (cases.length === 0) {
     sink.error(
@@ -66,6 +75,8 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
   }
   const settings: Record<string, unknown> = { skillRoot: root };
   for (const key of SETTINGS_KEYS) if (doc[key] !== undefined) settings[key] = doc[key];
+  // The command engine's settings for the suite's custom engine; the CLI runs it with --trust.
+  if (customEngine) settings.customEngine = customEngine;
   const { files: _files, ...casesRest } = doc.cases;
   if (Object.keys(casesRest).length > 0) settings.cases = casesRest;
   for (const entry of read.unknown)

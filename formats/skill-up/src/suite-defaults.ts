@@ -100,13 +100,7 @@ function readEngine(
   }
   const chosen = name || type;
   const hint = chosen ? engineHint(chosen) : undefined;
-  if (chosen && !hint) {
-    sink.warning(
-      'not-honoured',
-      `engine ${JSON.stringify(chosen)} is a custom skill-up engine (engine.custom); skill-eval cannot run it, so pass --engine. It is kept in the suite settings.`,
-      nodeAt(yaml, ['engine', name ? 'name' : 'type']),
-    );
-  }
+  // A custom engine is mapped onto the command engine by the suite loader (map-custom-engine.ts).
   for (const key of ['model', 'kwargs', 'version', 'entry'] as const) {
     if (engine[key] !== undefined) unapplied(['engine', key], key === 'model' ? 'use --model' : 'engine option');
   }

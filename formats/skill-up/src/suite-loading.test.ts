@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the data under test.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bySeverity, SKILL_MD, stage, where } from './test-support/corpus.js';
@@ -211,5 +212,58 @@ describe('paths resolve from the skill root', () => {
     expect(bySeverity(diagnostics, 'error').map((d) => [d.ruleId, d.line, d.column])).toEqual([
       ['skill-up/fixture-escapes-root', 2, 25],
     ]);
+  });
+});
+
+describe('a custom engine (engine.custom)', () => {
+  it('maps local transport onto the command engine settings, with the skill root as baseDir', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml(
+        'engine:',
+        '  name: my-agent',
+        '  custom:',
+        '    transport: local',
+        '    response_format: text',
+        '    timeout_seconds: 30',
+        '    env: {TOKEN: "${MY_TOKEN}"}',
+        '    kwargs: {profile: strict, level: 3}',
+        '    local: {command: ./bin/agent.sh, args: [--in, "${input_file}"]}',
+        'cases:',
+        '  files: [evals/cases/a.yaml]',
+      ),
+      'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
+    });
+    const result = s.load('evals/eval.yaml');
+    expect(result.suites[0]!.settings.customEngine).toEqual({
+      mode: 'contract',
+      command: './bin/agent.sh',
+      args: ['--in', '${input_file}'],
+      responseFormat: 'text',
+      env: { TOKEN: '${MY_TOKEN}' },
+      kwargs: { profile: 'strict', level: '3' },
+      timeoutSeconds: 30,
+      baseDir: s.dir,
+    });
+    expect(result.diagnostics.map((d) => [d.severity, d.ruleId])).toEqual([['info', 'skill-up/custom-engine']]);
+    expect(result.diagnostics[0]!.message).toContain('runs only with --trust');
+    // The raw engine stays as written too.
+    expect((result.suites[0]!.settings.engine as { name: string }).name).toBe('my-agent');
+  });
+
+  it('an http transport or a missing command cannot run: a warning and no customEngine', () => {
+    for (const custom of ['{transport: http, http: {url: "http://127.0.0.1:1"}}', '{transport: local}']) {
+      const r = staged({
+        'evals/eval.yaml': suiteYaml(
+          `engine: {name: my-agent, custom: ${custom}}`,
+          'cases:',
+          '  files: [evals/cases/a.yaml]',
+        ),
+        'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
+      }).load('evals/eval.yaml');
+      cleanup?.();
+      expect(r.suites[0]!.settings.customEngine).toBeUndefined();
+      expect(r.diagnostics.map((d) => [d.severity, d.ruleId])).toEqual([['warning', 'skill-up/not-honoured']]);
+      expect(r.diagnostics[0]!.message).toContain('cannot run');
+    }
   });
 });

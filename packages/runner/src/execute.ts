@@ -31,6 +31,8 @@ export interface EngineTarget {
   version?: string;
   /** Version of the engine plugin package. */
   packageVersion?: string;
+  /** Ids of the suites this target runs; all suites when absent. */
+  suites?: string[];
 }
 
 /** What every execution of a run shares. */

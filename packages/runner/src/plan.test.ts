@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planExecutions } from './plan.js';
+import { planExecutions, planItems } from './plan.js';
 import { makeCase, makeSuite } from './test-support/fixtures.js';
 
 const suites = [
@@ -56,5 +56,24 @@ describe('slugify', () => {
       'create-a-quarterly-report-from-the-sales',
     );
     expect(slugify('***')).toBe('x');
+  });
+});
+
+describe('planItems with targets limited to suites', () => {
+  it('skips a (suite, target) pair the target does not cover; a target without suites runs all', () => {
+    const targets = [
+      { id: 'claude-code', suites: ['skills/pdf/evals/evals.json'] },
+      { id: 'command', suites: ['skills/docx/EVAL.md'] },
+      { id: 'openai' },
+    ];
+    const items = planItems(suites, targets, (t) => t.id);
+    const pairs = new Set(items.map((i) => `${i.planned.suiteId} ${i.planned.engine}`));
+    expect([...pairs]).toEqual([
+      'skills/pdf/evals/evals.json claude-code',
+      'skills/pdf/evals/evals.json openai',
+      'skills/docx/EVAL.md command',
+      'skills/docx/EVAL.md openai',
+    ]);
+    expect(items).toHaveLength(2 * (1 + 3) + 2 * (1 + 2));
   });
 });

@@ -38,8 +38,14 @@ const shortHash = (parts: unknown[]): string =>
 /** Default number of runs: trigger cases are noisy, so they run three times. */
 export const defaultRuns = (testCase: Case): number => testCase.runs ?? (testCase.kind === 'trigger' ? 3 : 1);
 
+/** Whether `target` runs `suite`: a target with a `suites` list runs only those suite ids. */
+function covers(target: unknown, suite: Suite): boolean {
+  const only = (target as { suites?: unknown } | null)?.suites;
+  return !Array.isArray(only) || only.includes(suite.id);
+}
+
 /**
- * Every case × engine × variant × run, in a stable order (suite, case, engine, variant, run), with readable,
+ * Every case × engine × variant × run (skipping suites a target does not cover), in a stable order (suite, case, engine, variant, run), with readable,
  * filesystem-safe, unique execution ids. Slugs that collide get a hash of the full identity appended.
  */
 export function planItems<E>(
@@ -53,6 +59,7 @@ export function planItems<E>(
   for (const suite of suites) {
     suite.cases.forEach((testCase, caseIndex) => {
       for (const target of targets) {
+        if (!covers(target, suite)) continue;
         for (const variant of variants) {
           for (let run = 1; run <= defaultRuns(testCase); run++) {
             const engine = targetId(target);

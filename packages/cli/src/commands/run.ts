@@ -4,6 +4,7 @@ import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eva
 import type { Judge } from '@skill-eval/grading';
 import { type EngineTarget, runSuites } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
+import { customEngineTargets } from '../custom-engine-targets.js';
 import { type EngineSpec, kwargsFor, parseEngineKwargs, parseEngineSpec, unknownScopes } from '../engine-target.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
@@ -63,6 +64,8 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   const engineSpecs = (options.engine?.length ? options.engine : [config.engine ?? DEFAULT_ENGINE].flat()).map(
     parseEngineSpec,
   );
+  // With no engine chosen, a suite that declares its own (skill-up engine.custom) runs on the command engine.
+  const suiteEnginesAllowed = !options.engine?.length && config.engine === undefined;
   const judgeSpec = parseEngineSpec(options.judge ?? config.judge ?? DEFAULT_JUDGE);
   const kwargs = parseEngineKwargs(options.ek ?? []);
   const concurrency = positiveNumber(options.concurrency, '-j/--concurrency') ?? config.concurrency ?? 4;
@@ -76,7 +79,10 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
 
   const { registry, engineIds, enginePackageVersions, suites, diagnostics } = await loadEvalFiles(
     paths,
-    { ...options, engines: [...engineSpecs.map((s) => s.id), judgeSpec.id] },
+    {
+      ...options,
+      engines: [...engineSpecs.map((s) => s.id), judgeSpec.id, ...(suiteEnginesAllowed ? ['command'] : [])],
+    },
     config,
     io,
   );
@@ -102,8 +108,13 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       hint: 'Scope a setting to an engine of the run, e.g. --ek claude-code.path=/usr/local/bin/claude.',
     });
   }
-  const engines: EngineTarget[] = [];
-  for (const spec of engineSpecs) {
+  const custom = suiteEnginesAllowed
+    ? await customEngineTargets(suites, registry, options.trust === true, io.cwd, enginePackageVersions.get('command'))
+    : [];
+  const otherSuites = suites.filter((s) => !custom.some((t) => t.suites?.includes(s.id)));
+  const engines: EngineTarget[] = [...custom];
+  // The default engine is built (and its program checked) only when some suite still needs it.
+  for (const spec of otherSuites.some((s) => s.cases.length) ? engineSpecs : []) {
     const engine = createEngine(registry, spec, config, kwargs, options.trust ?? false);
     const version = await engine.version(); // fails fast, with an install hint, when the engine's program is missing
     engines.push({
@@ -112,6 +123,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       version,
       packageVersion: enginePackageVersions.get(engine.id),
       ...(spec.model ? { model: spec.model } : {}),
+      ...(custom.length ? { suites: otherSuites.map((s) => s.id) } : {}),
     });
   }
 

@@ -1,0 +1,51 @@
+import { relative } from 'node:path';
+import { type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
+import type { EngineTarget } from '@skill-eval/runner';
+
+const COMMAND_ENGINE = 'command';
+
+/** The command-engine settings an eval file declared for its suite (skill-up `engine.custom`), if any. */
+export function customEngineOf(suite: Suite): Record<string, unknown> | undefined {
+  const settings = suite.settings?.customEngine;
+  return typeof settings === 'object' && settings !== null && !Array.isArray(settings)
+    ? (settings as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * One `command` engine target per suite that declares a custom engine, limited to that suite. A command from
+ * an eval file is not the user's own: without `--trust` nothing runs and the run stops as bad input.
+ */
+export async function customEngineTargets(
+  suites: readonly Suite[],
+  registry: Registry,
+  trust: boolean,
+  cwd: string,
+  packageVersion: string | undefined,
+): Promise<EngineTarget[]> {
+  const declaring = suites.filter((suite) => suite.cases.length && customEngineOf(suite));
+  if (!trust) {
+    const suite = declaring[0];
+    if (suite) {
+      const command = String(customEngineOf(suite)!.command);
+      throw new SkillEvalError(
+        'BAD_INPUT',
+        `${relative(cwd, suite.file) || suite.file} declares a custom engine (${command}); it runs only with --trust.`,
+        { hint: 'Read the command first; pass --trust to run it, or --engine to run the cases on another engine.' },
+      );
+    }
+  }
+  const targets: EngineTarget[] = [];
+  for (const suite of declaring) {
+    const plugin = registry.engine(COMMAND_ENGINE);
+    const engine = plugin.create(plugin.parseSettings({ ...customEngineOf(suite), trusted: trust }));
+    targets.push({
+      id: plugin.id,
+      engine,
+      version: await engine.version(),
+      packageVersion,
+      suites: [suite.id],
+    });
+  }
+  return targets;
+}
