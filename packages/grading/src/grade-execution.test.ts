@@ -162,10 +162,10 @@ describe('gradeExecution: nothing silently passes', () => {
   });
 
   it('an unknown check type makes the case error even when the rest pass', async () => {
-    const result = await grade({ checks: [{ type: 'contains', value: 'Rain' }, { type: 'is-json' }] });
+    const result = await grade({ checks: [{ type: 'contains', value: 'Rain' }, { type: 'no-such-check' }] });
     expect(result).toMatchObject({
       status: 'error',
-      error: { code: 'BAD_INPUT', message: 'unknown check type is-json' },
+      error: { code: 'BAD_INPUT', message: 'unknown check type no-such-check' },
     });
     expect(result.checks[1]).toMatchObject({ errored: true, passed: false });
   });

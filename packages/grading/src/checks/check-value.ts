@@ -22,3 +22,22 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   return typeof value;
 }
+
+/** A numeric parameter of the check (`value`, `max`, …); numeric strings are accepted as written. */
+export function numberParam(check: Check, key: string): number {
+  const raw = check[key];
+  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  if (typeof n === 'number' && Number.isFinite(n)) return n;
+  throw new SkillEvalError('BAD_INPUT', `check "${check.type}" needs a number ${key}, got ${describe(raw)}`, {
+    hint: `write it as { type: ${check.type}, ${key}: 123 }`,
+  });
+}
+
+/** A string parameter of the check other than `value` (`path`, `golden`, …). */
+export function stringParam(check: Check, key: string): string {
+  const raw = check[key];
+  if (typeof raw === 'string' && raw !== '') return raw;
+  throw new SkillEvalError('BAD_INPUT', `check "${check.type}" needs a string ${key}, got ${describe(raw)}`, {
+    hint: `write it as { type: ${check.type}, ${key}: "…" }`,
+  });
+}
