@@ -11,44 +11,36 @@ import {
 } from '@skill-eval/core';
 import {
   assertTurns,
+  CliProgramEngine,
   exitFailure,
   failRun,
   failureFromError,
   makeRedactor,
   newSessionRecord,
-  readVersion,
   runCliTurns,
   type SessionRecord,
   toSession,
-  versionProbe,
 } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeArgs, buildClaudeEnv, type TurnMode } from './claude-command.js';
 import { completeWithClaude } from './claude-complete.js';
 import { claudeMcpConfig } from './claude-mcp.js';
 import { INSTALL_HINT } from './install-hint.js';
-import { resolveClaudeBinary } from './resolve-claude-binary.js';
 import { StreamJsonParser, type StreamParseResult } from './stream-json.js';
 
 export const ENGINE_ID = 'claude-code';
 
-export class ClaudeCodeEngine implements Engine {
+export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> implements Engine {
   readonly id = ENGINE_ID;
   readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: true, mcp: true };
   readonly skillRoots = ['.claude/skills'] as const;
-  readonly defaultModel: string | undefined;
-  private readonly versionOf = versionProbe((binary) => readVersion(binary, INSTALL_HINT));
 
-  constructor(private readonly settings: ClaudeCodeSettings) {
-    this.defaultModel = settings.model;
-  }
-
-  async version(): Promise<string> {
-    return this.versionOf(resolveClaudeBinary(this.settings, process.env.PATH));
+  constructor(settings: ClaudeCodeSettings) {
+    super(settings, { name: 'claude', installHint: INSTALL_HINT });
   }
 
   async complete(request: CompletionRequest): Promise<CompletionResponse> {
-    return completeWithClaude(resolveClaudeBinary(this.settings, process.env.PATH), this.settings, request);
+    return completeWithClaude(this.binary(), this.settings, request);
   }
 
   async run(input: EngineRunInput): Promise<Session> {
@@ -56,7 +48,7 @@ export class ClaudeCodeEngine implements Engine {
     const state = newSessionRecord(input.model ?? this.settings.model);
     let transcriptPath: string | undefined;
     try {
-      const binary = resolveClaudeBinary(this.settings, input.env.PATH ?? process.env.PATH);
+      const binary = this.binary(input.env.PATH ?? process.env.PATH);
       assertTurns(input);
       await mkdir(input.artifactsDir, { recursive: true });
       transcriptPath = join(input.artifactsDir, 'claude-stream.jsonl');

@@ -185,26 +185,10 @@ describe('codex engine against the fake model server', () => {
           id: 'mcp',
           match: { user: 'Echo something', tools: true },
           responses: [
-            // codex exposes MCP tools in a namespace; the scripted helpers cannot set one, a raw response can.
+            // codex offers MCP tools in a namespace (mcp__<server>).
             {
-              raw: {
-                id: 'resp_mcp',
-                object: 'response',
-                status: 'completed',
-                model: 'gpt-5.5',
-                output: [
-                  {
-                    id: 'fc_mcp',
-                    type: 'function_call',
-                    status: 'completed',
-                    call_id: 'call_mcp',
-                    name: 'echo',
-                    namespace: 'mcp__echo',
-                    arguments: '{"text":"hello mcp"}',
-                  },
-                ],
-                usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
-              },
+              toolCalls: [{ name: 'echo', namespace: 'mcp__echo', input: { text: 'hello mcp' } }],
+              usage: { input_tokens: 100, output_tokens: 10 },
             },
             { text: 'Echoed.' },
           ],

@@ -12,16 +12,15 @@ import {
 } from '@skill-eval/core';
 import {
   assertTurns,
+  CliProgramEngine,
   exitFailure,
   failRun,
   failureFromError,
   makeRedactor,
   newSessionRecord,
-  readVersion,
   runCliTurns,
   type SessionRecord,
   toSession,
-  versionProbe,
 } from '@skill-eval/engine-kit';
 import { buildCodexArgs, buildCodexEnv, type CodexTurn, codexHome, resolveBaseUrl } from './codex-command.js';
 import { CodexEventParser, type CodexParseResult } from './codex-events.js';
@@ -29,7 +28,6 @@ import { codexMcpFlags } from './codex-mcp.js';
 import type { CodexSettings } from './codex-settings.js';
 import { turnUsage } from './codex-usage.js';
 import { INSTALL_HINT } from './install-hint.js';
-import { resolveCodexBinary } from './resolve-codex-binary.js';
 import { skillsMentionedIn } from './skill-signals.js';
 
 export const ENGINE_ID = 'codex';
@@ -42,20 +40,13 @@ interface RunState extends SessionRecord {
   model: string;
 }
 
-export class CodexEngine implements Engine {
+export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engine {
   readonly id = ENGINE_ID;
   readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: false, mcp: true };
   readonly skillRoots = ['.agents/skills'] as const;
-  readonly defaultModel: string;
-  /** `codex --version` per binary path; a failure is dropped so that installing codex later works. */
-  private readonly versionOf = versionProbe((binary) => readVersion(binary, INSTALL_HINT));
 
-  constructor(private readonly settings: CodexSettings) {
-    this.defaultModel = settings.model;
-  }
-
-  async version(): Promise<string> {
-    return this.versionOf(resolveCodexBinary(this.settings, process.env.PATH));
+  constructor(settings: CodexSettings) {
+    super(settings, { name: 'codex', installHint: INSTALL_HINT });
   }
 
   async run(input: EngineRunInput): Promise<Session> {
@@ -64,7 +55,7 @@ export class CodexEngine implements Engine {
     const state: RunState = { ...newSessionRecord(model), model, threadUsage: emptyUsage() };
     let transcriptPath: string | undefined;
     try {
-      const binary = resolveCodexBinary(this.settings, input.env.PATH ?? process.env.PATH);
+      const binary = this.binary(input.env.PATH ?? process.env.PATH);
       assertTurns(input);
       if (!input.env[this.settings.apiKeyEnv]) {
         throw new SkillEvalError('ENGINE_FAILED', `codex needs an API key in ${this.settings.apiKeyEnv}.`, {

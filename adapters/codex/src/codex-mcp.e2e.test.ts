@@ -26,26 +26,10 @@ it('installs input.mcpServers with approval, and reports the call as server::too
         id: 'mcp',
         match: { user: 'Echo please', tools: true },
         responses: [
-          // codex offers MCP tools in a namespace, which only a raw response can name.
+          // codex offers MCP tools in a namespace (mcp__<server>).
           {
-            raw: {
-              id: 'resp_mcp',
-              object: 'response',
-              status: 'completed',
-              model: 'gpt-5.5',
-              output: [
-                {
-                  id: 'fc_mcp',
-                  type: 'function_call',
-                  status: 'completed',
-                  call_id: 'call_mcp',
-                  name: 'echo',
-                  namespace: 'mcp__echo',
-                  arguments: '{"text":"from input"}',
-                },
-              ],
-              usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
-            },
+            toolCalls: [{ name: 'echo', namespace: 'mcp__echo', input: { text: 'from input' } }],
+            usage: { input_tokens: 100, output_tokens: 10 },
           },
           { text: 'Echoed.' },
         ],

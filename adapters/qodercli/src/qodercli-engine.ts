@@ -4,22 +4,20 @@ import { addUsage, type Engine, type EngineRunInput, type Session } from '@skill
 import { StreamJsonParser, type StreamParseResult } from '@skill-eval/engine-claude-code';
 import {
   assertTurns,
+  CliProgramEngine,
   exitFailure,
   failRun,
   failureFromError,
   makeRedactor,
   newSessionRecord,
-  readVersion,
   runCliTurns,
   type SessionRecord,
   toSession,
-  versionProbe,
 } from '@skill-eval/engine-kit';
 import { INSTALL_HINT, LOGIN_HINT } from './install-hint.js';
 import { buildQodercliArgs, buildQodercliEnv } from './qodercli-command.js';
 import { isNotLoggedIn, type QodercliResultExtras, readQodercliExtras } from './qodercli-extras.js';
 import type { QodercliSettings } from './qodercli-settings.js';
-import { resolveQodercliBinary } from './resolve-qodercli-binary.js';
 
 export const ENGINE_ID = 'qodercli';
 /** Raw stream of every turn, as qodercli printed it (secrets redacted). */
@@ -32,19 +30,13 @@ interface RunState extends SessionRecord {
   credits: { turn: number; totalCredits: number }[];
 }
 
-export class QodercliEngine implements Engine {
+export class QodercliEngine extends CliProgramEngine<QodercliSettings> implements Engine {
   readonly id = ENGINE_ID;
   readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: false };
   readonly skillRoots = ['.qoder/skills'] as const;
-  readonly defaultModel: string | undefined;
-  private readonly versionOf = versionProbe((binary) => readVersion(binary, INSTALL_HINT));
 
-  constructor(private readonly settings: QodercliSettings) {
-    this.defaultModel = settings.model;
-  }
-
-  async version(): Promise<string> {
-    return this.versionOf(resolveQodercliBinary(this.settings, process.env.PATH));
+  constructor(settings: QodercliSettings) {
+    super(settings, { name: 'qodercli', installHint: INSTALL_HINT });
   }
 
   async run(input: EngineRunInput): Promise<Session> {
@@ -52,7 +44,7 @@ export class QodercliEngine implements Engine {
     const state: RunState = { ...newSessionRecord(input.model ?? this.settings.model), credits: [] };
     let transcriptPath: string | undefined;
     try {
-      const binary = resolveQodercliBinary(this.settings, input.env.PATH ?? process.env.PATH);
+      const binary = this.binary(input.env.PATH ?? process.env.PATH);
       assertTurns(input);
       await mkdir(input.artifactsDir, { recursive: true });
       transcriptPath = join(input.artifactsDir, TRANSCRIPT_FILE);

@@ -101,6 +101,25 @@ describe('OpenAI Responses API', () => {
     expect(JSON.parse(call.arguments)).toEqual({ cmd: 'cat SKILL.md' });
   });
 
+  it('names the namespace of a function call, as codex offers MCP tools, and leaves it off otherwise', async () => {
+    const openai = await client({
+      conversations: [
+        {
+          id: 'mcp',
+          responses: [{ toolCalls: [{ name: 'echo', namespace: 'mcp__echo', input: { text: 'hi' } }] }],
+        },
+      ],
+    });
+    const response = await openai.responses.create({ model: 'gpt-test', input: 'Echo', tools: [EXEC_TOOL] });
+    expect(response.output[0]).toMatchObject({ type: 'function_call', name: 'echo', namespace: 'mcp__echo' });
+    const plain = await (await client(SCRIPT)).responses.create({
+      model: 'gpt-test',
+      input: 'Use the skill',
+      tools: [EXEC_TOOL],
+    });
+    expect(plain.output[1]).not.toHaveProperty('namespace');
+  });
+
   it('surfaces a 401 as the SDK AuthenticationError in the OpenAI error shape', async () => {
     const openai = await client({ fallback: { error: { status: 401, message: 'bad key' } } });
     const call = openai.responses.create({ model: 'gpt-test', input: 'hi' });

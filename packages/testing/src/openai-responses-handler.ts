@@ -58,6 +58,7 @@ export const openaiResponsesHandler: ApiAdapter = {
               status: 'completed',
               call_id,
               name: call.name,
+              ...(call.namespace ? { namespace: call.namespace } : {}),
               arguments: JSON.stringify(call.input ?? {}),
             },
       );

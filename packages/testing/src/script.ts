@@ -11,6 +11,8 @@ export const FakeToolCallSchema = z
     input: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
     /** A freeform (custom) tool call, as codex's `apply_patch` — `custom_tool_call` in the Responses API. */
     custom: z.boolean().optional(),
+    /** Responses API only: the tool's namespace, as codex offers MCP tools (`mcp__<server>`). */
+    namespace: z.string().min(1).optional(),
     /** Fixed call id (replays); generated (`toolu_…` / `call_…`) when absent. */
     id: z.string().optional(),
   })

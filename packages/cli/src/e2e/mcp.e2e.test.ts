@@ -155,26 +155,10 @@ describe('skill-eval run: a mocked MCP server on the real codex binary', () => {
           id: 'mcp',
           match: { user: 'Q1 release plan (mcp)', tools: true },
           responses: [
-            // codex offers MCP tools in a namespace (mcp__<server>), which only a raw response can name.
+            // codex offers MCP tools in a namespace (mcp__<server>).
             {
-              raw: {
-                id: 'resp_mcp',
-                object: 'response',
-                status: 'completed',
-                model: 'gpt-5.5',
-                output: [
-                  {
-                    id: 'fc_mcp',
-                    type: 'function_call',
-                    status: 'completed',
-                    call_id: 'call_mcp',
-                    name: 'create_plan',
-                    namespace: 'mcp__pm',
-                    arguments: '{"name":"Q1 release"}',
-                  },
-                ],
-                usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
-              },
+              toolCalls: [{ name: 'create_plan', namespace: 'mcp__pm', input: { name: 'Q1 release' } }],
+              usage: { input_tokens: 100, output_tokens: 10 },
             },
             { text: 'The Q1 release plan is created (id 999).' },
           ],
