@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   addUsage,
@@ -25,7 +24,15 @@ import {
   toSession,
 } from '@skill-eval/engine-kit';
 import { buildChildEnv, skillEvalEnv } from './child-env.js';
-import { anchorProgram, anchorShellLine, contractArgv, runCommand, SHELL, simpleArgv } from './command-process.js';
+import {
+  anchorProgram,
+  anchorShellLine,
+  contractCall,
+  directCall,
+  type ProgramCall,
+  runCommand,
+  shellCall,
+} from './command-process.js';
 import { type CommandSettings, commandMode, responseFormat } from './command-settings.js';
 import { redactDeep } from './redact-deep.js';
 import { resultEvents } from './result-events.js';
@@ -60,6 +67,7 @@ export class CommandEngine implements Engine {
   readonly defaultModel: string | undefined;
   private readonly mode: 'simple' | 'contract';
   private readonly format: 'text' | 'session_result';
+  private readonly simpleCalls = new Map<string, ProgramCall>();
 
   constructor(private readonly settings: CommandSettings) {
     this.skillRoots = settings.skillRoots;
@@ -86,7 +94,7 @@ export class CommandEngine implements Engine {
     try {
       this.assertTrusted();
       assertTurns(input);
-      await mkdir(input.artifactsDir, { recursive: true });
+      mkdirSync(input.artifactsDir, { recursive: true });
       transcriptPath = join(input.artifactsDir, FILES.transcript);
       await this.runTurns(input, state, transcriptPath, started, secrets);
     } catch (error) {
@@ -144,10 +152,11 @@ export class CommandEngine implements Engine {
           timeout_seconds: Math.max(1, Math.floor((deadline - Date.now()) / 1000)),
           skills: input.skills.map((skill) => ({ name: skill.name, dir: skill.dir })),
         };
-        await writeFile(files.inputFile, `${JSON.stringify(session, null, 2)}\n`);
-        await writeFile(files.promptFile, prompt);
+        // Small files, written synchronously: per call, a thread-pool round trip each would cost more than the writes.
+        writeFileSync(files.inputFile, `${JSON.stringify(session, null, 2)}\n`);
+        writeFileSync(files.promptFile, prompt);
         // A result left by an earlier turn must not pass for this one's.
-        await rm(files.outputFile, { force: true });
+        rmSync(files.outputFile, { force: true });
 
         const vars = buildTemplateVars(session, files);
         const extraEnv = this.renderEnv(vars, input.env);
@@ -159,11 +168,11 @@ export class CommandEngine implements Engine {
         state.warnings.push(...own.warnings.map((warning) => `turn ${turn}: ${warning}`));
         const env = buildChildEnv(input, extraEnv, own.env);
         for (const value of secretValues(env)) secrets.add(value);
-        const argv = this.argv(vars, env, baseDir);
+        const call = this.call(vars, env, baseDir);
 
         state.events.push({ type: 'message', role: 'user', text: prompt });
         const run = await runCommand({
-          argv,
+          call,
           stdin: prompt,
           cwd: input.workspace,
           env,
@@ -175,13 +184,13 @@ export class CommandEngine implements Engine {
         if (run.truncated) state.warnings.push(`turn ${turn}: stdout passed 8 MiB and was cut`);
         const raw =
           this.format === 'session_result' && existsSync(files.outputFile)
-            ? await readFile(files.outputFile, 'utf8')
+            ? readFileSync(files.outputFile, 'utf8')
             : run.stdout;
         transcript.writeLine(
           redact(
             JSON.stringify({
               turn,
-              argv: [SHELL, ...argv],
+              argv: [call.argv0 ?? call.file, ...call.args],
               exitCode: proc.exitCode,
               timedOut: proc.timedOut,
               stdout: run.stdout,
@@ -196,7 +205,7 @@ export class CommandEngine implements Engine {
           return this.fail(state, 'timeout', 'TIMEOUT', `The command did not finish within ${timeoutMs} ms.`);
         }
         if (proc.spawnError) {
-          return this.fail(state, 'error', 'ENGINE_FAILED', `Could not start ${SHELL}: ${proc.spawnError}`);
+          return this.fail(state, 'error', 'ENGINE_FAILED', `Could not start ${call.file}: ${proc.spawnError}`);
         }
         const stderr = proc.stderrTail ? `: ${redact(proc.stderrTail.slice(-1000))}` : '';
         if (this.format === 'text') {
@@ -256,15 +265,30 @@ export class CommandEngine implements Engine {
     return out;
   }
 
-  /** The shell's argv for one call. Contract-mode fields are rendered strictly: no credential reaches argv. */
-  private argv(vars: Record<string, string>, env: Record<string, string>, baseDir: string): string[] {
-    if (this.mode === 'simple') return simpleArgv(anchorShellLine(this.settings.command, baseDir));
+  /** The program of one call. Contract-mode fields are rendered strictly: no credential reaches argv. */
+  private call(vars: Record<string, string>, env: Record<string, string>, baseDir: string): ProgramCall {
+    if (this.mode === 'simple') return this.simpleCall(baseDir, env.PATH);
     const lookup = (name: string) => env[name];
     const command = this.render('command', this.settings.command, vars, lookup, true);
     const args = (this.settings.args ?? []).map((arg, i) => this.render(`args[${i}]`, arg, vars, lookup, true));
     const program = anchorProgram(command, baseDir);
     if (!findExecutable(program, env.PATH)) throw this.notFound(program);
-    return contractArgv(program, args);
+    return contractCall(program, args);
+  }
+
+  /**
+   * A simple line that is only plain words naming a program starts that program directly, as the shell would (one
+   * process fewer per call); anything else goes through the shell. Decided once per line and PATH.
+   */
+  private simpleCall(baseDir: string, pathEnv: string | undefined): ProgramCall {
+    const key = `${baseDir}\0${pathEnv}`;
+    let call = this.simpleCalls.get(key);
+    if (!call) {
+      const line = this.settings.command;
+      call = directCall(line, baseDir, pathEnv) ?? shellCall(anchorShellLine(line, baseDir));
+      this.simpleCalls.set(key, call);
+    }
+    return call;
   }
 
   private render(

@@ -1,23 +1,30 @@
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { type GroupProcessResult, runGroupProcess } from '@skill-eval/engine-kit';
+import { findExecutable, type GroupProcessResult, runGroupProcess } from '@skill-eval/engine-kit';
 
 /** The POSIX shell every call goes through. */
 export const SHELL = '/bin/sh';
 /** More stdout than this is cut off; an answer is not a data dump. */
 const MAX_STDOUT = 8 * 1024 * 1024;
 
-/** argv of a simple-mode call: the user's shell line. */
-export function simpleArgv(commandLine: string): string[] {
-  return ['-c', commandLine];
+/** A program to start: the file, its arguments, and argv[0] when it is not the file's path. */
+export interface ProgramCall {
+  file: string;
+  args: string[];
+  argv0?: string;
+}
+
+/** A simple-mode call: the user's shell line, run by the shell. */
+export function shellCall(commandLine: string): ProgramCall {
+  return { file: SHELL, args: ['-c', commandLine] };
 }
 
 /**
- * argv of a contract-mode call: the shell replaces itself with the program, so argv reaches it untouched, and a
- * script without a `#!` line still runs (as a shell script), which a direct spawn would refuse.
+ * A contract-mode call: the shell replaces itself with the program, so argv reaches it untouched, and a script
+ * without a `#!` line still runs (as a shell script), which a direct spawn would refuse.
  */
-export function contractArgv(program: string, args: readonly string[]): string[] {
-  return ['-c', 'exec "$0" "$@"', program, ...args];
+export function contractCall(program: string, args: readonly string[]): ProgramCall {
+  return { file: SHELL, args: ['-c', 'exec "$0" "$@"', program, ...args] };
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -46,9 +53,9 @@ export interface CommandRun {
   truncated: boolean;
 }
 
-/** Runs one call through the shell in its own process group, the prompt on stdin, collecting stdout. */
+/** Runs one call in its own process group, the prompt on stdin, collecting stdout. */
 export async function runCommand(options: {
-  argv: string[];
+  call: ProgramCall;
   stdin: string;
   cwd: string;
   env: Record<string, string>;
@@ -59,8 +66,9 @@ export async function runCommand(options: {
   let size = 0;
   let truncated = false;
   const proc = await runGroupProcess({
-    file: SHELL,
-    args: options.argv,
+    file: options.call.file,
+    args: options.call.args,
+    ...(options.call.argv0 !== undefined ? { argv0: options.call.argv0 } : {}),
     cwd: options.cwd,
     env: options.env,
     deadline: options.deadline,
@@ -74,4 +82,49 @@ export async function runCommand(options: {
     },
   });
   return { proc, stdout: lines.join('\n'), truncated };
+}
+
+/** dash's builtins and keywords: a line starting with one is the shell's to run, not a program on PATH. */
+const SHELL_WORDS = new Set(
+  (
+    '. : [ alias bg break cd chdir command continue echo eval exec exit export false fc fg getopts hash jobs kill ' +
+    'local printf pwd read readonly return set shift test times trap true type ulimit umask unalias unset wait ' +
+    'if then else elif fi case esac for while until do done function select time ! { }'
+  ).split(' '),
+);
+/** Words the shell passes on untouched: no quoting, expansion, globbing, redirection, assignment or comment. */
+const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/**
+ * The call a shell line stands for when it is nothing but plain words naming a program (`python3 agent.py --fast`),
+ * so it can be started without a shell in between, as the shell itself would start it. Undefined for anything the
+ * shell must interpret: builtins, quotes, variables, pipes, redirections, globs, assignments, a relative path
+ * other than `./` or `../` (which the shell resolves against the workspace), and files it would run as shell
+ * scripts (no `#!` and not a binary).
+ */
+export function directCall(commandLine: string, baseDir: string, pathEnv: string | undefined): ProgramCall | undefined {
+  const words = commandLine.trim().split(/[ \t]+/);
+  const [first, ...args] = words;
+  if (!first || !words.every((word) => PLAIN_WORD.test(word)) || first.includes('=') || SHELL_WORDS.has(first)) {
+    return undefined;
+  }
+  const relative = first.startsWith('./') || first.startsWith('../');
+  if (first.includes('/') && !relative && !isAbsolute(first)) return undefined;
+  const file = findExecutable(relative ? resolve(baseDir, first) : first, pathEnv);
+  return file && startsLikeAProgram(file) ? { file, args, argv0: first } : undefined;
+}
+
+/** A `#!` script or an ELF binary: what exec runs itself (anything else the shell would run as a script). */
+function startsLikeAProgram(file: string): boolean {
+  const head = Buffer.alloc(4);
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const read = readSync(fd, head, 0, 4, 0);
+    return (read >= 2 && head[0] === 0x23 && head[1] === 0x21) || (read === 4 && head.toString('latin1') === '\x7fELF');
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runGroupProcess } from './run-group-process.js';
 import { type EngineSandbox, isGone, makeSandbox } from './testing/index.js';
@@ -80,5 +81,38 @@ describe('runGroupProcess', () => {
     setTimeout(() => controller.abort(), 100);
     const result = await run(sandbox.script('slow', 'sleep 30'), { signal: controller.signal });
     expect(result).toMatchObject({ aborted: true, timedOut: false });
+  });
+
+  it('starts the program from the launcher process, a child of this one, in a process group of its own', async () => {
+    const bin = sandbox.script('who', 'echo "$PPID"; cut -d" " -f5 /proc/$$/stat; echo $$');
+    const lines: string[] = [];
+    const result = await runGroupProcess({
+      file: bin,
+      args: [],
+      cwd: sandbox.workspace,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      deadline: Date.now() + 10_000,
+      onLine: (line) => lines.push(line),
+    });
+    expect(result.exitCode).toBe(0);
+    const [parent, group, pid] = lines.map(Number);
+    expect(parent).not.toBe(process.pid);
+    expect(group).toBe(pid);
+    // The launcher is a child of this process.
+    expect(readFileSync(`/proc/${parent}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]).toBe(String(process.pid));
+  });
+
+  it('passes argv[0] to the program when asked', async () => {
+    const lines: string[] = [];
+    await runGroupProcess({
+      file: '/bin/sh',
+      args: ['-c', 'echo "$0"'],
+      argv0: 'shown-name',
+      cwd: sandbox.workspace,
+      env: {},
+      deadline: Date.now() + 10_000,
+      onLine: (line) => lines.push(line),
+    });
+    expect(lines).toEqual(['shown-name']);
   });
 });

@@ -1,10 +1,12 @@
-import { execa } from 'execa';
+import { launchProcess } from './process-launcher.js';
 
 export interface GroupProcessOptions {
   /** The program to run (an absolute path is best: PATH is looked up in `env`). */
   file: string;
   /** Its arguments, passed as they are (no shell). */
   args: readonly string[];
+  /** argv[0] the program sees, when not `file`. */
+  argv0?: string;
   /** Working directory. */
   cwd: string;
   /** The complete environment; nothing is inherited. */
@@ -51,32 +53,24 @@ export function killProcessGroup(pid: number | undefined): void {
 /**
  * Runs a program as the leader of its own process group, streams stdout by line, and kills the
  * whole group (tools the agent started included) at the deadline, on abort, and after it exits.
+ * The program is started by the process launcher (see process-launcher.ts), which keeps forks off this process.
  */
-export async function runGroupProcess(options: GroupProcessOptions): Promise<GroupProcessResult> {
+export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProcessResult> {
   let timedOut = false;
   let aborted = false;
   let stopRequested = false;
+  let killRequested = false;
   let stderr = '';
   let pending = '';
-
-  const child = execa(options.file, [...options.args], {
-    cwd: options.cwd,
-    env: options.env,
-    extendEnv: false,
-    ...(options.stdin === undefined ? { stdin: 'ignore' as const } : { input: options.stdin }),
-    detached: true,
-    reject: false,
-    buffer: false,
-    encoding: 'utf8',
-  });
-  const pid = child.pid;
+  let spawnError: string | undefined;
+  let exitCode: number | null = null;
+  let pid: number | undefined;
 
   const deliver = (line: string) => {
     if (stopRequested) return;
     if (options.onLine(line) === 'stop') stop();
   };
-  child.stdout?.setEncoding('utf8');
-  child.stdout?.on('data', (chunk: string) => {
+  const onStdout = (chunk: string) => {
     pending += chunk;
     let newline = pending.indexOf('\n');
     while (newline >= 0) {
@@ -84,25 +78,18 @@ export async function runGroupProcess(options: GroupProcessOptions): Promise<Gro
       pending = pending.slice(newline + 1);
       newline = pending.indexOf('\n');
     }
-  });
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-STDERR_TAIL);
-  });
+  };
 
   let graceTimer: NodeJS.Timeout | undefined;
-  let releaseWait: () => void = () => {};
-  const stopped = new Promise<void>((resolve) => {
-    releaseWait = resolve;
-  });
+  let launched: { abandonPipes(): void } | undefined;
+  // A grandchild that left the group could hold the pipes open; do not wait on it forever.
+  const stopWaitingOnPipes = () => {
+    graceTimer ??= setTimeout(() => launched?.abandonPipes(), KILL_GRACE_MS);
+  };
   const kill = () => {
+    killRequested = true;
     killProcessGroup(pid);
-    // A grandchild that left the group could hold the pipes open; do not wait on it forever.
-    graceTimer ??= setTimeout(() => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      releaseWait();
-    }, KILL_GRACE_MS);
+    stopWaitingOnPipes();
   };
   const deadlineTimer = setTimeout(
     () => {
@@ -120,32 +107,57 @@ export async function runGroupProcess(options: GroupProcessOptions): Promise<Gro
     stopRequested = true;
     kill();
   }
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
 
-  try {
-    const result = await Promise.race([child, stopped.then(() => undefined)]);
-    if (pending.trim()) deliver(pending);
-    const spawnFailed =
-      result?.failed &&
-      result.exitCode === undefined &&
-      !result.isTerminated &&
-      !timedOut &&
-      !aborted &&
-      !stopRequested;
-    return {
-      exitCode: result?.exitCode ?? null,
-      timedOut,
-      aborted,
-      stopped: stopRequested,
-      stderrTail: stderr.trim(),
-      ...(spawnFailed ? { spawnError: result.originalMessage || result.shortMessage } : {}),
+  return new Promise<GroupProcessResult>((resolve) => {
+    const finish = () => {
+      clearTimeout(deadlineTimer);
+      clearTimeout(graceTimer);
+      options.signal?.removeEventListener('abort', onAbort);
+      // Background processes the agent started live on in the group after the program exits.
+      killProcessGroup(pid);
+      if (pending.trim()) deliver(pending);
+      resolve({
+        exitCode,
+        timedOut,
+        aborted,
+        stopped: stopRequested,
+        stderrTail: stderr.trim(),
+        ...(spawnError !== undefined ? { spawnError } : {}),
+      });
     };
-  } finally {
-    clearTimeout(deadlineTimer);
-    clearTimeout(graceTimer);
-    options.signal?.removeEventListener('abort', onAbort);
-    // Background processes the agent started live on in the group after the program exits.
-    killProcessGroup(pid);
-  }
+    launched = launchProcess(
+      {
+        file: options.file,
+        args: options.args,
+        cwd: options.cwd,
+        env: options.env,
+        ...(options.argv0 !== undefined ? { argv0: options.argv0 } : {}),
+        ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+      },
+      {
+        pid: (started) => {
+          pid = started;
+          // A kill asked for before the program had a pid takes effect now.
+          if (killRequested) killProcessGroup(pid);
+        },
+        error: (message) => {
+          spawnError = message;
+          finish();
+        },
+        stdout: onStdout,
+        stderr: (chunk) => {
+          stderr = (stderr + chunk).slice(-STDERR_TAIL);
+        },
+        exit: (code) => {
+          exitCode = code;
+          // The program is gone; what it started in the background goes too, and its pipes are not waited on forever.
+          killProcessGroup(pid);
+          stopWaitingOnPipes();
+        },
+        close: finish,
+      },
+    );
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

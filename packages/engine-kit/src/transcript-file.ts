@@ -1,26 +1,48 @@
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 
 /** An append-only transcript file in the artifacts dir. */
 export interface TranscriptFile {
   /** Appends one line (a newline is added). */
   writeLine(line: string): void;
-  /** Flushes and closes the file; resolves after a write error too. */
+  /** Closes the file; never throws. */
   close(): Promise<void>;
 }
 
-/** Opens `path` for writing; write errors become a warning in `warnings` instead of failing the run. */
+/**
+ * Opens `path` for writing (an existing file is replaced); open and write errors become one
+ * warning in `warnings` instead of failing the run. Lines go out in synchronous writes: each is on disk as soon as
+ * it is written (a crashed run keeps its transcript), and a short run does not pay a stream's set-up and teardown.
+ */
 export function openTranscript(path: string, warnings: string[]): TranscriptFile {
-  const stream = createWriteStream(path);
-  stream.on('error', (error) => warnings.push(`could not write ${path}: ${error.message}`));
+  let fd: number | undefined;
+  let failed = false;
+  const fault = (error: unknown) => {
+    failed = true;
+    warnings.push(`could not write ${path}: ${(error as Error).message}`);
+  };
+  try {
+    fd = openSync(path, 'w');
+  } catch (error) {
+    fault(error);
+  }
   return {
     writeLine: (line) => {
-      stream.write(`${line}\n`);
+      if (failed || fd === undefined) return;
+      try {
+        const bytes = Buffer.from(`${line}\n`);
+        for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+      } catch (error) {
+        fault(error);
+      }
     },
-    // 'close' comes after 'finish' and after an error alike.
-    close: () =>
-      new Promise<void>((resolve) => {
-        stream.once('close', resolve);
-        stream.end();
-      }),
+    close: async () => {
+      if (fd === undefined) return;
+      try {
+        closeSync(fd);
+      } catch (error) {
+        fault(error);
+      }
+      fd = undefined;
+    },
   };
 }

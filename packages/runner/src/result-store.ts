@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaseResult, RunSummary, Session } from '@skill-eval/core';
@@ -27,7 +27,8 @@ export async function createResultStore(outDir: string, redact: Redactor): Promi
     outDir,
     async artifactsDir(executionId) {
       const dir = join(outDir, 'artifacts', executionId);
-      await mkdir(dir, { recursive: true });
+      // Synchronous: a couple of syscalls, cheaper than a thread-pool round trip per execution.
+      mkdirSync(dir, { recursive: true });
       return dir;
     },
     async writeTranscript(executionId, session) {

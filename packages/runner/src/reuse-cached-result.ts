@@ -1,9 +1,10 @@
-import { type CaseResult, CaseResultSchema, emptyUsage, type PlannedExecution } from '@skill-eval/core';
+import { type CaseResult, emptyUsage, type PlannedExecution } from '@skill-eval/core';
 import type { CacheEntry } from './result-cache.js';
 
 /**
  * The cached result as this run's execution: its own ids and times, `cached: true`, and zero usage and cost (nothing
- * was spent); what the original execution spent moves to `cachedFrom`.
+ * was spent); what the original execution spent moves to `cachedFrom`. The entry was validated when it was read, so
+ * the result is built as it is, not parsed again.
  */
 export function reuseCachedResult(
   entry: CacheEntry,
@@ -13,7 +14,7 @@ export function reuseCachedResult(
 ): CaseResult {
   const original = entry.result;
   const { transcriptFile: _old, ...rest } = original;
-  return CaseResultSchema.parse({
+  return {
     ...rest,
     executionId: planned.executionId,
     suiteId: planned.suiteId,
@@ -32,5 +33,5 @@ export function reuseCachedResult(
     ...(transcriptFile ? { transcriptFile } : {}),
     startedAt: new Date(startedMs).toISOString(),
     durationMs: Date.now() - startedMs,
-  });
+  };
 }

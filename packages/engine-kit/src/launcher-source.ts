@@ -1,0 +1,51 @@
+/**
+ * The launcher process (see process-launcher.ts), run with `node -e`: it needs no file of its own, so it works the
+ * same from the packages and from the CLI's bundle, and a bundler cannot rewrite it. It starts programs on request,
+ * relays their output and ends, and exits when its parent goes away.
+ *
+ * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin }` (argv0 and stdin may be null) and
+ * `{ t: 'abandon', id }` (stop waiting on the pipes). Replies: `pid`, `error`, `out`, `err`, `exit`, `close`.
+ */
+export const LAUNCHER_SOURCE = `
+const { spawn } = process.getBuiltinModule('node:child_process');
+const children = new Map();
+const send = (message) => process.send(message);
+process.on('disconnect', () => process.exit(0));
+process.on('message', (request) => {
+  const id = request.id;
+  if (request.t === 'abandon') {
+    const child = children.get(id);
+    if (child) {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }
+    return;
+  }
+  const options = {
+    cwd: request.cwd,
+    env: request.env,
+    stdio: [request.stdin === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    detached: true,
+  };
+  if (request.argv0 !== null) options.argv0 = request.argv0;
+  const child = spawn(request.file, request.args, options);
+  children.set(id, child);
+  child.once('error', (error) => {
+    if (child.pid === undefined) send({ t: 'error', id, message: error.message });
+  });
+  if (child.pid !== undefined) send({ t: 'pid', id, pid: child.pid });
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (data) => send({ t: 'out', id, data }));
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (data) => send({ t: 'err', id, data }));
+  if (child.stdin) {
+    child.stdin.on('error', () => {});
+    child.stdin.end(request.stdin);
+  }
+  child.once('exit', (code) => send({ t: 'exit', id, code }));
+  child.once('close', () => {
+    children.delete(id);
+    send({ t: 'close', id });
+  });
+});
+`;

@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { LAUNCHER_SOURCE } from './launcher-source.js';
+
+/** What to start: as for child_process.spawn, always detached (the leader of a new process group). */
+export interface LaunchRequest {
+  file: string;
+  args: readonly string[];
+  argv0?: string;
+  cwd: string;
+  env: Record<string, string>;
+  /** Written to stdin, which is then closed; without it the program gets no stdin at all. */
+  stdin?: string;
+}
+
+/** What happens to a launched program, in order: `pid` or `error`, output, `exit`, `close`. */
+export interface LaunchEvents {
+  /** The program started. */
+  pid(pid: number): void;
+  /** The program could not start (`ENOENT`, `EACCES`); nothing else follows. */
+  error(message: string): void;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** The program ended: its code, null when a signal ended it. */
+  exit(code: number | null): void;
+  /** Its pipes are closed as well: nothing more will come. */
+  close(): void;
+}
+
+/** One launched program, as seen by the caller. */
+export interface Launched {
+  /** Stops waiting on its pipes (a grandchild that left the group may hold them open); `close` follows. */
+  abandonPipes(): void;
+}
+
+type Message =
+  | { t: 'pid'; id: number; pid: number }
+  | { t: 'error'; id: number; message: string }
+  | { t: 'out' | 'err'; id: number; data: string }
+  | { t: 'exit'; id: number; code: number | null }
+  | { t: 'close'; id: number };
+
+/**
+ * Starts programs from a small helper process instead of this one. Node forks the whole process to start a
+ * program: the bigger the process, the longer the fork blocks the event loop and the more copy-on-write faults
+ * follow it. The launcher is a bare Node process, so its forks are cheap, and they happen beside the runner's work
+ * instead of inside it. One launcher serves the whole process; it holds the event loop open only while a program runs.
+ */
+class ProcessLauncher {
+  private child: ChildProcess | undefined;
+  private nextId = 1;
+  private readonly running = new Map<number, LaunchEvents>();
+
+  /** Programs it is relaying now. */
+  get load(): number {
+    return this.running.size;
+  }
+
+  launch(request: LaunchRequest, events: LaunchEvents): Launched {
+    const child = this.start();
+    const id = this.nextId++;
+    this.running.set(id, events);
+    if (this.running.size === 1) this.hold(true);
+    child.send({
+      t: 'spawn',
+      id,
+      file: request.file,
+      args: request.args,
+      argv0: request.argv0 ?? null,
+      cwd: request.cwd,
+      env: request.env,
+      stdin: request.stdin ?? null,
+    });
+    return { abandonPipes: () => this.child?.send({ t: 'abandon', id }) };
+  }
+
+  private start(): ChildProcess {
+    if (this.child) return this.child;
+    const child = spawn(process.execPath, ['-e', LAUNCHER_SOURCE], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      // Its own options, not the user's: NODE_OPTIONS such as --require must not load into it.
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    child.on('message', (message: Message) => this.deliver(message));
+    child.once('exit', () => this.lost(child));
+    this.child = child;
+    this.hold(false);
+    return child;
+  }
+
+  private deliver(message: Message): void {
+    const events = this.running.get(message.id);
+    if (!events) return;
+    switch (message.t) {
+      case 'pid':
+        return events.pid(message.pid);
+      case 'out':
+        return events.stdout(message.data);
+      case 'err':
+        return events.stderr(message.data);
+      case 'exit':
+        return events.exit(message.code);
+      case 'error':
+        this.finished(message.id);
+        return events.error(message.message);
+      case 'close':
+        this.finished(message.id);
+        return events.close();
+    }
+  }
+
+  private finished(id: number): void {
+    this.running.delete(id);
+    if (this.running.size === 0) this.hold(false);
+  }
+
+  /** The launcher died: every program it was relaying is reported ended, and the next launch starts a new one. */
+  private lost(child: ChildProcess): void {
+    if (this.child === child) this.child = undefined;
+    const orphans = [...this.running.values()];
+    this.running.clear();
+    for (const events of orphans) {
+      events.exit(null);
+      events.close();
+    }
+  }
+
+  /** Keeps the event loop alive while programs run, and lets the process exit otherwise. */
+  private hold(on: boolean): void {
+    const child = this.child;
+    if (!child) return;
+    const channel = child.channel as { ref(): void; unref(): void } | undefined;
+    if (on) {
+      child.ref();
+      channel?.ref();
+    } else {
+      child.unref();
+      channel?.unref();
+    }
+  }
+}
+
+/** Launchers of this process: forks of one launcher run one at a time, so a machine with more cores gets two. */
+const launchers: ProcessLauncher[] = [];
+
+/** Starts `request` through the least busy of the process's launchers. */
+export function launchProcess(request: LaunchRequest, events: LaunchEvents): Launched {
+  if (launchers.length === 0) {
+    const count = Math.min(2, availableParallelism());
+    for (let i = 0; i < count; i++) launchers.push(new ProcessLauncher());
+  }
+  const idlest = launchers.reduce((best, launcher) => (launcher.load < best.load ? launcher : best));
+  return idlest.launch(request, events);
+}
