@@ -193,4 +193,31 @@ describe('runSuites', () => {
     expect(summary.totals.executions).toBe(3);
     expect(await readdir(wsParent)).toEqual([]);
   }, 20_000);
+
+  it('runs many executions at once on a caller’s signal without a listener-leak warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const { engine } = fakeEngine(async () => {
+      await sleep(20);
+      return completed('done');
+    });
+    const cases = Array.from({ length: 32 }, (_, i) =>
+      makeCase({ id: `c${i}`, checks: [{ type: 'contains', value: 'done' }] }),
+    );
+    const { summary } = await runSuites({
+      suites: [makeSuite('s.json', cases)],
+      engines: [{ id: 'fake', engine }],
+      outDir,
+      tempDir: wsParent,
+      env,
+      concurrency: 16,
+      signal: new AbortController().signal,
+    });
+    // Node reports the warning on the next tick.
+    await sleep(10);
+    process.off('warning', onWarning);
+    expect(summary.totals.passed).toBe(32);
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import type {
   CaseResult,
@@ -118,6 +119,8 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
   const startedAt = new Date();
   const outDir = resolve(options.outDir);
   const signal = options.signal ?? new AbortController().signal;
+  // Every running execution listens to the run's signal (a few listeners each): that is no leak, so Node need not warn.
+  setMaxListeners(10 + 4 * (options.concurrency ?? 4), signal);
   // A plain copy: reading process.env goes through a getter per variable, and each execution filters it three times.
   const env = { ...(options.env ?? process.env) };
   const redact = createRedactor(secretValues(env));
