@@ -11,8 +11,11 @@ export interface ResultStore {
   artifactsDir(executionId: string): Promise<string>;
   /** Writes the full session; returns its path relative to `outDir`. */
   writeTranscript(executionId: string, session: Session): Promise<string>;
-  /** Appends one line to results.jsonl, in one write that has reached the file when the promise resolves. */
-  appendResult(result: CaseResult): Promise<void>;
+  /**
+   * Appends one line to results.jsonl, in one write that has reached the file when the promise resolves; resolves
+   * to the result as written (redacted), which is what the run reports.
+   */
+  appendResult(result: CaseResult): Promise<CaseResult>;
   /** Writes summary.json atomically (temp file, then rename). */
   writeSummary(summary: RunSummary): Promise<void>;
 }
@@ -39,8 +42,10 @@ export async function createResultStore(outDir: string, redact: Redactor): Promi
     },
     async appendResult(result) {
       fd ??= openSync(resultsFile, 'a');
-      const line = Buffer.from(`${JSON.stringify(redact(result))}\n`);
-      for (let written = 0; written < line.length; ) written += writeSync(fd, line, written);
+      const written = redact(result);
+      const line = Buffer.from(`${JSON.stringify(written)}\n`);
+      for (let done = 0; done < line.length; ) done += writeSync(fd, line, done);
+      return written;
     },
     async writeSummary(summary) {
       // The summary ends the run: no line follows it, so the descriptor is let go.

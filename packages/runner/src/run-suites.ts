@@ -171,9 +171,10 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
         const result = await withResultCache(runCache, item, store, () =>
           executeWithRetry(item, routedContext(ctx, item.planned.executionId, options.route), item.testCase.retry),
         );
-        await store.appendResult(result);
-        await report('onResult', result);
-        return result;
+        // From here on the run holds the result as written: redacted, as every reporter and the summary see it.
+        const written = await store.appendResult(result);
+        await report('onResult', written);
+        return written;
       }),
     ),
   );

@@ -18,11 +18,16 @@ export function createJunitReporter(options: JunitReporterOptions = {}): Reporte
     onRunStart(_plan, dir) {
       outDir = dir;
     },
-    async onRunEnd(summary) {
-      // From the run directory, not memory: what was written there is redacted, and holds resumed results too.
-      const record = await readRunDir(outDir ?? summary.outDir);
-      const index = record.cases ?? cases;
-      await writeJunit(record.runDir, record.results, index ? { cases: index } : {});
+    async onRunEnd(summary, results) {
+      const dir = outDir ?? summary.outDir;
+      // The runner hands over every result as it wrote it (redacted, resumed ones included): no need to read them
+      // back. Without the case index, the run directory's cases.json has it.
+      if (cases) {
+        await writeJunit(dir, results, { cases });
+        return;
+      }
+      const record = await readRunDir(dir);
+      await writeJunit(record.runDir, record.results, record.cases ? { cases: record.cases } : {});
     },
   };
 }
