@@ -23,16 +23,18 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
   const { stream, live, colors, cwd } = resolveConsoleOptions(options);
   const verbose = options.verbose === true;
   const progress = new RunProgress();
-  const display = live
-    ? new LiveDisplay(stream, (spinner, width) => renderProgressFrame(progress, colors, spinner, width))
-    : undefined;
+  let display: LiveDisplay | undefined;
   const println = (text: string) => stream.write(`${text}\n`);
 
   return {
-    onRunStart(plan: readonly PlannedExecution[], outDir: string) {
+    async onRunStart(plan: readonly PlannedExecution[], outDir: string) {
       progress.start(plan);
-      if (display) display.start();
-      else println(colors.dim(`Running ${plan.length} executions; results in ${displayPath(outDir, cwd)}`));
+      if (live) {
+        display = await LiveDisplay.open(stream, (spinner, width) =>
+          renderProgressFrame(progress, colors, spinner, width),
+        );
+        display.start();
+      } else println(colors.dim(`Running ${plan.length} executions; results in ${displayPath(outDir, cwd)}`));
     },
     onExecutionStart(execution: PlannedExecution) {
       progress.begin(execution);

@@ -1,20 +1,29 @@
 import cliSpinners from 'cli-spinners';
-import { createLogUpdate } from 'log-update';
+import type { createLogUpdate } from 'log-update';
 
 /** A frame redrawn in place (log-update) with a ticking spinner, and lines persisted above it. */
 export class LiveDisplay {
-  private readonly update: ReturnType<typeof createLogUpdate>;
   private timer: NodeJS.Timeout | undefined;
   private tick = 0;
 
-  constructor(
+  private constructor(
     private readonly stream: NodeJS.WritableStream,
-    /** Builds the frame for a spinner glyph and a terminal width. */
     private readonly frame: (spinner: string, width: number) => string,
-  ) {
+    private readonly update: ReturnType<typeof createLogUpdate>,
+  ) {}
+
+  /**
+   * A display on `stream`; `frame` builds the frame for a spinner glyph and a terminal width. log-update (and the
+   * text-width tables it loads) is imported here, on use: runs without a terminal never draw a frame.
+   */
+  static async open(
+    stream: NodeJS.WritableStream,
+    frame: (spinner: string, width: number) => string,
+  ): Promise<LiveDisplay> {
+    const { createLogUpdate } = await import('log-update');
     // log-update hides the cursor through process.stderr; only do that when we draw on the real terminal.
     const ownTerminal = stream === process.stdout || stream === process.stderr;
-    this.update = createLogUpdate(stream, { showCursor: !ownTerminal });
+    return new LiveDisplay(stream, frame, createLogUpdate(stream, { showCursor: !ownTerminal }));
   }
 
   start(): void {
