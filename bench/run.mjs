@@ -42,7 +42,7 @@ const warmup = quick ? 0 : 1;
 const only = values.only ? new Set(values.only.split(',').map(Number)) : undefined;
 const log = (line) => process.stderr.write(`${line}\n`);
 
-if (!existsSync(join(REPO, 'packages', 'cli', 'dist', 'bin.js')))
+if (!existsSync(join(REPO, 'packages', 'cli', 'dist', 'bundle', 'skill-eval.js')))
   throw new Error('skill-eval is not built: run `pnpm build` first (`pnpm bench` does).');
 
 const started = performance.now();

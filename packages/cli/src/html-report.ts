@@ -15,10 +15,9 @@ const notFound = (error: unknown): boolean => {
 
 /** `writeHtmlReport` of the HTML package, or undefined when it is not installed. */
 export async function loadHtmlReport(): Promise<WriteHtmlReport | undefined> {
-  // A variable specifier keeps TypeScript (and start-up) from needing the package.
-  const specifier: string = HTML_REPORT_PACKAGE;
   try {
-    const module = (await import(specifier)) as { writeHtmlReport?: WriteHtmlReport };
+    // A literal specifier, so that the CLI's bundle holds the renderer (with the one copy of core the CLI uses).
+    const module = (await import('@skill-eval/report-html')) as { writeHtmlReport?: WriteHtmlReport };
     if (typeof module.writeHtmlReport !== 'function') {
       throw new SkillEvalError('PLUGIN_CONTRACT', `${HTML_REPORT_PACKAGE} does not export writeHtmlReport(runDir).`, {
         hint: `Install a version of ${HTML_REPORT_PACKAGE} that matches this skill-eval.`,

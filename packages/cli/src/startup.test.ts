@@ -1,26 +1,40 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const BIN = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'dist', 'bin.js');
-// Logs every module the CLI resolves, so the test can see what start-up loads.
+const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+const BIN = join(CLI, 'bin', 'skill-eval.js');
+const BUNDLE = join(CLI, 'dist', 'bundle');
+// Logs every module the CLI loads, so the test can see what start-up loads.
 const TRACE_HOOK = `data:text/javascript,${encodeURIComponent(`
 import { register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(\`
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  process.stderr.write('RESOLVED ' + result.url + '\\\\n');
-  return result;
+export async function load(url, context, next) {
+  process.stderr.write('LOADED ' + url + '\\\\n');
+  return next(url, context);
 }\`));
 `)}`;
 
-function resolvedModules(args: string[], cwd?: string): { stdout: string; resolved: string[] } {
+/** The sources (paths relative to the package) that went into each file of the bundle (scripts/bundle.mjs). */
+const bundleSources = JSON.parse(readFileSync(join(BUNDLE, 'sources.json'), 'utf8')) as Record<string, string[]>;
+
+/** The files the CLI loaded outside the bundle, and the sources inside the bundle files it loaded. */
+function loadedModules(args: string[], cwd?: string): { stdout: string; outside: string[]; sources: string[] } {
   const child = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], { encoding: 'utf8', cwd });
-  const resolved = child.stderr.split('\n').filter((line) => line.startsWith('RESOLVED '));
-  return { stdout: child.stdout, resolved };
+  const urls = child.stderr
+    .split('\n')
+    .filter((line) => line.startsWith('LOADED '))
+    .map((line) => line.slice('LOADED '.length))
+    .filter((url) => !url.startsWith('node:'));
+  const files = urls.map((url) => fileURLToPath(url));
+  const bundled = files.filter((file) => file.startsWith(`${BUNDLE}/`));
+  const sources = bundled.flatMap((file) =>
+    (bundleSources[relative(CLI, file)] ?? []).map((source) => resolve(CLI, source)),
+  );
+  return { stdout: child.stdout, outside: files.filter((file) => !bundled.includes(file)), sources };
 }
 
 /** A suite with deterministic checks only, so that a run needs neither a model nor a judge. */
@@ -29,32 +43,36 @@ const SUITE =
 
 describe('start-up', () => {
   it('--version prints the version and loads no plugin, runner or SDK', () => {
-    const { stdout, resolved } = resolvedModules(['--version']);
+    const { stdout, outside, sources } = loadedModules(['--version']);
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(resolved.length).toBeGreaterThan(0); // the hook works
-    // Only the CLI's own files, commander and Node built-ins: no format, engine, runner, reporter or SDK.
-    const loaded = resolved.map((line) => line.slice('RESOLVED '.length));
-    expect(loaded.filter((url) => !/^node:|\/commander\/|\/packages\/cli\/dist\//.test(url))).toEqual([]);
+    expect(outside).toEqual([BIN]); // everything else comes from the bundle
+    expect(sources.length).toBeGreaterThan(0); // the hook works
+    // Only the CLI's own files and commander: no format, engine, runner, reporter or SDK.
+    expect(sources.filter((file) => !/\/commander\/|\/packages\/cli\/dist\//.test(file))).toEqual([]);
   });
 
   it('list imports no reporter and no process library; run never imports the HTML renderer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
     try {
       writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
-      const list = resolvedModules(['list', 'echo.eval.yaml'], dir);
+      const list = loadedModules(['list', 'echo.eval.yaml'], dir);
       expect(list.stdout).toContain('1 suite(s), 1 case(s)');
-      const listed = list.resolved.join('\n');
+      expect(list.outside).toEqual([BIN]);
+      const listed = list.sources.join('\n');
       expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
-      expect(listed).not.toMatch(/\/packages\/report(-html)?\/dist\/|\/@skill-eval\/report(-html)?\/|\/execa\//);
+      expect(listed).not.toMatch(/\/packages\/report(-html)?\/dist\/|\/execa\//);
 
-      const run = resolvedModules(
+      const run = loadedModules(
         ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'],
         dir,
       );
       expect(run.stdout).toContain('1 passed');
-      const ran = run.resolved.join('\n');
-      expect(ran).toMatch(/\/packages\/report\/dist\/|\/@skill-eval\/report\//); // the console reporter loaded
+      expect(run.outside).toEqual([BIN]);
+      const ran = run.sources.join('\n');
+      expect(ran).toContain('/packages/report/dist/'); // the console reporter loaded
       expect(ran).not.toMatch(/\/report-html\//);
+      // No terminal here: the live frame's renderer (log-update and its text-width tables) is never loaded.
+      expect(ran).not.toMatch(/\/log-update\/|\/string-width@8/);
       expect(existsSync(join(dir, 'out', 'skill-creator'))).toBe(false); // only with --skill-creator
     } finally {
       rmSync(dir, { recursive: true, force: true });

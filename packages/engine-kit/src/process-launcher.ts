@@ -93,19 +93,25 @@ class ProcessLauncher {
     if (!events) return;
     switch (message.t) {
       case 'pid':
-        return events.pid(message.pid);
+        events.pid(message.pid);
+        break;
       case 'out':
-        return events.stdout(message.data);
+        events.stdout(message.data);
+        break;
       case 'err':
-        return events.stderr(message.data);
+        events.stderr(message.data);
+        break;
       case 'exit':
-        return events.exit(message.code);
+        events.exit(message.code);
+        break;
       case 'error':
         this.finished(message.id);
-        return events.error(message.message);
+        events.error(message.message);
+        break;
       case 'close':
         this.finished(message.id);
-        return events.close();
+        events.close();
+        break;
     }
   }
 

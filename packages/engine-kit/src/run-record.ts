@@ -1,4 +1,4 @@
-import { type ErrorCode, type SessionEvent, type SessionStatus, SkillEvalError } from '@skill-eval/core';
+import { type ErrorCode, isSkillEvalError, type SessionEvent, type SessionStatus } from '@skill-eval/core';
 
 /** How a run ended badly. */
 export interface RunFailure {
@@ -37,7 +37,8 @@ export function failRun(record: RunRecord, failure: RunFailure): void {
 
 /** A thrown error as a failure: a SkillEvalError keeps its code and its hint, anything else is ENGINE_FAILED. */
 export function failureFromError(error: unknown): RunFailure {
-  const code: ErrorCode = error instanceof SkillEvalError ? error.code : 'ENGINE_FAILED';
-  const hint = error instanceof SkillEvalError && error.hint ? ` ${error.hint}` : '';
+  // By name, not instanceof: the error may come from another copy of core (a plugin's own, or the CLI's bundle).
+  const code: ErrorCode = isSkillEvalError(error) ? error.code : 'ENGINE_FAILED';
+  const hint = isSkillEvalError(error) && error.hint ? ` ${error.hint}` : '';
   return { status: 'error', code, message: `${error instanceof Error ? error.message : String(error)}${hint}` };
 }

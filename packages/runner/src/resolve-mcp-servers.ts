@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type McpServer, type ResolvedMcpServer, SkillEvalError } from '@skill-eval/core';
 
-/** The mocked MCP server script shipped with this package (beside `src/` and `dist/`). */
-export const MOCK_MCP_SERVER_SCRIPT = fileURLToPath(new URL('../mock-mcp-server.mjs', import.meta.url));
+/**
+ * The mocked MCP server script shipped with this package. Found through the package's exports, not beside this
+ * module, so that it is found also from the CLI's bundle, which holds this code in another directory.
+ */
+export const MOCK_MCP_SERVER_SCRIPT = fileURLToPath(import.meta.resolve('@skill-eval/runner/mock-mcp-server.mjs'));
 
 export interface ResolveMcpOptions {
   /** Directory for the mock definitions (the execution's temp dir, outside the agent's workspace). */

@@ -11,7 +11,7 @@ import {
 } from '@skill-eval/core';
 import { packageVersionOf } from '../package-version.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS } from './bundled.js';
-import { importPlugin } from './import-plugin.js';
+import { importPlugin, looksLikePath } from './import-plugin.js';
 
 export interface RegistryRequest {
   /** Engine ids (or package names / paths) the command will use. */
@@ -49,7 +49,9 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
       packageVersion: packageVersionOf(import.meta.resolve(bundled.package)),
     };
   }
-  for (const candidate of [...pluginPackageNames('engine', spec), spec]) {
+  // A path names its module itself; a bare id may be short for a plugin package's name.
+  const candidates = looksLikePath(spec) ? [spec] : [...pluginPackageNames('engine', spec), spec];
+  for (const candidate of candidates) {
     const found = await importPlugin(candidate, cwd).catch((cause: unknown) => {
       throw new SkillEvalError('UNKNOWN_PLUGIN', `Could not load engine plugin '${candidate}': ${String(cause)}`, {
         cause,
@@ -107,5 +109,16 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
     ...(await Promise.all(wanted.map(async (b) => (await b.load()).default))),
     ...ofKind<ReporterPlugin<any>>('reporter-v1'),
   ];
-  return { registry: createRegistry({ formats, engines, reporters }), engineIds, enginePackageVersions };
+  const registry = createRegistry({ formats, engines, reporters });
+  // An engine asked for by path or package name (`-e ./my-engine.js`) is also found under that name.
+  const named = (id: string): string => engineIds.get(id) ?? id;
+  return {
+    registry: {
+      ...registry,
+      engine: (id) => registry.engine(named(id)),
+      hasEngine: (id) => registry.hasEngine(named(id)),
+    },
+    engineIds,
+    enginePackageVersions,
+  };
 }

@@ -3,7 +3,9 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyPlugin } from '@skill-eval/core';
 
-const looksLikePath = (spec: string): boolean => spec.startsWith('.') || isAbsolute(spec) || /\.(c|m)?js$/.test(spec);
+/** A module path (`./my-engine.js`, an absolute path) rather than a package name. */
+export const looksLikePath = (spec: string): boolean =>
+  spec.startsWith('.') || isAbsolute(spec) || /\.(c|m)?js$/.test(spec);
 
 /**
  * Imports a plugin module by package name (resolved from `cwd`, so a project's own node_modules
