@@ -1,4 +1,4 @@
-import { type Case, CaseSchema, type Check, type FixtureFile } from '@skill-eval/core';
+import { type Case, type Check, type FixtureFile, safeParseCase } from '@skill-eval/core';
 import { readAssertions } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { type InputParts, readInput, stageFile } from './messages.js';
@@ -167,7 +167,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
       metadata,
       source: { file: entry.source.file, ...position_, format: 'agentv', dialect: ctx.dialect },
     };
-    const parsed = CaseSchema.safeParse(side.apply(base));
+    const parsed = safeParseCase(side.apply(base));
     if (parsed.success) return [parsed.data];
     const issue = parsed.error.issues[0]!;
     sink.error(

@@ -37,7 +37,7 @@ export function detectAgentv(file: string, text: string): number {
   if (parsed.errors.length > 0) return ownName(name) ? 0.5 : 0;
   let doc: unknown;
   try {
-    doc = parsed.doc.toJS({ maxAliasCount: 1000 });
+    doc = parsed.data({ maxAliasCount: 1000 });
   } catch {
     return ownName(name) ? 0.5 : 0;
   }

@@ -33,8 +33,7 @@ export function yamlSource(file: string, text: string): Source {
     for (let depth = at.path.length; depth >= 0; depth--) {
       const path = at.path.slice(0, depth);
       const wantKey = at.key && depth === at.path.length;
-      const node = wantKey ? keyNode(parsed.doc, path) : (parsed.doc.getIn(path, true) as Node | undefined);
-      const position = depth === 0 && !wantKey ? parsed.positionOf(parsed.doc.contents) : parsed.positionOf(node);
+      const position = wantKey ? parsed.positionOf(keyNode(parsed.doc, path)) : parsed.positionAtPath(path);
       if (position) return position;
     }
     return { line: 1, column: 1 };
@@ -44,7 +43,7 @@ export function yamlSource(file: string, text: string): Source {
   let value: unknown;
   if (parsed.errors.length === 0) {
     try {
-      value = parsed.doc.toJS({ maxAliasCount: 1000 });
+      value = parsed.toJS({ maxAliasCount: 1000 });
     } catch (error) {
       // Alias bombs and the like: the yaml library refuses to expand them.
       sink.error('syntax', `Invalid YAML: ${(error as Error).message.split('\n')[0]}`, { path: [] });
@@ -66,7 +65,7 @@ export function jsonlSource(file: string, text: string): Source {
     if (parsed.errors.length > 0) {
       errors.push({ line: i + 1, column: parsed.errors[0]!.column, message: parsed.errors[0]!.message });
       value.push(undefined);
-    } else value.push(parsed.doc.toJS());
+    } else value.push(parsed.toJS());
   });
   const locate = (at: At): Position | undefined => {
     const [index, ...rest] = at.path;
@@ -74,8 +73,8 @@ export function jsonlSource(file: string, text: string): Source {
     if (!doc) return { line: 1, column: 1 };
     for (let depth = rest.length; depth >= 0; depth--) {
       const path = rest.slice(0, depth);
-      const node = at.key && depth === rest.length ? keyNode(doc.parsed.doc, path) : doc.parsed.doc.getIn(path, true);
-      const position = doc.parsed.positionOf((depth === 0 ? doc.parsed.doc.contents : node) as Node);
+      const wantKey = at.key && depth === rest.length;
+      const position = wantKey ? doc.parsed.positionOf(keyNode(doc.parsed.doc, path)) : doc.parsed.positionAtPath(path);
       if (position) return { line: doc.line, column: position.column };
     }
     return { line: doc.line, column: 1 };

@@ -1,4 +1,4 @@
-import { type Case, CaseSchema, type Check } from '@skill-eval/core';
+import { type Case, type Check, parseCase } from '@skill-eval/core';
 
 /** What the reader found for one case, before it becomes a Case. */
 export interface CaseDraft {
@@ -25,7 +25,7 @@ export interface FileContext {
 export const expectCheck = (text: string): Check => ({ type: 'llm-rubric', value: text, verdict: 'pass-fail' });
 
 export function buildCase(draft: CaseDraft, ctx: FileContext): Case {
-  return CaseSchema.parse({
+  return parseCase({
     id: draft.name,
     name: draft.name,
     kind: 'task',

@@ -18,7 +18,7 @@ export function layoutOf(tree: Outline, split: FrontmatterSplit): Layout {
   if (split.closed) {
     let value: unknown;
     try {
-      value = parseYaml(split.yaml).doc.toJS();
+      value = parseYaml(split.yaml).toJS();
     } catch {
       return 'none';
     }

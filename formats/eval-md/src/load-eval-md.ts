@@ -8,10 +8,11 @@ import { hasSection, layoutOf } from './layout.js';
 import { readLegacyCase } from './legacy.js';
 import { type Outline, outline } from './outline.js';
 import { loadMarkdownParser, type MarkdownParser } from './parse-markdown.js';
+import { parseSimpleMarkdown } from './parse-simple-markdown.js';
 import { cleanText, readSuiteCases } from './read-cases.js';
 import { readFrontmatter } from './read-frontmatter.js';
 import { reportSkillKitDifferences } from './skillkit-differences.js';
-import { splitFrontmatter } from './split-frontmatter.js';
+import { type FrontmatterSplit, splitFrontmatter } from './split-frontmatter.js';
 import { resolveSubject } from './subject.js';
 
 /** Options of {@link loadEvalMd}. */
@@ -22,7 +23,15 @@ export interface LoadEvalMdOptions {
 
 /** Reads a SkillKit EVAL.md into one suite (none, with an `info`, when the file is not a SkillKit eval). */
 export async function loadEvalMd(file: string, text: string, options: LoadEvalMdOptions = {}): Promise<LoadResult> {
-  return readEvalMd(file, text, await loadMarkdownParser(), options);
+  // Most EVAL.md files are headings and plain paragraphs: read without the CommonMark parser, which is slow to load and to run.
+  const simple = parseSimpleMarkdown(bodyOf(text, splitFrontmatter(text)).body);
+  return readEvalMd(file, text, simple ? () => simple : await loadMarkdownParser(), options);
+}
+
+/** The Markdown body: after the frontmatter, else after a byte-order mark. */
+function bodyOf(text: string, split: FrontmatterSplit): { body: string; bodyOffset: number } {
+  const bodyOffset = split.closed ? split.bodyOffset : split.bom ? 1 : 0;
+  return { body: text.slice(bodyOffset), bodyOffset };
 }
 
 /** {@link loadEvalMd} with the Markdown parser given, for callers that already hold it. */
@@ -35,8 +44,7 @@ export function readEvalMd(
   const path = resolve(file);
   const sink = new DiagnosticSink(path, createLineIndex(text));
   const split = splitFrontmatter(text);
-  const bodyOffset = split.closed ? split.bodyOffset : split.bom ? 1 : 0;
-  const body = text.slice(bodyOffset);
+  const { body, bodyOffset } = bodyOf(text, split);
   const tree = outline(parse(body), body, bodyOffset);
   const layout = layoutOf(tree, split);
   if (layout === 'none') {

@@ -1,6 +1,4 @@
-import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Case, CaseSchema, type Check, type FixtureFile } from '@skill-eval/core';
+import { type Case, type Check, type FixtureFile, parseCase } from '@skill-eval/core';
 import type { Node } from 'jsonc-parser';
 import { type CaseIdentity, cap } from './case-fields.js';
 import type { ReadContext } from './read-context.js';
@@ -62,7 +60,7 @@ export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
     );
   }
   const position = ctx.sink.position(item);
-  return CaseSchema.parse({
+  return parseCase({
     id: identity.id,
     rawId: identity.rawId,
     name: parts.name,
@@ -71,23 +69,11 @@ export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
     reference: reference?.trim() ? reference : undefined,
     shouldTrigger: trigger?.value,
     checks,
-    workspace: { files: parts.files, overlays: setupOverlays(ctx.overlayRoot, identity.id) },
+    workspace: { files: parts.files, overlays: ctx.overlays?.(identity.id) ?? [] },
     limits: parts.timeoutSeconds === undefined ? {} : { timeoutSeconds: parts.timeoutSeconds },
     runs: trigger ? ctx.triggerRuns : undefined,
     skills: ctx.skills,
     metadata: parts.metadata,
     source: { file: ctx.file, ...position, format: 'evals-json', dialect: ctx.dialect },
   });
-}
-
-/**
- * BMAD's setup overlays, laid over the workspace in order: `<evals>/setup/` for every case, then
- * `<evals>/<id>/setup/` for this one. Only real directories count (a symlinked one could point anywhere);
- * an id that is not a plain name has no overlay of its own.
- */
-function setupOverlays(root: string | undefined, id: string): string[] {
-  if (!root) return [];
-  const isDir = (path: string) => lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
-  const own = /^[\w.-]+$/.test(id) && id !== '.' && id !== '..' ? [join(root, id, 'setup')] : [];
-  return [join(root, 'setup'), ...own].filter(isDir);
 }

@@ -17,6 +17,7 @@ import { cap } from './case-fields.js';
 import { DiagnosticSink } from './diagnostic-sink.js';
 import { type Dialect, evalsDialect, shapeOf } from './dialect.js';
 import type { ExpectedOutputPolicy, ReadContext } from './read-context.js';
+import { setupOverlays } from './setup-overlays.js';
 import { readEvalItem } from './skill-creator.js';
 
 /** Options of {@link loadEvalsJson}; the plugin settings map onto them. */
@@ -99,7 +100,7 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
     triggerRuns: options.triggerRuns ?? 3,
     skillName: skill?.name ?? skillName,
     skills: skill ? [skill] : [],
-    ...(isBmad2 ? {} : { overlayRoot: dirname(path) }),
+    ...(isBmad2 ? {} : { overlays: setupOverlays(dirname(path)) }),
   };
   const cases = readCases(list!, listKey, isBmad2 ? readBmadCase : readEvalItem, ctx);
   const extra = root.type === 'object' ? keysOf(root).filter(({ key }) => key !== 'skill_name' && key !== listKey) : [];

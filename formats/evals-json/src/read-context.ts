@@ -22,6 +22,6 @@ export interface ReadContext {
   skillName: string | undefined;
   /** Skills staged for every case. */
   skills: SkillRef[];
-  /** Directory holding BMAD setup overlays (`setup/`, `<id>/setup/`): the eval file's own; none for cases.json. */
-  overlayRoot?: string;
+  /** BMAD setup overlays of a case (`setup/`, `<id>/setup/` beside the eval file); none for cases.json. */
+  overlays?: (id: string) => string[];
 }

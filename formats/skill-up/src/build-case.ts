@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { type Case, CaseSchema, type Check, type FixtureFile } from '@skill-eval/core';
+import { type Case, type Check, type FixtureFile, parseCase } from '@skill-eval/core';
 import type { CaseContext } from './case-context.js';
 import type { SkillUpCaseFile } from './case-schema.js';
 import { expectGates } from './map-expect.js';
@@ -79,8 +79,8 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
     if (entry.path.length === 0) metadata[entry.key] = entry.value;
     else metadata[`${pathText(entry.path)}.${entry.key}`] = entry.value;
   }
-  const position = yaml.positionOf(yaml.doc.contents);
-  return CaseSchema.parse({
+  const position = yaml.positionAtPath([]);
+  return parseCase({
     id,
     rawId: doc.id,
     name: doc.title?.trim() ? doc.title : id,

@@ -20,16 +20,30 @@ const real = (path: string) => {
 
 interface Listing {
   key: string;
-  files: Set<string>;
+  files: ListedFiles;
 }
+
+/** The case files an eval.yaml lists: as resolved, and their real paths (looked up only when a path is not there). */
+class ListedFiles {
+  private reals: Set<string> | undefined;
+  constructor(private readonly paths: Set<string>) {}
+
+  /** Whether `file` is one of them, through symlinks too. */
+  has(file: string): boolean {
+    if (this.paths.has(file)) return true;
+    this.reals ??= new Set([...this.paths].map(real));
+    return this.reals.has(real(file));
+  }
+}
+
 /** The last listing of each eval.yaml: every case file of a suite asks the same question about it. */
 const listings = new Map<string, Listing>();
 
 /**
- * The real paths of the case files an eval.yaml lists. Reused while the eval.yaml's text and the case folder are
- * unchanged (a file added to the folder changes its mtime), so a suite of n case files is globbed once, not n times.
+ * The case files an eval.yaml lists. Reused while the eval.yaml's text and the case folder are unchanged (a file
+ * added to the folder changes its mtime), so a suite of n case files is globbed once, not n times.
  */
-function listedFiles(evalFile: string, evalDir: string, text: string, caseDir: string): Set<string> {
+function listedFiles(evalFile: string, evalDir: string, text: string, caseDir: string): ListedFiles {
   let folder = '';
   try {
     folder = String(statSync(caseDir, { bigint: true }).mtimeNs);
@@ -39,7 +53,8 @@ function listedFiles(evalFile: string, evalDir: string, text: string, caseDir: s
   if (known?.key === key) return known.files;
   const listed = (yamlContent(text) as { cases?: { files?: unknown } } | undefined)?.cases?.files;
   const entries = Array.isArray(listed) ? listed.filter((f): f is string => typeof f === 'string') : [];
-  const files = new Set(resolveCaseFiles(entries, skillRootFor(evalDir).root).flatMap((e) => e.files.map(real)));
+  const paths = new Set(resolveCaseFiles(entries, skillRootFor(evalDir).root).flatMap((e) => e.files));
+  const files = new ListedFiles(paths);
   listings.set(evalFile, { key, files });
   return files;
 }
@@ -61,7 +76,7 @@ export function findCaseOwner(caseFile: string): CaseOwner | undefined {
       } catch {
         continue;
       }
-      return { evalFile, lists: listedFiles(evalFile, evalDir, text, dir).has(real(caseFile)) };
+      return { evalFile, lists: listedFiles(evalFile, evalDir, text, dir).has(caseFile) };
     }
   }
   return undefined;

@@ -1,4 +1,5 @@
 import { DiagnosticSink as KitSink, type ParsedYaml, type Position, type YamlNode } from '@skill-eval/format-kit';
+import { YamlPlace } from './yaml-path.js';
 
 /** Stable rule ids of this format; each diagnostic names one (`skill-up/<rule>`). */
 export type RuleId =
@@ -30,8 +31,8 @@ export type RuleId =
   | 'judge-without-type'
   | 'no-cases';
 
-/** What a diagnostic may point at: a YAML node or an explicit position. */
-export type At = YamlNode | Position | null | undefined;
+/** What a diagnostic may point at: a YAML node, a place in the file or an explicit position. */
+export type At = YamlNode | YamlPlace | Position | null | undefined;
 
 const FIRST: Position = { line: 1, column: 1 };
 
@@ -41,7 +42,8 @@ export class DiagnosticSink extends KitSink<RuleId, At> {
     super(file, 'skill-up', (at) => {
       // Only line and column: a YAML problem carries its own message and code too.
       if (at && 'line' in at && 'column' in at) return { line: (at as Position).line, column: (at as Position).column };
-      return (yaml && at ? yaml.positionOf(at as YamlNode) : undefined) ?? FIRST;
+      const node = at instanceof YamlPlace ? at.node() : at;
+      return (yaml && node ? yaml.positionOf(node as YamlNode) : undefined) ?? FIRST;
     });
   }
 }

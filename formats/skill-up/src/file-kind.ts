@@ -31,12 +31,12 @@ export function kindOfContent(data: unknown): FileKind {
   return 'other';
 }
 
-/** The parsed top-level content of a YAML text, or undefined when it does not parse. */
+/** The parsed top-level content of a YAML text, or undefined when it does not parse; shared: read it only. */
 export function yamlContent(text: string): unknown {
   try {
     const yaml = parseYaml(text);
     if (yaml.errors.length > 0) return undefined;
-    return yaml.doc.toJS({ maxAliasCount: 100 });
+    return yaml.data({ maxAliasCount: 100 });
   } catch {
     return undefined;
   }

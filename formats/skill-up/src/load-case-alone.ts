@@ -7,6 +7,7 @@ import { SkillUpCaseFileSchema } from './case-schema.js';
 import type { LoadOptions } from './load-suite.js';
 import { readYamlFile } from './read-yaml-file.js';
 import { evalDirOfCase, skillRootFor } from './skill-root.js';
+import { nodeAt } from './yaml-path.js';
 
 /**
  * Reads a case file named on its own. A case file its eval.yaml lists belongs to that suite and
@@ -30,7 +31,7 @@ export function loadCaseAlone(file: string, text: string, options: LoadOptions =
   const read = readYamlFile(file, text, SkillUpCaseFileSchema, 'case file (input.prompt, judge …)');
   const { sink, yaml, value } = read;
   if (!value || !yaml) return { suites: [], diagnostics: sink.diagnostics };
-  const top = yaml.doc.contents;
+  const top = nodeAt(yaml, []);
   if (owner) {
     sink.warning(
       'unlisted-case',

@@ -132,7 +132,7 @@ function readServerFile(ref: string, at: ReturnType<typeof nodeAt>, ctx: McpCont
     return undefined;
   }
   const parsed = parseYaml(text);
-  const value = parsed.errors.length === 0 ? parsed.doc.toJS({ maxAliasCount: 100 }) : undefined;
+  const value = parsed.errors.length === 0 ? parsed.toJS({ maxAliasCount: 100 }) : undefined;
   if (!isObject(value)) {
     ctx.sink.error(
       'bad-value',

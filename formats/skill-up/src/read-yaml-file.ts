@@ -33,15 +33,15 @@ export function readYamlFile<T>(file: string, text: string, schema: z.ZodType<T>
   }
   let data: unknown;
   try {
-    data = yaml.doc.toJS({ maxAliasCount: 100 });
+    data = yaml.toJS({ maxAliasCount: 100 });
   } catch (error) {
     // The yaml library throws on alias bombs and unresolvable aliases.
-    sink.error('syntax', `Invalid YAML: ${(error as Error).message}`, yaml.doc.contents);
+    sink.error('syntax', `Invalid YAML: ${(error as Error).message}`, nodeAt(yaml, []));
     return none;
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     const found = data === null ? 'nothing' : Array.isArray(data) ? 'a list' : `a ${typeof data}`;
-    sink.error('wrong-type', `The file holds ${found}; a skill-up ${what} is a map of keys.`, yaml.doc.contents);
+    sink.error('wrong-type', `The file holds ${found}; a skill-up ${what} is a map of keys.`, nodeAt(yaml, []));
     return none;
   }
   const parsed = schema.safeParse(data);

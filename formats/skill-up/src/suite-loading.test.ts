@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the data under test.
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bySeverity, SKILL_MD, stage, where } from './test-support/corpus.js';
@@ -79,6 +79,19 @@ describe('eval.yaml with its case files', () => {
     expect(diagnostics[1]!.message).toBe(
       'Case id "same" is already used by evals/cases/a.yaml; skill-up keys results by id, so give this case another id.',
     );
+  });
+
+  it('a listed case file reached through a symlinked folder still belongs to its suite', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml('cases:', '  files: [evals/cases/a.yaml]'),
+      'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
+      'evals/cases/b.yaml': 'input: {prompt: B}\nexpect: {exit_code: 0}\n',
+    });
+    symlinkSync(join(s.dir, 'evals/cases'), join(s.dir, 'evals/linked'));
+    // Through the link, only the real path says whether the suite lists it.
+    expect(s.load('evals/linked/a.yaml').diagnostics.map((d) => d.ruleId)).toEqual(['skill-up/belongs-to-suite']);
+    expect(s.load('evals/cases/a.yaml').diagnostics.map((d) => d.ruleId)).toEqual(['skill-up/belongs-to-suite']);
+    expect(s.load('evals/cases/b.yaml').diagnostics.map((d) => d.ruleId)).toContain('skill-up/unlisted-case');
   });
 
   it('a case file added under a glob, or an eval.yaml that changes, is seen at once (the listing is not stale)', () => {

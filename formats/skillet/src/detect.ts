@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { isYamlMap, parseYaml, yamlKeys } from '@skill-eval/format-kit';
+import { isYamlMap, type ParsedYaml, parseYaml, yamlKeys } from '@skill-eval/format-kit';
 
 /** Folder-scan candidates: Skillet's layout `evals/<name>/…/*.yaml` (Skillet ignores `.yml`). */
 export const FILE_PATTERNS = ['**/evals/**/*.yaml'] as const;
@@ -23,6 +23,21 @@ const FOREIGN = [
   'expect',
 ];
 
+/**
+ * The top-level keys when the document is a map. From the plain data, which needs no node tree; those keys differ
+ * from the nodes' only for null and complex keys, which name no key looked for here.
+ */
+function topKeys(parsed: ParsedYaml): string[] | undefined {
+  let data: unknown;
+  try {
+    data = parsed.data();
+  } catch {
+    // Too many aliases to expand: the nodes still have the keys.
+    return isYamlMap(parsed.doc.contents) ? yamlKeys(parsed.doc.contents) : undefined;
+  }
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? Object.keys(data) : undefined;
+}
+
 const inEvalsFolder = (file: string) => /(^|[\\/])evals[\\/][^\\/]+[\\/]/.test(file);
 
 /**
@@ -33,10 +48,10 @@ const inEvalsFolder = (file: string) => /(^|[\\/])evals[\\/][^\\/]+[\\/]/.test(f
 export function detectSkillet(file: string, text: string): number {
   const ext = extname(file).toLowerCase();
   if (ext !== '.yaml' && ext !== '.yml') return 0;
-  const { doc, errors } = parseYaml(text);
-  if (errors.length > 0) return inEvalsFolder(file) ? 0.2 : 0;
-  if (!isYamlMap(doc.contents)) return 0;
-  const keys = yamlKeys(doc.contents);
+  const parsed = parseYaml(text);
+  if (parsed.errors.length > 0) return inEvalsFolder(file) ? 0.2 : 0;
+  const keys = topKeys(parsed);
+  if (!keys) return 0;
   const present = REQUIRED.filter((key) => keys.includes(key)).length;
   if (present === REQUIRED.length) return 0.95;
   if (keys.some((key) => FOREIGN.includes(key))) return 0;

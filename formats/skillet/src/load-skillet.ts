@@ -1,10 +1,10 @@
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import {
   type Case,
-  CaseSchema,
   type Check,
   findSkillRoot,
   type LoadResult,
+  parseCase,
   readSkillRef,
   type Suite,
 } from '@skill-eval/core';
@@ -96,7 +96,7 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
       yamlKeyNode(root, setup ? 'setup' : 'teardown'),
     );
   }
-  const metadata = readMetadata(root, yaml, text, sink, start);
+  const metadata = readMetadata(root, yaml, sink, start);
   if (turns === undefined) return done([]);
   const checks: Check[] = judged
     ? expected === undefined
@@ -105,7 +105,7 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
     : assertions;
   const skillRoot = findSkillRoot(dirname(path));
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
-  const evalCase: Case = CaseSchema.parse({
+  const evalCase: Case = parseCase({
     id: location.id,
     name,
     kind: 'task',

@@ -112,14 +112,13 @@ export function readScript(root: YamlNode, key: 'setup' | 'teardown', sink: Diag
 export function readMetadata(
   root: YamlNode,
   yaml: ParsedYaml,
-  text: string,
   sink: DiagnosticSink,
   start: Position,
 ): Record<string, unknown> {
   const toJs = (node: YamlNode | undefined): unknown => (node ? node.toJS(yaml.doc) : null);
   const metadata: Record<string, unknown> = {};
   const timestamp = yamlGet(root, 'timestamp');
-  if (timestamp) metadata.timestamp = rawScalar(timestamp, text) ?? toJs(timestamp);
+  if (timestamp) metadata.timestamp = rawScalar(timestamp, yaml) ?? toJs(timestamp);
   for (const key of METADATA) {
     const node = yamlGet(root, key);
     if (node !== undefined) metadata[key] = toJs(node);
@@ -141,9 +140,7 @@ export function readMetadata(
 }
 
 /** A plain scalar's text as written (`2025-01-15T00:00:00Z`, which PyYAML would make a datetime), else its value. */
-function rawScalar(node: YamlNode, text: string): string | undefined {
-  if (isYamlScalar(node) && node.type === 'PLAIN' && node.value !== null && node.range) {
-    return text.slice(node.range[0], node.range[1]);
-  }
+function rawScalar(node: YamlNode, yaml: ParsedYaml): string | undefined {
+  if (isYamlScalar(node) && node.type === 'PLAIN' && node.value !== null) return yaml.sourceOf(node);
   return undefined;
 }

@@ -1,9 +1,9 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import {
   type Case,
-  CaseSchema,
   findSkillRoot,
   type LoadResult,
+  parseCase,
   readSkillRef,
   type SkillRef,
   type Suite,
@@ -194,7 +194,7 @@ function buildCase(item: QueryItem, ctx: BuildContext): Case {
   const checks = ctx.skillName
     ? [{ type: 'skill-used', value: ctx.skillName, ...(item.shouldTrigger ? {} : { negate: true }) }]
     : [];
-  return CaseSchema.parse({
+  return parseCase({
     id: item.id,
     rawId: item.rawId,
     name: typeof item.rawId === 'string' ? item.id : item.query,

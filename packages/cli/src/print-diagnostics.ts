@@ -5,5 +5,7 @@ import { type Diagnostic, formatDiagnostic } from '@skill-eval/core';
 export function printDiagnostics(diagnostics: readonly Diagnostic[], cwd: string, out: NodeJS.WritableStream): void {
   const order = { info: 0, warning: 1, error: 2 } as const;
   const sorted = [...diagnostics].sort((a, b) => order[a.severity] - order[b.severity]);
-  for (const d of sorted) out.write(`${formatDiagnostic(d, (file) => relative(cwd, file) || file)}\n`);
+  if (sorted.length === 0) return;
+  // One write: a write per diagnostic costs a system call each.
+  out.write(`${sorted.map((d) => formatDiagnostic(d, (file) => relative(cwd, file) || file)).join('\n')}\n`);
 }

@@ -5,6 +5,7 @@ export * from './diagnostic.js';
 export * from './engine.js';
 export * from './errors.js';
 export * from './mcp.js';
+export * from './parsed-case.js';
 export * from './plugin.js';
 export * from './pricing.js';
 export * from './registry.js';

@@ -4,11 +4,22 @@ export interface Position {
   column: number;
 }
 
-/** Maps character offsets of `text` to 1-based lines and columns (binary search over line starts). */
+/**
+ * Maps character offsets of `text` to 1-based lines and columns (binary search over line starts). Line starts are
+ * found only as far as the offsets asked for: a syntax error near the top of a long text costs little.
+ */
 export function createLineIndex(text: string): (offset: number) => Position {
   const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  let scanned = 0;
   return (offset: number): Position => {
+    while (scanned <= offset && scanned < text.length) {
+      const newline = text.indexOf('\n', scanned);
+      if (newline === -1) scanned = text.length;
+      else {
+        lineStarts.push(newline + 1);
+        scanned = newline + 1;
+      }
+    }
     let low = 0;
     let high = lineStarts.length - 1;
     while (low < high) {

@@ -19,15 +19,31 @@ export interface ParsedJson {
 /**
  * Parses JSON strictly (no comments, no trailing commas, as JSON.parse), keeping every node's offset
  * so diagnostics can point at the value at fault, and collecting every syntax error, not the first.
+ * The result is shared with later calls on the same text: do not mutate it.
  */
 export function parseJson(text: string): ParsedJson {
+  // Detection asks every JSON format about the same text, then one of them loads it: parse it once.
+  const known = recent.get(text)?.deref();
+  if (known) return known;
+  const parsed = parseJsonText(text);
+  if (recent.size >= RECENT_TEXTS) recent.delete(recent.keys().next().value!);
+  recent.set(text, new WeakRef(parsed));
+  return parsed;
+}
+
+/** How many recently parsed texts are remembered (held weakly, as parseYaml's). */
+const RECENT_TEXTS = 4;
+const recent = new Map<string, WeakRef<ParsedJson>>();
+
+function parseJsonText(text: string): ParsedJson {
   // A BOM is replaced, not removed, so offsets still match the file.
   const source = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
   const raw: ParseError[] = [];
   const root = parseTree(source, raw, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const positionAt = createLineIndex(source);
   // The parser may report several codes at one offset while recovering; the first says it best.
-  const firstAtOffset = raw.filter((e, i) => raw.findIndex((other) => other.offset === e.offset) === i);
+  const seen = new Set<number>();
+  const firstAtOffset = raw.filter((e) => !seen.has(e.offset) && seen.add(e.offset));
   const errors = firstAtOffset.map((e) => ({ code: printParseErrorCode(e.error), ...positionAt(e.offset) }));
   return { root, errors, positionAt };
 }

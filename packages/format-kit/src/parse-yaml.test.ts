@@ -21,3 +21,40 @@ describe('parseYaml', () => {
     expect(fine.positionOf(fine.doc.get('b', true) as never)).toEqual({ line: 2, column: 4 });
   });
 });
+
+describe('parseYaml: plain data and positions', () => {
+  it('gives a new copy of the data on every call, so a caller changing it leaves the next caller alone', () => {
+    const parsed = parseYaml('tests:\n  - id: a\n    vars: {x: 1}\n');
+    const first = parsed.toJS() as { tests: { vars: { x: number } }[] };
+    first.tests[0]!.vars.x = 2;
+    expect(parsed.toJS()).toEqual({ tests: [{ id: 'a', vars: { x: 1 } }] });
+  });
+
+  it('positions a path: the document, maps, lists and scalars; nothing for a path the document lacks', () => {
+    const parsed = parseYaml('# head\ntests:\n  - id: a\n  - id: b\n    input: hi\n');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.positionAtPath([])).toEqual({ line: 2, column: 1 });
+    expect(parsed.positionAtPath(['tests', 1])).toEqual({ line: 4, column: 5 });
+    expect(parsed.positionAtPath(['tests', 1, 'input'])).toEqual({ line: 5, column: 12 });
+    expect(parsed.positionAtPath(['tests', 5])).toBeUndefined();
+    expect(parsed.sourceOf(parsed.doc.getIn(['tests', 1, 'input'], true) as never)).toBe('hi');
+  });
+
+  it('reads what the fast reader leaves alone with the yaml library: aliases expand, alias bombs throw as there', () => {
+    const aliases = parseYaml('a: &x [1, 2]\nb: *x\n');
+    expect(aliases.toJS()).toEqual({ a: [1, 2], b: [1, 2] });
+    expect(aliases.positionAtPath(['b'])).toEqual({ line: 2, column: 4 });
+    const bomb = `a: &a [x, x]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c]\n`;
+    expect(() => parseYaml(bomb).toJS({ maxAliasCount: 10 })).toThrow();
+    expect(parseYaml(bomb).errors).toEqual([]);
+  });
+});
+
+describe('parseYaml: data to inspect', () => {
+  it('gives the same data as toJS, for plain YAML and for what the yaml library reads', () => {
+    for (const text of ['a: [1, {b: c}]\n', 'a: &x [1]\nb: *x\n', 'a: [1,\n']) {
+      const parsed = parseYaml(text);
+      expect(parsed.data(), text).toEqual(parsed.toJS());
+    }
+  });
+});

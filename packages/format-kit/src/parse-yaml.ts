@@ -1,5 +1,7 @@
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap } from 'yaml';
-import type { Position } from './line-index.js';
+import { type FastDocument, fastDocument } from './fast-document.js';
+import { createLineIndex, type Position } from './line-index.js';
+import { type FastYaml, readYamlFast } from './read-yaml-fast.js';
 
 /** One YAML syntax problem, positioned. */
 export interface YamlProblem extends Position {
@@ -9,12 +11,24 @@ export interface YamlProblem extends Position {
 
 /** A parsed YAML document with every syntax error and warning positioned, and node positions. */
 export interface ParsedYaml {
-  doc: Document.Parsed;
-  errors: YamlProblem[];
-  warnings: YamlProblem[];
+  /**
+   * The yaml library's document, with every node and its range. Plain YAML is read by a faster parser and this
+   * document is built on first use, so prefer {@link ParsedYaml.toJS} and {@link ParsedYaml.positionAtPath}.
+   */
+  readonly doc: Document.Parsed;
+  readonly errors: YamlProblem[];
+  readonly warnings: YamlProblem[];
   /** Where a node starts (1-based). */
   positionOf(node: Node | null | undefined): Position | undefined;
   positionAt(offset: number): Position;
+  /** A node's text as written (from `range[0]` to `range[1]`): `2025-01-15T00:00:00Z` for that plain scalar. */
+  sourceOf(node: Node): string | undefined;
+  /** The document as plain data, as `doc.toJS(options)` gives it (and throws); a new copy on every call. */
+  toJS(options?: { maxAliasCount?: number }): unknown;
+  /** The same data, shared between callers when it can be (to inspect a document): read it, never change it. */
+  data(options?: { maxAliasCount?: number }): unknown;
+  /** Where the node at `path` starts, as `positionOf(doc.getIn(path, true))`; `[]` is the document's contents. */
+  positionAtPath(path: readonly PropertyKey[]): Position | undefined;
 }
 
 /**
@@ -23,21 +37,119 @@ export interface ParsedYaml {
  * where PyYAML would have made a datetime. The result is shared with later calls on the same text: do not mutate it.
  */
 export function parseYaml(text: string): ParsedYaml {
-  // Detection asks every YAML format about the same text, then one of them loads it: parse it once.
-  // Held weakly: a large document is not kept alive for the rest of a run once its file is loaded.
-  const known = recent.get(text)?.deref();
-  if (known) return known;
-  const parsed = parseYamlText(text);
-  if (recent.size >= RECENT_TEXTS) recent.delete(recent.keys().next().value!);
-  recent.set(text, new WeakRef(parsed));
+  // Detection asks every YAML format about the same text, then one of them loads it, and a skill-up suite reads
+  // the case files that were detected just before it: parse each text once.
+  const known = recent.get(text);
+  const parsed = (known instanceof WeakRef ? known.deref() : known) ?? parseYamlText(text);
+  remember(text, parsed);
   return parsed;
 }
 
-/** How many recently parsed texts are remembered; callers treat the result as read-only. */
-const RECENT_TEXTS = 4;
-const recent = new Map<string, WeakRef<ParsedYaml>>();
+/**
+ * Recently parsed texts, newest last: held strongly up to {@link KEPT_CHARS} characters of text, a larger one
+ * weakly (it is not kept alive for the rest of a run once its file is loaded). Callers treat results as read-only.
+ */
+const recent = new Map<string, ParsedYaml | WeakRef<ParsedYaml>>();
+const KEPT_CHARS = 256 * 1024;
+/** Most texts remembered, so that many tiny files do not make a long list. */
+const MAX_TEXTS = 1024;
+let keptChars = 0;
+
+function remember(text: string, parsed: ParsedYaml): void {
+  const old = recent.get(text);
+  if (old !== undefined) {
+    recent.delete(text);
+    if (!(old instanceof WeakRef)) keptChars -= text.length;
+  }
+  if (text.length > KEPT_CHARS) recent.set(text, new WeakRef(parsed));
+  else {
+    recent.set(text, parsed);
+    keptChars += text.length;
+  }
+  for (const [key, value] of recent) {
+    if (keptChars <= KEPT_CHARS && recent.size <= MAX_TEXTS) break;
+    recent.delete(key);
+    if (!(value instanceof WeakRef)) keptChars -= key.length;
+  }
+}
 
 function parseYamlText(text: string): ParsedYaml {
+  const fast = readYamlFast(text);
+  return fast ? fastParsed(text, fast) : exactParsed(text);
+}
+
+/** Plain YAML, read fast: no problems; the yaml library's document is built only when something asks for it. */
+function fastParsed(text: string, fast: FastYaml): ParsedYaml {
+  const positionAt = createLineIndex(text);
+  let exact: ParsedYaml | undefined;
+  const full = () => {
+    exact ??= exactParsed(text);
+    return exact;
+  };
+  let built: FastDocument | null | undefined;
+  const document = () => {
+    built ??= fastDocument(text, fast.events, () => full().doc) ?? null;
+    return built;
+  };
+  const positionOf = (node: Node | null | undefined): Position | undefined => {
+    const span = node ? document()?.spans.get(node) : undefined;
+    if (span) return positionAt(span[0]);
+    return node?.range ? positionAt(node.range[0]) : undefined;
+  };
+  const doc = () => document()?.doc ?? full().doc;
+  return {
+    get doc() {
+      return doc();
+    },
+    errors: [],
+    warnings: [],
+    positionOf,
+    positionAt,
+    sourceOf(node) {
+      const span = document()?.spans.get(node);
+      if (span && span[1] >= 0) return text.slice(span[0], span[1]);
+      return node.range ? text.slice(node.range[0], node.range[1]) : undefined;
+    },
+    toJS: () => copy(fast.value),
+    data: () => fast.value,
+    positionAtPath(path) {
+      let value = fast.value;
+      for (const key of path) {
+        if (Array.isArray(value) && typeof key === 'number') value = value[key];
+        else if (isPlainObject(value) && typeof key === 'string' && Object.hasOwn(value, key)) value = value[key];
+        else return positionOf(doc().getIn(path, true) as Node | undefined);
+      }
+      // Maps and lists are known by identity; a scalar's place needs the document.
+      const start = typeof value === 'object' && value !== null ? fast.starts.get(value) : undefined;
+      if (start !== undefined) return positionAt(start);
+      return positionOf((path.length ? doc().getIn(path, true) : doc().contents) as Node | null);
+    },
+  };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A deep copy of plain data, keeping `__proto__` keys as own properties as the yaml library's toJS does. */
+function copy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copy);
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (key in out)
+      Object.defineProperty(out, key, {
+        value: copy(value[key]),
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    else out[key] = copy(value[key]);
+  }
+  return out;
+}
+
+/** Everything else: the yaml library parses it, reporting every error and warning. */
+function exactParsed(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
   const positionAt = (offset: number): Position => {
@@ -49,12 +161,17 @@ function parseYamlText(text: string): ParsedYaml {
     message: e.message.split('\n')[0]!,
     ...positionAt(e.pos[0]),
   });
+  const positionOf = (node: Node | null | undefined) => (node?.range ? positionAt(node.range[0]) : undefined);
   return {
     doc,
     errors: doc.errors.map(problem),
     warnings: doc.warnings.map(problem),
-    positionOf: (node) => (node?.range ? positionAt(node.range[0]) : undefined),
+    positionOf,
     positionAt,
+    sourceOf: (node) => (node.range ? text.slice(node.range[0], node.range[1]) : undefined),
+    toJS: (options) => doc.toJS(options),
+    data: (options) => doc.toJS(options),
+    positionAtPath: (path) => positionOf((path.length ? doc.getIn(path, true) : doc.contents) as Node | null),
   };
 }
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createRegistry, defineFormat, type FormatPlugin } from '@skill-eval/core';
+import { createRegistry, defineFormat, type FormatPlugin, parseCase } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSuites } from './discover.js';
 import { makeCase, tempDir, writeTree } from './test-support/fixtures.js';
@@ -132,6 +132,59 @@ describe('loadSuites', () => {
     expect(suites).toEqual([]);
     expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', ruleId: 'discovery/load-failed' })]);
     expect(diagnostics[0]!.message).toContain('kaput');
+  });
+});
+
+describe('loadSuites: checking what formats return', () => {
+  /** A format whose one suite holds `cases` and, unless given, a valid shell. */
+  const returning = (cases: unknown[], shell: Record<string, unknown> = {}) =>
+    createRegistry({
+      formats: [
+        defineFormat({
+          contract: 'format-v1',
+          id: 'fixed',
+          description: 'returns what it is given',
+          parseSettings: () => ({}),
+          create: () => ({
+            id: 'fixed',
+            filePatterns: ['*.fixed'],
+            detect: () => 1,
+            load: (file) => ({
+              suites: [{ id: 'x', name: 'n', file, format: 'fixed', cases, settings: {}, ...shell } as never],
+              diagnostics: [],
+            }),
+          }),
+        }),
+      ],
+    });
+  /** A case as the bundled formats build it: through core's parseCase. */
+  const checked = (id: string) => parseCase(makeCase({ id }));
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+    await writeTree(dir, { 'a.fixed': 'x' });
+  });
+  afterEach(() => cleanup());
+
+  it('an invalid case is reported, whether or not the suite also holds checked cases', async () => {
+    const invalid = { ...makeCase({ id: 'bad' }), turns: [] };
+    for (const cases of [[invalid], [checked('ok'), invalid]]) {
+      const { suites, diagnostics } = await loadSuites(['a.fixed'], returning(cases), { cwd: dir });
+      expect(suites).toEqual([]);
+      expect(diagnostics.map((d) => d.ruleId)).toEqual(['discovery/invalid-suite']);
+      expect(diagnostics[0]!.message).toContain('turns');
+    }
+  });
+
+  it('checked cases load as built; the suite around them is still checked', async () => {
+    const cases = [checked('one'), checked('two')];
+    const loaded = await loadSuites(['a.fixed'], returning(cases), { cwd: dir });
+    expect(loaded.diagnostics).toEqual([]);
+    expect(loaded.suites[0]!.cases).toEqual(cases);
+    const unnamed = await loadSuites(['a.fixed'], returning([checked('three')], { name: 3 }), { cwd: dir });
+    expect(unnamed.suites).toEqual([]);
+    expect(unnamed.diagnostics[0]!.message).toContain('name');
   });
 });
 

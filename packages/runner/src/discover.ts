@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { type Diagnostic, errorInfo, type Format, type Registry, type Suite, SuiteSchema } from '@skill-eval/core';
+import {
+  type Diagnostic,
+  errorInfo,
+  type Format,
+  isParsedCase,
+  type Registry,
+  type Suite,
+  SuiteSchema,
+} from '@skill-eval/core';
 import { checkDiagnostics } from '@skill-eval/grading';
 import picomatch from 'picomatch';
 import { describeContent } from './describe-content.js';
@@ -42,6 +50,15 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
+/**
+ * Whether a posix path matches any of the globs (dot files too), as `picomatch(globs, { dot: true })` says, with its
+ * regular expressions tested directly: its matcher does more work per call, and every file of a folder is asked.
+ */
+function anyOf(globs: string[]): (path: string) => boolean {
+  const tests = globs.map((glob) => ({ glob, re: picomatch.makeRe(glob, { dot: true }) }));
+  return (path) => path !== '' && tests.some(({ glob, re }) => path === glob || re.test(path));
+}
+
 const isFile = (path: string): boolean => {
   try {
     return statSync(path).isFile();
@@ -68,14 +85,8 @@ export async function loadSuites(
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
   // A pattern without a slash matches the file name; one with a slash (`**/cases/*.yaml`) the path below the scanned folder.
   const patterns = formats.flatMap((f) => [...f.filePatterns]);
-  const byName = picomatch(
-    patterns.filter((p) => !p.includes('/')),
-    { dot: true },
-  );
-  const byPath = picomatch(
-    patterns.filter((p) => p.includes('/')),
-    { dot: true },
-  );
+  const byName = anyOf(patterns.filter((p) => !p.includes('/')));
+  const byPath = anyOf(patterns.filter((p) => p.includes('/')));
   const claimsName = (below: string) => byName(basename(below)) || byPath(below);
   const diagnostics: Diagnostic[] = [];
   // file → named explicitly?
@@ -172,15 +183,15 @@ async function loadFile(
     diagnostics.push(...result.diagnostics);
     const suites: Suite[] = [];
     for (const suite of result.suites) {
-      const parsed = SuiteSchema.safeParse(suite);
-      if (parsed.success) suites.push(parsed.data);
+      const parsed = checkSuite(suite);
+      if (parsed.data) suites.push(parsed.data);
       else
         diagnostics.push(
           diag(
             'error',
             'discovery/invalid-suite',
             file,
-            `Format ${best.id} produced an invalid suite: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+            `Format ${best.id} produced an invalid suite: ${parsed.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
           ),
         );
     }
@@ -196,6 +207,25 @@ async function loadFile(
     );
     return [];
   }
+}
+
+/** What a suite is without its cases, for suites whose every case is already known to be valid. */
+const SuiteShellSchema = SuiteSchema.omit({ cases: true });
+
+/** Checks a loaded suite against SuiteSchema, without checking a second time the cases core already parsed. */
+function checkSuite(suite: Suite): { data: Suite; issues?: undefined } | { data?: undefined; issues: SchemaIssue[] } {
+  const cases = Array.isArray(suite.cases) ? suite.cases : undefined;
+  if (!cases?.every(isParsedCase)) {
+    const parsed = SuiteSchema.safeParse(suite);
+    return parsed.success ? { data: parsed.data } : { issues: parsed.error.issues };
+  }
+  const shell = SuiteShellSchema.safeParse(suite);
+  return shell.success ? { data: { ...shell.data, cases: [...cases] } } : { issues: shell.error.issues };
+}
+
+interface SchemaIssue {
+  path: PropertyKey[];
+  message: string;
 }
 
 /** Suite ids are the file path relative to cwd (posix separators); a second suite from the same file gets `#n`. */
