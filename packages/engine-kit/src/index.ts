@@ -2,6 +2,7 @@ export { assertTurns } from './assert-turns.js';
 export { type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
 export { exitFailure, type ProgramInfo, processFailure } from './process-failure.js';
+export { prestartLaunchers } from './process-launcher.js';
 export { readVersion } from './read-version.js';
 export { makeRedactor } from './redact.js';
 export { resolveBinary } from './resolve-binary.js';

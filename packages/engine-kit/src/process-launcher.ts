@@ -74,7 +74,8 @@ class ProcessLauncher {
     return { abandonPipes: () => this.child?.send({ t: 'abandon', id }) };
   }
 
-  private start(): ChildProcess {
+  /** Starts the launcher process unless it runs already. */
+  start(): ChildProcess {
     if (this.child) return this.child;
     const child = spawn(process.execPath, ['-e', LAUNCHER_SOURCE], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -149,12 +150,25 @@ class ProcessLauncher {
 /** Launchers of this process: forks of one launcher run one at a time, so a machine with more cores gets two. */
 const launchers: ProcessLauncher[] = [];
 
-/** Starts `request` through the least busy of the process's launchers. */
-export function launchProcess(request: LaunchRequest, events: LaunchEvents): Launched {
+function pool(): ProcessLauncher[] {
   if (launchers.length === 0) {
     const count = Math.min(2, availableParallelism());
     for (let i = 0; i < count; i++) launchers.push(new ProcessLauncher());
   }
-  const idlest = launchers.reduce((best, launcher) => (launcher.load < best.load ? launcher : best));
+  return launchers;
+}
+
+/** Starts `request` through the least busy of the process's launchers. */
+export function launchProcess(request: LaunchRequest, events: LaunchEvents): Launched {
+  const idlest = pool().reduce((best, launcher) => (launcher.load < best.load ? launcher : best));
   return idlest.launch(request, events);
+}
+
+/**
+ * Starts the launcher processes now rather than at the first launch: a launcher takes a Node start-up (tens of
+ * milliseconds), which a caller that knows programs will run can spend while it loads its work. They keep no
+ * process alive, and are reused by every later launch.
+ */
+export function prestartLaunchers(): void {
+  for (const launcher of pool()) launcher.start();
 }

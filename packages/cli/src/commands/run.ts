@@ -10,6 +10,7 @@ import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
 import { type RoutableJudge, startModelTraffic } from '../model-traffic.js';
 import { harnessVersion } from '../package-version.js';
+import { bundledEngine } from '../plugins/bundled.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 import { replayedRun } from '../replayed-run.js';
 import { cacheDirFor, resumedRun, runInvocation } from '../resume-run.js';
@@ -104,6 +105,10 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   );
   // With no engine chosen, a suite that declares its own (skill-up engine.custom) runs on the command engine.
   const suiteEnginesAllowed = !options.engine?.length && config.engine === undefined;
+  // Engines that run a program per execution start it from launcher processes: start those while the run loads.
+  if (engineSpecs.some((spec) => bundledEngine(spec.id)?.startsPrograms)) {
+    void import('@skill-eval/engine-kit').then((kit) => kit.prestartLaunchers());
+  }
   const judgeSpec = parseEngineSpec(options.judge ?? config.judge ?? DEFAULT_JUDGE);
   const kwargs = parseEngineKwargs(options.ek ?? []);
   const concurrency = positiveNumber(options.concurrency, '-j/--concurrency') ?? config.concurrency ?? 4;

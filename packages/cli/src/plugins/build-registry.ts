@@ -10,7 +10,7 @@ import {
   SkillEvalError,
 } from '@skill-eval/core';
 import { packageVersionOf } from '../package-version.js';
-import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS } from './bundled.js';
+import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine } from './bundled.js';
 import { importPlugin, looksLikePath } from './import-plugin.js';
 
 export interface RegistryRequest {
@@ -42,7 +42,7 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
     ({ plugin: p }) => normalizePluginId(p.id) === id || p.aliases?.some((a) => normalizePluginId(a) === id),
   );
   if (fromConfig) return fromConfig;
-  const bundled = BUNDLED_ENGINES.find((b) => b.id === id || b.aliases.map(normalizePluginId).includes(id));
+  const bundled = bundledEngine(id);
   if (bundled) {
     return {
       plugin: (await bundled.load()).default,

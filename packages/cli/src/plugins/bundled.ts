@@ -1,4 +1,4 @@
-import type { EnginePlugin, FormatPlugin, ReporterPlugin } from '@skill-eval/core';
+import { type EnginePlugin, type FormatPlugin, normalizePluginId, type ReporterPlugin } from '@skill-eval/core';
 
 interface Bundled<P> {
   id: string;
@@ -6,6 +6,8 @@ interface Bundled<P> {
   /** The npm package that holds the plugin. */
   package: string;
   load: () => Promise<{ default: P }>;
+  /** An engine that runs a program per execution (through engine-kit's process launcher). */
+  startsPrograms?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
     id: 'claude-code',
     aliases: ['claude_code', 'claude'],
     package: '@skill-eval/engine-claude-code',
+    startsPrograms: true,
     load: () => import('@skill-eval/engine-claude-code'),
   },
   {
@@ -69,18 +72,21 @@ export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
     id: 'codex',
     aliases: ['openai-codex'],
     package: '@skill-eval/engine-codex',
+    startsPrograms: true,
     load: () => import('@skill-eval/engine-codex'),
   },
   {
     id: 'qodercli',
     aliases: ['qoder', 'qoder-cli'],
     package: '@skill-eval/engine-qodercli',
+    startsPrograms: true,
     load: () => import('@skill-eval/engine-qodercli'),
   },
   {
     id: 'command',
     aliases: ['custom', 'local'],
     package: '@skill-eval/engine-command',
+    startsPrograms: true,
     load: () => import('@skill-eval/engine-command'),
   },
 ];
@@ -113,3 +119,9 @@ export const BUNDLED_REPORTERS: Bundled<ReporterPlugin<any>>[] = [
   },
   { id: 'html', aliases: [], package: '@skill-eval/report-html', load: () => import('@skill-eval/report-html') },
 ];
+
+/** The bundled engine an id or alias names (compared as the registry compares them). */
+export function bundledEngine(spec: string): Bundled<EnginePlugin<any>> | undefined {
+  const id = normalizePluginId(spec);
+  return BUNDLED_ENGINES.find((b) => b.id === id || b.aliases.map(normalizePluginId).includes(id));
+}

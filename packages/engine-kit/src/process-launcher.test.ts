@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { prestartLaunchers } from './process-launcher.js';
+import { runGroupProcess } from './run-group-process.js';
+
+/** Pids of this process's children that run the launcher (`node -e <launcher source>`). */
+function launcherPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const parent = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return parent === String(process.pid) && argv[1] === '-e' ? [Number(pid)] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+describe('prestartLaunchers', () => {
+  it('starts the launchers before any launch, and launches then go through them', async () => {
+    expect(launcherPids()).toEqual([]);
+    prestartLaunchers();
+    const started = launcherPids();
+    expect(started.length).toBeGreaterThan(0);
+    prestartLaunchers(); // idempotent
+    expect(launcherPids()).toEqual(started);
+
+    const lines: string[] = [];
+    await runGroupProcess({
+      file: '/bin/sh',
+      args: ['-c', 'echo $PPID'],
+      cwd: '/',
+      env: {},
+      deadline: Date.now() + 10_000,
+      onLine: (line) => lines.push(line),
+    });
+    expect(started).toContain(Number(lines[0]));
+    expect(launcherPids()).toEqual(started);
+  });
+});
