@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { prestartLaunchers } from './process-launcher.js';
 import { runGroupProcess } from './run-group-process.js';
+import { isGone } from './testing/index.js';
 
 /** Pids of this process's children that run the launcher (`node -e <launcher source>`). */
 function launcherPids(): number[] {
@@ -38,5 +39,36 @@ describe('prestartLaunchers', () => {
     });
     expect(started).toContain(Number(lines[0]));
     expect(launcherPids()).toEqual(started);
+  });
+
+  it('a launcher that dies ends its programs (and their groups), and the next launch starts a new one', async () => {
+    prestartLaunchers();
+    const lines: string[] = [];
+    const running = runGroupProcess({
+      file: '/bin/sh',
+      args: ['-c', 'echo $$; sleep 30'],
+      cwd: '/',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      deadline: Date.now() + 20_000,
+      onLine: (line) => lines.push(line),
+    });
+    await expect.poll(() => lines.length).toBe(1);
+    for (const pid of launcherPids()) process.kill(pid, 'SIGKILL');
+    const result = await running;
+    expect(result).toMatchObject({ exitCode: null, timedOut: false });
+    // The program's group is killed when its run ends.
+    await expect.poll(() => isGone(Number(lines[0]))).toBe(true);
+
+    const again: string[] = [];
+    const next = await runGroupProcess({
+      file: '/bin/sh',
+      args: ['-c', 'echo again'],
+      cwd: '/',
+      env: {},
+      deadline: Date.now() + 10_000,
+      onLine: (line) => again.push(line),
+    });
+    expect(next.exitCode).toBe(0);
+    expect(again).toEqual(['again']);
   });
 });

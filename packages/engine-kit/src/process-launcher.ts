@@ -44,12 +44,14 @@ type Message =
  * Starts programs from a small helper process instead of this one. Node forks the whole process to start a
  * program: the bigger the process, the longer the fork blocks the event loop and the more copy-on-write faults
  * follow it. The launcher is a bare Node process, so its forks are cheap, and they happen beside the runner's work
- * instead of inside it. One launcher serves the whole process; it holds the event loop open only while a program runs.
+ * instead of inside it. Each launcher serves many programs; it holds the event loop open only while one runs.
  */
 class ProcessLauncher {
   private child: ChildProcess | undefined;
   private nextId = 1;
   private readonly running = new Map<number, LaunchEvents>();
+  /** Ids of the running programs that have started (sent their pid). */
+  private readonly started = new Set<number>();
 
   /** Programs it is relaying now. */
   get load(): number {
@@ -94,6 +96,7 @@ class ProcessLauncher {
     if (!events) return;
     switch (message.t) {
       case 'pid':
+        this.started.add(message.id);
         events.pid(message.pid);
         break;
       case 'out':
@@ -118,15 +121,22 @@ class ProcessLauncher {
 
   private finished(id: number): void {
     this.running.delete(id);
+    this.started.delete(id);
     if (this.running.size === 0) this.hold(false);
   }
 
   /** The launcher died: every program it was relaying is reported ended, and the next launch starts a new one. */
   private lost(child: ChildProcess): void {
     if (this.child === child) this.child = undefined;
-    const orphans = [...this.running.values()];
+    const orphans = [...this.running];
+    const started = new Set(this.started);
     this.running.clear();
-    for (const events of orphans) {
+    this.started.clear();
+    for (const [id, events] of orphans) {
+      if (!started.has(id)) {
+        events.error('the process launcher exited before starting the program');
+        continue;
+      }
       events.exit(null);
       events.close();
     }
