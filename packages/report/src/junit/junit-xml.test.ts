@@ -133,6 +133,29 @@ describe('junitXml', () => {
     expect(xml).toContain('<property name="cost_usd" value="0.012300"/>');
   });
 
+  it('gives the same file whatever order the results come in, in the order of the case index', () => {
+    const index: CaseIndex = {
+      format: 'skill-eval-cases-v1',
+      cases: ['3', '1', '2', '4'].map((caseId, i) => ({
+        suiteId: 'skills/pdf/evals.json',
+        caseId,
+        name: caseId,
+        kind: 'task' as const,
+        file: `skills/pdf/case-${caseId}.yaml`,
+        line: i + 1,
+        turns: ['Do it'],
+        assertions: [],
+      })),
+    };
+    const xml = junitXml(results, { cases: index });
+    expect(junitXml([...results].reverse(), { cases: index })).toBe(xml);
+    // The suite's file is its first case's, in index order; its testcases follow the index.
+    expect(xml).toContain('file="skills/pdf/case-3.yaml"');
+    const order = [...xml.matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]!.split(' ')[0]);
+    expect(order.slice(0, 4)).toEqual(['times', 'extracts', 'fills', 'skipped']);
+    expect(junitXml([...results].reverse())).toBe(junitXml(results));
+  });
+
   it('an empty run is still a valid file', async () => {
     const xml = junitXml([]);
     expect(xml).toContain('<testsuites name="skill-eval" tests="0"');

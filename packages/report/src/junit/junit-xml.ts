@@ -100,6 +100,25 @@ function properties(results: readonly CaseResult[]): string {
 }
 
 /**
+ * Results in the order of the case index (the run's plan order), then by suite, case, engine, variant and run: the
+ * same XML whether the results come in the order they finished (results.jsonl) or the order they were planned.
+ */
+function inPlanOrder(results: readonly CaseResult[], cases: ReadonlyMap<string, unknown>): CaseResult[] {
+  const position = new Map([...cases.keys()].map((key, index) => [key, index]));
+  const at = (r: CaseResult) => position.get(caseKey(r.suiteId, r.caseId)) ?? Number.MAX_SAFE_INTEGER;
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...results].sort(
+    (a, b) =>
+      at(a) - at(b) ||
+      order(a.suiteId, b.suiteId) ||
+      order(a.caseId, b.caseId) ||
+      order(a.engine, b.engine) ||
+      order(a.variant, b.variant) ||
+      a.run - b.run,
+  );
+}
+
+/**
  * The run as JUnit XML (the Jenkins junit-10.xsd dialect most CI systems read): one `<testsuite>` per eval file,
  * one `<testcase>` per execution with `<failure>` (the checks that failed, with their evidence), `<error>` (code
  * and message) or `<skipped/>`.
@@ -107,7 +126,7 @@ function properties(results: readonly CaseResult[]): string {
 export function junitXml(results: readonly CaseResult[], options: JunitOptions = {}): string {
   const cases = casesByKey(options.cases);
   const suites = new Map<string, CaseResult[]>();
-  for (const r of results) suites.set(r.suiteId, [...(suites.get(r.suiteId) ?? []), r]);
+  for (const r of inPlanOrder(results, cases)) suites.set(r.suiteId, [...(suites.get(r.suiteId) ?? []), r]);
   const total = (rs: readonly CaseResult[]) => rs.reduce((sum, r) => sum + r.durationMs, 0);
   const body = [...suites].map(([suiteId, rs]) => {
     const first = cases.get(caseKey(suiteId, rs[0]?.caseId ?? ''));
