@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/paths.js';
+import { writeFiles } from '../test-support/write-files.js';
 
 // The bin runs the esbuild bundle: these cases need what lives outside it (the runner's mock MCP server script,
 // a plugin with its own copy of @skill-eval/core) to be found and to work with the bundle's code.
@@ -34,13 +35,6 @@ const readResults = (dir: string): Map<string, CaseResult> =>
       .map((line) => JSON.parse(line) as CaseResult)
       .map((r) => [r.caseId, r]),
   );
-
-function writeFiles(dir: string, files: Record<string, string>): void {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-}
 
 describe('the bundled CLI: a mocked MCP server on the anthropic engine', () => {
   let server: FakeModelServer;

@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseResult, RunSummary } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { PASSING_VERDICT, writeCrewSkill } from '../test-support/crew-skill.js';
 import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
 
 const ENGINES = ['claude-code', 'codex', 'anthropic', 'openai'];
-const verdict = JSON.stringify({ criteria: [{ id: 1, passed: true, evidence: 'Ahoy', reasoning: 'It greets.' }] });
 
 describe('one evals.json suite on four engines at once', () => {
   let server: FakeModelServer;
@@ -23,7 +22,7 @@ describe('one evals.json suite on four engines at once', () => {
   beforeAll(async () => {
     server = await startFakeModelServer({
       conversations: [
-        { id: 'judge', match: { system: 'You grade the work of an AI agent' }, responses: [{ text: verdict }] },
+        { id: 'judge', match: { system: 'You grade the work of an AI agent' }, responses: [{ text: PASSING_VERDICT }] },
         { id: 'agent', match: { user: 'Greet the crew' }, responses: [{ text: 'Ahoy, crew!' }] },
       ],
     });
@@ -34,19 +33,10 @@ describe('one evals.json suite on four engines at once', () => {
       OPENAI_API_KEY: 'test-key-openai',
     };
     Object.assign(process.env, env); // the judge reads its endpoint from the process environment
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-matrix-'));
-    mkdirSync(join(dir, 'crew', 'evals'), { recursive: true });
-    writeFileSync(join(dir, 'crew', 'SKILL.md'), '---\nname: crew\ndescription: Greets a crew.\n---\nSay Ahoy.\n');
-    writeFileSync(
-      join(dir, 'crew', 'evals', 'evals.json'),
-      JSON.stringify({
-        skill_name: 'crew',
-        evals: [
-          { id: 1, prompt: 'Greet the crew, please.', assertions: ['The reply greets the crew'] },
-          { id: 2, prompt: 'Greet the crew again.', assertions: ['The reply greets the crew'] },
-        ],
-      }),
-    );
+    dir = writeCrewSkill('skill-eval-matrix-', [
+      { id: 1, prompt: 'Greet the crew, please.', assertions: ['The reply greets the crew'] },
+      { id: 2, prompt: 'Greet the crew again.', assertions: ['The reply greets the crew'] },
+    ]);
     const io = captureIO(dir, { PATH: process.env.PATH, ...env });
     const engineArgs = ENGINES.flatMap((e) => ['--engine', e]);
     code = await main(

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { writeCrewSkill } from '../test-support/crew-skill.js';
 import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
 
 const verdict = (passed: boolean) =>
@@ -41,19 +41,10 @@ describe.each([
       OPENAI_API_KEY: 'test-key-openai',
     };
     Object.assign(process.env, env); // a judge's complete() reads its endpoint from the process environment
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-judge-engines-'));
-    mkdirSync(join(dir, 'crew', 'evals'), { recursive: true });
-    writeFileSync(join(dir, 'crew', 'SKILL.md'), '---\nname: crew\ndescription: Greets a crew.\n---\nSay Ahoy.\n');
-    writeFileSync(
-      join(dir, 'crew', 'evals', 'evals.json'),
-      JSON.stringify({
-        skill_name: 'crew',
-        evals: [
-          { id: 1, prompt: 'Greet the crew, please.', assertions: ['The reply greets the crew'] },
-          { id: 2, prompt: 'Greet the crew in French.', assertions: ['The reply speaks French'] },
-        ],
-      }),
-    );
+    dir = writeCrewSkill('skill-eval-judge-engines-', [
+      { id: 1, prompt: 'Greet the crew, please.', assertions: ['The reply greets the crew'] },
+      { id: 2, prompt: 'Greet the crew in French.', assertions: ['The reply speaks French'] },
+    ]);
     const io = captureIO(dir, { PATH: process.env.PATH, ...env });
     const args = ['run', 'crew', '--engine', 'anthropic', '--judge', judgeEngine, ...judgeArgs, '--out', 'out'];
     code = await main(args, io);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { CaseResult, Session } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
 import { processesWithEnv } from '../test-support/processes.js';
+import { writeFiles } from '../test-support/write-files.js';
 
 // A skill-up suite with a mocked MCP server, run on the real claude binary against the fake model server.
 const CANNED = '{"id":999,"name":"Q1 release","status":"ONGOING"}';
@@ -50,10 +51,7 @@ const files: Record<string, string> = {
 /** Writes the suite into a fresh temp dir and returns the dir. */
 function writeSuite(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
+  writeFiles(dir, files);
   return dir;
 }
 

@@ -1,31 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { RunSummary } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { greeterCaseYaml, greeterEvalYaml, PIRATE_SKILL } from '../test-support/greeter-suite.js';
+import { writeFiles } from '../test-support/write-files.js';
 
-const SKILL = '---\nname: greeter\ndescription: Greets like a pirate.\n---\nAlways open with "Ahoy".\n';
-const EVAL = [
-  'schema_version: v1alpha1',
-  'environment:',
-  '  type: none',
-  'engine:',
-  '  name: claude_code',
-  'cases:',
-  '  files:',
-  '    - evals/cases/hello.yaml',
-  '    - evals/cases/bye.yaml',
-].join('\n');
-const caseYaml = (id: string, prompt: string) =>
-  `id: ${id}\ninput:\n  prompt: "${prompt}"\nexpect:\n  must_contain: ["Ahoy"]\n`;
 const FILES = {
-  'greeter/SKILL.md': SKILL,
-  'greeter/evals/eval.yaml': EVAL,
-  'greeter/evals/cases/hello.yaml': caseYaml('hello', 'Greet the crew'),
-  'greeter/evals/cases/bye.yaml': caseYaml('bye', 'Say goodbye'),
+  'greeter/SKILL.md': PIRATE_SKILL,
+  'greeter/evals/eval.yaml': greeterEvalYaml(['hello', 'bye']),
+  'greeter/evals/cases/hello.yaml': greeterCaseYaml('hello', 'Greet the crew'),
+  'greeter/evals/cases/bye.yaml': greeterCaseYaml('bye', 'Say goodbye'),
 };
 const answers = (bye: string) => ({
   conversations: [
@@ -72,10 +60,7 @@ describe('run outputs, report and compare (anthropic engine, fake model server)'
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'skill-eval-reports-'));
-    for (const [rel, text] of Object.entries(FILES)) {
-      mkdirSync(dirname(join(dir, rel)), { recursive: true });
-      writeFileSync(join(dir, rel), text);
-    }
+    writeFiles(dir, FILES);
     writeFileSync(stepSummary(), '');
     runs.push(await run('runs/a', 'Ahoy, farewell!', ['--quiet']));
     runs.push(

@@ -1,32 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { CaseResult, RunSummary } from '@skill-eval/core';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { greeterCaseYaml, greeterEvalYaml, PIRATE_SKILL } from '../test-support/greeter-suite.js';
+import { writeFiles } from '../test-support/write-files.js';
 
-const PIRATE = '---\nname: greeter\ndescription: Greets like a pirate.\n---\nAlways open with "Ahoy".\n';
 const POLITE = '---\nname: greeter\ndescription: Greets politely.\n---\nOpen with "Good day".\n';
 const LISTING = 'available for use with the Skill tool';
 const usage = (input: number, output: number) => ({ input_tokens: input, output_tokens: output });
-
-function evalYaml(extra: string, files: string[]): string {
-  return [
-    'schema_version: v1alpha1',
-    'environment:',
-    '  type: none',
-    'engine:',
-    '  name: claude_code',
-    'cases:',
-    '  files:',
-    ...files.map((f) => `    - evals/cases/${f}.yaml`),
-    extra,
-  ].join('\n');
-}
-const caseYaml = (id: string, prompt: string) =>
-  `id: ${id}\ninput:\n  prompt: "${prompt}"\nexpect:\n  must_contain: ["Ahoy"]\n`;
 
 describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fake model server)', () => {
   let server: FakeModelServer | undefined;
@@ -41,10 +26,7 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
   async function run(files: Record<string, string>, script: FakeScript, args: string[]) {
     server = await startFakeModelServer(script);
     dir = mkdtempSync(join(tmpdir(), 'skill-eval-modes-'));
-    for (const [rel, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, rel)), { recursive: true });
-      writeFileSync(join(dir, rel), text);
-    }
+    writeFiles(dir, files);
     const io = captureIO(dir, {
       PATH: process.env.PATH,
       ANTHROPIC_BASE_URL: server.url,
@@ -70,9 +52,9 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
     async (_, extra, args) => {
       const { code, results, summary, stdout, stderr } = await run(
         {
-          'greeter/SKILL.md': PIRATE,
-          'greeter/evals/eval.yaml': evalYaml(extra, ['ahoy']),
-          'greeter/evals/cases/ahoy.yaml': caseYaml('ahoy', 'Greet the crew'),
+          'greeter/SKILL.md': PIRATE_SKILL,
+          'greeter/evals/eval.yaml': greeterEvalYaml(['ahoy'], extra),
+          'greeter/evals/cases/ahoy.yaml': greeterCaseYaml('ahoy', 'Greet the crew'),
         },
         {
           conversations: [
@@ -135,9 +117,9 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
   it('--baseline stages the older skill under the same name and compares against it', async () => {
     const { results, summary } = await run(
       {
-        'greeter/SKILL.md': PIRATE,
-        'greeter/evals/eval.yaml': evalYaml('', ['ahoy']),
-        'greeter/evals/cases/ahoy.yaml': caseYaml('ahoy', 'Greet the crew'),
+        'greeter/SKILL.md': PIRATE_SKILL,
+        'greeter/evals/eval.yaml': greeterEvalYaml(['ahoy']),
+        'greeter/evals/cases/ahoy.yaml': greeterCaseYaml('ahoy', 'Greet the crew'),
         'old-greeter/SKILL.md': POLITE,
       },
       {
@@ -174,13 +156,13 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
   it('retry_policy re-runs an errored execution (500, then a pass) and never a failed one', async () => {
     const { results, summary } = await run(
       {
-        'greeter/SKILL.md': PIRATE,
-        'greeter/evals/eval.yaml': evalYaml('  retry_policy:\n    max_retries: 2\n    retry_on: [error]\n', [
-          'flaky',
-          'wrong',
-        ]),
-        'greeter/evals/cases/flaky.yaml': caseYaml('flaky', 'Greet the flaky crew'),
-        'greeter/evals/cases/wrong.yaml': caseYaml('wrong', 'Greet the wrong crew'),
+        'greeter/SKILL.md': PIRATE_SKILL,
+        'greeter/evals/eval.yaml': greeterEvalYaml(
+          ['flaky', 'wrong'],
+          '  retry_policy:\n    max_retries: 2\n    retry_on: [error]\n',
+        ),
+        'greeter/evals/cases/flaky.yaml': greeterCaseYaml('flaky', 'Greet the flaky crew'),
+        'greeter/evals/cases/wrong.yaml': greeterCaseYaml('wrong', 'Greet the wrong crew'),
       },
       {
         conversations: [
@@ -207,10 +189,10 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
   it('a case’s own timeout and max_turns (skill-up constraints) reach the engine', async () => {
     const { results } = await run(
       {
-        'greeter/SKILL.md': PIRATE,
-        'greeter/evals/eval.yaml': evalYaml('', ['hangs', 'loops']),
-        'greeter/evals/cases/hangs.yaml': `${caseYaml('hangs', 'Greet the hanging crew')}constraints:\n  timeout_seconds: 1\n`,
-        'greeter/evals/cases/loops.yaml': `${caseYaml('loops', 'Greet the looping crew')}constraints:\n  max_turns: 2\n`,
+        'greeter/SKILL.md': PIRATE_SKILL,
+        'greeter/evals/eval.yaml': greeterEvalYaml(['hangs', 'loops']),
+        'greeter/evals/cases/hangs.yaml': `${greeterCaseYaml('hangs', 'Greet the hanging crew')}constraints:\n  timeout_seconds: 1\n`,
+        'greeter/evals/cases/loops.yaml': `${greeterCaseYaml('loops', 'Greet the looping crew')}constraints:\n  max_turns: 2\n`,
       },
       {
         conversations: [
@@ -233,9 +215,9 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
   it('--retries retries a timeout (a hung model) and --runs repeats with statistics', async () => {
     const { results, summary, stdout } = await run(
       {
-        'greeter/SKILL.md': PIRATE,
-        'greeter/evals/eval.yaml': evalYaml('', ['slow']),
-        'greeter/evals/cases/slow.yaml': caseYaml('slow', 'Greet the sleepy crew'),
+        'greeter/SKILL.md': PIRATE_SKILL,
+        'greeter/evals/eval.yaml': greeterEvalYaml(['slow']),
+        'greeter/evals/cases/slow.yaml': greeterCaseYaml('slow', 'Greet the sleepy crew'),
       },
       {
         conversations: [

@@ -1,12 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-
-const verdict = JSON.stringify({ criteria: [{ id: 1, passed: true, evidence: 'Ahoy', reasoning: 'It greets.' }] });
+import { PASSING_VERDICT, writeCrewSkill } from '../test-support/crew-skill.js';
 
 /** `run --verbose` prints each engine event as it happens, under its execution, before the execution's result. */
 describe('skill-eval run --verbose', () => {
@@ -18,7 +15,7 @@ describe('skill-eval run --verbose', () => {
     server = await startFakeModelServer({
       conversations: [
         // The criterion appears only in judge prompts, which also quote the agent's prompt: matched first.
-        { id: 'judge', match: { user: 'The reply greets the crew' }, responses: [{ text: verdict }] },
+        { id: 'judge', match: { user: 'The reply greets the crew' }, responses: [{ text: PASSING_VERDICT }] },
         {
           id: 'agent',
           match: { user: 'Greet the crew' },
@@ -28,16 +25,9 @@ describe('skill-eval run --verbose', () => {
     });
     // The judge's complete() reads its endpoint from the process environment.
     Object.assign(process.env, { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key' });
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-verbose-'));
-    mkdirSync(join(dir, 'crew', 'evals'), { recursive: true });
-    writeFileSync(join(dir, 'crew', 'SKILL.md'), '---\nname: crew\ndescription: Greets a crew.\n---\nSay Ahoy.\n');
-    writeFileSync(
-      join(dir, 'crew', 'evals', 'evals.json'),
-      JSON.stringify({
-        skill_name: 'crew',
-        evals: [{ id: 1, prompt: 'Greet the crew.', assertions: ['The reply greets the crew'] }],
-      }),
-    );
+    dir = writeCrewSkill('skill-eval-verbose-', [
+      { id: 1, prompt: 'Greet the crew.', assertions: ['The reply greets the crew'] },
+    ]);
   });
 
   afterAll(async () => {

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { writeFiles } from '../test-support/write-files.js';
 
 // A skill-up suite whose case needs every workspace feature: repo_fixture, git steps, inline files, a diff,
 // setup_steps and collect_artifacts, run on the anthropic engine against the fake model server.
@@ -80,10 +81,7 @@ describe('skill-eval run: a skill-up workspace with git, repo_fixture, setup_ste
       ],
     });
     dir = mkdtempSync(join(tmpdir(), 'skill-eval-ws-e2e-'));
-    for (const [path, content] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), content);
-    }
+    writeFiles(dir, files);
   });
   afterAll(async () => {
     await server.close();

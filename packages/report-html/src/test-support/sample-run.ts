@@ -1,18 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  type CaseOutcome,
   type CaseResult,
   CaseResultSchema,
   type CheckVerdict,
   type RunSummary,
-  RunSummarySchema,
   type Session,
   type SessionEvent,
   SessionSchema,
   summarizeEvents,
-  totalTokens,
 } from '@skill-eval/core';
+import { summarize } from '@skill-eval/runner';
 
 /** A string that would run script if any part of the report inserted it as markup. */
 export const HOSTILE = `<img src=x onerror="window.__pwned=1"></script><script>window.__pwned=2</script>`;
@@ -206,142 +204,15 @@ function toResult(spec: Spec, index: number): { result: CaseResult; session?: Se
   return { result, ...(session ? { session } : {}) };
 }
 
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-const stddev = (xs: number[]) => {
-  if (xs.length < 2) return 0;
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
-};
-const tokensOf = (r: CaseResult) => (r.session ? totalTokens(r.session.usage) : 0);
-
-function outcome(results: CaseResult[]): CaseOutcome {
-  const first = results[0]!;
-  const count = (s: CaseResult['status']) => results.filter((r) => r.status === s).length;
-  const graded = results.filter((r) => r.status !== 'skipped');
-  const passed = count('passed');
-  const status: CaseResult['status'] = count('error') > 0 ? 'error' : passed === graded.length ? 'passed' : 'failed';
-  return {
-    suiteId: first.suiteId,
-    caseId: first.caseId,
-    caseName: first.caseName,
-    kind: first.kind,
-    engine: first.engine,
-    variant: first.variant,
-    runs: results.length,
-    passed,
-    failed: count('failed'),
-    errors: count('error'),
-    skipped: count('skipped'),
-    passRate: graded.length ? passed / graded.length : 0,
-    meanScore: mean(graded.map((r) => r.score)),
-    status,
-    ...(first.kind === 'trigger'
-      ? {
-          trigger: {
-            shouldTrigger: true,
-            triggers: results.filter((r) => r.triggered).length,
-            rate: 1,
-            threshold: 0.5,
-          },
-        }
-      : {}),
-    k: graded.length,
-    passAtK: passed > 0 ? 1 : 0,
-    passHatK: passed === graded.length ? 1 : 0,
-    flaky: passed > 0 && count('failed') > 0,
-    score: { mean: mean(graded.map((r) => r.score)), stddev: stddev(graded.map((r) => r.score)) },
-    durationMs: { mean: mean(graded.map((r) => r.durationMs)), stddev: stddev(graded.map((r) => r.durationMs)) },
-    tokens: { mean: mean(results.map(tokensOf)), stddev: stddev(results.map(tokensOf)) },
-  };
-}
-
-function side(variant: string, results: CaseResult[]) {
-  const graded = results.filter((r) => r.status !== 'skipped');
-  return {
-    variant,
-    executions: graded.length,
-    passRate: graded.length ? graded.filter((r) => r.status === 'passed').length / graded.length : 0,
-    meanDurationMs: mean(graded.map((r) => r.durationMs)),
-    meanTokens: mean(graded.map(tokensOf)),
-  };
-}
-
-function comparison(results: CaseResult[]) {
-  const a = side(
-    'with_skill',
-    results.filter((r) => r.variant === 'with_skill'),
-  );
-  const b = side(
-    'without_skill',
-    results.filter((r) => r.variant === 'without_skill'),
-  );
-  return {
-    withSkill: a,
-    other: b,
-    delta: {
-      passRate: a.passRate - b.passRate,
-      durationMs: a.meanDurationMs - b.meanDurationMs,
-      tokens: a.meanTokens - b.meanTokens,
-    },
-  };
-}
-
+/** The summary the runner writes for these results (the sample cases are all should-trigger, threshold 0.5). */
 function summaryOf(results: CaseResult[], outDir: string): RunSummary {
-  const groupKey = (r: CaseResult) => `${r.engine}|${r.variant}`;
-  const caseKey = (r: CaseResult) => `${r.suiteId}|${r.caseId}|${r.engine}|${r.variant}`;
-  const by = (key: (r: CaseResult) => string) => {
-    const map = new Map<string, CaseResult[]>();
-    for (const r of results) map.set(key(r), [...(map.get(key(r)) ?? []), r]);
-    return [...map.values()];
-  };
-  const tally = (rs: CaseResult[]) => ({
-    executions: rs.length,
-    passed: rs.filter((r) => r.status === 'passed').length,
-    failed: rs.filter((r) => r.status === 'failed').length,
-    errors: rs.filter((r) => r.status === 'error').length,
-    costUsd: rs.reduce((a, r) => a + (r.session?.costUsd ?? 0), 0),
-    durationMs: rs.reduce((a, r) => a + r.durationMs, 0),
-    usage: {
-      inputTokens: rs.reduce((a, r) => a + (r.session?.usage.inputTokens ?? 0), 0),
-      outputTokens: rs.reduce((a, r) => a + (r.session?.usage.outputTokens ?? 0), 0),
-    },
-  });
-  const cases = by(caseKey).map(outcome);
-  const all = tally(results);
-  const compared = by((r) => `${r.suiteId}|${r.caseId}|${r.engine}`).filter(
-    (rs) => rs.some((r) => r.variant === 'with_skill') && rs.some((r) => r.variant === 'without_skill'),
-  );
-  return RunSummarySchema.parse({
+  return summarize(results, {
     runId: 'sample-run',
     outDir,
-    startedAt: '2025-01-02T10:00:00.000Z',
-    finishedAt: '2025-01-02T10:01:00.000Z',
-    durationMs: 60_000,
-    totals: { ...all, skipped: 0 },
-    caseTotals: {
-      cases: cases.length,
-      passed: cases.filter((c) => c.status === 'passed').length,
-      failed: cases.filter((c) => c.status === 'failed').length,
-      errors: cases.filter((c) => c.status === 'error').length,
-      skipped: 0,
-    },
-    cases,
-    benchmark: {
-      against: 'without_skill',
-      cases: compared.map((rs) => ({
-        suiteId: rs[0]!.suiteId,
-        caseId: rs[0]!.caseId,
-        caseName: rs[0]!.caseName,
-        engine: rs[0]!.engine,
-        ...comparison(rs),
-      })),
-      overall: comparison(compared.flat()),
-    },
-    groups: by(groupKey).map((rs) => {
-      const t = tally(rs);
-      const graded = t.passed + t.failed + t.errors;
-      return { engine: rs[0]!.engine, variant: rs[0]!.variant, ...t, passRate: graded ? t.passed / graded : 0 };
-    }),
+    startedAt: new Date('2025-01-02T10:00:00.000Z'),
+    finishedAt: new Date('2025-01-02T10:01:00.000Z'),
+    interrupted: false,
+    caseOf: () => undefined,
   });
 }
 

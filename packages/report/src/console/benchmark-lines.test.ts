@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FakeStream } from '../test-support/fake-stream.js';
-import { caseResult, runSummary } from '../test-support/results.js';
-import { createConsoleReporter } from './console-reporter.js';
+import { renderRunEnd } from '../test-support/render-run-end.js';
 
 const cwd = path.resolve('/tmp/project');
 const outDir = path.join(cwd, 'out');
@@ -14,13 +12,7 @@ const side = (variant: string, passRate: number, meanDurationMs: number, meanTok
   meanTokens,
 });
 
-async function render(overrides: Record<string, unknown>): Promise<string> {
-  const stream = new FakeStream(false);
-  const reporter = createConsoleReporter({ stream, cwd, color: false });
-  const results = [caseResult()];
-  await reporter.onRunEnd?.(runSummary(results, outDir, overrides), results);
-  return stream.text;
-}
+const render = (overrides: Record<string, unknown>) => renderRunEnd(overrides, cwd, outDir);
 
 describe('console: benchmark block', () => {
   it('prints each case and the overall comparison with signed deltas', async () => {

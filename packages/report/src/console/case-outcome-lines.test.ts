@@ -1,37 +1,16 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FakeStream } from '../test-support/fake-stream.js';
-import { caseResult, runSummary } from '../test-support/results.js';
-import { createConsoleReporter } from './console-reporter.js';
+import { renderRunEnd } from '../test-support/render-run-end.js';
+import { caseOutcome } from '../test-support/results.js';
 
 const cwd = path.resolve('/tmp/project');
 const outDir = path.join(cwd, 'out');
 
-async function render(overrides: Record<string, unknown>): Promise<string> {
-  const stream = new FakeStream(false);
-  const reporter = createConsoleReporter({ stream, cwd, color: false });
-  const results = [caseResult()];
-  await reporter.onRunEnd?.(runSummary(results, outDir, overrides), results);
-  return stream.text;
-}
+const render = (overrides: Record<string, unknown>) => renderRunEnd(overrides, cwd, outDir);
 
 describe('console: repeat statistics', () => {
   it('adds pass@k, pass^k and mean ± sd under a repeated case, and marks it FLAKY', async () => {
-    const outcome = {
-      suiteId: 'skills/pdf/evals.json',
-      caseId: 'c',
-      caseName: 'writes',
-      kind: 'task',
-      engine: 'claude-code',
-      variant: 'with_skill',
-      runs: 3,
-      passed: 2,
-      failed: 1,
-      errors: 0,
-      skipped: 0,
-      passRate: 2 / 3,
-      meanScore: 2 / 3,
-      status: 'failed',
+    const outcome = caseOutcome({
       k: 3,
       passAtK: 1,
       passHatK: 0,
@@ -39,7 +18,7 @@ describe('console: repeat statistics', () => {
       score: { mean: 2 / 3, stddev: 0.57735 },
       durationMs: { mean: 1200, stddev: 300 },
       tokens: { mean: 1200, stddev: 80 },
-    };
+    });
     const text = await render({
       caseTotals: { cases: 2, passed: 1, failed: 1, errors: 0, skipped: 0 },
       cases: [

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeStream } from '../test-support/fake-stream.js';
-import { caseResult, runSummary } from '../test-support/results.js';
+import { caseOutcome, caseResult, runSummary } from '../test-support/results.js';
 import { githubAnnotations } from './annotations.js';
 import { createGithubAnnotationsReporter, createGithubSummaryReporter } from './github-reporters.js';
 import { stepSummaryMarkdown } from './step-summary.js';
@@ -102,23 +102,15 @@ describe('GitHub step summary', () => {
         },
       ],
       cases: [
-        {
+        caseOutcome({
           suiteId: trigger.suiteId,
           caseId: 't1',
           caseName: 'fires on pdf',
           kind: 'trigger',
-          engine: 'claude-code',
-          variant: 'with_skill',
-          runs: 3,
-          passed: 2,
-          failed: 1,
-          errors: 0,
-          skipped: 0,
-          passRate: 2 / 3,
           meanScore: 0.67,
           status: 'passed',
           trigger: { shouldTrigger: true, triggers: 2, rate: 0.667, threshold: 0.5 },
-        },
+        }),
       ],
     });
     const md = stepSummaryMarkdown(all, summary);

@@ -75,3 +75,24 @@ export function runSummary(
     ...overrides,
   });
 }
+
+/** One case's outcome over three runs on claude-code, two of them passed (a `RunSummary.cases` entry). */
+export function caseOutcome(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    suiteId: 'skills/pdf/evals.json',
+    caseId: 'c',
+    caseName: 'writes',
+    kind: 'task',
+    engine: 'claude-code',
+    variant: 'with_skill',
+    runs: 3,
+    passed: 2,
+    failed: 1,
+    errors: 0,
+    skipped: 0,
+    passRate: 2 / 3,
+    meanScore: 2 / 3,
+    status: 'failed',
+    ...overrides,
+  };
+}
