@@ -15,6 +15,21 @@ const outdir = `${root}dist/bundle`;
  */
 const EXTERNAL = ['node-sql-parser', 'playwright-core'];
 
+/**
+ * zod's `z.locales` (error messages in some 50 languages, a third of zod's code) is never used: skill-eval's
+ * messages are English, which zod configures from its own `en` module. Loading it cost start-up time in every
+ * command.
+ */
+const withoutZodLocales = {
+  name: 'without-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'without-zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'without-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
@@ -29,12 +44,14 @@ const result = await build({
   // Prefer a package's ES build: jsonc-parser's main (UMD) requires its parts by computed paths.
   mainFields: ['module', 'main'],
   external: EXTERNAL,
+  plugins: [withoutZodLocales],
   // CommonJS dependencies call require('node:…'); an ES module has no require of its own.
   banner: {
     js: "import { createRequire as __skillEvalCreateRequire } from 'node:module';\nconst require = __skillEvalCreateRequire(import.meta.url);",
   },
-  // Keeps class and function names as written (merged modules would otherwise rename clashing ones).
-  keepNames: true,
+  // No keepNames: it wraps every function and class in a call that sets its name, at each creation — a closure made
+  // per case then costs a property definition. Names that clash between merged modules get a suffix instead; our
+  // errors set their `name` themselves.
   minifyWhitespace: true,
   minifySyntax: true,
   metafile: true,

@@ -61,6 +61,9 @@ describe('start-up', () => {
       const listed = list.sources.join('\n');
       expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
       expect(listed).not.toMatch(/\/packages\/report(-html)?\/dist\/|\/execa\//);
+      // zod's error messages in other languages are left out of the bundle; its English ones stay.
+      expect(listed).toMatch(/\/zod\/v4\/locales\/en\.js/);
+      expect(listed).not.toMatch(/\/zod\/v4\/locales\/(?!en\.js)/);
 
       const run = loadedModules(
         ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'],
