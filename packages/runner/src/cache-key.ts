@@ -4,11 +4,12 @@ import type { Case, SkillRef } from '@skill-eval/core';
 import { caseNeedsJudge, JUDGE_PROMPT_VERSION } from '@skill-eval/grading';
 import type { EngineTarget } from './execute.js';
 import type { PlanItem } from './plan.js';
+import { RawJson, stableJson } from './stable-json.js';
 import type { TreeHasher } from './tree-hasher.js';
 import { skillsForVariant } from './variant-skills.js';
 
 /** Bumped when the key's recipe or the cache entry's shape changes, so old entries are never misread. */
-export const CACHE_FORMAT = 'skill-eval-cache-v1';
+export const CACHE_FORMAT = 'skill-eval-cache-v2';
 
 /** Staged skills never include these (see stage-skills.ts), so the agent cannot read them. */
 const SKILL_SKIP_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -24,15 +25,6 @@ export interface CacheKeyContext {
   harnessVersion?: string;
   /** Run-level overrides that change what an execution does. */
   overrides: { timeoutSeconds?: number; maxTurns?: number; triggerDetection?: string; trust?: boolean };
-}
-
-/** JSON with object keys sorted, so the same value always hashes the same. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
 }
 
 /** Every string inside `value`, depth first. */
@@ -74,6 +66,24 @@ function normalisedCase(testCase: Case): unknown {
   return { ...testCase, source };
 }
 
+/** Per run (key context): the JSON of the parts all executions of a suite, or of an engine, share. */
+const sharedJson = new WeakMap<CacheKeyContext, WeakMap<object, RawJson>>();
+
+/** The part `value()` of `owner` (a suite or engine target), serialised once per run. */
+function shared(ctx: CacheKeyContext, owner: object, value: () => unknown): RawJson {
+  let parts = sharedJson.get(ctx);
+  if (!parts) {
+    parts = new WeakMap();
+    sharedJson.set(ctx, parts);
+  }
+  let json = parts.get(owner);
+  if (!json) {
+    json = new RawJson(stableJson(value()));
+    parts.set(owner, json);
+  }
+  return json;
+}
+
 /**
  * sha256 over everything that decides an execution's result: the case, the trees it reads, the engine (id, version,
  * model, settings), the judge when the case has one, the variant, the run number and the harness version.
@@ -94,18 +104,18 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
   const parts = {
     format: CACHE_FORMAT,
     case: normalisedCase(testCase),
-    suiteSettings: suite.settings,
+    suiteSettings: shared(ctx, suite, () => suite.settings),
     skills: skills.map(([dir, hash], i) => [staged[i]!.name, dir, hash]),
     trees,
     files,
-    engine: {
+    engine: shared(ctx, target, () => ({
       id: target.id,
       plugin: target.engine.id,
       version: target.version ?? null,
       packageVersion: target.packageVersion ?? null,
       model: target.model ?? target.engine.defaultModel ?? null,
       settings: target.settings ?? null,
-    },
+    })),
     judge,
     variant: item.variant,
     run: item.planned.run,

@@ -1,5 +1,5 @@
 export { benchmarkSummary } from './benchmark-summary.js';
-export { CACHE_FORMAT, type CacheKeyContext, cacheKey, stableJson } from './cache-key.js';
+export { CACHE_FORMAT, type CacheKeyContext, cacheKey } from './cache-key.js';
 export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST } from './child-env.js';
 export { type CollectedArtifacts, collectArtifacts } from './collect-artifacts.js';
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
@@ -51,6 +51,7 @@ export { type Outcome, runWithBackstop } from './run-with-backstop.js';
 export { createScheduler, type Schedule } from './scheduler.js';
 export { parseShard, type Shard, shardItems } from './shard.js';
 export { DEFAULT_SETUP_TIMEOUT_SECONDS, runShellSteps, type ShellStepOptions } from './shell-steps.js';
+export { stableJson } from './stable-json.js';
 export { type StagedSkills, stageSkills } from './stage-skills.js';
 export { probeOverlay, probeReflink } from './staging-probe.js';
 export { suiteBenchmark, suiteParallelism, variantChoice } from './suite-run-settings.js';

@@ -1,6 +1,7 @@
 import { redactText } from '@skill-eval/core';
 
-export type Redactor = <T>(value: T) => T;
+/** Deep-copies a value with every secret replaced; `inert` when there is no secret to replace (it returns the value). */
+export type Redactor = (<T>(value: T) => T) & { readonly inert: boolean };
 
 /** A function that deep-copies a JSON-like value with every secret replaced in strings and keys. */
 export function createRedactor(secrets: readonly string[]): Redactor {
@@ -13,5 +14,6 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     }
     return value;
   };
-  return secrets.length === 0 ? (value) => value : (value) => walk(value) as typeof value;
+  const redact = secrets.length === 0 ? <T>(value: T) => value : <T>(value: T) => walk(value) as T;
+  return Object.assign(redact, { inert: secrets.length === 0 });
 }

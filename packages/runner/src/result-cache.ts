@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CaseResult, CaseResultSchema, type Session, SessionSchema } from '@skill-eval/core';
+import type { CaseResult } from '@skill-eval/core';
 import { CACHE_FORMAT } from './cache-key.js';
 
 /** One cached execution: its result and full transcript, as the run that produced it wrote them. */
@@ -12,7 +12,8 @@ export interface CacheEntry {
   /** Directory of the run that produced the result. */
   runDir?: string;
   result: CaseResult;
-  transcript?: Session;
+  /** The full transcript as that run wrote it (Session JSON): copied into a run that reuses the result. */
+  transcriptText?: string;
 }
 
 /** Finished executions by key, one file each at `<dir>/<2 hex>/<key>.json`. */
@@ -25,6 +26,29 @@ export interface ResultCache {
 }
 
 const entryFile = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key}.json`);
+
+/*
+ * An entry is written whole (temp file, then rename) from a result and transcript that passed their schemas, and its
+ * key covers CACHE_FORMAT and the harness version, so an entry found under the key holds what this version wrote.
+ * Reading one back checks only what damage or a hand edit would break — a full schema parse of the result and
+ * transcript cost more than the rest of a cached execution. The transcript stays text: it is only copied.
+ */
+const STATUSES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'error', 'skipped']);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isResult(value: unknown): value is CaseResult {
+  return (
+    isObject(value) &&
+    typeof value.executionId === 'string' &&
+    typeof value.caseId === 'string' &&
+    STATUSES.has(value.status) &&
+    typeof value.score === 'number' &&
+    Array.isArray(value.checks) &&
+    value.checks.every(isObject) &&
+    (value.session === undefined || isObject(value.session))
+  );
+}
 
 export function createResultCache(dir: string): ResultCache {
   return {
@@ -39,15 +63,15 @@ export function createResultCache(dir: string): ResultCache {
       }
       const entry = raw as Partial<CacheEntry> | null;
       if (entry?.format !== CACHE_FORMAT || entry.key !== key) return undefined;
-      const result = CaseResultSchema.safeParse(entry.result);
-      const transcript = entry.transcript === undefined ? undefined : SessionSchema.safeParse(entry.transcript);
-      if (!result.success || transcript?.success === false) return undefined;
+      const text = entry.transcriptText;
+      if (!isResult(entry.result) || (text !== undefined && (typeof text !== 'string' || !text.startsWith('{'))))
+        return undefined;
       return {
         format: CACHE_FORMAT,
         key,
         ...(typeof entry.runDir === 'string' ? { runDir: entry.runDir } : {}),
-        result: result.data,
-        ...(transcript?.success ? { transcript: transcript.data } : {}),
+        result: entry.result,
+        ...(text !== undefined ? { transcriptText: text } : {}),
       };
     },
     async put(entry) {

@@ -11,6 +11,8 @@ export interface ResultStore {
   artifactsDir(executionId: string): Promise<string>;
   /** Writes the full session; returns its path relative to `outDir`. */
   writeTranscript(executionId: string, session: Session): Promise<string>;
+  /** Writes a transcript that is already JSON (a cached one), redacted like any other; returns its path. */
+  copyTranscript(executionId: string, json: string): Promise<string>;
   /**
    * Appends one line to results.jsonl, in one write that has reached the file when the promise resolves; resolves
    * to the result as written (redacted), which is what the run reports.
@@ -26,6 +28,12 @@ export async function createResultStore(outDir: string, redact: Redactor): Promi
   // One descriptor serves the whole run, and each line goes out in one synchronous write: lines never interleave, and
   // a run of cached results does not pay a file open and a thread-pool round trip per line.
   let fd: number | undefined;
+  const writeTranscriptText = (executionId: string, text: string): string => {
+    const rel = `transcripts/${executionId}.json`;
+    // Written synchronously: a thread-pool round trip costs more than the write, which a cached run does per result.
+    writeFileSync(join(outDir, rel), text);
+    return rel;
+  };
   return {
     outDir,
     async artifactsDir(executionId) {
@@ -35,10 +43,14 @@ export async function createResultStore(outDir: string, redact: Redactor): Promi
       return dir;
     },
     async writeTranscript(executionId, session) {
-      const rel = `transcripts/${executionId}.json`;
-      // Written synchronously: a thread-pool round trip costs more than the write, which a cached run does per result.
-      writeFileSync(join(outDir, rel), `${JSON.stringify(redact(session), null, 2)}\n`);
-      return rel;
+      return writeTranscriptText(executionId, `${JSON.stringify(redact(session), null, 2)}\n`);
+    },
+    async copyTranscript(executionId, json) {
+      // Without secrets to replace, the text is written as it is: a cached run copies one per result.
+      return writeTranscriptText(
+        executionId,
+        redact.inert ? json : `${JSON.stringify(redact(JSON.parse(json)), null, 2)}\n`,
+      );
     },
     async appendResult(result) {
       fd ??= openSync(resultsFile, 'a');

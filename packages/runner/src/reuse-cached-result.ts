@@ -3,8 +3,8 @@ import type { CacheEntry } from './result-cache.js';
 
 /**
  * The cached result as this run's execution: its own ids and times, `cached: true`, and zero usage and cost (nothing
- * was spent); what the original execution spent moves to `cachedFrom`. The entry was validated when it was read, so
- * the result is built as it is, not parsed again.
+ * was spent); what the original execution spent moves to `cachedFrom`. The entry was checked when it was read (see
+ * result-cache.ts), so the result is built as it is, not parsed again.
  */
 export function reuseCachedResult(
   entry: CacheEntry,

@@ -28,6 +28,7 @@ describe('runSuites with a result cache', () => {
 
   const { engine, stats } = fakeEngine(async (input) => {
     if (input.turns[0] === 'boom') throw new Error('engine exploded');
+    if (input.turns[0]?.startsWith('echo ')) return completed(`done: ${input.turns[0]}`);
     return completed(input.turns[0] === 'fail' ? 'nothing' : 'done');
   });
 
@@ -44,14 +45,19 @@ describe('runSuites with a result cache', () => {
     return { ...makeSuite('demo/evals.json', cases), file: join(skillDir, 'evals/evals.json') };
   };
 
-  const run = async (suite: Suite, target: Partial<EngineTarget> = {}, cache: string | null = cacheDir) => {
+  const run = async (
+    suite: Suite,
+    target: Partial<EngineTarget> = {},
+    cache: string | null = cacheDir,
+    secrets: Record<string, string> = {},
+  ) => {
     const before = stats.inputs.length;
     const outDir = join(dir, `out${++runs}`);
     const { results, summary } = await runSuites({
       suites: [suite],
       engines: [{ id: 'fake', engine, version: '1.0.0', ...target }],
       outDir,
-      env,
+      env: { ...env, ...secrets },
       tempDir: join(dir, 'tmp'),
       harnessVersion: '0.1.0',
       ...(cache ? { cacheDir: cache } : {}),
@@ -113,6 +119,39 @@ describe('runSuites with a result cache', () => {
     const [entry] = await readdir(join(cacheDir, shard!));
     await writeFile(join(cacheDir, shard!, entry!), '{"format":');
     expect((await run(suiteOf(['a']))).executed).toEqual(['a']);
+    expect((await run(suiteOf(['a']))).executed).toEqual([]);
+  });
+
+  it('redacts the secrets of the run that reuses a result in the transcript it copies', async () => {
+    const key = 'sk-cached-0123456789abcdef';
+    const prompt = `echo ${key}`;
+    const first = await run(suiteOf([prompt]));
+    const written = (run: typeof first) => readFile(join(run.outDir, run.results[0]!.transcriptFile!), 'utf8');
+    expect(await written(first)).toContain(key);
+    const second = await run(suiteOf([prompt]), {}, cacheDir, { ANTHROPIC_API_KEY: key });
+    expect(second.executed).toEqual([]);
+    const copied = await written(second);
+    expect(copied).not.toContain(key);
+    expect(JSON.parse(copied).finalMessage).toBe('done: echo [REDACTED]');
+    // Without the secret the copy is the cached text as it was written.
+    expect(await written(await run(suiteOf([prompt])))).toBe(await written(first));
+  });
+
+  it('treats an entry whose result or transcript lost its shape as a miss', async () => {
+    await run(suiteOf(['a']));
+    const [shard] = await readdir(cacheDir);
+    const [name] = await readdir(join(cacheDir, shard!));
+    const file = join(cacheDir, shard!, name!);
+    const entry = JSON.parse(await readFile(file, 'utf8'));
+    for (const damaged of [
+      { ...entry, result: { ...entry.result, status: 'great' } },
+      { ...entry, result: { ...entry.result, checks: 'all good' } },
+      { ...entry, transcriptText: 42 },
+      { ...entry, key: 'another key' },
+    ]) {
+      await writeFile(file, JSON.stringify(damaged));
+      expect((await run(suiteOf(['a']))).executed).toEqual(['a']);
+    }
     expect((await run(suiteOf(['a']))).executed).toEqual([]);
   });
 });

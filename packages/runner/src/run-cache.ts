@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CaseResult, errorInfo, SessionSchema, type SkillRef, type Suite } from '@skill-eval/core';
+import { type CaseResult, errorInfo, type SkillRef, type Suite } from '@skill-eval/core';
 import { type CacheKeyContext, cacheKey } from './cache-key.js';
 import type { EngineTarget } from './execute.js';
 import type { PlanItem } from './plan.js';
@@ -67,6 +67,20 @@ export function runCacheFor(options: RunCacheOptions, suites: readonly Suite[]):
 const cacheable = (result: CaseResult): boolean =>
   (result.status === 'passed' || result.status === 'failed') && !result.error && !result.cached;
 
+/** The cached transcript copied into this run: its path, undefined without one, null when it cannot be read (a miss). */
+async function copyCachedTranscript(
+  store: ResultStore,
+  item: PlanItem<EngineTarget>,
+  text: string | undefined,
+): Promise<string | undefined | null> {
+  if (text === undefined) return undefined;
+  try {
+    return await store.copyTranscript(item.planned.executionId, text);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Reuses the cached result of an unchanged execution (copying its transcript into this run), or runs `execute` and
  * caches its result with its transcript. Without a cache, just runs `execute`.
@@ -88,18 +102,16 @@ export async function withResultCache(
   }
   const entry = await runCache.cache.get(key);
   if (entry) {
-    const transcriptFile = entry.transcript
-      ? await store.writeTranscript(item.planned.executionId, entry.transcript)
-      : undefined;
-    return reuseCachedResult(entry, item.planned, started, transcriptFile);
+    const transcriptFile = await copyCachedTranscript(store, item, entry.transcriptText);
+    if (transcriptFile !== null) return reuseCachedResult(entry, item.planned, started, transcriptFile);
   }
   const result = await execute();
   if (!cacheable(result)) return result;
   try {
-    const transcript = result.transcriptFile
-      ? SessionSchema.parse(JSON.parse(await readFile(join(store.outDir, result.transcriptFile), 'utf8')))
+    const transcriptText = result.transcriptFile
+      ? await readFile(join(store.outDir, result.transcriptFile), 'utf8')
       : undefined;
-    await runCache.cache.put({ key, runDir: store.outDir, result, ...(transcript ? { transcript } : {}) });
+    await runCache.cache.put({ key, runDir: store.outDir, result, ...(transcriptText ? { transcriptText } : {}) });
   } catch (error) {
     runCache.warn(`cannot write to the result cache at ${runCache.cache.dir}: ${errorInfo(error).message}`);
   }

@@ -105,8 +105,9 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   );
   // With no engine chosen, a suite that declares its own (skill-up engine.custom) runs on the command engine.
   const suiteEnginesAllowed = !options.engine?.length && config.engine === undefined;
-  // Engines that run a program per execution start it from launcher processes: start those while the run loads.
-  if (engineSpecs.some((spec) => bundledEngine(spec.id)?.startsPrograms)) {
+  // Engines that run a program per execution start it from launcher processes: start those while the run loads —
+  // unless the result cache may answer every execution (a re-run), which then needs none.
+  if (options.cache === false && engineSpecs.some((spec) => bundledEngine(spec.id)?.startsPrograms)) {
     void import('@skill-eval/engine-kit').then((kit) => kit.prestartLaunchers());
   }
   const judgeSpec = parseEngineSpec(options.judge ?? config.judge ?? DEFAULT_JUDGE);
