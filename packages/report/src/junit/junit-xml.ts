@@ -126,7 +126,11 @@ function inPlanOrder(results: readonly CaseResult[], cases: ReadonlyMap<string, 
 export function junitXml(results: readonly CaseResult[], options: JunitOptions = {}): string {
   const cases = casesByKey(options.cases);
   const suites = new Map<string, CaseResult[]>();
-  for (const r of inPlanOrder(results, cases)) suites.set(r.suiteId, [...(suites.get(r.suiteId) ?? []), r]);
+  for (const r of inPlanOrder(results, cases)) {
+    const own = suites.get(r.suiteId);
+    if (own) own.push(r);
+    else suites.set(r.suiteId, [r]);
+  }
   const total = (rs: readonly CaseResult[]) => rs.reduce((sum, r) => sum + r.durationMs, 0);
   const body = [...suites].map(([suiteId, rs]) => {
     const first = cases.get(caseKey(suiteId, rs[0]?.caseId ?? ''));
