@@ -64,14 +64,14 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
     !(doc.engine?.name && doc.engine?.type && doc.engine.name !== doc.engine.type)
       ? mapCustomEngine(doc, yaml, sink, root)
       : undefined;
-  const cases = readCases(doc.cases.files, defaults, sink, yaml, diagnostics);
+  const { cases, parts } = readCases(doc.cases.files, defaults, sink, yaml, diagnostics);
   if (cases.length === 0) {
     sink.error(
       'no-cases',
       'No case of cases.files could be loaded; fix the entries reported above.',
       nodeAt(yaml, ['cases', 'files']),
     );
-    return { suites: [], diagnostics };
+    return { suites: [], diagnostics, parts };
   }
   const settings: Record<string, unknown> = { skillRoot: root };
   for (const key of SETTINGS_KEYS) if (doc[key] !== undefined) settings[key] = doc[key];
@@ -92,16 +92,17 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
     cases,
     settings,
   };
-  return { suites: [suite], diagnostics };
+  return { suites: [suite], diagnostics, parts };
 }
 
+/** The cases of the files `cases.files` lists, and every listed file read for them (the suite's parts). */
 function readCases(
   entries: string[],
   defaults: SuiteDefaults,
   sink: DiagnosticSink,
   yaml: NonNullable<ReturnType<typeof readYamlFile>['yaml']>,
   diagnostics: Diagnostic[],
-): Case[] {
+): { cases: Case[]; parts: string[] } {
   const cases: Case[] = [];
   const seenFiles = new Map<string, number>();
   const seenIds = new Map<string, string>();
@@ -144,7 +145,7 @@ function readCases(
       cases.push(built.case);
     }
   }
-  return cases;
+  return { cases, parts: [...seenFiles.keys()] };
 }
 
 /** Reads and builds one listed case file; its diagnostics go to `diagnostics`, pointing into it. */

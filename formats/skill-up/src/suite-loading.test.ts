@@ -31,6 +31,8 @@ describe('eval.yaml with its case files', () => {
       ['a', 'A', undefined],
       ['bee', 'B', undefined],
     ]);
+    // Its case files are its parts: a folder scan does not load them again.
+    expect(suite.parts).toEqual(suite.suites[0]!.cases.map((c) => c.source.file));
     const direct = s.load('evals/cases/a.yaml');
     expect(direct.suites).toEqual([]);
     expect(direct.diagnostics.map((d) => [d.severity, d.ruleId, d.message])).toEqual([

@@ -8,6 +8,11 @@ import type { SessionEvent } from './session.js';
 export interface LoadResult {
   suites: Suite[];
   diagnostics: Diagnostic[];
+  /**
+   * Other files this load read as parts of its suites (a skill-up eval.yaml's case files), as absolute paths.
+   * Discovery does not load them again as eval files of their own when it finds them in the same scan.
+   */
+  parts?: string[];
 }
 
 /** A suite written in some format by `convert`. */

@@ -59,6 +59,48 @@ describe('loadSuites', () => {
     expect(inside.suites.map((s) => s.id)).toEqual(['skills/g/evals/cases/one.yml']);
   });
 
+  it('does not load again the files a suite read as its parts, and keeps suites and diagnostics in path order', async () => {
+    // A suite file that reads every `*.part.yml` below it, as a skill-up eval.yaml reads its cases/.
+    const loads: string[] = [];
+    const suiteFormat = defineFormat({
+      contract: 'format-v1',
+      id: 'suite',
+      description: 'fake suite with parts',
+      parseSettings: () => ({}),
+      create: () => ({
+        id: 'suite',
+        filePatterns: ['suite.yml', '*.part.yml'],
+        detect: () => 1,
+        load: (file, text) => {
+          loads.push(file);
+          if (!text.startsWith('SUITE')) return { suites: [], diagnostics: [] };
+          const parts = ['a.part.yml', 'b.part.yml'].map((name) => join(dir, 'skills/s/evals/cases', name));
+          const cases = parts.map((part, i) => makeCase({ id: `c${i}`, source: { file: part, format: 'suite' } }));
+          return { suites: [{ id: 'x', name: 's', file, format: 'suite', cases, settings: {} }], diagnostics: [], parts };
+        },
+      }),
+    });
+    await writeTree(dir, {
+      'skills/s/evals/cases/a.part.yml': 'A',
+      'skills/s/evals/cases/b.part.yml': 'B',
+      'skills/s/evals/cases/c.part.yml': 'C, listed by no suite',
+      'skills/s/evals/suite.yml': 'SUITE',
+    });
+    const { suites, diagnostics } = await loadSuites(['skills/s'], createRegistry({ formats: [suiteFormat] }), {
+      cwd: dir,
+    });
+    // The suite file loaded first; of its folder's files only the one it did not read loaded on its own.
+    expect(loads.map((file) => file.slice(dir.length + 1))).toEqual([
+      'skills/s/evals/suite.yml',
+      'skills/s/evals/cases/c.part.yml',
+    ]);
+    expect(suites.map((s) => s.id)).toEqual(['skills/s/evals/suite.yml']);
+    expect(diagnostics.map((d) => [d.ruleId, d.file.slice(dir.length + 1), d.message])).toEqual([
+      ['discovery/part-of-suite', 'skills/s/evals/cases/a.part.yml', expect.stringContaining('../suite.yml')],
+      ['discovery/part-of-suite', 'skills/s/evals/cases/b.part.yml', expect.stringContaining('../suite.yml')],
+    ]);
+  });
+
   it('finds candidates by name, skips dependency and dot dirs, picks the most confident format', async () => {
     const { suites, diagnostics } = await loadSuites(['.'], registry, { cwd: dir });
     expect(suites.map((s) => [s.id, s.format])).toEqual([

@@ -112,15 +112,55 @@ export async function loadSuites(
     }
   }
 
-  const loaded: Suite[][] = [];
-  for (const file of [...candidates.keys()].sort()) {
-    const explicit = candidates.get(file)!;
-    const suites = await loadFile(file, explicit, formats, formatIds, diagnostics, Boolean(options.format));
+  // Suites and diagnostics come out in path order; files load shallowest first, so that a suite file loads before
+  // the files below it that it reads as its parts (a skill-up eval.yaml and its cases/), which then need no load.
+  const inPathOrder = [...candidates.keys()].sort();
+  const byFile = new Map<string, { suites: Suite[]; diagnostics: Diagnostic[] }>();
+  const partOf = new Map<string, string>();
+  for (const file of [...inPathOrder].sort(shallowestFirst)) {
+    const found: Diagnostic[] = [];
+    const owner = partOf.get(file);
+    if (owner) {
+      found.push({
+        ...diag(
+          'info',
+          'discovery/part-of-suite',
+          file,
+          `Read as part of ${relative(dirname(file), owner)}, which loads it; run that file to run it.`,
+        ),
+        line: 1,
+        column: 1,
+      });
+      byFile.set(file, { suites: [], diagnostics: found });
+      continue;
+    }
+    const { suites, parts } = await loadFile(
+      file,
+      candidates.get(file)!,
+      formats,
+      formatIds,
+      found,
+      Boolean(options.format),
+    );
+    for (const part of parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
     // A check type grading does not know, or a pattern that does not compile, is found now, not mid-run.
-    for (const suite of suites) diagnostics.push(...checkDiagnostics(suite));
-    loaded.push(suites.map((suite, i) => withId(suite, cwd, file, i, suites.length)));
+    for (const suite of suites) found.push(...checkDiagnostics(suite));
+    byFile.set(file, {
+      suites: suites.map((suite, i) => withId(suite, cwd, file, i, suites.length)),
+      diagnostics: found,
+    });
   }
-  return { suites: loaded.flat(), diagnostics };
+  const loaded = inPathOrder.map((file) => byFile.get(file)!);
+  return {
+    suites: loaded.flatMap((l) => l.suites),
+    diagnostics: [...diagnostics, ...loaded.flatMap((l) => l.diagnostics)],
+  };
+}
+
+/** Files nearer the root first (fewer path segments), then by path. */
+function shallowestFirst(a: string, b: string): number {
+  const depth = (path: string) => path.split(sep).length;
+  return depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 async function loadFile(
@@ -130,7 +170,8 @@ async function loadFile(
   formatIds: string,
   diagnostics: Diagnostic[],
   forced: boolean,
-): Promise<Suite[]> {
+): Promise<{ suites: Suite[]; parts: readonly string[] }> {
+  const none = { suites: [], parts: [] };
   let text: string;
   try {
     // Synchronous: eval files are small, and a thread-pool round trip per file costs more than the read (10,000 cases
@@ -138,7 +179,7 @@ async function loadFile(
     text = readFileSync(file, 'utf8');
   } catch (error) {
     diagnostics.push(diag('error', 'discovery/unreadable', file, `Cannot read file: ${errorInfo(error).message}`));
-    return [];
+    return none;
   }
   let best: Format | undefined = forced ? formats[0] : undefined;
   let bestScore = 0;
@@ -176,7 +217,7 @@ async function loadFile(
             `The file name looks like an eval file, but no format recognised its content${what}; skipped. Formats: ${formatIds}.`,
           ),
     );
-    return [];
+    return none;
   }
   try {
     const result = await best.load(file, text);
@@ -195,7 +236,7 @@ async function loadFile(
           ),
         );
     }
-    return suites;
+    return { suites, parts: result.parts ?? [] };
   } catch (error) {
     diagnostics.push(
       diag(
@@ -205,7 +246,7 @@ async function loadFile(
         `Format ${best.id} failed to load the file: ${errorInfo(error).message}`,
       ),
     );
-    return [];
+    return none;
   }
 }
 
