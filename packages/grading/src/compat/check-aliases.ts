@@ -179,9 +179,10 @@ export const PARAMETER_ALIASES: Readonly<Record<string, Mapping>> = {
  * (`trajectory:tool-used` `max`) and name globs (`pattern`) have no skill-eval equivalent.
  */
 export function aliasProblem(check: Check): string | undefined {
-  const entries = Array.isArray(check.value) ? check.value : [check.value];
   const toolUse = check.type === 'trajectory:tool-used' || check.type === 'tool-called';
-  const specs = toolUse ? [check, ...entries].filter(isRecord) : [];
+  if (!toolUse) return undefined;
+  const entries = Array.isArray(check.value) ? check.value : [check.value];
+  const specs = [check, ...entries].filter(isRecord);
   if (specs.some((spec) => spec.pattern !== undefined)) {
     return `${check.type} with a name pattern is not supported; name the tool, or use tool-trajectory`;
   }

@@ -1,4 +1,4 @@
-import { type Case, type Diagnostic, errorInfo, normalizeCheck, type Suite } from '@skill-eval/core';
+import { type Case, type Diagnostic, errorInfo, type Suite } from '@skill-eval/core';
 import { GROUP } from '../checks/check-tree.js';
 import { compileRegex } from '../checks/compile-regex.js';
 import { canonicalCheck } from './canonical-check.js';
@@ -30,40 +30,52 @@ export function checkDiagnostics(suite: Suite): Diagnostic[] {
   return diagnostics;
 }
 
+/** Where a check sits, for the diagnostics of its problems. */
+interface Place {
+  where: string;
+  testCase: Case;
+  suite: Suite;
+  out: Diagnostic[];
+}
+
+function report({ where, testCase, suite, out }: Place, ruleId: string, problem: string): void {
+  out.push({
+    severity: 'error',
+    ruleId,
+    message: `case "${testCase.id}", ${where}: ${problem}`,
+    file: testCase.source.file || suite.file,
+    ...(testCase.source.line ? { line: testCase.source.line } : {}),
+    ...(testCase.source.column ? { column: testCase.source.column } : {}),
+  });
+}
+
 function inspect(raw: unknown, where: string, testCase: Case, suite: Suite, out: Diagnostic[]): void {
-  const report = (ruleId: string, problem: string) =>
-    out.push({
-      severity: 'error',
-      ruleId,
-      message: `case "${testCase.id}", ${where}: ${problem}`,
-      file: testCase.source.file || suite.file,
-      ...(testCase.source.line ? { line: testCase.source.line } : {}),
-      ...(testCase.source.column ? { column: testCase.source.column } : {}),
-    });
+  const place: Place = { where, testCase, suite, out };
   const given = normalizeChild(raw);
   if (typeof given !== 'object' || given === null || typeof given.type !== 'string') {
-    report('grading/invalid-check', 'a check needs a "type"');
+    report(place, 'grading/invalid-check', 'a check needs a "type"');
     return;
   }
   const written = given.type;
-  const normal = normalizeCheck(given);
+  // normalizeChild gave it core's normal form (normalizeCheck) already.
+  const normal = given;
   const check = canonicalCheck(normal);
   // Name the type as written, unless an alias mapped it onto another.
   const typeProblem = checkTypeProblem(check.type === normal.type ? written : check.type);
   if (typeProblem) {
     const unsupported = isUnsupportedType(check.type);
-    report(unsupported ? 'grading/unsupported-check-type' : 'grading/unknown-check-type', typeProblem);
+    report(place, unsupported ? 'grading/unsupported-check-type' : 'grading/unknown-check-type', typeProblem);
     return;
   }
   const problem = aliasProblem(normal) ?? aliasProblem(check);
-  if (problem) report('grading/unsupported-check-type', problem);
+  if (problem) report(place, 'grading/unsupported-check-type', problem);
   const missing = missingValue(normal);
-  if (missing) report('grading/invalid-check', missing);
+  if (missing) report(place, 'grading/invalid-check', missing);
   if (check.type === 'regex') {
     try {
       compileRegex(check);
     } catch (error) {
-      report('grading/invalid-check', errorInfo(error).message);
+      report(place, 'grading/invalid-check', errorInfo(error).message);
     }
   }
   if (check.type === GROUP) {
@@ -72,7 +84,7 @@ function inspect(raw: unknown, where: string, testCase: Case, suite: Suite, out:
       ? (normal.checks ?? normal.assert ?? normal.assertions ?? normal.evaluators)
       : check.checks;
     if (!Array.isArray(children)) {
-      report('grading/invalid-check', 'an assert-set needs its checks as a list');
+      report(place, 'grading/invalid-check', 'an assert-set needs its checks as a list');
       return;
     }
     children.forEach((child, i) => {
