@@ -1,15 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { SkillRef } from './case.js';
+import { untilNextTurn } from './until-next-turn.js';
 
 /** How far up from an eval file the skill root is looked for (skill-up uses the same bound). */
 const MAX_LEVELS = 10;
+
+/**
+ * Whether a directory holds a SKILL.md, remembered until the event loop turns: loading a folder of eval files
+ * (thousands of Skillet cases, each its own file) asks the same directories again and again in one go.
+ */
+const holdsSkill = untilNextTurn((dir: string) => existsSync(join(dir, 'SKILL.md')));
 
 /** The nearest directory at or above `from` that holds a SKILL.md, within ten levels. */
 export function findSkillRoot(from: string): string | undefined {
   let dir = from;
   for (let level = 0; level <= MAX_LEVELS; level++) {
-    if (existsSync(join(dir, 'SKILL.md'))) return dir;
+    if (holdsSkill(dir)) return dir;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
@@ -19,6 +26,13 @@ export function findSkillRoot(from: string): string | undefined {
 
 /** Frontmatter `name` and `description` of a SKILL.md (the plain `key: value` lines; block scalars folded). */
 export function readSkillFrontmatter(skillDir: string): { name?: string; description?: string } {
+  return { ...frontmatterOf(skillDir) };
+}
+
+/** {@link readSkillFrontmatter}, remembered until the event loop turns (a failed read is not remembered). */
+const frontmatterOf = untilNextTurn(readFrontmatter);
+
+function readFrontmatter(skillDir: string): { name?: string; description?: string } {
   const text = readFileSync(join(skillDir, 'SKILL.md'), 'utf8').replace(/^\uFEFF/, '');
   const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
   if (!match) return {};
