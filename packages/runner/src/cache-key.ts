@@ -103,7 +103,10 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
   const judge = caseNeedsJudge(testCase) ? { ...(ctx.judge ?? { engine: 'none' }), JUDGE_PROMPT_VERSION } : null;
   const parts = {
     format: CACHE_FORMAT,
-    case: normalisedCase(testCase),
+    // In the order its keys were built: a case loads from the same file into the same order every time (core's
+    // parseCase writes keys in schema order), and sorting them cost more than the rest of a cached execution. A
+    // reordered eval file re-runs a case, never reuses a wrong result.
+    case: new RawJson(JSON.stringify(normalisedCase(testCase))),
     suiteSettings: shared(ctx, suite, () => suite.settings),
     skills: skills.map(([dir, hash], i) => [staged[i]!.name, dir, hash]),
     trees,

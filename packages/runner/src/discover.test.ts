@@ -76,7 +76,11 @@ describe('loadSuites', () => {
           if (!text.startsWith('SUITE')) return { suites: [], diagnostics: [] };
           const parts = ['a.part.yml', 'b.part.yml'].map((name) => join(dir, 'skills/s/evals/cases', name));
           const cases = parts.map((part, i) => makeCase({ id: `c${i}`, source: { file: part, format: 'suite' } }));
-          return { suites: [{ id: 'x', name: 's', file, format: 'suite', cases, settings: {} }], diagnostics: [], parts };
+          return {
+            suites: [{ id: 'x', name: 's', file, format: 'suite', cases, settings: {} }],
+            diagnostics: [],
+            parts,
+          };
         },
       }),
     });

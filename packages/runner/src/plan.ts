@@ -62,21 +62,18 @@ export function planItems<E>(
 ): PlanItem<E>[] {
   const items: PlanItem<E>[] = [];
   const identities: unknown[][] = [];
+  const engineSlugs = new Map(targets.map((target) => [target, slugify(targetId(target))]));
   for (const suite of suites) {
     const variants = typeof variantChoice === 'function' ? variantChoice(suite) : variantChoice;
+    const suiteSlug = slugify(suite.id, true);
     suite.cases.forEach((testCase, caseIndex) => {
+      const caseSlug = slugify(testCase.id);
       for (const target of targets) {
         if (!covers(target, suite)) continue;
         for (const variant of variants) {
           for (let run = 1; run <= defaultRuns(testCase); run++) {
             const engine = targetId(target);
-            const executionId = [
-              slugify(suite.id, true),
-              slugify(testCase.id),
-              slugify(engine),
-              variant,
-              `r${run}`,
-            ].join('--');
+            const executionId = [suiteSlug, caseSlug, engineSlugs.get(target), variant, `r${run}`].join('--');
             identities.push([suite.id, testCase.id, caseIndex, engine, variant, run]);
             const planned = {
               executionId,

@@ -25,6 +25,14 @@ function normalType(type: string): string {
  * reason and what to use instead; for an unknown one, the closest known type by edit distance.
  */
 export function checkTypeProblem(type: string): string | undefined {
+  // Every check of every case asks: the same few types, answered once.
+  if (!problems.has(type)) problems.set(type, typeProblemOf(type));
+  return problems.get(type);
+}
+
+const problems = new Map<string, string | undefined>();
+
+function typeProblemOf(type: string): string | undefined {
   const normal = normalType(type);
   if (known.has(normal)) return undefined;
   const reason = unsupportedReason(normal);

@@ -40,6 +40,16 @@ const checkText = (check: { type: string; name?: string | undefined; value?: unk
 
 /** The index of every case of the suites; paths relative to `cwd`. */
 export function caseIndexFromSuites(suites: readonly Suite[], cwd: string): CaseIndex {
+  // Cases of one file share its path: made relative once per file.
+  const relativePaths = new Map<string, string>();
+  const relativeTo = (file: string) => {
+    let path = relativePaths.get(file);
+    if (path === undefined) {
+      path = relative(cwd, file) || file;
+      relativePaths.set(file, path);
+    }
+    return path;
+  };
   return {
     format: 'skill-eval-cases-v1',
     cases: suites.flatMap((suite) =>
@@ -51,7 +61,7 @@ export function caseIndexFromSuites(suites: readonly Suite[], cwd: string): Case
           ...(c.rawId !== undefined ? { rawId: c.rawId } : {}),
           name: c.name,
           kind: c.kind,
-          file: relative(cwd, c.source.file) || c.source.file,
+          file: relativeTo(c.source.file),
           ...(c.source.line ? { line: c.source.line } : {}),
           turns: c.turns,
           assertions: [...c.gates, ...c.checks, ...c.failIf].map(checkText),
