@@ -117,6 +117,8 @@ export async function loadSuites(
   const inPathOrder = [...candidates.keys()].sort();
   const byFile = new Map<string, { suites: Suite[]; diagnostics: Diagnostic[] }>();
   const partOf = new Map<string, string>();
+  const depth = new Map(inPathOrder.map((file) => [file, file.split(sep).length]));
+  const shallowestFirst = (a: string, b: string) => depth.get(a)! - depth.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
   for (const file of [...inPathOrder].sort(shallowestFirst)) {
     const found: Diagnostic[] = [];
     const owner = partOf.get(file);
@@ -155,12 +157,6 @@ export async function loadSuites(
     suites: loaded.flatMap((l) => l.suites),
     diagnostics: [...diagnostics, ...loaded.flatMap((l) => l.diagnostics)],
   };
-}
-
-/** Files nearer the root first (fewer path segments), then by path. */
-function shallowestFirst(a: string, b: string): number {
-  const depth = (path: string) => path.split(sep).length;
-  return depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 async function loadFile(
