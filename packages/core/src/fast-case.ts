@@ -50,14 +50,22 @@ const unsafeKey = (key: string): boolean => key === '__proto__';
 
 type Reader = (value: unknown) => unknown;
 
-/** An object of `shape`: known keys in shape order (optional ones only when given), other keys dropped. */
-function object(input: unknown, shape: Record<string, Reader>, optional: ReadonlySet<string>, out: Plain = {}): Plain {
+/** The fields of an object schema, in shape order: each key, how to read it, and whether it may be absent. */
+type Fields = readonly { key: string; read: Reader; optional: boolean }[];
+
+function fields(shape: Record<string, Reader>, optional: readonly string[] = []): Fields {
+  return Object.entries(shape).map(([key, read]) => ({ key, read, optional: optional.includes(key) }));
+}
+
+/** An object of `fields`: known keys in shape order (optional ones only when given), other keys dropped. */
+function object(input: unknown, known: Fields): Plain {
   const source = plain(input);
-  for (const key in shape) {
+  const out: Plain = {};
+  for (const { key, read, optional } of known) {
     if (key in source) {
       const value = source[key];
-      out[key] = value === undefined && optional.has(key) ? undefined : shape[key]!(value);
-    } else if (!optional.has(key)) out[key] = shape[key]!(undefined);
+      out[key] = value === undefined && optional ? undefined : read(value);
+    } else if (!optional) out[key] = read(undefined);
   }
   return out;
 }
@@ -76,10 +84,10 @@ const CHECK_KEYS: Record<string, Reader> = {
   negate: boolean,
   value: (v) => v,
 };
-const CHECK_OPTIONAL = new Set(['name', 'weight', 'required', 'negate', 'value']);
+const CHECK_FIELDS = fields(CHECK_KEYS, ['name', 'weight', 'required', 'negate', 'value']);
 
 function check(input: unknown): Plain {
-  const out = object(input, CHECK_KEYS, CHECK_OPTIONAL);
+  const out = object(input, CHECK_FIELDS);
   // Other keys are the check's own parameters, kept as given, after the known ones.
   for (const key of Object.keys(input as Plain)) {
     if (key in CHECK_KEYS) continue;
@@ -101,96 +109,104 @@ function record(input: unknown, value: Reader): Plain {
 
 const emptyWorkspace = () => ({ files: [], overlays: [], inline: {}, setup: [], teardown: [], artifacts: [] });
 
-const WORKSPACE_KEYS: Record<string, Reader> = {
-  files: withDefault(
-    (v) => list(v, (f) => object(f, { from: string, to: string }, new Set())),
-    () => [],
-  ),
-  overlays: withDefault(strings, () => []),
-  inline: withDefault(
-    (v) => record(v, string),
-    () => ({}),
-  ),
-  setup: withDefault(strings, () => []),
-  teardown: withDefault(strings, () => []),
-  artifacts: withDefault(strings, () => []),
-  // Git steps are left to the schema.
-  git: (v) => (v === undefined ? undefined : stray()),
-};
+const FIXTURE_FIELDS = fields({ from: string, to: string });
+const SKILL_FIELDS = fields({ name: string, dir: string });
+const LIMIT_FIELDS = fields({ timeoutSeconds: positive, maxTurns: positiveInt }, ['timeoutSeconds', 'maxTurns']);
+const SOURCE_FIELDS = fields(
+  { file: string, line: positiveInt, column: positiveInt, format: string, dialect: string },
+  ['line', 'column', 'dialect'],
+);
 
-const CASE_KEYS: Record<string, Reader> = {
-  id: nonEmpty,
-  rawId: (v) => v,
-  name: string,
-  kind: oneOf('task', 'trigger'),
-  turns: (v) => (Array.isArray(v) && v.length > 0 ? strings(v) : stray()),
-  system: string,
-  reference: string,
-  shouldTrigger: boolean,
-  triggerThreshold: fraction,
-  triggerDetection: oneOf('any-tool', 'first-tool'),
-  gates: withDefault(
-    (v) => list(v, check),
-    () => [],
-  ),
-  checks: withDefault(
-    (v) => list(v, check),
-    () => [],
-  ),
-  failIf: withDefault(
-    (v) => list(v, check),
-    () => [],
-  ),
-  threshold: fraction,
-  workspace: withDefault((v) => object(v, WORKSPACE_KEYS, new Set(['git'])), emptyWorkspace),
-  limits: withDefault(
-    (v) => object(v, { timeoutSeconds: positive, maxTurns: positiveInt }, new Set(['timeoutSeconds', 'maxTurns'])),
-    () => ({}),
-  ),
-  runs: positiveInt,
-  // A retry policy is left to the schema.
-  retry: (v) => (v === undefined ? undefined : stray()),
-  skills: withDefault(
-    (v) => list(v, (s) => object(s, { name: string, dir: string }, new Set())),
-    () => [],
-  ),
-  // MCP servers are left to the schema.
-  mcpServers: withDefault(
-    (v) => (Array.isArray(v) && v.length === 0 ? [] : stray()),
-    () => [],
-  ),
-  engine: string,
-  judge: string,
-  tags: withDefault(strings, () => []),
-  metadata: withDefault(
-    (v) => record(v, (x) => x),
-    () => ({}),
-  ),
-  source: (v) =>
-    object(
-      v,
-      { file: string, line: positiveInt, column: positiveInt, format: string, dialect: string },
-      new Set(['line', 'column', 'dialect']),
+const WORKSPACE_FIELDS = fields(
+  {
+    files: withDefault(
+      (v) => list(v, (f) => object(f, FIXTURE_FIELDS)),
+      () => [],
     ),
-};
-const CASE_OPTIONAL = new Set([
-  'rawId',
-  'system',
-  'reference',
-  'shouldTrigger',
-  'triggerThreshold',
-  'triggerDetection',
-  'threshold',
-  'runs',
-  'retry',
-  'engine',
-  'judge',
-]);
+    overlays: withDefault(strings, () => []),
+    inline: withDefault(
+      (v) => record(v, string),
+      () => ({}),
+    ),
+    setup: withDefault(strings, () => []),
+    teardown: withDefault(strings, () => []),
+    artifacts: withDefault(strings, () => []),
+    // Git steps are left to the schema.
+    git: (v) => (v === undefined ? undefined : stray()),
+  },
+  ['git'],
+);
+
+const CASE_FIELDS = fields(
+  {
+    id: nonEmpty,
+    rawId: (v) => v,
+    name: string,
+    kind: oneOf('task', 'trigger'),
+    turns: (v) => (Array.isArray(v) && v.length > 0 ? strings(v) : stray()),
+    system: string,
+    reference: string,
+    shouldTrigger: boolean,
+    triggerThreshold: fraction,
+    triggerDetection: oneOf('any-tool', 'first-tool'),
+    gates: withDefault(
+      (v) => list(v, check),
+      () => [],
+    ),
+    checks: withDefault(
+      (v) => list(v, check),
+      () => [],
+    ),
+    failIf: withDefault(
+      (v) => list(v, check),
+      () => [],
+    ),
+    threshold: fraction,
+    workspace: withDefault((v) => object(v, WORKSPACE_FIELDS), emptyWorkspace),
+    limits: withDefault(
+      (v) => object(v, LIMIT_FIELDS),
+      () => ({}),
+    ),
+    runs: positiveInt,
+    // A retry policy is left to the schema.
+    retry: (v) => (v === undefined ? undefined : stray()),
+    skills: withDefault(
+      (v) => list(v, (s) => object(s, SKILL_FIELDS)),
+      () => [],
+    ),
+    // MCP servers are left to the schema.
+    mcpServers: withDefault(
+      (v) => (Array.isArray(v) && v.length === 0 ? [] : stray()),
+      () => [],
+    ),
+    engine: string,
+    judge: string,
+    tags: withDefault(strings, () => []),
+    metadata: withDefault(
+      (v) => record(v, (x) => x),
+      () => ({}),
+    ),
+    source: (v) => object(v, SOURCE_FIELDS),
+  },
+  [
+    'rawId',
+    'system',
+    'reference',
+    'shouldTrigger',
+    'triggerThreshold',
+    'triggerDetection',
+    'threshold',
+    'runs',
+    'retry',
+    'engine',
+    'judge',
+  ],
+);
 
 /** `CaseSchema.parse(input)` for a plain, valid case; undefined for anything else (parse that with the schema). */
 export function readPlainCase(input: unknown): Case | undefined {
   try {
-    return object(input, CASE_KEYS, CASE_OPTIONAL) as unknown as Case;
+    return object(input, CASE_FIELDS) as unknown as Case;
   } catch (error) {
     if (error === STRAY) return undefined;
     throw error;

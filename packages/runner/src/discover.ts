@@ -103,8 +103,10 @@ export async function loadSuites(
       // Path patterns see two folders above the scanned one too, so scanning `evals/<set>/` or `evals/cases/`
       // directly still matches `**/evals/**/*.yaml` and `**/cases/*.yaml`.
       const context = dirname(dirname(path));
+      // Every file walked from `path` starts with the context folder: the rest of its path is what patterns see.
+      const prefix = context.endsWith(sep) ? context.length : context.length + 1;
       for (const file of files) {
-        const below = relative(context, file).split(sep).join('/');
+        const below = sep === '/' ? file.slice(prefix) : file.slice(prefix).split(sep).join('/');
         if (claimsName(below) && !candidates.has(file)) candidates.set(file, false);
       }
     } else {
