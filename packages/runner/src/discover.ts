@@ -13,6 +13,7 @@ import {
 import { checkDiagnostics } from '@skill-eval/grading';
 import picomatch from 'picomatch';
 import { describeContent } from './describe-content.js';
+import { readPlainSuiteShell } from './plain-suite-shell.js';
 
 /** Options of {@link loadSuites}. */
 export interface LoadSuitesOptions {
@@ -258,6 +259,8 @@ function checkSuite(suite: Suite): { data: Suite; issues?: undefined } | { data?
     const parsed = SuiteSchema.safeParse(suite);
     return parsed.success ? { data: parsed.data } : { issues: parsed.error.issues };
   }
+  const plain = readPlainSuiteShell(suite);
+  if (plain) return { data: { ...plain, cases: [...cases] } };
   const shell = SuiteShellSchema.safeParse(suite);
   return shell.success ? { data: { ...shell.data, cases: [...cases] } } : { issues: shell.error.issues };
 }
