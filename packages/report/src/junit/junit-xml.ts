@@ -105,7 +105,11 @@ function properties(results: readonly CaseResult[]): string {
  */
 function inPlanOrder(results: readonly CaseResult[], cases: ReadonlyMap<string, unknown>): CaseResult[] {
   const position = new Map([...cases.keys()].map((key, index) => [key, index]));
-  const at = (r: CaseResult) => position.get(caseKey(r.suiteId, r.caseId)) ?? Number.MAX_SAFE_INTEGER;
+  // Each result's place, looked up once rather than at every comparison.
+  const places = new Map(
+    results.map((r) => [r, position.get(caseKey(r.suiteId, r.caseId)) ?? Number.MAX_SAFE_INTEGER]),
+  );
+  const at = (r: CaseResult) => places.get(r)!;
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...results].sort(
     (a, b) =>

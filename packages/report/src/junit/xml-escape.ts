@@ -16,10 +16,14 @@ const ENTITIES: Record<string, string> = {
   '\t': '&#9;',
 };
 
+/** Whether a string holds anything either escape changes: most names, ids and times do not. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's job.
+const NEEDS_WORK = /[\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF&<>"']/;
+
 /** Text for an attribute value (double-quoted). */
 export const xmlAttribute = (value: string): string =>
-  value.replace(INVALID, '\uFFFD').replace(/[&<>"'\n\r\t]/g, (c) => ENTITIES[c] ?? c);
+  NEEDS_WORK.test(value) ? value.replace(INVALID, '\uFFFD').replace(/[&<>"'\n\r\t]/g, (c) => ENTITIES[c] ?? c) : value;
 
 /** Text for element content. */
 export const xmlText = (value: string): string =>
-  value.replace(INVALID, '\uFFFD').replace(/[&<>]/g, (c) => ENTITIES[c] ?? c);
+  NEEDS_WORK.test(value) ? value.replace(INVALID, '\uFFFD').replace(/[&<>]/g, (c) => ENTITIES[c] ?? c) : value;
