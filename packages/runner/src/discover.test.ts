@@ -4,8 +4,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSuites } from './discover.js';
 import { makeCase, tempDir, writeTree } from './test-support/fixtures.js';
 
-/** A format that claims files whose text holds `marker`, with the given confidence. */
-function fakeFormat(id: string, patterns: string[], marker: string, confidence: number): FormatPlugin {
+type Load = ReturnType<FormatPlugin['create']>['load'];
+
+/** A format that claims files whose text holds `marker`, with the given confidence; by default a case per file. */
+function fakeFormat(
+  id: string,
+  patterns: string[],
+  marker: string,
+  confidence: number,
+  load: Load = (file) => ({
+    suites: [{ id: 'set-by-format', name: id, file, format: id, cases: [makeCase({ id: 'c1' })], settings: {} }],
+    diagnostics: [],
+  }),
+): FormatPlugin {
   return defineFormat({
     contract: 'format-v1',
     id,
@@ -15,10 +26,7 @@ function fakeFormat(id: string, patterns: string[], marker: string, confidence: 
       id,
       filePatterns: patterns,
       detect: (_file, text) => (text.includes(marker) ? confidence : 0),
-      load: (file) => ({
-        suites: [{ id: 'set-by-format', name: id, file, format: id, cases: [makeCase({ id: 'c1' })], settings: {} }],
-        diagnostics: [],
-      }),
+      load,
     }),
   });
 }
@@ -62,27 +70,12 @@ describe('loadSuites', () => {
   it('does not load again the files a suite read as its parts, and keeps suites and diagnostics in path order', async () => {
     // A suite file that reads every `*.part.yml` below it, as a skill-up eval.yaml reads its cases/.
     const loads: string[] = [];
-    const suiteFormat = defineFormat({
-      contract: 'format-v1',
-      id: 'suite',
-      description: 'fake suite with parts',
-      parseSettings: () => ({}),
-      create: () => ({
-        id: 'suite',
-        filePatterns: ['suite.yml', '*.part.yml'],
-        detect: () => 1,
-        load: (file, text) => {
-          loads.push(file);
-          if (!text.startsWith('SUITE')) return { suites: [], diagnostics: [] };
-          const parts = ['a.part.yml', 'b.part.yml'].map((name) => join(dir, 'skills/s/evals/cases', name));
-          const cases = parts.map((part, i) => makeCase({ id: `c${i}`, source: { file: part, format: 'suite' } }));
-          return {
-            suites: [{ id: 'x', name: 's', file, format: 'suite', cases, settings: {} }],
-            diagnostics: [],
-            parts,
-          };
-        },
-      }),
+    const suiteFormat = fakeFormat('suite', ['suite.yml', '*.part.yml'], '', 1, (file, text) => {
+      loads.push(file);
+      if (!text.startsWith('SUITE')) return { suites: [], diagnostics: [] };
+      const parts = ['a.part.yml', 'b.part.yml'].map((name) => join(dir, 'skills/s/evals/cases', name));
+      const cases = parts.map((part, i) => makeCase({ id: `c${i}`, source: { file: part, format: 'suite' } }));
+      return { suites: [{ id: 'x', name: 's', file, format: 'suite', cases, settings: {} }], diagnostics: [], parts };
     });
     await writeTree(dir, {
       'skills/s/evals/cases/a.part.yml': 'A',
