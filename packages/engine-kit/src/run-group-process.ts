@@ -41,12 +41,14 @@ const STDERR_TAIL = 4000;
 const KILL_GRACE_MS = 2000;
 
 /** Kills every process in the group led by `pid`; a gone group is fine. */
-export function killProcessGroup(pid: number | undefined): void {
-  if (!pid) return;
+export function killProcessGroup(pid: number | undefined): boolean {
+  if (!pid) return false;
   try {
     process.kill(-pid, 'SIGKILL');
+    return true;
   } catch {
     // ESRCH: the group is already gone.
+    return false;
   }
 }
 
@@ -80,6 +82,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
     }
   };
 
+  let groupGone = false;
   let graceTimer: NodeJS.Timeout | undefined;
   let launched: { abandonPipes(): void } | undefined;
   // A grandchild that left the group could hold the pipes open; do not wait on it forever.
@@ -113,8 +116,9 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
       clearTimeout(deadlineTimer);
       clearTimeout(graceTimer);
       options.signal?.removeEventListener('abort', onAbort);
-      // Background processes the agent started live on in the group after the program exits.
-      killProcessGroup(pid);
+      // Background processes the agent started live on in the group after the program exits. A group found gone
+      // stays gone (nothing can join it), and its number may belong to another group by now.
+      if (!groupGone) killProcessGroup(pid);
       if (pending.trim()) deliver(pending);
       resolve({
         exitCode,
@@ -151,7 +155,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
         exit: (code) => {
           exitCode = code;
           // The program is gone; what it started in the background goes too, and its pipes are not waited on forever.
-          killProcessGroup(pid);
+          groupGone = !killProcessGroup(pid);
           stopWaitingOnPipes();
         },
         close: finish,
