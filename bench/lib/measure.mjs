@@ -78,15 +78,28 @@ export function stats(values) {
  * in MB.
  */
 export async function measure(argv, options = {}) {
-  const { runs = 5, warmup = 0, check } = options;
-  const walls = [];
-  const rss = [];
+  const [m] = await measureEach([{ argv, options }], options);
+  return m;
+}
+
+/**
+ * Measures several commands as {@link measure} does, taking turns: each round runs every command once, starting
+ * with a different one each round. A machine whose speed drifts during a workload then slows every command alike, so
+ * their ratios (a peer over skill-eval, skill-eval over the engine alone) hold. `jobs` are { argv, options };
+ * `runs` and `warmup` apply to all. Returns one { wall, rss } per job, in order.
+ */
+export async function measureEach(jobs, { runs = 5, warmup = 0 } = {}) {
+  const samples = jobs.map(() => ({ walls: [], rss: [] }));
   for (let i = -warmup; i < runs; i++) {
-    const result = await measureOnce(typeof argv === 'function' ? argv(i) : argv, options);
-    await check?.(result, i);
-    if (i < 0) continue;
-    walls.push(result.wallMs / 1000);
-    rss.push(result.rssMb);
+    for (let turn = 0; turn < jobs.length; turn++) {
+      const index = (turn + i + warmup) % jobs.length;
+      const { argv, options = {} } = jobs[index];
+      const result = await measureOnce(typeof argv === 'function' ? argv(i) : argv, options);
+      await options.check?.(result, i);
+      if (i < 0) continue;
+      samples[index].walls.push(result.wallMs / 1000);
+      samples[index].rss.push(result.rssMb);
+    }
   }
-  return { wall: stats(walls), rss: stats(rss) };
+  return samples.map(({ walls, rss }) => ({ wall: stats(walls), rss: stats(rss) }));
 }

@@ -2,7 +2,7 @@
 // cache on (untimed), then again and again with nothing changed: only the re-runs are measured.
 import { join } from 'node:path';
 import { megabytes, peerRatios, ratio, seconds, table, verdict } from '../lib/format.mjs';
-import { measure } from '../lib/measure.mjs';
+import { measureEach } from '../lib/measure.mjs';
 import { writeTrivialSuite } from '../lib/suites.mjs';
 import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
 
@@ -13,20 +13,26 @@ const TARGET_S = 0.5;
 export async function cache(ctx) {
   const dir = join(ctx.work, `cache-${COUNT}`);
   const suite = writeTrivialSuite(dir, COUNT);
-  const rows = [];
-  for (const tool of ctx.tools) {
-    const out = (i) => join(ctx.work, 'out', `cache-${tool.id}-${i}`);
-    const cacheDir = join(ctx.work, `cache-store-${tool.id}`);
-    const m = await measure((i) => trivialCommand(tool, suite, { concurrency: CONCURRENCY, out: out(i), cacheDir }), {
-      ...ctx.measureOptions(tool),
-      cwd: dir,
-      runs: ctx.runs,
-      warmup: 1, // the run that fills the cache
-      check: (_result, i) => checkTrivialRun(tool, out(i), COUNT, { cached: i >= 0 }),
-    });
-    rows.push({ tool, m });
-    ctx.log(`  cached re-run, ${tool.name}: ${seconds(m.wall)}`);
-  }
+  const out = (tool, i) => join(ctx.work, 'out', `cache-${tool.id}-${i}`);
+  // The tools take turns (see measureEach); each one's first run fills its cache and is not counted.
+  const measured = await measureEach(
+    ctx.tools.map((tool) => ({
+      argv: (i) =>
+        trivialCommand(tool, suite, {
+          concurrency: CONCURRENCY,
+          out: out(tool, i),
+          cacheDir: join(ctx.work, `cache-store-${tool.id}`),
+        }),
+      options: {
+        ...ctx.measureOptions(tool),
+        cwd: dir,
+        check: (_result, i) => checkTrivialRun(tool, out(tool, i), COUNT, { cached: i >= 0 }),
+      },
+    })),
+    { runs: ctx.runs, warmup: 1 },
+  );
+  const rows = ctx.tools.map((tool, i) => ({ tool, m: measured[i] }));
+  for (const { tool, m } of rows) ctx.log(`  cached re-run, ${tool.name}: ${seconds(m.wall)}`);
   const own = rows.find((r) => r.tool.id === 'skill-eval').m;
   const met = own.wall.median < TARGET_S;
   return {

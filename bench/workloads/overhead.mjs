@@ -1,9 +1,10 @@
 // Workload 2: harness overhead. N trivial cases (the engine is a shell script echoing the prompt; 3 deterministic
 // checks each) at concurrency 4, no cache, for N = 20, 200, 1000. skill-eval's overhead is its wall time minus the
-// engine's own time: the same script spawned N times, 4 at once, by a bare Node loop (lib/spawn-baseline.mjs).
+// engine's own time: the same script spawned N times, 4 at once, by a bare Node loop (lib/spawn-baseline.mjs), run in
+// turn with the tools.
 import { join } from 'node:path';
 import { megabytes, peerRatios, ratio, seconds, table, verdict } from '../lib/format.mjs';
-import { measure } from '../lib/measure.mjs';
+import { measureEach } from '../lib/measure.mjs';
 import { writeTrivialSuite } from '../lib/suites.mjs';
 import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
 
@@ -14,23 +15,28 @@ const BASELINE = new URL('../lib/spawn-baseline.mjs', import.meta.url).pathname;
 /** Measures every tool on one trivial suite; returns rows { tool, m } and the engine baseline. */
 export async function measureTrivial(ctx, { count, concurrency, env = {}, label }) {
   const suite = writeTrivialSuite(join(ctx.work, `${label}-${count}`), count);
-  const baseline = await measure([process.execPath, BASELINE, String(count), String(concurrency), suite.echo], {
-    ...ctx.measureOptions(undefined, env),
-    runs: ctx.runs,
-  });
+  const out = (tool, i) => join(ctx.work, 'out', `${label}-${tool.id}-${count}-${i}`);
+  // The engine alone and every tool take turns, so that the overhead and the ratios compare runs of the same minutes.
+  const [baseline, ...measured] = await measureEach(
+    [
+      {
+        argv: [process.execPath, BASELINE, String(count), String(concurrency), suite.echo],
+        options: ctx.measureOptions(undefined, env),
+      },
+      ...ctx.tools.map((tool) => ({
+        argv: (i) => trivialCommand(tool, suite, { concurrency, out: out(tool, i) }),
+        options: {
+          ...ctx.measureOptions(tool, env),
+          cwd: join(ctx.work, `${label}-${count}`),
+          check: (_result, i) => checkTrivialRun(tool, out(tool, i), count),
+        },
+      })),
+    ],
+    { runs: ctx.runs },
+  );
   ctx.log(`  ${count} cases, engine alone: ${seconds(baseline.wall)}`);
-  const rows = [];
-  for (const tool of ctx.tools) {
-    const out = (i) => join(ctx.work, 'out', `${label}-${tool.id}-${count}-${i}`);
-    const m = await measure((i) => trivialCommand(tool, suite, { concurrency, out: out(i) }), {
-      ...ctx.measureOptions(tool, env),
-      cwd: join(ctx.work, `${label}-${count}`),
-      runs: ctx.runs,
-      check: (_result, i) => checkTrivialRun(tool, out(i), count),
-    });
-    rows.push({ tool, m });
-    ctx.log(`  ${count} cases, ${tool.name}: ${seconds(m.wall)}, ${megabytes(m.rss)}`);
-  }
+  const rows = ctx.tools.map((tool, i) => ({ tool, m: measured[i] }));
+  for (const { tool, m } of rows) ctx.log(`  ${count} cases, ${tool.name}: ${seconds(m.wall)}, ${megabytes(m.rss)}`);
   return { rows, baseline };
 }
 
