@@ -1,10 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the data under test.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-support/capture-io.js';
+import { readResults } from './test-support/run-output.js';
 
 let dir: string;
 beforeEach(() => {
@@ -66,14 +67,10 @@ describe('skill-eval run on a skill-up suite with a custom engine', () => {
     expect(err).toContain('runs only with --trust'); // the format's info
     expect(code).toBe(0);
     expect(existsSync(join(dir, 'ran'))).toBe(true);
-    const results = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const results = readResults(join(dir, 'out'));
     expect(results).toHaveLength(1);
-    expect(results[0].engine).toBe('command');
-    expect(results[0].status).toBe('passed');
-    expect(results[0].session.finalMessage).toMatch(/^agent ran in .+: say-hello$/);
+    expect(results[0]).toMatchObject({ engine: 'command', status: 'passed' });
+    expect(results[0]?.session?.finalMessage).toMatch(/^agent ran in .+: say-hello$/);
   }, 60_000);
 
   it('with --engine the user choice wins and the declared command is not run', async () => {
@@ -81,10 +78,7 @@ describe('skill-eval run on a skill-up suite with a custom engine', () => {
     expect(err).not.toContain('declares a custom engine');
     expect(code).toBe(1); // the rule wants the declared agent's answer
     expect(existsSync(join(dir, 'ran'))).toBe(false);
-    const [result] = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    expect(result.session.finalMessage).toBe('user-choice');
+    const [result] = readResults(join(dir, 'out'));
+    expect(result?.session?.finalMessage).toBe('user-choice');
   }, 60_000);
 });

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/paths.js';
+import { PLANNER_CANNED, plannerConversations, writePlannerSuite } from '../test-support/planner-suite.js';
+import { resultsByCase } from '../test-support/run-output.js';
 import { writeFiles } from '../test-support/write-files.js';
 
 // The bin runs the esbuild bundle: these cases need what lives outside it (the runner's mock MCP server script,
@@ -27,51 +28,17 @@ function runCli(args: string[], cwd: string, env: Record<string, string> = {}) {
   });
 }
 
-const readResults = (dir: string): Map<string, CaseResult> =>
-  new Map(
-    readFileSync(join(dir, 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as CaseResult)
-      .map((r) => [r.caseId, r]),
-  );
-
 describe('the bundled CLI: a mocked MCP server on the anthropic engine', () => {
   let server: FakeModelServer;
   let dir: string;
 
   beforeAll(async () => {
     server = await startFakeModelServer({
-      conversations: [
-        {
-          id: 'mcp',
-          match: { user: 'Create the Q1 plan', tools: true },
-          responses: [
-            { toolCalls: [{ name: 'pm__create_plan', input: { name: 'Q1 release' } }] },
-            { text: 'Created.' },
-          ],
-        },
-      ],
+      conversations: plannerConversations([
+        { toolCalls: [{ name: 'pm__create_plan', input: { name: 'Q1 release' } }] },
+      ]),
     });
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-bundle-mcp-'));
-    writeFiles(dir, {
-      'planner/SKILL.md': '---\nname: planner\ndescription: Creates release plans.\n---\nUse the pm tools.\n',
-      'planner/evals/eval.yaml': [
-        'schema_version: v1alpha1',
-        'environment: {type: none}',
-        'mcp:',
-        '  servers:',
-        '    - {name: pm, mode: mocked, config_ref: evals/fixtures/mcp/pm.yaml}',
-        'cases:',
-        '  files: [evals/cases/create-plan.yaml]',
-      ].join('\n'),
-      'planner/evals/fixtures/mcp/pm.yaml': 'tool_responses:\n  create_plan:\n    default: "plan {{params.name}}"\n',
-      'planner/evals/cases/create-plan.yaml': [
-        'id: create-plan',
-        'input: {prompt: "Create the Q1 plan."}',
-        'judge: {type: rule_based, success: [{tool_called: {name: "pm::create_plan"}}]}',
-      ].join('\n'),
-    });
+    dir = writePlannerSuite('skill-eval-bundle-mcp-');
   });
 
   afterAll(async () => {
@@ -84,11 +51,13 @@ describe('the bundled CLI: a mocked MCP server on the anthropic engine', () => {
       ANTHROPIC_BASE_URL: server.url,
       ANTHROPIC_API_KEY: 'test-key-for-the-fake-server',
     });
-    expect(code, stderr).toBe(0);
-    const result = readResults(join(dir, 'out')).get('create-plan')!;
+    const results = resultsByCase(join(dir, 'out'));
+    // not-called fails by design (the agent is never asked to call the tool): exit 1.
+    expect([code, results.get('not-called')?.status], stderr).toEqual([1, 'failed']);
+    const result = results.get('create-plan')!;
     expect(result.status).toBe('passed');
     expect(result.session?.toolCalls).toEqual([
-      expect.objectContaining({ name: 'pm::create_plan', output: 'plan Q1 release', isError: false }),
+      expect.objectContaining({ name: 'pm::create_plan', output: PLANNER_CANNED, isError: false }),
     ]);
   }, 60_000);
 });
@@ -143,7 +112,7 @@ export default defineEngine({
     );
     expect(stderr).toBe('');
     expect(code).toBe(1);
-    const results = readResults(join(dir, 'out'));
+    const results = resultsByCase(join(dir, 'out'));
     expect(results.get('greet')!.status).toBe('passed');
     expect(results.get('refuse')!).toMatchObject({
       status: 'error',

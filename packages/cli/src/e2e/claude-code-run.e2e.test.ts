@@ -9,6 +9,7 @@ import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { CLAUDE_BIN } from '../test-support/paths.js';
 import { processesWithEnv } from '../test-support/processes.js';
+import { readSummary, resultsByCase } from '../test-support/run-output.js';
 
 const JUDGE = 'You grade the work of an AI agent';
 const verdict = (passed: boolean) =>
@@ -97,11 +98,8 @@ describe('skill-eval run on the real claude binary against the fake model server
     );
     stdout = io.out();
     if (!existsSync(join(dir, 'out', 'results.jsonl'))) throw new Error(`run failed (${code}): ${io.err()}`);
-    const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n');
-    results = new Map(lines.map((line) => JSON.parse(line) as CaseResult).map((r) => [r.caseId, r]));
-    summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')) as RunSummary;
+    results = resultsByCase(join(dir, 'out'));
+    summary = readSummary(join(dir, 'out'));
   }, 90_000);
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseResult, RunSummary } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
@@ -7,6 +7,7 @@ import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { PASSING_VERDICT, writeCrewSkill } from '../test-support/crew-skill.js';
 import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
+import { readResults, readSummary } from '../test-support/run-output.js';
 
 const ENGINES = ['claude-code', 'codex', 'anthropic', 'openai'];
 
@@ -54,11 +55,8 @@ describe('one evals.json suite on four engines at once', () => {
       io,
     );
     stdout = io.out();
-    const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n');
-    results = lines.map((line) => JSON.parse(line) as CaseResult);
-    summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')) as RunSummary;
+    results = readResults(join(dir, 'out'));
+    summary = readSummary(join(dir, 'out'));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
@@ -7,6 +7,7 @@ import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { writeCrewSkill } from '../test-support/crew-skill.js';
 import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
+import { readResults } from '../test-support/run-output.js';
 
 const verdict = (passed: boolean) =>
   JSON.stringify({ criteria: [{ id: 1, passed, evidence: 'Ahoy, crew!', reasoning: 'It greets.' }] });
@@ -48,10 +49,7 @@ describe.each([
     const io = captureIO(dir, { PATH: process.env.PATH, ...env });
     const args = ['run', 'crew', '--engine', 'anthropic', '--judge', judgeEngine, ...judgeArgs, '--out', 'out'];
     code = await main(args, io);
-    const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n');
-    results = lines.map((line) => JSON.parse(line) as CaseResult).sort((a, b) => a.caseId.localeCompare(b.caseId));
+    results = readResults(join(dir, 'out')).sort((a, b) => a.caseId.localeCompare(b.caseId));
   }, 120_000);
 
   afterAll(async () => {

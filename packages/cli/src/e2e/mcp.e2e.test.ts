@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseResult, Session } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
@@ -8,52 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
+import { PLANNER_CANNED, plannerConversations, writePlannerSuite } from '../test-support/planner-suite.js';
 import { processesWithEnv } from '../test-support/processes.js';
-import { writeFiles } from '../test-support/write-files.js';
+import { resultsByCase } from '../test-support/run-output.js';
 
-// A skill-up suite with a mocked MCP server, run on the real claude binary against the fake model server.
-const CANNED = '{"id":999,"name":"Q1 release","status":"ONGOING"}';
-
-const files: Record<string, string> = {
-  'planner/SKILL.md': '---\nname: planner\ndescription: Creates release plans.\n---\nUse the project-mgmt tools.\n',
-  'planner/evals/eval.yaml': [
-    'schema_version: v1alpha1',
-    'environment: {type: none}',
-    'mcp:',
-    '  servers:',
-    '    - {name: pm, mode: mocked, config_ref: evals/fixtures/mcp/pm.yaml}',
-    'cases:',
-    '  files: [evals/cases/create-plan.yaml, evals/cases/not-called.yaml]',
-  ].join('\n'),
-  'planner/evals/fixtures/mcp/pm.yaml': [
-    'tool_responses:',
-    '  create_plan:',
-    '    default: {id: 999, name: "{{params.name}}", status: ONGOING}',
-  ].join('\n'),
-  'planner/evals/cases/create-plan.yaml': [
-    'id: create-plan',
-    'input: {prompt: "Create the Q1 release plan (mcp)."}',
-    'judge:',
-    '  type: rule_based',
-    '  success:',
-    '    - tool_called: {name: "pm::create_plan", args: {name: "Q1 release"}}',
-  ].join('\n'),
-  'planner/evals/cases/not-called.yaml': [
-    'id: not-called',
-    'input: {prompt: "Just say hello (no tools)."}',
-    'judge:',
-    '  type: rule_based',
-    '  success:',
-    '    - tool_called: {name: "pm::create_plan"}',
-  ].join('\n'),
-};
-
-/** Writes the suite into a fresh temp dir and returns the dir. */
-function writeSuite(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  writeFiles(dir, files);
-  return dir;
-}
+// The planner suite (a skill-up eval.yaml with a mocked MCP server) on the real claude and codex binaries, against the
+// fake model server.
 
 /** Runs the planner suite in `dir` on `engineArgs`; returns the exit code and the results by case id. */
 async function runPlanner(
@@ -64,10 +23,7 @@ async function runPlanner(
   const io = captureIO(dir, env);
   const code = await main(['run', 'planner', ...engineArgs, '--out', 'out'], io);
   if (!existsSync(join(dir, 'out', 'results.jsonl'))) throw new Error(`run failed (${code}): ${io.err()}`);
-  const lines = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-    .trim()
-    .split('\n');
-  return { code, results: new Map(lines.map((line) => JSON.parse(line) as CaseResult).map((r) => [r.caseId, r])) };
+  return { code, results: resultsByCase(join(dir, 'out')) };
 }
 
 describe('skill-eval run: a mocked MCP server on the real claude binary', () => {
@@ -79,21 +35,13 @@ describe('skill-eval run: a mocked MCP server on the real claude binary', () => 
 
   beforeAll(async () => {
     server = await startFakeModelServer({
-      conversations: [
-        {
-          id: 'mcp',
-          match: { user: 'Q1 release plan (mcp)', tools: true },
-          responses: [
-            // claude defers MCP tools: the model must load the tool through ToolSearch first.
-            { toolCalls: [{ name: 'ToolSearch', input: { query: 'select:mcp__pm__create_plan' } }] },
-            { toolCalls: [{ name: 'mcp__pm__create_plan', input: { name: 'Q1 release' } }] },
-            { text: 'The Q1 release plan is created (id 999).' },
-          ],
-        },
-        { id: 'hello', match: { user: 'Just say hello', tools: true }, responses: [{ text: 'Hello!' }] },
-      ],
+      conversations: plannerConversations([
+        // claude defers MCP tools: the model must load the tool through ToolSearch first.
+        { toolCalls: [{ name: 'ToolSearch', input: { query: 'select:mcp__pm__create_plan' } }] },
+        { toolCalls: [{ name: 'mcp__pm__create_plan', input: { name: 'Q1 release' } }] },
+      ]),
     });
-    dir = writeSuite('skill-eval-mcp-e2e-');
+    dir = writePlannerSuite('skill-eval-mcp-e2e-');
     ({ code, results } = await runPlanner(
       dir,
       {
@@ -121,11 +69,11 @@ describe('skill-eval run: a mocked MCP server on the real claude binary', () => 
     const transcript = JSON.parse(readFileSync(join(dir, 'out', result.transcriptFile!), 'utf8')) as Session;
     const calls = new Map(transcript.events.flatMap((e) => (e.type === 'tool-call' ? [[e.id, e.name] as const] : [])));
     const mcpResult = transcript.events.find((e) => e.type === 'tool-result' && calls.get(e.id) === 'pm::create_plan');
-    expect(mcpResult).toMatchObject({ type: 'tool-result', output: CANNED, isError: false });
+    expect(mcpResult).toMatchObject({ type: 'tool-result', output: PLANNER_CANNED, isError: false });
     expect([...calls.values()]).toEqual(['ToolSearch', 'pm::create_plan']);
     // The model saw the mock's answer as the tool result it asked for.
     const requests = server.requests.filter((r) => r.conversation === 'mcp');
-    expect(JSON.stringify(requests.at(-1)!.body)).toContain(CANNED.replaceAll('"', '\\"'));
+    expect(JSON.stringify(requests.at(-1)!.body)).toContain(PLANNER_CANNED.replaceAll('"', '\\"'));
   });
 
   it('fails tool_called when the agent never calls the tool', () => {
@@ -148,23 +96,15 @@ describe('skill-eval run: a mocked MCP server on the real codex binary', () => {
 
   beforeAll(async () => {
     server = await startFakeModelServer({
-      conversations: [
+      conversations: plannerConversations([
+        // codex offers MCP tools in a namespace (mcp__<server>).
         {
-          id: 'mcp',
-          match: { user: 'Q1 release plan (mcp)', tools: true },
-          responses: [
-            // codex offers MCP tools in a namespace (mcp__<server>).
-            {
-              toolCalls: [{ name: 'create_plan', namespace: 'mcp__pm', input: { name: 'Q1 release' } }],
-              usage: { input_tokens: 100, output_tokens: 10 },
-            },
-            { text: 'The Q1 release plan is created (id 999).' },
-          ],
+          toolCalls: [{ name: 'create_plan', namespace: 'mcp__pm', input: { name: 'Q1 release' } }],
+          usage: { input_tokens: 100, output_tokens: 10 },
         },
-        { id: 'hello', match: { user: 'Just say hello', tools: true }, responses: [{ text: 'Hello!' }] },
-      ],
+      ]),
     });
-    dir = writeSuite('skill-eval-mcp-codex-e2e-');
+    dir = writePlannerSuite('skill-eval-mcp-codex-e2e-');
     ({ results } = await runPlanner(
       dir,
       { PATH: process.env.PATH, OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'test-key-for-the-fake-server' },
@@ -185,7 +125,7 @@ describe('skill-eval run: a mocked MCP server on the real codex binary', () => {
       expect.objectContaining({
         name: 'pm::create_plan',
         input: { name: 'Q1 release' },
-        output: CANNED,
+        output: PLANNER_CANNED,
         isError: false,
       }),
     ]);

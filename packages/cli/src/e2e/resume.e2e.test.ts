@@ -9,6 +9,7 @@ import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUDE_BIN, REPO_ROOT } from '../test-support/paths.js';
 import { processesWithEnv } from '../test-support/processes.js';
+import { readResults, readSummary } from '../test-support/run-output.js';
 
 const BIN = join(REPO_ROOT, 'packages', 'cli', 'bin', 'skill-eval.js');
 const JUDGE = 'You grade the work of an AI agent';
@@ -51,13 +52,7 @@ describe('Ctrl-C mid-run, then --resume, with the built CLI on the real claude b
   let child: ChildProcess | undefined;
   const tag = randomUUID();
   const outDir = () => join(dir, 'out');
-  const resultLines = (): CaseResult[] =>
-    existsSync(join(outDir(), 'results.jsonl'))
-      ? readFileSync(join(outDir(), 'results.jsonl'), 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as CaseResult)
-      : [];
+  const resultLines = (): CaseResult[] => (existsSync(join(outDir(), 'results.jsonl')) ? readResults(outDir()) : []);
   const script = (slow: object[]) => ({
     conversations: [
       { id: 'judge', match: { system: JUDGE }, responses: [{ text: verdict }] },
@@ -111,7 +106,7 @@ describe('Ctrl-C mid-run, then --resume, with the built CLI on the real claude b
     first.child.kill('SIGINT');
     interruptedCode = await first.exited;
     leftAfterInterrupt = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
-    interruptedSummary = JSON.parse(readFileSync(join(outDir(), 'summary.json'), 'utf8')) as RunSummary;
+    interruptedSummary = readSummary(outDir());
     linesAfterInterrupt = resultLines();
 
     const resumed = startCli(['run', '--resume', 'out'], dir, env(answering));
@@ -150,7 +145,7 @@ describe('Ctrl-C mid-run, then --resume, with the built CLI on the real claude b
     // The resumed run asked the answering server only for the slow cases.
     const asked = new Set(answering.requests.map((r) => r.conversation).filter((c) => c !== 'judge'));
     expect([...asked].sort()).toEqual(['slow-1', 'slow-2', 'slow-3']);
-    const summary = JSON.parse(readFileSync(join(outDir(), 'summary.json'), 'utf8')) as RunSummary;
+    const summary = readSummary(outDir());
     expect(summary).toMatchObject({ interrupted: false, totals: { executions: 5, passed: 5 } });
     expect(processesWithEnv('SKILL_EVAL_E2E_TAG', tag)).toEqual([]);
   });

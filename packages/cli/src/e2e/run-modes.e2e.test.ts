@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CaseResult, RunSummary } from '@skill-eval/core';
+import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { greeterCaseYaml, greeterEvalYaml, PIRATE_SKILL } from '../test-support/greeter-suite.js';
+import { readResults, readSummary } from '../test-support/run-output.js';
 import { writeFiles } from '../test-support/write-files.js';
 
 const POLITE = '---\nname: greeter\ndescription: Greets politely.\n---\nOpen with "Good day".\n';
@@ -35,12 +36,8 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
     const code = await main(['run', 'greeter', '--engine', 'anthropic', '--out', 'out', ...args], io);
     // results.jsonl is in order of completion: put it in plan order (with_skill first, then by run).
     const rank = (r: CaseResult) => [r.caseId, r.variant === 'with_skill' ? 0 : 1, r.run].join(' ');
-    const results = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as CaseResult)
-      .sort((a, b) => rank(a).localeCompare(rank(b)));
-    const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')) as RunSummary;
+    const results = readResults(join(dir, 'out')).sort((a, b) => rank(a).localeCompare(rank(b)));
+    const summary = readSummary(join(dir, 'out'));
     return { code, results, summary, stdout: io.out(), stderr: io.err() };
   }
 

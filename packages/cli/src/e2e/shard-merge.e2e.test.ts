@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult, RunSummary } from '@skill-eval/core';
@@ -6,6 +6,7 @@ import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { readResults, readSummary } from '../test-support/run-output.js';
 
 const JUDGE = 'You grade the work of an AI agent';
 const verdict = (passed: boolean) =>
@@ -34,12 +35,6 @@ const evals = {
   ],
 };
 
-const results = (run: string): CaseResult[] =>
-  readFileSync(join(run, 'results.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as CaseResult);
-const summaryOf = (run: string) => JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8')) as RunSummary;
 const verdicts = (list: CaseResult[]) =>
   list
     .map((r) => [r.executionId, r.status, r.score, r.triggered ?? null])
@@ -87,18 +82,18 @@ describe('run --shard i/4 four times, then merge', () => {
   });
 
   it('splits the executions into four disjoint, near-equal parts', () => {
-    const whole = results(join(dir, 'whole')).map((r) => r.executionId);
+    const whole = readResults(join(dir, 'whole')).map((r) => r.executionId);
     expect(whole).toHaveLength(14);
-    const parts = [1, 2, 3, 4].map((i) => results(join(dir, `shard-${i}`)).map((r) => r.executionId));
+    const parts = [1, 2, 3, 4].map((i) => readResults(join(dir, `shard-${i}`)).map((r) => r.executionId));
     expect(parts.flat().sort()).toEqual([...whole].sort());
     expect(parts.map((p) => p.length).sort()).toEqual([3, 3, 4, 4]);
-    expect(summaryOf(join(dir, 'shard-3')).shard).toEqual({ index: 3, count: 4 });
+    expect(readSummary(join(dir, 'shard-3')).shard).toEqual({ index: 3, count: 4 });
   });
 
   it('merges into the unsharded run: the same executions, verdicts, case outcomes and totals', () => {
-    const whole = summaryOf(join(dir, 'whole'));
-    const merged = summaryOf(join(dir, 'merged'));
-    expect(verdicts(results(join(dir, 'merged')))).toEqual(verdicts(results(join(dir, 'whole'))));
+    const whole = readSummary(join(dir, 'whole'));
+    const merged = readSummary(join(dir, 'merged'));
+    expect(verdicts(readResults(join(dir, 'merged')))).toEqual(verdicts(readResults(join(dir, 'whole'))));
     expect(outcomes(merged)).toEqual(outcomes(whole));
     expect(merged.totals).toEqual(whole.totals);
     expect(merged.caseTotals).toEqual(whole.caseTotals);
@@ -109,7 +104,7 @@ describe('run --shard i/4 four times, then merge', () => {
   });
 
   it('copies every execution’s transcript along', () => {
-    const ids = results(join(dir, 'merged')).map((r) => `${r.executionId}.json`);
+    const ids = readResults(join(dir, 'merged')).map((r) => `${r.executionId}.json`);
     expect(readdirSync(join(dir, 'merged', 'transcripts')).sort()).toEqual(ids.sort());
   });
 

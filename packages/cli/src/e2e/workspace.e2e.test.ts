@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { readResults } from '../test-support/run-output.js';
 import { writeFiles } from '../test-support/write-files.js';
 
 // A skill-up suite whose case needs every workspace feature: repo_fixture, git steps, inline files, a diff,
@@ -95,11 +95,7 @@ describe('skill-eval run: a skill-up workspace with git, repo_fixture, setup_ste
       ANTHROPIC_API_KEY: 'test-key-anthropic',
     });
     const code = await main(['run', 'reviewer', '--engine', 'anthropic', '--out', out, ...extra], io);
-    const results = readFileSync(join(dir, out, 'results.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as CaseResult);
-    return { code, result: results[0]!, stderr: io.err() };
+    return { code, result: readResults(join(dir, out))[0]!, stderr: io.err() };
   };
 
   it('with --trust: the agent finds the prepared repository, and the artifacts are collected', async () => {
