@@ -152,19 +152,8 @@ describe('loadSuites', () => {
   });
 
   it('turns a loader that throws into an error diagnostic', async () => {
-    const broken = defineFormat({
-      contract: 'format-v1',
-      id: 'broken',
-      description: 'throws',
-      parseSettings: () => ({}),
-      create: () => ({
-        id: 'broken',
-        filePatterns: ['*.broken'],
-        detect: () => 1,
-        load: () => {
-          throw new Error('kaput');
-        },
-      }),
+    const broken = fakeFormat('broken', ['*.broken'], '', 1, () => {
+      throw new Error('kaput');
     });
     await writeTree(dir, { 'a.broken': 'x' });
     const { suites, diagnostics } = await loadSuites(['a.broken'], createRegistry({ formats: [broken] }), { cwd: dir });
@@ -179,21 +168,10 @@ describe('loadSuites: checking what formats return', () => {
   const returning = (cases: unknown[], shell: Record<string, unknown> = {}) =>
     createRegistry({
       formats: [
-        defineFormat({
-          contract: 'format-v1',
-          id: 'fixed',
-          description: 'returns what it is given',
-          parseSettings: () => ({}),
-          create: () => ({
-            id: 'fixed',
-            filePatterns: ['*.fixed'],
-            detect: () => 1,
-            load: (file) => ({
-              suites: [{ id: 'x', name: 'n', file, format: 'fixed', cases, settings: {}, ...shell } as never],
-              diagnostics: [],
-            }),
-          }),
-        }),
+        fakeFormat('fixed', ['*.fixed'], '', 1, (file) => ({
+          suites: [{ id: 'x', name: 'n', file, format: 'fixed', cases, settings: {}, ...shell } as never],
+          diagnostics: [],
+        })),
       ],
     });
   /** A case as the bundled formats build it: through core's parseCase. */
