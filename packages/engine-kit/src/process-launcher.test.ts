@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { prestartLaunchers } from './process-launcher.js';
-import { runGroupProcess } from './run-group-process.js';
-import { isGone } from './testing/index.js';
+import { isGone, runCollecting } from './testing/index.js';
 
 /** Pids of this process's children that run the launcher (`node -e <launcher source>`). */
 function launcherPids(): number[] {
@@ -28,15 +27,7 @@ describe('prestartLaunchers', () => {
     prestartLaunchers(); // idempotent
     expect(launcherPids()).toEqual(started);
 
-    const lines: string[] = [];
-    await runGroupProcess({
-      file: '/bin/sh',
-      args: ['-c', 'echo $PPID'],
-      cwd: '/',
-      env: {},
-      deadline: Date.now() + 10_000,
-      onLine: (line) => lines.push(line),
-    });
+    const { lines } = await runCollecting('/bin/sh', ['-c', 'echo $PPID'], { env: {} });
     expect(started).toContain(Number(lines[0]));
     expect(launcherPids()).toEqual(started);
   });
@@ -44,11 +35,7 @@ describe('prestartLaunchers', () => {
   it('a launcher that dies ends its programs (and their groups), and the next launch starts a new one', async () => {
     prestartLaunchers();
     const lines: string[] = [];
-    const running = runGroupProcess({
-      file: '/bin/sh',
-      args: ['-c', 'echo $$; sleep 30'],
-      cwd: '/',
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    const running = runCollecting('/bin/sh', ['-c', 'echo $$; sleep 30'], {
       deadline: Date.now() + 20_000,
       onLine: (line) => lines.push(line),
     });
@@ -59,16 +46,7 @@ describe('prestartLaunchers', () => {
     // The program's group is killed when its run ends.
     await expect.poll(() => isGone(Number(lines[0]))).toBe(true);
 
-    const again: string[] = [];
-    const next = await runGroupProcess({
-      file: '/bin/sh',
-      args: ['-c', 'echo again'],
-      cwd: '/',
-      env: {},
-      deadline: Date.now() + 10_000,
-      onLine: (line) => again.push(line),
-    });
-    expect(next.exitCode).toBe(0);
-    expect(again).toEqual(['again']);
+    const next = await runCollecting('/bin/sh', ['-c', 'echo again'], { env: {} });
+    expect(next).toMatchObject({ exitCode: 0, lines: ['again'] });
   });
 });

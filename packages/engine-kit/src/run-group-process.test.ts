@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runGroupProcess } from './run-group-process.js';
-import { type EngineSandbox, isGone, makeSandbox } from './testing/index.js';
+import { type EngineSandbox, isGone, makeSandbox, runCollecting } from './testing/index.js';
 
 let sandbox: EngineSandbox;
 beforeEach(() => {
@@ -9,19 +9,8 @@ beforeEach(() => {
 });
 afterEach(() => sandbox.cleanup());
 
-const run = (file: string, extra: { stdin?: string; deadline?: number; signal?: AbortSignal } = {}) => {
-  const lines: string[] = [];
-  const done = runGroupProcess({
-    file,
-    args: ['a b', 'c'],
-    cwd: sandbox.workspace,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    deadline: extra.deadline ?? Date.now() + 10_000,
-    ...extra,
-    onLine: (line) => lines.push(line),
-  });
-  return done.then((result) => ({ ...result, lines }));
-};
+const run = (file: string, extra: { stdin?: string; deadline?: number; signal?: AbortSignal } = {}) =>
+  runCollecting(file, ['a b', 'c'], { cwd: sandbox.workspace, ...extra });
 
 describe('runGroupProcess', () => {
   it('streams stdout by line (a last line without newline too), keeps argv intact and the stderr tail', async () => {
@@ -56,24 +45,17 @@ describe('runGroupProcess', () => {
 
   it("kills the group when onLine returns 'stop', and delivers no later line", async () => {
     const bin = sandbox.script('agent', 'sleep 30 & echo $!; echo STOP; echo after; wait');
-    const lines: string[] = [];
     const started = Date.now();
-    const result = await runGroupProcess({
-      file: bin,
-      args: [],
+    const result = await runCollecting(bin, [], {
       cwd: sandbox.workspace,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
       deadline: Date.now() + 20_000,
-      onLine: (line) => {
-        lines.push(line);
-        return line === 'STOP' ? 'stop' : undefined;
-      },
+      onLine: (line) => (line === 'STOP' ? 'stop' : undefined),
     });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(result).toMatchObject({ stopped: true, timedOut: false, aborted: false, exitCode: null });
     expect(result.spawnError).toBeUndefined();
-    expect(lines.slice(1)).toEqual(['STOP']);
-    await expect.poll(() => isGone(Number(lines[0]))).toBe(true);
+    expect(result.lines.slice(1)).toEqual(['STOP']);
+    await expect.poll(() => isGone(Number(result.lines[0]))).toBe(true);
   });
 
   it('stops on abort', async () => {
@@ -85,17 +67,9 @@ describe('runGroupProcess', () => {
 
   it('starts the program from the launcher process, a child of this one, in a process group of its own', async () => {
     const bin = sandbox.script('who', 'echo "$PPID"; cut -d" " -f5 /proc/$$/stat; echo $$');
-    const lines: string[] = [];
-    const result = await runGroupProcess({
-      file: bin,
-      args: [],
-      cwd: sandbox.workspace,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      deadline: Date.now() + 10_000,
-      onLine: (line) => lines.push(line),
-    });
+    const result = await runCollecting(bin, [], { cwd: sandbox.workspace });
     expect(result.exitCode).toBe(0);
-    const [parent, group, pid] = lines.map(Number);
+    const [parent, group, pid] = result.lines.map(Number);
     expect(parent).not.toBe(process.pid);
     expect(group).toBe(pid);
     // The launcher is a child of this process.
