@@ -92,9 +92,42 @@ describe('loadSuites', () => {
       'skills/s/evals/cases/c.part.yml',
     ]);
     expect(suites.map((s) => s.id)).toEqual(['skills/s/evals/suite.yml']);
-    expect(diagnostics.map((d) => [d.ruleId, d.file.slice(dir.length + 1), d.message])).toEqual([
-      ['discovery/part-of-suite', 'skills/s/evals/cases/a.part.yml', expect.stringContaining('../suite.yml')],
-      ['discovery/part-of-suite', 'skills/s/evals/cases/b.part.yml', expect.stringContaining('../suite.yml')],
+    // One note on the suite file counts the parts the scan skipped, instead of a line per part.
+    expect(diagnostics.map((d) => [d.severity, d.ruleId, d.file.slice(dir.length + 1), d.message])).toEqual([
+      [
+        'info',
+        'discovery/part-of-suite',
+        'skills/s/evals/suite.yml',
+        '2 file(s) found by this scan are parts of this suite and load with it, not on their own: cases/a.part.yml, cases/b.part.yml.',
+      ],
+    ]);
+    // A part named on the command line is not loaded on its own either, and the note is at that file.
+    const named = await loadSuites(
+      ['skills/s', 'skills/s/evals/cases/b.part.yml'],
+      createRegistry({ formats: [suiteFormat] }),
+      { cwd: dir },
+    );
+    expect(named.suites.map((s) => s.id)).toEqual(['skills/s/evals/suite.yml']);
+    expect(named.diagnostics.map((d) => [d.file.slice(dir.length + 1), d.message])).toEqual([
+      ['skills/s/evals/cases/b.part.yml', 'Read as part of ../suite.yml, which loads it; run that file to run it.'],
+      [
+        'skills/s/evals/suite.yml',
+        '1 file(s) found by this scan are parts of this suite and load with it, not on their own: cases/a.part.yml.',
+      ],
+    ]);
+  });
+
+  it('names a few of many parts a scan skipped and counts the rest', async () => {
+    const names = Array.from({ length: 5 }, (_, i) => `p${i}.part.yml`);
+    const suiteFormat = fakeFormat('suite', ['suite.yml', '*.part.yml'], '', 1, (file) => ({
+      suites: [],
+      diagnostics: [],
+      parts: file.endsWith('suite.yml') ? names.map((name) => join(dir, 'x/cases', name)) : [],
+    }));
+    await writeTree(dir, { 'x/suite.yml': 'SUITE', ...Object.fromEntries(names.map((n) => [`x/cases/${n}`, 'P'])) });
+    const { diagnostics } = await loadSuites(['x'], createRegistry({ formats: [suiteFormat] }), { cwd: dir });
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      '5 file(s) found by this scan are parts of this suite and load with it, not on their own: cases/p0.part.yml, cases/p1.part.yml, cases/p2.part.yml, … (2 more).',
     ]);
   });
 

@@ -122,20 +122,15 @@ export async function loadSuites(
   const partOf = new Map<string, string>();
   const depth = new Map(inPathOrder.map((file) => [file, file.split(sep).length]));
   const shallowestFirst = (a: string, b: string) => depth.get(a)! - depth.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
+  // Parts a folder scan found and skipped, by the suite file that read them: one note on that file says so.
+  const skippedParts = new Map<string, string[]>();
   for (const file of [...inPathOrder].sort(shallowestFirst)) {
     const found: Diagnostic[] = [];
     const owner = partOf.get(file);
     if (owner) {
-      found.push({
-        ...diag(
-          'info',
-          'discovery/part-of-suite',
-          file,
-          `Read as part of ${relative(dirname(file), owner)}, which loads it; run that file to run it.`,
-        ),
-        line: 1,
-        column: 1,
-      });
+      // Named on the command line: say so at the file. Found by a scan: counted on its suite file instead.
+      if (candidates.get(file)) found.push(partNamedDirectly(file, owner));
+      else skippedParts.set(owner, [...(skippedParts.get(owner) ?? []), file]);
       byFile.set(file, { suites: [], diagnostics: found });
       continue;
     }
@@ -155,11 +150,26 @@ export async function loadSuites(
       diagnostics: found,
     });
   }
+  for (const [owner, skipped] of skippedParts) byFile.get(owner)!.diagnostics.push(partsFoundByScan(owner, skipped));
   const loaded = inPathOrder.map((file) => byFile.get(file)!);
   return {
     suites: loaded.flatMap((l) => l.suites),
     diagnostics: [...diagnostics, ...loaded.flatMap((l) => l.diagnostics)],
   };
+}
+
+/** A file named on the command line that a suite also named loads as a part of that suite, not on its own. */
+function partNamedDirectly(file: string, owner: string): Diagnostic {
+  const message = `Read as part of ${relative(dirname(file), owner)}, which loads it; run that file to run it.`;
+  return { ...diag('info', 'discovery/part-of-suite', file, message), line: 1, column: 1 };
+}
+
+/** How many files of a folder scan the suite file `owner` read as its parts (a few named), instead of a line each. */
+function partsFoundByScan(owner: string, parts: readonly string[]): Diagnostic {
+  const shown = parts.slice(0, 3).map((part) => relative(dirname(owner), part));
+  const names = `${shown.join(', ')}${parts.length > shown.length ? `, … (${parts.length - shown.length} more)` : ''}`;
+  const message = `${parts.length} file(s) found by this scan are parts of this suite and load with it, not on their own: ${names}.`;
+  return { ...diag('info', 'discovery/part-of-suite', owner, message), line: 1, column: 1 };
 }
 
 async function loadFile(
