@@ -42,6 +42,14 @@ describe('broken JSON', () => {
     expect(diagnostics[0]!.message).toContain('no trailing comma');
   });
 
+  it('a file nested deeper than any eval file needs is one error at the place, not a crash', () => {
+    const depth = 50_000;
+    const { suites, diagnostics } = load(['{', `  "evals": ${'['.repeat(depth)}${']'.repeat(depth)}`, '}']);
+    expect(suites).toEqual([]);
+    expect(where(diagnostics)).toEqual([['syntax', 2, 1011]]);
+    expect(diagnostics[0]!.message).toContain('nest more than 1000 levels deep');
+  });
+
   it('an empty file is one error', () => {
     expect(where(load(['  ']).diagnostics)).toEqual([['syntax', 1, 1]]);
   });

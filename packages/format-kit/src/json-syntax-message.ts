@@ -1,3 +1,5 @@
+import { MAX_NESTING } from './parse-json.js';
+
 /** What each jsonc-parser error code means to someone editing the file, and what to do. */
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'an unexpected character; JSON strings use double quotes and keys must be quoted',
@@ -16,6 +18,7 @@ const MESSAGES: Record<string, string> = {
   InvalidUnicode: 'a malformed \\u escape',
   InvalidEscapeCharacter: 'an invalid escape in a string; write a backslash as \\\\',
   InvalidCharacter: 'a control character inside a string; write a newline as \\n and a tab as \\t',
+  NestingTooDeep: `lists and objects nest more than ${MAX_NESTING} levels deep here; no eval file needs that depth, so flatten the structure`,
 };
 
 /** A diagnostic message for one JSON syntax error code. */

@@ -38,14 +38,36 @@ const recent = new Map<string, WeakRef<ParsedJson>>();
 function parseJsonText(text: string): ParsedJson {
   // A BOM is replaced, not removed, so offsets still match the file.
   const source = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
+  const positionAt = createLineIndex(source);
+  // The parser recurses per level: past some thousands it runs out of stack, at a depth that depends on the caller.
+  const tooDeep = nestingBeyond(source, MAX_NESTING);
+  if (tooDeep !== undefined)
+    return { root: undefined, errors: [{ code: 'NestingTooDeep', ...positionAt(tooDeep) }], positionAt };
   const raw: ParseError[] = [];
   const root = parseTree(source, raw, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const positionAt = createLineIndex(source);
   // The parser may report several codes at one offset while recovering; the first says it best.
   const seen = new Set<number>();
   const firstAtOffset = raw.filter((e) => !seen.has(e.offset) && seen.add(e.offset));
   const errors = firstAtOffset.map((e) => ({ code: printParseErrorCode(e.error), ...positionAt(e.offset) }));
   return { root, errors, positionAt };
+}
+
+/** Deepest nesting of lists and objects read; far beyond any eval file, well within the parser's stack. */
+export const MAX_NESTING = 1000;
+
+/** Offset of the bracket that opens level `max + 1` of nesting (strings skipped), or undefined when none does. */
+function nestingBeyond(text: string, max: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string, escapes included; an unclosed one ends the scan (the parser reports it).
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return undefined;
 }
 
 /** The value node of `key` in an object node (the last one, as JSON.parse keeps). */

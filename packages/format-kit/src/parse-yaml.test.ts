@@ -22,6 +22,34 @@ describe('parseYaml', () => {
   });
 });
 
+describe('parseYaml: nesting deeper than the parser can follow', () => {
+  // The yaml library fails at every level it unwinds through, as often as the stack has room for.
+  const deeply = (calls: number, text: string): ReturnType<typeof parseYaml> =>
+    calls === 0 ? parseYaml(text) : deeply(calls - 1, text);
+
+  it('is one error at the first place, saying what to do, however deep the caller already is', () => {
+    for (const [i, calls] of [0, 2000, 6000].entries()) {
+      const text = `a: ${'['.repeat(5000 + i)}${']'.repeat(5000 + i)}\n`;
+      const parsed = deeply(calls, text);
+      expect(parsed.errors).toEqual([
+        {
+          code: 'RESOURCE_EXHAUSTION',
+          message: expect.stringContaining('nest too deeply'),
+          line: 1,
+          column: expect.any(Number),
+        },
+      ]);
+      expect(parsed.errors[0]!.message).toContain('flatten');
+    }
+  });
+
+  it('leaves other errors as they are', () => {
+    const parsed = parseYaml(`a: [\nb: ${'{'.repeat(6000)}${'}'.repeat(6000)}\n`);
+    expect(parsed.errors.filter((e) => e.code === 'RESOURCE_EXHAUSTION')).toHaveLength(1);
+    expect(parsed.errors.length).toBeGreaterThan(1);
+  });
+});
+
 describe('parseYaml: plain data and positions', () => {
   it('gives a new copy of the data on every call, so a caller changing it leaves the next caller alone', () => {
     const parsed = parseYaml('tests:\n  - id: a\n    vars: {x: 1}\n');

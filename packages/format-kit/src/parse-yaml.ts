@@ -164,7 +164,7 @@ function exactParsed(text: string): ParsedYaml {
   const positionOf = (node: Node | null | undefined) => (node?.range ? positionAt(node.range[0]) : undefined);
   return {
     doc,
-    errors: doc.errors.map(problem),
+    errors: oneStackOverflow(doc.errors.map(problem)),
     warnings: doc.warnings.map(problem),
     positionOf,
     positionAt,
@@ -173,6 +173,29 @@ function exactParsed(text: string): ParsedYaml {
     data: (options) => doc.toJS(options),
     positionAtPath: (path) => positionOf((path.length ? doc.getIn(path, true) : doc.contents) as Node | null),
   };
+}
+
+/**
+ * A document nested deeper than the parser's stack reaches fails at every level it unwinds through, each with the
+ * engine's own words ("Maximum call stack size exceeded"), as many times as the stack had room for: one error at
+ * the first of them says what to do instead.
+ */
+function oneStackOverflow(problems: YamlProblem[]): YamlProblem[] {
+  // Under any code the library gives it (RESOURCE_EXHAUSTION, TAG_RESOLVE_FAILED …), in the engine's words.
+  const isOverflow = (p: YamlProblem) => p.code === 'RESOURCE_EXHAUSTION' || p.message.includes('call stack');
+  const overflows = problems.filter(isOverflow);
+  if (overflows.length === 0) return problems;
+  const first = overflows.reduce((a, b) => (b.line < a.line || (b.line === a.line && b.column < a.column) ? b : a));
+  return [
+    ...problems.filter((p) => !isOverflow(p)),
+    {
+      line: first.line,
+      column: first.column,
+      code: 'RESOURCE_EXHAUSTION',
+      message:
+        'lists and maps nest too deeply here for the parser to follow (it ran out of stack); no eval file needs that depth, so flatten the structure',
+    },
+  ];
 }
 
 /** The value node of `key` in a map node. */
