@@ -13,6 +13,7 @@ import {
 import type { CaseLookup } from './case-outcomes.js';
 import { createRedactor } from './redact.js';
 import { createResultStore } from './result-store.js';
+import { assertRunDirUsable } from './run-dir.js';
 import { RUN_MANIFEST_FILE, RunManifestSchema, writeRunManifest } from './run-manifest.js';
 import { summarize } from './summarize.js';
 
@@ -51,11 +52,7 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
     });
   }
   const out = resolve(outDir);
-  if (existsSync(join(out, 'results.jsonl'))) {
-    throw new SkillEvalError('USAGE', `${outDir} already holds a run.`, {
-      hint: 'Choose another --out directory; existing results are never overwritten.',
-    });
-  }
+  assertRunDirUsable(out, outDir);
   const warnings: string[] = [];
   const runs: RunDir[] = [];
   for (const dir of runDirs) runs.push(await readRunDir(resolve(dir), warnings));

@@ -3,7 +3,7 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, SkillEvalError, type Suite } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadFinishedResults } from './run-dir.js';
+import { assertRunDirUsable, loadFinishedResults } from './run-dir.js';
 import { readRunManifest } from './run-manifest.js';
 import { runSuites } from './run-suites.js';
 import { completed, fakeEngine, sleep } from './test-support/fake-engine.js';
@@ -128,5 +128,43 @@ describe('resuming a run', () => {
     expect([...finished.keys()]).toEqual(['a', 'c']);
     expect(await readFile(file, 'utf8')).toBe(`${result('a')}\n${result('c')}\n`);
     expect([...(await loadFinishedResults(join(dir, 'nowhere'))).keys()]).toEqual([]);
+  });
+});
+
+describe('assertRunDirUsable', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir('run-dir-usable-'));
+  });
+  afterEach(() => cleanup());
+
+  const problem = (outDir: string, resume = false): string | undefined => {
+    try {
+      assertRunDirUsable(outDir, 'shown', { resume });
+      return undefined;
+    } catch (error) {
+      expect(error).toBeInstanceOf(SkillEvalError);
+      return `${(error as SkillEvalError).code}: ${(error as Error).message}`;
+    }
+  };
+
+  it('takes a folder that does not exist yet, at any depth, or an empty one', async () => {
+    expect(problem(join(dir, 'new', 'deeper'))).toBeUndefined();
+    expect(problem(dir)).toBeUndefined();
+  });
+
+  it('refuses a file, or a path below one, as a usage error naming it (not a failure to create the folder)', async () => {
+    await writeFile(join(dir, 'file'), 'x');
+    expect(problem(join(dir, 'file'))).toBe('USAGE: shown is a file, not a directory.');
+    expect(problem(join(dir, 'file', 'sub', 'run'))).toBe(
+      `USAGE: shown lies below ${join(dir, 'file')}, which is a file, not a directory.`,
+    );
+  });
+
+  it('refuses a folder that holds a run, unless the run is resumed there', async () => {
+    await writeFile(join(dir, 'results.jsonl'), '');
+    expect(problem(dir)).toBe('USAGE: shown already holds a run.');
+    expect(problem(dir, true)).toBeUndefined();
   });
 });

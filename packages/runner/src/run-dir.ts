@@ -1,5 +1,6 @@
+import { existsSync, type Stats, statSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type CaseResult, CaseResultSchema, SkillEvalError } from '@skill-eval/core';
 import { readRunManifest, writeRunManifest } from './run-manifest.js';
 
@@ -10,6 +11,38 @@ export interface OpenRunDirOptions {
   /** Written to run.json for a new run: what the caller needs to plan it again. */
   invocation?: Record<string, unknown>;
   harnessVersion?: string;
+}
+
+/**
+ * Throws a usage error unless `outDir` can hold this run's results: no run there already (unless `resume`), and
+ * neither it nor a folder above it a file. `shown` is how the user wrote it.
+ */
+export function assertRunDirUsable(outDir: string, shown: string, { resume = false } = {}): void {
+  for (let path = outDir; ; path = dirname(path)) {
+    const info = existing(path);
+    if (info && !info.isDirectory()) {
+      const where = path === outDir ? `${shown} is a file` : `${shown} lies below ${path}, which is a file`;
+      throw new SkillEvalError('USAGE', `${where}, not a directory.`, {
+        hint: 'Choose another --out directory: a new one (it is created) or one that holds no run.',
+      });
+    }
+    if (info || dirname(path) === path) break;
+  }
+  if (!resume && existsSync(join(outDir, 'results.jsonl'))) {
+    throw new SkillEvalError('USAGE', `${shown} already holds a run.`, {
+      hint: 'Choose another --out directory; existing results are never overwritten.',
+    });
+  }
+}
+
+/** What is at `path`, or undefined when nothing is (a path below a file included). */
+function existing(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }
 
 /**

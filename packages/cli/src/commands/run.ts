@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import { caseNeedsJudge, type Judge } from '@skill-eval/grading';
-import { type EngineTarget, engineJudge, parseShard, runSuites } from '@skill-eval/runner';
+import { assertRunDirUsable, type EngineTarget, engineJudge, parseShard, runSuites } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
 import { customEngineTargets } from '../custom-engine-targets.js';
 import { type EngineSpec, kwargsFor, parseEngineKwargs, parseEngineSpec, unknownScopes } from '../engine-target.js';
@@ -116,11 +115,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   const timeoutSeconds = positiveNumber(options.timeout, '--timeout') ?? config.timeout;
   const runMode = parseRunMode(options, io.cwd);
   const outDir = resolve(io.cwd, options.out ?? `.skill-eval/runs/${timestamp()}`);
-  if (!options.resume && existsSync(resolve(outDir, 'results.jsonl'))) {
-    throw new SkillEvalError('USAGE', `${relative(io.cwd, outDir)} already holds a run.`, {
-      hint: 'Choose another --out directory; existing results are never overwritten.',
-    });
-  }
+  assertRunDirUsable(outDir, relative(io.cwd, outDir), { resume: Boolean(options.resume) });
 
   const { registry, engineIds, enginePackageVersions, suites, diagnostics } = await loadEvalFiles(
     paths,
