@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { describeFileSystemError } from './file-system-error.js';
 import type { CommandIO } from './io.js';
 import { createProgram } from './program.js';
 
@@ -28,6 +29,11 @@ export async function main(argv: readonly string[], io: CommandIO): Promise<numb
       io.stderr.write(`error: ${e.message}\n`);
       if (e.hint) io.stderr.write(`hint: ${e.hint}\n`);
       return e.exitCode ?? 1;
+    }
+    const fileSystem = describeFileSystemError(error);
+    if (fileSystem) {
+      io.stderr.write(`error: ${fileSystem.message}\nhint: ${fileSystem.hint}\n`);
+      return 2;
     }
     io.stderr.write(`internal error: ${e?.message ?? String(error)}\n`);
     if (io.env.SKILL_EVAL_DEBUG) io.stderr.write(`${e?.stack ?? ''}\n`);
