@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { compareRuns, comparisonHtml, comparisonText, readRunDir } from '@skill-eval/report';
+import { warnDamagedLines } from '../damaged-lines.js';
 import type { CommandIO } from '../io.js';
 
 /**
@@ -14,6 +15,8 @@ export async function compareCommand(
   io: CommandIO,
 ): Promise<number> {
   const [a, b] = await Promise.all([readRunDir(resolve(io.cwd, runA)), readRunDir(resolve(io.cwd, runB))]);
+  warnDamagedLines(io, 'compare', runA, a);
+  warnDamagedLines(io, 'compare', runB, b);
   // Paths as the user typed them read better than absolute ones.
   const comparison = compareRuns({ ...a, runDir: runA }, { ...b, runDir: runB });
   io.stdout.write(comparisonText(comparison));

@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { readRunDir, writeJunit, writeSkillCreatorOutputs } from '@skill-eval/report';
+import { warnDamagedLines } from '../damaged-lines.js';
 import { htmlReportMissing, loadHtmlReport } from '../html-report.js';
 import type { CommandIO } from '../io.js';
 
@@ -18,6 +19,7 @@ export interface ReportCommandOptions {
 export async function reportCommand(runDir: string, options: ReportCommandOptions, io: CommandIO): Promise<number> {
   const dir = resolve(io.cwd, runDir);
   const record = await readRunDir(dir);
+  warnDamagedLines(io, 'report', runDir, record);
   const named = options.html || options.junit || options.benchmark || options.skillCreator || options.agentskills;
   const want = {
     html: named ? options.html === true : true,

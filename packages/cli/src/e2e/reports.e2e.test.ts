@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunSummary } from '@skill-eval/core';
@@ -184,5 +184,20 @@ describe('run outputs, report and compare (anthropic engine, fake model server)'
     const same = await cli(['compare', 'runs/a', 'runs/a']);
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('No case changed (2 the same).');
+  });
+
+  it('report and compare say how many lines of results.jsonl they skipped as not results', async () => {
+    cpSync(join(dir, 'runs/a'), join(dir, 'runs/damaged'), { recursive: true });
+    appendFileSync(join(dir, 'runs/damaged/results.jsonl'), 'not json\n{"executionId": "cut off');
+    const warning = 'runs/damaged: 2 damaged line(s) in results.jsonl were skipped';
+
+    const report = await cli(['report', 'runs/damaged', '--junit']);
+    expect(report.code).toBe(0);
+    expect(report.stderr).toContain(`skill-eval report: ${warning}`);
+    expect(readFileSync(join(dir, 'runs/damaged/junit.xml'), 'utf8')).toContain('tests="2"');
+
+    const compared = await cli(['compare', 'runs/a', 'runs/damaged']);
+    expect(compared.stdout).toContain('No case changed (2 the same).');
+    expect(compared.stderr.trim().split('\n')).toEqual([expect.stringContaining(`skill-eval compare: ${warning}`)]);
   });
 });

@@ -12,6 +12,8 @@ export interface RunRecord {
   summary?: RunSummary;
   /** cases.json, when the run wrote one (runs started before it existed have none). */
   cases?: CaseIndex;
+  /** Lines of results.jsonl that are not a result (cut off by an interrupt, damaged, another version): readRunDir counts them. */
+  damagedLines?: number;
 }
 
 const readText = (file: string): Promise<string | undefined> =>
@@ -30,7 +32,8 @@ function parseJson<T>(text: string, parse: (value: unknown) => T): T | undefined
 
 /**
  * Reads results.jsonl (plus summary.json and cases.json when present) without changing anything. A line that
- * is not a result (cut off by an interrupt, from another version) is skipped; no results.jsonl is a usage error.
+ * is not a result (cut off by an interrupt, from another version) is left out and counted in `damagedLines`; no
+ * results.jsonl is a usage error.
  */
 export async function readRunDir(runDir: string): Promise<RunRecord> {
   const text = await readText(join(runDir, 'results.jsonl'));
@@ -40,10 +43,12 @@ export async function readRunDir(runDir: string): Promise<RunRecord> {
     });
   }
   const byId = new Map<string, CaseResult>();
+  let damagedLines = 0;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     const result = parseJson(line, (v) => CaseResultSchema.parse(v));
-    if (result) {
+    if (!result) damagedLines++;
+    else {
       byId.delete(result.executionId);
       byId.set(result.executionId, result);
     }
@@ -52,5 +57,11 @@ export async function readRunDir(runDir: string): Promise<RunRecord> {
   const casesText = await readText(join(runDir, CASE_INDEX_FILE));
   const summary = summaryText ? parseJson(summaryText, (v) => RunSummarySchema.parse(v)) : undefined;
   const cases = casesText ? parseJson(casesText, (v) => CaseIndexSchema.parse(v)) : undefined;
-  return { runDir, results: [...byId.values()], ...(summary ? { summary } : {}), ...(cases ? { cases } : {}) };
+  return {
+    runDir,
+    results: [...byId.values()],
+    ...(summary ? { summary } : {}),
+    ...(cases ? { cases } : {}),
+    damagedLines,
+  };
 }
