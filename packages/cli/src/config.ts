@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
+import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit';
 import { z } from 'zod';
 
 /** `skill-eval.config.json`: project defaults; command-line options win. */
@@ -9,7 +10,11 @@ export const ConfigSchema = z
     /** Plugin modules (package names or paths) to load besides the bundled ones. */
     plugins: z.array(z.string()).default([]),
     /** Default engine(s), `id[:model]`. */
-    engine: z.union([z.string(), z.array(z.string())]).optional(),
+    engine: z
+      .union([z.string(), z.array(z.string())], {
+        error: 'expected an engine id ("claude-code", "codex:gpt-5") or a list of them',
+      })
+      .optional(),
     /** Default judge, `id[:model]`. */
     judge: z.string().optional(),
     /** Settings per engine id, as `--ek` would give them. */
@@ -33,18 +38,42 @@ export function loadConfig(cwd: string, explicit?: string): Config {
     if (explicit) throw new SkillEvalError('USAGE', `Config file not found: ${file}`);
     return ConfigSchema.parse({});
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (cause) {
-    throw new SkillEvalError('BAD_INPUT', `${file}: not valid JSON (${(cause as Error).message}).`, { cause });
+  const text = readFileSync(file, 'utf8');
+  const json = parseJson(text);
+  const syntax = json.errors[0];
+  if (syntax) {
+    throw new SkillEvalError('BAD_INPUT', `${file}:${syntax.line}:${syntax.column}: ${syntaxMessage(syntax.code)}`, {
+      hint: 'The config is strict JSON: double-quoted keys and strings, no comments, no trailing commas.',
+    });
   }
-  const parsed = ConfigSchema.safeParse(raw);
+  const parsed = ConfigSchema.safeParse(JSON.parse(text.replace(/^\uFEFF/, '')));
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new SkillEvalError('BAD_INPUT', `${file}: ${problems}`, {
+    // In file order, each at the value (or unknown key) it is about.
+    const problems = parsed.error.issues
+      .map((issue) => ({ issue, offset: nodeAt(json.root, issue)?.offset ?? 0 }))
+      .sort((a, b) => a.offset - b.offset)
+      .map(({ issue, offset }) => {
+        const { line, column } = json.positionAt(offset);
+        return `\n  ${line}:${column}: ${issue.path.join('.') || '(top level)'}: ${issue.message}`;
+      });
+    throw new SkillEvalError('BAD_INPUT', `${file} has ${problems.length} problem(s):${problems.join('')}`, {
       hint: 'Known keys: plugins, engine, judge, engineSettings, concurrency, timeout, cacheDir.',
     });
   }
   return parsed.data;
+}
+
+/** The node a config problem is about: the value at its path, or the first unknown key it names. */
+function nodeAt(root: JsonNode | undefined, issue: z.core.$ZodIssue): JsonNode | undefined {
+  let node = root;
+  for (const key of issue.path) {
+    const next = typeof key === 'number' ? itemsOf(node!)[key] : property(node, String(key));
+    if (!next) break;
+    node = next;
+  }
+  if (issue.code === 'unrecognized_keys' && node) {
+    const unknown = keysOf(node).find(({ key }) => issue.keys.includes(key));
+    if (unknown) return unknown.keyNode;
+  }
+  return node;
 }
