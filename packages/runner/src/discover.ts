@@ -130,7 +130,11 @@ export async function loadSuites(
     if (owner) {
       // Named on the command line: say so at the file. Found by a scan: counted on its suite file instead.
       if (candidates.get(file)) found.push(partNamedDirectly(file, owner));
-      else skippedParts.set(owner, [...(skippedParts.get(owner) ?? []), file]);
+      else {
+        const skipped = skippedParts.get(owner);
+        if (skipped) skipped.push(file);
+        else skippedParts.set(owner, [file]);
+      }
       byFile.set(file, { suites: [], diagnostics: found });
       continue;
     }
