@@ -1,3 +1,4 @@
+import { boundedExec } from './bounded-regex.js';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { compileRegex } from './compile-regex.js';
 import { quote } from './quote.js';
@@ -6,7 +7,7 @@ import { quote } from './quote.js';
 export const regex: CheckEvaluator = (check, { session }) => {
   const { re, pattern, flags } = compileRegex(check);
   const text = session.finalMessage;
-  const match = re.exec(text);
+  const match = boundedExec(re, text);
   return match
     ? { passed: true, evidence: `/${pattern}/${flags} matched ${quote(text, match.index, match[0].length)}` }
     : { passed: false, evidence: `/${pattern}/${flags} did not match the final answer: ${quote(text)}` };
