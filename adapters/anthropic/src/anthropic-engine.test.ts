@@ -173,6 +173,14 @@ describe('anthropic engine against the fake Messages server', () => {
     expect(session.error?.message).toMatch(/ANTHROPIC_API_KEY is not set.*ANTHROPIC_BASE_URL/);
   });
 
+  it('says before a run what it lacks: the key variable its settings name', () => {
+    expect(engine.missingSetup?.({})).toMatch(/^No Anthropic API key: the environment variable ANTHROPIC_API_KEY/);
+    expect(engine.missingSetup?.({ ANTHROPIC_API_KEY: 'sk-test' })).toBeUndefined();
+    const own = plugin.create(plugin.parseSettings({ apiKeyEnv: 'TEAM_KEY' }));
+    expect(own.missingSetup?.({ ANTHROPIC_API_KEY: 'sk-test' })).toContain('TEAM_KEY');
+    expect(own.missingSetup?.({ TEAM_KEY: 'sk-test' })).toBeUndefined();
+  });
+
   it('complete() answers a plain judge call with usage and cost', async () => {
     process.env.SKILL_EVAL_TEST_KEY = 'sk-test';
     try {

@@ -197,6 +197,11 @@ describe.each(['responses', 'chat'] as const)('openai engine (api: %s) against t
     expect(session.error?.message).toMatch(/OPENAI_API_KEY is not set.*OPENAI_BASE_URL/);
   });
 
+  it('says before a run what it lacks: the key variable', () => {
+    expect(engine.missingSetup?.({})).toMatch(/OPENAI_API_KEY is not set/);
+    expect(engine.missingSetup?.({ OPENAI_API_KEY: 'sk-test' })).toBeUndefined();
+  });
+
   it('complete() answers a judge call without tools, with usage and cost', async () => {
     process.env.SKILL_EVAL_TEST_KEY = 'sk-test';
     try {

@@ -53,6 +53,7 @@ export function createApiEngine(options: ApiEngineOptions): Engine {
     skillRoots,
     defaultModel: settings.model,
     version: sdkVersion,
+    missingSetup: (env) => (env[settings.apiKeyEnv] ? undefined : missingKey(settings.apiKeyEnv)),
 
     async run(input: EngineRunInput) {
       const model = input.model ?? settings.model;

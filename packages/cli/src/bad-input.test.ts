@@ -82,3 +82,36 @@ describe('skill-eval run on bad input', () => {
     expect(io.err()).toContain("-j/--concurrency expects a positive number, got 'zero'.");
   });
 });
+
+describe('skill-eval run without the key an API engine or judge needs', () => {
+  const writeSuite = () =>
+    writeFileSync(
+      join(dir, 'skill', 'evals', 'evals.json'),
+      '{"evals":[{"id":1,"prompt":"hi","expected_output":"a greeting","assertions":["says hi"]}]}',
+    );
+
+  it('stops before the first execution when the judge has no key, naming the variable and another judge', async () => {
+    writeSuite();
+    const io = captureIO(dir, { PATH: process.env.PATH });
+    const code = await main(['run', 'skill', '-e', 'command', '--ek', 'command=cat', '--out', 'out'], io);
+    expect(code).toBe(2);
+    expect(io.err()).toContain(
+      'error: The judge anthropic cannot run here. No Anthropic API key: the environment variable ANTHROPIC_API_KEY is not set.',
+    );
+    expect(io.err()).toContain('hint: Or grade with another judge: --judge claude-code');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('stops before the first execution when the engine has no key', async () => {
+    writeSuite();
+    const io = captureIO(dir, { PATH: process.env.PATH });
+    const code = await main(
+      ['run', 'skill', '-e', 'openai', '--judge', 'command', '--ek', 'command.command=cat', '--out', 'out'],
+      io,
+    );
+    expect(code).toBe(2);
+    expect(io.err()).toContain('error: The engine openai cannot run here.');
+    expect(io.err()).toContain('OPENAI_API_KEY');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});

@@ -92,4 +92,9 @@ export interface Engine {
   run(input: EngineRunInput): Promise<Session>;
   /** One plain completion, for judges. */
   complete?(request: CompletionRequest): Promise<CompletionResponse>;
+  /**
+   * What the engine lacks in `env` to run at all (an API key), as a message saying what to set; undefined when
+   * nothing. Asked before a run starts, so a missing key stops it before any execution is spent.
+   */
+  missingSetup?(env: Readonly<Record<string, string | undefined>>): string | undefined;
 }

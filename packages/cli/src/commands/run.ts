@@ -1,5 +1,5 @@
 import { relative, resolve } from 'node:path';
-import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
+import { type Engine, hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import { caseNeedsJudge, type Judge } from '@skill-eval/grading';
 import { assertRunDirUsable, type EngineTarget, engineJudge, parseShard, runSuites } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
@@ -7,6 +7,7 @@ import { customEngineTargets } from '../custom-engine-targets.js';
 import { type EngineSpec, kwargsFor, parseEngineKwargs, parseEngineSpec, unknownScopes } from '../engine-target.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
+import { refuseMissingSetup } from '../missing-setup.js';
 import { type RoutableJudge, startModelTraffic } from '../model-traffic.js';
 import { harnessVersion } from '../package-version.js';
 import { bundledEngine } from '../plugins/bundled.js';
@@ -171,10 +172,11 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
 
   let judge: Judge | undefined;
   let routableJudge: RoutableJudge | undefined;
+  let judgeEngine: Engine | undefined;
   if (needsJudge(suites)) {
     // The judge takes only settings scoped to it (`--ek anthropic.model=…`): unscoped ones are for the run's engines.
     const scoped = Object.fromEntries(Object.entries(kwargs).filter(([key]) => key.includes('.')));
-    const judgeEngine = createEngine(registry, judgeSpec, config, scoped, options.trust ?? false);
+    judgeEngine = createEngine(registry, judgeSpec, config, scoped, options.trust ?? false);
     // An engine without completions judges by running the prompt as a task: check its program exists first.
     if (!judgeEngine.complete) await judgeEngine.version();
     const model = judgeSpec.model ?? judgeEngine.defaultModel;
@@ -192,6 +194,16 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     };
   }
 
+  // A replayed run answers from its recordings: no engine or judge needs a key of its own.
+  if (!options.replay) {
+    refuseMissingSetup(
+      [
+        ...engines.map((target) => ({ engine: target.engine, role: 'engine' as const })),
+        ...(judgeEngine ? [{ engine: judgeEngine, role: 'judge' as const }] : []),
+      ],
+      io.env,
+    );
+  }
   const reporters = await runReporters(registry, suites, options, io);
   const traffic = await startModelTraffic(options, {
     io,
