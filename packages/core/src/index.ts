@@ -10,6 +10,7 @@ export * from './plugin.js';
 export * from './pricing.js';
 export * from './registry.js';
 export * from './result.js';
+export * from './result-lines.js';
 export * from './secrets.js';
 export * from './session.js';
 export * from './settings.js';

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type CaseResult,
-  CaseResultSchema,
+  latestPerExecution,
   type RunSummary,
   RunSummarySchema,
+  readResultLines,
   type Session,
   SkillEvalError,
 } from '@skill-eval/core';
@@ -22,23 +23,6 @@ export interface RunDirContents {
   artifacts: (executionId: string) => Promise<string[]>;
 }
 
-/** Results in file order; a resumed run's later line for the same execution replaces the earlier one. */
-function parseResults(text: string): { results: CaseResult[]; damaged: number } {
-  const byId = new Map<string, CaseResult>();
-  let damaged = 0;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const result = CaseResultSchema.parse(JSON.parse(line));
-      byId.delete(result.executionId);
-      byId.set(result.executionId, result);
-    } catch {
-      damaged++;
-    }
-  }
-  return { results: [...byId.values()], damaged };
-}
-
 /**
  * Reads results.jsonl and summary.json of a run directory, and gives lazy access to its transcripts and
  * artifacts. Throws SkillEvalError USAGE when the directory is not a finished run.
@@ -49,12 +33,13 @@ export async function readRunDir(runDir: string, options: { summary?: RunSummary
       hint: 'Pass the directory a run wrote its results to (its --out).',
     });
   });
-  const { results, damaged } = parseResults(resultsText);
+  const { results: lines, damagedLines } = readResultLines(resultsText);
+  const results = latestPerExecution(lines);
   const summary = options.summary ?? (await readSummary(runDir));
   return {
     summary,
     results,
-    damagedLines: damaged,
+    damagedLines,
     transcript: transcriptReader(runDir, results),
     artifacts: artifactLister(runDir),
   };

@@ -5,9 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import {
   type Case,
   type CaseResult,
-  CaseResultSchema,
   type RunSummary,
   RunSummarySchema,
+  readResultLines,
   SkillEvalError,
 } from '@skill-eval/core';
 import type { CaseLookup } from './case-outcomes.js';
@@ -127,17 +127,8 @@ async function readRunDir(dir: string, warnings: string[]): Promise<RunDir> {
       hint: 'Pass the --out directories of the shard runs.',
     });
   }
-  const results: CaseResult[] = [];
-  let damaged = 0;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      results.push(CaseResultSchema.parse(JSON.parse(line)));
-    } catch {
-      damaged++;
-    }
-  }
-  if (damaged) warnings.push(`${dir}: ${damaged} damaged line(s) in results.jsonl were skipped.`);
+  const { results, damagedLines } = readResultLines(text);
+  if (damagedLines) warnings.push(`${dir}: ${damagedLines} damaged line(s) in results.jsonl were skipped.`);
   const summary = await readJson(join(dir, 'summary.json'), (value) => RunSummarySchema.parse(value));
   if (!summary) warnings.push(`${dir} has no summary.json (an interrupted shard?); its results are merged anyway.`);
   const manifest = await readJson(join(dir, RUN_MANIFEST_FILE), (value) => RunManifestSchema.parse(value));

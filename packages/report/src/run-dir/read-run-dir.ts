@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CaseResult, CaseResultSchema, type RunSummary, RunSummarySchema, SkillEvalError } from '@skill-eval/core';
+import {
+  type CaseResult,
+  latestPerExecution,
+  type RunSummary,
+  RunSummarySchema,
+  readResultLines,
+  SkillEvalError,
+} from '@skill-eval/core';
 import { CASE_INDEX_FILE, type CaseIndex, CaseIndexSchema } from './case-index.js';
 
 /** What a run directory holds, as reports read it. */
@@ -42,24 +49,14 @@ export async function readRunDir(runDir: string): Promise<RunRecord> {
       hint: 'Pass the directory of a run (the --out directory of skill-eval run, by default .skill-eval/runs/<timestamp>).',
     });
   }
-  const byId = new Map<string, CaseResult>();
-  let damagedLines = 0;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    const result = parseJson(line, (v) => CaseResultSchema.parse(v));
-    if (!result) damagedLines++;
-    else {
-      byId.delete(result.executionId);
-      byId.set(result.executionId, result);
-    }
-  }
+  const { results, damagedLines } = readResultLines(text);
   const summaryText = await readText(join(runDir, 'summary.json'));
   const casesText = await readText(join(runDir, CASE_INDEX_FILE));
   const summary = summaryText ? parseJson(summaryText, (v) => RunSummarySchema.parse(v)) : undefined;
   const cases = casesText ? parseJson(casesText, (v) => CaseIndexSchema.parse(v)) : undefined;
   return {
     runDir,
-    results: [...byId.values()],
+    results: latestPerExecution(results),
     ...(summary ? { summary } : {}),
     ...(cases ? { cases } : {}),
     damagedLines,
