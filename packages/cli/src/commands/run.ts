@@ -1,3 +1,4 @@
+import { constants } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { type Engine, hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import { caseNeedsJudge, type Judge } from '@skill-eval/grading';
@@ -16,6 +17,12 @@ import { replayedRun } from '../replayed-run.js';
 import { cacheDirFor, resumedRun, runInvocation } from '../resume-run.js';
 import { parseRunMode, type RunModeFlags } from '../run-mode-options.js';
 import { RUN_REPORTERS, type RunOutputFlags, runReporters } from '../run-reporters.js';
+
+/** Signals that stop a run the way Ctrl-C does. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/** The shell's status for a process ended by `signal`: 130 for SIGINT, 143 for SIGTERM. */
+const exitStatusOf = (signal: NodeJS.Signals): number => 128 + constants.signals[signal];
 
 export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   engine?: string[];
@@ -211,15 +218,20 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     engines,
     ...(routableJudge ? { judge: routableJudge } : {}),
   });
+  // Ctrl-C, or SIGTERM from a CI runner cancelling the job or a container stopping: the running executions (and the
+  // agents' process groups) are stopped and a partial summary written; the same signal again quits at once.
   const interrupt = new AbortController();
-  const onSigint = () => {
-    if (interrupt.signal.aborted) process.exit(130);
+  let stoppedBy: NodeJS.Signals | undefined;
+  const onStopSignal = (signal: NodeJS.Signals) => {
+    if (interrupt.signal.aborted) process.exit(exitStatusOf(signal));
+    stoppedBy = signal;
+    const again = signal === 'SIGINT' ? 'Ctrl-C again' : `${signal} again`;
     io.stderr.write(
-      '\nInterrupted: stopping running executions and writing a partial summary (Ctrl-C again to quit now).\n',
+      `\nInterrupted (${signal}): stopping running executions and writing a partial summary (${again} to quit now).\n`,
     );
     interrupt.abort();
   };
-  process.on('SIGINT', onSigint);
+  for (const signal of STOP_SIGNALS) process.on(signal, onStopSignal);
   try {
     const { summary } = await runSuites({
       suites,
@@ -241,10 +253,10 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       ...(shard ? { shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),
     });
-    if (summary.interrupted) return 130;
+    if (summary.interrupted) return exitStatusOf(stoppedBy ?? 'SIGINT');
     return summary.caseTotals.failed + summary.caseTotals.errors === 0 ? 0 : 1;
   } finally {
-    process.off('SIGINT', onSigint);
+    for (const signal of STOP_SIGNALS) process.off(signal, onStopSignal);
     await traffic?.close();
   }
 }

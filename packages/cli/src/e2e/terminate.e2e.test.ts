@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../test-support/paths.js';
+import { processesWithEnv } from '../test-support/processes.js';
+import { readSummary } from '../test-support/run-output.js';
+
+const BIN = join(REPO_ROOT, 'packages', 'cli', 'bin', 'skill-eval.js');
+
+/**
+ * SIGTERM is how a CI runner cancels a job and how a container is stopped: the run stops as on Ctrl-C — the agents'
+ * processes killed, a partial summary written — instead of dying and leaving them running.
+ */
+describe('SIGTERM mid-run, with the built CLI and the command engine', () => {
+  const tag = randomUUID();
+  let dir: string;
+  let code: number | null;
+  let output = '';
+  let runningBefore: number;
+  let leftAfter: number[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'skill-eval-sigterm-e2e-'));
+    mkdirSync(join(dir, 'evals'));
+    const cases = [1, 2, 3].map((i) => `  - id: c${i}\n    input: hi\n    assertions: [{type: contains, value: hi}]\n`);
+    writeFileSync(join(dir, 'evals', 'slow.eval.yaml'), `name: slow\ntests:\n${cases.join('')}`);
+    writeFileSync(join(dir, 'agent.sh'), '#!/bin/sh\nsleep 60\necho hi\n', { mode: 0o755 });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', 'evals', '-e', 'command', '--ek', 'command=./agent.sh', '-j', '3', '--no-cache', '--out', 'out'],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', CI: '1', SKILL_EVAL_E2E_TAG: tag },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
+    const deadline = Date.now() + 30_000;
+    // The three agents' shells and their sleeps.
+    while (processesWithEnv('SKILL_EVAL_E2E_TAG', tag).filter((pid) => pid !== child.pid).length < 6) {
+      if (Date.now() > deadline) throw new Error(`the agents did not start; the CLI printed:\n${output}`);
+      await sleep(100);
+    }
+    runningBefore = processesWithEnv('SKILL_EVAL_E2E_TAG', tag).filter((pid) => pid !== child.pid).length;
+    child.kill('SIGTERM');
+    code = await exited;
+    leftAfter = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
+  }, 60_000);
+
+  afterAll(() => {
+    for (const pid of processesWithEnv('SKILL_EVAL_E2E_TAG', tag)) process.kill(pid, 'SIGKILL');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('kills the running agents, writes a partial summary and exits 143', () => {
+    expect(runningBefore).toBeGreaterThanOrEqual(6);
+    expect(leftAfter).toEqual([]);
+    expect(code, output).toBe(143);
+    expect(output).toContain('Interrupted (SIGTERM): stopping running executions and writing a partial summary');
+    expect(existsSync(join(dir, 'out', 'summary.json'))).toBe(true);
+    expect(readSummary(join(dir, 'out')).interrupted).toBe(true);
+  });
+});
