@@ -1,23 +1,32 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-support/capture-io.js';
+import { writeDemoEvals, writeDemoSkill } from './test-support/demo-skill.js';
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'skill-eval-cli-bad-'));
-  mkdirSync(join(dir, 'skill', 'evals'), { recursive: true });
-  writeFileSync(join(dir, 'skill', 'SKILL.md'), '---\nname: demo\ndescription: Demo skill.\n---\nBody\n');
+  writeDemoSkill(dir);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function runOn(evalsJson: string) {
-  writeFileSync(join(dir, 'skill', 'evals', 'evals.json'), evalsJson);
+  writeDemoEvals(dir, evalsJson);
   const io = captureIO(dir);
   const code = await main(['run', 'skill', '--out', 'out'], io);
   return { code, err: io.err(), out: io.out() };
+}
+
+/** Runs `args` on the demo skill; it must be refused with exit 2 before writing anything. Returns stderr. */
+async function refusedRun(args: string[], env: Record<string, string | undefined> = {}): Promise<string> {
+  const io = captureIO(dir, env);
+  const code = await main(['run', 'skill', ...args, '--out', 'out'], io);
+  expect(code, io.err()).toBe(2);
+  expect(existsSync(join(dir, 'out'))).toBe(false);
+  return io.err();
 }
 
 describe('skill-eval run on bad input', () => {
@@ -52,29 +61,23 @@ describe('skill-eval run on bad input', () => {
   });
 
   it('refuses an unknown engine, naming the ones that exist and the package to install', async () => {
-    writeFileSync(join(dir, 'skill', 'evals', 'evals.json'), '{"evals":[{"id":1,"prompt":"hi","expectations":["x"]}]}');
-    const io = captureIO(dir);
-    const code = await main(['run', 'skill', '--engine', 'nope', '--out', 'out'], io);
-    expect(code).toBe(2);
-    expect(io.err()).toContain(
+    writeDemoEvals(dir);
+    const err = await refusedRun(['--engine', 'nope']);
+    expect(err).toContain(
       "error: Unknown engine 'nope'. Engines available: claude-code, anthropic, openai, codex, qodercli, command.",
     );
-    expect(io.err()).toContain('hint: Install @skill-eval/engine-nope (or skill-eval-engine-nope)');
-    expect(existsSync(join(dir, 'out'))).toBe(false);
+    expect(err).toContain('hint: Install @skill-eval/engine-nope (or skill-eval-engine-nope)');
   });
 
   it('refuses a missing claude binary before anything runs, with an install hint', async () => {
-    writeFileSync(join(dir, 'skill', 'evals', 'evals.json'), '{"evals":[{"id":1,"prompt":"hi","expectations":["x"]}]}');
-    const io = captureIO(dir);
-    const code = await main(['run', 'skill', '--ek', `path=${join(dir, 'no-such-claude')}`, '--out', 'out'], io);
-    expect(code).toBe(2);
-    expect(io.err()).toContain('error: The claude binary was not found at');
-    expect(io.err()).toMatch(/npm install -g @anthropic-ai\/claude-code/);
-    expect(existsSync(join(dir, 'out'))).toBe(false);
+    writeDemoEvals(dir);
+    const err = await refusedRun(['--ek', `path=${join(dir, 'no-such-claude')}`]);
+    expect(err).toContain('error: The claude binary was not found at');
+    expect(err).toMatch(/npm install -g @anthropic-ai\/claude-code/);
   });
 
   it('rejects a malformed --ek and a bad -j as usage errors', async () => {
-    writeFileSync(join(dir, 'skill', 'evals', 'evals.json'), '{"evals":[{"id":1,"prompt":"hi","expectations":["x"]}]}');
+    writeDemoEvals(dir);
     const io = captureIO(dir);
     expect(await main(['run', 'skill', '--ek', 'novalue'], io)).toBe(2);
     expect(io.err()).toContain("--ek expects key=value, got 'novalue'.");
@@ -84,34 +87,22 @@ describe('skill-eval run on bad input', () => {
 });
 
 describe('skill-eval run without the key an API engine or judge needs', () => {
-  const writeSuite = () =>
-    writeFileSync(
-      join(dir, 'skill', 'evals', 'evals.json'),
-      '{"evals":[{"id":1,"prompt":"hi","expected_output":"a greeting","assertions":["says hi"]}]}',
-    );
+  const needsJudge = '{"evals":[{"id":1,"prompt":"hi","expected_output":"a greeting","assertions":["says hi"]}]}';
+  const env = { PATH: process.env.PATH };
 
   it('stops before the first execution when the judge has no key, naming the variable and another judge', async () => {
-    writeSuite();
-    const io = captureIO(dir, { PATH: process.env.PATH });
-    const code = await main(['run', 'skill', '-e', 'command', '--ek', 'command=cat', '--out', 'out'], io);
-    expect(code).toBe(2);
-    expect(io.err()).toContain(
+    writeDemoEvals(dir, needsJudge);
+    const err = await refusedRun(['-e', 'command', '--ek', 'command=cat'], env);
+    expect(err).toContain(
       'error: The judge anthropic cannot run here. No Anthropic API key: the environment variable ANTHROPIC_API_KEY is not set.',
     );
-    expect(io.err()).toContain('hint: Or grade with another judge: --judge claude-code');
-    expect(existsSync(join(dir, 'out'))).toBe(false);
+    expect(err).toContain('hint: Or grade with another judge: --judge claude-code');
   });
 
   it('stops before the first execution when the engine has no key', async () => {
-    writeSuite();
-    const io = captureIO(dir, { PATH: process.env.PATH });
-    const code = await main(
-      ['run', 'skill', '-e', 'openai', '--judge', 'command', '--ek', 'command.command=cat', '--out', 'out'],
-      io,
-    );
-    expect(code).toBe(2);
-    expect(io.err()).toContain('error: The engine openai cannot run here.');
-    expect(io.err()).toContain('OPENAI_API_KEY');
-    expect(existsSync(join(dir, 'out'))).toBe(false);
+    writeDemoEvals(dir, needsJudge);
+    const err = await refusedRun(['-e', 'openai', '--judge', 'command', '--ek', 'command.command=cat'], env);
+    expect(err).toContain('error: The engine openai cannot run here.');
+    expect(err).toContain('OPENAI_API_KEY');
   });
 });

@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-support/capture-io.js';
+import { writeDemoSkill } from './test-support/demo-skill.js';
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'skill-eval-cli-checks-'));
-  mkdirSync(join(dir, 'skill', 'evals'), { recursive: true });
-  writeFileSync(join(dir, 'skill', 'SKILL.md'), '---\nname: demo\ndescription: Demo skill.\n---\nBody\n');
+  writeDemoSkill(dir);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeFileSystemError } from './file-system-error.js';
 import { main } from './main.js';
 import { captureIO } from './test-support/capture-io.js';
+import { writeDemoEvals, writeDemoSkill } from './test-support/demo-skill.js';
 
 let dir: string;
 beforeEach(() => {
@@ -46,9 +47,8 @@ describe('describeFileSystemError', () => {
 
 describe('a command whose output path cannot be written', () => {
   it('exits 2 naming the path and the reason, without calling it a bug or printing a stack', async () => {
-    mkdirSync(join(dir, 'skill', 'evals'), { recursive: true });
-    writeFileSync(join(dir, 'skill', 'SKILL.md'), '---\nname: demo\ndescription: Demo skill.\n---\nBody\n');
-    writeFileSync(join(dir, 'skill', 'evals', 'evals.json'), '{"evals":[{"id":1,"prompt":"hi","expectations":["x"]}]}');
+    writeDemoSkill(dir);
+    writeDemoEvals(dir);
     const io = captureIO(dir);
     const code = await main(['convert', 'skill/evals/evals.json', '--to', 'skillet', '--out', 'a-file/converted'], io);
     expect(code).toBe(2);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { parseRunMode } from './run-mode-options.js';
 import { captureIO } from './test-support/capture-io.js';
+import { writeDemoEvals, writeDemoSkill } from './test-support/demo-skill.js';
 
 let dir: string;
 beforeEach(() => {
@@ -42,9 +43,8 @@ describe('parseRunMode', () => {
 
 describe('skill-eval run with bad mode flags', () => {
   it('exits 2 before anything runs, with a hint', async () => {
-    mkdirSync(join(dir, 'skill', 'evals'), { recursive: true });
-    writeFileSync(join(dir, 'skill', 'SKILL.md'), '---\nname: demo\n---\nBody\n');
-    writeFileSync(join(dir, 'skill', 'evals', 'evals.json'), '{"evals":[{"id":1,"prompt":"hi","expectations":["x"]}]}');
+    writeDemoSkill(dir);
+    writeDemoEvals(dir);
     const io = captureIO(dir);
     expect(await main(['run', 'skill', '--benchmark', '--baseline', 'old', '--out', 'out'], io)).toBe(2);
     expect(io.err()).toContain('--benchmark and --baseline cannot be combined.');

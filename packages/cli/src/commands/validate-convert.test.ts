@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { writeDemoEvals, writeDemoSkill } from '../test-support/demo-skill.js';
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'skill-eval-cli-vc-'));
-  mkdirSync(join(dir, 'skill', 'evals'), { recursive: true });
-  writeFileSync(join(dir, 'skill', 'SKILL.md'), '---\nname: demo\ndescription: Demo skill.\n---\nBody\n');
+  writeDemoSkill(dir);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -30,7 +30,7 @@ describe('skill-eval validate', () => {
   });
 
   it('exits 0 on a clean suite', async () => {
-    writeFileSync(join(dir, 'skill', 'evals', 'evals.json'), '{"evals":[{"id":1,"prompt":"hi","expectations":["x"]}]}');
+    writeDemoEvals(dir);
     const io = captureIO(dir);
     expect(await main(['validate', 'skill'], io)).toBe(0);
     expect(io.out()).toContain('1 suite(s), 1 case(s): 0 error(s)');
