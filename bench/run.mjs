@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { load, machineInfo } from './lib/machine.mjs';
 import { memorySource } from './lib/measure.mjs';
-import { installPeers } from './lib/peers.mjs';
+import { installedNode22, installPeers } from './lib/peers.mjs';
 import { resultsMarkdown } from './lib/results-markdown.mjs';
-import { REPO, skillEval, toolEnv } from './lib/tools.mjs';
+import { REPO, skillEval, skillEvalOn, toolEnv } from './lib/tools.mjs';
 import { cache } from './workloads/cache.mjs';
 import { coldStart } from './workloads/cold-start.mjs';
 import { concurrency } from './workloads/concurrency.mjs';
@@ -52,10 +52,14 @@ const parent = values.dir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 const work = mkdtempSync(join(parent, 'skill-eval-bench-'));
 for (const dir of ['home', 'tmp', 'out']) mkdirSync(join(work, dir));
 const tools = [skillEval()];
+let node22 = installedNode22(join(BENCH, '.peers')); // --quick uses it when an earlier full run installed it
 if (!quick) {
   const peers = installPeers(join(BENCH, '.peers'), log);
   tools.push({ id: 'promptfoo', ...peers.promptfoo }, { id: 'agentv', ...peers.agentv });
+  node22 = peers.node22;
 }
+// skill-eval on the peers' Node 22 as well, in the workloads whose figure is mostly start-up and JavaScript speed.
+const variants = node22 ? [skillEvalOn(node22)] : [];
 const claudeBin = join(REPO, 'packages', 'cli', 'node_modules', '.bin', 'claude');
 const claudeVersion = existsSync(claudeBin)
   ? execFileSync(claudeBin, ['--version'], { encoding: 'utf8' }).trim()
@@ -69,6 +73,7 @@ const ctx = {
   triggerRuns: 1,
   work,
   tools,
+  variants,
   claudeVersion,
   log,
   measureOptions: (_tool, extraEnv = {}) => ({ cwd: work, tmp: join(work, 'tmp'), env: toolEnv(work, extraEnv) }),
@@ -97,7 +102,7 @@ try {
 
 const markdown = resultsMarkdown({
   machine: machineInfo(),
-  tools,
+  tools: [...tools, ...variants],
   claudeVersion,
   quick,
   runs,

@@ -21,6 +21,19 @@ export const verdict = (met) => (met ? '**met**' : '**missed**');
 /** "promptfoo 3.1×, AgentV 1.2×": how much longer each peer took, from rows of { tool, m }. */
 export const peerRatios = (rows, own) =>
   rows
-    .filter((r) => r.tool.id !== 'skill-eval')
+    .filter((r) => r.tool.kind !== 'skill-eval')
     .map((r) => `${r.tool.name} ${ratio(r.m.wall.median, own)}`)
     .join(', ');
+
+/** The ratio cell of a row: "—" for skill-eval itself (on any Node), else how much longer the peer took. */
+export const ratioCell = (tool, peer, own) => (tool.kind === 'skill-eval' ? '—' : ratio(peer, own));
+
+/** "skill-eval on Node 22: 0.45 s", from rows of { tool, m }: the figure of skill-eval on other Nodes ('' for none). */
+export const onOtherNodes = (rows, figure = (m) => `${m.wall.median.toFixed(2)} s`) =>
+  rows
+    .filter((r) => r.tool.kind === 'skill-eval' && r.tool.id !== 'skill-eval')
+    .map((r) => `${r.tool.name}: ${figure(r.m)}`)
+    .join(', ');
+
+/** " (skill-eval on Node 22: 0.45 s)", or '' when no other Node was measured. */
+export const inParentheses = (text) => (text ? ` (${text})` : '');

@@ -36,16 +36,18 @@ export function installPeers(dir, log) {
     );
     log(`installed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  const node22 = join(dir, 'node_modules', nodePackage, 'bin', 'node');
+  const node22 = installedNode22(dir);
   return {
+    node22,
     promptfoo: {
+      kind: 'promptfoo',
       name: 'promptfoo',
       version: versionOf(dir, 'promptfoo'),
-      node: node22,
-      nodeVersion: execFileSync(node22, ['--version'], { encoding: 'utf8' }).trim(),
-      argv: [node22, join(dir, 'node_modules', 'promptfoo', 'dist', 'src', 'entrypoint.js')],
+      ...node22,
+      argv: [node22.node, join(dir, 'node_modules', 'promptfoo', 'dist', 'src', 'entrypoint.js')],
     },
     agentv: {
+      kind: 'agentv',
       name: 'AgentV',
       version: versionOf(dir, 'agentv'),
       node: process.execPath,
@@ -53,4 +55,11 @@ export function installPeers(dir, log) {
       argv: [process.execPath, join(dir, 'node_modules', 'agentv', 'dist', 'cli.js')],
     },
   };
+}
+
+/** The Node 22 binary installed into `dir` by {@link installPeers}, or undefined before the first install. */
+export function installedNode22(dir) {
+  const node = join(dir, 'node_modules', nodePackage, 'bin', 'node');
+  if (versionOf(dir, nodePackage) !== NODE22_VERSION || !existsSync(node)) return undefined;
+  return { node, nodeVersion: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim() };
 }

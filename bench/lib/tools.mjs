@@ -7,15 +7,35 @@ import { join } from 'node:path';
 export const REPO = new URL('../../', import.meta.url).pathname;
 const CLI = join(REPO, 'packages', 'cli');
 
-/** skill-eval as a user runs it: the package's bin on this Node. */
+/**
+ * skill-eval as a user runs it: the package's bin on this Node. `kind` says which tool a command line is for (see
+ * trivial-run.mjs); `id` tells apart the same tool on two Nodes.
+ */
 export function skillEval() {
   return {
     id: 'skill-eval',
+    kind: 'skill-eval',
     name: 'skill-eval',
     version: JSON.parse(readFileSync(join(CLI, 'package.json'), 'utf8')).version,
     node: process.execPath,
     nodeVersion: process.version,
     argv: [process.execPath, join(CLI, 'bin', 'skill-eval.js')],
+  };
+}
+
+/**
+ * The same skill-eval on another Node (the Node 22 binary the peers bring): a second row where start-up and plain
+ * JavaScript speed decide the figure, to show how much of it is the Node rather than skill-eval. Not a peer.
+ */
+export function skillEvalOn(node22) {
+  const own = skillEval();
+  return {
+    ...own,
+    id: 'skill-eval-node22',
+    name: `skill-eval on Node ${node22.nodeVersion.replace(/^v(\d+).*/, '$1')}`,
+    node: node22.node,
+    nodeVersion: node22.nodeVersion,
+    argv: [node22.node, own.argv[1]],
   };
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
  */
 export function trivialCommand(tool, suite, { concurrency, out, cacheDir }) {
   const j = String(concurrency);
-  switch (tool.id) {
+  switch (tool.kind) {
     case 'skill-eval':
       return [
         ...tool.argv,
@@ -41,20 +41,20 @@ export function trivialCommand(tool, suite, { concurrency, out, cacheDir }) {
         out,
       ];
     default:
-      throw new Error(`unknown tool ${tool.id}`);
+      throw new Error(`unknown tool ${tool.kind}`);
   }
 }
 
 /** Throws unless the run at `out` graded all `count` cases as passed (and took them from the cache when `cached`). */
 export function checkTrivialRun(tool, out, count, { cached = false } = {}) {
-  if (tool.id === 'skill-eval') {
+  if (tool.kind === 'skill-eval') {
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     if (summary.caseTotals.passed !== count) throw new Error(`skill-eval passed ${summary.caseTotals.passed} of ${count} cases`);
     if (cached) {
       const hits = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"cached":true'));
       if (hits.length !== count) throw new Error(`skill-eval took ${hits.length} of ${count} results from its cache`);
     }
-  } else if (tool.id === 'agentv') {
+  } else if (tool.kind === 'agentv') {
     const index = join(out, 'index.jsonl');
     const rows = existsSync(index) ? readFileSync(index, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
     const passed = rows.filter((r) => r.score === 1).length;

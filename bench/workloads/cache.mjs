@@ -1,7 +1,7 @@
 // Workload 6: cached re-run of an unchanged 1000-case suite. Each tool runs the trivial suite once with its result
 // cache on (untimed), then again and again with nothing changed: only the re-runs are measured.
 import { join } from 'node:path';
-import { megabytes, peerRatios, ratio, seconds, table, verdict } from '../lib/format.mjs';
+import { inParentheses, megabytes, onOtherNodes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
 import { measureEach } from '../lib/measure.mjs';
 import { writeTrivialSuite } from '../lib/suites.mjs';
 import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
@@ -15,8 +15,9 @@ export async function cache(ctx) {
   const suite = writeTrivialSuite(dir, COUNT);
   const out = (tool, i) => join(ctx.work, 'out', `cache-${tool.id}-${i}`);
   // The tools take turns (see measureEach); each one's first run fills its cache and is not counted.
+  const tools = [...ctx.tools, ...ctx.variants];
   const measured = await measureEach(
-    ctx.tools.map((tool) => ({
+    tools.map((tool) => ({
       argv: (i) =>
         trivialCommand(tool, suite, {
           concurrency: CONCURRENCY,
@@ -31,7 +32,7 @@ export async function cache(ctx) {
     })),
     { runs: ctx.runs, warmup: 1 },
   );
-  const rows = ctx.tools.map((tool, i) => ({ tool, m: measured[i] }));
+  const rows = tools.map((tool, i) => ({ tool, m: measured[i] }));
   for (const { tool, m } of rows) ctx.log(`  cached re-run, ${tool.name}: ${seconds(m.wall)}`);
   const own = rows.find((r) => r.tool.id === 'skill-eval').m;
   const met = own.wall.median < TARGET_S;
@@ -45,9 +46,9 @@ export async function cache(ctx) {
         tool.name,
         seconds(m.wall),
         megabytes(m.rss),
-        tool.id === 'skill-eval' ? '—' : ratio(m.wall.median, own.wall.median),
+        ratioCell(tool, m.wall.median, own.wall.median),
       ]),
     )}`,
-    summary: `skill-eval re-runs 1000 cached cases in ${own.wall.median.toFixed(2)} s${rows.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}: ${verdict(met)}`,
+    summary: `skill-eval re-runs 1000 cached cases in ${own.wall.median.toFixed(2)} s${inParentheses(onOtherNodes(rows))}${ctx.tools.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}: ${verdict(met)}`,
   };
 }

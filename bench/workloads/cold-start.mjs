@@ -1,12 +1,12 @@
 // Workload 1: cold start. `--version` and `--help` of each tool, a fresh process each time.
 import { measureEach } from '../lib/measure.mjs';
-import { megabytes, peerRatios, ratio, seconds, table, verdict } from '../lib/format.mjs';
+import { inParentheses, megabytes, onOtherNodes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
 
 const TARGET_S = 0.15;
 
 export async function coldStart(ctx) {
   const own = {};
-  const commands = ctx.tools.flatMap((tool) => ['--version', '--help'].map((flag) => ({ tool, flag })));
+  const commands = [...ctx.tools, ...ctx.variants].flatMap((tool) => ['--version', '--help'].map((flag) => ({ tool, flag })));
   // Every tool's commands take turns (see measureEach), so the ratios compare runs of the same minutes.
   const measured = await measureEach(
     commands.map(({ tool, flag }) => ({ argv: [...tool.argv, flag], options: ctx.measureOptions(tool) })),
@@ -32,9 +32,14 @@ export async function coldStart(ctx) {
         `\`${flag}\``,
         seconds(m.wall),
         megabytes(m.rss),
-        tool.id === 'skill-eval' ? '—' : ratio(m.wall.median, own[flag]),
+        ratioCell(tool, m.wall.median, own[flag]),
       ]),
     ),
-    summary: `skill-eval \`--version\` ${own['--version'].toFixed(3)} s, \`--help\` ${own['--help'].toFixed(3)} s${ctx.tools.length > 1 ? `; \`--version\`: ${peerRatios(rows.filter((r) => r.flag === '--version'), own['--version'])}` : ''}: ${verdict(met)}`,
+    summary: `skill-eval \`--version\` ${own['--version'].toFixed(3)} s, \`--help\` ${own['--help'].toFixed(3)} s${inParentheses(
+      onOtherNodes(
+        rows.filter((r) => r.flag === '--version'),
+        (m) => `\`--version\` ${m.wall.median.toFixed(3)} s`,
+      ),
+    )}${ctx.tools.length > 1 ? `; \`--version\`: ${peerRatios(rows.filter((r) => r.flag === '--version'), own['--version'])}` : ''}: ${verdict(met)}`,
   };
 }

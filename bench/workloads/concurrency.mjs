@@ -1,5 +1,5 @@
 // Workload 3: concurrency. 200 cases whose engine sleeps 300 ms, 16 at once: the ideal is 200 / 16 × 0.3 = 3.75 s.
-import { megabytes, peerRatios, ratio, seconds, table, verdict } from '../lib/format.mjs';
+import { megabytes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
 import { measureTrivial } from './overhead.mjs';
 
 const COUNT = 200;
@@ -32,10 +32,10 @@ export async function concurrency(ctx) {
           seconds(m.wall),
           over(m.wall.median),
           megabytes(m.rss),
-          tool.id === 'skill-eval' ? '—' : ratio(m.wall.median, own.wall.median),
+          ratioCell(tool, m.wall.median, own.wall.median),
         ]),
       ],
     ),
-    summary: `skill-eval ${own.wall.median.toFixed(2)} s, ${over(own.wall.median)} over the ideal ${ideal.toFixed(2)} s (the engine alone: ${over(baseline.wall.median)})${rows.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}: ${verdict(met)}`,
+    summary: `skill-eval ${own.wall.median.toFixed(2)} s, ${over(own.wall.median)} over the ideal ${ideal.toFixed(2)} s (the engine alone: ${over(baseline.wall.median)})${ctx.tools.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}: ${verdict(met)}`,
   };
 }

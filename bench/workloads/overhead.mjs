@@ -3,7 +3,7 @@
 // engine's own time: the same script spawned N times, 4 at once, by a bare Node loop (lib/spawn-baseline.mjs), run in
 // turn with the tools.
 import { join } from 'node:path';
-import { megabytes, peerRatios, ratio, seconds, table, verdict } from '../lib/format.mjs';
+import { inParentheses, megabytes, onOtherNodes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
 import { measureEach } from '../lib/measure.mjs';
 import { writeTrivialSuite } from '../lib/suites.mjs';
 import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
@@ -13,7 +13,7 @@ const CONCURRENCY = 4;
 const BASELINE = new URL('../lib/spawn-baseline.mjs', import.meta.url).pathname;
 
 /** Measures every tool on one trivial suite; returns rows { tool, m } and the engine baseline. */
-export async function measureTrivial(ctx, { count, concurrency, env = {}, label }) {
+export async function measureTrivial(ctx, { count, concurrency, env = {}, label, tools = ctx.tools }) {
   const suite = writeTrivialSuite(join(ctx.work, `${label}-${count}`), count);
   const out = (tool, i) => join(ctx.work, 'out', `${label}-${tool.id}-${count}-${i}`);
   // The engine alone and every tool take turns, so that the overhead and the ratios compare runs of the same minutes.
@@ -23,7 +23,7 @@ export async function measureTrivial(ctx, { count, concurrency, env = {}, label 
         argv: [process.execPath, BASELINE, String(count), String(concurrency), suite.echo],
         options: ctx.measureOptions(undefined, env),
       },
-      ...ctx.tools.map((tool) => ({
+      ...tools.map((tool) => ({
         argv: (i) => trivialCommand(tool, suite, { concurrency, out: out(tool, i) }),
         options: {
           ...ctx.measureOptions(tool, env),
@@ -35,7 +35,7 @@ export async function measureTrivial(ctx, { count, concurrency, env = {}, label 
     { runs: ctx.runs },
   );
   ctx.log(`  ${count} cases, engine alone: ${seconds(baseline.wall)}`);
-  const rows = ctx.tools.map((tool, i) => ({ tool, m: measured[i] }));
+  const rows = tools.map((tool, i) => ({ tool, m: measured[i] }));
   for (const { tool, m } of rows) ctx.log(`  ${count} cases, ${tool.name}: ${seconds(m.wall)}, ${megabytes(m.rss)}`);
   return { rows, baseline };
 }
@@ -46,12 +46,19 @@ export async function overhead(ctx) {
   const perCase = {};
   const walls = {};
   const peers = [];
+  const otherNodes = {};
   for (const count of sizes) {
-    const { rows, baseline } = await measureTrivial(ctx, { count, concurrency: CONCURRENCY, label: 'overhead' });
+    const { rows, baseline } = await measureTrivial(ctx, {
+      count,
+      concurrency: CONCURRENCY,
+      label: 'overhead',
+      tools: [...ctx.tools, ...ctx.variants],
+    });
     const own = rows.find((r) => r.tool.id === 'skill-eval').m;
     perCase[count] = ((own.wall.median - baseline.wall.median) * 1000) / count;
     walls[count] = { own: own.wall.median, base: baseline.wall.median };
-    if (rows.length > 1) peers.push(`${count}: ${peerRatios(rows, own.wall.median)}`);
+    otherNodes[count] = onOtherNodes(rows, (m) => `${(((m.wall.median - baseline.wall.median) * 1000) / count).toFixed(2)} ms`);
+    if (ctx.tools.length > 1) peers.push(`${count}: ${peerRatios(rows, own.wall.median)}`);
     parts.push(
       `**${count} cases**\n\n${table(
         ['tool', 'wall, median (min–max)', 'peak RSS', 'per case', 'peer ÷ skill-eval'],
@@ -62,10 +69,10 @@ export async function overhead(ctx) {
             seconds(m.wall),
             megabytes(m.rss),
             `${((m.wall.median * 1000) / count).toFixed(2)} ms`,
-            tool.id === 'skill-eval' ? '—' : ratio(m.wall.median, own.wall.median),
+            ratioCell(tool, m.wall.median, own.wall.median),
           ]),
         ],
-      )}\n\nskill-eval over the engine alone: ${perCase[count].toFixed(2)} ms per case (start-up included).`,
+      )}\n\nskill-eval over the engine alone: ${perCase[count].toFixed(2)} ms per case (start-up included)${inParentheses(otherNodes[count])}.`,
     );
   }
   const marginal =
@@ -76,6 +83,6 @@ export async function overhead(ctx) {
     target: `≤ ${TARGET_MS} ms per case over the engine's own time`,
     met,
     body: `Concurrency ${CONCURRENCY}, caches off. The engine is \`configs/echo-prompt.sh\` (one \`sh\` per case) for every tool; each case has 3 deterministic checks (contains, icontains, regex). skill-eval and AgentV read the same \`trivial.eval.yaml\`; promptfoo gets the same prompts and assertions in \`promptfooconfig.yaml\` + \`cases.yaml\`.\n\n${parts.join('\n\n')}\n\nMarginal cost from 200 to 1000 cases, over the engine's: ${marginal.toFixed(2)} ms per case.`,
-    summary: `skill-eval adds ${perCase[1000].toFixed(2)} ms per case over the engine at 1000 cases (start-up included; ${marginal.toFixed(2)} ms marginal)${peers.length ? `; peers' time ÷ skill-eval's — ${peers.join('; ')}` : ''}: ${verdict(met)}`,
+    summary: `skill-eval adds ${perCase[1000].toFixed(2)} ms per case over the engine at 1000 cases (start-up included; ${marginal.toFixed(2)} ms marginal${otherNodes[1000] ? `; ${otherNodes[1000]}` : ''})${peers.length ? `; peers' time ÷ skill-eval's — ${peers.join('; ')}` : ''}: ${verdict(met)}`,
   };
 }
