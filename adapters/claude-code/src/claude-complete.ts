@@ -27,7 +27,9 @@ export async function completeWithClaude(
   const home = await mkdtemp(join(tmpdir(), 'skill-eval-claude-judge-'));
   try {
     const parent = Object.fromEntries(
-      Object.entries(process.env).filter((entry): entry is [string, string] => PASSED_ENV.test(entry[0]) && !!entry[1]),
+      Object.entries(request.env ?? process.env).filter(
+        (entry): entry is [string, string] => PASSED_ENV.test(entry[0]) && !!entry[1],
+      ),
     );
     const env = buildClaudeEnv({ env: parent, home }, settings);
     if (request.maxTokens) env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = String(request.maxTokens);

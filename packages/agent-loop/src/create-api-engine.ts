@@ -74,9 +74,10 @@ export function createApiEngine(options: ApiEngineOptions): Engine {
     },
 
     async complete(request: CompletionRequest): Promise<CompletionResponse> {
-      const apiKey = process.env[settings.apiKeyEnv];
+      const env = request.env ?? process.env;
+      const apiKey = env[settings.apiKeyEnv];
       if (!apiKey) throw new SkillEvalError('ENGINE_FAILED', missingKey(settings.apiKeyEnv));
-      return options.complete({ apiKey, baseURL: settings.baseUrl ?? process.env[baseUrlEnv] }, request);
+      return options.complete({ apiKey, baseURL: settings.baseUrl ?? env[baseUrlEnv] }, request);
     },
   };
 }

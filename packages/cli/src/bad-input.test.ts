@@ -1,10 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFakeModelServer } from '@skill-eval/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-support/capture-io.js';
 import { writeDemoEvals, writeDemoSkill } from './test-support/demo-skill.js';
+import { readResults } from './test-support/run-output.js';
 
 let dir: string;
 beforeEach(() => {
@@ -97,6 +99,30 @@ describe('skill-eval run without the key an API engine or judge needs', () => {
       'error: The judge anthropic cannot run here. No Anthropic API key: the environment variable ANTHROPIC_API_KEY is not set.',
     );
     expect(err).toContain('hint: Or grade with another judge: --judge claude-code');
+  });
+
+  it('lets a re-run the cache answers go on without the key; a changed case still needs it', async () => {
+    const verdict = '{"criteria":[{"id":1,"passed":true,"evidence":"hi","reasoning":"It says hi."}]}';
+    const server = await startFakeModelServer({ conversations: [], fallback: { text: verdict } });
+    try {
+      writeDemoEvals(dir, needsJudge);
+      const args = (out: string) => ['run', 'skill', '-e', 'command', '--ek', 'command=cat', '--out', out];
+      const keyed = captureIO(dir, { ...env, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url });
+      expect(await main(args('first'), keyed), keyed.err()).toBe(0);
+      expect(server.requests).toHaveLength(1); // the judge, reached through the run's environment
+
+      const unkeyed = captureIO(dir, env);
+      expect(await main(args('again'), unkeyed), unkeyed.err()).toBe(0);
+      expect(readResults(join(dir, 'again'))).toMatchObject([{ status: 'passed', cached: true }]);
+      expect(server.requests).toHaveLength(1);
+
+      writeDemoEvals(dir, needsJudge.replace('"hi"', '"hello"'));
+      const err = await refusedRun(args('out').slice(2, -2), env);
+      expect(err).toContain('error: The judge anthropic cannot run here.');
+      expect(err).toContain('1 execution(s) of this run need the judge; results reused from the cache would not.');
+    } finally {
+      await server.close();
+    }
   });
 
   it('stops before the first execution when the engine has no key', async () => {

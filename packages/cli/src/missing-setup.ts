@@ -1,24 +1,40 @@
 import { type Engine, SkillEvalError } from '@skill-eval/core';
+import type { EngineTarget, PlanItem } from '@skill-eval/runner';
 
-/** An engine of the run, or its judge. */
+/** An engine of the run, or its judge, and which executions need it. */
 export interface RunPart {
   engine: Engine;
   role: 'engine' | 'judge';
+  /** Whether carrying out this execution needs the part. */
+  neededBy(item: PlanItem<EngineTarget>): boolean;
 }
 
 /**
- * Stops a run before its first execution when one of its engines or its judge lacks what it needs in the
- * environment (an API key): otherwise every execution would be spent, or every case graded as an error.
+ * A check for the run's `beforeExecutions`, or undefined when every part has what it needs. It stops the run before
+ * its first execution when an engine or the judge lacks what it needs in the environment (an API key) and some
+ * execution that really runs needs it: otherwise every such execution would be spent, or every case graded as an
+ * error. Executions the cache answers need neither, so a fully cached re-run goes on without the key.
  */
-export function refuseMissingSetup(parts: readonly RunPart[], env: Readonly<Record<string, string | undefined>>): void {
-  for (const { engine, role } of parts) {
-    const missing = engine.missingSetup?.(env);
-    if (!missing) continue;
-    throw new SkillEvalError('ENGINE_NOT_FOUND', `The ${role} ${engine.id} cannot run here. ${missing}`, {
-      hint:
-        role === 'judge'
-          ? 'Or grade with another judge: --judge claude-code uses the Claude Code CLI and its own login.'
-          : 'Or run on another engine (-e claude-code, -e codex …).',
-    });
-  }
+export function missingSetupCheck(
+  parts: readonly RunPart[],
+  env: Readonly<Record<string, string | undefined>>,
+): ((toRun: readonly PlanItem<EngineTarget>[]) => void) | undefined {
+  const lacking = parts.flatMap((part) => {
+    const missing = part.engine.missingSetup?.(env);
+    return missing ? [{ ...part, missing }] : [];
+  });
+  if (!lacking.length) return undefined;
+  return (toRun) => {
+    for (const { engine, role, missing, neededBy } of lacking) {
+      const needing = toRun.filter(neededBy).length;
+      if (!needing) continue;
+      throw new SkillEvalError('ENGINE_NOT_FOUND', `The ${role} ${engine.id} cannot run here. ${missing}`, {
+        hint: `${
+          role === 'judge'
+            ? 'Or grade with another judge: --judge claude-code uses the Claude Code CLI and its own login.'
+            : 'Or run on another engine (-e claude-code, -e codex …).'
+        } ${needing} execution(s) of this run need the ${role}; results reused from the cache would not.`,
+      });
+    }
+  };
 }

@@ -68,6 +68,8 @@ export interface CompletionRequest {
   maxTokens?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Environment to read the API key and endpoint from, as a run's executions do (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface CompletionResponse {

@@ -22,8 +22,13 @@ const DEFAULT_TIMEOUT_MS = 180_000;
  * with only an agent CLI (and no API key) can still grade rubric criteria.
  */
 export function engineJudge(engine: Engine, options: EngineJudgeOptions = {}): Judge {
-  const { model } = options;
-  const withModel = (request: CompletionRequest) => (model && !request.model ? { ...request, model } : request);
+  const { model, env } = options;
+  // The run's model choice and environment (its keys and endpoints), unless the request names its own.
+  const withModel = (request: CompletionRequest): CompletionRequest => ({
+    ...request,
+    ...(model && !request.model ? { model } : {}),
+    ...(env && !request.env ? { env } : {}),
+  });
   const complete = engine.complete?.bind(engine);
   return {
     engine: engine.id,

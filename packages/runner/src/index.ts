@@ -37,7 +37,13 @@ export {
 export { type CacheEntry, createResultCache, type ResultCache } from './result-cache.js';
 export { createResultStore, type ResultStore } from './result-store.js';
 export { createRunCache, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
-export { assertRunDirUsable, loadFinishedResults, type OpenRunDirOptions, openRunDir } from './run-dir.js';
+export {
+  assertRunDirUsable,
+  loadFinishedResults,
+  resumeRunDir,
+  type StartRunDirOptions,
+  startRunDir,
+} from './run-dir.js';
 export {
   RUN_MANIFEST_FILE,
   type RunManifest,

@@ -13,6 +13,8 @@ import { createTreeHasher } from './tree-hasher.js';
 export interface RunCache {
   cache: ResultCache;
   keys: CacheKeyContext;
+  /** An execution's key, computed once per run (a run may ask before it starts, then again when it executes). */
+  keyOf(item: PlanItem<EngineTarget>): Promise<string>;
   /** Told once when the cache cannot be read or written; the run goes on uncached. */
   warn(message: string): void;
 }
@@ -24,9 +26,19 @@ export function createRunCache(
   warn: (message: string) => void = (message) => process.stderr.write(`skill-eval: ${message}\n`),
 ): RunCache {
   let warned = false;
+  const context = { ...keys, hasher: createTreeHasher() };
+  const known = new WeakMap<PlanItem<EngineTarget>, Promise<string>>();
   return {
     cache: createResultCache(dir),
-    keys: { ...keys, hasher: createTreeHasher() },
+    keys: context,
+    keyOf(item) {
+      let key = known.get(item);
+      if (!key) {
+        key = cacheKey(item, context);
+        known.set(item, key);
+      }
+      return key;
+    },
     warn(message) {
       if (!warned) warn(message);
       warned = true;
@@ -95,7 +107,7 @@ export async function withResultCache(
   const started = Date.now();
   let key: string;
   try {
-    key = await cacheKey(item, runCache.keys);
+    key = await runCache.keyOf(item);
   } catch (error) {
     runCache.warn(`cache disabled for some executions: cannot hash their inputs (${errorInfo(error).message}).`);
     return execute();
@@ -116,4 +128,16 @@ export async function withResultCache(
     runCache.warn(`cannot write to the result cache at ${runCache.cache.dir}: ${errorInfo(error).message}`);
   }
   return result;
+}
+
+/**
+ * Whether the cache holds a result for this execution (which the run will then reuse, unless that entry turns out
+ * unreadable). An execution whose inputs cannot be hashed is not cached.
+ */
+export async function isCached(runCache: RunCache, item: PlanItem<EngineTarget>): Promise<boolean> {
+  try {
+    return runCache.cache.has(await runCache.keyOf(item));
+  } catch {
+    return false;
+  }
 }

@@ -4,10 +4,8 @@ import { dirname, join } from 'node:path';
 import { type CaseResult, CaseResultSchema, SkillEvalError } from '@skill-eval/core';
 import { readRunManifest, writeRunManifest } from './run-manifest.js';
 
-/** How a run directory is opened. */
-export interface OpenRunDirOptions {
-  /** Continue the run in the directory instead of starting one. */
-  resume?: boolean;
+/** What run.json records of a new run. */
+export interface StartRunDirOptions {
   /** Written to run.json for a new run: what the caller needs to plan it again. */
   invocation?: Record<string, unknown>;
   harnessVersion?: string;
@@ -80,25 +78,22 @@ export async function loadFinishedResults(outDir: string): Promise<Map<string, C
   return finished;
 }
 
+/** Starts a run directory: writes run.json with the plan (`invocation` and `harnessVersion` with it). */
+export async function startRunDir(outDir: string, plan: readonly string[], options: StartRunDirOptions): Promise<void> {
+  await writeRunManifest(outDir, {
+    format: 'skill-eval-run-v1',
+    ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
+    createdAt: new Date().toISOString(),
+    invocation: options.invocation ?? {},
+    plan: [...plan],
+  });
+}
+
 /**
- * Starts a run directory (writes run.json with the plan) or, with `resume`, reopens one: the plan must be the one
- * run.json recorded, and the results it already holds are returned so that only the missing executions run.
+ * Reopens a run directory to continue it: the plan must be the one run.json recorded, and the results it already
+ * holds are returned so that only the missing executions run.
  */
-export async function openRunDir(
-  outDir: string,
-  plan: readonly string[],
-  options: OpenRunDirOptions,
-): Promise<Map<string, CaseResult>> {
-  if (!options.resume) {
-    await writeRunManifest(outDir, {
-      format: 'skill-eval-run-v1',
-      ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
-      createdAt: new Date().toISOString(),
-      invocation: options.invocation ?? {},
-      plan: [...plan],
-    });
-    return new Map();
-  }
+export async function resumeRunDir(outDir: string, plan: readonly string[]): Promise<Map<string, CaseResult>> {
   const manifest = await readRunManifest(outDir);
   const recorded = new Set(manifest.plan);
   const now = new Set(plan);

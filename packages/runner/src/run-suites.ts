@@ -16,11 +16,11 @@ import { caseLookup } from './case-lookup.js';
 import type { EngineTarget } from './execute.js';
 import { executeWithRetry } from './execute-with-retry.js';
 import { type ExecutionRoute, routedContext } from './execution-route.js';
-import { planItems, type Variant } from './plan.js';
+import { type PlanItem, planItems, type Variant } from './plan.js';
 import { createRedactor } from './redact.js';
 import { createResultStore } from './result-store.js';
-import { runCacheFor, withResultCache } from './run-cache.js';
-import { openRunDir } from './run-dir.js';
+import { isCached, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
+import { resumeRunDir, startRunDir } from './run-dir.js';
 import { applyRunOverrides } from './run-overrides.js';
 import { createScheduler } from './scheduler.js';
 import { type Shard, shardItems } from './shard.js';
@@ -84,6 +84,27 @@ export interface RunOptions {
   shard?: Shard;
   /** Sends each execution's model traffic somewhere else (record/replay). */
   route?: ExecutionRoute;
+  /**
+   * Told, before anything is written or run, which executions the run will carry out: those neither finished already
+   * (`resume`) nor found in the cache. Throwing stops the run there (e.g. a missing API key that only matters when an
+   * execution or its judge really runs).
+   */
+  beforeExecutions?: (toRun: readonly PlanItem<EngineTarget>[]) => void | Promise<void>;
+}
+
+/** The executions a run will carry out: neither finished in the run being resumed nor answered by the cache. */
+async function executionsToRun(
+  items: readonly PlanItem<EngineTarget>[],
+  finished: ReadonlyMap<string, CaseResult>,
+  runCache: RunCache | undefined,
+): Promise<PlanItem<EngineTarget>[]> {
+  const toRun: PlanItem<EngineTarget>[] = [];
+  for (const item of items) {
+    if (finished.has(item.planned.executionId)) continue;
+    if (runCache && (await isCached(runCache, item))) continue;
+    toRun.push(item);
+  }
+  return toRun;
 }
 
 type Hook = keyof Reporter;
@@ -124,7 +145,6 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
   // A plain copy: reading process.env goes through a getter per variable, and each execution filters it three times.
   const env = { ...(options.env ?? process.env) };
   const redact = createRedactor(secretValues(env));
-  const store = await createResultStore(outDir, redact);
   const report = reporterBus(options.reporters ?? []);
   const suites = applyRunOverrides(options.suites, options);
   const items = shardItems(
@@ -132,12 +152,13 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
     options.shard,
   );
   const plan: PlannedExecution[] = items.map((item) => item.planned);
-  const finished = await openRunDir(
-    outDir,
-    plan.map((p) => p.executionId),
-    { ...options, invocation: redact(options.invocation) },
-  );
+  const executionIds = plan.map((p) => p.executionId);
   const runCache = runCacheFor(options, suites);
+  const finished = options.resume ? await resumeRunDir(outDir, executionIds) : new Map<string, CaseResult>();
+  // Only asked for: finding what the cache answers costs a key and a lookup per execution before the run starts.
+  if (options.beforeExecutions) await options.beforeExecutions(await executionsToRun(items, finished, runCache));
+  const store = await createResultStore(outDir, redact);
+  if (!options.resume) await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
   const ctx = {
     store,
     redact,

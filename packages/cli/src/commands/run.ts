@@ -2,13 +2,20 @@ import { constants } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { type Engine, hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import { caseNeedsJudge, type Judge } from '@skill-eval/grading';
-import { assertRunDirUsable, type EngineTarget, engineJudge, parseShard, runSuites } from '@skill-eval/runner';
+import {
+  assertRunDirUsable,
+  type EngineTarget,
+  engineJudge,
+  type PlanItem,
+  parseShard,
+  runSuites,
+} from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
 import { customEngineTargets } from '../custom-engine-targets.js';
 import { type EngineSpec, kwargsFor, parseEngineKwargs, parseEngineSpec, unknownScopes } from '../engine-target.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
-import { refuseMissingSetup } from '../missing-setup.js';
+import { missingSetupCheck } from '../missing-setup.js';
 import { type RoutableJudge, startModelTraffic } from '../model-traffic.js';
 import { harnessVersion } from '../package-version.js';
 import { bundledEngine } from '../plugins/bundled.js';
@@ -202,15 +209,27 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   }
 
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.
-  if (!options.replay) {
-    refuseMissingSetup(
-      [
-        ...engines.map((target) => ({ engine: target.engine, role: 'engine' as const })),
-        ...(judgeEngine ? [{ engine: judgeEngine, role: 'judge' as const }] : []),
-      ],
-      io.env,
-    );
-  }
+  const beforeExecutions = options.replay
+    ? undefined
+    : missingSetupCheck(
+        [
+          ...engines.map((target) => ({
+            engine: target.engine,
+            role: 'engine' as const,
+            neededBy: (item: PlanItem<EngineTarget>) => item.target === target,
+          })),
+          ...(judgeEngine
+            ? [
+                {
+                  engine: judgeEngine,
+                  role: 'judge' as const,
+                  neededBy: (item: PlanItem<EngineTarget>) => caseNeedsJudge(item.testCase),
+                },
+              ]
+            : []),
+        ],
+        io.env,
+      );
   const reporters = await runReporters(registry, suites, options, io);
   const traffic = await startModelTraffic(options, {
     io,
@@ -252,6 +271,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       ...runMode,
       ...(shard ? { shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),
+      ...(beforeExecutions ? { beforeExecutions } : {}),
     });
     if (summary.interrupted) return exitStatusOf(stoppedBy ?? 'SIGINT');
     return summary.caseTotals.failed + summary.caseTotals.errors === 0 ? 0 : 1;
