@@ -24,7 +24,6 @@ describe.each([
   let dir: string;
   let code: number;
   let results: CaseResult[];
-  const saved = { ...process.env };
 
   beforeAll(async () => {
     server = await startFakeModelServer({
@@ -41,7 +40,6 @@ describe.each([
       OPENAI_BASE_URL: `${server.url}/v1`,
       OPENAI_API_KEY: 'test-key-openai',
     };
-    Object.assign(process.env, env); // a judge's complete() reads its endpoint from the process environment
     dir = writeCrewSkill('skill-eval-judge-engines-', [
       { id: 1, prompt: 'Greet the crew, please.', assertions: ['The reply greets the crew'] },
       { id: 2, prompt: 'Greet the crew in French.', assertions: ['The reply speaks French'] },
@@ -53,7 +51,6 @@ describe.each([
   }, 120_000);
 
   afterAll(async () => {
-    process.env = saved;
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });
