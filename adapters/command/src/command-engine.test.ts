@@ -70,6 +70,16 @@ printf 'stdin=%s\\nenv=%s\\ncwd=%s\\n' "$stdin" "$SKILL_EVAL_PROMPT" "$(pwd)"`,
     expect(readFileSync(count, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
+  it('keeps the first 8 MiB of an answer printed as one endless line, says it was cut, and holds no more', async () => {
+    // 20 MB without a newline: the whole line used to be held, then dropped as too long, leaving an empty answer.
+    sandbox.script('flood.sh', `printf 'start '; head -c 20000000 /dev/zero | tr '\\0' a; echo; echo after`);
+    const session = await engine({ command: './flood.sh' }).run(sandbox.input({ turns: ['go'] }));
+    expect(session.status).toBe('completed');
+    expect(session.finalMessage).toHaveLength(8 * 1024 * 1024);
+    expect(session.finalMessage.startsWith('start aaa')).toBe(true);
+    expect(session.warnings).toContain('turn 1: stdout passed 8 MiB and was cut');
+  }, 60_000);
+
   it('kills the whole process group at the deadline and leaves no process behind', async () => {
     const pids = join(sandbox.root, 'pids');
     sandbox.script('hang.sh', `sleep 300 & echo $! > "${pids}"; echo $$ >> "${pids}"; sleep 300`);

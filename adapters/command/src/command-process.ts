@@ -74,11 +74,19 @@ export async function runCommand(options: {
     deadline: options.deadline,
     signal: options.signal,
     stdin: options.stdin,
+    // A line past the cap is cut anyway: the process need not hold more of one.
+    maxLineLength: MAX_STDOUT + 1,
     onLine: (line) => {
       if (truncated) return;
+      const room = MAX_STDOUT - size;
+      if (line.length > room) {
+        // The answer keeps the first MAX_STDOUT characters, the start of an over-long line included.
+        if (room > 0) lines.push(line.slice(0, room));
+        truncated = true;
+        return;
+      }
+      lines.push(line);
       size += line.length + 1;
-      if (size > MAX_STDOUT) truncated = true;
-      else lines.push(line);
     },
   });
   return { proc, stdout: lines.join('\n'), truncated };

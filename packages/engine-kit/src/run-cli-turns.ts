@@ -1,6 +1,6 @@
 import type { EngineRunInput, SessionEvent } from '@skill-eval/core';
 import { type ProgramInfo, processFailure } from './process-failure.js';
-import { type GroupProcessResult, runGroupProcess } from './run-group-process.js';
+import { type GroupProcessResult, MAX_LINE_LENGTH, runGroupProcess } from './run-group-process.js';
 import { failRun, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
 import { openTranscript } from './transcript-file.js';
 
@@ -88,6 +88,11 @@ export async function runCliTurns<Parsed extends { warnings: string[] }>(
       const parsed = turn.parser.finish();
       options.absorb(parsed, index);
       record.warnings.push(...parsed.warnings.map((warning) => `turn ${index + 1}: ${redact(warning)}`));
+      if (proc.cutLines) {
+        record.warnings.push(
+          `turn ${index + 1}: ${proc.cutLines} output line(s) longer than ${MAX_LINE_LENGTH / 1024 / 1024} Mi characters were cut to that length`,
+        );
+      }
       record.exitCode = proc.exitCode;
       // A deliberate stop is no failure: the process was killed on purpose, so its exit says nothing.
       if (proc.stopped && !proc.aborted && !proc.timedOut) {

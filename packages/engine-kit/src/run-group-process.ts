@@ -1,3 +1,4 @@
+import { createLineSplitter } from './line-splitter.js';
 import { launchProcess } from './process-launcher.js';
 
 export interface GroupProcessOptions {
@@ -19,6 +20,8 @@ export interface GroupProcessOptions {
   stdin?: string;
   /** Called with each stdout line as it arrives; returning `'stop'` kills the process group at once (a deliberate stop). */
   onLine(line: string): unknown;
+  /** Longest stdout line delivered, in characters; a longer one is cut to it (default {@link MAX_LINE_LENGTH}). */
+  maxLineLength?: number;
 }
 
 export interface GroupProcessResult {
@@ -34,9 +37,13 @@ export interface GroupProcessResult {
   stderrTail: string;
   /** Set when the program could not be started at all (`ENOENT`, `EACCES`). */
   spawnError?: string;
+  /** How many stdout lines were longer than `maxLineLength` and were cut to it. */
+  cutLines: number;
 }
 
 const STDERR_TAIL = 4000;
+/** Longest stdout line kept by default: far above any event an agent CLI prints, far below what would fill memory. */
+export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 /** How long to wait for the pipes to close after a kill before giving up on them. */
 const KILL_GRACE_MS = 2000;
 
@@ -63,7 +70,6 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
   let stopRequested = false;
   let killRequested = false;
   let stderr = '';
-  let pending = '';
   let spawnError: string | undefined;
   let exitCode: number | null = null;
   let pid: number | undefined;
@@ -72,15 +78,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
     if (stopRequested) return;
     if (options.onLine(line) === 'stop') stop();
   };
-  const onStdout = (chunk: string) => {
-    pending += chunk;
-    let newline = pending.indexOf('\n');
-    while (newline >= 0) {
-      deliver(pending.slice(0, newline));
-      pending = pending.slice(newline + 1);
-      newline = pending.indexOf('\n');
-    }
-  };
+  const lines = createLineSplitter(options.maxLineLength ?? MAX_LINE_LENGTH, deliver);
 
   let groupGone = false;
   let graceTimer: NodeJS.Timeout | undefined;
@@ -119,13 +117,14 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
       // Background processes the agent started live on in the group after the program exits. A group found gone
       // stays gone (nothing can join it), and its number may belong to another group by now.
       if (!groupGone) killProcessGroup(pid);
-      if (pending.trim()) deliver(pending);
+      lines.end();
       resolve({
         exitCode,
         timedOut,
         aborted,
         stopped: stopRequested,
         stderrTail: stderr.trim(),
+        cutLines: lines.cutLines,
         ...(spawnError !== undefined ? { spawnError } : {}),
       });
     };
@@ -148,7 +147,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
           spawnError = message;
           finish();
         },
-        stdout: onStdout,
+        stdout: (chunk) => lines.push(chunk),
         stderr: (chunk) => {
           stderr = (stderr + chunk).slice(-STDERR_TAIL);
         },
