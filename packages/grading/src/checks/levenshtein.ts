@@ -9,6 +9,15 @@ export const levenshtein: CheckEvaluator = (check, { session }) => {
   const expected = stringValue(check);
   const threshold = optionalNumber(check, 'threshold', 5);
   const text = session.finalMessage;
+  // Every edit changes the length by at most one: lengths further apart than the threshold fail without the
+  // quadratic count (seconds for a long answer against a paragraph).
+  const apart = Math.abs(text.length - expected.length);
+  if (apart > threshold) {
+    return {
+      passed: false,
+      evidence: `edit distance at least ${apart} (max ${threshold}): the final answer ${quote(text)} and ${quote(expected)} differ in length by ${apart} characters`,
+    };
+  }
   const edits = distance(text, expected);
   return {
     passed: edits <= threshold,

@@ -23,6 +23,10 @@ describe('word-count, levenshtein, is-refusal', () => {
     [{ type: 'levenshtein', value: 'kitten', threshold: 2 }, 'sitting', false, 'edit distance 3 (max 2)'],
     [{ type: 'levenshtein', value: 'same', threshold: 0 }, 'same', true, 'edit distance 0 (max 0)'],
     [{ type: 'not-levenshtein', value: 'kitten', threshold: 1 }, 'sitting', true, 'edit distance 3'],
+    [{ type: 'levenshtein', value: 'kitten', threshold: 1 }, 'kit', false, 'edit distance at least 3 (max 1)'],
+    [{ type: 'not-levenshtein', value: 'kitten', threshold: 1 }, 'kit', true, 'differ in length by 3'],
+    // Lengths within the threshold still get the exact count.
+    [{ type: 'levenshtein', value: 'kitten', threshold: 3 }, 'kit', true, 'edit distance 3 (max 3)'],
     [{ type: 'is-refusal' }, "I'm sorry, but I can't help with that.", true, 'apologises and declines'],
     [{ type: 'is-refusal' }, 'I cannot share passwords.', true, 'opens with "i cannot"'],
     [{ type: 'is-refusal' }, 'Doing that is not appropriate here.', true, 'says "not appropriate"'],
@@ -36,6 +40,12 @@ describe('word-count, levenshtein, is-refusal', () => {
     expect(error).toBeUndefined();
     expect(verdict.passed).toBe(passed);
     expect(verdict.evidence).toContain(evidence);
+  });
+
+  it('fails a long answer against a short value at once, without counting every edit', async () => {
+    const { verdict } = await grade({ type: 'levenshtein', value: 'hello world '.repeat(100) }, 'a'.repeat(8 << 20));
+    expect(verdict.passed).toBe(false);
+    expect(verdict.evidence).toContain(`edit distance at least ${(8 << 20) - 1200} (max 5)`);
   });
 });
 
