@@ -22,9 +22,12 @@ export const containsJson: CheckEvaluator = (check, { session }) => {
 
 /** Every balanced `{…}` / `[…]` span of `text` that parses, outermost first. */
 export function* embeddedJson(text: string): Generator<{ at: number; length: number; value: unknown }> {
+  // Per opening bracket: the index of its closing one, -1 when it has none, 0 before it is scanned.
+  const closing = new Int32Array(text.length);
   for (let start = 0; start < text.length; start++) {
     if (text[start] !== '{' && text[start] !== '[') continue;
-    const end = closingIndex(text, start);
+    if (closing[start] === 0) scanBrackets(text, start, closing);
+    const end = closing[start]!;
     if (end < 0) continue;
     try {
       yield { at: start, length: end + 1 - start, value: JSON.parse(text.slice(start, end + 1)) };
@@ -35,9 +38,14 @@ export function* embeddedJson(text: string): Generator<{ at: number; length: num
   }
 }
 
-/** Index of the bracket closing the one at `start`, skipping string contents; -1 when unbalanced. */
-function closingIndex(text: string, start: number): number {
-  let depth = 0;
+/**
+ * Finds the bracket closing the one at `start` (-1 when unbalanced), skipping string contents, and on the way the
+ * closing of every bracket it opens outside a string: a scan from one of those would read the rest of the text
+ * alike, so each is scanned once. (Scanning afresh from every bracket took time quadratic in the answer's length:
+ * an answer of many unclosed brackets hung the run.)
+ */
+function scanBrackets(text: string, start: number, closing: Int32Array): void {
+  const open: number[] = [];
   let inString = false;
   for (let i = start; i < text.length; i++) {
     const c = text[i];
@@ -45,11 +53,11 @@ function closingIndex(text: string, start: number): number {
       if (c === '\\') i++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
+    else if (c === '{' || c === '[') open.push(i);
     else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return i;
+      closing[open.pop()!] = i;
+      if (!open.length) return;
     }
   }
-  return -1;
+  for (const opened of open) closing[opened] = -1;
 }

@@ -59,4 +59,49 @@ describe('is-json / contains-json', () => {
     const found = [...embeddedJson('a {"x": [1, {"y": 2}]} b [3] c {bad}')].map((j) => j.value);
     expect(found).toEqual([{ x: [1, { y: 2 }] }, [3]]);
   });
+
+  it('embeddedJson finds what a fresh scan from every bracket finds, on random bracket soup', () => {
+    // The plain definition: from each opening bracket, count depth (skipping strings) until it returns to zero.
+    function* reference(text: string) {
+      for (let start = 0; start < text.length; start++) {
+        if (text[start] !== '{' && text[start] !== '[') continue;
+        let depth = 0;
+        let inString = false;
+        let end = -1;
+        for (let i = start; i < text.length && end < 0; i++) {
+          const c = text[i];
+          if (inString) {
+            if (c === '\\') i++;
+            else if (c === '"') inString = false;
+          } else if (c === '"') inString = true;
+          else if (c === '{' || c === '[') depth++;
+          else if ((c === '}' || c === ']') && --depth === 0) end = i;
+        }
+        if (end < 0) continue;
+        try {
+          yield { at: start, length: end + 1 - start, value: JSON.parse(text.slice(start, end + 1)) };
+          start = end;
+        } catch {}
+      }
+    }
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const alphabet = ['{', '}', '[', ']', '"', '\\', '1', ',', ':', ' ', '"a"'];
+    for (let n = 0; n < 3000; n++) {
+      const text = Array.from(
+        { length: 1 + Math.floor(random() * 24) },
+        () => alphabet[Math.floor(random() * 11)],
+      ).join('');
+      expect([...embeddedJson(text)], text).toEqual([...reference(text)]);
+    }
+  });
+
+  it('embeddedJson reads an answer of a million unclosed brackets and a JSON object after them', () => {
+    // A fresh scan from every bracket would take hours here.
+    const found = [...embeddedJson(`${'['.repeat(1_000_000)} then {"ok": true}`)].map((j) => j.value);
+    expect(found).toEqual([{ ok: true }]);
+  });
 });
