@@ -5,49 +5,59 @@ import { SkillEvalError } from '@skill-eval/core';
 /** How long one regex check may search an answer before it is stopped as runaway backtracking. */
 export const REGEX_TIME_LIMIT_MS = 2000;
 
-let linearFallback = false;
+let linearEngine = false;
 
 /**
- * Lets V8 finish a search that backtracks too much on its linear-time engine (same match, same groups): `^(a+)+$`
- * over forty `a`s and a `b` then takes milliseconds instead of days. The flags change nothing else: the second one
- * only lets the `l` flag be written, which is how a pattern the linear engine can run is told from one it cannot.
+ * Lets patterns carry V8's `l` flag: they then run on its linear-time engine, with the same matches and groups.
+ * This flag changes nothing else. (V8's other flag, which sends any search that backtracks too much to that engine,
+ * applies to every regex in the process, and made some of them — promptfoo's HTML patterns over a long answer —
+ * take minutes instead of milliseconds.)
  */
-function enableLinearFallback(): void {
-  if (linearFallback) return;
-  linearFallback = true;
-  v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
+function allowLinearEngine(): void {
+  if (linearEngine) return;
+  linearEngine = true;
   v8.setFlagsFromString('--enable-experimental-regexp-engine');
 }
 
-/** Patterns (source and flags) by whether the linear engine runs them: lookarounds and backreferences it may not. */
-const linearRuns = new Map<string, boolean>();
+/** Each pattern (source and flags) on the linear engine, or null when that engine cannot run it (backreferences). */
+const linearTwins = new Map<string, RegExp | null>();
 
-function runsLinear(re: RegExp): boolean {
+function linearTwin(re: RegExp): RegExp | null {
+  allowLinearEngine();
   const key = `${re.flags}/${re.source}`;
-  let runs = linearRuns.get(key);
-  if (runs === undefined) {
+  let twin = linearTwins.get(key);
+  if (twin === undefined) {
     try {
-      new RegExp(re.source, `${re.flags}l`);
-      runs = true;
+      twin = new RegExp(re.source, `${re.flags}l`);
     } catch {
-      runs = false;
+      twin = null;
     }
-    linearRuns.set(key, runs);
+    linearTwins.set(key, twin);
   }
-  return runs;
+  return twin;
 }
 
 const SEARCH = new vm.Script('re.exec(text)', { filename: 'regex check' });
 let searchContext: vm.Context | undefined;
 
+/** `re` on the linear engine when it can run there (for a search whose backtracking could explode), else `re`. */
+export function linearWhereItRuns(re: RegExp): RegExp {
+  return linearTwin(re) ?? re;
+}
+
 /**
- * `re.exec(text)`, which cannot hang the run: a search that backtracks past V8's budget goes on on the linear
- * engine; a pattern that engine cannot run is searched under a time limit, past which the check is a BAD_INPUT error
- * naming the pattern (the run goes on).
+ * `re.exec(text)`, which cannot hang the run: a pattern the linear engine can run is searched there, in time
+ * linear in the text; any other is searched under a time limit, past which the check is a BAD_INPUT error naming
+ * the pattern (the run goes on).
  */
 export function boundedExec(re: RegExp, text: string, limitMs = REGEX_TIME_LIMIT_MS): RegExpExecArray | null {
-  enableLinearFallback();
-  if (runsLinear(re)) return re.exec(text);
+  const twin = linearTwin(re);
+  if (twin) {
+    twin.lastIndex = re.lastIndex;
+    const match = twin.exec(text);
+    re.lastIndex = twin.lastIndex;
+    return match;
+  }
   searchContext ??= vm.createContext({});
   searchContext.re = re;
   searchContext.text = text;

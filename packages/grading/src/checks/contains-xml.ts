@@ -37,6 +37,7 @@ const MAX_CANDIDATES = 200;
  */
 function* elementSpans(text: string): Generator<{ at: number; length: number }> {
   const startTag = /<([A-Za-z_][\w.:-]*)(?:\s[^<>]*?)?(\/?)>/g;
+  const endTags = endTagPositions(text);
   let budget = MAX_CANDIDATES;
   for (let match = startTag.exec(text); match && budget > 0; match = startTag.exec(text)) {
     const [tag, name, selfClosing] = match;
@@ -45,10 +46,25 @@ function* elementSpans(text: string): Generator<{ at: number; length: number }> 
       yield { at: match.index, length: tag.length };
       continue;
     }
-    const close = `</${name}>`;
-    for (let end = text.lastIndexOf(close); end > match.index && budget > 0; end = text.lastIndexOf(close, end - 1)) {
+    const ends = endTags.get(name!) ?? [];
+    for (let k = ends.length - 1; k >= 0 && ends[k]! > match.index && budget > 0; k--) {
       budget--;
-      yield { at: match.index, length: end + close.length - match.index };
+      yield { at: match.index, length: ends[k]! + name!.length + 3 - match.index };
     }
   }
+}
+
+/**
+ * Where each `</name>` starts, by name, in text order: found in one pass (looking each start tag's end tags up in
+ * the whole answer again took minutes for an answer of many unclosed tags).
+ */
+function endTagPositions(text: string): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  for (const match of text.matchAll(/<\/([A-Za-z_][\w.:-]*)>/g)) {
+    const name = match[1]!;
+    const list = positions.get(name);
+    if (list) list.push(match.index);
+    else positions.set(name, [match.index]);
+  }
+  return positions;
 }

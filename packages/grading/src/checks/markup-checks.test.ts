@@ -70,6 +70,23 @@ describe('is-xml, contains-xml', () => {
   });
 });
 
+// Answers that made promptfoo's patterns, or a search repeated from every tag, take minutes: each now grades within
+// the test's time limit, with the verdict the patterns give.
+describe('markup checks on long answers', () => {
+  it.each<[string, Check, string, boolean]>([
+    ['a megabyte of newlines', { type: 'contains-html' }, '\n'.repeat(1 << 20), false],
+    ['three megabytes of prose', { type: 'contains-html' }, 'the cat sat on the mat '.repeat(150_000), false],
+    ['start tags and one end', { type: 'contains-html' }, `${'<a '.repeat(300_000)}>`, true],
+    ['attributes after spaces', { type: 'contains-html' }, `<p>${' '.repeat(500_000)}class="x"</p>`, true],
+    ['300,000 unclosed elements', { type: 'contains-xml' }, '<a>'.repeat(300_000), false],
+    ['one closed element after them', { type: 'contains-xml' }, `${'<b>'.repeat(300_000)}<c>ok</c>`, true],
+  ])('%s: %j', async (_what, check, answer, passed) => {
+    const { verdict, error } = await grade(check, answer);
+    expect(error).toBeUndefined();
+    expect(verdict.passed).toBe(passed);
+  });
+});
+
 describe('is-sql, contains-sql', () => {
   const users = { allowedTables: ['select::null::users'] };
   it.each<[Check, string, boolean, string]>([
