@@ -9,10 +9,9 @@ import type { ResultStore } from './result-store.js';
 import { reuseCachedResult } from './reuse-cached-result.js';
 import { createTreeHasher } from './tree-hasher.js';
 
-/** A run's view of the result cache: the store and what every key shares. */
+/** A run's view of the result cache: the store, and each execution's key. */
 export interface RunCache {
   cache: ResultCache;
-  keys: CacheKeyContext;
   /** An execution's key, computed once per run (a run may ask before it starts, then again when it executes). */
   keyOf(item: PlanItem<EngineTarget>): Promise<string>;
   /** Told once when the cache cannot be read or written; the run goes on uncached. */
@@ -30,7 +29,6 @@ export function createRunCache(
   const known = new WeakMap<PlanItem<EngineTarget>, Promise<string>>();
   return {
     cache: createResultCache(dir),
-    keys: context,
     keyOf(item) {
       let key = known.get(item);
       if (!key) {
