@@ -79,6 +79,14 @@ describe('rouge-n, bleu, gleu', () => {
     expect(verdict.evidence).toContain('BLEU 0.3679 (threshold 0.5)');
   });
 
+  it('says the answer is too long when rouge-n cannot score it', async () => {
+    const answer = 'the cat sat on the mat '.repeat(60_000);
+    const { verdict, error } = await grade({ type: 'rouge-n', value: reference }, answer);
+    expect(verdict.errored).toBe(true);
+    expect(error?.message).toContain(`check "rouge-n" cannot score an answer of ${answer.length} characters`);
+    expect(error?.code).toBe('BAD_INPUT');
+  });
+
   it('scores an empty answer 0 instead of failing to compute', async () => {
     for (const type of ['rouge-n', 'bleu', 'gleu']) {
       const { verdict, error } = await grade({ type, value: reference }, '  ');
