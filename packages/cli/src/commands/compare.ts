@@ -14,7 +14,9 @@ export async function compareCommand(
   options: { html?: string },
   io: CommandIO,
 ): Promise<number> {
-  const [a, b] = await Promise.all([readRunDir(resolve(io.cwd, runA)), readRunDir(resolve(io.cwd, runB))]);
+  // One after the other: when neither is a run, the message names the first one given, every time.
+  const a = await readRunDir(resolve(io.cwd, runA));
+  const b = await readRunDir(resolve(io.cwd, runB));
   warnDamagedLines(io, 'compare', runA, a);
   warnDamagedLines(io, 'compare', runB, b);
   // Paths as the user typed them read better than absolute ones.

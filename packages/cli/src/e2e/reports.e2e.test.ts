@@ -168,6 +168,17 @@ describe('run outputs, report and compare (anthropic engine, fake model server)'
     expect(stderr).toContain('greeter holds no results.jsonl');
   });
 
+  it('compare of two directories without results names the first one given (exit 2)', async () => {
+    for (const [first, second] of [
+      ['greeter', 'nowhere'],
+      ['nowhere', 'greeter'],
+    ]) {
+      const { code, stderr } = await cli(['compare', first!, second!]);
+      expect(code).toBe(2);
+      expect(stderr).toContain(`${first} holds no results.jsonl`);
+    }
+  });
+
   it('compare lists exactly the changed case, as text and HTML; exit 1 for a newly failing case', async () => {
     const { code, stdout } = await cli(['compare', 'runs/a', 'runs/b', '--html', 'compare.html']);
     expect(code).toBe(1);
