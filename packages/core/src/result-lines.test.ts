@@ -1,22 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CaseResultSchema } from './result.js';
 import { latestPerExecution, readResultLines } from './result-lines.js';
 
+/** The smallest result the schema accepts (a data fixture), as execution `executionId` with `status`. */
+const minimal: unknown = JSON.parse(readFileSync(new URL('./fixtures/case-result.json', import.meta.url), 'utf8'));
 const result = (executionId: string, status: 'passed' | 'failed') =>
   CaseResultSchema.parse({
+    ...(minimal as object),
     executionId,
-    suiteId: 's',
     caseId: executionId,
     caseName: executionId,
-    kind: 'task',
-    variant: 'with_skill',
-    engine: 'command',
-    run: 1,
     status,
     score: status === 'passed' ? 1 : 0,
-    checks: [],
-    startedAt: '2025-01-01T00:00:00.000Z',
-    durationMs: 5,
   });
 
 describe('readResultLines', () => {
