@@ -4,7 +4,8 @@
  * relays their output and ends, and exits when its parent goes away.
  *
  * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin }` (argv0 and stdin may be null) and
- * `{ t: 'abandon', id }` (stop waiting on the pipes). Replies: `pid`, `error`, `out`, `err`, `exit`, `close`.
+ * `{ t: 'abandon', id }` (stop waiting on the pipes). Replies: `ready` (once, when it can take requests), then per program `pid`, `error`, `out`, `err`, `exit`,
+ * `close`.
  */
 export const LAUNCHER_SOURCE = `
 const { spawn } = process.getBuiltinModule('node:child_process');
@@ -48,4 +49,5 @@ process.on('message', (request) => {
     send({ t: 'close', id });
   });
 });
+send({ t: 'ready' });
 `;

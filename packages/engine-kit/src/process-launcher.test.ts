@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { prestartLaunchers } from './process-launcher.js';
 import { isGone, runCollecting } from './testing/index.js';
@@ -18,18 +19,35 @@ function launcherPids(): number[] {
     });
 }
 
+/** The pid of the launcher that started the program: its parent. */
+async function launcherOfProgram(): Promise<number> {
+  const { lines } = await runCollecting('/bin/sh', ['-c', 'echo $PPID'], { env: {} });
+  return Number(lines[0]);
+}
+
 describe('prestartLaunchers', () => {
-  it('starts the launchers before any launch, and launches then go through them', async () => {
+  it('starts one launcher before any launch; a run of many programs gets a second on a machine of several cores', async () => {
     expect(launcherPids()).toEqual([]);
     prestartLaunchers();
-    const started = launcherPids();
-    expect(started.length).toBeGreaterThan(0);
+    const first = launcherPids();
+    expect(first).toHaveLength(1);
     prestartLaunchers(); // idempotent
-    expect(launcherPids()).toEqual(started);
+    expect(launcherPids()).toEqual(first);
+    expect(await launcherOfProgram()).toBe(first[0]);
+    expect(launcherPids()).toEqual(first);
 
-    const { lines } = await runCollecting('/bin/sh', ['-c', 'echo $PPID'], { env: {} });
-    expect(started).toContain(Number(lines[0]));
-    expect(launcherPids()).toEqual(started);
+    // A second launcher is started from the 64th launch on, and takes programs once it is ready.
+    const expected = Math.min(2, availableParallelism());
+    const parents = new Set<number>();
+    const deadline = Date.now() + 10_000;
+    for (let launches = 1; launches < 64 || (parents.size < expected && Date.now() < deadline); launches += 4) {
+      const batch = await Promise.all(Array.from({ length: 4 }, () => launcherOfProgram()));
+      for (const pid of batch) parents.add(pid);
+    }
+    const all = launcherPids();
+    expect(all).toHaveLength(expected);
+    expect(all).toContain(first[0]);
+    expect([...parents].sort()).toEqual([...all].sort());
   });
 
   it('a launcher that dies ends its programs (and their groups), and the next launch starts a new one', async () => {
@@ -48,5 +66,21 @@ describe('prestartLaunchers', () => {
 
     const next = await runCollecting('/bin/sh', ['-c', 'echo again'], { env: {} });
     expect(next).toMatchObject({ exitCode: 0, lines: ['again'] });
+  });
+});
+
+describe('a launcher that died unseen', () => {
+  it('a launch sent to it before its exit is seen starts on a fresh launcher instead', async () => {
+    prestartLaunchers();
+    await runCollecting('/bin/sh', ['-c', 'true'], { env: {} });
+    const before = launcherPids();
+    for (const pid of before) process.kill(pid, 'SIGKILL');
+    // Block until they are gone, so that this turn's launch goes to a launcher whose exit is not yet handled.
+    const until = Date.now() + 5_000;
+    while (before.some((pid) => !isGone(pid)) && Date.now() < until)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    const next = await runCollecting('/bin/sh', ['-c', 'echo fresh'], { env: {} });
+    expect(next).toMatchObject({ exitCode: 0, lines: ['fresh'] });
+    expect(launcherPids().some((pid) => before.includes(pid))).toBe(false);
   });
 });

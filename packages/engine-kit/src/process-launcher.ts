@@ -34,6 +34,7 @@ export interface Launched {
 }
 
 type Message =
+  | { t: 'ready' }
   | { t: 'pid'; id: number; pid: number }
   | { t: 'error'; id: number; message: string }
   | { t: 'out' | 'err'; id: number; data: string }
@@ -52,6 +53,8 @@ class ProcessLauncher {
   private readonly running = new Map<number, LaunchEvents>();
   /** Ids of the running programs that have started (sent their pid). */
   private readonly started = new Set<number>();
+  /** Its process has started and takes requests without waiting. */
+  ready = false;
 
   /** Programs it is relaying now. */
   get load(): number {
@@ -59,11 +62,22 @@ class ProcessLauncher {
   }
 
   launch(request: LaunchRequest, events: LaunchEvents): Launched {
+    const sent = this.send(request, events, true);
+    return { abandonPipes: () => this.child?.send({ t: 'abandon', id: sent.id }, ignoreClosed) };
+  }
+
+  /**
+   * Sends the request to the launcher process. A launcher that died before its exit is seen cannot take it: the
+   * request never reached it, so it is sent once more, to a launcher started afresh; a second failure ends it as
+   * not started.
+   */
+  private send(request: LaunchRequest, events: LaunchEvents, resendable: boolean, sent = { id: 0 }): { id: number } {
     const child = this.start();
     const id = this.nextId++;
+    sent.id = id;
     this.running.set(id, events);
     if (this.running.size === 1) this.hold(true);
-    child.send({
+    const message = {
       t: 'spawn',
       id,
       file: request.file,
@@ -72,8 +86,14 @@ class ProcessLauncher {
       cwd: request.cwd,
       env: request.env,
       stdin: request.stdin ?? null,
+    };
+    child.send(message, (error: Error | null) => {
+      if (!error || this.child !== child) return;
+      if (resendable) this.running.delete(id);
+      this.lost(child);
+      if (resendable) this.send(request, events, false, sent);
     });
-    return { abandonPipes: () => this.child?.send({ t: 'abandon', id }) };
+    return sent;
   }
 
   /** Starts the launcher process unless it runs already. */
@@ -86,12 +106,18 @@ class ProcessLauncher {
     });
     child.on('message', (message: Message) => this.deliver(message));
     child.once('exit', () => this.lost(child));
+    // A launcher that cannot start ends as one that died; the error is reported to the programs it was given.
+    child.once('error', () => this.lost(child));
     this.child = child;
     this.hold(false);
     return child;
   }
 
   private deliver(message: Message): void {
+    if (message.t === 'ready') {
+      this.ready = true;
+      return;
+    }
     const events = this.running.get(message.id);
     if (!events) return;
     switch (message.t) {
@@ -127,7 +153,10 @@ class ProcessLauncher {
 
   /** The launcher died: every program it was relaying is reported ended, and the next launch starts a new one. */
   private lost(child: ChildProcess): void {
-    if (this.child === child) this.child = undefined;
+    // Seen already, when a request could not be sent to it.
+    if (this.child !== child) return;
+    this.child = undefined;
+    this.ready = false;
     const orphans = [...this.running];
     const started = new Set(this.started);
     this.running.clear();
@@ -157,8 +186,17 @@ class ProcessLauncher {
   }
 }
 
-/** Launchers of this process: forks of one launcher run one at a time, so a machine with more cores gets two. */
+/** A message to a launcher that has gone: what it was relaying has been reported ended. */
+const ignoreClosed = () => {};
+
+/**
+ * Launchers of this process. Forks of one launcher run one at a time, so a machine with more cores gets a second
+ * once a run has started `SECOND_LAUNCHER_AFTER` programs: one launcher keeps up with programs that run for a while,
+ * and a second one booting beside the run's start-up would only compete with it for the cores.
+ */
 const launchers: ProcessLauncher[] = [];
+const SECOND_LAUNCHER_AFTER = 64;
+let launches = 0;
 
 function pool(): ProcessLauncher[] {
   if (launchers.length === 0) {
@@ -168,17 +206,25 @@ function pool(): ProcessLauncher[] {
   return launchers;
 }
 
-/** Starts `request` through the least busy of the process's launchers. */
+/**
+ * Starts `request` through the least busy launcher that is ready (the first launcher while none is: a request
+ * waits for the launcher it is sent to, so one still starting is no choice while another runs).
+ */
 export function launchProcess(request: LaunchRequest, events: LaunchEvents): Launched {
-  const idlest = pool().reduce((best, launcher) => (launcher.load < best.load ? launcher : best));
-  return idlest.launch(request, events);
+  const all = pool();
+  if (++launches >= SECOND_LAUNCHER_AFTER) for (const launcher of all) launcher.start();
+  const ready = all.filter((launcher) => launcher.ready);
+  const chosen = ready.length
+    ? ready.reduce((best, launcher) => (launcher.load < best.load ? launcher : best))
+    : all[0]!;
+  return chosen.launch(request, events);
 }
 
 /**
- * Starts the launcher processes now rather than at the first launch: a launcher takes a Node start-up (tens of
- * milliseconds), which a caller that knows programs will run can spend while it loads its work. They keep no
- * process alive, and are reused by every later launch.
+ * Starts the first launcher now rather than at the first launch: a launcher takes a Node start-up (tens of
+ * milliseconds), which a caller that knows programs will run can spend while it loads its work. It keeps no process
+ * alive, and is reused by every later launch.
  */
 export function prestartLaunchers(): void {
-  for (const launcher of pool()) launcher.start();
+  pool()[0]!.start();
 }
