@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { load, machineInfo } from './lib/machine.mjs';
+import { bareNodeStart, load, machineInfo } from './lib/machine.mjs';
 import { memorySource } from './lib/measure.mjs';
 import { installedNode22, installPeers } from './lib/peers.mjs';
 import { resultsMarkdown } from './lib/results-markdown.mjs';
@@ -80,6 +80,7 @@ const ctx = {
 };
 
 const loadBefore = load();
+const nodeStartBefore = bareNodeStart();
 const sections = [];
 try {
   for (const [index, workload] of WORKLOADS.entries()) {
@@ -109,6 +110,7 @@ const markdown = resultsMarkdown({
   warmup,
   memorySource,
   load: { before: loadBefore, after: load() },
+  nodeStart: { before: nodeStartBefore, after: bareNodeStart() },
   workDir: parent,
   totalSeconds: (performance.now() - started) / 1000,
   sections,

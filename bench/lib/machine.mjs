@@ -1,4 +1,5 @@
 // What the numbers were measured on: CPU, cores, memory and OS, read from /proc and /etc where Linux has them.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release, totalmem, type } from 'node:os';
 
@@ -19,3 +20,17 @@ export function machineInfo() {
 
 /** The 1-minute load average: other work on the machine makes every figure slower. */
 export const load = () => loadavg()[0];
+
+/**
+ * The median wall time of `node -e 0` over 7 runs, in seconds: a reference for how fast this machine is at the time.
+ * A shared machine's speed can drift by half over minutes; a run's figures compare with another run's only where
+ * these agree.
+ */
+export function bareNodeStart() {
+  const times = Array.from({ length: 7 }, () => {
+    const start = performance.now();
+    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    return (performance.now() - start) / 1000;
+  }).sort((a, b) => a - b);
+  return times[3];
+}

@@ -8,7 +8,7 @@ const runAs = (tool) =>
       ? 'the same bin on the Node binary in bench/.peers (workloads 1, 2, 4 and 6)'
       : 'bench/.peers (npm, pinned)';
 
-export function resultsMarkdown({ machine, tools, claudeVersion, quick, runs, warmup, memorySource, load, workDir, totalSeconds, sections }) {
+export function resultsMarkdown({ machine, tools, claudeVersion, quick, runs, warmup, memorySource, load, nodeStart, workDir, totalSeconds, sections }) {
   const date = new Date().toISOString().slice(0, 10);
   const status = (s) => (s.met === undefined ? 'skipped' : s.met ? 'met' : '**missed**');
   return `# Benchmarks: skill-eval, promptfoo and AgentV
@@ -25,6 +25,7 @@ ${table(
     ['memory', `${machine.memoryGb.toFixed(1)} GB`],
     ['OS', machine.os],
     ['load average (1 min) at start / end (the end includes the bench\'s own claude processes)', `${load.before.toFixed(2)} / ${load.after.toFixed(2)}`],
+    ['`node -e 0`, median of 7, at start / end: the machine\'s speed at the time (it drifts on a shared machine; compare runs only where these agree)', `${(nodeStart.before * 1000).toFixed(0)} ms / ${(nodeStart.after * 1000).toFixed(0)} ms`],
     ['work directory (suites, outputs, TMPDIR, HOME of every tool)', workDir === '/dev/shm' ? '/dev/shm (tmpfs): disk latency left out' : workDir],
   ],
 )}
