@@ -60,6 +60,15 @@ function anyOf(globs: string[]): (path: string) => boolean {
   return (path) => path !== '' && tests.some(({ glob, re }) => path === glob || re.test(path));
 }
 
+/** Whether a format claims a file by its path below a scanned folder's context (see loadSuites). */
+function filePatternMatcher(formats: readonly Format[]): (below: string) => boolean {
+  // A pattern without a slash matches the file name; one with a slash (`**/cases/*.yaml`) the path below the scanned folder.
+  const patterns = formats.flatMap((f) => [...f.filePatterns]);
+  const byName = anyOf(patterns.filter((p) => !p.includes('/')));
+  const byPath = anyOf(patterns.filter((p) => p.includes('/')));
+  return (below) => byName(basename(below)) || byPath(below);
+}
+
 const isFile = (path: string): boolean => {
   try {
     return statSync(path).isFile();
@@ -84,11 +93,9 @@ export async function loadSuites(
     plugin.create(plugin.parseSettings(options.formatSettings?.[plugin.id])),
   );
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
-  // A pattern without a slash matches the file name; one with a slash (`**/cases/*.yaml`) the path below the scanned folder.
-  const patterns = formats.flatMap((f) => [...f.filePatterns]);
-  const byName = anyOf(patterns.filter((p) => !p.includes('/')));
-  const byPath = anyOf(patterns.filter((p) => p.includes('/')));
-  const claimsName = (below: string) => byName(basename(below)) || byPath(below);
+  // Built at the first folder scan: files named directly need no patterns.
+  let claims: ((below: string) => boolean) | undefined;
+  const claimsName = (below: string) => (claims ??= filePatternMatcher(formats))(below);
   const diagnostics: Diagnostic[] = [];
   // file → named explicitly?
   const candidates = new Map<string, boolean>();
