@@ -99,4 +99,34 @@ describe('renderHtmlReport', () => {
     expect(page.match(/<tr class="case-row/g)).toHaveLength(1000);
     expect(page.match(/<script type="application\/json" id="transcript-/g)).toHaveLength(1000);
   });
+
+  it('shows at most 64 KiB of any one text, and says how much more there is and in which file', async () => {
+    const { results, summary, sessions } = run();
+    const first = results.findIndex((r) => sessions.has(r.executionId));
+    const result = results[first]!;
+    const answer = `${'a'.repeat(70_000)}${'z'.repeat(8 * 1024 * 1024)}`;
+    const session = sessions.get(result.executionId)!;
+    const chatty = { ...session, finalText: answer };
+    const withAnswer = results.map((r, i) =>
+      i === first ? { ...r, session: { ...r.session!, finalText: answer } } : r,
+    );
+    const page = await renderHtmlReport({
+      summary,
+      results: withAnswer,
+      transcripts: async (id) => (id === result.executionId ? chatty : sessions.get(id)),
+    });
+    // The answer is in the page twice (the result and its transcript), cut each time.
+    expect(page.length).toBeLessThan(1024 * 1024);
+    const shown = (embeddedJson(page, `transcript-${first}`) as { finalText: string }).finalText;
+    expect(shown.slice(0, 65_536)).toBe(answer.slice(0, 65_536));
+    expect(shown).toContain(`8,393,072 more characters not shown here: the whole text is in ${result.transcriptFile}`);
+    const inData = (embeddedJson(page, 'report-data') as { results: { session: { finalText: string } }[] }).results[
+      first
+    ]!.session.finalText;
+    expect(inData).toBe(shown);
+    // Everything else is as it was.
+    const plain = await renderHtmlReport({ summary, results, transcripts: async (id) => sessions.get(id) });
+    const other = results.findIndex((r, i) => i !== first && sessions.has(r.executionId));
+    expect(embeddedJson(page, `transcript-${other}`)).toEqual(embeddedJson(plain, `transcript-${other}`));
+  });
 });

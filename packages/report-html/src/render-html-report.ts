@@ -1,4 +1,5 @@
 import type { CaseResult, RunSummary, Session } from '@skill-eval/core';
+import { boundTexts } from './bounded-texts.js';
 import { reportApp } from './client/report-app.js';
 import { formatDuration } from './format.js';
 import { html, jsonForScript, raw, type SafeHtml } from './html.js';
@@ -76,9 +77,17 @@ export async function renderHtmlReport(input: HtmlReportInput): Promise<string> 
   const artifacts = await mapLimited(results, READ_CONCURRENCY, async (r) =>
     input.artifacts ? await input.artifacts(r.executionId).catch(() => []) : (r.workspace?.collected ?? []),
   );
-  const data = { results: results.map((r, i) => ({ ...r, artifacts: artifacts[i] ?? [] })) };
+  // Long texts are cut where the run directory keeps them whole: the transcript file, else the results lines.
+  const sourceOf = (r: CaseResult) => r.transcriptFile ?? 'results.jsonl';
+  const data = {
+    results: results.map((r, i) => boundTexts({ ...r, artifacts: artifacts[i] ?? [] }, sourceOf(r))),
+  };
   const transcriptBlocks = transcripts.map((session, i) =>
-    session ? raw(`<script type="application/json" id="transcript-${i}">${jsonForScript(session)}</script>\n`) : '',
+    session
+      ? raw(
+          `<script type="application/json" id="transcript-${i}">${jsonForScript(boundTexts(session, sourceOf(results[i]!)))}</script>\n`,
+        )
+      : '',
   );
   const csp = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
   const page = html`<!doctype html>
