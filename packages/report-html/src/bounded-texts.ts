@@ -24,7 +24,9 @@ function bound(value: unknown, source: string, limit: number): unknown {
     let copy: unknown[] | undefined;
     value.forEach((item, i) => {
       const bounded = bound(item, source, limit);
-      if (bounded !== item) (copy ??= [...value])[i] = bounded;
+      if (bounded === item) return;
+      copy ??= [...value];
+      copy[i] = bounded;
     });
     return copy ?? value;
   }
@@ -32,7 +34,9 @@ function bound(value: unknown, source: string, limit: number): unknown {
     let copy: Record<string, unknown> | undefined;
     for (const [key, item] of Object.entries(value)) {
       const bounded = bound(item, source, limit);
-      if (bounded !== item) (copy ??= { ...value })[key] = bounded;
+      if (bounded === item) continue;
+      copy ??= { ...value };
+      copy[key] = bounded;
     }
     return copy ?? value;
   }

@@ -95,7 +95,10 @@ export async function loadSuites(
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
   // Built at the first folder scan: files named directly need no patterns.
   let claims: ((below: string) => boolean) | undefined;
-  const claimsName = (below: string) => (claims ??= filePatternMatcher(formats))(below);
+  const claimsName = (below: string) => {
+    claims ??= filePatternMatcher(formats);
+    return claims(below);
+  };
   const diagnostics: Diagnostic[] = [];
   // file → named explicitly?
   const candidates = new Map<string, boolean>();
