@@ -82,13 +82,11 @@ export async function renderHtmlReport(input: HtmlReportInput): Promise<string> 
   const data = {
     results: results.map((r, i) => boundTexts({ ...r, artifacts: artifacts[i] ?? [] }, sourceOf(r))),
   };
-  const transcriptBlocks = transcripts.map((session, i) =>
-    session
-      ? raw(
-          `<script type="application/json" id="transcript-${i}">${jsonForScript(boundTexts(session, sourceOf(results[i]!)))}</script>\n`,
-        )
-      : '',
-  );
+  const transcriptBlocks = transcripts.map((session, i) => {
+    if (!session) return '';
+    const shown = boundTexts(session, sourceOf(results[i]!));
+    return raw(`<script type="application/json" id="transcript-${i}">${jsonForScript(shown)}</script>\n`);
+  });
   const csp = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
   const page = html`<!doctype html>
 <html lang="en">
