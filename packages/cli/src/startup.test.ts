@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +22,15 @@ export async function load(url, context, next) {
 const bundleSources = JSON.parse(readFileSync(join(BUNDLE, 'sources.json'), 'utf8')) as Record<string, string[]>;
 
 /** The files the CLI loaded outside the bundle, and the sources inside the bundle files it loaded. */
-function loadedModules(args: string[], cwd?: string): { stdout: string; outside: string[]; sources: string[] } {
+function loadedModules(
+  args: string[],
+  cwd?: string,
+): { stdout: string; stderr: string; outside: string[]; sources: string[] } {
+  // Waits for whatever the CLI started and left writing to its stderr, too.
   const child = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], { encoding: 'utf8', cwd });
-  const urls = child.stderr
-    .split('\n')
+  const lines = child.stderr.split('\n');
+  const stderr = lines.filter((line) => !line.startsWith('LOADED ')).join('\n');
+  const urls = lines
     .filter((line) => line.startsWith('LOADED '))
     .map((line) => line.slice('LOADED '.length))
     .filter((url) => !url.startsWith('node:'));
@@ -34,7 +39,7 @@ function loadedModules(args: string[], cwd?: string): { stdout: string; outside:
   const sources = bundled.flatMap((file) =>
     (bundleSources[relative(CLI, file)] ?? []).map((source) => resolve(CLI, source)),
   );
-  return { stdout: child.stdout, outside: files.filter((file) => !bundled.includes(file)), sources };
+  return { stdout: child.stdout, stderr, outside: files.filter((file) => !bundled.includes(file)), sources };
 }
 
 /** A suite with deterministic checks only, so that a run needs neither a model nor a judge. */
@@ -81,4 +86,24 @@ describe('start-up', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('a run refused for its --out directory starts no process launcher and prints only why', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
+    try {
+      writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
+      mkdirSync(join(dir, 'out'));
+      writeFileSync(join(dir, 'out', 'results.jsonl'), '');
+      const run = loadedModules(
+        ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'],
+        dir,
+      );
+      expect(run.stderr.trim().split('\n')).toEqual([
+        'error: out already holds a run.',
+        'hint: Choose another --out directory; existing results are never overwritten.',
+      ]);
+      expect(run.sources.join('\n')).not.toContain('/packages/engine-kit/dist/');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

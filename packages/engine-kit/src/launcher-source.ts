@@ -1,7 +1,7 @@
 /**
  * The launcher process (see process-launcher.ts), run with `node -e`: it needs no file of its own, so it works the
  * same from the packages and from the CLI's bundle, and a bundler cannot rewrite it. It starts programs on request,
- * relays their output and ends, and exits when its parent goes away.
+ * relays their output and ends, and exits quietly when its parent goes away.
  *
  * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin }` (argv0 and stdin may be null) and
  * `{ t: 'abandon', id }` (stop waiting on the pipes). Replies: `ready` (once, when it can take requests), then per program `pid`, `error`, `out`, `err`, `exit`,
@@ -10,8 +10,11 @@
 export const LAUNCHER_SOURCE = `
 const { spawn } = process.getBuiltinModule('node:child_process');
 const children = new Map();
-const send = (message) => process.send(message);
-process.on('disconnect', () => process.exit(0));
+// A message that cannot go out means the parent has gone (it ended while this process booted, or was killed):
+// end quietly, as at its disconnect, rather than die of the write error with a stack trace on the shared stderr.
+const parentGone = () => process.exit(0);
+const send = (message) => process.send(message, (error) => error && parentGone());
+process.on('disconnect', parentGone);
 process.on('message', (request) => {
   const id = request.id;
   if (request.t === 'abandon') {

@@ -119,11 +119,6 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   );
   // With no engine chosen, a suite that declares its own (skill-up engine.custom) runs on the command engine.
   const suiteEnginesAllowed = !options.engine?.length && config.engine === undefined;
-  // Engines that run a program per execution start it from launcher processes: start those while the run loads —
-  // unless the result cache may answer every execution (a re-run), which then needs none.
-  if (options.cache === false && engineSpecs.some((spec) => bundledEngine(spec.id)?.startsPrograms)) {
-    void import('@skill-eval/engine-kit').then((kit) => kit.prestartLaunchers());
-  }
   const judgeSpec = parseEngineSpec(options.judge ?? config.judge ?? DEFAULT_JUDGE);
   const kwargs = parseEngineKwargs(options.ek ?? []);
   const concurrency = positiveNumber(options.concurrency, '-j/--concurrency') ?? config.concurrency ?? 4;
@@ -131,6 +126,12 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   const runMode = parseRunMode(options, io.cwd);
   const outDir = resolve(io.cwd, options.out ?? `.skill-eval/runs/${timestamp()}`);
   assertRunDirUsable(outDir, relative(io.cwd, outDir), { resume: Boolean(options.resume) });
+  // Engines that run a program per execution start it from launcher processes: once the options are known to be
+  // usable, start those while the run loads — unless the result cache may answer every execution (a re-run), which
+  // then needs none.
+  if (options.cache === false && engineSpecs.some((spec) => bundledEngine(spec.id)?.startsPrograms)) {
+    void import('@skill-eval/engine-kit').then((kit) => kit.prestartLaunchers());
+  }
 
   const { registry, engineIds, enginePackageVersions, suites, diagnostics } = await loadEvalFiles(
     paths,

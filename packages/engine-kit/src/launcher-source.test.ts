@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { LAUNCHER_SOURCE } from './launcher-source.js';
+
+/** Starts the launcher with an IPC channel, lets `parent` act on it, and reports how the launcher ended. */
+function launcherEnding(
+  parent: (launcher: ReturnType<typeof spawn>) => void,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const launcher = spawn(process.execPath, ['-e', LAUNCHER_SOURCE], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    // Its exit and the end of its stderr, not 'close': a channel the parent disconnected never reports closing.
+    const stderrEnded = new Promise((ended) => launcher.stderr!.setEncoding('utf8').on('end', ended));
+    launcher.stderr!.on('data', (text: string) => {
+      stderr += text;
+    });
+    launcher.once('error', reject);
+    launcher.once('exit', (code) => void stderrEnded.then(() => resolve({ code, stderr })));
+    parent(launcher);
+  });
+}
+
+describe('the launcher process', () => {
+  it('ends quietly when its parent goes before it is ready (no write error on the shared stderr)', async () => {
+    // The parent closes the channel at once: the launcher's `ready` then has nowhere to go.
+    const ended = await launcherEnding((launcher) => launcher.disconnect());
+    expect(ended).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('ends quietly when its parent goes while it relays a program', async () => {
+    const ended = await launcherEnding((launcher) => {
+      launcher.once('message', () => {
+        // Ready: start a program that writes at once, then leave before its output can be relayed.
+        launcher.send({
+          t: 'spawn',
+          id: 1,
+          file: '/bin/sh',
+          args: ['-c', 'echo out; echo err >&2'],
+          argv0: null,
+          cwd: process.cwd(),
+          env: {},
+          stdin: null,
+        });
+        launcher.disconnect();
+      });
+    });
+    expect(ended).toEqual({ code: 0, stderr: '' });
+  });
+});
