@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path';
+import { YAML_EXTENSIONS } from '@skill-eval/core';
 import { parseYaml } from '@skill-eval/format-kit';
 
 /**
@@ -32,7 +33,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function detectAgentv(file: string, text: string): number {
   const name = basename(file);
-  if (!['.yaml', '.yml'].includes(extname(name).toLowerCase())) return 0;
+  if (!(YAML_EXTENSIONS as readonly string[]).includes(extname(name).toLowerCase())) return 0;
   const parsed = parseYaml(text);
   if (parsed.errors.length > 0) return ownName(name) ? 0.5 : 0;
   let doc: unknown;

@@ -1,4 +1,4 @@
-import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectAgentv, FILE_PATTERNS } from './detect.js';
 import { loadAgentv } from './load-agentv.js';
@@ -18,6 +18,7 @@ export function createAgentvFormat(settings: AgentvSettings = AgentvSettingsSche
   return {
     id: 'agentv',
     filePatterns: FILE_PATTERNS,
+    extensions: YAML_EXTENSIONS,
     detect: detectAgentv,
     load: (file, text) => loadAgentv(file, text, settings),
     write: writeAgentv,

@@ -1,4 +1,4 @@
-import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { defineFormat, type Format, MARKDOWN_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectEvalMd, FILE_PATTERNS } from './detect.js';
 import { loadEvalMd } from './load-eval-md.js';
@@ -13,6 +13,7 @@ export function createEvalMdFormat(_settings: EvalMdSettings = {}): Format {
   return {
     id: 'eval-md',
     filePatterns: FILE_PATTERNS,
+    extensions: MARKDOWN_EXTENSIONS,
     detect: detectEvalMd,
     load: (file, text) => loadEvalMd(file, text),
     write: writeEvalMd,

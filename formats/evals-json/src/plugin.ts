@@ -1,4 +1,4 @@
-import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { defineFormat, type Format, JSON_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectEvalsJson, FILE_PATTERNS } from './detect.js';
 import { loadEvalsJson } from './load-evals-json.js';
@@ -22,6 +22,7 @@ export function createEvalsJsonFormat(settings: EvalsJsonSettings = EvalsJsonSet
   return {
     id: 'evals-json',
     filePatterns: FILE_PATTERNS,
+    extensions: JSON_EXTENSIONS,
     detect: detectEvalsJson,
     load: (file, text) => loadEvalsJson(file, text, settings),
     write: writeEvalsJson,

@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path';
+import { YAML_EXTENSIONS } from '@skill-eval/core';
 import { parseYaml } from '@skill-eval/format-kit';
 
 /** What a YAML file looks like from its top-level keys. */
@@ -42,5 +43,6 @@ export function yamlContent(text: string): unknown {
   }
 }
 
-export const isYamlName = (file: string) => ['.yaml', '.yml'].includes(extname(file).toLowerCase());
+export const isYamlName = (file: string) =>
+  (YAML_EXTENSIONS as readonly string[]).includes(extname(file).toLowerCase());
 export const isSuiteName = (file: string) => ['eval.yaml', 'eval.yml'].includes(basename(file));

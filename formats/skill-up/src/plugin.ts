@@ -1,4 +1,4 @@
-import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectSkillUp, FILE_PATTERNS } from './detect.js';
 import { loadSkillUp } from './load-skill-up.js';
@@ -13,6 +13,7 @@ export function createSkillUpFormat(_settings: SkillUpSettings = {}): Format {
   return {
     id: 'skill-up',
     filePatterns: FILE_PATTERNS,
+    extensions: YAML_EXTENSIONS,
     detect: detectSkillUp,
     load: (file, text) => loadSkillUp(file, text),
     write: writeSkillUp,

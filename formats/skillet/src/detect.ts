@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { YAML_EXTENSIONS } from '@skill-eval/core';
 import { isYamlMap, type ParsedYaml, parseYaml, yamlKeys } from '@skill-eval/format-kit';
 
 /** Folder-scan candidates: Skillet's layout `evals/<name>/…/*.yaml` (Skillet ignores `.yml`). */
@@ -46,8 +47,7 @@ const inEvalsFolder = (file: string) => /(^|[\\/])evals[\\/][^\\/]+[\\/]/.test(f
  * an `evals/<name>/` folder, so loading it names the missing keys.
  */
 export function detectSkillet(file: string, text: string): number {
-  const ext = extname(file).toLowerCase();
-  if (ext !== '.yaml' && ext !== '.yml') return 0;
+  if (!(YAML_EXTENSIONS as readonly string[]).includes(extname(file).toLowerCase())) return 0;
   const parsed = parseYaml(text);
   if (parsed.errors.length > 0) return inEvalsFolder(file) ? 0.2 : 0;
   const keys = topKeys(parsed);

@@ -1,4 +1,4 @@
-import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectSkillet, FILE_PATTERNS } from './detect.js';
 import { loadSkillet } from './load-skillet.js';
@@ -18,6 +18,7 @@ export function createSkilletFormat(settings: SkilletSettings = SkilletSettingsS
   return {
     id: 'skillet',
     filePatterns: FILE_PATTERNS,
+    extensions: YAML_EXTENSIONS,
     detect: detectSkillet,
     load: (file, text) => loadSkillet(file, text, settings),
     write: (suite) => writeSkillet(suite, settings),

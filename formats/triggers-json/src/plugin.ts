@@ -1,4 +1,4 @@
-import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { defineFormat, type Format, JSON_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectTriggersJson, FILE_PATTERNS } from './detect.js';
 import { loadTriggersJson } from './load-triggers-json.js';
@@ -32,6 +32,7 @@ export function createTriggersJsonFormat(
   return {
     id: 'triggers-json',
     filePatterns: FILE_PATTERNS,
+    extensions: JSON_EXTENSIONS,
     detect: detectTriggersJson,
     load: (file, text) => loadTriggersJson(file, text, settings),
     write: (suite) => writeTriggersJson(suite, settings),

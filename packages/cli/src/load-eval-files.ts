@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
 import type { Diagnostic, Suite } from '@skill-eval/core';
 import { loadSuites } from '@skill-eval/runner';
 import type { Config } from './config.js';
@@ -24,21 +24,50 @@ async function expandPaths(paths: readonly string[], io: CommandIO): Promise<str
   return expanded;
 }
 
+/**
+ * The extensions of the files at `paths` (lower-case), when every path that exists names a file: then only the
+ * formats that read those need loading. Undefined when one is a folder, whose scan needs every format's file names.
+ */
+function namedFileExtensions(paths: readonly string[], cwd: string): string[] | undefined {
+  const extensions = new Set<string>();
+  for (const path of paths) {
+    let isFile: boolean | undefined;
+    try {
+      isFile = statSync(resolve(cwd, path), { throwIfNoEntry: false })?.isFile();
+    } catch {
+      return undefined; // unreadable: the load reports it, with every format at hand
+    }
+    if (isFile === false) return undefined;
+    // A path that does not exist is reported as such and needs no format.
+    if (isFile) extensions.add(extname(path).toLowerCase());
+  }
+  return [...extensions];
+}
+
 /** What list, validate, convert and run share: the registry, then every suite under the paths. */
 export async function loadEvalFiles(
   paths: readonly string[],
-  options: { format?: string; engines?: string[]; reporters?: readonly string[] },
+  options: {
+    format?: string;
+    engines?: string[];
+    reporters?: readonly string[];
+    /** Load every format, not only those that read the named files (convert writes in another). */
+    everyFormat?: boolean;
+  },
   config: Config,
   io: CommandIO,
 ): Promise<BuiltRegistry & { suites: Suite[]; diagnostics: Diagnostic[] }> {
+  const expanded = await expandPaths(paths, io);
   const built = await buildRegistry({
     engines: options.engines ?? [],
     plugins: config.plugins,
     cwd: io.cwd,
     // Only run reports; list, validate and convert import no reporter.
     reporters: options.reporters ?? [],
+    // --format names the one format to use, which may read any file.
+    ...(options.everyFormat || options.format ? {} : { fileExtensions: namedFileExtensions(expanded, io.cwd) }),
   });
-  const { suites, diagnostics } = await loadSuites(await expandPaths(paths, io), built.registry, {
+  const { suites, diagnostics } = await loadSuites(expanded, built.registry, {
     cwd: io.cwd,
     ...(options.format ? { format: options.format } : {}),
   });

@@ -65,6 +65,8 @@ describe('start-up', () => {
       expect(list.outside).toEqual([BIN]);
       const listed = list.sources.join('\n');
       expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
+      // A YAML file named directly: the formats that read other files are not imported.
+      expect(listed).not.toMatch(/\/formats\/(eval-md|evals-json|triggers-json)\//);
       expect(listed).not.toMatch(/\/packages\/report(-html)?\/dist\/|\/execa\//);
       // zod's error messages in other languages are left out of the bundle; its English ones stay.
       expect(listed).toMatch(/\/zod\/v4\/locales\/en\.js/);

@@ -28,6 +28,11 @@ export interface Format {
   readonly id: string;
   /** File names this format claims when scanning a directory (globs on the basename). */
   readonly filePatterns: readonly string[];
+  /**
+   * Extensions of the files it reads, lower-case with the dot (`.yaml`): detection asks it about no other file, so a
+   * caller that knows the files can leave it unloaded. Absent: it may read any file.
+   */
+  readonly extensions?: readonly string[];
   /** How sure (0..1) this format is that the file is one of its own; 0 = not mine. */
   detect(file: string, text: string): number;
   /** Reads the file into suites. `text` is the file's content. */

@@ -184,6 +184,42 @@ describe('loadSuites', () => {
     });
   });
 
+  it('asks a format that lists its extensions about those files only', async () => {
+    const asked: string[] = [];
+    const jsonOnly = defineFormat({
+      contract: 'format-v1',
+      id: 'json-only',
+      description: 'claims every file it is asked about',
+      parseSettings: () => ({}),
+      create: () => ({
+        id: 'json-only',
+        filePatterns: ['*.json', '*.yaml'],
+        extensions: ['.json'],
+        detect: (file) => {
+          asked.push(file);
+          return 1;
+        },
+        load: (file) => ({
+          suites: [{ id: 'x', name: 'n', file, format: 'json-only', cases: [makeCase({ id: 'c1' })], settings: {} }],
+          diagnostics: [],
+        }),
+      }),
+    });
+    await writeTree(dir, { 'a.JSON': '{}', 'b.yaml': '{}' });
+    const { suites, diagnostics } = await loadSuites(
+      ['a.JSON', 'b.yaml'],
+      createRegistry({ formats: [jsonOnly, fakeFormat('any', [], '{}', 0.5)] }),
+      { cwd: dir },
+    );
+    // The extension is compared in lower case; the yaml file goes to the format that reads any file.
+    expect(asked).toEqual([join(dir, 'a.JSON')]);
+    expect(suites.map((s) => [s.id, s.format])).toEqual([
+      ['a.JSON', 'json-only'],
+      ['b.yaml', 'any'],
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
   it('turns a loader that throws into an error diagnostic', async () => {
     const broken = fakeFormat('broken', ['*.broken'], '', 1, () => {
       throw new Error('kaput');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import {
   type Diagnostic,
   errorInfo,
@@ -206,7 +206,8 @@ async function loadFile(
   }
   let best: Format | undefined = forced ? formats[0] : undefined;
   let bestScore = 0;
-  for (const format of forced ? [] : formats) {
+  const extension = extname(file).toLowerCase();
+  for (const format of forced ? [] : formats.filter((f) => !f.extensions || f.extensions.includes(extension))) {
     let score = 0;
     try {
       score = format.detect(file, text);

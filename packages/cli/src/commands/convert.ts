@@ -29,7 +29,7 @@ function targets(files: { path: string }[], out: string | undefined, cwd: string
  */
 export async function convertCommand(file: string, options: ConvertOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
-  const { registry, suites, diagnostics } = await loadEvalFiles([file], options, config, io);
+  const { registry, suites, diagnostics } = await loadEvalFiles([file], { ...options, everyFormat: true }, config, io);
   const target = registry.format(options.to).create(registry.format(options.to).parseSettings(undefined));
   if (!target.write) {
     throw new SkillEvalError('USAGE', `Format '${target.id}' can be read but not written.`, {

@@ -21,6 +21,11 @@ export interface RegistryRequest {
   cwd: string;
   /** Ids of the bundled reporters the command uses (default all); the others, the HTML renderer among them, are not imported. */
   reporters?: readonly string[];
+  /**
+   * Extensions of every file the command reads, when it reads named files only: the bundled formats that read none
+   * of them are not imported. Absent, or with an extension no bundled format reads: every format is.
+   */
+  fileExtensions?: readonly string[];
 }
 
 export interface BuiltRegistry {
@@ -74,7 +79,15 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
   });
 }
 
-/** Builds the registry for one command: every bundled format, the engines asked for, config plugins. */
+/** The bundled formats that read files of these extensions: all of them when one is read by none, or none is given. */
+function bundledFormatsFor(extensions: readonly string[] | undefined): typeof BUNDLED_FORMATS {
+  const readers = (extension: string) => BUNDLED_FORMATS.filter((b) => b.extensions.includes(extension));
+  // An unreadable file's message lists every format.
+  if (!extensions || extensions.some((extension) => readers(extension).length === 0)) return BUNDLED_FORMATS;
+  return BUNDLED_FORMATS.filter((b) => extensions.some((extension) => b.extensions.includes(extension)));
+}
+
+/** Builds the registry for one command: the bundled formats it needs, the engines asked for, config plugins. */
 export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegistry> {
   const extra: { plugin: AnyPlugin; url: string }[] = [];
   for (const spec of request.plugins) {
@@ -92,7 +105,7 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
     .filter((e) => e.plugin.contract === 'engine-v1')
     .map((e) => ({ plugin: e.plugin as EnginePlugin<any>, packageVersion: packageVersionOf(e.url) }));
   const formats = [
-    ...(await Promise.all(BUNDLED_FORMATS.map(async (b) => (await b.load()).default))),
+    ...(await Promise.all(bundledFormatsFor(request.fileExtensions).map(async (b) => (await b.load()).default))),
     ...ofKind<FormatPlugin<any>>('format-v1'),
   ];
   const engineIds = new Map<string, string>();

@@ -1,4 +1,12 @@
-import { type EnginePlugin, type FormatPlugin, normalizePluginId, type ReporterPlugin } from '@skill-eval/core';
+import {
+  type EnginePlugin,
+  type FormatPlugin,
+  JSON_EXTENSIONS,
+  MARKDOWN_EXTENSIONS,
+  normalizePluginId,
+  type ReporterPlugin,
+  YAML_EXTENSIONS,
+} from '@skill-eval/core';
 
 interface Bundled<P> {
   id: string;
@@ -10,42 +18,58 @@ interface Bundled<P> {
   startsPrograms?: boolean;
 }
 
+/** A bundled format, with the extensions of the files it reads (its readers' `extensions`), known without importing it. */
+interface BundledFormat extends Bundled<FormatPlugin<any>> {
+  extensions: readonly string[];
+}
+
 /**
  * First-party plugins the CLI ships with, imported only when used so that start-up stays light.
  * Ids and aliases are listed here so that lookup needs no import.
  */
-export const BUNDLED_FORMATS: Bundled<FormatPlugin<any>>[] = [
+export const BUNDLED_FORMATS: BundledFormat[] = [
   {
     id: 'evals-json',
+    extensions: JSON_EXTENSIONS,
     aliases: [],
     package: '@skill-eval/format-evals-json',
     load: () => import('@skill-eval/format-evals-json'),
   },
   {
     id: 'eval-md',
+    extensions: MARKDOWN_EXTENSIONS,
     aliases: ['skillkit'],
     package: '@skill-eval/format-eval-md',
     load: () => import('@skill-eval/format-eval-md'),
   },
   {
     id: 'triggers-json',
+    extensions: JSON_EXTENSIONS,
     aliases: [],
     package: '@skill-eval/format-triggers-json',
     load: () => import('@skill-eval/format-triggers-json'),
   },
   {
     id: 'skillet',
+    extensions: YAML_EXTENSIONS,
     aliases: [],
     package: '@skill-eval/format-skillet',
     load: () => import('@skill-eval/format-skillet'),
   },
   {
     id: 'skill-up',
+    extensions: YAML_EXTENSIONS,
     aliases: ['skillup'],
     package: '@skill-eval/format-skill-up',
     load: () => import('@skill-eval/format-skill-up'),
   },
-  { id: 'agentv', aliases: [], package: '@skill-eval/format-agentv', load: () => import('@skill-eval/format-agentv') },
+  {
+    id: 'agentv',
+    extensions: YAML_EXTENSIONS,
+    aliases: [],
+    package: '@skill-eval/format-agentv',
+    load: () => import('@skill-eval/format-agentv'),
+  },
 ];
 
 export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildRegistry } from './build-registry.js';
+import { BUNDLED_FORMATS } from './bundled.js';
+
+describe('the bundled formats', () => {
+  it.each(BUNDLED_FORMATS.map((b) => [b.id, b] as const))(
+    '%s lists the extensions its reader reads, and its id',
+    async (_id, bundled) => {
+      const plugin = (await bundled.load()).default;
+      const reader = plugin.create(plugin.parseSettings(undefined));
+      expect(plugin.id).toBe(bundled.id);
+      expect(reader.extensions).toEqual(bundled.extensions);
+    },
+  );
+});
+
+describe('buildRegistry: formats for the named files', () => {
+  const formatIds = async (fileExtensions?: string[]) =>
+    (
+      await buildRegistry({
+        engines: [],
+        plugins: [],
+        cwd: process.cwd(),
+        reporters: [],
+        ...(fileExtensions ? { fileExtensions } : {}),
+      })
+    ).registry.formats.map((f) => f.id);
+  const every = BUNDLED_FORMATS.map((b) => b.id);
+
+  it('imports only the formats that read the files', async () => {
+    expect(await formatIds(['.yaml'])).toEqual(['skillet', 'skill-up', 'agentv']);
+    expect(await formatIds(['.json', '.md'])).toEqual(['evals-json', 'eval-md', 'triggers-json']);
+    expect(await formatIds([])).toEqual([]);
+  });
+
+  it('imports every format for a folder scan, or when a file is one no format reads (its message lists them all)', async () => {
+    expect(await formatIds()).toEqual(every);
+    expect(await formatIds(['.yaml', '.txt'])).toEqual(every);
+  });
+});
