@@ -81,10 +81,11 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
 
 /** The bundled formats that read files of these extensions: all of them when one is read by none, or none is given. */
 function bundledFormatsFor(extensions: readonly string[] | undefined): typeof BUNDLED_FORMATS {
-  const readers = (extension: string) => BUNDLED_FORMATS.filter((b) => b.extensions.includes(extension));
-  // An unreadable file's message lists every format.
-  if (!extensions || extensions.some((extension) => readers(extension).length === 0)) return BUNDLED_FORMATS;
-  return BUNDLED_FORMATS.filter((b) => extensions.some((extension) => b.extensions.includes(extension)));
+  if (!extensions) return BUNDLED_FORMATS;
+  const readers = extensions.map((extension) => BUNDLED_FORMATS.filter((b) => b.extensions.includes(extension)));
+  // A file that no format reads is reported with the list of every format.
+  if (readers.some((formats) => formats.length === 0)) return BUNDLED_FORMATS;
+  return BUNDLED_FORMATS.filter((b) => readers.some((formats) => formats.includes(b)));
 }
 
 /** Builds the registry for one command: the bundled formats it needs, the engines asked for, config plugins. */
