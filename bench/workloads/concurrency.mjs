@@ -1,4 +1,5 @@
 // Workload 3: concurrency. 200 cases whose engine sleeps 300 ms, 16 at once: the ideal is 200 / 16 × 0.3 = 3.75 s.
+import { engineTimeline } from '../lib/engine-timeline.mjs';
 import { megabytes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
 import { measureTrivial } from './overhead.mjs';
 
@@ -7,8 +8,21 @@ const CONCURRENCY = 16;
 const SLEEP_S = 0.3;
 const TOLERANCE = 0.1;
 
+/** One more run of each job with the engine's stamps on: where its time goes (lib/engine-timeline.mjs). */
+async function timelines(ctx, names, jobs) {
+  const rows = [];
+  for (const [i, { argv, options }] of jobs.entries()) {
+    const t = await engineTimeline(typeof argv === 'function' ? argv('timeline') : argv, options, CONCURRENCY);
+    const ms = (v) => `${v.toFixed(0)} ms`;
+    ctx.log(`  timeline, ${names[i]}: first engine at ${ms(t.firstStart)}, the last ends ${ms(t.tail)} before exit`);
+    rows.push([names[i], ms(t.firstStart), ms(t.engines), `${t.gap.toFixed(1)} ms`, ms(t.tail)]);
+  }
+  const headers = ['tool', 'launch → first engine starts', 'first start → last end', 'median gap between engines'];
+  return table([...headers, 'last engine ends → exit'], rows);
+}
+
 export async function concurrency(ctx) {
-  const { rows, baseline } = await measureTrivial(ctx, {
+  const { rows, baseline, jobs } = await measureTrivial(ctx, {
     count: COUNT,
     concurrency: CONCURRENCY,
     // SKILL_EVAL_* passes skill-eval's child-environment allowlist; the peers hand their whole environment down.
@@ -17,13 +31,16 @@ export async function concurrency(ctx) {
   });
   const own = rows.find((r) => r.tool.id === 'skill-eval').m;
   const ideal = (COUNT / CONCURRENCY) * SLEEP_S;
+  // Whole engines fill the slots: some slot runs ⌈200 / 16⌉ = 13 of them one after another.
+  const floor = Math.ceil(COUNT / CONCURRENCY) * SLEEP_S;
   const met = own.wall.median <= ideal * (1 + TOLERANCE);
   const over = (s) => `${(((s - ideal) / ideal) * 100).toFixed(0)}%`;
+  const breakdown = await timelines(ctx, ['engine alone', ...rows.map((r) => r.tool.name)], jobs);
   return {
     title: '3. Concurrency: 200 cases × 300 ms at concurrency 16',
     target: `within ${TOLERANCE * 100}% of the ideal ${ideal.toFixed(2)} s`,
     met,
-    body: table(
+    body: `${table(
       ['tool', 'wall, median (min–max)', 'over the ideal', 'peak RSS', 'peer ÷ skill-eval'],
       [
         ['engine alone (the floor)', seconds(baseline.wall), over(baseline.wall.median), megabytes(baseline.rss), '—'],
@@ -35,7 +52,7 @@ export async function concurrency(ctx) {
           ratioCell(tool, m.wall.median, own.wall.median),
         ]),
       ],
-    ),
+    )}\n\nWhole engines fill the slots: one slot runs ${Math.ceil(COUNT / CONCURRENCY)} of them in a row, so ${floor.toFixed(2)} s (${over(floor)} over the ideal) is the floor of any harness before it spawns a process.\n\nWhere the time goes, from one more run of each with the engine noting when it starts and ends (a \`date\` process per note, so each engine takes a little longer than in the runs above):\n\n${breakdown}`,
     summary: `skill-eval ${own.wall.median.toFixed(2)} s, ${over(own.wall.median)} over the ideal ${ideal.toFixed(2)} s (the engine alone: ${over(baseline.wall.median)})${ctx.tools.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}: ${verdict(met)}`,
   };
 }

@@ -12,32 +12,38 @@ const TARGET_MS = 1;
 const CONCURRENCY = 4;
 const BASELINE = new URL('../lib/spawn-baseline.mjs', import.meta.url).pathname;
 
-/** Measures every tool on one trivial suite; returns rows { tool, m } and the engine baseline. */
-export async function measureTrivial(ctx, { count, concurrency, env = {}, label, tools = ctx.tools }) {
+/**
+ * The commands of one trivial suite: the engine alone first, then each tool, as { argv, options } jobs of
+ * {@link measureEach} (`argv` is a function of the run's number: each run writes a fresh output directory).
+ */
+function trivialJobs(ctx, { count, concurrency, env = {}, label, tools = ctx.tools }) {
   const suite = writeTrivialSuite(join(ctx.work, `${label}-${count}`), count);
   const out = (tool, i) => join(ctx.work, 'out', `${label}-${tool.id}-${count}-${i}`);
-  // The engine alone and every tool take turns, so that the overhead and the ratios compare runs of the same minutes.
-  const [baseline, ...measured] = await measureEach(
-    [
-      {
-        argv: [process.execPath, BASELINE, String(count), String(concurrency), suite.echo],
-        options: ctx.measureOptions(undefined, env),
+  return [
+    {
+      argv: [process.execPath, BASELINE, String(count), String(concurrency), suite.echo],
+      options: ctx.measureOptions(undefined, env),
+    },
+    ...tools.map((tool) => ({
+      argv: (i) => trivialCommand(tool, suite, { concurrency, out: out(tool, i) }),
+      options: {
+        ...ctx.measureOptions(tool, env),
+        cwd: join(ctx.work, `${label}-${count}`),
+        check: (_result, i) => checkTrivialRun(tool, out(tool, i), count),
       },
-      ...tools.map((tool) => ({
-        argv: (i) => trivialCommand(tool, suite, { concurrency, out: out(tool, i) }),
-        options: {
-          ...ctx.measureOptions(tool, env),
-          cwd: join(ctx.work, `${label}-${count}`),
-          check: (_result, i) => checkTrivialRun(tool, out(tool, i), count),
-        },
-      })),
-    ],
-    { runs: ctx.runs },
-  );
+    })),
+  ];
+}
+
+/** Measures every tool on one trivial suite; returns rows { tool, m }, the engine baseline and the jobs measured. */
+export async function measureTrivial(ctx, { count, concurrency, env = {}, label, tools = ctx.tools }) {
+  const jobs = trivialJobs(ctx, { count, concurrency, env, label, tools });
+  // The engine alone and every tool take turns, so that the overhead and the ratios compare runs of the same minutes.
+  const [baseline, ...measured] = await measureEach(jobs, { runs: ctx.runs });
   ctx.log(`  ${count} cases, engine alone: ${seconds(baseline.wall)}`);
   const rows = tools.map((tool, i) => ({ tool, m: measured[i] }));
   for (const { tool, m } of rows) ctx.log(`  ${count} cases, ${tool.name}: ${seconds(m.wall)}, ${megabytes(m.rss)}`);
-  return { rows, baseline };
+  return { rows, baseline, jobs };
 }
 
 export async function overhead(ctx) {
