@@ -35,7 +35,9 @@ export async function concurrency(ctx) {
   const floor = Math.ceil(COUNT / CONCURRENCY) * SLEEP_S;
   const met = own.wall.median <= ideal * (1 + TOLERANCE);
   const over = (s) => `${(((s - ideal) / ideal) * 100).toFixed(0)}%`;
-  const breakdown = await timelines(ctx, ['engine alone', ...rows.map((r) => r.tool.name)], jobs);
+  const breakdown = ctx.timelines
+    ? `Where the time goes, from one more run of each with the engine noting when it starts and ends (a \`date\` process per note, so each engine takes a little longer than in the runs above):\n\n${await timelines(ctx, ['engine alone', ...rows.map((r) => r.tool.name)], jobs)}`
+    : 'Where the time goes (a timeline from one more run of each command) is left out of a quick run of every workload; `pnpm bench --quick --only 3` includes it.';
   return {
     title: '3. Concurrency: 200 cases × 300 ms at concurrency 16',
     target: `within ${TOLERANCE * 100}% of the ideal ${ideal.toFixed(2)} s`,
@@ -52,7 +54,7 @@ export async function concurrency(ctx) {
           ratioCell(tool, m.wall.median, own.wall.median),
         ]),
       ],
-    )}\n\nWhole engines fill the slots: one slot runs ${Math.ceil(COUNT / CONCURRENCY)} of them in a row, so ${floor.toFixed(2)} s (${over(floor)} over the ideal) is the floor of any harness before it spawns a process.\n\nWhere the time goes, from one more run of each with the engine noting when it starts and ends (a \`date\` process per note, so each engine takes a little longer than in the runs above):\n\n${breakdown}`,
+    )}\n\nWhole engines fill the slots: one slot runs ${Math.ceil(COUNT / CONCURRENCY)} of them in a row, so ${floor.toFixed(2)} s (${over(floor)} over the ideal) is the floor of any harness before it spawns a process.\n\n${breakdown}`,
     summary: `skill-eval ${own.wall.median.toFixed(2)} s, ${over(own.wall.median)} over the ideal ${ideal.toFixed(2)} s (the engine alone: ${over(baseline.wall.median)})${ctx.tools.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}: ${verdict(met)}`,
   };
 }
