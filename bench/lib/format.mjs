@@ -7,8 +7,8 @@ export const seconds = (s, digits = 3) =>
 /** "123 MB": the median peak RSS. */
 export const megabytes = (s) => `${s.median.toFixed(0)} MB`;
 
-/** How many times longer the peer took than skill-eval: "4.2×". */
-export const ratio = (peer, own) => (own > 0 ? `${(peer / own).toFixed(1)}×` : '—');
+/** How many times longer the peer took than skill-eval: "2.96×" (two decimals, so a ratio just under 3 never reads as 3). */
+export const ratio = (peer, own) => (own > 0 ? `${(peer / own).toFixed(2)}×` : '—');
 
 /** A markdown table. */
 export function table(headers, rows) {
@@ -18,7 +18,7 @@ export function table(headers, rows) {
 
 export const verdict = (met) => (met ? '**met**' : '**missed**');
 
-/** "promptfoo 3.1×, AgentV 1.2×": how much longer each peer took, from rows of { tool, m }. */
+/** "promptfoo 3.12×, AgentV 1.25×": how much longer each peer took, from rows of { tool, m }. */
 export const peerRatios = (rows, own) =>
   rows
     .filter((r) => r.tool.kind !== 'skill-eval')

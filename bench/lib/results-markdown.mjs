@@ -1,5 +1,6 @@
 // RESULTS.md: the machine, the tools, a line per workload with its target, then each workload's table.
 import { table } from './format.mjs';
+import { speedupMarkdown } from './speedup.mjs';
 
 const runAs = (tool) =>
   tool.id === 'skill-eval'
@@ -49,6 +50,6 @@ ${table(
   sections.map((s) => [s.title.split('.')[0], s.title.replace(/^\d+\.\s*/, ''), s.target, s.summary.replace(/: \*\*(met|missed)\*\*.*$/, ''), status(s), `${s.seconds.toFixed(0)} s`]),
 )}
 
-${sections.map((s) => `## ${s.title}\n\nTarget: ${s.target}. ${s.summary}.\n\n${s.body}`).join('\n\n')}
+${speedupMarkdown(sections)}${sections.map((s) => `## ${s.title}\n\nTarget: ${s.target}. ${s.summary}.\n\n${s.body}`).join('\n\n')}
 `;
 }

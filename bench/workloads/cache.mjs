@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { inParentheses, megabytes, onOtherNodes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
 import { measureEach } from '../lib/measure.mjs';
+import { speedups } from '../lib/speedup.mjs';
 import { writeTrivialSuite } from '../lib/suites.mjs';
 import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
 
@@ -40,6 +41,7 @@ export async function cache(ctx) {
     title: '6. Cached re-run of an unchanged 1000-case suite',
     target: `< ${TARGET_S} s`,
     met,
+    speedups: speedups('cached re-run, 1000 cases', rows, own.wall.median),
     body: `The suite of workload 2 (1000 cases); the first run fills each tool's cache and is not counted. skill-eval: \`--cache-dir\` (every result is checked to come from the cache); promptfoo: its default cache (the exec: provider keys on the script's hash); AgentV: \`--cache --cache-path\`.\n\n${table(
       ['tool', 'wall, median (min–max)', 'peak RSS', 'peer ÷ skill-eval'],
       rows.map(({ tool, m }) => [

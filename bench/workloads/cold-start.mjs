@@ -1,6 +1,7 @@
 // Workload 1: cold start. `--version` and `--help` of each tool, a fresh process each time.
 import { measureEach } from '../lib/measure.mjs';
 import { inParentheses, megabytes, onOtherNodes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
+import { speedups } from '../lib/speedup.mjs';
 
 const TARGET_S = 0.15;
 
@@ -25,6 +26,13 @@ export async function coldStart(ctx) {
     title: '1. Cold start: `--version`, `--help`',
     target: `≤ ${TARGET_S} s`,
     met,
+    speedups: ['--version', '--help'].flatMap((flag) =>
+      speedups(
+        `\`${flag}\``,
+        rows.filter((r) => r.flag === flag),
+        own[flag],
+      ),
+    ),
     body: table(
       ['tool', 'command', 'wall, median (min–max)', 'peak RSS', 'peer ÷ skill-eval'],
       rows.map(({ tool, flag, m }) => [

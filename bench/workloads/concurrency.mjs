@@ -1,6 +1,7 @@
 // Workload 3: concurrency. 200 cases whose engine sleeps 300 ms, 16 at once: the ideal is 200 / 16 × 0.3 = 3.75 s.
 import { engineTimeline } from '../lib/engine-timeline.mjs';
 import { megabytes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
+import { MIN_SPEEDUP, speedups } from '../lib/speedup.mjs';
 import { measureTrivial } from './overhead.mjs';
 
 const COUNT = 200;
@@ -38,10 +39,17 @@ export async function concurrency(ctx) {
   const breakdown = ctx.timelines
     ? `Where the time goes, from one more run of each with the engine noting when it starts and ends (a \`date\` process per note, so each engine takes a little longer than in the runs above):\n\n${await timelines(ctx, ['engine alone', ...rows.map((r) => r.tool.name)], jobs)}`
     : 'Where the time goes (a timeline from one more run of each command) is left out of a quick run of every workload; `pnpm bench --quick --only 3` includes it.';
+  const peerWalls = rows.filter((r) => r.tool.kind !== 'skill-eval').map((r) => r.m.wall.median);
+  const bound = peerWalls.length ? Math.min(...peerWalls) / MIN_SPEEDUP : undefined;
   return {
     title: '3. Concurrency: 200 cases × 300 ms at concurrency 16',
     target: `within ${TOLERANCE * 100}% of the ideal ${ideal.toFixed(2)} s`,
     met,
+    speedups: speedups('200 cases × 300 ms', rows, own.wall.median),
+    speedupNote:
+      bound !== undefined && bound < floor
+        ? `${MIN_SPEEDUP}× faster than the fastest peer would be ${bound.toFixed(2)} s, below the ${floor.toFixed(2)} s that ${Math.ceil(COUNT / CONCURRENCY)} engines of ${SLEEP_S * 1000} ms in a row take in one slot: no harness can reach it on this line.`
+        : undefined,
     body: `${table(
       ['tool', 'wall, median (min–max)', 'over the ideal', 'peak RSS', 'peer ÷ skill-eval'],
       [

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { inParentheses, megabytes, onOtherNodes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
 import { measureEach } from '../lib/measure.mjs';
+import { speedups } from '../lib/speedup.mjs';
 import { writeTrivialSuite } from '../lib/suites.mjs';
 import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
 
@@ -53,6 +54,7 @@ export async function overhead(ctx) {
   const walls = {};
   const peers = [];
   const otherNodes = {};
+  const lines = [];
   for (const count of sizes) {
     const { rows, baseline } = await measureTrivial(ctx, {
       count,
@@ -65,6 +67,7 @@ export async function overhead(ctx) {
     walls[count] = { own: own.wall.median, base: baseline.wall.median };
     otherNodes[count] = onOtherNodes(rows, (m) => `${(((m.wall.median - baseline.wall.median) * 1000) / count).toFixed(2)} ms`);
     if (ctx.tools.length > 1) peers.push(`${count}: ${peerRatios(rows, own.wall.median)}`);
+    lines.push(...speedups(`${count} cases`, rows, own.wall.median));
     parts.push(
       `**${count} cases**\n\n${table(
         ['tool', 'wall, median (min–max)', 'peak RSS', 'per case', 'peer ÷ skill-eval'],
@@ -88,6 +91,7 @@ export async function overhead(ctx) {
     title: '2. Harness overhead: 20, 200 and 1000 trivial cases',
     target: `≤ ${TARGET_MS} ms per case over the engine's own time`,
     met,
+    speedups: lines,
     body: `Concurrency ${CONCURRENCY}, caches off. The engine is \`configs/echo-prompt.sh\` (one \`sh\` per case) for every tool; each case has 3 deterministic checks (contains, icontains, regex). skill-eval and AgentV read the same \`trivial.eval.yaml\`; promptfoo gets the same prompts and assertions in \`promptfooconfig.yaml\` + \`cases.yaml\`.\n\n${parts.join('\n\n')}\n\nMarginal cost from 200 to 1000 cases, over the engine's: ${marginal.toFixed(2)} ms per case.`,
     summary: `skill-eval adds ${perCase[1000].toFixed(2)} ms per case over the engine at 1000 cases (start-up included; ${marginal.toFixed(2)} ms marginal${otherNodes[1000] ? `; ${otherNodes[1000]}` : ''})${peers.length ? `; peers' time ÷ skill-eval's — ${peers.join('; ')}` : ''}: ${verdict(met)}`,
   };
