@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Case } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,10 +41,30 @@ describe('cacheKey', () => {
     });
 
   const item = (c: Case, variants: Variant[] = ['with_skill'], t: EngineTarget = target): PlanItem<EngineTarget> =>
-    planItems([{ ...makeSuite('s', [c]), file: evalFile }], [t], (x) => x.id, variants)[0]!;
+    planItems([{ ...makeSuite('s', [c]), file: c.source.file }], [t], (x) => x.id, variants)[0]!;
 
   const key = (i: PlanItem<EngineTarget>, ctx: Partial<CacheKeyContext> = {}) =>
-    cacheKey(i, { hasher: createTreeHasher(), evalFiles: new Set([evalFile]), overrides: {}, ...ctx });
+    cacheKey(i, {
+      hasher: createTreeHasher(),
+      evalFiles: new Set([i.testCase.source.file]),
+      overrides: {},
+      ...ctx,
+    });
+
+  /** The case of a skill at `skill` that reads a fixture tree, a golden file and `outside`, a tree beside the skill. */
+  const readingCase = (skill: string, outside: string) =>
+    testCase({
+      skills: [{ name: 'demo', dir: skill }],
+      source: { file: join(skill, 'evals', 'evals.json'), format: 'fake' },
+      workspace: {
+        files: [
+          { from: join(skill, 'fixtures'), to: 'in' },
+          { from: outside, to: 'shared' },
+        ],
+        setup: [`cp ${join(skill, 'golden.txt')} .`],
+      },
+      checks: [{ type: 'golden-file', golden: join(skill, 'golden.txt') }],
+    });
 
   it('is stable for the same inputs and ignores where the case sits in its file and the eval file itself', async () => {
     const base = await key(item(testCase()));
@@ -71,6 +91,33 @@ describe('cacheKey', () => {
     await differs(key(item(testCase()), { overrides: { maxTurns: 3 } }));
     await writeFile(join(skillDir, 'SKILL.md'), '---\nname: demo\n---\nSay done!\n');
     await differs(key(item(testCase())));
+  });
+
+  it('keeps its keys when the project moves, and keys paths outside it as they are', async () => {
+    const outside = join(dir, 'shared');
+    await writeTree(outside, { 'data.txt': 'shared' });
+    const base = await key(item(readingCase(skillDir, outside)));
+
+    // The same skill in another directory (another checkout, a renamed project) reads the same trees.
+    const moved = join(dir, 'elsewhere', 'demo-renamed');
+    await cp(skillDir, moved, { recursive: true });
+    expect(await key(item(readingCase(moved, outside)))).toBe(base);
+
+    // The tree beside the project is not part of it: the same content elsewhere is another input.
+    const otherOutside = join(dir, 'shared-copy');
+    await cp(outside, otherOutside, { recursive: true });
+    expect(await key(item(readingCase(moved, otherOutside)))).not.toBe(base);
+    // Inside the project, what a path names still counts: the fixture read from another folder of the same content.
+    await cp(join(moved, 'fixtures'), join(moved, 'fixtures-2'), { recursive: true });
+    const renamedFixture = readingCase(moved, outside);
+    renamedFixture.workspace.files![0] = { from: join(moved, 'fixtures-2'), to: 'in' };
+    expect(await key(item(renamedFixture))).not.toBe(base);
+    // A project that is a prefix of another directory's name does not swallow it.
+    const sibling = `${moved}2`;
+    await cp(moved, sibling, { recursive: true });
+    const prefixed = readingCase(moved, outside);
+    prefixed.workspace.files![0] = { from: join(sibling, 'fixtures'), to: 'in' };
+    expect(await key(item(prefixed))).not.toBe(base);
   });
 
   it('takes the judge only for cases a judge grades', async () => {

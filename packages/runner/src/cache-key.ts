@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, parse, resolve, sep } from 'node:path';
 import type { Case, SkillRef } from '@skill-eval/core';
 import { caseNeedsJudge, JUDGE_PROMPT_VERSION } from '@skill-eval/grading';
 import type { EngineTarget } from './execute.js';
@@ -9,7 +9,7 @@ import type { TreeHasher } from './tree-hasher.js';
 import { skillsForVariant } from './variant-skills.js';
 
 /** Bumped when the key's recipe or the cache entry's shape changes, so old entries are never misread. */
-export const CACHE_FORMAT = 'skill-eval-cache-v2';
+export const CACHE_FORMAT = 'skill-eval-cache-v3';
 
 /** Staged skills never include these (see stage-skills.ts), so the agent cannot read them. */
 const SKILL_SKIP_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -60,6 +60,36 @@ function referencedPaths(
   };
 }
 
+/** The deepest directory holding both `a` and `b`. */
+function commonDirectory(a: string, b: string): string {
+  const left = a.split(sep);
+  const right = b.split(sep);
+  let n = 0;
+  while (n < left.length && n < right.length && left[n] === right[n]) n++;
+  return left.slice(0, n).join(sep) || parse(a).root;
+}
+
+/**
+ * Where the case's project sits: the deepest directory holding its eval file and every skill it stages. Paths inside
+ * it go into the key relative to it, so a moved or renamed project, or another checkout of it, keeps its keys.
+ * Undefined when only the filesystem's root holds them all.
+ */
+function projectRoot(testCase: Case, staged: readonly SkillRef[]): string | undefined {
+  let root = dirname(testCase.source.file);
+  for (const skill of staged) root = commonDirectory(root, skill.dir);
+  return root === parse(root).root ? undefined : root;
+}
+
+/** Stands for the project root in a key's text: JSON escapes NUL, so no value can contain it. */
+const ROOT_MARK = '\u0000root';
+
+/** The key's JSON with the project root written as {@link ROOT_MARK}: the root itself and every path under it. */
+function relativeToRoot(json: string, root: string | undefined): string {
+  if (root === undefined) return json;
+  const text = (s: string) => JSON.stringify(s).slice(1, -1);
+  return json.replaceAll(`"${text(root)}"`, `"${ROOT_MARK}"`).replaceAll(text(root + sep), `${ROOT_MARK}/`);
+}
+
 /** The case as parsed, without where in its file it sits: moving a case or adding one above it keeps its key. */
 function normalisedCase(testCase: Case): unknown {
   const { line: _line, column: _column, ...source } = testCase.source;
@@ -86,7 +116,8 @@ function shared(ctx: CacheKeyContext, owner: object, value: () => unknown): RawJ
 
 /**
  * sha256 over everything that decides an execution's result: the case, the trees it reads, the engine (id, version,
- * model, settings), the judge when the case has one, the variant, the run number and the harness version.
+ * model, settings), the judge when the case has one, the variant, the run number and the harness version — with paths
+ * inside the case's project written relative to it (see {@link projectRoot}).
  */
 export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContext): Promise<string> {
   const { testCase, target, suite } = item;
@@ -128,5 +159,7 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
       triggerDetection: testCase.kind === 'trigger' ? ctx.overrides.triggerDetection : undefined,
     },
   };
-  return createHash('sha256').update(stableJson(parts)).digest('hex');
+  return createHash('sha256')
+    .update(relativeToRoot(stableJson(parts), projectRoot(testCase, staged)))
+    .digest('hex');
 }

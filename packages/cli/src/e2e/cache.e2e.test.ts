@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult, RunSummary } from '@skill-eval/core';
@@ -39,9 +39,11 @@ describe('skill-eval run reuses cached results on the real claude binary', () =>
   let second: Run;
   const saved = { base: process.env.ANTHROPIC_BASE_URL, key: process.env.ANTHROPIC_API_KEY };
 
-  const run = async (...extra: string[]): Promise<Run> => {
+  const run = (...extra: string[]): Promise<Run> => runIn(dir, ...extra);
+  /** A run from `cwd`, where the `pirate` skill is. */
+  const runIn = async (cwd: string, ...extra: string[]): Promise<Run> => {
     const out = `out${++runs}`;
-    const io = captureIO(dir, {
+    const io = captureIO(cwd, {
       PATH: process.env.PATH,
       ANTHROPIC_BASE_URL: server.url,
       ANTHROPIC_API_KEY: 'test-key-for-the-fake-server',
@@ -71,7 +73,7 @@ describe('skill-eval run reuses cached results on the real claude binary', () =>
       io,
     );
     const ms = performance.now() - started;
-    const text = (file: string) => readFileSync(join(dir, out, file), 'utf8');
+    const text = (file: string) => readFileSync(join(cwd, out, file), 'utf8');
     return {
       code,
       ms,
@@ -131,6 +133,15 @@ describe('skill-eval run reuses cached results on the real claude binary', () =>
     expect(second.ms / first.ms).toBeLessThan(0.1);
     expect(processesWithEnv('SKILL_EVAL_E2E_TAG', tag)).toEqual([]);
   });
+
+  it('reuses every result in a copy of the project elsewhere that shares the cache', async () => {
+    const copy = join(dir, 'another-checkout');
+    cpSync(join(dir, 'pirate'), join(copy, 'pirate'), { recursive: true });
+    const moved = await runIn(copy, '--cache-dir', join(dir, '.skill-eval', 'cache'));
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.results.map((r) => [r.cached, r.status])).toEqual(PROMPTS.map(() => [true, 'passed']));
+    expect(moved.requests).toBe(0);
+  }, 120_000);
 
   it('runs everything again when one byte of SKILL.md changes, and with --no-cache', async () => {
     writeFileSync(
