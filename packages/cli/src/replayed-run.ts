@@ -4,6 +4,7 @@ import { SkillEvalError } from '@skill-eval/core';
 import { RUN_MANIFEST_FILE, readRunManifest } from '@skill-eval/runner';
 import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
+import { placeOfRun } from './place-of-run.js';
 
 /**
  * `run --replay <runDir>`: the run as it was recorded — its working directory, paths and options from its run.json,
@@ -33,14 +34,23 @@ export async function replayedRun(
   }
   const invocation = (await readRunManifest(runDir)).invocation as {
     cwd?: unknown;
+    runDir?: unknown;
     paths?: unknown;
     options?: Record<string, unknown>;
   };
   const recorded = { ...(invocation.options ?? {}) } as RunCommandOptions;
   delete recorded.record;
-  return {
-    paths: paths.length || !Array.isArray(invocation.paths) ? [...paths] : invocation.paths.map(String),
-    options: { ...recorded, ...given, ...replay },
-    io: typeof invocation.cwd === 'string' && !paths.length ? { ...io, cwd: invocation.cwd } : io,
-  };
+  const replayOptions = { ...recorded, ...given, ...replay };
+  // Paths given now are read here; otherwise the recorded paths, where the run was recorded (or moved with it).
+  if (paths.length || !Array.isArray(invocation.paths)) return { paths: [...paths], options: replayOptions, io };
+  const place = placeOfRun(
+    {
+      cwd: typeof invocation.cwd === 'string' ? invocation.cwd : io.cwd,
+      paths: invocation.paths,
+      runDir: invocation.runDir,
+    },
+    runDir,
+    `Name what to replay, from here: skill-eval run <eval paths> --replay ${options.replay}.`,
+  );
+  return { paths: place.paths, options: replayOptions, io: { ...io, cwd: place.cwd } };
 }

@@ -3,14 +3,18 @@ import { SkillEvalError } from '@skill-eval/core';
 import { readRunManifest } from '@skill-eval/runner';
 import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
+import { placeOfRun } from './place-of-run.js';
 
 /** The default cache directory, relative to the working directory. */
 export const DEFAULT_CACHE_DIR = '.skill-eval/cache';
 
-/** What run.json keeps of a `skill-eval run` to plan it again: the working directory, the paths and the options. */
-export function runInvocation(paths: readonly string[], options: RunCommandOptions, cwd: string) {
+/**
+ * What run.json keeps of a `skill-eval run` to plan it again: the working directory, the run directory (so a run
+ * directory found elsewhere later is read in the project it moved with, see place-of-run.ts), the paths and the options.
+ */
+export function runInvocation(paths: readonly string[], options: RunCommandOptions, cwd: string, runDir: string) {
   const { resume: _resume, resumed: _resumed, out: _out, ...kept } = options;
-  return { cwd, paths: [...paths], options: kept };
+  return { cwd, runDir, paths: [...paths], options: kept };
 }
 
 /** The cache directory of a run: none with --no-cache, else --cache-dir, config `cacheDir`, or the default. */
@@ -49,8 +53,13 @@ export async function resumedRun(
       hint: 'Start a new run instead of resuming this one.',
     });
   }
+  const place = placeOfRun(
+    { cwd: invocation.cwd, paths: invocation.paths, runDir: invocation.runDir },
+    runDir,
+    'Resume the run on the machine that started it, or start a new run here.',
+  );
   return {
-    paths: invocation.paths.map(String),
+    paths: place.paths,
     options: {
       ...(invocation.options as RunCommandOptions),
       ...(options.cache === false ? { cache: false } : {}),
@@ -59,6 +68,6 @@ export async function resumedRun(
       resume: runDir,
       resumed: true,
     },
-    io: { ...io, cwd: invocation.cwd },
+    io: { ...io, cwd: place.cwd },
   };
 }

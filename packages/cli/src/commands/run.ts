@@ -268,7 +268,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       harnessVersion: harnessVersion(),
       cacheDir: cacheDirFor(options, config.cacheDir, io.cwd),
       resume: options.resume !== undefined,
-      invocation: runInvocation(paths, options, io.cwd),
+      invocation: runInvocation(paths, options, io.cwd, outDir),
       ...runMode,
       ...(shard ? { shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),

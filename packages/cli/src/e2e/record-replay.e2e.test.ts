@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
@@ -137,4 +146,18 @@ describe.each([
     expect(replayCode).toBe(recordCode);
     expect(existsSync(join(dir, 'replayed', 'recordings'))).toBe(false);
   });
+
+  it('replays in another checkout of the project, where the recorded directory is not', async () => {
+    // A recording committed with the project replays in CI, whose checkout sits at another path.
+    const moved = `${dir}-checkout`;
+    renameSync(dir, moved);
+    dir = moved;
+    const io = captureIO(moved, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+    const code = await main(['run', '--replay', 'recorded', '--out', 'replayed-here'], io);
+    expect(code, io.err()).toBe(recordCode);
+    const here = readResults(join(moved, 'replayed-here', 'results.jsonl'));
+    for (const [id, result] of recorded) expect(verdictOf(here.get(id)!), id).toEqual(verdictOf(result));
+    const manifest = JSON.parse(readFileSync(join(moved, 'replayed-here', 'run.json'), 'utf8'));
+    expect(manifest.invocation.cwd).toBe(moved);
+  }, 120_000);
 });
