@@ -107,17 +107,20 @@ describe('cacheKey', () => {
     const otherOutside = join(dir, 'shared-copy');
     await cp(outside, otherOutside, { recursive: true });
     expect(await key(item(readingCase(moved, otherOutside)))).not.toBe(base);
+    // A directory whose name starts with the project's is beside it, not in it: each is keyed where it is.
+    const readingSibling = (skill: string) => {
+      const c = readingCase(skill, outside);
+      c.workspace.files![0] = { from: join(`${skill}2`, 'fixtures'), to: 'in' };
+      return c;
+    };
+    await cp(skillDir, `${skillDir}2`, { recursive: true });
+    await cp(moved, `${moved}2`, { recursive: true });
+    expect(await key(item(readingSibling(moved)))).not.toBe(await key(item(readingSibling(skillDir))));
     // Inside the project, what a path names still counts: the fixture read from another folder of the same content.
     await cp(join(moved, 'fixtures'), join(moved, 'fixtures-2'), { recursive: true });
     const renamedFixture = readingCase(moved, outside);
     renamedFixture.workspace.files![0] = { from: join(moved, 'fixtures-2'), to: 'in' };
-    expect(await key(item(renamedFixture))).not.toBe(base);
-    // A project that is a prefix of another directory's name does not swallow it.
-    const sibling = `${moved}2`;
-    await cp(moved, sibling, { recursive: true });
-    const prefixed = readingCase(moved, outside);
-    prefixed.workspace.files![0] = { from: join(sibling, 'fixtures'), to: 'in' };
-    expect(await key(item(prefixed))).not.toBe(base);
+    expect(await key(item(renamedFixture))).not.toBe(await key(item(readingCase(moved, outside))));
   });
 
   it('takes the judge only for cases a judge grades', async () => {
