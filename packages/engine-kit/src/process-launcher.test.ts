@@ -83,4 +83,17 @@ describe('a launcher that died unseen', () => {
     expect(next).toMatchObject({ exitCode: 0, lines: ['fresh'] });
     expect(launcherPids().some((pid) => before.includes(pid))).toBe(false);
   });
+
+  it('a launch it took but never started, dying, starts on a fresh launcher instead', async () => {
+    prestartLaunchers();
+    await runCollecting('/bin/sh', ['-c', 'true'], { env: {} });
+    const before = launcherPids();
+    // Stopped, a launcher takes the request into its channel but never reads it; then it dies.
+    for (const pid of before) process.kill(pid, 'SIGSTOP');
+    const next = runCollecting('/bin/sh', ['-c', 'echo fresh'], { env: {} });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const pid of before) process.kill(pid, 'SIGKILL');
+    expect(await next).toMatchObject({ exitCode: 0, lines: ['fresh'] });
+    expect(launcherPids().some((pid) => before.includes(pid))).toBe(false);
+  });
 });

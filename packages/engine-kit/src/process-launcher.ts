@@ -53,6 +53,8 @@ class ProcessLauncher {
   private readonly running = new Map<number, LaunchEvents>();
   /** Ids of the running programs that have started (sent their pid). */
   private readonly started = new Set<number>();
+  /** Requests not started yet that have not been sent once more: they go to a fresh launcher if this one dies first. */
+  private readonly retryable = new Map<number, { request: LaunchRequest; sent: { id: number } }>();
   /** Its process has started and takes requests without waiting. */
   ready = false;
 
@@ -67,15 +69,17 @@ class ProcessLauncher {
   }
 
   /**
-   * Sends the request to the launcher process. A launcher that died before its exit is seen cannot take it: the
-   * request never reached it, so it is sent once more, to a launcher started afresh; a second failure ends it as
-   * not started.
+   * Sends the request to the launcher process. A launcher that dies before the program starts — its exit not yet seen
+   * when the request was sent, so the request may never have reached it — has the request sent once more, to a
+   * launcher started afresh (whichever is seen first: the failed send or the exit); a second failure ends it as not
+   * started. (A launcher killed between starting a program and reporting it would see that program start twice.)
    */
   private send(request: LaunchRequest, events: LaunchEvents, resendable: boolean, sent = { id: 0 }): { id: number } {
     const child = this.start();
     const id = this.nextId++;
     sent.id = id;
     this.running.set(id, events);
+    if (resendable) this.retryable.set(id, { request, sent });
     if (this.running.size === 1) this.hold(true);
     const message = {
       t: 'spawn',
@@ -88,10 +92,7 @@ class ProcessLauncher {
       stdin: request.stdin ?? null,
     };
     child.send(message, (error: Error | null) => {
-      if (!error || this.child !== child) return;
-      if (resendable) this.running.delete(id);
-      this.lost(child);
-      if (resendable) this.send(request, events, false, sent);
+      if (error) this.lost(child);
     });
     return sent;
   }
@@ -123,6 +124,7 @@ class ProcessLauncher {
     switch (message.t) {
       case 'pid':
         this.started.add(message.id);
+        this.retryable.delete(message.id);
         events.pid(message.pid);
         break;
       case 'out':
@@ -148,26 +150,32 @@ class ProcessLauncher {
   private finished(id: number): void {
     this.running.delete(id);
     this.started.delete(id);
+    this.retryable.delete(id);
     if (this.running.size === 0) this.hold(false);
   }
 
-  /** The launcher died: every program it was relaying is reported ended, and the next launch starts a new one. */
+  /**
+   * The launcher died: every program it was relaying is reported ended, every request it had not started is sent
+   * once more (see {@link send}), and the next launch starts a new one.
+   */
   private lost(child: ChildProcess): void {
-    // Seen already, when a request could not be sent to it.
+    // Seen already: its exit, or a request that could not be sent to it.
     if (this.child !== child) return;
     this.child = undefined;
     this.ready = false;
     const orphans = [...this.running];
     const started = new Set(this.started);
+    const retryable = new Map(this.retryable);
     this.running.clear();
     this.started.clear();
+    this.retryable.clear();
     for (const [id, events] of orphans) {
-      if (!started.has(id)) {
-        events.error('the process launcher exited before starting the program');
-        continue;
-      }
-      events.exit(null);
-      events.close();
+      const retry = retryable.get(id);
+      if (started.has(id)) {
+        events.exit(null);
+        events.close();
+      } else if (retry) this.send(retry.request, events, false, retry.sent);
+      else events.error('the process launcher exited before starting the program');
     }
   }
 
