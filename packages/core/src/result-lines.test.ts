@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { constants } from 'node:buffer';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CaseResultSchema } from './result.js';
-import { latestPerExecution, readResultLines } from './result-lines.js';
+import { latestPerExecution, readResultsFile, resultLinesOf } from './result-lines.js';
 
 /** The smallest result the schema accepts (a data fixture), as execution `executionId` with `status`. */
 const minimal: unknown = JSON.parse(readFileSync(new URL('./fixtures/case-result.json', import.meta.url), 'utf8'));
@@ -15,8 +18,20 @@ const result = (executionId: string, status: 'passed' | 'failed') =>
     score: status === 'passed' ? 1 : 0,
   });
 
-describe('readResultLines', () => {
-  it('reads every result line in order and counts the lines that are not results', () => {
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+const fileOf = (text: string) => {
+  dir = mkdtempSync(join(tmpdir(), 'result-lines-'));
+  const file = join(dir, 'results.jsonl');
+  writeFileSync(file, text);
+  return file;
+};
+
+describe('readResultsFile', () => {
+  it('reads every result line in order and counts the lines that are not results', async () => {
     const a = result('a', 'failed');
     const b = result('b', 'passed');
     const text = [
@@ -24,12 +39,79 @@ describe('readResultLines', () => {
       '',
       'not json',
       JSON.stringify({ executionId: 'x' }),
-      JSON.stringify(b),
+      `${JSON.stringify(b)}\r`,
       '   ',
       JSON.stringify(a).slice(0, 20),
     ].join('\n');
-    expect(readResultLines(text)).toEqual({ results: [a, b], damagedLines: 3 });
-    expect(readResultLines('')).toEqual({ results: [], damagedLines: 0 });
+    expect(await readResultsFile(fileOf(text))).toEqual({ results: [a, b], damagedLines: 3 });
+    expect(await readResultsFile(fileOf(''))).toEqual({ results: [], damagedLines: 0 });
+  });
+
+  it('is undefined when there is no file, and a BAD_INPUT error naming a path that cannot be read', async () => {
+    const file = fileOf('');
+    expect(await readResultsFile(join(file, '..', 'absent.jsonl'))).toBeUndefined();
+    expect(await readResultsFile(join(file, 'below-a-file.jsonl'))).toBeUndefined();
+    await expect(readResultsFile(join(file, '..'))).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: expect.stringContaining(`${join(file, '..')} cannot be read: EISDIR`),
+    });
+  });
+
+  it('keeps characters whole that the file is read across', async () => {
+    // Lines of 1.5 MB of two- and three-byte characters: reads of 1 MiB end inside a character.
+    const results = ['a', 'b', 'c'].map((id, i) => ({
+      ...result(id, 'passed'),
+      caseName: `${'.'.repeat(i)}${'é€'.repeat(300_000)}`,
+    }));
+    const read = await readResultsFile(fileOf(results.map((r) => `${JSON.stringify(r)}\n`).join('')));
+    expect(read).toEqual({ results, damagedLines: 0 });
+  });
+
+  it('reads a file larger than the longest string Node can hold', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'result-lines-'));
+    const file = join(dir, 'results.jsonl');
+    // Each line carries 8 MiB in a field results do not have (the schema drops it), so the file passes the string
+    // limit while the results stay small.
+    const padding = Buffer.alloc(8 << 20, 'x');
+    const count = Math.ceil(constants.MAX_STRING_LENGTH / padding.length) + 1;
+    const fd = openSync(file, 'w');
+    for (let i = 0; i < count; i++) {
+      writeSync(fd, '{"padding":"');
+      writeSync(fd, padding);
+      writeSync(fd, `",${JSON.stringify(result(`e${i}`, 'passed')).slice(1)}\n`);
+    }
+    closeSync(fd);
+    const read = await readResultsFile(file);
+    expect(read?.damagedLines).toBe(0);
+    expect(read?.results.map((r) => r.executionId)).toEqual(Array.from({ length: count }, (_, i) => `e${i}`));
+  }, 60_000);
+});
+
+describe('resultLinesOf', () => {
+  it('gives each non-blank line with its text, and stops reading when the reader stops', async () => {
+    const a = result('a', 'failed');
+    const file = fileOf(`${JSON.stringify(a)}\n\nbroken\n${JSON.stringify(a)}\n`);
+    const lines: { text: string; ok: boolean }[] = [];
+    for await (const line of resultLinesOf(file)) {
+      lines.push({ text: line.text, ok: line.result !== undefined });
+      if (lines.length === 2) break;
+    }
+    expect(lines).toEqual([
+      { text: JSON.stringify(a), ok: true },
+      { text: 'broken', ok: false },
+    ]);
+  });
+
+  it('tells a last line cut off before its newline from the complete ones', async () => {
+    const a = result('a', 'passed');
+    const lines = [];
+    for await (const { complete, result } of resultLinesOf(fileOf(`${JSON.stringify(a)}\n${JSON.stringify(a)}`))) {
+      lines.push({ complete, result });
+    }
+    expect(lines).toEqual([
+      { complete: true, result: a },
+      { complete: false, result: a },
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   latestPerExecution,
   type RunSummary,
   RunSummarySchema,
-  readResultLines,
+  readResultsFile,
   type Session,
   SkillEvalError,
 } from '@skill-eval/core';
@@ -28,12 +28,13 @@ export interface RunDirContents {
  * artifacts. Throws SkillEvalError USAGE when the directory is not a finished run.
  */
 export async function readRunDir(runDir: string, options: { summary?: RunSummary } = {}): Promise<RunDirContents> {
-  const resultsText = await readFile(join(runDir, 'results.jsonl'), 'utf8').catch(() => {
+  const read = await readResultsFile(join(runDir, 'results.jsonl'));
+  if (read === undefined) {
     throw new SkillEvalError('USAGE', `${runDir} holds no results.jsonl: it is not a run directory.`, {
       hint: 'Pass the directory a run wrote its results to (its --out).',
     });
-  });
-  const { results: lines, damagedLines } = readResultLines(resultsText);
+  }
+  const { results: lines, damagedLines } = read;
   const results = latestPerExecution(lines);
   const summary = options.summary ?? (await readSummary(runDir));
   return {

@@ -7,7 +7,7 @@ import {
   type CaseResult,
   type RunSummary,
   RunSummarySchema,
-  readResultLines,
+  readResultsFile,
   SkillEvalError,
 } from '@skill-eval/core';
 import type { CaseLookup } from './case-outcomes.js';
@@ -119,15 +119,13 @@ const interrupted = (result: CaseResult) => result.error?.code === 'INTERRUPTED'
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 async function readRunDir(dir: string, warnings: string[]): Promise<RunDir> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, 'results.jsonl'), 'utf8');
-  } catch {
+  const read = await readResultsFile(join(dir, 'results.jsonl'));
+  if (read === undefined) {
     throw new SkillEvalError('USAGE', `${dir} holds no results.jsonl: it is not a run directory.`, {
       hint: 'Pass the --out directories of the shard runs.',
     });
   }
-  const { results, damagedLines } = readResultLines(text);
+  const { results, damagedLines } = read;
   if (damagedLines) warnings.push(`${dir}: ${damagedLines} damaged line(s) in results.jsonl were skipped.`);
   const summary = await readJson(join(dir, 'summary.json'), (value) => RunSummarySchema.parse(value));
   if (!summary) warnings.push(`${dir} has no summary.json (an interrupted shard?); its results are merged anyway.`);

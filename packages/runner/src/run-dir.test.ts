@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, SkillEvalError, type Suite } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -128,6 +128,24 @@ describe('resuming a run', () => {
     expect([...finished.keys()]).toEqual(['a', 'c']);
     expect(await readFile(file, 'utf8')).toBe(`${result('a')}\n${result('c')}\n`);
     expect([...(await loadFinishedResults(join(dir, 'nowhere'))).keys()]).toEqual([]);
+
+    // A whole result whose newline was never written is cut off too: the next line would be appended to it.
+    await writeFile(file, `${result('a')}\n${result('e')}`);
+    expect([...(await loadFinishedResults(outDir)).keys()]).toEqual(['a']);
+    expect(await readFile(file, 'utf8')).toBe(`${result('a')}\n`);
+    // A file with nothing to drop is left as it is.
+    const before = (await stat(file)).mtimeMs;
+    await sleep(20);
+    expect([...(await loadFinishedResults(outDir)).keys()]).toEqual(['a']);
+    expect((await stat(file)).mtimeMs).toBe(before);
+  });
+
+  it('names a results.jsonl it cannot read, as bad input', async () => {
+    await mkdir(join(outDir, 'results.jsonl'), { recursive: true });
+    await expect(loadFinishedResults(outDir)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: expect.stringContaining(`${join(outDir, 'results.jsonl')} cannot be read`),
+    });
   });
 });
 

@@ -1,7 +1,9 @@
-import { existsSync, type Stats, statSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync, type Stats, statSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { type CaseResult, CaseResultSchema, SkillEvalError } from '@skill-eval/core';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type CaseResult, isMissingFile, type ResultLine, resultLinesOf, SkillEvalError } from '@skill-eval/core';
 import { readRunManifest, writeRunManifest } from './run-manifest.js';
 
 /** What run.json records of a new run. */
@@ -46,36 +48,46 @@ function existing(path: string): Stats | undefined {
 /**
  * The results an interrupted run kept, by execution id. Lines are dropped (and the file rewritten without them)
  * when they cannot count as a result: a last line cut off mid-write, an `INTERRUPTED` execution, or a repeat.
+ * The file is read line by line, twice when lines are dropped: it may be larger than a string can hold.
  */
 export async function loadFinishedResults(outDir: string): Promise<Map<string, CaseResult>> {
   const file = join(outDir, 'results.jsonl');
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '';
-    throw error;
-  });
-  const lines = text.split('\n');
-  // Every complete line ends with a newline, so what follows the last one is empty or a cut-off write.
-  const complete = lines.slice(0, -1);
   const finished = new Map<string, CaseResult>();
-  const kept: string[] = [];
-  for (const line of complete) {
-    let parsed: ReturnType<typeof CaseResultSchema.safeParse> | undefined;
-    try {
-      parsed = CaseResultSchema.safeParse(JSON.parse(line));
-    } catch {
-      parsed = undefined;
+  let dropped = 0;
+  try {
+    for await (const line of resultLinesOf(file)) {
+      if (countsAsFinished(line, finished)) finished.set(line.result.executionId, line.result);
+      else dropped++;
     }
-    if (!parsed?.success || parsed.data.error?.code === 'INTERRUPTED' || finished.has(parsed.data.executionId))
-      continue;
-    finished.set(parsed.data.executionId, parsed.data);
-    kept.push(line);
+  } catch (error) {
+    if (isMissingFile(error)) return finished;
+    throw error;
   }
-  if (kept.length !== lines.length - 1 || lines.at(-1) !== '') {
+  if (dropped > 0) {
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, kept.map((line) => `${line}\n`).join(''));
+    await pipeline(Readable.from(finishedLines(file)), createWriteStream(temp));
     await rename(temp, file);
   }
   return finished;
+}
+
+/** Whether a line is a finished result: whole, not `INTERRUPTED`, and the first of its execution in `earlier`. */
+function countsAsFinished(
+  line: ResultLine,
+  earlier: ReadonlyMap<string, CaseResult>,
+): line is ResultLine & { result: CaseResult } {
+  const { complete, result } = line;
+  return complete && result !== undefined && result.error?.code !== 'INTERRUPTED' && !earlier.has(result.executionId);
+}
+
+/** The lines of `file` that loadFinishedResults keeps, each with its newline. */
+async function* finishedLines(file: string): AsyncGenerator<string> {
+  const kept = new Map<string, CaseResult>();
+  for await (const line of resultLinesOf(file)) {
+    if (!countsAsFinished(line, kept)) continue;
+    kept.set(line.result.executionId, line.result);
+    yield `${line.text}\n`;
+  }
 }
 
 /** Starts a run directory: writes run.json with the plan (`invocation` and `harnessVersion` with it). */

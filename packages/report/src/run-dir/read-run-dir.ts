@@ -5,7 +5,7 @@ import {
   latestPerExecution,
   type RunSummary,
   RunSummarySchema,
-  readResultLines,
+  readResultsFile,
   SkillEvalError,
 } from '@skill-eval/core';
 import { CASE_INDEX_FILE, type CaseIndex, CaseIndexSchema } from './case-index.js';
@@ -43,13 +43,13 @@ function parseJson<T>(text: string, parse: (value: unknown) => T): T | undefined
  * results.jsonl is a usage error.
  */
 export async function readRunDir(runDir: string): Promise<RunRecord> {
-  const text = await readText(join(runDir, 'results.jsonl'));
-  if (text === undefined) {
+  const read = await readResultsFile(join(runDir, 'results.jsonl'));
+  if (read === undefined) {
     throw new SkillEvalError('USAGE', `${runDir} holds no results.jsonl.`, {
       hint: 'Pass the directory of a run (the --out directory of skill-eval run, by default .skill-eval/runs/<timestamp>).',
     });
   }
-  const { results, damagedLines } = readResultLines(text);
+  const { results, damagedLines } = read;
   const summaryText = await readText(join(runDir, 'summary.json'));
   const casesText = await readText(join(runDir, CASE_INDEX_FILE));
   const summary = summaryText ? parseJson(summaryText, (v) => RunSummarySchema.parse(v)) : undefined;
