@@ -56,7 +56,7 @@ describe('start-up', () => {
     expect(sources.filter((file) => !/\/commander\/|\/packages\/cli\/dist\//.test(file))).toEqual([]);
   });
 
-  it('list imports no reporter and no process library; run never imports the HTML renderer', () => {
+  it('list imports no reporter and no process library; run never imports the HTML renderer, nor the table renderer when quiet', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
     try {
       writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
@@ -83,6 +83,14 @@ describe('start-up', () => {
       expect(ran).not.toMatch(/\/report-html\//);
       // No terminal here: the live frame's renderer (log-update and its text-width tables) is never loaded.
       expect(ran).not.toMatch(/\/log-update\/|\/string-width@8/);
+      // A quiet run prints no table, so the table renderer is not loaded; a run that prints one loads it.
+      expect(ran).not.toMatch(/\/cli-table3\//);
+      const tabled = loadedModules(
+        ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '-o', 'out2'],
+        dir,
+      );
+      expect(tabled.stdout).toMatch(/Status +Case +Engine/);
+      expect(tabled.sources.join('\n')).toMatch(/\/cli-table3\//);
       expect(existsSync(join(dir, 'out', 'skill-creator'))).toBe(false); // only with --skill-creator
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -21,7 +21,7 @@ export async function compareCommand(
   warnDamagedLines(io, 'compare', runB, b);
   // Paths as the user typed them read better than absolute ones.
   const comparison = compareRuns({ ...a, runDir: runA }, { ...b, runDir: runB });
-  io.stdout.write(comparisonText(comparison));
+  io.stdout.write(await comparisonText(comparison));
   if (options.html) {
     const file = resolve(io.cwd, options.html);
     await writeFile(file, comparisonHtml(comparison));

@@ -64,9 +64,9 @@ describe('compareRuns', () => {
     expect(c.after.costUsd - c.before.costUsd).toBeCloseTo(9 - 0.0123, 6);
   });
 
-  it('renders as a text table and as a self-contained HTML page', () => {
+  it('renders as a text table and as a self-contained HTML page', async () => {
     const c = compareRuns(before, after);
-    const text = comparisonText(c);
+    const text = await comparisonText(c);
     expect(text).toContain('6 cases changed: 2 newly failing, 1 newly passing, 3 other; 2 the same.');
     const rows = text.split('\n').filter((l) => /^(newly|changed|added|removed)/.test(l));
     expect(rows.map((l) => l.split(/\s{2,}/)[0])).toEqual([
@@ -84,9 +84,9 @@ describe('compareRuns', () => {
     expect(html.match(/<tr class="newly-failing">/g)).toHaveLength(2);
   });
 
-  it('two identical runs: nothing changed', () => {
+  it('two identical runs: nothing changed', async () => {
     const c = compareRuns(before, { ...before, runDir: 'runs/a2' });
     expect(c.changes).toEqual([]);
-    expect(comparisonText(c)).toContain('No case changed (7 the same).');
+    expect(await comparisonText(c)).toContain('No case changed (7 the same).');
   });
 });

@@ -1,5 +1,5 @@
-import Table from 'cli-table3';
 import { formatCost, formatPercent, formatTokens } from '../format.js';
+import { loadTable } from '../load-table.js';
 import type { RunComparison } from './compare-runs.js';
 import { costDelta, KIND_LABEL, passRateDelta, sideText, tokensDelta } from './delta-format.js';
 
@@ -25,7 +25,7 @@ const CHARS = Object.fromEntries(
 );
 
 /** The comparison as a plain-text table, with both runs' totals above it. */
-export function comparisonText(c: RunComparison): string {
+export async function comparisonText(c: RunComparison): Promise<string> {
   const line = (label: string, t: RunComparison['before']) =>
     `${label} ${t.runDir}: ${t.executions} executions, ${formatPercent(t.passRate)} passed, ${formatTokens(t.tokens)} tokens, ${formatCost(t.costUsd)}`;
   const count = (kind: string) => c.changes.filter((ch) => ch.kind === kind).length;
@@ -39,6 +39,7 @@ export function comparisonText(c: RunComparison): string {
       : `${c.changes.length} case${c.changes.length === 1 ? '' : 's'} changed: ${count('newly-failing')} newly failing, ${count('newly-passing')} newly passing, ${c.changes.length - count('newly-failing') - count('newly-passing')} other; ${c.unchanged} the same.`,
   ];
   if (c.changes.length === 0) return `${head.join('\n')}\n`;
+  const Table = await loadTable();
   const table = new Table({
     head: ['Change', 'Suite', 'Case', 'Engine', 'Variant', 'A', 'B', 'Pass rate', 'Tokens', 'Cost'],
     chars: CHARS,

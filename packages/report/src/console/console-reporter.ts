@@ -55,14 +55,14 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
       if (display) display.persist(line);
       else println(line);
     },
-    onRunEnd(summary: RunSummary, results: readonly CaseResult[]) {
+    async onRunEnd(summary: RunSummary, results: readonly CaseResult[]) {
       display?.stop();
       const rank = (result: CaseResult) => progress.order.get(result.executionId) ?? Number.MAX_SAFE_INTEGER;
       const ordered = [...results].sort((a, b) => rank(a) - rank(b));
       println('');
       // Logs (no terminal) do not wrap, so a wider table is fine there.
       const width = (stream as { columns?: number }).columns || (live ? 80 : 160);
-      if (ordered.length > 0) println(`${renderResultsTable(ordered, colors, width)}\n`);
+      if (ordered.length > 0) println(`${await renderResultsTable(ordered, colors, width)}\n`);
       println(renderRunTotals(summary, colors, cwd));
     },
   };

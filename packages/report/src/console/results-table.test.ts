@@ -17,8 +17,8 @@ const results = [
 ];
 
 describe('renderResultsTable', () => {
-  it('names a single suite above the table and keeps every row within a wide terminal', () => {
-    const lines = renderResultsTable(results, plain, 140).split('\n');
+  it('names a single suite above the table and keeps every row within a wide terminal', async () => {
+    const lines = (await renderResultsTable(results, plain, 140)).split('\n');
     expect(lines[0]).toBe('Suite skills/pdf/evals.json');
     expect(lines[1]).toMatch(/^Status +Case +Engine +Variant\/run +Score +Tokens in\/out +Cost +Time +Reason$/);
     expect(lines.find((line) => line.includes('fill the W-9 form'))).toMatch(
@@ -27,18 +27,18 @@ describe('renderResultsTable', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(140);
   });
 
-  it('shows a suite column when results come from several suites', () => {
+  it('shows a suite column when results come from several suites', async () => {
     const mixed = [
       ...results,
       caseResult({ executionId: 'c', suiteId: 'skills/pdf/evals/triggers.json', caseName: 'fires' }),
     ];
-    const lines = renderResultsTable(mixed, plain, 200).split('\n');
+    const lines = (await renderResultsTable(mixed, plain, 200)).split('\n');
     expect(lines[0]).toMatch(/^Status +Suite +Case/);
     expect(lines.find((line) => line.includes('fires'))).toContain('skills/pdf/evals/triggers.json');
   });
 
-  it('moves reasons under the table when a narrow terminal cannot hold them', () => {
-    const lines = renderResultsTable(results, plain, 100).split('\n');
+  it('moves reasons under the table when a narrow terminal cannot hold them', async () => {
+    const lines = (await renderResultsTable(results, plain, 100)).split('\n');
     expect(lines[1]).not.toContain('Reason');
     const label = lines.indexOf('✗ FAIL skills/pdf/evals.json › fill the W-9 form [claude-code]');
     expect(label).toBeGreaterThan(2);

@@ -1,6 +1,6 @@
 import type { CaseResult, Usage } from '@skill-eval/core';
-import Table from 'cli-table3';
 import { formatCost, formatDuration, formatTokens, truncate, truncateStart } from '../format.js';
+import { loadTable } from '../load-table.js';
 import type { Palette } from './console-options.js';
 import { describeFailure, failureReason } from './failure-reason.js';
 import { fitColumns } from './fit-columns.js';
@@ -54,7 +54,12 @@ export const tokensIn = (usage: Usage): number => usage.inputTokens + usage.cach
  * One suite is named above the table instead of in a column; when even cut columns do not fit, the
  * reasons move out of the table into lines below it.
  */
-export function renderResultsTable(results: readonly CaseResult[], colors: Palette, width: number): string {
+export async function renderResultsTable(
+  results: readonly CaseResult[],
+  colors: Palette,
+  width: number,
+): Promise<string> {
+  const Table = await loadTable();
   const suites = new Set(results.map((result) => result.suiteId));
   let columns = COLUMNS.filter((column) => column.title !== 'Suite' || suites.size > 1);
   let widths = fitWidths(columns, results, width);
