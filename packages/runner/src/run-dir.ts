@@ -74,7 +74,7 @@ export async function loadFinishedResults(outDir: string): Promise<Map<string, C
 /** Whether a line is a finished result: whole, not `INTERRUPTED`, and the first of its execution in `earlier`. */
 function countsAsFinished(
   line: ResultLine,
-  earlier: ReadonlyMap<string, CaseResult>,
+  earlier: { has(executionId: string): boolean },
 ): line is ResultLine & { result: CaseResult } {
   const { complete, result } = line;
   return complete && result !== undefined && result.error?.code !== 'INTERRUPTED' && !earlier.has(result.executionId);
@@ -82,10 +82,10 @@ function countsAsFinished(
 
 /** The lines of `file` that loadFinishedResults keeps, each with its newline. */
 async function* finishedLines(file: string): AsyncGenerator<string> {
-  const kept = new Map<string, CaseResult>();
+  const kept = new Set<string>();
   for await (const line of resultLinesOf(file)) {
     if (!countsAsFinished(line, kept)) continue;
-    kept.set(line.result.executionId, line.result);
+    kept.add(line.result.executionId);
     yield `${line.text}\n`;
   }
 }
