@@ -228,6 +228,16 @@ cp "${join(sandbox.root, 'result.json')}" "$4"`,
     expect(session.events.at(-1)).toEqual({ type: 'message', role: 'assistant', text: 'ok' });
   });
 
+  it("does not take a result file an earlier turn wrote for a later turn's answer", async () => {
+    sandbox.script(
+      'agent',
+      `if [ "$SKILL_EVAL_TURN" = 1 ]; then printf '{"exit_code":0,"final_message":"answer 1"}' > "$SKILL_EVAL_OUTPUT_FILE"
+else printf '{"exit_code":0,"final_message":"answer 2"}'; fi`,
+    );
+    const session = await engine({ command: './agent', args: [] }).run(sandbox.input({ turns: ['a', 'b'] }));
+    expect(session.finalMessage).toBe('answer 2');
+  });
+
   it('passes the whole conversation so far on each turn', async () => {
     const log = join(sandbox.root, 'inputs');
     sandbox.script(

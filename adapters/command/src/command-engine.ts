@@ -155,8 +155,9 @@ export class CommandEngine implements Engine {
         // Small files, written synchronously: per call, a thread-pool round trip each would cost more than the writes.
         writeFileSync(files.inputFile, `${JSON.stringify(session, null, 2)}\n`);
         writeFileSync(files.promptFile, prompt);
-        // A result left by an earlier turn must not pass for this one's.
-        rmSync(files.outputFile, { force: true });
+        // A result left by an earlier turn or attempt must not pass for this one's. Looked for first: removing a file
+        // that is not there (as on most turns) costs a thrown and caught error.
+        if (existsSync(files.outputFile)) rmSync(files.outputFile, { force: true });
 
         const vars = buildTemplateVars(session, files);
         const extraEnv = this.renderEnv(vars, input.env);
