@@ -23,6 +23,7 @@ export function createEvalMdFormat(_settings: EvalMdSettings = {}): Format {
 export default defineFormat<EvalMdSettings>({
   contract: 'format-v1',
   id: 'eval-md',
+  aliases: ['skillkit'],
   description:
     'SkillKit EVAL.md suites: one "## " case per heading with Prompt and Expect sections (and the older single-case layouts).',
   parseSettings: (raw) => parsePluginSettings('eval-md', EvalMdSettingsSchema, raw),

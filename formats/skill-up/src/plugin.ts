@@ -23,6 +23,7 @@ export function createSkillUpFormat(_settings: SkillUpSettings = {}): Format {
 export default defineFormat<SkillUpSettings>({
   contract: 'format-v1',
   id: 'skill-up',
+  aliases: ['skillup'],
   description: 'alibaba/skill-up evals: an eval.yaml suite (schema v1alpha1) and the cases/*.yaml files it lists.',
   parseSettings: (raw) => parsePluginSettings('skill-up', SkillUpSettingsSchema, raw),
   create: createSkillUpFormat,

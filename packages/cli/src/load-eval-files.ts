@@ -65,7 +65,11 @@ export async function loadEvalFiles(
     // Only run reports; list, validate and convert import no reporter.
     reporters: options.reporters ?? [],
     // --format names the one format to use, which may read any file.
-    ...(options.everyFormat || options.format ? {} : { fileExtensions: namedFileExtensions(expanded, io.cwd) }),
+    ...(options.everyFormat
+      ? {}
+      : options.format
+        ? { format: options.format }
+        : { fileExtensions: namedFileExtensions(expanded, io.cwd) }),
   });
   const { suites, diagnostics } = await loadSuites(expanded, built.registry, {
     cwd: io.cwd,

@@ -67,6 +67,12 @@ describe('start-up', () => {
       expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
       // A YAML file named directly: the formats that read other files are not imported.
       expect(listed).not.toMatch(/\/formats\/(eval-md|evals-json|triggers-json)\//);
+      expect(listed).toMatch(/\/formats\/(skillet|skill-up)\//); // they read YAML files too
+      // A format named with --format: no other is imported.
+      const forced = loadedModules(['list', '--format', 'agentv', 'echo.eval.yaml'], dir);
+      expect(forced.stdout).toContain('1 suite(s), 1 case(s)');
+      expect(forced.sources.join('\n')).toContain('/formats/agentv/dist/');
+      expect(forced.sources.join('\n')).not.toMatch(/\/formats\/(?!agentv\/)/);
       expect(listed).not.toMatch(/\/packages\/report(-html)?\/dist\/|\/execa\//);
       // zod's error messages in other languages are left out of the bundle; its English ones stay.
       expect(listed).toMatch(/\/zod\/v4\/locales\/en\.js/);

@@ -45,6 +45,8 @@ export interface Format {
 export interface FormatPlugin<Settings = unknown> {
   readonly contract: 'format-v1';
   readonly id: string;
+  /** Other names that resolve to this format (`--format skillkit`). */
+  readonly aliases?: readonly string[];
   readonly description: string;
   parseSettings(raw: unknown): Settings;
   create(settings: Settings): Format;

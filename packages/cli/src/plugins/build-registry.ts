@@ -10,7 +10,7 @@ import {
   SkillEvalError,
 } from '@skill-eval/core';
 import { packageVersionOf } from '../package-version.js';
-import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine } from './bundled.js';
+import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bundledFormat } from './bundled.js';
 import { importPlugin, looksLikePath } from './import-plugin.js';
 
 export interface RegistryRequest {
@@ -26,6 +26,8 @@ export interface RegistryRequest {
    * of them are not imported. Absent, or with an extension no bundled format reads: every format is.
    */
   fileExtensions?: readonly string[];
+  /** The one format the command reads with (`--format`): when it names a bundled format, no other is imported. */
+  format?: string;
 }
 
 export interface BuiltRegistry {
@@ -79,8 +81,16 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
   });
 }
 
-/** The bundled formats that read files of these extensions: all of them when one is read by none, or none is given. */
-function bundledFormatsFor(extensions: readonly string[] | undefined): typeof BUNDLED_FORMATS {
+/**
+ * The bundled formats a command needs: the one it names, or those that read files of its extensions; all of them
+ * when it names none of them (a plugin's, or an unknown one: the error lists them all), when an extension is read
+ * by none, or when neither is given.
+ */
+function bundledFormatsFor({ format, fileExtensions: extensions }: RegistryRequest): typeof BUNDLED_FORMATS {
+  if (format !== undefined) {
+    const one = bundledFormat(format);
+    return one ? [one] : BUNDLED_FORMATS;
+  }
   if (!extensions) return BUNDLED_FORMATS;
   const readers = extensions.map((extension) => BUNDLED_FORMATS.filter((b) => b.extensions.includes(extension)));
   // A file that no format reads is reported with the list of every format.
@@ -106,7 +116,7 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
     .filter((e) => e.plugin.contract === 'engine-v1')
     .map((e) => ({ plugin: e.plugin as EnginePlugin<any>, packageVersion: packageVersionOf(e.url) }));
   const formats = [
-    ...(await Promise.all(bundledFormatsFor(request.fileExtensions).map(async (b) => (await b.load()).default))),
+    ...(await Promise.all(bundledFormatsFor(request).map(async (b) => (await b.load()).default))),
     ...ofKind<FormatPlugin<any>>('format-v1'),
   ];
   const engineIds = new Map<string, string>();

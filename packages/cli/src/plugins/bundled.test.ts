@@ -4,27 +4,23 @@ import { BUNDLED_FORMATS } from './bundled.js';
 
 describe('the bundled formats', () => {
   it.each(BUNDLED_FORMATS.map((b) => [b.id, b] as const))(
-    '%s lists the extensions its reader reads, and its id',
+    '%s lists the extensions its reader reads, its id and its aliases',
     async (_id, bundled) => {
       const plugin = (await bundled.load()).default;
       const reader = plugin.create(plugin.parseSettings(undefined));
       expect(plugin.id).toBe(bundled.id);
+      expect(plugin.aliases ?? []).toEqual(bundled.aliases);
       expect(reader.extensions).toEqual(bundled.extensions);
     },
   );
 });
 
 describe('buildRegistry: formats for the named files', () => {
-  const formatIds = async (fileExtensions?: string[]) =>
+  const idsFor = async (request: { fileExtensions?: string[]; format?: string }) =>
     (
-      await buildRegistry({
-        engines: [],
-        plugins: [],
-        cwd: process.cwd(),
-        reporters: [],
-        ...(fileExtensions ? { fileExtensions } : {}),
-      })
+      await buildRegistry({ engines: [], plugins: [], cwd: process.cwd(), reporters: [], ...request })
     ).registry.formats.map((f) => f.id);
+  const formatIds = (fileExtensions?: string[]) => idsFor(fileExtensions ? { fileExtensions } : {});
   const every = BUNDLED_FORMATS.map((b) => b.id);
 
   it('imports only the formats that read the files', async () => {
@@ -36,5 +32,13 @@ describe('buildRegistry: formats for the named files', () => {
   it('imports every format for a folder scan, or when a file is one no format reads (its message lists them all)', async () => {
     expect(await formatIds()).toEqual(every);
     expect(await formatIds(['.yaml', '.txt'])).toEqual(every);
+  });
+
+  it('imports only the format --format names, by id or alias, and every one for a name no bundled format has', async () => {
+    expect(await idsFor({ format: 'agentv' })).toEqual(['agentv']);
+    expect(await idsFor({ format: 'SkillKit' })).toEqual(['eval-md']);
+    const registry = await buildRegistry({ engines: [], plugins: [], cwd: process.cwd(), format: 'skillup' });
+    expect(registry.registry.format('skillup').id).toBe('skill-up');
+    expect(await idsFor({ format: 'my-own-format' })).toEqual(every);
   });
 });

@@ -144,8 +144,14 @@ export const BUNDLED_REPORTERS: Bundled<ReporterPlugin<any>>[] = [
   { id: 'html', aliases: [], package: '@skill-eval/report-html', load: () => import('@skill-eval/report-html') },
 ];
 
-/** The bundled engine an id or alias names (compared as the registry compares them). */
-export function bundledEngine(spec: string): Bundled<EnginePlugin<any>> | undefined {
+/** The plugin of `bundled` an id or alias names (compared as the registry compares them). */
+function named<B extends { id: string; aliases: string[] }>(bundled: readonly B[], spec: string): B | undefined {
   const id = normalizePluginId(spec);
-  return BUNDLED_ENGINES.find((b) => b.id === id || b.aliases.map(normalizePluginId).includes(id));
+  return bundled.find((b) => b.id === id || b.aliases.map(normalizePluginId).includes(id));
 }
+
+/** The bundled engine an id or alias names. */
+export const bundledEngine = (spec: string): Bundled<EnginePlugin<any>> | undefined => named(BUNDLED_ENGINES, spec);
+
+/** The bundled format an id or alias names. */
+export const bundledFormat = (spec: string): BundledFormat | undefined => named(BUNDLED_FORMATS, spec);
