@@ -20,6 +20,7 @@ export { skillsMentionedIn, skillsReadBy } from './skill-signals.js';
 export default defineEngine<CodexSettings>({
   contract: 'engine-v1',
   id: 'codex',
+  aliases: ['openai-codex'],
   description: 'Runs each case on the real OpenAI Codex CLI (`codex exec --json`), skills staged under .agents/skills.',
   parseSettings: parseCodexSettings,
   create: (settings) => new CodexEngine(settings),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRegistry } from './build-registry.js';
-import { BUNDLED_FORMATS } from './bundled.js';
+import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS } from './bundled.js';
 
 describe('the bundled formats', () => {
   it.each(BUNDLED_FORMATS.map((b) => [b.id, b] as const))(
@@ -11,6 +11,16 @@ describe('the bundled formats', () => {
       expect(plugin.id).toBe(bundled.id);
       expect(plugin.aliases ?? []).toEqual(bundled.aliases);
       expect(reader.extensions).toEqual(bundled.extensions);
+    },
+  );
+});
+
+describe('the bundled engines and reporters', () => {
+  it.each([...BUNDLED_ENGINES, ...BUNDLED_REPORTERS].map((b) => [b.id, b] as const))(
+    '%s has the id and aliases listed for it',
+    async (_id, bundled) => {
+      const plugin: { id: string; aliases?: readonly string[] } = (await bundled.load()).default;
+      expect([plugin.id, plugin.aliases ?? []]).toEqual([bundled.id, bundled.aliases]);
     },
   );
 });
