@@ -103,12 +103,13 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
   await store.writeSummary(summary);
   const invocation = runs.find((run) => run.invocation)?.invocation;
   if (invocation) {
-    // The joined run can be replayed or resumed as the unsharded run it stands for.
+    // The joined run can be replayed or resumed as the unsharded run it stands for, written where it is now (a run
+    // directory that moves later is then found in the project it moved with).
     const { shard: _shard, ...options } = (invocation.options ?? {}) as Record<string, unknown>;
     await writeRunManifest(out, {
       format: 'skill-eval-run-v1',
       createdAt: new Date().toISOString(),
-      invocation: { ...invocation, options },
+      invocation: { ...invocation, ...(invocation.runDir !== undefined ? { runDir: out } : {}), options },
       plan: merged.map((r) => r.executionId),
     });
   }

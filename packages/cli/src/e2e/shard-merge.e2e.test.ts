@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult, RunSummary } from '@skill-eval/core';
@@ -101,6 +101,17 @@ describe('run --shard i/4 four times, then merge', () => {
     expect(merged.mergedFrom).toHaveLength(4);
     expect(merged.shard).toBeUndefined();
     expect(codes.merged).toBe(codes.whole);
+  });
+
+  it('records the merged run as the unsharded run, written in its own directory', () => {
+    const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+    const merged = manifest(join(dir, 'merged'));
+    const shard = manifest(join(dir, 'shard-1'));
+    expect(merged.invocation.runDir).toBe(join(dir, 'merged'));
+    expect(merged.invocation.options.shard).toBeUndefined();
+    expect({ ...merged.invocation, runDir: shard.invocation.runDir, options: shard.invocation.options }).toEqual(
+      shard.invocation,
+    );
   });
 
   it('copies every execution’s transcript along', () => {
