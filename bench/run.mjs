@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bareNodeStart, load, machineInfo } from './lib/machine.mjs';
 import { memorySource } from './lib/measure.mjs';
-import { installedNode22, installPeers } from './lib/peers.mjs';
+import { installPeers } from './lib/peers.mjs';
 import { resultsMarkdown } from './lib/results-markdown.mjs';
 import { REPO, skillEval, skillEvalOn, toolEnv } from './lib/tools.mjs';
 import { cache } from './workloads/cache.mjs';
@@ -52,13 +52,14 @@ const parent = values.dir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 const work = mkdtempSync(join(parent, 'skill-eval-bench-'));
 for (const dir of ['home', 'tmp', 'out']) mkdirSync(join(work, dir));
 const tools = [skillEval()];
-let node22 = installedNode22(join(BENCH, '.peers')); // --quick uses it when an earlier full run installed it
+let node22;
 if (!quick) {
   const peers = installPeers(join(BENCH, '.peers'), log);
   tools.push({ id: 'promptfoo', ...peers.promptfoo }, { id: 'agentv', ...peers.agentv });
   node22 = peers.node22;
 }
-// skill-eval on the peers' Node 22 as well, in the workloads whose figure is mostly start-up and JavaScript speed.
+// skill-eval on the peers' Node 22 as well, in the workloads whose figure is mostly start-up and JavaScript speed; not
+// in --quick, which measures skill-eval's own lines on this machine's Node and must fit in a minute.
 const variants = node22 ? [skillEvalOn(node22)] : [];
 const claudeBin = join(REPO, 'packages', 'cli', 'node_modules', '.bin', 'claude');
 const claudeVersion = existsSync(claudeBin)

@@ -58,7 +58,7 @@ export function installPeers(dir, log) {
 }
 
 /** The Node 22 binary installed into `dir` by {@link installPeers}, or undefined before the first install. */
-export function installedNode22(dir) {
+function installedNode22(dir) {
   const node = join(dir, 'node_modules', nodePackage, 'bin', 'node');
   if (versionOf(dir, nodePackage) !== NODE22_VERSION || !existsSync(node)) return undefined;
   return { node, nodeVersion: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim() };
