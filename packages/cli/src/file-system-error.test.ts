@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeFileSystemError } from './file-system-error.js';
 import { main } from './main.js';
@@ -34,6 +36,10 @@ describe('describeFileSystemError', () => {
     expect(describeFileSystemError(thrownBy(() => renameSync(join(dir, 'gone'), join(dir, 'b'))))?.message).toBe(
       `cannot rename ${join(dir, 'gone')} to ${join(dir, 'b')}: it does not exist (ENOENT).`,
     );
+    symlinkSync(join(dir, 'gone'), join(dir, 'broken-link'));
+    expect(describeFileSystemError(thrownBy(() => mkdirSync(join(dir, 'broken-link', 'sub'))))?.message).toBe(
+      `cannot create the folder ${join(dir, 'broken-link', 'sub')}: the folder it would go in cannot hold one (a broken symbolic link, or a system folder like /proc) (ENOENT).`,
+    );
   });
 
   it('leaves alone what is not a file-system failure: a bug stays a bug', () => {
@@ -57,5 +63,40 @@ describe('a command whose output path cannot be written', () => {
     );
     expect(io.err()).not.toContain('internal error');
     expect(io.err()).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+  });
+});
+
+describe('folders a run cannot create in a system folder like /proc (Node’s recursive mkdir spins there forever)', () => {
+  const BIN = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'bin', 'skill-eval.js');
+  const SUITE =
+    'name: echo\ntests:\n  - id: one\n    input: "say hi"\n    assertions:\n      - type: contains\n        value: hi\n';
+  const proc = `/proc/skill-eval-${process.pid}`;
+  /** The built CLI in a child process, killed if it does not end: a spinning one would stop this test process too. */
+  const run = (args: string[], env: Record<string, string> = {}) => {
+    writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
+    const child = spawnSync(
+      process.execPath,
+      [BIN, 'run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '-q', ...args],
+      { cwd: dir, encoding: 'utf8', timeout: 20_000, killSignal: 'SIGKILL', env: { PATH: process.env.PATH, ...env } },
+    );
+    return { status: child.status, stderr: child.stderr };
+  };
+
+  it('--out there: exit 2 naming the folder and why', () => {
+    const { status, stderr } = run(['--no-cache', '-o', `${proc}/run`]);
+    expect(stderr).toContain(`error: cannot create the folder ${proc}: the folder it would go in cannot hold one`);
+    expect(status).toBe(2);
+  });
+
+  it('--cache-dir there: one warning, and the run goes on uncached', () => {
+    const { status, stderr } = run(['--cache-dir', `${proc}/cache`, '-o', 'out']);
+    expect(stderr).toContain(`cannot write to the result cache at ${proc}/cache`);
+    expect(status).toBe(0);
+  });
+
+  it('TMPDIR there: each execution ends as WORKSPACE_FAILED', () => {
+    const { status } = run(['--no-cache', '-o', 'out'], { TMPDIR: `${proc}/tmp` });
+    expect(status).toBe(1);
+    expect(readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')).toContain('"code":"WORKSPACE_FAILED"');
   });
 });

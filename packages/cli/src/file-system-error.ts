@@ -45,6 +45,12 @@ const WHY: Record<string, string> = {
   EBUSY: 'it is in use',
 };
 
+/** Why, where a call gives a code a meaning of its own. */
+const WHY_OF_CALL: Record<string, string> = {
+  // The folder it would go in exists (missing ones are made first) but takes no new folder.
+  'mkdir ENOENT': 'the folder it would go in cannot hold one (a broken symbolic link, or a system folder like /proc)',
+};
+
 function isFileSystemError(error: unknown): error is FileSystemError {
   const e = error as Partial<FileSystemError> | null;
   return typeof e?.code === 'string' && typeof e.path === 'string' && e.code in WHY;
@@ -59,7 +65,7 @@ export function describeFileSystemError(error: unknown): { message: string; hint
   const doing = (error.syscall && DOING[error.syscall]) ?? 'use';
   const target = error.dest ? `${error.path} to ${error.dest}` : error.path;
   return {
-    message: `cannot ${doing} ${target}: ${WHY[error.code]} (${error.code}).`,
+    message: `cannot ${doing} ${target}: ${WHY_OF_CALL[`${error.syscall} ${error.code}`] ?? WHY[error.code]} (${error.code}).`,
     hint: 'Check the paths given to the command (--out, -o, the eval files) and that they can be written.',
   };
 }

@@ -5,6 +5,7 @@ export * from './diagnostic.js';
 export * from './engine.js';
 export * from './errors.js';
 export { JSON_EXTENSIONS, MARKDOWN_EXTENSIONS, YAML_EXTENSIONS } from './file-extensions.js';
+export * from './make-directory.js';
 export * from './mcp.js';
 export * from './parsed-case.js';
 export * from './plugin.js';

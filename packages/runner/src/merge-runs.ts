@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import {
   type Case,
   type CaseResult,
+  makeDirectory,
   type RunSummary,
   RunSummarySchema,
   readResultsFile,
@@ -71,7 +72,7 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
   if (duplicates)
     warnings.push(`${duplicates} execution(s) appear in more than one result line; one of each was kept.`);
 
-  await mkdir(out, { recursive: true });
+  await makeDirectory(out);
   // Results were redacted when their runs wrote them; the store writes them as they are.
   const store = await createResultStore(out, createRedactor([]));
   const results = [...chosen.values()].sort((a, b) => compare(a.result.executionId, b.result.executionId));

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CaseResult } from '@skill-eval/core';
+import { type CaseResult, makeDirectory } from '@skill-eval/core';
 import { CACHE_FORMAT } from './cache-key.js';
 
 /** One cached execution: its result and full transcript, as the run that produced it wrote them. */
@@ -81,7 +81,7 @@ export function createResultCache(dir: string): ResultCache {
     },
     async put(entry) {
       const file = entryFile(dir, entry.key);
-      await mkdir(join(dir, entry.key.slice(0, 2)), { recursive: true });
+      await makeDirectory(join(dir, entry.key.slice(0, 2)));
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       try {
         await writeFile(temp, JSON.stringify({ format: CACHE_FORMAT, ...entry }));

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CaseResult, RunSummary, Session } from '@skill-eval/core';
+import { type CaseResult, makeDirectory, type RunSummary, type Session } from '@skill-eval/core';
 import type { Redactor } from './redact.js';
 
 /** Where a run's files go: `results.jsonl`, `summary.json`, `transcripts/`, `artifacts/`. Everything written is redacted. */
@@ -23,7 +23,7 @@ export interface ResultStore {
 }
 
 export async function createResultStore(outDir: string, redact: Redactor): Promise<ResultStore> {
-  await mkdir(join(outDir, 'transcripts'), { recursive: true });
+  await makeDirectory(join(outDir, 'transcripts'));
   const resultsFile = join(outDir, 'results.jsonl');
   // One descriptor serves the whole run, and each line goes out in one synchronous write: lines never interleave, and
   // a run of cached results does not pay a file open and a thread-pool round trip per line.

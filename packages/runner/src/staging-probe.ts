@@ -1,11 +1,12 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeDirectory } from '@skill-eval/core';
 import { mountablePath, mountOverlay, unmount } from './overlay-mount.js';
 
 /** Whether files under `dir` can be reflinked (copy-on-write clones: btrfs, XFS, APFS…). */
 export async function probeReflink(dir: string): Promise<boolean> {
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const probe = await mkdtemp(join(dir, 'skill-eval-probe-'));
   try {
     await writeFile(join(probe, 'a'), 'probe');
@@ -24,7 +25,7 @@ export async function probeReflink(dir: string): Promise<boolean> {
  */
 export async function probeOverlay(dir: string): Promise<boolean> {
   if (process.platform !== 'linux' || !mountablePath(dir)) return false;
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const probe = await mkdtemp(join(dir, 'skill-eval-probe-'));
   const lower = join(probe, 'lower');
   const merged = join(probe, 'merged');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WorkspaceSpec } from '@skill-eval/core';
+import { makeDirectorySync, type WorkspaceSpec } from '@skill-eval/core';
 import { fillWorkspace, layOverlays, type WorkspaceFillOptions } from './fill-workspace.js';
 import { unmount } from './overlay-mount.js';
 
@@ -27,7 +27,7 @@ export interface Workspace {
  * done at once than as three thread-pool round trips.
  */
 export async function createWorkspace(parent: string = tmpdir()): Promise<Workspace> {
-  mkdirSync(parent, { recursive: true });
+  makeDirectorySync(parent);
   const root = mkdtempSync(join(parent, 'skill-eval-'));
   const ws = join(root, 'ws');
   const home = join(root, 'home');
