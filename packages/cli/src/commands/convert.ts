@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
-import { hasErrors, SkillEvalError } from '@skill-eval/core';
+import { hasErrors, makeDirectorySync, SkillEvalError } from '@skill-eval/core';
 import { loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
@@ -59,7 +59,7 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
       });
     }
     files.forEach((f, i) => {
-      mkdirSync(dirname(paths[i]!), { recursive: true });
+      makeDirectorySync(dirname(paths[i]!));
       writeFileSync(paths[i]!, f.text);
       io.stderr.write(`wrote ${relative(io.cwd, paths[i]!)}\n`);
     });
