@@ -198,7 +198,6 @@ describe('judge: evidence must be quoted', () => {
     ['an exact quote', 'Rain falls on the roof'],
     ['a quote re-spaced, re-cased and re-punctuated', 'rain  FALLS, on the roof'],
     ['quoted parts joined by an ellipsis', 'Rain … the roof'],
-    ['a quote of the prompt', 'haiku about rain'],
   ])('%s is accepted at once', async (_, evidence) => {
     const { result, requests } = gradeWith([answer(true, evidence)], { checks: [rubric('rains')] });
     expect((await result).status).toBe('passed');
@@ -213,6 +212,39 @@ describe('judge: evidence must be quoted', () => {
     expect(requests).toHaveLength(2);
     expect(requests[1]!.messages[2]!.content).toContain('criterion 1 is not a verbatim quote');
     expect(requests[1]!.messages[2]!.content).toContain('Snow covers the hills');
+  });
+
+  it.each<[string, string, string]>([
+    ['the prompt', 'haiku about rain', 'not a verbatim quote'],
+    ['the reference', 'The expected answer says rain', 'not a verbatim quote'],
+    ['nothing', '', 'passed without a quote'],
+    ['nothing but spaces', '   ', 'passed without a quote'],
+  ])('a pass that quotes %s is sent back, and twice is an error, never a pass', async (_, evidence, why) => {
+    const { result, requests } = gradeWith([answer(true, evidence), answer(true, evidence)], {
+      turns: ['Write a haiku about rain'],
+      reference: 'The expected answer says rain',
+      checks: [rubric('rains')],
+    });
+    const grade = await result;
+    expect(grade.status).toBe('error');
+    expect(grade.error).toMatchObject({ code: 'JUDGE_FAILED', message: expect.stringContaining(why) });
+    expect(requests[1]!.messages[2]!.content).toContain(why);
+  });
+
+  it('a pass without a quote, sent back, then quoting the work passes', async () => {
+    const { result, requests } = gradeWith([answer(true, ''), answer(true, 'Rain falls')], {
+      checks: [rubric('rains')],
+    });
+    expect((await result).status).toBe('passed');
+    expect(requests[1]!.messages[2]!.content).toContain('criterion 1 is passed without a quote');
+  });
+
+  it('a negated criterion passes on a failing verdict with no quote: nothing relevant exists', async () => {
+    const { result, requests } = gradeWith([answer(false, '')], {
+      checks: [rubric('is rude', { type: 'not-llm-rubric' })],
+    });
+    expect((await result).status).toBe('passed');
+    expect(requests).toHaveLength(1);
   });
 
   it('an invented quote twice is an error, never a pass', async () => {

@@ -8,7 +8,7 @@ import { buildJudgePrompt, buildRepairPrompt, JUDGE_SYSTEM_PROMPT } from './judg
 import { type CriterionVerdict, parseJudgeResponse } from './judge-response.js';
 import { isQuoted } from './quote-check.js';
 import { seededOrder } from './seeded-order.js';
-import { renderTranscript } from './transcript-view.js';
+import { renderAgentWork, renderCaseGiven } from './transcript-view.js';
 import { FILE_LIMITS, renderWorkspaceFiles } from './workspace-files.js';
 import type { WorkspaceSnapshot } from './workspace-snapshot.js';
 
@@ -71,27 +71,28 @@ export async function runJudge(input: RunJudgeInput): Promise<GradedCheck[]> {
 
 async function askJudge(input: RunJudgeInput, checks: readonly Check[]): Promise<Map<number, CriterionVerdict>> {
   const criteria = checks.map((check) => stringValue(check));
-  const transcript = renderTranscript(input.testCase, input.session);
+  const work = renderAgentWork(input.session);
   const files = await renderWorkspaceFiles(input.workspace, FILE_LIMITS, input.workspaceBefore);
-  const prompt = buildJudgePrompt({ transcript, files, criteria });
+  const prompt = buildJudgePrompt({ transcript: `${renderCaseGiven(input.testCase)}\n\n${work}`, files, criteria });
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const messages = [{ role: 'user' as const, content: prompt }];
-  // A verdict that grades as a pass must quote what it rests on: an invented quote is sent back once.
+  // A verdict that grades as a pass must quote what it rests on from the agent's work — its tool calls, their
+  // results, its answer, its files; not the prompts or the reference it was given. A verdict that claims a criterion
+  // is met must quote something. An answer breaking either rule is sent back once.
   const usable = (text: string) => {
     const parsed = parseJudgeResponse(text, criteria.length);
     if (!parsed.ok) return parsed;
-    const unquoted = [...parsed.verdicts.values()].filter(
-      (v) =>
-        v.passed !== (checks[v.id - 1]!.negate === true) &&
-        v.evidence.trim() &&
-        !isQuoted(v.evidence, `${transcript}\n${files}`),
-    );
-    return unquoted.length === 0
-      ? parsed
-      : {
-          ok: false as const,
-          error: `the evidence of ${unquoted.map((v) => `criterion ${v.id}`).join(', ')} is not a verbatim quote of the transcript or files (${unquoted.map((v) => JSON.stringify(v.evidence.slice(0, 80))).join('; ')})`,
-        };
+    const problems = [...parsed.verdicts.values()].flatMap((v) => {
+      const negated = checks[v.id - 1]!.negate === true;
+      if (v.passed && !negated && !v.evidence.trim()) return [`criterion ${v.id} is passed without a quote`];
+      if (v.passed !== negated && v.evidence.trim() && !isQuoted(v.evidence, `${work}\n${files}`)) {
+        return [
+          `the evidence of criterion ${v.id} is not a verbatim quote of the agent's work or files (${JSON.stringify(v.evidence.slice(0, 80))})`,
+        ];
+      }
+      return [];
+    });
+    return problems.length === 0 ? parsed : { ok: false as const, error: problems.join('; ') };
   };
   const first = await callJudge(input.judge, { system: JUDGE_SYSTEM_PROMPT, messages }, timeoutMs, input.signal);
   const parsed = usable(first);

@@ -11,6 +11,11 @@ const FINAL_ANSWER_LIMIT = 20_000;
 
 /** The parts of an execution the judge reads, as tagged text: prompts, reference, tool calls, final answer. */
 export function renderTranscript(testCase: Case, session: Session, limits: ToolLimits = TOOL_LIMITS): string {
+  return `${renderCaseGiven(testCase)}\n\n${renderAgentWork(session, limits)}`;
+}
+
+/** What the case gave the agent: its prompts, and the reference the judge may compare against. */
+export function renderCaseGiven(testCase: Case): string {
   const turns = testCase.turns.map((t, i) => `<turn n="${i + 1}">\n${t}\n</turn>`).join('\n');
   const parts = [`<user_prompts>\n${turns}\n</user_prompts>`];
   if (testCase.reference?.trim()) {
@@ -18,11 +23,15 @@ export function renderTranscript(testCase: Case, session: Session, limits: ToolL
       `<reference note="expected output / context (not itself a criterion)">\n${testCase.reference}\n</reference>`,
     );
   }
-  parts.push(
-    `<tool_calls count="${session.toolCalls.length}">\n${renderToolCalls(session.toolCalls, limits)}\n</tool_calls>`,
-  );
-  parts.push(`<final_answer>\n${truncate(session.finalMessage, FINAL_ANSWER_LIMIT)}\n</final_answer>`);
   return parts.join('\n\n');
+}
+
+/** What the agent did: its tool calls with their results, and its final answer — what a passing verdict quotes. */
+export function renderAgentWork(session: Session, limits: ToolLimits = TOOL_LIMITS): string {
+  return [
+    `<tool_calls count="${session.toolCalls.length}">\n${renderToolCalls(session.toolCalls, limits)}\n</tool_calls>`,
+    `<final_answer>\n${truncate(session.finalMessage, FINAL_ANSWER_LIMIT)}\n</final_answer>`,
+  ].join('\n\n');
 }
 
 function renderToolCalls(calls: readonly ToolCall[], limits: ToolLimits): string {
