@@ -160,6 +160,23 @@ describe('loadSuites', () => {
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 
+  it('skips the run directories skill-eval wrote below a scanned folder, unless one is named', async () => {
+    await writeTree(dir, {
+      'results/run-1/run.json': '{"format": "skill-eval-run-v1", "createdAt": "", "invocation": {}, "plan": []}',
+      'results/run-1/evals.json': '{"ALPHA": 1}',
+      'results/other/run.json': '{"format": "something else"}',
+      'results/other/evals.json': '{"ALPHA": 1}',
+    });
+    const scanned = await loadSuites(['.'], registry, { cwd: dir });
+    expect(scanned.suites.map((s) => s.id)).toEqual([
+      'results/other/evals.json',
+      'skills/a/evals/evals.json',
+      'skills/b/evals/cases.beta.yaml',
+    ]);
+    const named = await loadSuites(['results/run-1'], registry, { cwd: dir });
+    expect(named.suites.map((s) => s.id)).toEqual(['results/run-1/evals.json']);
+  });
+
   it('walks a dot dir when it is named explicitly', async () => {
     const { suites } = await loadSuites(['.hidden'], registry, { cwd: dir });
     expect(suites.map((s) => s.id)).toEqual(['.hidden/evals.json']);

@@ -14,6 +14,7 @@ import { checkDiagnostics } from '@skill-eval/grading';
 import picomatch from 'picomatch';
 import { describeContent } from './describe-content.js';
 import { readPlainSuiteShell } from './plain-suite-shell.js';
+import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT } from './run-manifest.js';
 
 /** Options of {@link loadSuites}. */
 export interface LoadSuitesOptions {
@@ -35,19 +36,33 @@ const diag = (severity: Diagnostic['severity'], ruleId: string, file: string, me
   message,
 });
 
-/** Files under `dir`, skipping dependency, build and dot directories. Symlinked directories are not followed (loops). */
-function walk(dir: string, out: string[]): void {
+/**
+ * Files under `dir`, skipping dependency, build and dot directories, and the run directories skill-eval wrote below it
+ * (`-o results/run-1`: their cases.json is a record of a run, not an eval file). Symlinked directories are not followed
+ * (loops).
+ */
+function walk(dir: string, out: string[], named = true): void {
   // Synchronous for the same reason as the reads: many small folders.
   const entries = readdirSync(dir, { withFileTypes: true });
+  if (!named && entries.some((e) => e.name === RUN_MANIFEST_FILE && e.isFile()) && isRunDirectory(dir)) return;
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) walk(path, out);
+      if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) walk(path, out, false);
     } else if (entry.isFile()) {
       out.push(path);
     } else if (entry.isSymbolicLink() && isFile(path)) {
       out.push(path);
     }
+  }
+}
+
+/** Whether the run.json in `dir` is the manifest of a skill-eval run. */
+function isRunDirectory(dir: string): boolean {
+  try {
+    return JSON.parse(readFileSync(join(dir, RUN_MANIFEST_FILE), 'utf8'))?.format === RUN_MANIFEST_FORMAT;
+  } catch {
+    return false;
   }
 }
 

@@ -15,7 +15,7 @@ import type { CaseLookup } from './case-outcomes.js';
 import { createRedactor } from './redact.js';
 import { createResultStore } from './result-store.js';
 import { assertRunDirUsable } from './run-dir.js';
-import { RUN_MANIFEST_FILE, RunManifestSchema, writeRunManifest } from './run-manifest.js';
+import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, RunManifestSchema, writeRunManifest } from './run-manifest.js';
 import { summarize } from './summarize.js';
 
 /** Per-execution files of a run directory, copied along with each result. */
@@ -108,7 +108,7 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
     // directory that moves later is then found in the project it moved with).
     const { shard: _shard, ...options } = (invocation.options ?? {}) as Record<string, unknown>;
     await writeRunManifest(out, {
-      format: 'skill-eval-run-v1',
+      format: RUN_MANIFEST_FORMAT,
       createdAt: new Date().toISOString(),
       invocation: { ...invocation, ...(invocation.runDir !== undefined ? { runDir: out } : {}), options },
       plan: merged.map((r) => r.executionId),

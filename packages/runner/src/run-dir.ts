@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type CaseResult, isMissingFile, type ResultLine, resultLinesOf, SkillEvalError } from '@skill-eval/core';
-import { readRunManifest, writeRunManifest } from './run-manifest.js';
+import { RUN_MANIFEST_FORMAT, readRunManifest, writeRunManifest } from './run-manifest.js';
 
 /** What run.json records of a new run. */
 export interface StartRunDirOptions {
@@ -93,7 +93,7 @@ async function* finishedLines(file: string): AsyncGenerator<string> {
 /** Starts a run directory: writes run.json with the plan (`invocation` and `harnessVersion` with it). */
 export async function startRunDir(outDir: string, plan: readonly string[], options: StartRunDirOptions): Promise<void> {
   await writeRunManifest(outDir, {
-    format: 'skill-eval-run-v1',
+    format: RUN_MANIFEST_FORMAT,
     ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
     createdAt: new Date().toISOString(),
     invocation: options.invocation ?? {},

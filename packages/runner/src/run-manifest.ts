@@ -4,10 +4,11 @@ import { SkillEvalError } from '@skill-eval/core';
 import { z } from 'zod';
 
 export const RUN_MANIFEST_FILE = 'run.json';
+export const RUN_MANIFEST_FORMAT = 'skill-eval-run-v1';
 
 /** `run.json`, written when a run starts: how to plan it again, so `--resume` runs exactly what is missing. */
 export const RunManifestSchema = z.object({
-  format: z.literal('skill-eval-run-v1'),
+  format: z.literal(RUN_MANIFEST_FORMAT),
   /** Version of skill-eval that started the run. */
   harnessVersion: z.string().optional(),
   createdAt: z.string(),
