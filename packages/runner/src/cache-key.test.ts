@@ -93,6 +93,15 @@ describe('cacheKey', () => {
     await differs(key(item(testCase())));
   });
 
+  it("ignores skill-eval's own runs and cache in the skill's folder (a run started there)", async () => {
+    const base = await key(item(testCase()));
+    await writeTree(skillDir, {
+      '.skill-eval/runs/2026-01-01T00-00-00/results.jsonl': '{}',
+      '.skill-eval/cache/ab/abcdef.json': '{}',
+    });
+    expect(await key(item(testCase()))).toBe(base);
+  });
+
   it('keeps its keys when the project moves, and keys paths outside it as they are', async () => {
     const outside = join(dir, 'shared');
     await writeTree(outside, { 'data.txt': 'shared' });

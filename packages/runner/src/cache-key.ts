@@ -6,13 +6,12 @@ import type { EngineTarget } from './execute.js';
 import type { PlanItem } from './plan.js';
 import { RawJson, stableJson } from './stable-json.js';
 import type { TreeHasher } from './tree-hasher.js';
+import { NOT_PART_OF_A_SKILL } from './stage-skills.js';
 import { skillsForVariant } from './variant-skills.js';
 
 /** Bumped when the key's recipe or the cache entry's shape changes, so old entries are never misread. */
 export const CACHE_FORMAT = 'skill-eval-cache-v3';
 
-/** Staged skills never include these (see stage-skills.ts), so the agent cannot read them. */
-const SKILL_SKIP_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
 /** Run-wide inputs of the key. */
 export interface CacheKeyContext {
@@ -125,7 +124,7 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
   const paths = referencedPaths(testCase, staged);
   const treeOptions = { skipFiles: ctx.evalFiles };
   const skills = await Promise.all(
-    paths.skills.map(async (dir) => [dir, await ctx.hasher.hash(dir, { ...treeOptions, skipNames: SKILL_SKIP_NAMES })]),
+    paths.skills.map(async (dir) => [dir, await ctx.hasher.hash(dir, { ...treeOptions, skipNames: NOT_PART_OF_A_SKILL })]),
   );
   const trees = await Promise.all(paths.trees.map(async (p) => [p, await ctx.hasher.hash(p, treeOptions)]));
   const files = await Promise.all(

@@ -4,8 +4,11 @@ import { basename, join } from 'node:path';
 import type { SkillRef } from '@skill-eval/core';
 import { insideWorkspace } from './workspace.js';
 
-/** Never staged: repository metadata and installed dependencies are not part of a skill. */
-const EXCLUDED = new Set(['.git', 'node_modules']);
+/**
+ * Never staged, nor part of a cached result's key: repository metadata, installed dependencies, and skill-eval's own
+ * runs and cache (`.skill-eval/`, there when a run starts in the skill's folder), none of which is part of a skill.
+ */
+export const NOT_PART_OF_A_SKILL: ReadonlySet<string> = new Set(['.git', 'node_modules', '.skill-eval']);
 
 /** Staged skills, and warnings about skills that could not be staged. */
 export interface StagedSkills {
@@ -42,7 +45,7 @@ export async function stageSkills(
       await cp(skill.dir, target, {
         recursive: true,
         force: true,
-        filter: (src) => src === skill.dir || !EXCLUDED.has(basename(src)),
+        filter: (src) => src === skill.dir || !NOT_PART_OF_A_SKILL.has(basename(src)),
       });
     }
     staged.push({ name: skill.name, dir: targets[0]! });

@@ -25,6 +25,7 @@ describe('prepareWorkspace and stageSkills', () => {
       'skill/scripts/run.sh': 'echo hi',
       'skill/.git/HEAD': 'ref',
       'skill/node_modules/dep/index.js': '',
+      'skill/.skill-eval/runs/2026-01-01T00-00-00/results.jsonl': '{}',
     });
   });
   afterEach(() => cleanup());
