@@ -5,13 +5,12 @@ import { caseNeedsJudge, JUDGE_PROMPT_VERSION } from '@skill-eval/grading';
 import type { EngineTarget } from './execute.js';
 import type { PlanItem } from './plan.js';
 import { RawJson, stableJson } from './stable-json.js';
-import type { TreeHasher } from './tree-hasher.js';
 import { NOT_PART_OF_A_SKILL } from './stage-skills.js';
+import type { TreeHasher } from './tree-hasher.js';
 import { skillsForVariant } from './variant-skills.js';
 
 /** Bumped when the key's recipe or the cache entry's shape changes, so old entries are never misread. */
 export const CACHE_FORMAT = 'skill-eval-cache-v3';
-
 
 /** Run-wide inputs of the key. */
 export interface CacheKeyContext {
@@ -124,7 +123,10 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
   const paths = referencedPaths(testCase, staged);
   const treeOptions = { skipFiles: ctx.evalFiles };
   const skills = await Promise.all(
-    paths.skills.map(async (dir) => [dir, await ctx.hasher.hash(dir, { ...treeOptions, skipNames: NOT_PART_OF_A_SKILL })]),
+    paths.skills.map(async (dir) => [
+      dir,
+      await ctx.hasher.hash(dir, { ...treeOptions, skipNames: NOT_PART_OF_A_SKILL }),
+    ]),
   );
   const trees = await Promise.all(paths.trees.map(async (p) => [p, await ctx.hasher.hash(p, treeOptions)]));
   const files = await Promise.all(

@@ -266,5 +266,6 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     return fail(errorInfo(error).code, `Execution failed: ${errorInfo(error).message}`);
   } finally {
     await life.close();
+    await ctx.store.redactArtifacts(planned.executionId);
   }
 }

@@ -1,7 +1,10 @@
 import { redactText } from '@skill-eval/core';
 
-/** Deep-copies a value with every secret replaced; `inert` when there is no secret to replace (it returns the value). */
-export type Redactor = (<T>(value: T) => T) & { readonly inert: boolean };
+/**
+ * Deep-copies a value with every secret replaced; `inert` when there is no secret to replace (it returns the value).
+ * `secrets` are the values it replaces, for what redacts files.
+ */
+export type Redactor = (<T>(value: T) => T) & { readonly inert: boolean; readonly secrets: readonly string[] };
 
 /** A function that deep-copies a JSON-like value with every secret replaced in strings and keys. */
 export function createRedactor(secrets: readonly string[]): Redactor {
@@ -15,5 +18,5 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     return value;
   };
   const redact = secrets.length === 0 ? <T>(value: T) => value : <T>(value: T) => walk(value) as T;
-  return Object.assign(redact, { inert: secrets.length === 0 });
+  return Object.assign(redact, { inert: secrets.length === 0, secrets });
 }

@@ -3,12 +3,15 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, makeDirectory, type RunSummary, type Session } from '@skill-eval/core';
 import type { Redactor } from './redact.js';
+import { redactFiles } from './redact-files.js';
 
 /** Where a run's files go: `results.jsonl`, `summary.json`, `transcripts/`, `artifacts/`. Everything written is redacted. */
 export interface ResultStore {
   readonly outDir: string;
   /** Directory an engine may write raw output for one execution to (created). */
   artifactsDir(executionId: string): Promise<string>;
+  /** Replaces the secrets in what was written to an execution's artifacts as it was (raw transcripts, logs, files). */
+  redactArtifacts(executionId: string): Promise<void>;
   /** Writes the full session; returns its path relative to `outDir`. */
   writeTranscript(executionId: string, session: Session): Promise<string>;
   /** Writes a transcript that is already JSON (a cached one), redacted like any other; returns its path. */
@@ -41,6 +44,9 @@ export async function createResultStore(outDir: string, redact: Redactor): Promi
       // Synchronous: a couple of syscalls, cheaper than a thread-pool round trip per execution.
       mkdirSync(dir, { recursive: true });
       return dir;
+    },
+    redactArtifacts(executionId) {
+      return redactFiles(join(outDir, 'artifacts', executionId), redact.secrets);
     },
     async writeTranscript(executionId, session) {
       return writeTranscriptText(executionId, `${JSON.stringify(redact(session), null, 2)}\n`);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, CaseResultSchema, type Reporter, RunSummarySchema } from '@skill-eval/core';
@@ -69,6 +69,8 @@ describe('runSuites', () => {
       }
       const staged = readFileSync(join(input.workspace, '.agents/skills/demo/SKILL.md'), 'utf8');
       const text = turn === 'fail' ? `nothing to report (${staged.length})` : `done, and the key is ${SECRET}`;
+      // An engine's raw transcript is written as it came, secret and all.
+      writeFileSync(join(input.artifactsDir, 'raw.jsonl'), `${JSON.stringify({ text })}\n`);
       return completed(text);
     });
 
@@ -144,13 +146,10 @@ describe('runSuites', () => {
     expect(JSON.parse(transcript).events).toHaveLength(2);
     expect(transcript).toContain('[REDACTED]');
     expect(results.filter((r) => r.transcriptFile)).toHaveLength(5);
-    for (const file of [
-      'results.jsonl',
-      'summary.json',
-      ...(await readdir(join(outDir, 'transcripts'))).map((f) => `transcripts/${f}`),
-    ]) {
-      expect(await readFile(join(outDir, file), 'utf8')).not.toContain(SECRET);
-    }
+    const written = await readdir(outDir, { recursive: true, withFileTypes: true });
+    const files = written.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+    expect(files).toContain(join(outDir, 'artifacts', ok.executionId, 'raw.jsonl'));
+    for (const file of files) expect(await readFile(file, 'utf8')).not.toContain(SECRET);
     expect(JSON.stringify(results)).not.toContain(SECRET);
     expect(await readdir(wsParent)).toEqual([]);
   }, 20_000);
