@@ -172,6 +172,13 @@ describe('ClaudeCodeEngine start-up failures', () => {
     expect(session.error?.message).toContain('Could not start');
   });
 
+  it('asks for a key before a run: with a fresh HOME, a login never reaches claude', () => {
+    const engine = plugin.create(plugin.parseSettings({}));
+    expect(engine.missingSetup?.({ PATH: '/usr/bin' })).toContain('claude-code needs ANTHROPIC_API_KEY');
+    expect(engine.missingSetup?.({ ANTHROPIC_API_KEY: 'k' })).toBeUndefined();
+    expect(engine.missingSetup?.({ ANTHROPIC_AUTH_TOKEN: 't' })).toBeUndefined();
+  });
+
   it('returns ENGINE_NOT_FOUND with the install hint when claude is not on PATH', async () => {
     const engine = plugin.create(plugin.parseSettings({}));
     const session = await engine.run(sandbox.input({ env: { PATH: sandbox.root } }));

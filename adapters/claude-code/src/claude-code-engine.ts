@@ -46,6 +46,12 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
     super(settings, { name: 'claude', installHint: INSTALL_HINT });
   }
 
+  /** claude runs with a fresh HOME, so a `claude /login` session never reaches it: only a key in the environment does. */
+  missingSetup(env: Readonly<Record<string, string | undefined>>): string | undefined {
+    if (env.ANTHROPIC_API_KEY || env.ANTHROPIC_AUTH_TOKEN) return undefined;
+    return 'claude-code needs ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN) in the environment: each execution runs claude with a fresh HOME, where a `claude /login` session does not reach.';
+  }
+
   async complete(request: CompletionRequest): Promise<CompletionResponse> {
     return completeWithClaude(this.binary(), this.settings, request);
   }

@@ -148,6 +148,13 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     expect(() => readFileSync(marker)).toThrow();
   });
 
+  it('asks for the variable its apiKeyEnv names before a run, and names it for the runner to pass', () => {
+    const engine = engineWith('codex', { apiKeyEnv: 'OTHER_KEY' });
+    expect(engine.environment).toEqual(['OTHER_KEY']);
+    expect(engine.missingSetup?.({ OPENAI_API_KEY: 'k' })).toContain('codex needs an API key in OTHER_KEY');
+    expect(engine.missingSetup?.({ OTHER_KEY: 'k' })).toBeUndefined();
+  });
+
   it('answers ENGINE_NOT_FOUND with the install hint when the binary is missing', async () => {
     const engine = engineWith(join(sandbox.root, 'no-such-codex'));
     const session = await engine.run(sandbox.input());

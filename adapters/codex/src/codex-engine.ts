@@ -56,6 +56,14 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     super(settings, { name: 'codex', installHint: INSTALL_HINT });
   }
 
+  get environment(): readonly string[] {
+    return [this.settings.apiKeyEnv];
+  }
+
+  missingSetup(env: Readonly<Record<string, string | undefined>>): string | undefined {
+    return env[this.settings.apiKeyEnv] ? undefined : missingKey(this.settings.apiKeyEnv);
+  }
+
   async run(input: EngineRunInput): Promise<Session> {
     const started = Date.now();
     const model = input.model ?? this.settings.model;
@@ -64,11 +72,8 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     try {
       const binary = this.binary(input.env.PATH ?? process.env.PATH);
       assertTurns(input);
-      if (!input.env[this.settings.apiKeyEnv]) {
-        throw new SkillEvalError('ENGINE_FAILED', `codex needs an API key in ${this.settings.apiKeyEnv}.`, {
-          hint: `Set ${this.settings.apiKeyEnv} (or name another variable with --ek apiKeyEnv=NAME).`,
-        });
-      }
+      const lacking = this.missingSetup(input.env);
+      if (lacking) throw new SkillEvalError('ENGINE_FAILED', lacking);
       state.version = await this.versionOf(binary).catch(() => undefined);
       if (input.maxTurns !== undefined) {
         state.warnings.push(`codex has no turn limit; maxTurns ${input.maxTurns} is not enforced.`);
@@ -162,3 +167,6 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     });
   }
 }
+
+const missingKey = (variable: string): string =>
+  `codex needs an API key in ${variable}; set it (or name another variable with --ek apiKeyEnv=NAME).`;

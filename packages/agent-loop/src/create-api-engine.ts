@@ -52,6 +52,7 @@ export function createApiEngine(options: ApiEngineOptions): Engine {
     capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true, mcp: true, earlyStop: true },
     skillRoots,
     defaultModel: settings.model,
+    environment: [settings.apiKeyEnv],
     version: sdkVersion,
     missingSetup: (env) => (env[settings.apiKeyEnv] ? undefined : missingKey(settings.apiKeyEnv)),
 

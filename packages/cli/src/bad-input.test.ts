@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-support/capture-io.js';
 import { writeDemoEvals, writeDemoSkill } from './test-support/demo-skill.js';
+import { CLAUDE_BIN } from './test-support/paths.js';
 import { readResults } from './test-support/run-output.js';
 
 let dir: string;
@@ -98,7 +99,7 @@ describe('skill-eval run without the key an API engine or judge needs', () => {
     expect(err).toContain(
       'error: The judge anthropic cannot run here. No Anthropic API key: the environment variable ANTHROPIC_API_KEY is not set.',
     );
-    expect(err).toContain('hint: Or grade with another judge: --judge claude-code');
+    expect(err).toContain('hint: Or grade with another judge (--judge openai');
   });
 
   it('lets a re-run the cache answers go on without the key; a changed case still needs it', async () => {
@@ -125,10 +126,47 @@ describe('skill-eval run without the key an API engine or judge needs', () => {
     }
   });
 
+  it('stops before the first execution when claude-code has no key: its fresh HOME holds no login', async () => {
+    writeDemoEvals(dir, needsJudge);
+    const err = await refusedRun(
+      ['--judge', 'command', '--ek', 'command.command=cat', '--ek', `claude-code.path=${CLAUDE_BIN}`],
+      env,
+    );
+    expect(err).toContain('error: The engine claude-code cannot run here. claude-code needs ANTHROPIC_API_KEY');
+  });
+
+  it('hands an API engine the key in the variable its apiKeyEnv names', async () => {
+    const server = await startFakeModelServer({ conversations: [], fallback: { text: 'hi there' } });
+    try {
+      writeDemoEvals(dir, '{"evals":[{"id":1,"prompt":"hi","assertions":["says hi"]}]}');
+      const io = captureIO(dir, { ...env, MY_ALT_KEY: 'alt-key', ANTHROPIC_BASE_URL: server.url });
+      const args = ['run', 'skill', '-e', 'anthropic', '--judge', 'command', '--ek', 'anthropic.apiKeyEnv=MY_ALT_KEY'];
+      const verdict = '{"criteria":[{"id":1,"passed":true,"evidence":"hi there","reasoning":"It greets."}]}';
+      args.push('--ek', `command.command=echo '${verdict}'`, '--out', 'out');
+      expect(await main(args, io), io.err()).toBe(0);
+      expect(server.requests.length).toBeGreaterThan(0);
+      expect(JSON.stringify(server.requests[0]!.headers)).toContain('alt-key');
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+
   it('stops before the first execution when the engine has no key', async () => {
     writeDemoEvals(dir, needsJudge);
     const err = await refusedRun(['-e', 'openai', '--judge', 'command', '--ek', 'command.command=cat'], env);
     expect(err).toContain('error: The engine openai cannot run here.');
     expect(err).toContain('OPENAI_API_KEY');
   });
+});
+
+describe('skill-eval engines', () => {
+  it('reports an engine that lacks its key as not ready, naming the variable', async () => {
+    const io = captureIO(dir, { PATH: process.env.PATH });
+    expect(await main(['engines', '--json'], io)).toBe(0);
+    const { engines } = JSON.parse(io.out()) as { engines: { id: string; problem: string | null }[] };
+    expect(engines.find((e) => e.id === 'anthropic')?.problem).toContain('ANTHROPIC_API_KEY');
+    const keyed = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'k' });
+    expect(await main(['engines', '--json'], keyed)).toBe(0);
+    expect(JSON.parse(keyed.out()).engines.find((e: { id: string }) => e.id === 'anthropic').problem).toBeNull();
+  }, 20_000);
 });

@@ -31,7 +31,7 @@ export function missingSetupCheck(
       throw new SkillEvalError('ENGINE_NOT_FOUND', `The ${role} ${engine.id} cannot run here. ${missing}`, {
         hint: `${
           role === 'judge'
-            ? 'Or grade with another judge: --judge claude-code uses the Claude Code CLI and its own login.'
+            ? 'Or grade with another judge (--judge openai, --judge codex …).'
             : 'Or run on another engine (-e claude-code, -e codex …).'
         } ${needing} execution(s) of this run need the ${role}; results reused from the cache would not.`,
       });

@@ -88,6 +88,11 @@ export interface Engine {
   readonly skillRoots: readonly string[];
   /** Model the engine will use when none is chosen. */
   readonly defaultModel?: string;
+  /**
+   * Variables an execution needs from the user's environment besides those every engine gets (the key a setting
+   * like `apiKeyEnv` names): the runner hands each engine only an allowlist.
+   */
+  readonly environment?: readonly string[];
   /** Version of the program or SDK; throws SkillEvalError ENGINE_NOT_FOUND when it is missing. */
   version(): Promise<string>;
   /** Runs one execution. Engine failures are returned as a Session with status `error`, not thrown. */

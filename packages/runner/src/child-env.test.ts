@@ -26,6 +26,12 @@ describe('buildChildEnv', () => {
     });
   });
 
+  it('passes the variables the engine names as its own (the key its apiKeyEnv names)', () => {
+    const env = buildChildEnv(source, '/tmp/fresh-home', ['RANDOM_THING_42']);
+    expect(env.RANDOM_THING_42).toBe('nope');
+    expect(env.AWS_SECRET_ACCESS_KEY).toBeUndefined();
+  });
+
   it('lists proxies in both spellings', () => {
     for (const name of ['HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy']) expect(ENV_ALLOWLIST).toContain(name);
   });

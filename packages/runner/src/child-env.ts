@@ -29,12 +29,19 @@ export const ENV_ALLOWED_PREFIX = 'SKILL_EVAL_';
 
 const allowed = new Set(ENV_ALLOWLIST);
 
-/** The environment of one execution: the allowlisted part of `source`, with HOME pointing at the fresh home. */
-export function buildChildEnv(source: Record<string, string | undefined>, home: string): Record<string, string> {
+/**
+ * The environment of one execution: the allowlisted part of `source`, and the variables the engine names as its own
+ * (`extra`), with HOME pointing at the fresh home.
+ */
+export function buildChildEnv(
+  source: Record<string, string | undefined>,
+  home: string,
+  extra: readonly string[] = [],
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
     if (value === undefined) continue;
-    if (allowed.has(name) || name.startsWith(ENV_ALLOWED_PREFIX)) env[name] = value;
+    if (allowed.has(name) || name.startsWith(ENV_ALLOWED_PREFIX) || extra.includes(name)) env[name] = value;
   }
   env.HOME = home;
   return env;

@@ -59,7 +59,7 @@ async function completeByRunning(
       ...(request.model ? { model: request.model } : {}),
       timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       signal: request.signal ?? new AbortController().signal,
-      env: buildChildEnv(options.env ?? process.env, workspace.home),
+      env: buildChildEnv(options.env ?? process.env, workspace.home, engine.environment),
       artifactsDir: workspace.root,
     });
     if (session.status !== 'completed') {

@@ -193,7 +193,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
           timeoutMs,
           signal,
-          env: buildChildEnv(ctx.env, workspace.home),
+          env: buildChildEnv(ctx.env, workspace.home, target.engine.environment),
           artifactsDir,
           ...(mcpServers ? { mcpServers } : {}),
           ...(watch.stopWhen ? { stopWhen: watch.stopWhen } : {}),

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
-
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { REDACTED } from '@skill-eval/core';
