@@ -29,8 +29,9 @@ export async function createResultStore(outDir: string, redact: Redactor): Promi
   await makeDirectory(join(outDir, 'transcripts'));
   const resultsFile = join(outDir, 'results.jsonl');
   // One descriptor serves the whole run, and each line goes out in one synchronous write: lines never interleave, and
-  // a run of cached results does not pay a file open and a thread-pool round trip per line.
-  let fd: number | undefined;
+  // a run of cached results does not pay a file open and a thread-pool round trip per line. It is opened now, so a
+  // run with nothing to run (a shard the split left empty) still leaves the results.jsonl of a run directory.
+  let fd: number | undefined = openSync(resultsFile, 'a');
   const writeTranscriptText = (executionId: string, text: string): string => {
     const rel = `transcripts/${executionId}.json`;
     // Written synchronously: a thread-pool round trip costs more than the write, which a cached run does per result.

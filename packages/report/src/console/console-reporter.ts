@@ -34,7 +34,11 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
           renderProgressFrame(progress, colors, spinner, width),
         );
         display.start();
-      } else println(colors.dim(`Running ${plan.length} executions; results in ${displayPath(outDir, cwd)}`));
+      } else {
+        // An empty plan: a shard the split left empty, or a resumed run that has every result already.
+        const what = plan.length ? `Running ${plan.length} executions` : 'Nothing to run';
+        println(colors.dim(`${what}; results in ${displayPath(outDir, cwd)}`));
+      }
     },
     onExecutionStart(execution: PlannedExecution) {
       progress.begin(execution);
