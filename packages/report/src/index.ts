@@ -35,6 +35,7 @@ export {
   caseKey,
   type IndexedCase,
 } from './run-dir/case-index.js';
+export { mergeCaseIndexes, readCaseIndex, writeCaseIndex } from './run-dir/case-index-file.js';
 export { createCaseIndexReporter } from './run-dir/case-index-reporter.js';
 export { createJsonSummaryReporter } from './run-dir/json-summary-reporter.js';
 export { type RunRecord, readRunDir } from './run-dir/read-run-dir.js';

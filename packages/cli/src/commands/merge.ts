@@ -8,16 +8,22 @@ export interface MergeOptions {
 
 /**
  * `skill-eval merge <runDirs...> --out DIR`: the shards of a run joined into one run directory, its totals and case
- * verdicts computed again; prints the joined run's table and totals. Exit status as `run`'s.
+ * verdicts computed again, with the files every run writes (cases.json, junit.xml); prints the joined run's table
+ * and totals. Exit status as `run`'s.
  */
 export async function mergeCommand(runDirs: string[], options: MergeOptions, io: CommandIO): Promise<number> {
   const { mergeRuns } = await import('@skill-eval/runner');
-  const { createConsoleReporter } = await import('@skill-eval/report');
-  const outDir = resolve(io.cwd, options.out);
-  const { summary, results, warnings } = await mergeRuns(
-    runDirs.map((dir) => resolve(io.cwd, dir)),
-    outDir,
+  const { createConsoleReporter, mergeCaseIndexes, readCaseIndex, writeCaseIndex, writeJunit } = await import(
+    '@skill-eval/report'
   );
+  const inputs = runDirs.map((dir) => resolve(io.cwd, dir));
+  const outDir = resolve(io.cwd, options.out);
+  const { summary, results, warnings } = await mergeRuns(inputs, outDir);
+  // Each shard indexed the cases it was given; the joined run's index holds each of them once.
+  const cases = mergeCaseIndexes(await Promise.all(inputs.map(readCaseIndex)));
+  if (cases) await writeCaseIndex(outDir, cases);
+  else warnings.push('No run has a cases.json (runs of an older skill-eval?): reports name no eval file or prompt.');
+  await writeJunit(outDir, results, cases ? { cases } : {});
   for (const warning of warnings) io.stderr.write(`skill-eval merge: ${warning}\n`);
   io.stdout.write(
     `Merged ${results.length} executions from ${runDirs.length} run(s) into ${relative(io.cwd, outDir) || '.'}\n`,

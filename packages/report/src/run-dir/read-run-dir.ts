@@ -8,7 +8,8 @@ import {
   readResultsFile,
   SkillEvalError,
 } from '@skill-eval/core';
-import { CASE_INDEX_FILE, type CaseIndex, CaseIndexSchema } from './case-index.js';
+import type { CaseIndex } from './case-index.js';
+import { readCaseIndex } from './case-index-file.js';
 
 /** What a run directory holds, as reports read it. */
 export interface RunRecord {
@@ -51,9 +52,8 @@ export async function readRunDir(runDir: string): Promise<RunRecord> {
   }
   const { results, damagedLines } = read;
   const summaryText = await readText(join(runDir, 'summary.json'));
-  const casesText = await readText(join(runDir, CASE_INDEX_FILE));
   const summary = summaryText ? parseJson(summaryText, (v) => RunSummarySchema.parse(v)) : undefined;
-  const cases = casesText ? parseJson(casesText, (v) => CaseIndexSchema.parse(v)) : undefined;
+  const cases = await readCaseIndex(runDir);
   return {
     runDir,
     results: latestPerExecution(results),

@@ -1,0 +1,53 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+import { captureIO } from '../test-support/capture-io.js';
+import { writeCommandAgentSkill } from '../test-support/command-agent-skill.js';
+import { readResults } from '../test-support/run-output.js';
+
+let dir: string;
+let skillArgs: string[];
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'skill-eval-merge-'));
+  skillArgs = writeCommandAgentSkill(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(...args: string[]) {
+  const io = captureIO(dir, { PATH: process.env.PATH });
+  const code = await main(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+const run = (runs: number, ...args: string[]) => cli('run', ...skillArgs, '--runs', String(runs), '-q', ...args);
+const files = (run: string) => readdirSync(join(dir, run));
+
+describe('merge', { timeout: 60_000 }, () => {
+  it('takes a shard the split left empty as an (empty) run, as report and compare do', async () => {
+    for (const i of [1, 2, 3, 4]) expect((await run(2, '--shard', `${i}/4`, '--out', `empty/s${i}`)).code).toBe(0);
+    expect(readFileSync(join(dir, 'empty/s3/results.jsonl'), 'utf8')).toBe('');
+    const merged = await cli('merge', 'empty/s1', 'empty/s2', 'empty/s3', 'empty/s4', '--out', 'empty/all');
+    expect(merged.err).toBe('');
+    expect(merged.code).toBe(0);
+    expect(readResults(join(dir, 'empty/all'))).toHaveLength(2);
+    expect((await cli('report', 'empty/s3', '--junit')).code).toBe(0);
+    expect((await cli('compare', 'empty/s3', 'empty/all')).code).toBe(0);
+  });
+
+  it('writes the cases.json and junit.xml of a run, so reports of the joined run name prompts and files', async () => {
+    for (const i of [1, 2]) expect((await run(2, '--shard', `${i}/2`, '--out', `two/s${i}`)).err).toBe('');
+    expect((await cli('merge', 'two/s1', 'two/s2', '--out', 'two/all')).code).toBe(0);
+    expect(files('two/all')).toEqual(expect.arrayContaining(['cases.json', 'junit.xml']));
+    expect(readFileSync(join(dir, 'two/all/cases.json'), 'utf8')).toBe(
+      readFileSync(join(dir, 'two/s1/cases.json'), 'utf8'),
+    );
+    expect(readFileSync(join(dir, 'two/all/junit.xml'), 'utf8')).toContain('file="skill/evals/set/a.yaml"');
+    expect((await cli('report', 'two/all', '--skill-creator')).code).toBe(0);
+    const evalDir = readdirSync(join(dir, 'two/all/skill-creator'), { recursive: true, encoding: 'utf8' }).find((f) =>
+      f.endsWith('eval_metadata.json'),
+    );
+    const metadata = JSON.parse(readFileSync(join(dir, 'two/all/skill-creator', evalDir!), 'utf8'));
+    expect(metadata).toMatchObject({ prompt: 'say hello a', assertions: ['hello'] });
+  });
+});

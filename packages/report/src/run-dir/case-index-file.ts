@@ -1,0 +1,40 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CASE_INDEX_FILE, type CaseIndex, CaseIndexSchema, caseKey, type IndexedCase } from './case-index.js';
+
+/** Writes `<runDir>/cases.json` atomically. */
+export async function writeCaseIndex(runDir: string, index: CaseIndex): Promise<void> {
+  const file = join(runDir, CASE_INDEX_FILE);
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(index, null, 2)}\n`);
+  await rename(temp, file);
+}
+
+/** `<runDir>/cases.json`; undefined when the run has none (runs started before it existed) or it cannot be read. */
+export async function readCaseIndex(runDir: string): Promise<CaseIndex | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(runDir, CASE_INDEX_FILE), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+  try {
+    return CaseIndexSchema.parse(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cases of several runs' indexes (the shards of one run), each case once: the first index's entry wins. */
+export function mergeCaseIndexes(indexes: readonly (CaseIndex | undefined)[]): CaseIndex | undefined {
+  const known = indexes.filter((index): index is CaseIndex => index !== undefined);
+  if (known.length === 0) return undefined;
+  const cases = new Map<string, IndexedCase>();
+  for (const indexed of known.flatMap((index) => index.cases)) {
+    const key = caseKey(indexed.suiteId, indexed.caseId);
+    if (!cases.has(key)) cases.set(key, indexed);
+  }
+  return { format: 'skill-eval-cases-v1', cases: [...cases.values()] };
+}
