@@ -39,7 +39,10 @@ export { createResultStore, type ResultStore } from './result-store.js';
 export { createRunCache, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
 export {
   assertRunDirUsable,
+  type EarlierPart,
   loadFinishedResults,
+  type ResumedRunDir,
+  readRunSummary,
   resumeRunDir,
   type StartRunDirOptions,
   startRunDir,
@@ -55,7 +58,7 @@ export { applyRunOverrides, type RunOverrides } from './run-overrides.js';
 export { type RunOptions, runSuites } from './run-suites.js';
 export { type Outcome, runWithBackstop } from './run-with-backstop.js';
 export { createScheduler, type Schedule } from './scheduler.js';
-export { parseShard, type Shard, shardItems } from './shard.js';
+export { parseShard, type Shard, shardItems, shardOfEach } from './shard.js';
 export { DEFAULT_SETUP_TIMEOUT_SECONDS, runShellSteps, type ShellStepOptions } from './shell-steps.js';
 export { stableJson } from './stable-json.js';
 export { type StagedSkills, stageSkills } from './stage-skills.js';

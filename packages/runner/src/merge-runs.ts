@@ -7,15 +7,21 @@ import {
   type CaseResult,
   makeDirectory,
   type RunSummary,
-  RunSummarySchema,
   readResultsFile,
   SkillEvalError,
 } from '@skill-eval/core';
 import type { CaseLookup } from './case-outcomes.js';
 import { createRedactor } from './redact.js';
 import { createResultStore } from './result-store.js';
-import { assertRunDirUsable } from './run-dir.js';
-import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, RunManifestSchema, writeRunManifest } from './run-manifest.js';
+import { assertRunDirUsable, readRunSummary } from './run-dir.js';
+import {
+  RUN_MANIFEST_FILE,
+  RUN_MANIFEST_FORMAT,
+  type RunManifest,
+  RunManifestSchema,
+  writeRunManifest,
+} from './run-manifest.js';
+import { parseShard, type Shard } from './shard.js';
 import { summarize } from './summarize.js';
 
 /** Per-execution files of a run directory, copied along with each result. */
@@ -38,7 +44,8 @@ interface RunDir {
   dir: string;
   results: CaseResult[];
   summary?: RunSummary;
-  invocation?: Record<string, unknown>;
+  /** From its run.json. */
+  manifest?: RunManifest;
 }
 
 /**
@@ -102,16 +109,20 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
   });
   summary.mergedFrom = runs.map((run) => run.dir);
   await store.writeSummary(summary);
-  const invocation = runs.find((run) => run.invocation)?.invocation;
+  const invocation = runs.find((run) => run.manifest)?.manifest?.invocation;
   if (invocation) {
     // The joined run can be replayed or resumed as the unsharded run it stands for, written where it is now (a run
-    // directory that moves later is then found in the project it moved with).
+    // directory that moves later is then found in the project it moved with). Its plan is what the shards planned,
+    // finished or not; with shards missing, resume checks the plan is still theirs and runs the others.
     const { shard: _shard, ...options } = (invocation.options ?? {}) as Record<string, unknown>;
+    const plan = new Set([...runs.flatMap((run) => run.manifest?.plan ?? []), ...merged.map((r) => r.executionId)]);
+    const shards = mergedShards(runs);
     await writeRunManifest(out, {
       format: RUN_MANIFEST_FORMAT,
       createdAt: new Date().toISOString(),
       invocation: { ...invocation, ...(invocation.runDir !== undefined ? { runDir: out } : {}), options },
-      plan: merged.map((r) => r.executionId),
+      plan: [...plan].sort(compare),
+      ...(shards ? { mergedShards: shards } : {}),
     });
   }
   return { summary, results: merged, warnings };
@@ -129,15 +140,15 @@ async function readRunDir(dir: string, warnings: string[]): Promise<RunDir> {
   }
   const { results, damagedLines } = read;
   if (damagedLines) warnings.push(`${dir}: ${damagedLines} damaged line(s) in results.jsonl were skipped.`);
-  const summary = await readJson(join(dir, 'summary.json'), (value) => RunSummarySchema.parse(value));
+  const summary = await readRunSummary(dir);
   if (!summary) warnings.push(`${dir} has no summary.json (an interrupted shard?); its results are merged anyway.`);
-  const manifest = await readJson(join(dir, RUN_MANIFEST_FILE), (value) => RunManifestSchema.parse(value));
-  return { dir, results, ...(summary ? { summary } : {}), ...(manifest ? { invocation: manifest.invocation } : {}) };
+  const manifest = await readManifest(dir);
+  return { dir, results, ...(summary ? { summary } : {}), ...(manifest ? { manifest } : {}) };
 }
 
-async function readJson<T>(file: string, parse: (value: unknown) => T): Promise<T | undefined> {
+async function readManifest(dir: string): Promise<RunManifest | undefined> {
   try {
-    return parse(JSON.parse(await readFile(file, 'utf8')));
+    return RunManifestSchema.parse(JSON.parse(await readFile(join(dir, RUN_MANIFEST_FILE), 'utf8')));
   } catch {
     return undefined;
   }
@@ -157,6 +168,30 @@ function shardGaps(runs: readonly RunDir[]): string[] {
       : []),
     ...(mixed ? ['The directories come from runs split different ways (--shard i/n with different n).'] : []),
   ];
+}
+
+/**
+ * Which shards of how many the directories are, when each is a shard of one split (from its summary, else its
+ * run.json); undefined for anything else.
+ */
+function mergedShards(runs: readonly RunDir[]): { count: number; indexes: number[] } | undefined {
+  const shards = runs.map((run) => run.summary?.shard ?? recordedShard(run.manifest));
+  const count = shards[0]?.count;
+  const indexes = new Set<number>();
+  for (const shard of shards) {
+    if (count === undefined || shard?.count !== count) return undefined;
+    indexes.add(shard.index);
+  }
+  return count === undefined ? undefined : { count, indexes: [...indexes].sort((a, b) => a - b) };
+}
+
+function recordedShard(manifest: RunManifest | undefined): Shard | undefined {
+  const shard = (manifest?.invocation.options as { shard?: unknown } | undefined)?.shard;
+  try {
+    return typeof shard === 'string' ? parseShard(shard) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

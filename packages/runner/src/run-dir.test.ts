@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, SkillEvalError, type Suite } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -92,6 +92,38 @@ describe('resuming a run', () => {
     const again = await runSuites({ ...options, suites: [suite(['a', 'b'])], resume: true });
     expect(again.summary.totals.executions).toBe(2);
     expect(lines()).toHaveLength(2);
+  });
+
+  it('stays the run it continues: its id and start, the time its parts ran, the reporters told what is left', async () => {
+    const { engine } = fakeEngine(async () => completed('done'));
+    const planned: string[][] = [];
+    const reporter = {
+      onRunStart: (plan: readonly { caseId: string }[]) => void planned.push(plan.map((p) => p.caseId)),
+    };
+    const options = {
+      engines: [{ id: 'fake', engine }],
+      outDir,
+      env,
+      tempDir: join(dir, 'tmp'),
+      reporters: [reporter],
+    };
+    const first = await runSuites({ ...options, suites: [suite(['a', 'b'])] });
+    await sleep(300);
+    const again = await runSuites({ ...options, suites: [suite(['a', 'b'])], resume: true });
+    expect(planned).toEqual([['a', 'b'], []]);
+    expect(again.summary.runId).toBe(first.summary.runId);
+    expect(again.summary.startedAt).toBe(first.summary.startedAt);
+    // The pause between the parts is not time the run spent running.
+    const span = Date.parse(again.summary.finishedAt) - Date.parse(again.summary.startedAt);
+    expect(again.summary.durationMs).toBeGreaterThanOrEqual(first.summary.durationMs);
+    expect(again.summary.durationMs).toBeLessThan(span - 250);
+
+    // A part killed before it wrote a summary started with run.json and ran until its last result ended.
+    await rm(join(outDir, 'summary.json'));
+    const afterKill = await runSuites({ ...options, suites: [suite(['a', 'b'])], resume: true });
+    expect(afterKill.summary.startedAt).toBe((await readRunManifest(outDir)).createdAt);
+    const lastEnd = Math.max(...again.results.map((r) => Date.parse(r.startedAt) + r.durationMs));
+    expect(afterKill.summary.durationMs).toBeGreaterThanOrEqual(lastEnd - Date.parse(afterKill.summary.startedAt));
   });
 
   it('drops a cut-off last line, interrupted executions and repeats, and rewrites the file without them', async () => {

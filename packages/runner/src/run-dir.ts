@@ -1,10 +1,19 @@
 import { createWriteStream, existsSync, type Stats, statSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type CaseResult, isMissingFile, type ResultLine, resultLinesOf, SkillEvalError } from '@skill-eval/core';
+import {
+  type CaseResult,
+  isMissingFile,
+  type ResultLine,
+  type RunSummary,
+  RunSummarySchema,
+  resultLinesOf,
+  SkillEvalError,
+} from '@skill-eval/core';
 import { RUN_MANIFEST_FORMAT, readRunManifest, writeRunManifest } from './run-manifest.js';
+import { shardOfEach } from './shard.js';
 
 /** What run.json records of a new run. */
 export interface StartRunDirOptions {
@@ -101,23 +110,95 @@ export async function startRunDir(outDir: string, plan: readonly string[], optio
   });
 }
 
+/** What a resumed run keeps of its earlier part(s), so that it stays the same run. */
+export interface EarlierPart {
+  /** The run's id, when its earlier part wrote a summary. */
+  runId?: string;
+  /** When the run first started. */
+  startedAt: Date;
+  /** Time the earlier part(s) spent running. */
+  durationMs: number;
+  /** The run directories it was merged from (`skill-eval merge`). */
+  mergedFrom?: string[];
+}
+
+/** A run directory reopened by `resumeRunDir`. */
+export interface ResumedRunDir {
+  /** Results already held, by execution id: only the other executions run. */
+  finished: Map<string, CaseResult>;
+  earlier: EarlierPart;
+}
+
 /**
- * Reopens a run directory to continue it: the plan must be the one run.json recorded, and the results it already
- * holds are returned so that only the missing executions run.
+ * Reopens a run directory to continue it: the plan must be the one run.json recorded — or, for a run merged from
+ * some shards of a split run, those shards of it, and run.json then records the whole plan. Returns the results it
+ * already holds, so that only the missing executions run, and what the summary keeps of the run's earlier part.
  */
-export async function resumeRunDir(outDir: string, plan: readonly string[]): Promise<Map<string, CaseResult>> {
+export async function resumeRunDir(outDir: string, plan: readonly string[]): Promise<ResumedRunDir> {
   const manifest = await readRunManifest(outDir);
   const recorded = new Set(manifest.plan);
   const now = new Set(plan);
   const gone = manifest.plan.filter((id) => !now.has(id));
   const added = plan.filter((id) => !recorded.has(id));
   if (gone.length || added.length) {
-    const examples = [...gone.map((id) => `-${id}`), ...added.map((id) => `+${id}`)].slice(0, 3).join(', ');
-    throw new SkillEvalError(
-      'BAD_INPUT',
-      `The run in ${outDir} planned other executions than the eval files give now (${gone.length} gone, ${added.length} new: ${examples}).`,
-      { hint: 'The eval files or options changed since the run started; start a new run instead of resuming.' },
-    );
+    const { mergedShards, ...whole } = manifest;
+    if (gone.length || !mergedShards || !isShardsOf(recorded, plan, mergedShards)) {
+      const examples = [...gone.map((id) => `-${id}`), ...added.map((id) => `+${id}`)].slice(0, 3).join(', ');
+      throw new SkillEvalError(
+        'BAD_INPUT',
+        `The run in ${outDir} planned other executions than the eval files give now (${gone.length} gone, ${added.length} new: ${examples}).`,
+        { hint: 'The eval files or options changed since the run started; start a new run instead of resuming.' },
+      );
+    }
+    // The missing shards join the plan: from here on the directory holds an interrupted unsharded run.
+    await writeRunManifest(outDir, { ...whole, plan: [...plan] });
   }
-  return loadFinishedResults(outDir);
+  const finished = await loadFinishedResults(outDir);
+  return { finished, earlier: await earlierPart(outDir, manifest.createdAt, finished) };
+}
+
+/**
+ * Whether `recorded` is exactly the shards `indexes` of `plan` split `count` ways — what a merge of those shards
+ * planned. An eval file changed since deals the executions out differently, which this tells apart.
+ */
+function isShardsOf(
+  recorded: ReadonlySet<string>,
+  plan: readonly string[],
+  { count, indexes }: { count: number; indexes: readonly number[] },
+): boolean {
+  const merged = new Set(indexes);
+  for (const [id, shard] of shardOfEach(plan, count)) if (recorded.has(id) !== merged.has(shard)) return false;
+  return true;
+}
+
+/**
+ * The earlier part of a resumed run, from its summary.json. A part that left none (killed outright) started when
+ * run.json was written and ran until its last result ended.
+ */
+async function earlierPart(
+  outDir: string,
+  createdAt: string,
+  finished: ReadonlyMap<string, CaseResult>,
+): Promise<EarlierPart> {
+  const summary = await readRunSummary(outDir);
+  if (summary) {
+    return {
+      runId: summary.runId,
+      startedAt: new Date(summary.startedAt),
+      durationMs: summary.durationMs,
+      ...(summary.mergedFrom ? { mergedFrom: summary.mergedFrom } : {}),
+    };
+  }
+  const startedAt = Date.parse(createdAt);
+  const ends = [...finished.values()].map((r) => Date.parse(r.startedAt) + r.durationMs).filter(Number.isFinite);
+  return { startedAt: new Date(startedAt), durationMs: Math.max(0, ...ends.map((end) => end - startedAt)) };
+}
+
+/** A run directory's summary.json; undefined when it has none, or one that cannot be read. */
+export async function readRunSummary(runDir: string): Promise<RunSummary | undefined> {
+  try {
+    return RunSummarySchema.parse(JSON.parse(await readFile(join(runDir, 'summary.json'), 'utf8')));
+  } catch {
+    return undefined;
+  }
 }

@@ -16,6 +16,13 @@ export const RunManifestSchema = z.object({
   invocation: z.record(z.string(), z.unknown()),
   /** Execution ids of the plan, in run order. */
   plan: z.array(z.string()),
+  /**
+   * Set by `skill-eval merge` on a run joined from shards: how many ways the run was split and which shards were
+   * joined. The plan is those shards' part of the unsharded plan, and `--resume` runs the other shards.
+   */
+  mergedShards: z
+    .object({ count: z.number().int().positive(), indexes: z.array(z.number().int().positive()) })
+    .optional(),
 });
 export type RunManifest = z.infer<typeof RunManifestSchema>;
 

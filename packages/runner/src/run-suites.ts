@@ -154,7 +154,8 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
   const plan: PlannedExecution[] = items.map((item) => item.planned);
   const executionIds = plan.map((p) => p.executionId);
   const runCache = runCacheFor(options, suites);
-  const finished = options.resume ? await resumeRunDir(outDir, executionIds) : new Map<string, CaseResult>();
+  const resumed = options.resume ? await resumeRunDir(outDir, executionIds) : undefined;
+  const finished = resumed?.finished ?? new Map<string, CaseResult>();
   // Only asked for: finding what the cache answers costs a key and a lookup per execution before the run starts.
   if (options.beforeExecutions) await options.beforeExecutions(await executionsToRun(items, finished, runCache));
   const store = await createResultStore(outDir, redact);
@@ -180,7 +181,12 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
       : {}),
   };
 
-  await report('onRunStart', plan, outDir);
+  // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
+  await report(
+    'onRunStart',
+    plan.filter((p) => !finished.has(p.executionId)),
+    outDir,
+  );
   const schedule = createScheduler(options.concurrency ?? 4, suites);
   const byPlanOrder: (CaseResult | undefined)[] = await Promise.all(
     items.map((item) =>
@@ -200,16 +206,21 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
     ),
   );
   const results = byPlanOrder.filter((r): r is CaseResult => r !== undefined);
+  const finishedAt = new Date();
+  // A resumed run stays the run it continues: its id, its start, and the time its parts spent running added up.
+  const earlier = resumed?.earlier;
   const summary = summarize(results, {
-    runId: `${startedAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`,
+    runId: earlier?.runId ?? `${startedAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`,
     outDir,
-    startedAt,
-    finishedAt: new Date(),
+    startedAt: earlier?.startedAt ?? startedAt,
+    finishedAt,
+    ...(earlier ? { durationMs: earlier.durationMs + (finishedAt.getTime() - startedAt.getTime()) } : {}),
     interrupted: signal.aborted,
     caseOf: caseLookup(suites),
     ...(options.baselineSkill ? { baselineSkill: options.baselineSkill.dir } : {}),
   });
   if (options.shard) summary.shard = options.shard;
+  if (earlier?.mergedFrom) summary.mergedFrom = earlier.mergedFrom;
   await store.writeSummary(summary);
   await report('onRunEnd', summary, results);
   return { summary, results };

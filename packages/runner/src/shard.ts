@@ -22,13 +22,20 @@ export function parseShard(text: string): Shard {
 }
 
 /**
- * The executions of one shard. Execution ids are sorted and dealt out in turn, so the partition depends only on
- * the plan — not on the machine, the concurrency or the order of the eval files — every execution lands in
+ * The shard (1..count) of each execution id. The ids are sorted and dealt out in turn, so the partition depends only
+ * on the plan — not on the machine, the concurrency or the order of the eval files — every execution lands in
  * exactly one shard, and shards differ in size by at most one.
  */
+export function shardOfEach(executionIds: readonly string[], count: number): Map<string, number> {
+  return new Map([...executionIds].sort().map((id, position) => [id, (position % count) + 1]));
+}
+
+/** The executions of one shard (see `shardOfEach`). */
 export function shardItems<T extends { planned: { executionId: string } }>(items: readonly T[], shard?: Shard): T[] {
   if (!shard || shard.count === 1) return [...items];
-  const ids = items.map((item) => item.planned.executionId).sort();
-  const mine = new Set(ids.filter((_id, position) => position % shard.count === shard.index - 1));
-  return items.filter((item) => mine.has(item.planned.executionId));
+  const shardOf = shardOfEach(
+    items.map((item) => item.planned.executionId),
+    shard.count,
+  );
+  return items.filter((item) => shardOf.get(item.planned.executionId) === shard.index);
 }

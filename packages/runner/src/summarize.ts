@@ -8,6 +8,8 @@ export interface SummaryContext {
   outDir: string;
   startedAt: Date;
   finishedAt: Date;
+  /** Time the run spent running; default finishedAt − startedAt (a resumed run leaves out its pauses). */
+  durationMs?: number;
   interrupted: boolean;
   /** The case each result belongs to, for trigger thresholds. */
   caseOf: CaseLookup;
@@ -67,7 +69,7 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
     outDir: context.outDir,
     startedAt: context.startedAt.toISOString(),
     finishedAt: context.finishedAt.toISOString(),
-    durationMs: context.finishedAt.getTime() - context.startedAt.getTime(),
+    durationMs: context.durationMs ?? context.finishedAt.getTime() - context.startedAt.getTime(),
     interrupted: context.interrupted,
     totals: {
       executions: total.executions,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { writeCommandAgentSkill } from '../test-support/command-agent-skill.js';
-import { readResults } from '../test-support/run-output.js';
+import { readResults, readSummary } from '../test-support/run-output.js';
 
 let dir: string;
 let skillArgs: string[];
@@ -49,5 +49,17 @@ describe('merge', { timeout: 60_000 }, () => {
     );
     const metadata = JSON.parse(readFileSync(join(dir, 'two/all/skill-creator', evalDir!), 'utf8'));
     expect(metadata).toMatchObject({ prompt: 'say hello a', assertions: ['hello'] });
+  });
+
+  it('joins shards with one missing into a run that --resume finishes', async () => {
+    for (const i of [1, 2]) await run(6, '--shard', `${i}/3`, '--out', `partial/s${i}`);
+    const merged = await cli('merge', 'partial/s1', 'partial/s2', '--out', 'partial/all');
+    expect(merged.err).toContain('Shard(s) 3/3 missing');
+    expect(readResults(join(dir, 'partial/all'))).toHaveLength(4);
+    const resumed = await cli('run', '--resume', 'partial/all');
+    expect(resumed.err).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(readResults(join(dir, 'partial/all'))).toHaveLength(6);
+    expect(readSummary(join(dir, 'partial/all')).caseTotals).toMatchObject({ cases: 1, passed: 1 });
   });
 });
