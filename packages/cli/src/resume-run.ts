@@ -23,9 +23,32 @@ export function cacheDirFor(options: RunCommandOptions, configured: string | und
   return resolve(cwd, options.cacheDir ?? configured ?? DEFAULT_CACHE_DIR);
 }
 
+/** Options that shape what a run plans or how it grades it, by their flags: a resumed run keeps those it started with. */
+const PLAN_FLAGS: Partial<Record<keyof RunCommandOptions, string>> = {
+  engine: '--engine',
+  judge: '--judge',
+  ek: '--ek',
+  timeout: '--timeout',
+  format: '--format',
+  config: '--config',
+  trust: '--trust',
+  triggerDetection: '--trigger-detection',
+  runs: '--runs',
+  retries: '--retries',
+  benchmark: '--benchmark',
+  baseline: '--baseline',
+  record: '--record',
+  replay: '--replay',
+  shard: '--shard',
+};
+
+/** Options that say how this invocation prints and paces its work: given with --resume, they apply to it. */
+const OUTPUT_OPTIONS = ['quiet', 'verbose', 'json', 'concurrency', 'skillCreator'] as const;
+
 /**
  * `run --resume <dir>`: the paths, options and working directory the run was started with (from its run.json),
- * writing into the same directory. `--no-cache` and `--cache-dir` given now still apply.
+ * writing into the same directory. The output options given now (-q, -v, --json, -j, --skill-creator), `--no-cache`
+ * and `--cache-dir` apply; an option that would change what the run plans or how it grades is refused.
  */
 export async function resumedRun(
   paths: readonly string[],
@@ -39,6 +62,16 @@ export async function resumedRun(
       {
         hint: 'Run `skill-eval run --resume <runDir>` alone.',
       },
+    );
+  }
+  const planFlags = Object.entries(PLAN_FLAGS).flatMap(([key, flag]) =>
+    options[key as keyof RunCommandOptions] === undefined ? [] : [flag],
+  );
+  if (planFlags.length) {
+    throw new SkillEvalError(
+      'USAGE',
+      `--resume continues the run as it was started; ${planFlags.join(', ')} would change what it runs or how it grades.`,
+      { hint: 'Resume without them (the run keeps its own), or start a new run with them.' },
     );
   }
   const runDir = resolve(io.cwd, options.resume!);
@@ -58,10 +91,14 @@ export async function resumedRun(
     runDir,
     'Resume the run on the machine that started it, or start a new run here.',
   );
+  // How the run printed when it started is no matter now: only the output options given now apply.
+  const { quiet: _quiet, verbose: _verbose, json: _json, ...recorded } = invocation.options as RunCommandOptions;
+  const output = Object.fromEntries(OUTPUT_OPTIONS.flatMap((key) => (options[key] ? [[key, options[key]]] : [])));
   return {
     paths: place.paths,
     options: {
-      ...(invocation.options as RunCommandOptions),
+      ...recorded,
+      ...output,
       ...(options.cache === false ? { cache: false } : {}),
       ...(options.cacheDir ? { cacheDir: resolve(io.cwd, options.cacheDir) } : {}),
       out: runDir,

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from './main.js';
+import { resumedRun } from './resume-run.js';
+import { captureIO } from './test-support/capture-io.js';
+import { writeCommandAgentSkill } from './test-support/command-agent-skill.js';
+import { readSummary } from './test-support/run-output.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'skill-eval-resume-'));
+  const args = writeCommandAgentSkill(dir);
+  expect(await main(['run', ...args, '--runs', '2', '-q', '-j', '1', '--out', 'out'], captureIO(dir))).toBe(0);
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(...args: string[]) {
+  const io = captureIO(dir, { PATH: process.env.PATH });
+  const code = await main(args, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('run --resume with other options', () => {
+  it('applies the output options given now: --json prints summary.json alone, and the run stays the same run', async () => {
+    const before = readSummary(join(dir, 'out'));
+    const resumed = await cli('run', '--resume', 'out', '--json');
+    expect(resumed.code).toBe(0);
+    const printed = JSON.parse(resumed.out);
+    expect(printed).toEqual(readSummary(join(dir, 'out')));
+    expect(printed).toMatchObject({ runId: before.runId, startedAt: before.startedAt });
+    expect(resumed.err).toContain('Nothing to run');
+  });
+
+  it('takes -j, -q, -v and --skill-creator from now, never the printing flags the run started with', async () => {
+    const io = captureIO(dir);
+    const { options } = await resumedRun([], { resume: 'out', concurrency: '8', verbose: true }, io);
+    expect(options).toMatchObject({ concurrency: '8', verbose: true, resumed: true });
+    expect(options.quiet).toBeUndefined();
+  });
+
+  it('refuses options that would change what the run plans or how it grades, naming them', async () => {
+    const summary = readFileSync(join(dir, 'out', 'summary.json'), 'utf8');
+    const refused = await cli('run', '--resume', 'out', '--engine', 'anthropic', '--timeout', '1', '--shard', '1/2');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('--engine, --timeout, --shard would change what it runs or how it grades');
+    expect(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')).toBe(summary);
+  });
+});
