@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tempWorkspace } from '@skill-eval/agent-loop/testing';
+import { startHtmlServer, tempWorkspace } from '@skill-eval/agent-loop/testing';
 import { type EngineRunInput, priceUsage } from '@skill-eval/core';
 import { startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -179,6 +179,22 @@ describe('anthropic engine against the fake Messages server', () => {
     const own = plugin.create(plugin.parseSettings({ apiKeyEnv: 'TEAM_KEY' }));
     expect(own.missingSetup?.({ ANTHROPIC_API_KEY: 'sk-test' })).toContain('TEAM_KEY');
     expect(own.missingSetup?.({ TEAM_KEY: 'sk-test' })).toBeUndefined();
+  });
+
+  it('complete() names an endpoint that answers with a web page instead of the API', async () => {
+    const html = await startHtmlServer();
+    try {
+      const judge = plugin.create(plugin.parseSettings({ baseUrl: html.url }));
+      const failure = judge.complete!({
+        messages: [{ role: 'user', content: 'Judge this.' }],
+        env: { ANTHROPIC_API_KEY: 'k' },
+      });
+      await expect(failure).rejects.toThrow(
+        `The endpoint at ${html.url} answered with something that is not a Messages API response (it began "<html>`,
+      );
+    } finally {
+      await html.close();
+    }
   });
 
   it('complete() answers a plain judge call with usage and cost', async () => {

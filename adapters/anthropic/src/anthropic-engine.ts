@@ -1,4 +1,4 @@
-import { createApiEngine } from '@skill-eval/agent-loop';
+import { createApiEngine, hasArray, unexpectedAnswer } from '@skill-eval/agent-loop';
 import {
   type CompletionRequest,
   type CompletionResponse,
@@ -57,6 +57,7 @@ export function createAnthropicEngine(settings: AnthropicSettings): Engine {
         .catch((error: unknown) => {
           throw apiFailure(error, baseURL);
         });
+      if (!hasArray(message, 'content')) throw unexpectedAnswer('Messages API', baseURL, message);
       const usage = toUsage(message.usage);
       return { text: replyParts(message).text, model: message.model, usage, costUsd: priceUsage(message.model, usage) };
     },

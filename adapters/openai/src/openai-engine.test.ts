@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tempWorkspace } from '@skill-eval/agent-loop/testing';
+import { startHtmlServer, tempWorkspace } from '@skill-eval/agent-loop/testing';
 import type { EngineRunInput } from '@skill-eval/core';
 import { type FakeConversation, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -200,6 +200,20 @@ describe.each(['responses', 'chat'] as const)('openai engine (api: %s) against t
   it('says before a run what it lacks: the key variable', () => {
     expect(engine.missingSetup?.({})).toMatch(/OPENAI_API_KEY is not set/);
     expect(engine.missingSetup?.({ OPENAI_API_KEY: 'sk-test' })).toBeUndefined();
+  });
+
+  it('complete() names an endpoint that answers with a web page instead of the API', async () => {
+    const html = await startHtmlServer();
+    try {
+      const judge = plugin.create(plugin.parseSettings({ api, baseUrl: `${html.url}/v1` }));
+      const failure = judge.complete!({
+        messages: [{ role: 'user', content: 'Judge this.' }],
+        env: { OPENAI_API_KEY: 'k' },
+      });
+      await expect(failure).rejects.toThrow(`The endpoint at ${html.url}/v1 answered with something that is not a`);
+    } finally {
+      await html.close();
+    }
   });
 
   it('complete() answers a judge call without tools, with usage and cost', async () => {

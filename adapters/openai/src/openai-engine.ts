@@ -1,5 +1,17 @@
-import { type ApiConnection, createApiEngine } from '@skill-eval/agent-loop';
-import { type CompletionRequest, type CompletionResponse, type Engine, priceUsage } from '@skill-eval/core';
+import {
+  type ApiConnection,
+  createApiEngine,
+  hasArray,
+  unexpectedAnswer,
+  unreadableAnswer,
+} from '@skill-eval/agent-loop';
+import {
+  type CompletionRequest,
+  type CompletionResponse,
+  type Engine,
+  isSkillEvalError,
+  priceUsage,
+} from '@skill-eval/core';
 import { ChatModelClient } from './chat-client.js';
 import { chatUsage } from './chat-messages.js';
 import { apiFailure, createSdk, sdkVersion } from './openai-sdk.js';
@@ -36,6 +48,7 @@ async function completeOnce(
         },
         options,
       );
+      if (!hasArray(completion, 'choices')) throw unexpectedAnswer('Chat Completions', baseURL, completion);
       const usage = chatUsage(completion.usage);
       const text = completion.choices[0]?.message.content ?? '';
       return { text, model: completion.model || model, usage, costUsd: priceUsage(completion.model || model, usage) };
@@ -50,9 +63,16 @@ async function completeOnce(
       },
       options,
     );
+    if (!hasArray(response, 'output')) throw unexpectedAnswer('Responses API', baseURL, response);
     const { text, usage } = responseReply(response);
     return { text, model: response.model, usage, costUsd: priceUsage(response.model, usage) };
   } catch (error) {
+    if (isSkillEvalError(error)) throw error;
+    // The SDK reads a response it was not sent (HTML with status 200) into a TypeError of its own.
+    if (error instanceof TypeError) {
+      const api = settings.api === 'chat' ? 'Chat Completions' : 'Responses API';
+      throw unreadableAnswer(api, baseURL, `the OpenAI SDK could not read it: ${error.message.slice(0, 160)}`);
+    }
     throw apiFailure(error, baseURL);
   }
 }

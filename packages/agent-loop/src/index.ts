@@ -11,4 +11,5 @@ export {
 export { type ConnectMcpOptions, connectMcpTools, type McpTools, modelToolName } from './mcp-tools.js';
 export type * from './model-client.js';
 export { createSkillTool, discoverSkills, type StagedSkill, skillListing } from './skill-tool.js';
+export { hasArray, unexpectedAnswer, unreadableAnswer } from './unexpected-answer.js';
 export { createWorkspaceTools, resolveInWorkspace } from './workspace-tools.js';
