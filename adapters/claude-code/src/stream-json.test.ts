@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { summarizeEvents } from '@skill-eval/core';
+import { priceUsage, summarizeEvents } from '@skill-eval/core';
 import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
 import { describe, expect, it } from 'vitest';
 import { parseStreamJson, StreamJsonParser } from './stream-json.js';
@@ -45,6 +45,18 @@ describe('parseStreamJson on a recorded Skill → Read → Write → answer run'
     expect(parsed.finalMessage).toBe('Done, matey.');
     expect(parsed.model).toBe('claude-opus-5-5');
     expect(parsed.version).toBe('2.1.330');
+  });
+
+  it('counts each model call once from the assistant events when the run stops before its result event', () => {
+    const stopped = parseStreamJson(
+      lines('skill-write.jsonl')
+        .filter((line) => !line.includes('"type":"result"'))
+        .join('\n'),
+    );
+    // Four calls (msg_fake0 twice, one event per content block), each 1 output token.
+    expect(stopped.usage).toMatchObject({ inputTokens: 15079 + 15175 + 15268 + 15359, outputTokens: 4 });
+    expect(stopped.costUsd).toBe(priceUsage('claude-opus-5-5', stopped.usage));
+    expect(stopped.costUsd).toBeGreaterThan(0);
   });
 
   it('keeps the injected skill body out of the user messages', () => {

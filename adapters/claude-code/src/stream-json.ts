@@ -1,4 +1,4 @@
-import { emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
+import { addUsage, emptyUsage, priceUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
 import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
 import { normalizeClaudeToolName } from './claude-mcp.js';
 
@@ -113,6 +113,8 @@ export class StreamJsonParser<Extras = undefined> {
     warnings: [],
   };
   private readonly seenBlocks = new Set<string>();
+  /** Each model call's usage, by message id: what a run stopped before its `result` event spent. */
+  private readonly callUsage = new Map<string, Usage>();
   private lastAssistantText = '';
   private lineNo = 0;
 
@@ -163,9 +165,16 @@ export class StreamJsonParser<Extras = undefined> {
     return this.out.events;
   }
 
-  /** The parse so far. */
+  /**
+   * The parse so far. A run stopped before its `result` event (a first-tool trigger run, a timeout) counts the usage
+   * its assistant messages reported, priced by their model, rather than nothing.
+   */
   finish(): StreamParseResult<Extras> {
     if (!this.out.finalMessage) this.out.finalMessage = this.lastAssistantText;
+    if (!this.out.result && this.callUsage.size > 0) {
+      this.out.usage = [...this.callUsage.values()].reduce(addUsage, emptyUsage());
+      if (this.out.model) this.out.costUsd = priceUsage(this.out.model, this.out.usage);
+    }
     return this.out;
   }
 
@@ -185,6 +194,8 @@ export class StreamJsonParser<Extras = undefined> {
     if (model && !synthetic) this.out.model ??= model;
     const content = Array.isArray(message.content) ? message.content : [];
     const messageId = str(message.id) ?? str(event.uuid) ?? '';
+    // Every content block of one call repeats its usage, the last one complete: the latest is kept.
+    if (!synthetic && isObject(message.usage)) this.callUsage.set(messageId, readUsage(message.usage));
     for (const block of content) {
       if (!isObject(block)) continue;
       // One event per content block shares the message id; a replayed block must not count twice.
