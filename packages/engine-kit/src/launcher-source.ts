@@ -1,7 +1,8 @@
 /**
  * The launcher process (see process-launcher.ts), run with `node -e`: it needs no file of its own, so it works the
  * same from the packages and from the CLI's bundle, and a bundler cannot rewrite it. It starts programs on request,
- * relays their output and ends, and exits quietly when its parent goes away.
+ * relays their output and ends, and exits quietly when its parent goes away — not at an interrupt, which is its
+ * parent's to handle.
  *
  * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin }` (argv0 and stdin may be null) and
  * `{ t: 'abandon', id }` (stop waiting on the pipes). Replies: `ready` (once, when it can take requests), then per program `pid`, `error`, `out`, `err`, `exit`,
@@ -15,6 +16,10 @@ const children = new Map();
 const parentGone = () => process.exit(0);
 const send = (message) => process.send(message, (error) => error && parentGone());
 process.on('disconnect', parentGone);
+// Ctrl-C reaches the whole process group of the terminal, this process included: the parent decides what an
+// interrupt stops and reports it, which it cannot do for programs whose relay died first (they would look failed).
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
 process.on('message', (request) => {
   const id = request.id;
   if (request.t === 'abandon') {

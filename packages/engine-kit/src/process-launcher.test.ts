@@ -69,6 +69,23 @@ describe('prestartLaunchers', () => {
   });
 });
 
+describe('an interrupt sent to the process group', () => {
+  it('leaves the launcher relaying: the parent decides what stops, and the program ends with its own status', async () => {
+    prestartLaunchers();
+    const lines: string[] = [];
+    const running = runCollecting('/bin/sh', ['-c', 'echo started; sleep 0.5; exit 3'], {
+      deadline: Date.now() + 20_000,
+      onLine: (line) => lines.push(line),
+    });
+    await expect.poll(() => lines.length).toBe(1);
+    for (const pid of launcherPids()) {
+      process.kill(pid, 'SIGINT');
+      process.kill(pid, 'SIGTERM');
+    }
+    expect(await running).toMatchObject({ exitCode: 3, timedOut: false });
+  });
+});
+
 describe('a launcher that died unseen', () => {
   it('a launch sent to it before its exit is seen starts on a fresh launcher instead', async () => {
     prestartLaunchers();
