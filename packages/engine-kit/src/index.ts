@@ -2,17 +2,18 @@ export { assertTurns } from './assert-turns.js';
 export { type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
 export { exitFailure, type ProgramInfo, processFailure } from './process-failure.js';
+export {
+  forgetProcessGroup,
+  killLiveProcessGroups,
+  killProcessGroup,
+  trackProcessGroup,
+} from './process-groups.js';
 export { prestartLaunchers } from './process-launcher.js';
 export { readVersion } from './read-version.js';
 export { makeRedactor } from './redact.js';
 export { resolveBinary } from './resolve-binary.js';
 export { type CliTurn, type CliTurnsOptions, type LineParser, runCliTurns } from './run-cli-turns.js';
-export {
-  type GroupProcessOptions,
-  type GroupProcessResult,
-  killProcessGroup,
-  runGroupProcess,
-} from './run-group-process.js';
+export { type GroupProcessOptions, type GroupProcessResult, runGroupProcess } from './run-group-process.js';
 export { failRun, failureFromError, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
 export { newSessionRecord, type SessionRecord, toSession } from './session-record.js';
 export { commaList, wordList } from './settings-lists.js';

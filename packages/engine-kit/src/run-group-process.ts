@@ -1,4 +1,5 @@
 import { createLineSplitter } from './line-splitter.js';
+import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from './process-groups.js';
 import { launchProcess } from './process-launcher.js';
 
 export interface GroupProcessOptions {
@@ -46,18 +47,6 @@ const STDERR_TAIL = 4000;
 export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 /** How long to wait for the pipes to close after a kill before giving up on them. */
 const KILL_GRACE_MS = 2000;
-
-/** Kills every process in the group led by `pid`; a gone group is fine. */
-export function killProcessGroup(pid: number | undefined): boolean {
-  if (!pid) return false;
-  try {
-    process.kill(-pid, 'SIGKILL');
-    return true;
-  } catch {
-    // ESRCH: the group is already gone.
-    return false;
-  }
-}
 
 /**
  * Runs a program as the leader of its own process group, streams stdout by line, and kills the
@@ -117,6 +106,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
       // Background processes the agent started live on in the group after the program exits. A group found gone
       // stays gone (nothing can join it), and its number may belong to another group by now.
       if (!groupGone) killProcessGroup(pid);
+      if (pid) forgetProcessGroup(pid);
       lines.end();
       resolve({
         exitCode,
@@ -140,6 +130,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
       {
         pid: (started) => {
           pid = started;
+          trackProcessGroup(started);
           // A kill asked for before the program had a pid takes effect now.
           if (killRequested) killProcessGroup(pid);
         },

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { appendFile, open } from 'node:fs/promises';
+import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from '@skill-eval/engine-kit/process-groups';
 
 /** Seconds a setup or teardown command may run, as Skillet allows. */
 export const DEFAULT_SETUP_TIMEOUT_SECONDS = 30;
@@ -22,24 +23,23 @@ export interface ShellStepOptions {
 /** How a list of commands ended: all exited 0, or the first that did not. */
 export type ShellStepsOutcome = { ok: true } | { ok: false; command: string; reason: string };
 
-/** Process groups started by setup commands; a background service a setup starts lives until `killAll`. */
+/**
+ * Process groups started by setup commands; a background service a setup starts lives until `killAll`. Each is also
+ * tracked process-wide, so that quitting at once (a second Ctrl-C) ends it too.
+ */
 export class ProcessGroups {
   private readonly pids = new Set<number>();
   add(pid: number): void {
     this.pids.add(pid);
+    trackProcessGroup(pid);
   }
   /** Kills every group, leader and children; groups already gone are ignored. */
   killAll(): void {
-    for (const pid of this.pids) killGroup(pid, 'SIGKILL');
+    for (const pid of this.pids) {
+      killProcessGroup(pid);
+      forgetProcessGroup(pid);
+    }
     this.pids.clear();
-  }
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group has already ended.
   }
 }
 
@@ -79,7 +79,7 @@ async function runOne(command: string, options: ShellStepOptions, groups: Proces
     let why: string | undefined;
     const stop = (reason: string) => {
       why ??= reason;
-      if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+      killProcessGroup(child.pid);
     };
     const timer = setTimeout(() => stop(`timed out after ${options.timeoutMs / 1000} s`), options.timeoutMs);
     const onAbort = () => stop('interrupted');

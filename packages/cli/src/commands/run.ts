@@ -1,6 +1,7 @@
 import { constants } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { type Engine, hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
+import { killLiveProcessGroups } from '@skill-eval/engine-kit/process-groups';
 import { caseNeedsJudge, type Judge } from '@skill-eval/grading';
 import {
   assertRunDirUsable,
@@ -243,7 +244,11 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   const interrupt = new AbortController();
   let stoppedBy: NodeJS.Signals | undefined;
   const onStopSignal = (signal: NodeJS.Signals) => {
-    if (interrupt.signal.aborted) process.exit(exitStatusOf(signal));
+    if (interrupt.signal.aborted) {
+      // Quitting at once leaves nothing running: agents, setup services and teardown commands go with the run.
+      killLiveProcessGroups();
+      process.exit(exitStatusOf(signal));
+    }
     stoppedBy = signal;
     const again = signal === 'SIGINT' ? 'Ctrl-C again' : `${signal} again`;
     io.stderr.write(

@@ -71,3 +71,58 @@ describe('SIGTERM mid-run, with the built CLI and the command engine', () => {
     expect(readSummary(join(dir, 'out')).interrupted).toBe(true);
   });
 });
+
+/** Ctrl-C twice quits at once: even then, what the run started (here a teardown command still running) goes with it. */
+describe('Ctrl-C twice during a teardown, with the built CLI', () => {
+  const tag = randomUUID();
+  let dir: string;
+  let code: number | null;
+  let output = '';
+  let leftAfter: number[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'skill-eval-sigint-twice-e2e-'));
+    mkdirSync(join(dir, 'evals'));
+    writeFileSync(
+      join(dir, 'evals', 'teardown.eval.yaml'),
+      'name: teardown\nworkspace:\n  hooks:\n    after_each:\n      command: "sleep 60; echo done"\n' +
+        'tests:\n  - id: c1\n    input: hi\n    assertions: [{type: contains, value: hi}]\n',
+    );
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', 'evals', '-e', 'command', '--ek', 'command=cat', '--trust', '--no-cache', '--out', 'out'],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', CI: '1', SKILL_EVAL_E2E_TAG: tag },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
+    const deadline = Date.now() + 30_000;
+    // The teardown's shell and its sleep (the agent, cat, has ended by then).
+    while (processesWithEnv('SKILL_EVAL_E2E_TAG', tag).filter((pid) => pid !== child.pid).length < 2) {
+      if (Date.now() > deadline) throw new Error(`the teardown did not start; the CLI printed:\n${output}`);
+      await sleep(100);
+    }
+    child.kill('SIGINT');
+    await sleep(300);
+    child.kill('SIGINT');
+    code = await exited;
+    leftAfter = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
+  }, 60_000);
+
+  afterAll(() => {
+    for (const pid of processesWithEnv('SKILL_EVAL_E2E_TAG', tag)) process.kill(pid, 'SIGKILL');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exits 130 at the second Ctrl-C and leaves no process of the run behind', () => {
+    expect(code, output).toBe(130);
+    expect(leftAfter).toEqual([]);
+  });
+});
