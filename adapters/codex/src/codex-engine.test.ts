@@ -113,6 +113,20 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     expect(readFileSync(argsFile, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
+  it('fails at once when codex cannot reach its endpoint, instead of waiting out the timeout with it', async () => {
+    const waiting =
+      '{"type":"error","message":"Reconnecting... waiting for network (Connection failed: error sending request)"}';
+    const bin = standIn(`echo '{"type":"turn.started"}'; echo '${waiting}'; sleep 30`);
+    const started = Date.now();
+    const session = await engineWith(bin).run(sandbox.input({ timeoutMs: 20_000 }));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(session.status).toBe('error');
+    expect(session.error?.code).toBe('ENGINE_FAILED');
+    expect(session.error?.message).toContain(
+      'codex cannot reach its model endpoint (Reconnecting... waiting for network',
+    );
+  });
+
   it('reports a crash without turn.completed with the stderr tail, and redacts the key from it', async () => {
     const bin = standIn(`echo '{"type":"turn.started"}'; echo "fatal: bad key $OPENAI_API_KEY" >&2; exit 3`);
     const session = await engineWith(bin).run(sandbox.input());

@@ -51,12 +51,17 @@ function mcpResultText(result: unknown): string {
     : JSON.stringify(result.structured_content);
 }
 
+/** How codex says it cannot connect (with retries off): it then waits for the network, without end. */
+const WAITING_FOR_NETWORK = 'Reconnecting... waiting for network';
+
 /** Incremental parser: feed stdout lines as they arrive, then `finish()`. */
 export class CodexEventParser {
   private readonly out: CodexParseResult = { events: [], turnsCompleted: 0, finalMessage: '', warnings: [] };
   private readonly calls = new Set<string>();
   private readonly results = new Set<string>();
   private pendingError: string | undefined;
+  /** codex's message that it lost its endpoint and waits for the network to come back. */
+  private unreachable: string | undefined;
   private lineNo = 0;
 
   constructor(private readonly options: CodexParseOptions = {}) {}
@@ -103,6 +108,7 @@ export class CodexEventParser {
         const message = str(event.message) ?? 'codex reported an error';
         this.out.events.push({ type: 'error', message });
         this.pendingError = message;
+        if (message.startsWith(WAITING_FOR_NETWORK)) this.unreachable ??= message;
         return;
       }
       case 'item.started':
@@ -198,6 +204,12 @@ export class CodexEventParser {
   }
 
   /** The result so far; an `error` that no `turn.completed` followed makes the status `error`. */
+  /** codex could not connect to its endpoint and waits for the network, which no retry of its own will bring. */
+  fatal(): string | undefined {
+    if (!this.unreachable) return undefined;
+    return `codex cannot reach its model endpoint (${this.unreachable}); check the base URL (--ek baseUrl, OPENAI_BASE_URL) and that the server is up.`;
+  }
+
   finish(): CodexParseResult {
     if (this.out.status === undefined && this.pendingError !== undefined) {
       this.out.status = 'error';

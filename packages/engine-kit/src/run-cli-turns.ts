@@ -10,6 +10,11 @@ export interface LineParser<Parsed> {
   pushLine(line: string): void;
   /** The events parsed so far, in order; without it `stopWhen` only sees the events recorded before the process. */
   eventsSoFar?(): readonly SessionEvent[];
+  /**
+   * A failure the output shows the program will not get over by itself, which would otherwise wait out the run's
+   * timeout (codex waiting for a network it cannot reach): the process is stopped and the run fails with it.
+   */
+  fatal?(): string | undefined;
   /** What the whole output said. */
   finish(): Parsed;
 }
@@ -78,6 +83,7 @@ export async function runCliTurns<Parsed extends { warnings: string[] }>(
         onLine: (line) => {
           transcript.writeLine(redact(line));
           turn.parser.pushLine(line);
+          if (turn.parser.fatal?.()) return 'stop';
           if (!input.stopWhen || !turn.parser.eventsSoFar) return;
           const events = turn.parser.eventsSoFar();
           const fresh = events.slice(checked);
@@ -94,6 +100,8 @@ export async function runCliTurns<Parsed extends { warnings: string[] }>(
         );
       }
       record.exitCode = proc.exitCode;
+      const fatal = turn.parser.fatal?.();
+      if (fatal) return failRun(record, { status: 'error', code: 'ENGINE_FAILED', message: redact(fatal) });
       // A deliberate stop is no failure: the process was killed on purpose, so its exit says nothing.
       if (proc.stopped && !proc.aborted && !proc.timedOut) {
         record.stoppedEarly = true;
