@@ -45,6 +45,15 @@ describe('createTreeHasher', () => {
     expect(await hash()).not.toBe(executable);
   });
 
+  it('follows a symlink to a file outside the tree: its content counts, as the staged link shows it', async () => {
+    const outside = join(dir, 'shared-notes.md');
+    await writeFile(outside, 'GOOD');
+    await symlink(outside, join(root, 'notes.md'));
+    const before = await hash();
+    await writeFile(outside, 'BAD');
+    expect(await hash()).not.toBe(before);
+  });
+
   it('leaves out skipped names at any depth and skipped files, and nothing else', async () => {
     const options = { skipNames: new Set(['node_modules']), skipFiles: new Set([join(root, 'evals/evals.json')]) };
     const before = await hash(root, options);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat, readdir, readFile, readlink } from 'node:fs/promises';
+import { lstat, readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 
@@ -35,6 +35,15 @@ async function hashFile(file: string, size: number): Promise<string> {
   return hash.digest('hex');
 }
 
+/**
+ * The content hash of the file a symlink points to, for the staged copy (a live link) shows the agent what is there
+ * now; a link to a folder, or to nothing, counts by its target path alone.
+ */
+async function linkedFile(link: string): Promise<string> {
+  const target = await stat(link).catch(() => undefined);
+  return target?.isFile() ? hashFile(link, target.size) : '';
+}
+
 /** A hasher reading at most `parallel` files at once. Results are memoised, so create one per run. */
 export function createTreeHasher(parallel = 32): TreeHasher {
   const limit = pLimit(parallel);
@@ -51,7 +60,7 @@ export function createTreeHasher(parallel = 32): TreeHasher {
   async function entry(path: string, root: string, options: TreeHashOptions): Promise<string[]> {
     const stat = await lstat(path);
     const rel = relative(root, path).split(sep).join('/');
-    if (stat.isSymbolicLink()) return [`l\0${rel}\0${await readlink(path)}`];
+    if (stat.isSymbolicLink()) return [`l\0${rel}\0${await readlink(path)}\0${await linkedFile(path)}`];
     if (stat.isFile()) {
       if (options.skipFiles?.has(path)) return [];
       return [`f\0${rel}\0${stat.mode & 0o111 ? 'x' : '-'}\0${await limit(() => hashFile(path, stat.size))}`];
