@@ -11,6 +11,7 @@ import {
   type ModelTraffic,
   type TrafficContext,
 } from './model-traffic.js';
+import { redactEventStream } from './redact-event-stream.js';
 
 /**
  * `run --record`: a proxy on 127.0.0.1 stands between every execution (and its judge) and the real endpoint,
@@ -50,6 +51,10 @@ export async function startRecording(context: TrafficContext): Promise<ModelTraf
           const id = result.executionId;
           const scopes = { [id]: proxy.take(id), [judgeScope(id)]: proxy.take(judgeScope(id)) };
           if (Object.values(scopes).every((list) => list.length === 0)) return;
+          for (const exchange of Object.values(scopes).flat()) {
+            const answer = exchange.response;
+            if (answer.encoding === 'utf8') answer.body = redactEventStream(answer.body, redact.secrets);
+          }
           const recording: Recording = { version: 1, executionId: id, scopes };
           await mkdir(dir, { recursive: true });
           await writeFile(join(dir, `${id}.json`), `${JSON.stringify(redact(recording), null, 2)}\n`);
