@@ -14,6 +14,7 @@ import { checkDiagnostics } from '@skill-eval/grading';
 import picomatch from 'picomatch';
 import { describeContent } from './describe-content.js';
 import { readPlainSuiteShell } from './plain-suite-shell.js';
+import { readEvalText } from './read-eval-text.js';
 import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT } from './run-manifest.js';
 
 /** Options of {@link loadSuites}. */
@@ -212,9 +213,12 @@ async function loadFile(
   const none = { suites: [], parts: [] };
   let text: string;
   try {
-    // Synchronous: eval files are small, and a thread-pool round trip per file costs more than the read (10,000 cases
-    // can come in thousands of files).
-    text = readFileSync(file, 'utf8');
+    const read = readEvalText(file);
+    if ('problem' in read) {
+      diagnostics.push({ ...read.problem, file });
+      return none;
+    }
+    text = read.text;
   } catch (error) {
     diagnostics.push(diag('error', 'discovery/unreadable', file, `Cannot read file: ${errorInfo(error).message}`));
     return none;
