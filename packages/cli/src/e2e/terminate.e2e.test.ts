@@ -11,6 +11,33 @@ import { readSummary } from '../test-support/run-output.js';
 
 const BIN = join(REPO_ROOT, 'packages', 'cli', 'bin', 'skill-eval.js');
 
+/** Starts the built CLI in `dir` with `args`; every process of the run carries `tag` in its environment. */
+function startRun(dir: string, args: string[], tag: string) {
+  const child = spawn(process.execPath, [BIN, 'run', ...args], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', CI: '1', SKILL_EVAL_E2E_TAG: tag },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
+  /** The run's processes besides the CLI itself. */
+  const started = () => processesWithEnv('SKILL_EVAL_E2E_TAG', tag).filter((pid) => pid !== child.pid);
+  /** Waits until at least `count` of them run. */
+  const waitFor = async (count: number, what: string) => {
+    const deadline = Date.now() + 30_000;
+    while (started().length < count) {
+      if (Date.now() > deadline) throw new Error(`${what} did not start; the CLI printed:\n${output}`);
+      await sleep(100);
+    }
+  };
+  return { child, exited, started, waitFor, output: () => output };
+}
+
 /**
  * SIGTERM is how a CI runner cancels a job and how a container is stopped: the run stops as on Ctrl-C — the agents'
  * processes killed, a partial summary written — instead of dying and leaving them running.
@@ -29,31 +56,17 @@ describe('SIGTERM mid-run, with the built CLI and the command engine', () => {
     const cases = [1, 2, 3].map((i) => `  - id: c${i}\n    input: hi\n    assertions: [{type: contains, value: hi}]\n`);
     writeFileSync(join(dir, 'evals', 'slow.eval.yaml'), `name: slow\ntests:\n${cases.join('')}`);
     writeFileSync(join(dir, 'agent.sh'), '#!/bin/sh\nsleep 60\necho hi\n', { mode: 0o755 });
-    const child = spawn(
-      process.execPath,
-      [BIN, 'run', 'evals', '-e', 'command', '--ek', 'command=./agent.sh', '-j', '3', '--no-cache', '--out', 'out'],
-      {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', CI: '1', SKILL_EVAL_E2E_TAG: tag },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const run = startRun(
+      dir,
+      ['evals', '-e', 'command', '--ek', 'command=./agent.sh', '-j', '3', '--no-cache', '--out', 'out'],
+      tag,
     );
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
-    const deadline = Date.now() + 30_000;
     // The three agents' shells and their sleeps.
-    while (processesWithEnv('SKILL_EVAL_E2E_TAG', tag).filter((pid) => pid !== child.pid).length < 6) {
-      if (Date.now() > deadline) throw new Error(`the agents did not start; the CLI printed:\n${output}`);
-      await sleep(100);
-    }
-    runningBefore = processesWithEnv('SKILL_EVAL_E2E_TAG', tag).filter((pid) => pid !== child.pid).length;
-    child.kill('SIGTERM');
-    code = await exited;
+    await run.waitFor(6, 'the agents');
+    runningBefore = run.started().length;
+    run.child.kill('SIGTERM');
+    code = await run.exited;
+    output = run.output();
     leftAfter = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
   }, 60_000);
 
@@ -88,31 +101,18 @@ describe('Ctrl-C twice during a teardown, with the built CLI', () => {
       'name: teardown\nworkspace:\n  hooks:\n    after_each:\n      command: "sleep 60; echo done"\n' +
         'tests:\n  - id: c1\n    input: hi\n    assertions: [{type: contains, value: hi}]\n',
     );
-    const child = spawn(
-      process.execPath,
-      [BIN, 'run', 'evals', '-e', 'command', '--ek', 'command=cat', '--trust', '--no-cache', '--out', 'out'],
-      {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', CI: '1', SKILL_EVAL_E2E_TAG: tag },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const run = startRun(
+      dir,
+      ['evals', '-e', 'command', '--ek', 'command=cat', '--trust', '--no-cache', '--out', 'out'],
+      tag,
     );
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
-    const deadline = Date.now() + 30_000;
     // The teardown's shell and its sleep (the agent, cat, has ended by then).
-    while (processesWithEnv('SKILL_EVAL_E2E_TAG', tag).filter((pid) => pid !== child.pid).length < 2) {
-      if (Date.now() > deadline) throw new Error(`the teardown did not start; the CLI printed:\n${output}`);
-      await sleep(100);
-    }
-    child.kill('SIGINT');
+    await run.waitFor(2, 'the teardown');
+    run.child.kill('SIGINT');
     await sleep(300);
-    child.kill('SIGINT');
-    code = await exited;
+    run.child.kill('SIGINT');
+    code = await run.exited;
+    output = run.output();
     leftAfter = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
   }, 60_000);
 
