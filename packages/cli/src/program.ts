@@ -14,6 +14,9 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
       'Run agent-skill evals written for any tool (evals.json, EVAL.md, …) on any agent engine, and grade them.',
     )
     .version(harnessVersion(), '-v, --version')
+    // The program's own options (-v/--version, -h/--help) count only before the command: after it, the command's
+    // options win, so `run -v` is `run --verbose`, not the version.
+    .enablePositionalOptions()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
