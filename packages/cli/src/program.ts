@@ -34,7 +34,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('--judge <id[:model]>', 'engine that grades llm-rubric criteria (default: anthropic)')
     .addOption(new Option('--ek, --engine-kwarg <key=value>', 'engine setting, repeatable').argParser(collect))
     .option('-j, --concurrency <n>', 'executions at once (default: 4)')
-    .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<timestamp>)')
+    .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<time>-<random>)')
     .option('-t, --timeout <seconds>', 'wall-clock limit per execution (default: the case’s own, else 600)')
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option(

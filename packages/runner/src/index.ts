@@ -54,6 +54,7 @@ export {
   readRunManifest,
   writeRunManifest,
 } from './run-manifest.js';
+export { newRunName } from './run-name.js';
 export { applyRunOverrides, type RunOverrides } from './run-overrides.js';
 export { type RunOptions, runSuites } from './run-suites.js';
 export { type Outcome, runWithBackstop } from './run-with-backstop.js';

@@ -217,4 +217,44 @@ describe('assertRunDirUsable', () => {
     expect(problem(dir)).toBe('USAGE: shown already holds a run.');
     expect(problem(dir, true)).toBeUndefined();
   });
+
+  it('refuses a folder where a run has started that has no result yet', async () => {
+    await writeFile(join(dir, 'run.json'), '{}');
+    expect(problem(dir)).toBe('USAGE: shown already holds a run.');
+  });
+});
+
+describe('two runs started into one directory together', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir('run-dir-taken-'));
+    await mkdir(join(dir, 'tmp'));
+  });
+  afterEach(() => cleanup());
+
+  it('let only one of them write there; the other fails as if the first had been there before', async () => {
+    const outDir = join(dir, 'out');
+    const run = (id: string) => {
+      const { engine } = fakeEngine(async () => completed('done'));
+      return runSuites({
+        suites: [makeSuite(`${id}.json`, [makeCase({ id, checks: [{ type: 'contains', value: 'done' }] })])],
+        engines: [{ id: 'fake', engine }],
+        outDir,
+        env: { PATH: process.env.PATH },
+        tempDir: join(dir, 'tmp'),
+        invocation: { paths: [`${id}.json`] },
+      });
+    };
+    const outcomes = await Promise.allSettled([run('a'), run('b')]);
+    const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toEqual([expect.objectContaining({ code: 'USAGE', message: `${outDir} already holds a run.` })]);
+    // The directory holds the winner's run only: its plan, and its result alone.
+    const caseId = won[0]!.results[0]!.caseId;
+    expect((await readRunManifest(outDir)).invocation).toEqual({ paths: [`${caseId}.json`] });
+    const results = readFileSync(join(outDir, 'results.jsonl'), 'utf8').split('\n').filter(Boolean);
+    expect(results.map((line) => (JSON.parse(line) as CaseResult).caseId)).toEqual([caseId]);
+  });
 });

@@ -1,18 +1,19 @@
 import { createWriteStream, existsSync, type Stats, statSync } from 'node:fs';
-import { readFile, rename } from 'node:fs/promises';
+import { open, readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type CaseResult,
   isMissingFile,
+  makeDirectory,
   type ResultLine,
   type RunSummary,
   RunSummarySchema,
   resultLinesOf,
   SkillEvalError,
 } from '@skill-eval/core';
-import { RUN_MANIFEST_FORMAT, readRunManifest, writeRunManifest } from './run-manifest.js';
+import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, readRunManifest, writeRunManifest } from './run-manifest.js';
 import { shardOfEach } from './shard.js';
 
 /** What run.json records of a new run. */
@@ -22,9 +23,15 @@ export interface StartRunDirOptions {
   harnessVersion?: string;
 }
 
+/** The error for a run directory that another run has taken; `shown` is how the user wrote it. */
+const holdsRunAlready = (shown: string): SkillEvalError =>
+  new SkillEvalError('USAGE', `${shown} already holds a run.`, {
+    hint: 'Choose another --out directory; existing results are never overwritten.',
+  });
+
 /**
- * Throws a usage error unless `outDir` can hold this run's results: no run there already (unless `resume`), and
- * neither it nor a folder above it a file. `shown` is how the user wrote it.
+ * Throws a usage error unless `outDir` can hold this run's results: no run there already (one started, even with no
+ * result yet, unless `resume`), and neither it nor a folder above it a file. `shown` is how the user wrote it.
  */
 export function assertRunDirUsable(outDir: string, shown: string, { resume = false } = {}): void {
   for (let path = outDir; ; path = dirname(path)) {
@@ -37,10 +44,8 @@ export function assertRunDirUsable(outDir: string, shown: string, { resume = fal
     }
     if (info || dirname(path) === path) break;
   }
-  if (!resume && existsSync(join(outDir, 'results.jsonl'))) {
-    throw new SkillEvalError('USAGE', `${shown} already holds a run.`, {
-      hint: 'Choose another --out directory; existing results are never overwritten.',
-    });
+  if (!resume && [RUN_MANIFEST_FILE, 'results.jsonl'].some((file) => existsSync(join(outDir, file)))) {
+    throw holdsRunAlready(shown);
   }
 }
 
@@ -99,8 +104,20 @@ async function* finishedLines(file: string): AsyncGenerator<string> {
   }
 }
 
-/** Starts a run directory: writes run.json with the plan (`invocation` and `harnessVersion` with it). */
+/**
+ * Starts a run directory: takes it for this run, then writes run.json with the plan (`invocation` and
+ * `harnessVersion` with it). Taking it is creating run.json exclusively, so that of two runs started into one
+ * directory together only one gets it: the other fails as it would had the first been there before.
+ */
 export async function startRunDir(outDir: string, plan: readonly string[], options: StartRunDirOptions): Promise<void> {
+  await makeDirectory(outDir);
+  try {
+    await (await open(join(outDir, RUN_MANIFEST_FILE), 'wx')).close();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw holdsRunAlready(outDir);
+    throw error;
+  }
+  // Written whole in its place (temp file, then rename), like every later rewrite of it.
   await writeRunManifest(outDir, {
     format: RUN_MANIFEST_FORMAT,
     ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),

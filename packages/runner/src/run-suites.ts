@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import type {
@@ -21,6 +20,7 @@ import { createRedactor } from './redact.js';
 import { createResultStore } from './result-store.js';
 import { isCached, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
 import { resumeRunDir, startRunDir } from './run-dir.js';
+import { newRunName } from './run-name.js';
 import { applyRunOverrides } from './run-overrides.js';
 import { createScheduler } from './scheduler.js';
 import { type Shard, shardItems } from './shard.js';
@@ -158,8 +158,9 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
   const finished = resumed?.finished ?? new Map<string, CaseResult>();
   // Only asked for: finding what the cache answers costs a key and a lookup per execution before the run starts.
   if (options.beforeExecutions) await options.beforeExecutions(await executionsToRun(items, finished, runCache));
-  const store = await createResultStore(outDir, redact);
+  // The directory is taken before anything is written into it.
   if (!options.resume) await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
+  const store = await createResultStore(outDir, redact);
   const ctx = {
     store,
     redact,
@@ -210,7 +211,7 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
   // A resumed run stays the run it continues: its id, its start, and the time its parts spent running added up.
   const earlier = resumed?.earlier;
   const summary = summarize(results, {
-    runId: earlier?.runId ?? `${startedAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`,
+    runId: earlier?.runId ?? newRunName(startedAt),
     outDir,
     startedAt: earlier?.startedAt ?? startedAt,
     finishedAt,

@@ -7,6 +7,7 @@ import {
   assertRunDirUsable,
   type EngineTarget,
   engineJudge,
+  newRunName,
   type PlanItem,
   parseShard,
   runSuites,
@@ -73,12 +74,6 @@ function positiveNumber(value: string | undefined, flag: string): number | undef
   return n;
 }
 
-const timestamp = (): string =>
-  new Date()
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replaceAll(':', '-');
-
 const needsJudge = (suites: readonly Suite[]): boolean => suites.some((s) => s.cases.some(caseNeedsJudge));
 
 function engineSettings(
@@ -125,7 +120,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   const concurrency = positiveNumber(options.concurrency, '-j/--concurrency') ?? config.concurrency ?? 4;
   const timeoutSeconds = positiveNumber(options.timeout, '--timeout') ?? config.timeout;
   const runMode = parseRunMode(options, io.cwd);
-  const outDir = resolve(io.cwd, options.out ?? `.skill-eval/runs/${timestamp()}`);
+  const outDir = resolve(io.cwd, options.out ?? `.skill-eval/runs/${newRunName()}`);
   assertRunDirUsable(outDir, relative(io.cwd, outDir), { resume: Boolean(options.resume) });
   // Engines that run a program per execution start it from launcher processes: once the options are known to be
   // usable, start those while the run loads — unless the result cache may answer every execution (a re-run), which
