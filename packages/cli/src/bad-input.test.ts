@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeModelServer } from '@skill-eval/testing';
@@ -85,7 +85,30 @@ describe('skill-eval run on bad input', () => {
     expect(await main(['run', 'skill', '--ek', 'novalue'], io)).toBe(2);
     expect(io.err()).toContain("--ek expects key=value, got 'novalue'.");
     expect(await main(['run', 'skill', '-j', 'zero'], io)).toBe(2);
-    expect(io.err()).toContain("-j/--concurrency expects a positive number, got 'zero'.");
+    expect(io.err()).toContain("-j/--concurrency expects a whole number from 1 up, got 'zero'.");
+  });
+
+  it('refuses a --timeout longer than a timer can wait, naming the longest accepted; that one runs', async () => {
+    mkdirSync(join(dir, 'skill', 'evals', 'set'));
+    writeFileSync(
+      join(dir, 'skill', 'evals', 'set', 'hi.yaml'),
+      'timestamp: "2024-01-01"\nname: hi\nprompt: "say hi"\nexpected: hi\nassertions:\n  - type: contains\n    value: hi\n',
+    );
+    const engine = ['-e', 'command', '--ek', 'command=echo hi', '--runs', '1'];
+    for (const timeout of ['2147474', '1e9']) {
+      const err = await refusedRun([...engine, '--timeout', timeout]);
+      expect(err).toContain(`error: --timeout accepts at most 2147473 seconds (about 24 days), got '${timeout}'.`);
+    }
+    const io = captureIO(dir, { PATH: process.env.PATH });
+    expect(await main(['run', 'skill', ...engine, '--timeout', '2147473', '--out', 'out'], io), io.err()).toBe(0);
+    expect(readResults(join(dir, 'out'))).toMatchObject([{ status: 'passed' }]);
+  });
+
+  it('refuses a config timeout longer than a timer can wait, at its line', async () => {
+    writeDemoEvals(dir);
+    writeFileSync(join(dir, 'skill-eval.config.json'), '{\n  "timeout": 3000000\n}\n');
+    const err = await refusedRun([]);
+    expect(err).toContain('2:14: timeout: at most 2147473 seconds (about 24 days)');
   });
 });
 

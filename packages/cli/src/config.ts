@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit';
+import { maxTimeoutSeconds } from '@skill-eval/runner';
 import { z } from 'zod';
 
 /** `skill-eval.config.json`: project defaults; command-line options win. */
@@ -21,8 +22,14 @@ export const ConfigSchema = z
     engineSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
     /** Default concurrency. */
     concurrency: z.number().int().positive().optional(),
-    /** Default timeout per execution, in seconds. */
-    timeout: z.number().positive().optional(),
+    /** Default timeout per execution, in seconds; no longer than Node's timers can wait. */
+    timeout: z
+      .number()
+      .positive()
+      .max(maxTimeoutSeconds(), {
+        error: `at most ${maxTimeoutSeconds()} seconds (about 24 days): Node's timers cannot wait longer`,
+      })
+      .optional(),
     /** Directory of the result cache, relative to the working directory (default `.skill-eval/cache`). */
     cacheDir: z.string().min(1).optional(),
   })

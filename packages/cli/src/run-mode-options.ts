@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readSkillRef, SkillEvalError, type SkillRef } from '@skill-eval/core';
 import type { Variant } from '@skill-eval/runner';
+import { wholeNumber } from './numeric-flags.js';
 
 /** The run flags that choose how often and in which variants each case runs. */
 export interface RunModeFlags {
@@ -19,21 +20,13 @@ export interface RunMode {
   baselineSkill?: SkillRef;
 }
 
-function integer(value: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new SkillEvalError('USAGE', `${flag} expects a whole number from ${min} to ${max}, got '${value}'.`);
-  return n;
-}
-
 /** Checks and reads --runs, --retries, --benchmark and --baseline (relative to `cwd`). */
 export function parseRunMode(flags: RunModeFlags, cwd: string): RunMode {
   const mode: RunMode = {};
-  const runs = integer(flags.runs, '--runs', 1, 1000);
+  const runs = wholeNumber(flags.runs, '--runs', 1, 1000);
   if (runs !== undefined) mode.runs = runs;
   // skill-up caps max_retries at 10; the flag follows it.
-  const retries = integer(flags.retries, '--retries', 0, 10);
+  const retries = wholeNumber(flags.retries, '--retries', 0, 10);
   if (retries !== undefined) mode.retries = retries;
   if (flags.baseline !== undefined) {
     if (flags.benchmark)

@@ -1,3 +1,6 @@
+/** The longest delay Node's timers take, 2^31 - 1 ms (about 24.8 days): a longer one fires at once. */
+export const TIMER_LIMIT_MS = 2 ** 31 - 1;
+
 /**
  * A signal that aborts after `timeoutMs` or when `parent` aborts, whichever comes first; call `dispose` when done.
  * Built from a controller and a timer rather than `AbortSignal.any([…, AbortSignal.timeout()])`, whose composite

@@ -11,6 +11,7 @@ import {
   type SessionEvent,
   SessionSchema,
   type SkillRef,
+  TIMER_LIMIT_MS,
 } from '@skill-eval/core';
 import {
   caseNeedsJudge,
@@ -173,7 +174,11 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     }
     // The judge is shown what the agent created or changed, not the fixtures it was handed.
     const workspaceBefore = caseNeedsJudge(testCase) ? await snapshotWorkspace(workspace.ws) : undefined;
-    const timeoutMs = (ctx.timeoutSeconds ?? testCase.limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+    // A case may ask for longer than Node's timers can wait (they would fire at once): it gets the longest they can.
+    const timeoutMs = Math.min(
+      (ctx.timeoutSeconds ?? testCase.limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+      TIMER_LIMIT_MS - ctx.graceMs,
+    );
     const artifactsDir = await ctx.store.artifactsDir(planned.executionId);
     const watch = watchEvents(
       ctx.onEvent && ((event: SessionEvent) => ctx.onEvent?.(planned, event)),

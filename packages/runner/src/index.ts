@@ -66,6 +66,7 @@ export { type StagedSkills, stageSkills } from './stage-skills.js';
 export { probeOverlay, probeReflink } from './staging-probe.js';
 export { suiteBenchmark, suiteParallelism, variantChoice } from './suite-run-settings.js';
 export { type SummaryContext, summarize } from './summarize.js';
+export { DEFAULT_GRACE_SECONDS, maxTimeoutSeconds } from './timeout-limit.js';
 export { createTreeHasher, type TreeHasher, type TreeHashOptions } from './tree-hasher.js';
 export { skillsForVariant } from './variant-skills.js';
 export {

@@ -219,4 +219,22 @@ describe('runSuites', () => {
     expect(summary.totals.passed).toBe(32);
     expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
+
+  it('gives a case that asks for more time than a timer can wait the longest one can, not an instant timeout', async () => {
+    const { engine, stats } = fakeEngine(async () => {
+      await sleep(20);
+      return completed('done');
+    });
+    const checks = [{ type: 'contains', value: 'done' }];
+    const { summary } = await runSuites({
+      suites: [makeSuite('s.json', [makeCase({ id: 'long', checks, limits: { timeoutSeconds: 1e9 } })])],
+      engines: [{ id: 'fake', engine }],
+      outDir,
+      tempDir: wsParent,
+      env,
+      graceSeconds: 5,
+    });
+    expect(summary.totals.passed).toBe(1);
+    expect(stats.inputs[0]!.timeoutMs).toBe(2 ** 31 - 1 - 5000);
+  });
 });

@@ -26,6 +26,7 @@ import { createScheduler } from './scheduler.js';
 import { type Shard, shardItems } from './shard.js';
 import { variantChoice } from './suite-run-settings.js';
 import { summarize } from './summarize.js';
+import { DEFAULT_GRACE_SECONDS } from './timeout-limit.js';
 
 /** Everything one run needs. The caller has validated the suites and built the engines. */
 export interface RunOptions {
@@ -172,7 +173,7 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
     keepWorkspaces: options.keepWorkspaces ?? false,
     trust: options.trust ?? false,
     tempDir: options.tempDir,
-    graceMs: (options.graceSeconds ?? 10) * 1000,
+    graceMs: (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000,
     harnessVersion: options.harnessVersion,
     triggerDetection: options.triggerDetection,
     baselineSkill: options.baselineSkill,

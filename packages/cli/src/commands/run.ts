@@ -19,6 +19,7 @@ import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
 import { missingSetupCheck } from '../missing-setup.js';
 import { type RoutableJudge, startModelTraffic } from '../model-traffic.js';
+import { parseTimeout, wholeNumber } from '../numeric-flags.js';
 import { harnessVersion } from '../package-version.js';
 import { bundledEngine } from '../plugins/bundled.js';
 import { printDiagnostics } from '../print-diagnostics.js';
@@ -66,14 +67,6 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
 const DEFAULT_ENGINE = 'claude-code';
 const DEFAULT_JUDGE = 'anthropic';
 
-function positiveNumber(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new SkillEvalError('USAGE', `${flag} expects a positive number, got '${value}'.`);
-  return n;
-}
-
 const needsJudge = (suites: readonly Suite[]): boolean => suites.some((s) => s.cases.some(caseNeedsJudge));
 
 function engineSettings(
@@ -117,8 +110,8 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   const suiteEnginesAllowed = !options.engine?.length && config.engine === undefined;
   const judgeSpec = parseEngineSpec(options.judge ?? config.judge ?? DEFAULT_JUDGE);
   const kwargs = parseEngineKwargs(options.ek ?? []);
-  const concurrency = positiveNumber(options.concurrency, '-j/--concurrency') ?? config.concurrency ?? 4;
-  const timeoutSeconds = positiveNumber(options.timeout, '--timeout') ?? config.timeout;
+  const concurrency = wholeNumber(options.concurrency, '-j/--concurrency', 1) ?? config.concurrency ?? 4;
+  const timeoutSeconds = parseTimeout(options.timeout, '--timeout') ?? config.timeout;
   const runMode = parseRunMode(options, io.cwd);
   const outDir = resolve(io.cwd, options.out ?? `.skill-eval/runs/${newRunName()}`);
   assertRunDirUsable(outDir, relative(io.cwd, outDir), { resume: Boolean(options.resume) });

@@ -186,6 +186,12 @@ describe('script', () => {
     }
   });
 
+  it('takes a timeout longer than a timer can wait as the longest one can, not as an instant timeout', async () => {
+    const { verdict, error } = await grade({ type: 'script', value: 'sleep 0.1', timeoutSeconds: 1e9 });
+    expect(error).toBeUndefined();
+    expect(verdict.passed).toBe(true);
+  });
+
   it('bounds long output and marks the cut', async () => {
     const { verdict } = await grade({ type: 'script', value: 'head -c 100000 /dev/zero | tr "\\0" x' });
     expect(verdict.passed).toBe(true);
