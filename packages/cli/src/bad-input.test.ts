@@ -104,6 +104,26 @@ describe('skill-eval run on bad input', () => {
     expect(readResults(join(dir, 'out'))).toMatchObject([{ status: 'passed' }]);
   });
 
+  it('refuses a fractional -j before writing anything', async () => {
+    writeDemoEvals(dir);
+    const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '-j', '1.5']);
+    expect(err).toContain("error: -j/--concurrency expects a whole number from 1 up, got '1.5'.");
+  });
+
+  it('refuses a config plugin that is not there, naming the config and the plugin, before writing anything', async () => {
+    writeDemoEvals(dir);
+    writeFileSync(join(dir, 'with-plugin.json'), '{"plugins": ["./nothere.js"]}');
+    const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '-c', 'with-plugin.json']);
+    expect(err).toContain(`error: Plugin './nothere.js' in ${join(dir, 'with-plugin.json')} was not found:`);
+    expect(err).toContain('hint: Paths in plugins are taken from the working directory');
+  });
+
+  it('refuses a folder given as the config', async () => {
+    writeDemoEvals(dir);
+    const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '-c', 'skill']);
+    expect(err).toContain(`error: The config ${join(dir, 'skill')} is a folder, not a file.`);
+  });
+
   it('refuses a config timeout longer than a timer can wait, at its line', async () => {
     writeDemoEvals(dir);
     writeFileSync(join(dir, 'skill-eval.config.json'), '{\n  "timeout": 3000000\n}\n');

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       engine: ['claude-code', 'codex'],
       engineSettings: {},
       concurrency: 8,
+      file: join(dir, CONFIG_FILE),
     });
     rmSync(join(dir, CONFIG_FILE));
     expect(loadConfig(dir)).toEqual({ plugins: [], engineSettings: {} });
@@ -62,5 +63,20 @@ describe('loadConfig', () => {
 
   it('refuses a named config file that does not exist as a usage error', () => {
     expect(() => loadConfig(dir, 'missing.json')).toThrow(/Config file not found: .*missing\.json/);
+  });
+
+  it('refuses a folder in the config’s place as a usage error, named or found', () => {
+    mkdirSync(join(dir, 'configs'));
+    expect(() => loadConfig(dir, 'configs')).toThrow(
+      expect.objectContaining({
+        code: 'USAGE',
+        message: `The config ${join(dir, 'configs')} is a folder, not a file.`,
+        hint: `--config takes a JSON file, e.g. ${CONFIG_FILE}.`,
+      }),
+    );
+    mkdirSync(join(dir, CONFIG_FILE));
+    expect(() => loadConfig(dir)).toThrow(
+      expect.objectContaining({ code: 'USAGE', hint: expect.stringContaining('rename the folder') }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit';
@@ -34,16 +34,27 @@ export const ConfigSchema = z
     cacheDir: z.string().min(1).optional(),
   })
   .strict();
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = z.infer<typeof ConfigSchema> & {
+  /** The file the config was read from, for messages about it; absent when there is none. */
+  file?: string;
+};
 
 export const CONFIG_FILE = 'skill-eval.config.json';
 
 /** Reads the config named by --config, else `skill-eval.config.json` in cwd, else defaults. */
 export function loadConfig(cwd: string, explicit?: string): Config {
   const file = explicit ? resolve(cwd, explicit) : resolve(cwd, CONFIG_FILE);
-  if (!existsSync(file)) {
+  const found = statSync(file, { throwIfNoEntry: false });
+  if (!found) {
     if (explicit) throw new SkillEvalError('USAGE', `Config file not found: ${file}`);
     return ConfigSchema.parse({});
+  }
+  if (found.isDirectory()) {
+    throw new SkillEvalError('USAGE', `The config ${file} is a folder, not a file.`, {
+      hint: explicit
+        ? `--config takes a JSON file, e.g. ${CONFIG_FILE}.`
+        : `${CONFIG_FILE} in the working directory is read as the config: rename the folder, or name a config file with --config.`,
+    });
   }
   const text = readFileSync(file, 'utf8');
   const json = parseJson(text);
@@ -67,7 +78,7 @@ export function loadConfig(cwd: string, explicit?: string): Config {
       hint: 'Known keys: plugins, engine, judge, engineSettings, concurrency, timeout, cacheDir.',
     });
   }
-  return parsed.data;
+  return { ...parsed.data, file };
 }
 
 /** The node a config problem is about: the value at its path, or the first unknown key it names. */

@@ -61,6 +61,7 @@ export async function loadEvalFiles(
   const built = await buildRegistry({
     engines: options.engines ?? [],
     plugins: config.plugins,
+    ...(config.file ? { configFile: config.file } : {}),
     cwd: io.cwd,
     // Only run reports; list, validate and convert import no reporter.
     reporters: options.reporters ?? [],

@@ -11,6 +11,7 @@ import {
 } from '@skill-eval/core';
 import { packageVersionOf } from '../package-version.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bundledFormat } from './bundled.js';
+import { loadConfigPlugin } from './config-plugin.js';
 import { importPlugin, looksLikePath } from './import-plugin.js';
 
 export interface RegistryRequest {
@@ -18,6 +19,8 @@ export interface RegistryRequest {
   engines: string[];
   /** Plugin modules named in the config's `plugins` list. */
   plugins: string[];
+  /** The config file that names them, for messages. */
+  configFile?: string;
   cwd: string;
   /** Ids of the bundled reporters the command uses (default all); the others, the HTML renderer among them, are not imported. */
   reporters?: readonly string[];
@@ -101,15 +104,7 @@ function bundledFormatsFor({ format, fileExtensions: extensions }: RegistryReque
 /** Builds the registry for one command: the bundled formats it needs, the engines asked for, config plugins. */
 export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegistry> {
   const extra: { plugin: AnyPlugin; url: string }[] = [];
-  for (const spec of request.plugins) {
-    const found = await importPlugin(spec, request.cwd);
-    if (!found) {
-      throw new SkillEvalError('UNKNOWN_PLUGIN', `Plugin '${spec}' named in the config is not installed.`, {
-        hint: `Install it (npm install ${spec}) or fix the path in the config's plugins list.`,
-      });
-    }
-    extra.push(found);
-  }
+  for (const spec of request.plugins) extra.push(await loadConfigPlugin(spec, request.cwd, request.configFile));
   const ofKind = <P extends AnyPlugin>(contract: P['contract']) =>
     extra.filter((e) => e.plugin.contract === contract).map((e) => e.plugin as P);
   const extraEngines: Resolved[] = extra
