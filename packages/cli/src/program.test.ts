@@ -21,22 +21,32 @@ const valueFor = (option: Option): string => option.argChoices?.[0] ?? 'x';
 const argsFor = (option: Option, flag: string): string[] =>
   option.required || option.optional ? [flag, valueFor(option)] : [flag];
 
-/** The options `command` gets when parsed with `args`; the command's action does not run. */
-function optionsReceived(command: string, args: string[]): Record<string, unknown> {
-  const program = createProgram(captureIO(tmpdir()), () => {});
+/** A program on captured output whose commands never run: their action throws 'stop before the action'. */
+function stoppedProgram() {
+  const io = captureIO(tmpdir());
+  const program = createProgram(io, () => {});
   let received: Record<string, unknown> | undefined;
   program.hook('preAction', (_program, action) => {
     received = action.opts();
     throw new Error('stop before the action');
   });
-  const sub = program.commands.find((c) => c.name() === command)!;
-  // Whatever else the command requires: its required arguments and mandatory options.
-  const required = [
-    ...sub.registeredArguments.filter((a) => a.required).map(() => 'x'),
-    ...sub.options.filter((o) => o.mandatory && !args.includes(o.long!)).flatMap((o) => argsFor(o, o.long!)),
-  ];
-  expect(() => program.parse([command, ...required, ...args], { from: 'user' })).toThrow('stop before the action');
-  return received!;
+  /** Parses `command` with `args` and whatever else it requires: its required arguments and mandatory options. */
+  const parse = (command: string, args: string[]) => {
+    const sub = program.commands.find((c) => c.name() === command)!;
+    const required = [
+      ...sub.registeredArguments.filter((a) => a.required).map(() => 'x'),
+      ...sub.options.filter((o) => o.mandatory && !args.includes(o.long!)).flatMap((o) => argsFor(o, o.long!)),
+    ];
+    program.parse([command, ...required, ...args], { from: 'user' });
+  };
+  return { io, parse, received: () => received };
+}
+
+/** The options `command` gets when parsed with `args`; the command's action does not run. */
+function optionsReceived(command: string, args: string[]): Record<string, unknown> {
+  const program = stoppedProgram();
+  expect(() => program.parse(command, args)).toThrow('stop before the action');
+  return program.received()!;
 }
 
 describe('the command line', () => {
@@ -55,6 +65,17 @@ describe('the command line', () => {
     const value = received[option.attributeName()];
     expect(Array.isArray(value) ? value[0] : value).toBe(expected);
   });
+
+  it.each(cases.filter(({ option }) => option.required || option.optional))(
+    '$command $flag refuses an empty value',
+    ({ command, flag }) => {
+      const program = stoppedProgram();
+      expect(() => program.parse(command, [flag, ''])).toThrow(
+        expect.objectContaining({ code: 'commander.invalidArgument' }),
+      );
+      expect(program.io.err()).toContain("argument '' is invalid. It cannot be empty.");
+    },
+  );
 
   it('checks -v, which both the program (--version) and run (--verbose) have', () => {
     expect(cases.some(({ command, flag }) => command === 'run' && flag === '-v')).toBe(true);

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandIO } from './io.js';
 import { harnessVersion } from './package-version.js';
 
@@ -196,5 +196,21 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
       setExitCode(await listCommand(paths, options, io));
     });
 
+  refuseEmptyValues(program);
   return program;
+}
+
+/**
+ * Makes every option that takes a value refuse an empty one (`-o ''`, `--cache-dir ''`): no option means anything by
+ * it, and a path left empty would name the working directory, where a run or a cache would then write.
+ */
+function refuseEmptyValues(program: Command): void {
+  for (const option of program.commands.flatMap((command) => command.options)) {
+    if (!option.required && !option.optional) continue;
+    const parse = option.parseArg;
+    option.argParser((value: string, previous: unknown) => {
+      if (value.trim() === '') throw new InvalidArgumentError('It cannot be empty.');
+      return parse ? parse(value, previous) : value;
+    });
+  }
 }
