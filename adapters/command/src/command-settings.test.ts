@@ -44,6 +44,20 @@ describe('parseCommandSettings', () => {
     expect(failure({ command: 'x', trusted: 'maybe' }).code).toBe('BAD_INPUT');
   });
 
+  it.each([
+    ['env', 'notjson', '"notjson" has no NAME='],
+    ['env', 'A=1,oops', '"oops" has no NAME='],
+    ['env', '=1', '"=1" has no NAME='],
+    ['kwargs', '{"profile": strict}', 'is not valid JSON'],
+  ])('refuses %s=%s, naming the setting and the forms it takes', (key, value, why) => {
+    const error = failure({ command: 'x', [key]: value });
+    expect(error.code).toBe('BAD_INPUT');
+    expect(error.message).toContain(
+      `Invalid settings for command: ${key}: expected a JSON object ({"A":"1"}) or NAME=value pairs (A=1,B=2); `,
+    );
+    expect(error.message).toContain(why);
+  });
+
   it('picks the mode and response format from what is set', () => {
     const simple = parseCommandSettings({ command: './my-agent.sh' });
     expect([commandMode(simple), responseFormat(simple)]).toEqual(['simple', 'text']);

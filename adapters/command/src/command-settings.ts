@@ -25,11 +25,22 @@ const stringList = (split: RegExp) =>
               .filter(Boolean),
     z.array(z.coerce.string()),
   );
+const MAP_FORMS = 'expected a JSON object ({"A":"1"}) or NAME=value pairs (A=1,B=2)';
 const stringMap = z.preprocess(
-  (value) => {
+  (value, ctx) => {
     if (typeof value !== 'string') return value;
-    if (value.trim().startsWith('{')) return parseJson(value);
+    const problem = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    };
+    if (value.trim().startsWith('{')) {
+      const parsed = parseJson(value);
+      return parsed === value ? problem(`${MAP_FORMS}; ${JSON.stringify(value)} is not valid JSON`) : parsed;
+    }
     const pairs = value.split(',').filter((pair) => pair.trim());
+    // A pair without its `=` would become a made-up name (the value cut short) holding the whole text.
+    const bare = pairs.find((pair) => pair.indexOf('=') <= 0);
+    if (bare !== undefined) return problem(`${MAP_FORMS}; ${JSON.stringify(bare.trim())} has no NAME=`);
     return Object.fromEntries(
       pairs.map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1)]),
     );
