@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CompletionRequest, type CompletionResponse, SkillEvalError } from '@skill-eval/core';
-import { makeRedactor, runGroupProcess } from '@skill-eval/engine-kit';
+import { howItEnded, makeRedactor, runGroupProcess } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeEnv } from './claude-command.js';
 import { StreamJsonParser } from './stream-json.js';
@@ -53,7 +53,7 @@ export async function completeWithClaude(
     if (proc.aborted) throw new SkillEvalError('INTERRUPTED', 'The completion was interrupted.');
     if (proc.timedOut) throw new SkillEvalError('TIMEOUT', 'claude did not answer the completion in time.');
     if (parsed.status !== 'completed') {
-      const why = parsed.errorMessage ?? (proc.stderrTail || `claude exited with code ${proc.exitCode}`);
+      const why = parsed.errorMessage ?? (proc.stderrTail || `claude ${howItEnded(proc)}`);
       throw new SkillEvalError('ENGINE_FAILED', `claude completion failed: ${redact(why.slice(-1000))}`);
     }
     return {

@@ -70,6 +70,13 @@ printf 'stdin=%s\\nenv=%s\\ncwd=%s\\n' "$stdin" "$SKILL_EVAL_PROMPT" "$(pwd)"`,
     expect(readFileSync(count, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
+  it('names the signal that killed the program', async () => {
+    sandbox.script('crash.sh', 'cat > /dev/null; echo dying >&2; kill -SEGV $$');
+    const session = await engine({ command: './crash.sh' }).run(sandbox.input());
+    expect(session.status).toBe('error');
+    expect(session.error).toMatchObject({ code: 'ENGINE_FAILED', message: 'The command was killed by SIGSEGV: dying' });
+  });
+
   it('keeps the first 8 MiB of an answer printed as one endless line, says it was cut, and holds no more', async () => {
     // 20 MB without a newline: the whole line used to be held, then dropped as too long, leaving an empty answer.
     sandbox.script('flood.sh', `printf 'start '; head -c 20000000 /dev/zero | tr '\\0' a; echo; echo after`);

@@ -17,6 +17,7 @@ import {
   failRun,
   failureFromError,
   findExecutable,
+  howItEnded,
   INTERRUPTED,
   newSessionRecord,
   openTranscript,
@@ -214,20 +215,20 @@ export class CommandEngine implements Engine {
           state.events.push({ type: 'message', role: 'assistant', text: state.finalMessage });
           state.turns++;
           if (proc.exitCode !== 0) {
-            return this.fail(state, 'error', 'ENGINE_FAILED', `The command exited with code ${proc.exitCode}${stderr}`);
+            return this.fail(state, 'error', 'ENGINE_FAILED', `The command ${howItEnded(proc)}${stderr}`);
           }
           history.push({ role: 'assistant', content: state.finalMessage });
           continue;
         }
         const parsed = parseSessionResult(raw);
         if ('problem' in parsed) {
-          const why = proc.exitCode !== 0 ? `The command exited with code ${proc.exitCode}${stderr}` : '';
+          const why = proc.exitCode !== 0 ? `The command ${howItEnded(proc)}${stderr}` : '';
           return this.fail(state, 'error', 'ENGINE_FAILED', why || `Unusable SessionResult: ${redact(parsed.problem)}`);
         }
         this.absorb(state, parsed.result, session.messages, turn);
         history.push({ role: 'assistant', content: state.finalMessage });
         if (proc.exitCode !== 0) {
-          return this.fail(state, 'error', 'ENGINE_FAILED', `The command exited with code ${proc.exitCode}${stderr}`);
+          return this.fail(state, 'error', 'ENGINE_FAILED', `The command ${howItEnded(proc)}${stderr}`);
         }
         const failure = resultFailure(parsed.result, redact);
         if (failure) return failRun(state, failure);

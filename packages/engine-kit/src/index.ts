@@ -1,7 +1,7 @@
 export { assertTurns } from './assert-turns.js';
 export { type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
-export { exitFailure, type ProgramInfo, processFailure } from './process-failure.js';
+export { exitFailure, howItEnded, type ProgramInfo, processFailure } from './process-failure.js';
 export {
   forgetProcessGroup,
   killLiveProcessGroups,

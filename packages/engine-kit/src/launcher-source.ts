@@ -51,7 +51,7 @@ process.on('message', (request) => {
     child.stdin.on('error', () => {});
     child.stdin.end(request.stdin);
   }
-  child.once('exit', (code) => send({ t: 'exit', id, code }));
+  child.once('exit', (code, signal) => send({ t: 'exit', id, code, signal }));
   child.once('close', () => {
     children.delete(id);
     send({ t: 'close', id });

@@ -31,6 +31,12 @@ export function processFailure(proc: GroupProcessResult, info: ProgramInfo): Run
   return { status: 'error', code: gone ? 'ENGINE_NOT_FOUND' : 'ENGINE_FAILED', message };
 }
 
+/** How a program that was not stopped by skill-eval ended, for messages: `exited with code 2`, `was killed by SIGSEGV`. */
+export function howItEnded(proc: Pick<GroupProcessResult, 'exitCode' | 'signal'>): string {
+  if (proc.signal) return `was killed by ${proc.signal}`;
+  return proc.exitCode === null ? 'ended without an exit code' : `exited with code ${proc.exitCode}`;
+}
+
 /** A turn whose output never said it ended: `<program> exited with code 2: <stderr tail>`. */
 export function exitFailure(
   program: string,
@@ -38,7 +44,7 @@ export function exitFailure(
   noEnd: string,
   redact: (text: string) => string,
 ): RunFailure {
-  const why = proc.exitCode === 0 ? noEnd : `exited with code ${proc.exitCode}`;
+  const why = proc.exitCode === 0 ? noEnd : howItEnded(proc);
   const tail = proc.stderrTail ? `: ${redact(proc.stderrTail.slice(-1000))}` : '';
   return { status: 'error', code: 'ENGINE_FAILED', message: `${program} ${why}${tail}` };
 }

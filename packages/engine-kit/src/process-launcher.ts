@@ -21,8 +21,8 @@ export interface LaunchEvents {
   error(message: string): void;
   stdout(text: string): void;
   stderr(text: string): void;
-  /** The program ended: its code, null when a signal ended it. */
-  exit(code: number | null): void;
+  /** The program ended: its code, or null and the signal that ended it (both null when that is unknown). */
+  exit(code: number | null, signal: NodeJS.Signals | null): void;
   /** Its pipes are closed as well: nothing more will come. */
   close(): void;
 }
@@ -38,7 +38,7 @@ type Message =
   | { t: 'pid'; id: number; pid: number }
   | { t: 'error'; id: number; message: string }
   | { t: 'out' | 'err'; id: number; data: string }
-  | { t: 'exit'; id: number; code: number | null }
+  | { t: 'exit'; id: number; code: number | null; signal?: NodeJS.Signals | null }
   | { t: 'close'; id: number };
 
 /**
@@ -134,7 +134,7 @@ class ProcessLauncher {
         events.stderr(message.data);
         break;
       case 'exit':
-        events.exit(message.code);
+        events.exit(message.code, message.signal ?? null);
         break;
       case 'error':
         this.finished(message.id);
@@ -172,7 +172,7 @@ class ProcessLauncher {
     for (const [id, events] of orphans) {
       const retry = retryable.get(id);
       if (started.has(id)) {
-        events.exit(null);
+        events.exit(null, null);
         events.close();
       } else if (retry) this.send(retry.request, events, false, retry.sent);
       else events.error('the process launcher exited before starting the program');

@@ -21,6 +21,12 @@ describe('runGroupProcess', () => {
     expect(result.spawnError).toBeUndefined();
   });
 
+  it('reports the signal that ended the program, with no exit code', async () => {
+    const result = await run(sandbox.script('crash', 'kill -SEGV $$'));
+    expect(result).toMatchObject({ exitCode: null, signal: 'SIGSEGV', timedOut: false, aborted: false });
+    expect((await run(sandbox.script('ok', 'exit 0'))).signal).toBeUndefined();
+  });
+
   it('feeds `stdin` when given, and an empty stdin otherwise', async () => {
     const bin = sandbox.script('cat', 'cat');
     expect((await run(bin, { stdin: 'line one\nline "two"' })).lines).toEqual(['line one', 'line "two"']);

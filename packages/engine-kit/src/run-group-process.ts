@@ -28,6 +28,8 @@ export interface GroupProcessOptions {
 export interface GroupProcessResult {
   /** Exit code; null when the program was killed or never started. */
   exitCode: number | null;
+  /** The signal that ended the program, when one did (a crash, or a kill from outside). */
+  signal?: NodeJS.Signals;
   /** The deadline passed before the process ended. */
   timedOut: boolean;
   /** The abort signal fired before the process ended. */
@@ -61,6 +63,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
   let stderr = '';
   let spawnError: string | undefined;
   let exitCode: number | null = null;
+  let exitSignal: NodeJS.Signals | null = null;
   let pid: number | undefined;
 
   const deliver = (line: string) => {
@@ -110,6 +113,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
       lines.end();
       resolve({
         exitCode,
+        ...(exitSignal ? { signal: exitSignal } : {}),
         timedOut,
         aborted,
         stopped: stopRequested,
@@ -142,8 +146,9 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
         stderr: (chunk) => {
           stderr = (stderr + chunk).slice(-STDERR_TAIL);
         },
-        exit: (code) => {
+        exit: (code, signal) => {
           exitCode = code;
+          exitSignal = signal;
           // The program is gone; what it started in the background goes too, and its pipes are not waited on forever.
           groupGone = !killProcessGroup(pid);
           stopWaitingOnPipes();
