@@ -16,13 +16,16 @@ function describe(c: BenchmarkComparison, colors: Palette): string {
   ].join(' · ');
 }
 
-/** The benchmark block: the skill against no skill (or its baseline), per case and overall; empty without one. */
-export function renderBenchmark(summary: RunSummary, colors: Palette): string[] {
+/**
+ * The benchmark block: the skill against no skill (or its baseline), per case (unless `totalsOnly`) and overall; empty
+ * without one.
+ */
+export function renderBenchmark(summary: RunSummary, colors: Palette, totalsOnly = false): string[] {
   const bench = summary.benchmark;
   if (!bench) return [];
   const engines = new Set(bench.cases.map((c) => c.engine)).size;
   const lines = [colors.bold(`Benchmark: with_skill vs ${bench.against} (means per execution)`)];
-  for (const c of bench.cases) {
+  for (const c of totalsOnly ? [] : bench.cases) {
     const label = `${c.suiteId} › ${c.caseName}${engines > 1 ? ` [${c.engine}]` : ''}`;
     lines.push(`  ${label} — ${describe(c, colors)}`);
   }

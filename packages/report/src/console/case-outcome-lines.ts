@@ -5,9 +5,10 @@ import { executionLabel, statusBadge } from './result-line.js';
 
 /**
  * Case verdicts over repeats, shown only when a case ran more than once (otherwise the table already says it):
- * the case totals, then one line per repeated case — trigger cases with their rate and the rule that decided.
+ * the case totals, then (unless `totalsOnly`) one line per repeated case — trigger cases with their rate and the rule
+ * that decided.
  */
-export function renderCaseOutcomes(summary: RunSummary, colors: Palette): string[] {
+export function renderCaseOutcomes(summary: RunSummary, colors: Palette, totalsOnly = false): string[] {
   const repeated = summary.cases.filter((c) => c.runs > 1);
   if (repeated.length === 0) return [];
   const { caseTotals: t } = summary;
@@ -20,7 +21,7 @@ export function renderCaseOutcomes(summary: RunSummary, colors: Palette): string
       colors.dim(`${t.skipped} skipped`),
     ].join(' · '),
   ];
-  for (const outcome of repeated) {
+  for (const outcome of totalsOnly ? [] : repeated) {
     const flaky = outcome.flaky ? ` ${colors.yellow('FLAKY')}` : '';
     lines.push(`  ${statusBadge(outcome.status, colors)} ${describeOutcome(outcome)}${flaky}`);
     const stats = describeStats(outcome);

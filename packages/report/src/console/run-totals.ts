@@ -6,8 +6,11 @@ import { renderCaseOutcomes } from './case-outcome-lines.js';
 import type { Palette } from './console-options.js';
 import { tokensIn } from './results-table.js';
 
-/** The closing lines: counts, per engine × variant pass rates, tokens, cost, wall time and where the results are. */
-export function renderRunTotals(summary: RunSummary, colors: Palette, cwd: string): string {
+/**
+ * The closing lines: counts, per engine × variant pass rates, tokens, cost, wall time and where the results are.
+ * `totalsOnly` (--quiet) leaves out the lines per case of repeated cases and of a benchmark.
+ */
+export function renderRunTotals(summary: RunSummary, colors: Palette, cwd: string, totalsOnly = false): string {
   const { totals } = summary;
   const lines = [
     [
@@ -18,8 +21,8 @@ export function renderRunTotals(summary: RunSummary, colors: Palette, cwd: strin
       colors.dim(`${totals.skipped} skipped`),
     ].join(' · '),
   ];
-  lines.push(...renderCaseOutcomes(summary, colors));
-  lines.push(...renderBenchmark(summary, colors));
+  lines.push(...renderCaseOutcomes(summary, colors, totalsOnly));
+  lines.push(...renderBenchmark(summary, colors, totalsOnly));
   if (summary.groups.length > 1) {
     for (const group of summary.groups) {
       lines.push(

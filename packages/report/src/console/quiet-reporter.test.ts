@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FakeStream } from '../test-support/fake-stream.js';
+import { caseOutcome, caseResult, runSummary } from '../test-support/results.js';
+import { createQuietConsoleReporter } from './quiet-reporter.js';
+
+const cwd = path.resolve('/tmp/project');
+const outDir = path.join(cwd, 'out');
+const side = (variant: string, passRate: number) => ({
+  variant,
+  executions: 2,
+  passRate,
+  meanDurationMs: 1000,
+  meanTokens: 100,
+});
+
+describe('console: --quiet', () => {
+  it('prints the totals only: no line per repeated case or per benchmarked case', async () => {
+    const stream = new FakeStream(false);
+    const reporter = createQuietConsoleReporter({ stream, cwd, color: false });
+    const results = [caseResult()];
+    const comparison = {
+      withSkill: side('with_skill', 1),
+      other: side('without_skill', 0.5),
+      delta: { passRate: 0.5, durationMs: 0, tokens: 0 },
+    };
+    const outcome = caseOutcome({ k: 3, passAtK: 1, passHatK: 0 });
+    await reporter.onRunEnd?.(
+      runSummary(results, outDir, {
+        caseTotals: { cases: 1, passed: 0, failed: 1, errors: 0, skipped: 0 },
+        cases: [outcome],
+        benchmark: {
+          against: 'without_skill',
+          cases: [{ suiteId: 'skills/pdf/evals.json', caseId: '1', caseName: 'writes', engine: 'x', ...comparison }],
+          overall: comparison,
+        },
+      }),
+      results,
+    );
+    const text = stream.text;
+    expect(text).toContain('1 cases · 0 passed · 1 failed · 0 errors · 0 skipped');
+    expect(text).toContain('  Overall — pass 100% vs 50% (+50%)');
+    expect(text).toContain('Results: out');
+    // Nothing names a case.
+    expect(text).not.toContain('writes');
+    expect(text).not.toContain('pass@3');
+  });
+});
