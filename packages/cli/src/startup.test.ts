@@ -117,7 +117,7 @@ describe('start-up', () => {
         'error: out already holds a run.',
         'hint: Choose another --out directory; existing results are never overwritten.',
       ]);
-      expect(run.sources.join('\n')).not.toContain('/packages/engine-kit/dist/');
+      expect(run.sources.join('\n')).not.toContain('/packages/engine-kit/dist/process-launcher.js');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
