@@ -121,6 +121,15 @@ describe('what a trigger set cannot hold goes to lost', () => {
     ]);
   });
 
+  it('writes no file when no case is a trigger query ([] would not load)', () => {
+    const { files, lost } = writeTriggersJson({ ...suite, cases: [suite.cases[0]!] });
+    expect(files).toEqual([]);
+    expect(lost).toEqual([
+      'case 1: a task case, not a trigger query — left out',
+      'no case is a trigger query, so no triggers.json is written',
+    ]);
+  });
+
   it('a skill-used check of another skill, or negated the wrong way, is lost', () => {
     const trigger = CaseSchema.parse({
       ...base,

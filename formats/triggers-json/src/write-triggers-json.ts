@@ -14,7 +14,8 @@ const RESERVED = new Set(['id', 'query', 'should_trigger']);
 
 /**
  * Writes a suite as a standard `triggers.json` list `[{query, should_trigger}]`. Task cases, checks
- * other than the skill-used check, and every field a trigger set has no place for go to `lost`.
+ * other than the skill-used check, and every field a trigger set has no place for go to `lost`;
+ * with no trigger case at all, no file is written.
  */
 export function writeTriggersJson(suite: Suite, options: WriteTriggersJsonOptions = {}): WriteResult {
   const lost: string[] = [];
@@ -36,6 +37,11 @@ export function writeTriggersJson(suite: Suite, options: WriteTriggersJsonOption
     }
     entries.push(orderKeys(entry));
     lost.push(...lostFields(c, label, shouldTrigger, skillName, options));
+  }
+  if (entries.length === 0) {
+    // `[]` is no trigger set: the reader rejects it, so nothing is written.
+    lost.push('no case is a trigger query, so no triggers.json is written');
+    return { files: [], lost };
   }
   return { files: [{ path: 'evals/triggers.json', text: `${JSON.stringify(entries, null, 2)}\n` }], lost };
 }

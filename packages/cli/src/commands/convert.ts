@@ -43,6 +43,13 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
   }
   const written = suites.map((suite) => target.write!(suite));
   const files = written.flatMap((w) => w.files);
+  const lost = written.flatMap((w) => w.lost);
+  if (files.length === 0) {
+    // Every case is lost (a task-only file to triggers-json, trigger cases to eval-md): an empty file would not load.
+    printLost(lost, target.id, io);
+    io.stderr.write(`Nothing was converted: the ${target.id} format can hold none of the cases in ${file}.\n`);
+    return 2;
+  }
   const paths = targets(files, options.out, io.cwd);
   if (!paths) {
     if (files.length > 1) {
@@ -64,9 +71,12 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
       io.stderr.write(`wrote ${relative(io.cwd, paths[i]!)}\n`);
     });
   }
-  const lost = written.flatMap((w) => w.lost);
+  printLost(lost, target.id, io);
+  return 0;
+}
+
+function printLost(lost: string[], targetId: string, io: CommandIO): void {
   for (const line of lost) io.stderr.write(`not converted: ${line}\n`);
   if (lost.length)
-    io.stderr.write(`${lost.length} thing(s) the ${target.id} format cannot express were left out (listed above).\n`);
-  return 0;
+    io.stderr.write(`${lost.length} thing(s) the ${targetId} format cannot express were left out (listed above).\n`);
 }

@@ -68,6 +68,18 @@ describe('skill-eval convert', () => {
     expect(readFileSync(join(dir, 'taken.json'), 'utf8')).toBe('x');
   });
 
+  it('writes nothing and exits 2 when the target can hold none of the cases', async () => {
+    const io = captureIO(dir);
+    const args = ['convert', 'skill/evals/cases.json', '--to', 'triggers-json', '-o', 'out/triggers.json'];
+    expect(await main(args, io)).toBe(2);
+    expect(io.err()).toContain('not converted: case a: a task case, not a trigger query');
+    expect(io.err()).toContain('Nothing was converted: the triggers-json format can hold none of the cases');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+    const stdout = captureIO(dir);
+    expect(await main(['convert', 'skill/evals/cases.json', '--to', 'triggers-json'], stdout)).toBe(2);
+    expect(stdout.out()).toBe('');
+  });
+
   it('rejects an unknown target format and writes nothing', async () => {
     const io = captureIO(dir);
     expect(await main(['convert', 'skill/evals/cases.json', '--to', 'nope', '-o', 'out.json'], io)).toBe(2);
