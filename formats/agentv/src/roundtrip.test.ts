@@ -52,6 +52,40 @@ describe('write → load round trip', () => {
     });
   }
 
+  it("Skillet's case-folding checks: contains becomes icontains; what AgentV would compare by case is listed", () => {
+    const file = join(tmp, 'greet.yaml');
+    const checks = [
+      { type: 'contains', value: 'HELLO', caseSensitive: false },
+      { type: 'contains', value: 'ERROR', caseSensitive: false, negate: true },
+      { type: 'starts-with', value: 'Hi', caseSensitive: false },
+      { type: 'ends-with', value: 'bye', caseSensitive: false, trimEnd: true },
+    ];
+    const testCase = CaseSchema.parse({
+      id: 'greet',
+      name: 'greet',
+      kind: 'task',
+      turns: ['hello world'],
+      checks,
+      source: { file, format: 'skillet' },
+    });
+    const suite: Suite = { id: 'x', name: 'greet', file, format: 'skillet', cases: [testCase], settings: {} };
+    const { written, reloaded, doc } = rewrite(suite);
+    expect(doc.tests[0].assert.slice(0, 2)).toEqual([
+      { type: 'icontains', value: 'HELLO' },
+      { type: 'not-icontains', value: 'ERROR' },
+    ]);
+    expect(written.lost).toEqual([
+      'case greet: check starts-with "Hi" ignores case; AgentV compares case (caseSensitive: false is kept)',
+      'case greet: check ends-with "bye" ignores case; AgentV compares case (caseSensitive: false is kept)',
+      'case greet: check ends-with "bye" ignores trailing whitespace; AgentV does not (trimEnd: true is kept)',
+    ]);
+    expect(reloaded.suites[0]!.cases[0]!.checks).toEqual([
+      { type: 'icontains', value: 'HELLO' },
+      { type: 'icontains', value: 'ERROR', negate: true },
+      ...checks.slice(2),
+    ]);
+  });
+
   it('every case field survives: what AgentV cannot express goes under metadata.skill_eval and is listed in lost', () => {
     const file = join(tmp, 'from-elsewhere.json');
     writeFileSync(join(tmp, 'data.csv'), 'a,b\n');

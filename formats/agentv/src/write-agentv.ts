@@ -71,6 +71,7 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
   if (c.reference !== undefined) vars.expected_output = c.reference;
   test.vars = vars;
   if (c.checks.length > 0) test.assert = c.checks.map(writeCheck);
+  for (const what of c.checks.flatMap(unreadByAgentv)) lost.push(`case ${c.id}: ${what}`);
   if (c.threshold !== undefined) test.threshold = c.threshold;
   const run: Record<string, unknown> = {};
   if (c.runs !== undefined) run.repeat = { count: c.runs };
@@ -133,9 +134,33 @@ function inferTrigger(checks: Check[]): { shouldTrigger: boolean } | undefined {
 
 const underscore = (mode: unknown) => (typeof mode === 'string' ? mode.replaceAll('-', '_') : mode);
 
+/** Text checks AgentV has a case-folding `i…` spelling for (promptfoo's `icontains`, `icontains-any`, `icontains-all`). */
+const FOLDABLE = new Set(['contains', 'contains-any', 'contains-all']);
+
+/** A case-folding contains check (Skillet's `contains`) in AgentV's own spelling, which AgentV grades ignoring case. */
+function foldedType(check: Check): Check {
+  if (check.caseSensitive !== false || !FOLDABLE.has(check.type)) return check;
+  const { caseSensitive: _folded, ...rest } = check;
+  return { ...rest, type: `i${check.type}` };
+}
+
+/** What a written check asks that AgentV's own runner does not do (skill-eval reads the keys back and does it). */
+function unreadByAgentv(raw: Check): string[] {
+  const check = foldedType(raw);
+  const nested = Array.isArray(check.checks) ? (check.checks as Check[]).flatMap(unreadByAgentv) : [];
+  const what = `check ${check.type}${check.value === undefined ? '' : ` ${JSON.stringify(check.value)}`}`;
+  const own = [
+    ...(check.caseSensitive === false
+      ? [`${what} ignores case; AgentV compares case (caseSensitive: false is kept)`]
+      : []),
+    ...(check.trimEnd === true ? [`${what} ignores trailing whitespace; AgentV does not (trimEnd: true is kept)`] : []),
+  ];
+  return [...own, ...nested];
+}
+
 /** One check as an AgentV 5 assertion; the inverse of the loader's mapping. */
 export function writeCheck(check: Check): unknown {
-  const { type, value, name, weight, required, negate, threshold, ...params } = check as Check & {
+  const { type, value, name, weight, required, negate, threshold, ...params } = foldedType(check) as Check & {
     threshold?: unknown;
   };
   if (type === 'llm-rubric' && typeof value === 'string' && Object.keys(check).length === 2) return value;

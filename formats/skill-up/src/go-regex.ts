@@ -46,3 +46,8 @@ export function jsToGoRegex(source: string, flags: string): string | undefined {
   if (letters.some((f) => !'ims'.includes(f))) return undefined;
   return letters.length > 0 ? `(?${letters.sort().join('')})${source}` : source;
 }
+
+/** A literal text as an RE2 pattern that matches exactly it, as Go's regexp.QuoteMeta writes it. */
+export function goQuoteMeta(text: string): string {
+  return text.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&');
+}

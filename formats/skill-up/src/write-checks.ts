@@ -1,6 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import { type Case, type Check, normalizeCheck } from '@skill-eval/core';
-import { jsToGoRegex } from './go-regex.js';
+import { goQuoteMeta, jsToGoRegex } from './go-regex.js';
 import type { Expect, Judge, Rule } from './rule-schema.js';
 
 /** Where written paths are relative to, and where lost things are listed. */
@@ -10,6 +10,12 @@ export interface WriteContext {
   /** Commands eval.yaml's `environment.setup_steps` already runs for every case. */
   suiteSetup?: string[];
 }
+
+/** Does the check compare text ignoring case (`icontains`, Skillet's `contains`)? skill-up's contains rules compare case. */
+const ignoresCase = (check: Check): boolean => check.caseSensitive === false || check.type.startsWith('icontains');
+
+/** The contains family without its case-folding `i` (`icontains-any` → `contains-any`). */
+const containsType = (check: Check): string => (check.type.startsWith('icontains') ? check.type.slice(1) : check.type);
 
 const list = (value: unknown): string[] | undefined =>
   typeof value === 'string'
@@ -40,8 +46,10 @@ export function writeExpect(gates: readonly Check[], label: string, ctx: WriteCo
     }
     const values = list(check.value);
     const negate = check.negate === true;
-    if ((check.type === 'contains-all' || check.type === 'contains') && !negate && values) add('must_contain', values);
-    else if ((check.type === 'contains-any' || check.type === 'contains') && negate && values)
+    const matchesCase = !ignoresCase(check);
+    if ((check.type === 'contains-all' || check.type === 'contains') && !negate && values && matchesCase)
+      add('must_contain', values);
+    else if ((check.type === 'contains-any' || check.type === 'contains') && negate && values && matchesCase)
       add('must_not_contain', values);
     else if (check.type === 'exit-code' && !negate && typeof check.value === 'number') expect.exit_code = check.value;
     else if ((check.type === 'file-exists' && !negate) || (check.type === 'file-not-exists' && negate)) {
@@ -77,14 +85,18 @@ export function checkRule(raw: Check): Rule | undefined {
   if (check.turn !== undefined) return turnRule(check, check.turn);
   const values = list(check.value);
   const negate = check.negate === true;
-  switch (check.type) {
+  switch (containsType(check)) {
     case 'contains':
     case 'contains-all':
     case 'contains-any': {
       if (!values) return undefined;
-      if (negate)
-        return check.type === 'contains-all' && values.length > 1 ? undefined : { output_contains: { not: values } };
-      return { output_contains: check.type === 'contains-any' ? { any: values } : { all: values } };
+      const type = containsType(check);
+      if (negate && type === 'contains-all' && values.length > 1) return undefined;
+      const lists = negate ? { not: values } : type === 'contains-any' ? { any: values } : { all: values };
+      if (!ignoresCase(check)) return { output_contains: lists };
+      // output_contains compares case; a case-folding literal match is the same test as an RE2 (?i) pattern.
+      const [key, texts] = Object.entries(lists)[0]! as [string, string[]];
+      return { output_matches: { [key]: texts.map((text) => `(?i)${goQuoteMeta(text)}`) } };
     }
     case 'regex': {
       const pattern = typeof check.value === 'string' ? jsToGoRegex(check.value, String(check.flags ?? '')) : undefined;
@@ -138,7 +150,7 @@ function turnRule(check: Check, turn: unknown): Rule | undefined {
     case 'contains':
     case 'contains-all':
     case 'contains-any': {
-      if (!values) return undefined;
+      if (!values || ignoresCase(check)) return undefined;
       if (negate)
         return check.type === 'contains-all' && values.length > 1
           ? undefined

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
+import { type Case, CaseSchema, SessionSchema, type Suite } from '@skill-eval/core';
+import { gradeExecution } from '@skill-eval/grading';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SkillUpCaseFileSchema } from './case-schema.js';
@@ -156,6 +157,39 @@ describe('writing suites of other formats', () => {
     format: 'evals-json',
     cases,
     settings: {},
+  });
+
+  it("case-folding contains checks (Skillet's contains) become (?i) patterns that grade as the original does", async () => {
+    const c = base({
+      checks: [
+        { type: 'contains', value: 'HELLO', caseSensitive: false, required: true },
+        { type: 'icontains-any', value: ['Total: $3.50 (net)', 'nothing'], required: true },
+        { type: 'contains', value: 'ERROR', caseSensitive: false, negate: true, required: true },
+      ],
+    });
+    const back = roundTrip(suiteOf([c]));
+    expect(back.lost).toEqual([]);
+    const grade = async (testCase: Case, finalMessage: string) => {
+      const session = SessionSchema.parse({ status: 'completed', engineId: 'x', exitCode: 0, finalMessage });
+      return (await gradeExecution({ testCase, session, workspace: back.root })).status;
+    };
+    for (const answer of ['hello there. total: $3.50 (NET)', 'Hello, nothing', 'hello, total: $3.50 (net); error']) {
+      expect(await grade(back.suite.cases[0]!, answer), answer).toBe(await grade(c, answer));
+    }
+    expect(await grade(back.suite.cases[0]!, 'hello there. Total: $3x50 (net)')).toBe('failed');
+  });
+
+  it("a case-folding contains beside a rubric is not written to expect's case-sensitive must_contain", () => {
+    const c = base({
+      checks: [
+        { type: 'llm-rubric', value: 'good' },
+        { type: 'contains', value: 'HELLO', caseSensitive: false, required: true },
+      ],
+      threshold: 1,
+    });
+    const { lost, files } = writeSkillUp(suiteOf([c]));
+    expect(parse(files[1]!.text).expect).toBeUndefined();
+    expect(lost).toContain('case 1 (1): check contains "HELLO" (an agent_judge case cannot also run it)');
   });
 
   it('trigger cases become tag trigger_test with a Skill tool rule, and load back as triggers', () => {
