@@ -84,6 +84,8 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
     else
       lost.push(`case ${c.id}: workspace file ${f.from} → ${f.to} (input_files are paths relative to the eval file)`);
   }
+  for (const path of c.workspace.missingFiles ?? [])
+    lost.push(`case ${c.id}: workspace file ${path}, missing when the eval was read (not written to input_files)`);
   if (inputFiles.length > 0) test.input_files = inputFiles;
   const workspace: NonNullable<SideChannel['workspace']> = {};
   const ws = c.workspace;

@@ -1,4 +1,4 @@
-import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
+import { type Case, type Check, fixturePaths, type Suite, type WriteResult } from '@skill-eval/core';
 import { stringify } from 'yaml';
 import { CURRENT_KEYS } from './frontmatter-schema.js';
 import { bodyLines, unclosedFence } from './skillkit-lines.js';
@@ -143,7 +143,8 @@ function lostFields(c: Case, miss: (what: string) => void): void {
   if (c.judge) miss(`judge hint "${c.judge}"`);
   if (c.tags.length > 0) miss(`tags ${c.tags.join(', ')}`);
   const ws = c.workspace;
-  if (ws.files.length > 0) miss(`workspace files ${ws.files.map((f) => f.to).join(', ')}`);
+  const files = fixturePaths(ws);
+  if (files.length > 0) miss(`workspace files ${files.join(', ')}`);
   if (ws.overlays.length > 0) miss(`workspace overlays ${ws.overlays.join(', ')}`);
   if (Object.keys(ws.inline).length > 0) miss(`inline files ${Object.keys(ws.inline).join(', ')}`);
   if (ws.setup.length > 0) miss(`setup commands (${ws.setup.length})`);

@@ -1,6 +1,6 @@
-import { type Case, type Check, type FixtureFile, parseCase } from '@skill-eval/core';
+import { type Case, type Check, parseCase } from '@skill-eval/core';
 import type { Node } from 'jsonc-parser';
-import { type CaseIdentity, cap } from './case-fields.js';
+import { type CaseFiles, type CaseIdentity, cap } from './case-fields.js';
 import type { ReadContext } from './read-context.js';
 
 /** What a dialect reader found in one item, before grading rules are applied. */
@@ -17,7 +17,7 @@ export interface CaseParts {
   /** Per-item `should_trigger` (AgentV transpile), with its node for diagnostics. */
   trigger: { value: boolean; node: Node } | undefined;
   timeoutSeconds: number | undefined;
-  files: FixtureFile[];
+  files: CaseFiles;
   metadata: Record<string, unknown>;
 }
 
@@ -69,7 +69,11 @@ export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
     reference: reference?.trim() ? reference : undefined,
     shouldTrigger: trigger?.value,
     checks,
-    workspace: { files: parts.files, overlays: ctx.overlays?.(identity.id) ?? [] },
+    workspace: {
+      files: parts.files.found,
+      ...(parts.files.missing.length > 0 ? { missingFiles: parts.files.missing } : {}),
+      overlays: ctx.overlays?.(identity.id) ?? [],
+    },
     limits: parts.timeoutSeconds === undefined ? {} : { timeoutSeconds: parts.timeoutSeconds },
     runs: trigger ? ctx.triggerRuns : undefined,
     skills: ctx.skills,

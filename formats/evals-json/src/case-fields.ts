@@ -115,14 +115,20 @@ function rubricFromObject(obj: Record<string, unknown>): Check | undefined {
   return { type: 'llm-rubric', value, name: text('name') ?? value };
 }
 
+/** The `files` of an item: the entries found, and those that do not exist (kept as written, to be reported and converted). */
+export interface CaseFiles {
+  found: FixtureFile[];
+  missing: string[];
+}
+
 /** `files`: each entry resolved against the context's bases; problems are reported per entry. */
-export function readFiles(node: Node | undefined, label: string, ctx: ReadContext): FixtureFile[] {
-  if (node === undefined || node.type === 'null') return [];
+export function readFiles(node: Node | undefined, label: string, ctx: ReadContext): CaseFiles {
+  const files: CaseFiles = { found: [], missing: [] };
+  if (node === undefined || node.type === 'null') return files;
   if (node.type !== 'array') {
     ctx.sink.error('wrong-type', `"files" of ${label} is ${describeType(node)}; write a list of relative paths.`, node);
-    return [];
+    return files;
   }
-  const files: FixtureFile[] = [];
   itemsOf(node).forEach((entryNode, i) => {
     const entry = getNodeValue(entryNode);
     if (entryNode.type !== 'string' || entry.trim() === '') {
@@ -135,10 +141,11 @@ export function readFiles(node: Node | undefined, label: string, ctx: ReadContex
       return;
     }
     const result = resolveFixture(entry, ctx.fixtureBases);
-    if (result.kind === 'ok') files.push(result.fixture);
+    if (result.kind === 'ok') files.found.push(result.fixture);
     else if (result.kind === 'escape') {
       ctx.sink.error('file-escapes-root', `File "${entry}" of ${label} is refused: ${result.reason}.`, entryNode);
     } else {
+      files.missing.push(entry);
       ctx.sink.report(
         ctx.missingFiles,
         'missing-file',

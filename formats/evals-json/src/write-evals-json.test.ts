@@ -24,6 +24,7 @@ const shape = (c: Case) => ({
   checks: c.checks.map((k) => ({ type: k.type, value: k.value, negate: k.negate ?? false })),
   timeout: c.limits.timeoutSeconds,
   files: c.workspace.files.map((f) => f.to),
+  missingFiles: c.workspace.missingFiles,
   metadata: c.metadata,
 });
 
@@ -40,6 +41,19 @@ describe('writeEvalsJson', () => {
     expect(reread.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(reread.suites[0]!.cases.map(shape)).toEqual(original.cases.map(shape));
     expect(written.lost).toEqual([]);
+  });
+
+  it('keeps every files entry, those missing when read too (bmad-project-context names 137, none staged)', () => {
+    const file = join(
+      CORPUS,
+      'bmad-cases-json/bmad-code-org-BMAD-METHOD/src/bmm-skills/plan/bmad-project-context/evals/cases.json',
+    );
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as { cases: { files?: string[] }[] };
+    const original = loadEvalsJson(file, readFileSync(file, 'utf8')).suites[0]!;
+    const written = JSON.parse(writeEvalsJson(original).files[0]!.text) as { evals: { files?: string[] }[] };
+    const named = raw.cases.flatMap((c) => c.files ?? []);
+    expect(named.length).toBeGreaterThan(100);
+    expect(written.evals.flatMap((e) => e.files ?? [])).toEqual(named);
   });
 
   it('lists what an evals.json cannot hold instead of dropping it', () => {

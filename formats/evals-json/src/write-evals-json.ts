@@ -1,4 +1,4 @@
-import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
+import { type Case, type Check, fixturePaths, type Suite, type WriteResult } from '@skill-eval/core';
 
 const DEFAULT_TRIGGER_RUNS = 3;
 
@@ -44,6 +44,8 @@ function itemOf(c: Case, keepMetadata: boolean): Record<string, unknown> {
   const criteria = c.checks.filter((k) => k.type === 'llm-rubric').map((k) => String(k.value ?? k.name ?? ''));
   // expected_output alone is read back as the single criterion, so it need not be repeated as an assertion.
   const onlyReference = criteria.length === 1 && criteria[0] === c.reference;
+  // A fixture missing when the file was read is still named: the reference is the author's, the file may come later.
+  const files = fixturePaths(c.workspace);
   return {
     // Extra keys this format read (`category`, `_pattern`) go back where they came from; standard keys win.
     ...(keepMetadata ? c.metadata : {}),
@@ -51,7 +53,7 @@ function itemOf(c: Case, keepMetadata: boolean): Record<string, unknown> {
     ...(c.name && c.name !== c.id ? { name: c.name } : {}),
     prompt: c.turns[0],
     ...(c.reference ? { expected_output: c.reference } : {}),
-    ...(c.workspace.files.length ? { files: c.workspace.files.map((f) => f.to) } : {}),
+    ...(files.length ? { files } : {}),
     ...(c.limits.timeoutSeconds !== undefined ? { timeout: c.limits.timeoutSeconds } : {}),
     ...(c.kind === 'trigger' ? { should_trigger: c.shouldTrigger ?? true } : {}),
     ...(criteria.length && !onlyReference ? { assertions: criteria } : {}),

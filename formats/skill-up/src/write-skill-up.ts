@@ -142,6 +142,10 @@ function writeContext(testCase: Case, label: string, ctx: WriteContext): SkillUp
         `${label}: workspace file ${file.from} → ${file.to} (skill-up copies one repo_fixture directory from the skill root)`,
       );
   }
+  for (const path of testCase.workspace.missingFiles ?? [])
+    ctx.lost(
+      `${label}: workspace file ${path}, missing when the eval was read (skill-up copies one repo_fixture directory)`,
+    );
   const git = testCase.workspace.git;
   if (git) {
     const diff = git.applyDiff ? insideRoot(git.applyDiff, ctx.root) : undefined;

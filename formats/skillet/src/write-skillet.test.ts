@@ -128,7 +128,7 @@ describe('what Skillet cannot express goes to lost', () => {
       'case 1: 2 setup commands joined into one script',
       'case 1: metadata "name" (the key is Skillet\'s own)',
       'case 1: 1 gate(s)',
-      'case 1: workspace files',
+      'case 1: workspace files a.txt',
       'case 1: limits',
       "case 1: runs 1 (Skillet's --samples is a command-line option)",
       'case 1: tags t',

@@ -1,4 +1,4 @@
-import { type Case, type Check, normalizeCheck, type Suite, type WriteResult } from '@skill-eval/core';
+import { type Case, type Check, fixturePaths, normalizeCheck, type Suite, type WriteResult } from '@skill-eval/core';
 import { stringify } from 'yaml';
 import type { AssertionType } from './skillet-file-schema.js';
 
@@ -118,7 +118,9 @@ function otherFields(c: Case, options: WriteSkilletOptions): string[] {
   if (c.system) lost.push('system prompt');
   if (c.threshold !== undefined) lost.push(`threshold ${c.threshold}`);
   const ws = c.workspace;
-  if (ws.files.length + ws.overlays.length + Object.keys(ws.inline).length > 0) lost.push('workspace files');
+  const fixtures = fixturePaths(ws);
+  if (fixtures.length + ws.overlays.length + Object.keys(ws.inline).length > 0)
+    lost.push(`workspace files${fixtures.length > 0 ? ` ${fixtures.join(', ')}` : ''}`);
   if (ws.artifacts.length > 0) lost.push('artifacts');
   if (c.limits.timeoutSeconds !== undefined || c.limits.maxTurns !== undefined) lost.push('limits');
   const samples = options.samples ?? 3;

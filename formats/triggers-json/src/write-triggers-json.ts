@@ -1,5 +1,5 @@
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
-import { normalizeCheck } from '@skill-eval/core';
+import { fixturePaths, normalizeCheck } from '@skill-eval/core';
 
 /** Defaults the written file is read back with (the plugin settings). */
 export interface WriteTriggersJsonOptions {
@@ -95,7 +95,9 @@ function lostFields(
     add(`trigger threshold ${c.triggerThreshold} (set it with the format setting threshold)`);
   }
   const ws = c.workspace;
-  if (ws.files.length + ws.overlays.length + Object.keys(ws.inline).length > 0) add('workspace files');
+  const fixtures = fixturePaths(ws);
+  if (fixtures.length + ws.overlays.length + Object.keys(ws.inline).length > 0)
+    add(`workspace files${fixtures.length > 0 ? ` ${fixtures.join(', ')}` : ''}`);
   if (ws.setup.length + ws.teardown.length > 0) add('setup/teardown commands');
   if (ws.artifacts.length > 0) add('artifacts');
   if (c.limits.timeoutSeconds !== undefined || c.limits.maxTurns !== undefined) add('limits');

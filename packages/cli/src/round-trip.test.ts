@@ -21,6 +21,8 @@ const shape = (c: Case) => ({
   runs: c.runs ?? (c.kind === 'trigger' ? 3 : 1), // the planner's default, so undefined and 3 mean the same
   threshold: c.threshold,
   limits: c.limits,
+  // Fixture paths as the file names them, found or not: a missing one is still the author's reference.
+  fixtures: [...c.workspace.files.map((f) => f.to), ...(c.workspace.missingFiles ?? [])],
 });
 
 function files(dir: string): string[] {

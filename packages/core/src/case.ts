@@ -30,6 +30,11 @@ export type FixtureFile = z.infer<typeof FixtureFileSchema>;
 export const WorkspaceSpecSchema = z.object({
   /** Fixture files and directories copied in. */
   files: z.array(FixtureFileSchema).default([]),
+  /**
+   * Fixture paths the eval file names that did not exist when it was loaded (a warning then), as written. Never
+   * staged; kept so that `convert` writes the reference back rather than dropping it. Absent when none is missing.
+   */
+  missingFiles: z.array(z.string()).optional(),
   /** Directories whose contents are laid over the workspace, in order (BMAD setup overlays). */
   overlays: z.array(z.string()).default([]),
   /** Inline files: relative path → content. */
@@ -55,6 +60,12 @@ export const WorkspaceSpecSchema = z.object({
     .optional(),
 });
 export type WorkspaceSpec = z.infer<typeof WorkspaceSpecSchema>;
+
+/** Every fixture path a case names, in the workspace: those staged, then those missing when it was read. */
+export const fixturePaths = (workspace: WorkspaceSpec): string[] => [
+  ...workspace.files.map((f) => f.to),
+  ...(workspace.missingFiles ?? []),
+];
 
 /** Execution limits a case asks for. */
 export const LimitsSchema = z.object({

@@ -55,6 +55,7 @@ const caseInput = fc.record(
       fc.record(
         {
           files: maybe(fc.array(maybe(fc.record({ from: maybe(good.string), to: maybe(good.string), mode: wild })))),
+          missingFiles: maybe(fc.array(maybe(good.string), { maxLength: 2 })),
           overlays: maybe(fc.array(maybe(good.string), { maxLength: 2 })),
           inline: maybe(fc.dictionary(fc.string(), maybe(good.string), { maxKeys: 2 })),
           setup: maybe(fc.array(maybe(good.string), { maxLength: 2 })),

@@ -123,6 +123,7 @@ const WORKSPACE_FIELDS = fields(
       (v) => list(v, (f) => object(f, FIXTURE_FIELDS)),
       () => [],
     ),
+    missingFiles: strings,
     overlays: withDefault(strings, () => []),
     inline: withDefault(
       (v) => record(v, string),
@@ -134,7 +135,7 @@ const WORKSPACE_FIELDS = fields(
     // Git steps are left to the schema.
     git: (v) => (v === undefined ? undefined : stray()),
   },
-  ['git'],
+  ['missingFiles', 'git'],
 );
 
 const CASE_FIELDS = fields(

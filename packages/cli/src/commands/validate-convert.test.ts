@@ -1,10 +1,18 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { writeDemoEvals, writeDemoSkill } from '../test-support/demo-skill.js';
+
+/** Every file's text below `root`, one after another. */
+function readTree(root: string): string {
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+    .join('\n');
+}
 
 let dir: string;
 beforeEach(() => {
@@ -78,6 +86,31 @@ describe('skill-eval convert', () => {
     const stdout = captureIO(dir);
     expect(await main(['convert', 'skill/evals/cases.json', '--to', 'triggers-json'], stdout)).toBe(2);
     expect(stdout.out()).toBe('');
+  });
+
+  it('keeps a fixture that is missing when read: written back, or named as not converted, by every target', async () => {
+    writeDemoEvals(
+      dir,
+      JSON.stringify({
+        evals: [
+          { id: 1, prompt: 'Sum it', files: ['data/sales.csv'], should_trigger: true, assertions: ['gives the sum'] },
+        ],
+      }),
+    );
+    for (const to of ['evals-json', 'triggers-json', 'skillet', 'skill-up', 'eval-md', 'agentv']) {
+      const io = captureIO(dir);
+      await main(['convert', 'skill/evals/evals.json', '--to', to, '-o', `out-${to}`], io);
+      expect(io.err()).toContain('missing-file');
+      const written = existsSync(join(dir, `out-${to}`)) ? readTree(join(dir, `out-${to}`)) : '';
+      const notConverted = io
+        .err()
+        .split('\n')
+        .filter((line) => line.startsWith('not converted:'));
+      expect(
+        written.includes('data/sales.csv') || notConverted.some((line) => line.includes('data/sales.csv')),
+        `${to}:\n${io.err()}`,
+      ).toBe(true);
+    }
   });
 
   it('rejects an unknown target format and writes nothing', async () => {
