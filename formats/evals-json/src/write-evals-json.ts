@@ -6,6 +6,17 @@ const DEFAULT_TRIGGER_RUNS = 3;
 const rawId = (c: Case): number | string =>
   typeof c.rawId === 'number' ? c.rawId : /^\d+$/.test(c.id) ? Number(c.id) : c.id;
 
+/**
+ * A rubric whose name is not its own text: an object assertion (`{name, type, description, expected}`) or another
+ * format's named criterion. evals.json assertions are plain strings, so the name has no place; `expected_output`
+ * names the stand-in criterion the reader made of the reference.
+ */
+const hasOwnName = (check: Check): boolean =>
+  check.type === 'llm-rubric' &&
+  check.name !== undefined &&
+  check.name !== check.value &&
+  check.name !== 'expected_output';
+
 const isTriggerCheck = (c: Case, check: Check): boolean =>
   c.kind === 'trigger' && check.type === 'skill-used' && Boolean(check.negate) === (c.shouldTrigger === false);
 
@@ -18,6 +29,11 @@ function lostOf(c: Case, label: string): string[] {
   if (unsupported.length) note(`checks ${unsupported.map((k) => (k.negate ? `not-${k.type}` : k.type)).join(', ')}`);
   if (c.checks.some((k) => k.type === 'llm-rubric' && (k.negate || k.weight !== undefined || k.required))) {
     note('rubric weights, negation or required flags');
+  }
+  for (const k of c.checks.filter(hasOwnName)) {
+    note(
+      `assertion "${k.name}" is written as its text only: its name, and the type and other fields of an object assertion, are not kept`,
+    );
   }
   if (c.gates.length) note(`gates (${c.gates.map((k) => k.type).join(', ')})`);
   if (c.failIf.length) note(`fail-if checks (${c.failIf.map((k) => k.type).join(', ')})`);
