@@ -1,4 +1,11 @@
-import { type Case, type Check, fixturePaths, type Suite, type WriteResult } from '@skill-eval/core';
+import {
+  type Case,
+  type Check,
+  fixturePaths,
+  type Suite,
+  unwrittenSuiteKeys,
+  type WriteResult,
+} from '@skill-eval/core';
 import { stringify } from 'yaml';
 import { CURRENT_KEYS } from './frontmatter-schema.js';
 import { bodyLines, unclosedFence } from './skillkit-lines.js';
@@ -30,7 +37,7 @@ const RESERVED = new Set<string>(CURRENT_KEYS);
  * `## <name>` with `### Prompt` and `### Expect` per case. Everything EVAL.md cannot say is in `lost`.
  */
 export function writeEvalMd(suite: Suite): WriteResult {
-  const lost: string[] = [];
+  const lost = unwrittenSuiteKeys(suite, 'EVAL.md');
   const written: Written[] = [];
   const names = new Set<string>();
   for (const c of suite.cases) {

@@ -40,6 +40,8 @@ describe('writeEvalsJson', () => {
     const reread = loadEvalsJson(file, written.files[0]!.text, { missingFiles: 'warning' });
     expect(reread.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(reread.suites[0]!.cases.map(shape)).toEqual(original.cases.map(shape));
+    // Top-level extras (BMAD's _design_notes) too.
+    expect(reread.suites[0]!.settings.metadata).toEqual(original.settings.metadata);
     // Only object assertions lose something (their name and type): each is listed once.
     const raw = JSON.parse(readFileSync(file, 'utf8')) as { evals?: Record<string, unknown>[] };
     const objects = (raw.evals ?? []).flatMap((item) =>

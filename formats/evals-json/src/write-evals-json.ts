@@ -1,4 +1,11 @@
-import { type Case, type Check, fixturePaths, type Suite, type WriteResult } from '@skill-eval/core';
+import {
+  type Case,
+  type Check,
+  fixturePaths,
+  type Suite,
+  unwrittenSuiteKeys,
+  type WriteResult,
+} from '@skill-eval/core';
 
 const DEFAULT_TRIGGER_RUNS = 3;
 
@@ -82,11 +89,15 @@ export function writeEvalsJson(suite: Suite): WriteResult {
   const keepMetadata = suite.format === 'evals-json';
   const metadataKeys = [...new Set(suite.cases.flatMap((c) => Object.keys(c.metadata)))];
   if (!keepMetadata && metadataKeys.length) lost.push(`metadata keys ${metadataKeys.join(', ')}`);
+  // Top-level extras (`_design_notes`) go back into an evals.json; another format's mean nothing here.
+  const topLevel = keepMetadata ? (suite.settings.metadata as Record<string, unknown> | undefined) : undefined;
+  if (!keepMetadata) lost.push(...unwrittenSuiteKeys(suite, 'evals.json'));
   // Without a skill of its own, a suite's trigger checks still name the skill (AgentV suites do).
   const skillUsed = suite.cases.flatMap((c) => c.checks).find((k) => k.type === 'skill-used')?.value;
   const skillName = suite.skill?.name ?? suite.settings.skillName ?? skillUsed;
   const body = {
     ...(typeof skillName === 'string' ? { skill_name: skillName } : {}),
+    ...topLevel,
     evals: suite.cases.map((c) => itemOf(c, keepMetadata)),
   };
   return { files: [{ path: 'evals/evals.json', text: `${JSON.stringify(body, null, 2)}\n` }], lost };

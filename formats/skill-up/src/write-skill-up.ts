@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
+import { type Case, type Check, type Suite, unwrittenSuiteKeys, type WriteResult } from '@skill-eval/core';
 import { stringify } from 'yaml';
 import type { SkillUpCaseFile, Turn } from './case-schema.js';
 import { engineHint, skillUpEngineName } from './engine-name.js';
@@ -17,7 +17,7 @@ const toYaml = (value: unknown) => stringify(value, { lineWidth: 0, aliasDuplica
  * Whatever skill-up cannot express is listed in `lost`.
  */
 export function writeSkillUp(suite: Suite): WriteResult {
-  const lost: string[] = [];
+  const lost = unwrittenSuiteKeys(suite, 'skill-up');
   const root =
     typeof suite.settings.skillRoot === 'string'
       ? suite.settings.skillRoot

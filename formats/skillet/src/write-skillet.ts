@@ -1,4 +1,12 @@
-import { type Case, type Check, fixturePaths, normalizeCheck, type Suite, type WriteResult } from '@skill-eval/core';
+import {
+  type Case,
+  type Check,
+  fixturePaths,
+  normalizeCheck,
+  type Suite,
+  unwrittenSuiteKeys,
+  type WriteResult,
+} from '@skill-eval/core';
 import { stringify } from 'yaml';
 import type { AssertionType } from './skillet-file-schema.js';
 
@@ -16,7 +24,7 @@ const OWN = new Set(['timestamp', 'name', 'prompt', 'expected', 'assertions', 's
  * rubric becomes `expected`; everything Skillet cannot express goes to `lost`.
  */
 export function writeSkillet(suite: Suite, options: WriteSkilletOptions = {}): WriteResult {
-  const lost: string[] = [];
+  const lost = unwrittenSuiteKeys(suite, 'Skillet (one file per eval)');
   const used = new Set<string>();
   const evalSet = suite.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'evals';
   const files = suite.cases.map((c) => {

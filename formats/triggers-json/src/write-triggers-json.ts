@@ -1,5 +1,5 @@
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
-import { fixturePaths, normalizeCheck } from '@skill-eval/core';
+import { fixturePaths, normalizeCheck, unwrittenSuiteKeys } from '@skill-eval/core';
 
 /** Defaults the written file is read back with (the plugin settings). */
 export interface WriteTriggersJsonOptions {
@@ -18,7 +18,7 @@ const RESERVED = new Set(['id', 'query', 'should_trigger']);
  * with no trigger case at all, no file is written.
  */
 export function writeTriggersJson(suite: Suite, options: WriteTriggersJsonOptions = {}): WriteResult {
-  const lost: string[] = [];
+  const lost = unwrittenSuiteKeys(suite, 'a triggers.json list');
   const entries: Entry[] = [];
   const skillName = suite.skill?.name ?? (suite.settings.skillName as string | undefined);
   for (const c of suite.cases) {

@@ -17,3 +17,4 @@ export * from './secrets.js';
 export * from './session.js';
 export * from './settings.js';
 export * from './skill-root.js';
+export * from './suite-extras.js';

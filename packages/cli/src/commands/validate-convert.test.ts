@@ -113,6 +113,18 @@ describe('skill-eval convert', () => {
     }
   });
 
+  it('keeps top-level extra keys in evals.json and names them where the target has no place for them', async () => {
+    writeDemoEvals(dir, JSON.stringify({ _design_notes: 'why', evals: [{ id: 1, prompt: 'hi', assertions: ['ok'] }] }));
+    const same = captureIO(dir);
+    expect(await main(['convert', 'skill/evals/evals.json', '--to', 'evals-json'], same)).toBe(0);
+    expect(JSON.parse(same.out())._design_notes).toBe('why');
+    for (const to of ['skillet', 'skill-up', 'eval-md']) {
+      const io = captureIO(dir);
+      await main(['convert', 'skill/evals/evals.json', '--to', to, '-o', `out-${to}`], io);
+      expect(io.err(), to).toMatch(/^not converted: suite: top-level key "_design_notes"/m);
+    }
+  });
+
   it('rejects an unknown target format and writes nothing', async () => {
     const io = captureIO(dir);
     expect(await main(['convert', 'skill/evals/cases.json', '--to', 'nope', '-o', 'out.json'], io)).toBe(2);
