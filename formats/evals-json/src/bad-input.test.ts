@@ -265,3 +265,32 @@ describe('BMAD generation 2', () => {
     expect(none.diagnostics[0]!.message).toContain('"cases": [');
   });
 });
+
+describe('unknown keys', () => {
+  it('warns of a misspelt key in an eval, a case and at the top level, where it is written, and keeps it', () => {
+    const evals = load([
+      '{',
+      '  "skill_name": "x",',
+      '  "evalz": [],',
+      '  "_notes": "why",',
+      '  "evals": [',
+      '    {"id": 1, "prompt": "hi", "assertions": ["ok"], "expectatons": ["x"], "name": "n", "category": "c", "_pattern": "p"}',
+      '  ]',
+      '}',
+    ]);
+    expect(where(evals.diagnostics)).toEqual([
+      ['unknown-key', 3, 3],
+      ['unknown-key', 6, 53],
+    ]);
+    expect(evals.diagnostics.every((d) => d.severity === 'warning')).toBe(true);
+    expect(evals.diagnostics[1]!.message).toMatch(/^Unknown key "expectatons" in eval 1; .*check its spelling/);
+    expect(evals.suites[0]!.cases[0]!.metadata).toMatchObject({ expectatons: ['x'] });
+    const cases = load(
+      ['{"cases": [{"id": "a", "input": "hi", "rubric": ["ok"], "rubrik": ["x"]}]}'],
+      {},
+      '/x/cases.json',
+    );
+    expect(where(cases.diagnostics)).toEqual([['unknown-key', 1, 57]]);
+    expect(cases.diagnostics[0]!.message).toContain('Unknown key "rubrik" in case "a"');
+  });
+});

@@ -3,6 +3,7 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import type { CaseParts } from './build-case.js';
 import { cap, readCriteria, readFiles, readId, readOptionalString, readPrompt, readTimeout } from './case-fields.js';
 import type { ReadContext } from './read-context.js';
+import { warnUnknownKeys } from './unknown-keys.js';
 
 const KNOWN = new Set(['id', 'input', 'rubric', 'state_prefix', 'files', 'timeout']);
 
@@ -29,6 +30,7 @@ export function readBmadCase(item: Node, index: number, ctx: ReadContext): CaseP
   const criteria = readCriteria('rubric', property(item, 'rubric'), label, ctx);
   const timeoutSeconds = readTimeout(property(item, 'timeout'), label, ctx);
   const files = readFiles(property(item, 'files'), label, ctx);
+  warnUnknownKeys(item, KNOWN, `in ${label}`, ctx.sink);
   if (!identity || input === undefined) return undefined;
   const prompt = statePrefix ? `${statePrefix.trimEnd()}\n\n${input}` : input;
   const metadata = Object.fromEntries(

@@ -1,5 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bySeverity, criteria, loadCorpus, rules } from './test-support/corpus.js';
+import { bySeverity, CORPUS, criteria, loadCorpus, rules } from './test-support/corpus.js';
 
 const AGENTV = 'agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/';
 const ANTHROPIC = 'agent-skills-evals-json/anthropics-skills/';
@@ -135,5 +136,18 @@ describe('corpus: agent-skills evals.json', () => {
     expect(warnings).toHaveLength(11);
     expect(warnings[0]).toMatchObject({ ruleId: 'evals-json/assertion-not-string', line: 9, column: 9 });
     expect(warnings[0]!.message).toMatch(/^Item 1 of "assertions" in eval 1 is an object/);
+  });
+});
+
+describe('corpus: no unknown-key warning', () => {
+  const dirs = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json'];
+  const files = (readdirSync(CORPUS, { recursive: true }) as string[])
+    .filter((path) => dirs.some((dir) => path.startsWith(`${dir}/`)) && path.endsWith('.json'))
+    .sort();
+
+  it.each(files)('%s', (relative) => {
+    expect(files.length).toBeGreaterThan(10);
+    const { result } = loadCorpus(relative);
+    expect(result.diagnostics.filter((d) => d.ruleId === 'evals-json/unknown-key')).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ export type RuleId =
   | 'nothing-to-grade'
   | 'missing-skill-name'
   | 'file-escapes-root'
-  | 'missing-file';
+  | 'missing-file'
+  | 'unknown-key';
 
 /** Collects diagnostics for one file, positioned at JSON nodes (or explicit positions). */
 export class DiagnosticSink extends KitSink<RuleId, JsonNode | Position> {

@@ -19,6 +19,7 @@ import { type Dialect, evalsDialect, shapeOf } from './dialect.js';
 import type { ExpectedOutputPolicy, ReadContext } from './read-context.js';
 import { setupOverlays } from './setup-overlays.js';
 import { readEvalItem } from './skill-creator.js';
+import { warnUnknownKeys } from './unknown-keys.js';
 
 /** Options of {@link loadEvalsJson}; the plugin settings map onto them. */
 export interface LoadEvalsJsonOptions {
@@ -102,6 +103,7 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
     skills: skill ? [skill] : [],
     ...(isBmad2 ? {} : { overlays: setupOverlays(dirname(path)) }),
   };
+  if (root.type === 'object') warnUnknownKeys(root, new Set(['skill_name', listKey]), 'at the top level', sink);
   const cases = readCases(list!, listKey, isBmad2 ? readBmadCase : readEvalItem, ctx);
   const extra = root.type === 'object' ? keysOf(root).filter(({ key }) => key !== 'skill_name' && key !== listKey) : [];
   const settings: Record<string, unknown> = { dialect };

@@ -3,9 +3,10 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import type { CaseParts } from './build-case.js';
 import { readCriteria, readFiles, readId, readOptionalString, readPrompt, readTimeout } from './case-fields.js';
 import type { ReadContext } from './read-context.js';
+import { warnUnknownKeys } from './unknown-keys.js';
 
 /** Keys an `evals[]` item is read from; every other key is kept verbatim in `metadata`. */
-const KNOWN = new Set([
+const READ = new Set([
   'id',
   'prompt',
   'expected_output',
@@ -15,6 +16,8 @@ const KNOWN = new Set([
   'timeout',
   'should_trigger',
 ]);
+/** Item keys kept in `metadata` that real files use (AgentV reads `name`; skill-creator PRs write `category`). */
+const KNOWN = new Set([...READ, 'name', 'category']);
 
 /**
  * Reads one `evals[]` item of any Agent Skills dialect (skill-creator, agentskills.io, BMAD gen 1,
@@ -32,11 +35,12 @@ export function readEvalItem(item: Node, index: number, ctx: ReadContext): CaseP
   const reference = readOptionalString('expected_output', property(item, 'expected_output'), label, ctx);
   const timeoutSeconds = readTimeout(property(item, 'timeout'), label, ctx);
   const files = readFiles(property(item, 'files'), label, ctx);
+  warnUnknownKeys(item, KNOWN, `in ${label}`, ctx.sink);
   const trigger = readShouldTrigger(property(item, 'should_trigger'), label, ctx);
   if (!identity || prompt === undefined) return undefined;
   const metadata = Object.fromEntries(
     keysOf(item)
-      .filter(({ key }) => !KNOWN.has(key))
+      .filter(({ key }) => !READ.has(key))
       .map(({ key, valueNode }) => [key, valueNode && getNodeValue(valueNode)]),
   );
   const name = typeof metadata.name === 'string' && metadata.name.trim() ? metadata.name : identity.id;

@@ -161,6 +161,7 @@ describe('grouped variant', () => {
     ]);
     expect(where(diagnostics)).toEqual([
       ['grouped-variant', 1, 1],
+      ['unknown-key', 3, 61],
       ['missing-query', 3, 74],
       ['missing-query', 3, 79],
       ['wrong-type', 4, 21],
@@ -178,6 +179,21 @@ describe('grouped variant', () => {
       ['7', 7, 'seven', false, { why: 'x' }],
     ]);
     expect(suite.cases[1]!.checks).toEqual([{ type: 'skill-used', value: 'writer', negate: true }]);
+  });
+
+  it('warns of a key no trigger runner reads (runs, threshold), where it is written; notes and "_" keys are fine', () => {
+    const { suites, diagnostics } = load([
+      '[',
+      '  {"query": "a", "should_trigger": true, "runs": 5, "threshold": 0.8},',
+      '  {"query": "b", "should_trigger": false, "reason": "off topic", "_why": "x"}',
+      ']',
+    ]);
+    expect(where(diagnostics).filter(([rule]) => rule === 'unknown-key')).toEqual([
+      ['unknown-key', 2, 42],
+      ['unknown-key', 2, 53],
+    ]);
+    expect(messageAt(diagnostics, 2, 42)).toMatch(/^Unknown key "runs" in query #1; .* not applied\. Check its spelling/);
+    expect(suites[0]!.cases[0]!.metadata).toEqual({ runs: 5, threshold: 0.8 });
   });
 
   it('groups with no queries at all are an error', () => {

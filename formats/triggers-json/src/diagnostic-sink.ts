@@ -12,7 +12,8 @@ export type RuleId =
   | 'duplicate-query'
   | 'default-should-trigger'
   | 'grouped-variant'
-  | 'skill-from-folder';
+  | 'skill-from-folder'
+  | 'unknown-key';
 
 /** Collects diagnostics for one file, positioned at JSON nodes (or explicit positions). */
 export class DiagnosticSink extends KitSink<RuleId, JsonNode | Position> {

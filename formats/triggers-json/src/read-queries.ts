@@ -1,4 +1,4 @@
-import { describeType, itemsOf, keysOf, property } from '@skill-eval/format-kit';
+import { describeType, itemsOf, keysOf, property, unknownKeys } from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 
@@ -22,6 +22,8 @@ export interface QueryItem {
 }
 
 const STANDARD_KEYS = new Set(['query', 'should_trigger', 'id']);
+/** Keys real trigger sets add to a query as notes (mikekelly/developing-skills writes `reason`); kept, never warned of. */
+const NOTE_KEYS = ['reason'];
 
 /** Reads `[{query, should_trigger}]`; items that cannot become a case are reported and left out. */
 export function readStandardList(list: Node, sink: DiagnosticSink): QueryItem[] {
@@ -57,7 +59,7 @@ export function readStandardList(list: Node, sink: DiagnosticSink): QueryItem[] 
       shouldTrigger: flag.value,
       defaulted: flag.defaulted,
       node: item,
-      metadata: extraKeys(item, STANDARD_KEYS),
+      metadata: extraKeys(item, STANDARD_KEYS, label, sink),
     });
   });
   return found;
@@ -123,7 +125,7 @@ function readGroupedItem(item: Node, group: string, index: number, sink: Diagnos
   const key = property(item, 'prompt') === undefined && property(item, 'query') !== undefined ? 'query' : 'prompt';
   const query = readText(item, key, label, sink, '');
   if (!identity || query === undefined) return undefined;
-  return { ...identity, query, node: item, metadata: extraKeys(item, new Set(['id', key])) };
+  return { ...identity, query, node: item, metadata: extraKeys(item, new Set(['id', key]), label, sink) };
 }
 
 function readId(item: Node, index: number, sink: DiagnosticSink) {
@@ -170,7 +172,21 @@ function readShouldTrigger(node: Node | undefined, label: string, sink: Diagnost
   return undefined;
 }
 
-function extraKeys(item: Node, known: ReadonlySet<string>): Record<string, unknown> {
+/** The item's keys besides `known`, kept verbatim; a key no trigger runner reads is warned of (a misspelling, or `runs`). */
+function extraKeys(
+  item: Node,
+  known: ReadonlySet<string>,
+  label: string,
+  sink: DiagnosticSink,
+): Record<string, unknown> {
+  const read = [...known].map((key) => `"${key}"`).join(', ');
+  for (const { key, keyNode } of unknownKeys(item, new Set([...known, ...NOTE_KEYS]))) {
+    sink.warning(
+      'unknown-key',
+      `Unknown key "${key}" in ${label}; trigger runners read only ${read}, so it is kept as metadata and not applied. Check its spelling, or start it with "_" to mark a note.`,
+      keyNode,
+    );
+  }
   return Object.fromEntries(
     keysOf(item)
       .filter(({ key }) => !known.has(key))

@@ -11,6 +11,7 @@ export {
   type ParsedJson,
   parseJson,
   property,
+  unknownKeys,
 } from './parse-json.js';
 export {
   isYamlMap,

@@ -88,6 +88,14 @@ export function keysOf(node: Node): { key: string; keyNode: Node; valueNode: Nod
   }));
 }
 
+/**
+ * The keys of an object node outside `known`, in file order: candidates for an "unknown key" warning. A key
+ * starting with `_` (`_design_notes`, `_pattern`) is commentary by convention, never unknown.
+ */
+export function unknownKeys(node: Node, known: ReadonlySet<string>): { key: string; keyNode: Node }[] {
+  return keysOf(node).filter(({ key }) => !known.has(key) && !key.startsWith('_'));
+}
+
 /** The elements of an array node. */
 export function itemsOf(node: Node): Node[] {
   return node.type === 'array' ? (node.children ?? []) : [];
