@@ -4,7 +4,7 @@ import { detectEvalsJson, FILE_PATTERNS } from './detect.js';
 import { loadEvalsJson } from './load-evals-json.js';
 import { writeEvalsJson } from './write-evals-json.js';
 
-/** Settings of the evals-json format (`--fk key=value` or config). */
+/** Settings of the evals-json format, given by a program as the runner's `formatSettings` (no CLI option sets them). */
 export const EvalsJsonSettingsSchema = z
   .object({
     /** Severity of a `files` entry that does not exist; BMAD's runner only warns. */

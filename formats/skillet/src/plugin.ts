@@ -4,7 +4,7 @@ import { detectSkillet, FILE_PATTERNS } from './detect.js';
 import { loadSkillet } from './load-skillet.js';
 import { writeSkillet } from './write-skillet.js';
 
-/** Settings of the skillet format (`--fk key=value` or config). */
+/** Settings of the skillet format, given by a program as the runner's `formatSettings` (no CLI option sets them). */
 export const SkilletSettingsSchema = z
   .object({
     /** Runs of each eval, Skillet's `--samples` (default 3). */

@@ -192,7 +192,9 @@ describe('grouped variant', () => {
       ['unknown-key', 2, 42],
       ['unknown-key', 2, 53],
     ]);
-    expect(messageAt(diagnostics, 2, 42)).toMatch(/^Unknown key "runs" in query #1; .* not applied\. Check its spelling/);
+    expect(messageAt(diagnostics, 2, 42)).toMatch(
+      /^Unknown key "runs" in query #1; .* not applied\. Check its spelling/,
+    );
     expect(suites[0]!.cases[0]!.metadata).toEqual({ runs: 5, threshold: 0.8 });
   });
 

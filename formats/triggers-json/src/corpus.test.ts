@@ -104,7 +104,10 @@ describe('corpus: triggers-json', () => {
     expect(result.diagnostics.map((d) => [d.severity, d.ruleId, d.line, d.column])).toEqual([
       ['warning', 'triggers-json/skill-from-folder', 1, 1],
     ]);
-    expect(result.diagnostics[0]!.message).toMatch(/"bmad-ticket" from the folder layout.*skillName/);
+    expect(result.diagnostics[0]!.message).toMatch(
+      /"bmad-ticket", the name of the folder above evals\/ .*Put the file/,
+    );
+    expect(result.diagnostics[0]!.message).not.toContain('--fk');
     expect(cases).toHaveLength(16);
     expect(cases.every((c) => c.checks[0]?.type === 'skill-used' && c.checks[0].value === 'bmad-ticket')).toBe(true);
     const gen1 = loadCorpus(`${BMAD}evals/bmm-skills/bmad-product-brief/triggers.json`, {});

@@ -48,6 +48,11 @@ describe('plugin', () => {
     expect(format.detect('triggers.json', text)).toBeGreaterThan(0.9);
     const { suites, diagnostics } = await format.load('/nonexistent-skill-eval-test/triggers.json', text);
     expect(diagnostics.map((d) => d.ruleId)).toEqual(['triggers-json/skill-from-folder']);
+    // A plain folder is neither <skill>/evals/ nor evals/<skill>/: the warning says so, and names no unknown option.
+    expect(diagnostics[0]!.message).toContain(
+      '"nonexistent-skill-eval-test", the name of the folder it is in (neither',
+    );
+    expect(diagnostics[0]!.message).not.toContain('--fk');
     expect(suites[0]!.cases[0]).toMatchObject({ runs: 3, triggerThreshold: 0.5, shouldTrigger: false });
     expect(format.write!(suites[0]!).files[0]!.path).toBe('evals/triggers.json');
   });

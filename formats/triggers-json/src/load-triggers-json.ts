@@ -70,11 +70,11 @@ export function loadTriggersJson(file: string, text: string, options: LoadTrigge
   const skill: SkillRef | undefined = skillRoot ? readSkillRef(skillRoot) : undefined;
   const declared = skill?.name ?? fileSkillName ?? options.skillName;
   const inferred = declared ? undefined : skillFromLayout(path);
-  const skillName = declared ?? inferred;
+  const skillName = declared ?? inferred?.name;
   if (inferred && items.length > 0) {
     sink.warning(
       'skill-from-folder',
-      `No SKILL.md above this file; the skill is taken to be "${inferred}" from the folder layout (<skill>/evals/ or evals/<skill>/), as BMAD's runner does. Put the file under the skill's folder, or set skillName (--fk skillName=<name>).`,
+      `No SKILL.md above this file; the skill is taken to be "${inferred.name}", ${inferred.how}. Put the file in the skill's folder (beside its SKILL.md, or in its evals/ folder) so the skill is known.`,
       root,
     );
   }
@@ -211,8 +211,15 @@ function buildCase(item: QueryItem, ctx: BuildContext): Case {
 }
 
 /** BMAD's discovery: a file in `<skill>/evals/` belongs to `<skill>`; one in `evals/<…>/<skill>/` to `<skill>`. */
-function skillFromLayout(path: string): string | undefined {
+function skillFromLayout(path: string): { name: string; how: string } | undefined {
   const dir = dirname(path);
-  const name = basename(dir) === 'evals' ? basename(dirname(dir)) : basename(dir);
-  return name && name !== '.' && name !== '/' ? name : undefined;
+  const inEvals = basename(dir) === 'evals';
+  const name = inEvals ? basename(dirname(dir)) : basename(dir);
+  if (!name || name === '.' || name === '/') return undefined;
+  const how = inEvals
+    ? 'the name of the folder above evals/ (the <skill>/evals/ layout BMAD reads)'
+    : basename(dirname(dir)) === 'evals'
+      ? 'the name of the folder it is in (the evals/<skill>/ layout BMAD reads)'
+      : 'the name of the folder it is in (neither of the layouts BMAD reads, <skill>/evals/ and evals/<skill>/)';
+  return { name, how };
 }
