@@ -65,6 +65,29 @@ describe('case file schema', () => {
     ]);
   });
 
+  it('a negative timeout_seconds or max_turns is an error at its value, in the case and in the suite defaults', () => {
+    const own = load(['input: {prompt: hi}', 'constraints:', '  timeout_seconds: -10', '  max_turns: -3']);
+    expect(withoutContext(own.diagnostics)).toEqual([
+      ['bad-value', 3, 20],
+      ['bad-value', 4, 14],
+    ]);
+    expect(own.diagnostics.find((d) => d.line === 3)!.message).toBe(
+      '"constraints.timeout_seconds" is -10; it must be at least 0.',
+    );
+    const suite = load(
+      [
+        'schema_version: v1alpha1',
+        'environment: {type: none}',
+        'cases:',
+        '  files: [evals/cases/c.yaml]',
+        '  defaults: {timeout_seconds: 300, max_turns: -1}',
+      ],
+      SUITE,
+    );
+    expect(withoutContext(suite.diagnostics)).toEqual([['bad-value', 5, 47]]);
+    expect(suite.diagnostics.find((d) => d.ruleId === 'skill-up/bad-value')!.severity).toBe('error');
+  });
+
   it('a missing input is an error at the top of the file', () => {
     const { diagnostics } = load(['id: c', 'judge: {type: rule_based}']);
     expect(where(diagnostics)).toEqual([['missing-key', 1, 1]]);

@@ -59,8 +59,13 @@ export const SkillUpCaseFileSchema = z
       .describe('Initial workspace.'),
     constraints: z
       .strictObject({
-        timeout_seconds: seconds.optional().describe('Per-case timeout (default 300).'),
-        max_turns: z.number().int().optional().describe('Most agent turns (default 10).'),
+        timeout_seconds: seconds.min(0).optional().describe('Per-case timeout (default: the suite default; 0 = it).'),
+        max_turns: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe('Most agent turns (default: the suite default; 0 = it).'),
       })
       .optional(),
     expect: ExpectSchema.optional(),

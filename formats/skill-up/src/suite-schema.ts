@@ -72,8 +72,13 @@ export const SkillUpSuiteFileSchema = z
         files: z.array(z.string()).min(1).describe('Case files, relative to the skill root.'),
         defaults: z
           .strictObject({
-            timeout_seconds: z.number().int().optional().describe('Default per-case timeout (300).'),
-            max_turns: z.number().int().optional().describe('Default turn limit (10).'),
+            timeout_seconds: z
+              .number()
+              .int()
+              .min(0)
+              .optional()
+              .describe('Default per-case timeout (300; 0 = default).'),
+            max_turns: z.number().int().min(0).optional().describe('Default turn limit (10; 0 = default).'),
             expect: ExpectSchema.optional(),
             collect_artifacts: z.array(z.string()).optional(),
           })
