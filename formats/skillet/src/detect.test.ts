@@ -36,7 +36,7 @@ describe('plugin', () => {
     expect(plugin.contract).toBe('format-v1');
     expect(plugin.id).toBe('skillet');
     const format = plugin.create(plugin.parseSettings(undefined));
-    expect(format.filePatterns).toEqual(['**/evals/**/*.yaml']);
+    expect(format.filePatterns).toEqual(['**/evals/**/*.yaml', '**/evals/**/*.yml']);
     expect(format.detect('/a/evals/x/001.yaml', EVAL)).toBeGreaterThan(0.9);
     const { suites, diagnostics } = await format.load('/nonexistent-skill-eval-test/evals/x/001.yaml', EVAL);
     expect(diagnostics).toEqual([]);

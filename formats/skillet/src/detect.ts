@@ -2,8 +2,11 @@ import { extname } from 'node:path';
 import { YAML_EXTENSIONS } from '@skill-eval/core';
 import { isYamlMap, type ParsedYaml, parseYaml, yamlKeys } from '@skill-eval/format-kit';
 
-/** Folder-scan candidates: Skillet's layout `evals/<name>/…/*.yaml` (Skillet ignores `.yml`). */
-export const FILE_PATTERNS = ['**/evals/**/*.yaml'] as const;
+/**
+ * Folder-scan candidates: Skillet's layout `evals/<name>/…/*.yaml`. Skillet ignores `.yml` there; the scan takes it
+ * too, so that loading it warns of that, as naming the file does, rather than passing it over without a word.
+ */
+export const FILE_PATTERNS = ['**/evals/**/*.yaml', '**/evals/**/*.yml'] as const;
 
 const REQUIRED = ['timestamp', 'prompt', 'expected', 'name'];
 /** Keys that belong to the other YAML formats (skill-up, AgentV); a Skillet eval has none of them. */

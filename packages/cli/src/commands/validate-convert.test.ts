@@ -152,3 +152,20 @@ describe('a bare Skillet eval-set name', () => {
     expect(missing.err()).toContain('Path does not exist: no-such-set');
   });
 });
+
+describe('a Skillet .yml eval in a scanned folder', () => {
+  it('warns that Skillet ignores it, as naming the file does', async () => {
+    const set = join(dir, 'evals', 'greet');
+    mkdirSync(set, { recursive: true });
+    const eval_ = 'timestamp: 2025-01-01T00:00:00Z\nname: n\nprompt: say it\nexpected: says it\n';
+    writeFileSync(join(set, 'a.yaml'), eval_);
+    writeFileSync(join(set, 'b.yml'), eval_);
+    const scan = captureIO(dir);
+    await main(['validate', 'evals'], scan);
+    const named = captureIO(dir);
+    await main(['validate', 'evals/greet/b.yml'], named);
+    const warning = 'evals/greet/b.yml:1:1: warning: Skillet only reads .yaml files';
+    expect(named.out()).toContain(warning);
+    expect(scan.out()).toContain(warning);
+  });
+});
