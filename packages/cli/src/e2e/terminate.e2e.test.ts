@@ -35,7 +35,18 @@ function startRun(dir: string, args: string[], tag: string) {
       await sleep(100);
     }
   };
-  return { child, exited, started, waitFor, output: () => output };
+  /** Waits for the CLI to exit: its status, what it printed, and the run's processes still there. */
+  const ended = async () => {
+    const code = await exited;
+    return { code, output, left: processesWithEnv('SKILL_EVAL_E2E_TAG', tag) };
+  };
+  return { child, started, waitFor, ended };
+}
+
+/** Kills whatever a failed test left of the run, and removes its folder. */
+function cleanUp(tag: string, dir: string | undefined): void {
+  for (const pid of processesWithEnv('SKILL_EVAL_E2E_TAG', tag)) process.kill(pid, 'SIGKILL');
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
 /**
@@ -65,15 +76,10 @@ describe('SIGTERM mid-run, with the built CLI and the command engine', () => {
     await run.waitFor(6, 'the agents');
     runningBefore = run.started().length;
     run.child.kill('SIGTERM');
-    code = await run.exited;
-    output = run.output();
-    leftAfter = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
+    ({ code, output, left: leftAfter } = await run.ended());
   }, 60_000);
 
-  afterAll(() => {
-    for (const pid of processesWithEnv('SKILL_EVAL_E2E_TAG', tag)) process.kill(pid, 'SIGKILL');
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => cleanUp(tag, dir));
 
   it('kills the running agents, writes a partial summary and exits 143', () => {
     expect(runningBefore).toBeGreaterThanOrEqual(6);
@@ -111,15 +117,10 @@ describe('Ctrl-C twice during a teardown, with the built CLI', () => {
     run.child.kill('SIGINT');
     await sleep(300);
     run.child.kill('SIGINT');
-    code = await run.exited;
-    output = run.output();
-    leftAfter = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
+    ({ code, output, left: leftAfter } = await run.ended());
   }, 60_000);
 
-  afterAll(() => {
-    for (const pid of processesWithEnv('SKILL_EVAL_E2E_TAG', tag)) process.kill(pid, 'SIGKILL');
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => cleanUp(tag, dir));
 
   it('exits 130 at the second Ctrl-C and leaves no process of the run behind', () => {
     expect(code, output).toBe(130);
