@@ -4,7 +4,7 @@ import { detectAgentv, FILE_PATTERNS } from './detect.js';
 import { loadAgentv } from './load-agentv.js';
 import { writeAgentv } from './write-agentv.js';
 
-/** Settings of the agentv format, given by a program as the runner's `formatSettings` (no CLI option sets them). */
+/** Settings of the agentv format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const AgentvSettingsSchema = z
   .object({
     /** Severity of a referenced file (content part, input_files, workdir) that does not exist. */

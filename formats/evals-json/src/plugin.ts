@@ -4,7 +4,7 @@ import { detectEvalsJson, FILE_PATTERNS } from './detect.js';
 import { loadEvalsJson } from './load-evals-json.js';
 import { writeEvalsJson } from './write-evals-json.js';
 
-/** Settings of the evals-json format, given by a program as the runner's `formatSettings` (no CLI option sets them). */
+/** Settings of the evals-json format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const EvalsJsonSettingsSchema = z
   .object({
     /** Severity of a `files` entry that does not exist; BMAD's runner only warns. */

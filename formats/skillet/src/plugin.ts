@@ -4,7 +4,7 @@ import { detectSkillet, FILE_PATTERNS } from './detect.js';
 import { loadSkillet } from './load-skillet.js';
 import { writeSkillet } from './write-skillet.js';
 
-/** Settings of the skillet format, given by a program as the runner's `formatSettings` (no CLI option sets them). */
+/** Settings of the skillet format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const SkilletSettingsSchema = z
   .object({
     /** Runs of each eval, Skillet's `--samples` (default 3). */

@@ -74,7 +74,7 @@ export function loadTriggersJson(file: string, text: string, options: LoadTrigge
   if (inferred && items.length > 0) {
     sink.warning(
       'skill-from-folder',
-      `No SKILL.md above this file; the skill is taken to be "${inferred.name}", ${inferred.how}. Put the file in the skill's folder (beside its SKILL.md, or in its evals/ folder) so the skill is known.`,
+      `No SKILL.md above this file; the skill is taken to be "${inferred.name}", ${inferred.how}. Put the file in the skill's folder (beside its SKILL.md, or in its evals/ folder), or name the skill in skill-eval.config.json ("formatSettings": {"triggers-json": {"skillName": "<name>"}}).`,
       root,
     );
   }

@@ -4,7 +4,7 @@ import { detectTriggersJson, FILE_PATTERNS } from './detect.js';
 import { loadTriggersJson } from './load-triggers-json.js';
 import { writeTriggersJson } from './write-triggers-json.js';
 
-/** Settings of the triggers-json format, given by a program as the runner's `formatSettings` (no CLI option sets them). */
+/** Settings of the triggers-json format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const TriggersJsonSettingsSchema = z.preprocess(
   // `skill_name` is accepted as the files spell it.
   (raw) => {

@@ -89,10 +89,10 @@ function lostFields(
   if (c.reference) add('reference (expected output)');
   if (c.threshold !== undefined) add(`threshold ${c.threshold}`);
   const runs = options.runs ?? 3;
-  if (c.runs !== undefined && c.runs !== runs) add(`runs ${c.runs} (set it with the format setting runs)`);
+  if (c.runs !== undefined && c.runs !== runs) add(`runs ${c.runs} (${configHint('runs', c.runs)})`);
   const threshold = options.threshold ?? 0.5;
   if (c.triggerThreshold !== undefined && c.triggerThreshold !== threshold) {
-    add(`trigger threshold ${c.triggerThreshold} (set it with the format setting threshold)`);
+    add(`trigger threshold ${c.triggerThreshold} (${configHint('threshold', c.triggerThreshold)})`);
   }
   const ws = c.workspace;
   const fixtures = fixturePaths(ws);
@@ -106,3 +106,7 @@ function lostFields(
   if (c.judge) add(`judge hint ${c.judge}`);
   return lost;
 }
+
+/** Where a value triggers.json has no field for is set when the converted file runs: the config's format settings. */
+const configHint = (key: string, value: number): string =>
+  `set "formatSettings": {"triggers-json": {"${key}": ${value}}} in skill-eval.config.json`;

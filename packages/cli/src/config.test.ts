@@ -31,11 +31,12 @@ describe('loadConfig', () => {
       plugins: [],
       engine: ['claude-code', 'codex'],
       engineSettings: {},
+      formatSettings: {},
       concurrency: 8,
       file: join(dir, CONFIG_FILE),
     });
     rmSync(join(dir, CONFIG_FILE));
-    expect(loadConfig(dir)).toEqual({ plugins: [], engineSettings: {} });
+    expect(loadConfig(dir)).toEqual({ plugins: [], engineSettings: {}, formatSettings: {} });
   });
 
   it('names the line and column of a JSON syntax error and says what is wrong there', () => {

@@ -20,6 +20,8 @@ export const ConfigSchema = z
     judge: z.string().optional(),
     /** Settings per engine id, as `--ek` would give them. */
     engineSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+    /** Settings per format id (triggers-json: `runs`, `threshold`, `skillName`), for the files no setting of theirs covers. */
+    formatSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
     /** Default concurrency. */
     concurrency: z.number().int().positive().optional(),
     /** Default timeout per execution, in seconds; no longer than Node's timers can wait. */
@@ -75,7 +77,7 @@ export function loadConfig(cwd: string, explicit?: string): Config {
         return `\n  ${line}:${column}: ${issue.path.join('.') || '(top level)'}: ${issue.message}`;
       });
     throw new SkillEvalError('BAD_INPUT', `${file} has ${problems.length} problem(s):${problems.join('')}`, {
-      hint: 'Known keys: plugins, engine, judge, engineSettings, concurrency, timeout, cacheDir.',
+      hint: 'Known keys: plugins, engine, judge, engineSettings, formatSettings, concurrency, timeout, cacheDir.',
     });
   }
   return { ...parsed.data, file };

@@ -74,6 +74,7 @@ export async function loadEvalFiles(
   });
   const { suites, diagnostics } = await loadSuites(expanded, built.registry, {
     cwd: io.cwd,
+    formatSettings: config.formatSettings,
     ...(options.format ? { format: options.format } : {}),
   });
   return { ...built, suites, diagnostics };

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main.js';
@@ -72,5 +74,31 @@ describe('skill-eval list --json', () => {
     expect(io.out()).toContain('examples/pirate-greeting/evals/evals.json  (evals-json, skill pirate-greeting)');
     expect(io.out()).toMatch(/3\s+trigger\s+1 check\(s\) should_trigger=false\s+unrelated-question-does-not-trigger/);
     expect(io.out()).toContain('1 suite(s), 3 case(s)');
+  });
+});
+
+describe('format settings from the config', () => {
+  it('reach the format: triggers.json queries run as often, and for the skill, as the config says', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-format-settings-'));
+    try {
+      writeFileSync(join(dir, 'triggers.json'), '[{"query": "summarise this pdf", "should_trigger": true}]');
+      writeFileSync(
+        join(dir, 'skill-eval.config.json'),
+        '{"formatSettings": {"triggers-json": {"runs": 5, "skillName": "pdf"}}}',
+      );
+      const io = captureIO(dir);
+      expect(await main(['list', '--json', '.'], io), io.err()).toBe(0);
+      const json = JSON.parse(io.out()) as ListJson;
+      expect(json.suites.map((s) => s.cases.map((c) => c.runs))).toEqual([[5]]);
+      // The skill is named, so it is not guessed from the folder.
+      expect(json.diagnostics.map((d) => d.message).join('\n')).not.toContain('No SKILL.md above this file');
+
+      writeFileSync(join(dir, 'skill-eval.config.json'), '{"formatSettings": {"triggers-json": {"runs": 0}}}');
+      const refused = captureIO(dir);
+      expect(await main(['list', '.'], refused)).toBe(2);
+      expect(refused.err()).toContain('Invalid settings for triggers-json: runs');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
