@@ -56,7 +56,8 @@ describe('skill-eval run on bad input', () => {
     expect(err).toContain('No run was started: fix the errors above (nothing was written).');
     expect(err).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
     expect(existsSync(join(dir, 'out'))).toBe(false);
-  });
+    // The first run of the file pays for transforming the CLI's sources on their first import (3–5 s on a 2-core CI).
+  }, 20_000);
 
   it('says what to do in each message', async () => {
     const { err } = await runOn('{\n  "evals": [\n    { "id": 1 }\n  ]\n}\n');
