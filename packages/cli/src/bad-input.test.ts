@@ -49,15 +49,19 @@ describe('skill-eval run on bad input', () => {
       text: '{\n  "evals": [\n    { "id": 1, "prompt": "a", "expectations": ["x"] },\n    { "id": "1", "prompt": "b", "expectations": ["y"] }\n  ]\n}\n',
       position: 'skill/evals/evals.json:4:13: error:',
     },
-  ])('$what exits 2 with file:line:column and writes nothing', async ({ text, position }) => {
-    const { code, err } = await runOn(text);
-    expect(code).toBe(2);
-    expect(err).toContain(position);
-    expect(err).toContain('No run was started: fix the errors above (nothing was written).');
-    expect(err).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
-    expect(existsSync(join(dir, 'out'))).toBe(false);
-    // The first run of the file pays for transforming the CLI's sources on their first import (3–5 s on a 2-core CI).
-  }, 20_000);
+  ])(
+    '$what exits 2 with file:line:column and writes nothing',
+    async ({ text, position }) => {
+      const { code, err } = await runOn(text);
+      expect(code).toBe(2);
+      expect(err).toContain(position);
+      expect(err).toContain('No run was started: fix the errors above (nothing was written).');
+      expect(err).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+      // The first run of the file pays for transforming the CLI's sources on their first import (3–5 s on a 2-core CI).
+    },
+    20_000,
+  );
 
   it('says what to do in each message', async () => {
     const { err } = await runOn('{\n  "evals": [\n    { "id": 1 }\n  ]\n}\n');
