@@ -25,6 +25,18 @@ async function launcherOfProgram(): Promise<number> {
   return Number(lines[0]);
 }
 
+/** Starts `script` through a launcher and waits for its first line: the program runs, relayed. */
+async function startedProgram(script: string) {
+  prestartLaunchers();
+  const lines: string[] = [];
+  const running = runCollecting('/bin/sh', ['-c', script], {
+    deadline: Date.now() + 20_000,
+    onLine: (line) => lines.push(line),
+  });
+  await expect.poll(() => lines.length).toBe(1);
+  return { lines, running };
+}
+
 describe('prestartLaunchers', () => {
   it('starts one launcher before any launch; a run of many programs gets a second on a machine of several cores', async () => {
     expect(launcherPids()).toEqual([]);
@@ -51,13 +63,7 @@ describe('prestartLaunchers', () => {
   });
 
   it('a launcher that dies ends its programs (and their groups), and the next launch starts a new one', async () => {
-    prestartLaunchers();
-    const lines: string[] = [];
-    const running = runCollecting('/bin/sh', ['-c', 'echo $$; sleep 30'], {
-      deadline: Date.now() + 20_000,
-      onLine: (line) => lines.push(line),
-    });
-    await expect.poll(() => lines.length).toBe(1);
+    const { lines, running } = await startedProgram('echo $$; sleep 30');
     for (const pid of launcherPids()) process.kill(pid, 'SIGKILL');
     const result = await running;
     expect(result).toMatchObject({ exitCode: null, timedOut: false });
@@ -71,13 +77,7 @@ describe('prestartLaunchers', () => {
 
 describe('an interrupt sent to the process group', () => {
   it('leaves the launcher relaying: the parent decides what stops, and the program ends with its own status', async () => {
-    prestartLaunchers();
-    const lines: string[] = [];
-    const running = runCollecting('/bin/sh', ['-c', 'echo started; sleep 0.5; exit 3'], {
-      deadline: Date.now() + 20_000,
-      onLine: (line) => lines.push(line),
-    });
-    await expect.poll(() => lines.length).toBe(1);
+    const { running } = await startedProgram('echo started; sleep 0.5; exit 3');
     for (const pid of launcherPids()) {
       process.kill(pid, 'SIGINT');
       process.kill(pid, 'SIGTERM');

@@ -2,21 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Suite } from '@skill-eval/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mergeRuns } from './merge-runs.js';
 import { readRunManifest } from './run-manifest.js';
 import { type RunOptions, runSuites } from './run-suites.js';
 import { completed, fakeEngine } from './test-support/fake-engine.js';
-import { makeCase, makeSuite, tempDir } from './test-support/fixtures.js';
+import { makeCase, makeSuite, useTempDir } from './test-support/fixtures.js';
 
 describe('shards, merge and resume', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir('merge-runs-'));
+  let dir = '';
+  useTempDir('merge-runs-', async (made) => {
+    dir = made;
     await mkdir(join(dir, 'tmp'));
   });
-  afterEach(() => cleanup());
 
   const suite = (ids: string[]): Suite =>
     makeSuite(

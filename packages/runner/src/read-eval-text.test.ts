@@ -1,16 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readEvalText } from './read-eval-text.js';
-import { tempDir } from './test-support/fixtures.js';
+import { useTempDir } from './test-support/fixtures.js';
 
 describe('readEvalText', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir());
+  let dir = '';
+  useTempDir(undefined, async (made) => {
+    dir = made;
   });
-  afterEach(() => cleanup());
 
   const read = (bytes: Buffer) => {
     const file = join(dir, 'evals.json');

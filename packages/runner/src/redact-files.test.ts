@@ -1,8 +1,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactFiles, replaceSecrets } from './redact-files.js';
-import { tempDir, writeTree } from './test-support/fixtures.js';
+import { useTempDir, writeTree } from './test-support/fixtures.js';
 
 const SECRET = 'sk-fake-SECRET123';
 
@@ -22,12 +22,10 @@ describe('replaceSecrets', () => {
 });
 
 describe('redactFiles', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir());
+  let dir = '';
+  useTempDir(undefined, async (made) => {
+    dir = made;
   });
-  afterEach(() => cleanup());
 
   it('replaces secrets in every file below the folder, across read chunks and as JSON escapes them', async () => {
     const quoted = 'pa"ss\\word';

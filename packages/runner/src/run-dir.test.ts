@@ -7,7 +7,7 @@ import { assertRunDirUsable, loadFinishedResults } from './run-dir.js';
 import { readRunManifest } from './run-manifest.js';
 import { runSuites } from './run-suites.js';
 import { completed, fakeEngine, sleep } from './test-support/fake-engine.js';
-import { makeCase, makeSuite, tempDir } from './test-support/fixtures.js';
+import { makeCase, makeSuite, tempDir, useTempDir } from './test-support/fixtures.js';
 
 describe('resuming a run', () => {
   let dir: string;
@@ -182,12 +182,10 @@ describe('resuming a run', () => {
 });
 
 describe('assertRunDirUsable', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir('run-dir-usable-'));
+  let dir = '';
+  useTempDir('run-dir-usable-', async (made) => {
+    dir = made;
   });
-  afterEach(() => cleanup());
 
   const problem = (outDir: string, resume = false): string | undefined => {
     try {
@@ -225,13 +223,11 @@ describe('assertRunDirUsable', () => {
 });
 
 describe('two runs started into one directory together', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir('run-dir-taken-'));
+  let dir = '';
+  useTempDir('run-dir-taken-', async (made) => {
+    dir = made;
     await mkdir(join(dir, 'tmp'));
   });
-  afterEach(() => cleanup());
 
   it('let only one of them write there; the other fails as if the first had been there before', async () => {
     const outDir = join(dir, 'out');

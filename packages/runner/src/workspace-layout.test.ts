@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineRunInput } from '@skill-eval/core';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { completed } from './test-support/fake-engine.js';
-import { makeCase, tempDir, writeTree } from './test-support/fixtures.js';
+import { makeCase, useTempDir, writeTree } from './test-support/fixtures.js';
 import { runOne } from './test-support/run-one.js';
 
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
@@ -24,12 +24,10 @@ async function snapshot(ws: string): Promise<Record<string, string>> {
 }
 
 describe('workspace layouts', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir());
+  let dir = '';
+  useTempDir(undefined, async (made) => {
+    dir = made;
   });
-  afterEach(() => cleanup());
 
   it('BMAD: base setup/ then the case setup/, then the skill (replacing an overlay copy), then files', async () => {
     // A BMAD project laid out as BMAD-METHOD's bmad-product-brief suite, with setup overlays added.

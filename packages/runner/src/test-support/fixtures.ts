@@ -2,11 +2,26 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type Case, type CaseInput, CaseSchema, type Suite, SuiteSchema } from '@skill-eval/core';
+import { afterEach, beforeEach } from 'vitest';
 
 /** A temp directory removed by the returned cleanup. */
 export async function tempDir(prefix = 'runner-test-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh temp dir for each test of the calling describe block: made before each test and handed to `made` (which may
+ * fill it), removed after.
+ */
+export function useTempDir(prefix: string | undefined, made: (dir: string) => void | Promise<void>): void {
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const temp = await tempDir(prefix);
+    cleanup = temp.cleanup;
+    await made(temp.dir);
+  });
+  afterEach(() => cleanup?.());
 }
 
 /** Writes `files` (relative path → content) under `root`. */
