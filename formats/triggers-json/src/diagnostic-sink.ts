@@ -1,4 +1,4 @@
-import { type JsonNode, DiagnosticSink as KitSink, type Position } from '@skill-eval/format-kit';
+import { JsonDiagnosticSink, type Position } from '@skill-eval/format-kit';
 
 /** Stable rule ids of this format; each diagnostic names one. */
 export type RuleId =
@@ -15,17 +15,9 @@ export type RuleId =
   | 'skill-from-folder'
   | 'unknown-key';
 
-/** Collects diagnostics for one file, positioned at JSON nodes (or explicit positions). */
-export class DiagnosticSink extends KitSink<RuleId, JsonNode | Position> {
-  constructor(
-    file: string,
-    private readonly positionAt: (offset: number) => Position,
-  ) {
-    super(file, 'triggers-json', (at) => ('offset' in at ? positionAt(at.offset) : at));
-  }
-
-  /** Where a node starts, for diagnostics and case sources. */
-  position(node: JsonNode | undefined): Position | undefined {
-    return node ? this.positionAt(node.offset) : undefined;
+/** Collects the diagnostics of one triggers-json file. */
+export class DiagnosticSink extends JsonDiagnosticSink<RuleId> {
+  constructor(file: string, positionAt: (offset: number) => Position) {
+    super(file, 'triggers-json', positionAt);
   }
 }

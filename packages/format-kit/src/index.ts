@@ -1,4 +1,5 @@
 export { DiagnosticSink } from './diagnostic-sink.js';
+export { JsonDiagnosticSink } from './json-diagnostic-sink.js';
 export { syntaxMessage } from './json-syntax-message.js';
 export { createLineIndex, type Position } from './line-index.js';
 export {
