@@ -10,16 +10,13 @@ import {
   type Session,
 } from '@skill-eval/core';
 import {
-  assertTurns,
+  type CliExecution,
   CliProgramEngine,
   exitFailure,
-  failRun,
-  failureFromError,
   makeRedactor,
   newSessionRecord,
   runCliTurns,
   type SessionRecord,
-  toSession,
 } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeArgs, buildClaudeEnv, type TurnMode } from './claude-command.js';
@@ -57,27 +54,17 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
   }
 
   async run(input: EngineRunInput): Promise<Session> {
-    const started = Date.now();
     const state = newSessionRecord(input.model ?? this.settings.model);
-    let transcriptPath: string | undefined;
-    try {
-      const binary = this.binary(input.env.PATH ?? process.env.PATH);
-      assertTurns(input);
-      await mkdir(input.artifactsDir, { recursive: true });
-      transcriptPath = join(input.artifactsDir, 'claude-stream.jsonl');
-      await this.runTurns(binary, input, state, transcriptPath, started);
-    } catch (error) {
-      failRun(state, failureFromError(error));
-    }
-    return toSession(state, { engineId: ENGINE_ID, started, transcriptPath });
+    return this.recordExecution(input, state, {
+      transcriptFile: 'claude-stream.jsonl',
+      runTurns: (execution) => this.runTurns(input, state, execution),
+    });
   }
 
   private async runTurns(
-    binary: string,
     input: EngineRunInput,
     state: SessionRecord,
-    transcriptPath: string,
-    started: number,
+    { binary, transcriptPath, started }: CliExecution,
   ): Promise<void> {
     const env = buildClaudeEnv(input, this.settings);
     const mcpServers = input.mcpServers ?? [];

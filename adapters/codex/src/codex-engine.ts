@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   addUsage,
   type Engine,
@@ -11,16 +10,13 @@ import {
   type Usage,
 } from '@skill-eval/core';
 import {
-  assertTurns,
+  type CliExecution,
   CliProgramEngine,
   exitFailure,
-  failRun,
-  failureFromError,
   makeRedactor,
   newSessionRecord,
   runCliTurns,
   type SessionRecord,
-  toSession,
 } from '@skill-eval/engine-kit';
 import { buildCodexArgs, buildCodexEnv, type CodexTurn, codexHome, resolveBaseUrl } from './codex-command.js';
 import { CodexEventParser, type CodexParseResult } from './codex-events.js';
@@ -65,37 +61,31 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
   }
 
   async run(input: EngineRunInput): Promise<Session> {
-    const started = Date.now();
     const model = input.model ?? this.settings.model;
     const state: RunState = { ...newSessionRecord(model), model, threadUsage: emptyUsage() };
-    let transcriptPath: string | undefined;
-    try {
-      const binary = this.binary(input.env.PATH ?? process.env.PATH);
-      assertTurns(input);
-      const lacking = this.missingSetup(input.env);
-      if (lacking) throw new SkillEvalError('ENGINE_FAILED', lacking);
-      state.version = await this.versionOf(binary).catch(() => undefined);
-      if (input.maxTurns !== undefined) {
-        state.warnings.push(`codex has no turn limit; maxTurns ${input.maxTurns} is not enforced.`);
-      }
-      await mkdir(input.artifactsDir, { recursive: true });
-      await mkdir(codexHome(input.home), { recursive: true });
-      transcriptPath = join(input.artifactsDir, TRANSCRIPT_FILE);
-      await this.runTurns(binary, input, state, transcriptPath, started);
-    } catch (error) {
-      failRun(state, failureFromError(error));
-    }
-    // codex reports tokens but no price, so the cost comes from core's price table.
-    state.costUsd = priceUsage(state.model, state.usage);
-    return toSession(state, { engineId: ENGINE_ID, started, transcriptPath });
+    return this.recordExecution(input, state, {
+      transcriptFile: TRANSCRIPT_FILE,
+      runTurns: async (execution) => {
+        const lacking = this.missingSetup(input.env);
+        if (lacking) throw new SkillEvalError('ENGINE_FAILED', lacking);
+        state.version = await this.versionOf(execution.binary).catch(() => undefined);
+        if (input.maxTurns !== undefined) {
+          state.warnings.push(`codex has no turn limit; maxTurns ${input.maxTurns} is not enforced.`);
+        }
+        await mkdir(codexHome(input.home), { recursive: true });
+        await this.runTurns(input, state, execution);
+      },
+      // codex reports tokens but no price, so the cost comes from core's price table.
+      settle: (settled) => {
+        settled.costUsd = priceUsage(settled.model, settled.usage);
+      },
+    });
   }
 
   private async runTurns(
-    binary: string,
     input: EngineRunInput,
     state: RunState,
-    transcriptPath: string,
-    started: number,
+    { binary, transcriptPath, started }: CliExecution,
   ): Promise<void> {
     const env = buildCodexEnv(input);
     const mcpServers = input.mcpServers ?? [];

@@ -1,18 +1,15 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addUsage, type Engine, type EngineRunInput, type Session } from '@skill-eval/core';
 import { StreamJsonParser, type StreamParseResult } from '@skill-eval/engine-claude-code';
 import {
-  assertTurns,
+  type CliExecution,
   CliProgramEngine,
   exitFailure,
-  failRun,
-  failureFromError,
   makeRedactor,
   newSessionRecord,
   runCliTurns,
   type SessionRecord,
-  toSession,
 } from '@skill-eval/engine-kit';
 import { INSTALL_HINT, LOGIN_HINT } from './install-hint.js';
 import { buildQodercliArgs, buildQodercliEnv } from './qodercli-command.js';
@@ -40,33 +37,25 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
   }
 
   async run(input: EngineRunInput): Promise<Session> {
-    const started = Date.now();
     const state: RunState = { ...newSessionRecord(input.model ?? this.settings.model), credits: [] };
-    let transcriptPath: string | undefined;
-    try {
-      const binary = this.binary(input.env.PATH ?? process.env.PATH);
-      assertTurns(input);
-      await mkdir(input.artifactsDir, { recursive: true });
-      transcriptPath = join(input.artifactsDir, TRANSCRIPT_FILE);
-      await this.runTurns(binary, input, state, transcriptPath, started);
-      if (state.credits.length > 0) {
-        await writeFile(
-          join(input.artifactsDir, CREDITS_FILE),
-          `${JSON.stringify({ turns: state.credits }, null, 2)}\n`,
-        );
-      }
-    } catch (error) {
-      failRun(state, failureFromError(error));
-    }
-    return toSession(state, { engineId: ENGINE_ID, started, transcriptPath });
+    return this.recordExecution(input, state, {
+      transcriptFile: TRANSCRIPT_FILE,
+      runTurns: async (execution) => {
+        await this.runTurns(input, state, execution);
+        if (state.credits.length > 0) {
+          await writeFile(
+            join(input.artifactsDir, CREDITS_FILE),
+            `${JSON.stringify({ turns: state.credits }, null, 2)}\n`,
+          );
+        }
+      },
+    });
   }
 
   private async runTurns(
-    binary: string,
     input: EngineRunInput,
     state: RunState,
-    transcriptPath: string,
-    started: number,
+    { binary, transcriptPath, started }: CliExecution,
   ): Promise<void> {
     const env = buildQodercliEnv(input);
     const redact = makeRedactor(env);

@@ -1,6 +1,19 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EngineRunInput, Session } from '@skill-eval/core';
+import { assertTurns } from './assert-turns.js';
 import { readVersion } from './read-version.js';
 import { resolveBinary } from './resolve-binary.js';
+import { failRun, failureFromError } from './run-record.js';
+import { type SessionRecord, toSession } from './session-record.js';
 import { versionProbe } from './version-probe.js';
+
+/** What an execution's turns are given: the binary, the file for the raw transcript, and when the execution began. */
+export interface CliExecution {
+  binary: string;
+  transcriptPath: string;
+  started: number;
+}
 
 /** The program an engine drives: its name on PATH and what to tell a user who lacks it. */
 export interface CliProgram {
@@ -13,6 +26,7 @@ export interface CliProgram {
  * its `--version` probed once per binary, and the default model from the settings.
  */
 export abstract class CliProgramEngine<Settings extends { model?: string; path?: string }> {
+  abstract readonly id: string;
   readonly defaultModel: string | undefined;
   private readonly probe: (binary: string) => Promise<string>;
 
@@ -36,5 +50,34 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
 
   async version(): Promise<string> {
     return this.probe(this.binary());
+  }
+
+  /**
+   * One execution as every CLI engine records it: the binary is resolved, the turns checked and the artifacts dir
+   * made, then `runTurns` drives the program, writing its raw transcript to `transcriptFile` there. A failure of any
+   * step is recorded on the session, not thrown; `settle` then completes the record (e.g. prices its usage).
+   */
+  protected async recordExecution<State extends SessionRecord>(
+    input: EngineRunInput,
+    state: State,
+    execution: {
+      transcriptFile: string;
+      runTurns: (execution: CliExecution) => Promise<void>;
+      settle?: (state: State) => void;
+    },
+  ): Promise<Session> {
+    const started = Date.now();
+    let transcriptPath: string | undefined;
+    try {
+      const binary = this.binary(input.env.PATH ?? process.env.PATH);
+      assertTurns(input);
+      await mkdir(input.artifactsDir, { recursive: true });
+      transcriptPath = join(input.artifactsDir, execution.transcriptFile);
+      await execution.runTurns({ binary, transcriptPath, started });
+    } catch (error) {
+      failRun(state, failureFromError(error));
+    }
+    execution.settle?.(state);
+    return toSession(state, { engineId: this.id, started, transcriptPath });
   }
 }

@@ -1,5 +1,5 @@
 export { assertTurns } from './assert-turns.js';
-export { type CliProgram, CliProgramEngine } from './cli-program-engine.js';
+export { type CliExecution, type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
 export { exitFailure, howItEnded, type ProgramInfo, processFailure } from './process-failure.js';
 export {
