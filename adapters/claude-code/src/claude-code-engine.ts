@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  addUsage,
-  type CompletionRequest,
-  type CompletionResponse,
-  type Engine,
-  type EngineRunInput,
-  type Session,
-} from '@skill-eval/core';
+import type { CompletionRequest, CompletionResponse, Engine, EngineRunInput, Session } from '@skill-eval/core';
 import {
   type CliExecution,
   CliProgramEngine,
@@ -24,6 +17,7 @@ import { completeWithClaude } from './claude-complete.js';
 import { claudeMcpConfig } from './claude-mcp.js';
 import { INSTALL_HINT } from './install-hint.js';
 import { StreamJsonParser, type StreamParseResult } from './stream-json.js';
+import { StreamJsonTurns } from './stream-json-turns.js';
 
 export const ENGINE_ID = 'claude-code';
 
@@ -70,9 +64,7 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
     const mcpServers = input.mcpServers ?? [];
     const mcpConfig = mcpServers.length > 0 ? await writeMcpConfig(input.home, mcpServers) : undefined;
     const redact = makeRedactor({ ...env, ...Object.fromEntries(mcpServers.flatMap((s) => Object.entries(s.env))) });
-    let sessionId: string = randomUUID();
-    let resultDurations = 0;
-    let everyTurnTimed = true;
+    const turns = new StreamJsonTurns(state, randomUUID());
     try {
       await runCliTurns<StreamParseResult>({
         program: 'claude',
@@ -89,8 +81,8 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
             input.turns.length === 1
               ? { kind: 'single' }
               : index === 0
-                ? { kind: 'first', sessionId }
-                : { kind: 'resume', sessionId };
+                ? { kind: 'first', sessionId: turns.sessionId! }
+                : { kind: 'resume', sessionId: turns.sessionId! };
           const args = buildClaudeArgs({
             prompt,
             turn,
@@ -105,16 +97,8 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
           return { args, parser: new StreamJsonParser({ mcpServers: mcpServers.map((s) => s.name) }) };
         },
         absorb: (parsed) => {
-          state.events.push(...parsed.events);
-          state.usage = addUsage(state.usage, parsed.usage);
+          turns.absorb(parsed);
           if (parsed.costUsd !== undefined) state.costUsd = (state.costUsd ?? 0) + parsed.costUsd;
-          if (parsed.durationMs !== undefined) resultDurations += parsed.durationMs;
-          else everyTurnTimed = false;
-          state.turns += parsed.turns ?? 0;
-          state.model = parsed.model ?? state.model;
-          state.version ??= parsed.version;
-          if (parsed.finalMessage) state.finalMessage = parsed.finalMessage;
-          sessionId = parsed.sessionId ?? sessionId;
         },
         judge: (parsed, proc) => {
           if (parsed.status === 'max-turns') {
@@ -128,7 +112,7 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
         },
       });
     } finally {
-      if (everyTurnTimed && state.status === 'completed') state.durationMs = resultDurations;
+      turns.settle();
     }
   }
 }

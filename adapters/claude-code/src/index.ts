@@ -14,6 +14,7 @@ export {
   type StreamParseResult,
   type StreamResultInfo,
 } from './stream-json.js';
+export { StreamJsonTurns } from './stream-json-turns.js';
 
 export default defineEngine<ClaudeCodeSettings>({
   contract: 'engine-v1',

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { addUsage, type Engine, type EngineRunInput, type Session } from '@skill-eval/core';
-import { StreamJsonParser, type StreamParseResult } from '@skill-eval/engine-claude-code';
+import type { Engine, EngineRunInput, Session } from '@skill-eval/core';
+import { StreamJsonParser, StreamJsonTurns, type StreamParseResult } from '@skill-eval/engine-claude-code';
 import {
   type CliExecution,
   CliProgramEngine,
@@ -59,9 +59,7 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
   ): Promise<void> {
     const env = buildQodercliEnv(input);
     const redact = makeRedactor(env);
-    let sessionId: string | undefined;
-    let resultDurations = 0;
-    let everyTurnTimed = true;
+    const turns = new StreamJsonTurns(state);
     try {
       await runCliTurns<StreamParseResult<QodercliResultExtras>>({
         program: 'qodercli',
@@ -74,14 +72,14 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
         redact,
         record: state,
         startTurn: (index, prompt) => {
-          if (index > 0 && !sessionId) {
+          if (index > 0 && !turns.sessionId) {
             const message = 'qodercli reported no session id, so turn 2 cannot resume.';
             return { status: 'error', code: 'ENGINE_FAILED', message };
           }
           const args = buildQodercliArgs({
             prompt,
             permissionMode: this.settings.permissionMode,
-            resume: index > 0 ? sessionId : undefined,
+            resume: index > 0 ? turns.sessionId : undefined,
             model: input.model ?? this.settings.model,
             maxTurns: input.maxTurns ?? this.settings.maxTurns,
             system: input.system,
@@ -91,20 +89,12 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
           return { args, parser: new StreamJsonParser({ readResultExtras: readQodercliExtras }) };
         },
         absorb: (parsed, index) => {
-          state.events.push(...parsed.events);
-          state.usage = addUsage(state.usage, parsed.usage);
+          turns.absorb(parsed);
           // qodercli bills credits and reports total_cost_usd as 0: a 0 would claim the run was free.
           if (parsed.costUsd) state.costUsd = (state.costUsd ?? 0) + parsed.costUsd;
           if (parsed.extras?.credits !== undefined) {
             state.credits.push({ turn: index + 1, totalCredits: parsed.extras.credits });
           }
-          if (parsed.durationMs !== undefined) resultDurations += parsed.durationMs;
-          else everyTurnTimed = false;
-          state.turns += parsed.turns ?? 0;
-          state.model = parsed.model ?? state.model;
-          state.version ??= parsed.version;
-          if (parsed.finalMessage) state.finalMessage = parsed.finalMessage;
-          sessionId = parsed.sessionId ?? sessionId;
         },
         judge: (parsed, proc) => {
           if (parsed.status === 'max-turns') {
@@ -124,7 +114,7 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
         },
       });
     } finally {
-      if (everyTurnTimed && state.status === 'completed') state.durationMs = resultDurations;
+      turns.settle();
     }
   }
 }
