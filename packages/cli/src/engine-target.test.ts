@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kwargsFor, parseEngineKwargs, parseEngineSpec, unknownScopes } from './engine-target.js';
+import { engineTargetIds, kwargsFor, parseEngineKwargs, parseEngineSpec, unknownScopes } from './engine-target.js';
 
 describe('engine specs and --ek settings', () => {
   it('parses id[:model], keeping paths whole', () => {
@@ -24,5 +24,14 @@ describe('engine specs and --ek settings', () => {
   it('names scopes that match no engine of the run', () => {
     const all = parseEngineKwargs(['claud.path=/c', 'codex.path=/x', 'model=m']);
     expect(unknownScopes(all, ['codex', 'claude-code'])).toEqual(['claud']);
+  });
+
+  it('names an engine given with several models by engine and model, and refuses one given twice alike', () => {
+    const plugin = (spec: { id: string }) => (spec.id === 'claude_code' ? 'claude-code' : spec.id);
+    const ids = (...specs: string[]) => engineTargetIds(specs.map(parseEngineSpec), plugin);
+    expect(ids('anthropic:a', 'claude-code', 'anthropic:b')).toEqual(['anthropic:a', 'claude-code', 'anthropic:b']);
+    expect(ids('anthropic:a', 'codex:a')).toEqual(['anthropic', 'codex']);
+    expect(() => ids('claude-code', 'claude_code')).toThrow(/engine claude-code is given more than once/);
+    expect(() => ids('anthropic:a', 'anthropic:a')).toThrow(/engine anthropic:a is given more than once/);
   });
 });

@@ -63,3 +63,21 @@ export function unknownScopes(all: Record<string, unknown>, names: readonly stri
     .map((key) => key.slice(0, key.indexOf('.')))
     .filter((scope) => !normalized.has(scope.toLowerCase().replaceAll('_', '-')));
 }
+
+/**
+ * The id each engine spec runs under in results: its plugin's id, or `id:model` when the run has that engine more
+ * than once (`-e anthropic:a -e anthropic:b`), so that each model's results, verdicts and files stay apart. The
+ * same engine twice with the same model is a usage error.
+ */
+export function engineTargetIds(specs: readonly EngineSpec[], pluginId: (spec: EngineSpec) => string): string[] {
+  const ids = specs.map(pluginId);
+  const repeated = (id: string) => ids.filter((other) => other === id).length > 1;
+  const named = specs.map((spec, i) => (repeated(ids[i]!) && spec.model ? `${ids[i]}:${spec.model}` : ids[i]!));
+  const twice = named.find((id, i) => named.indexOf(id) !== i);
+  if (twice !== undefined) {
+    throw new SkillEvalError('USAGE', `The engine ${twice} is given more than once with the same model.`, {
+      hint: 'Give each --engine its own model to compare models (--engine anthropic:model-a --engine anthropic:model-b), or drop the repeat.',
+    });
+  }
+  return named;
+}

@@ -14,7 +14,14 @@ import {
 } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
 import { customEngineTargets } from '../custom-engine-targets.js';
-import { type EngineSpec, kwargsFor, parseEngineKwargs, parseEngineSpec, unknownScopes } from '../engine-target.js';
+import {
+  type EngineSpec,
+  engineTargetIds,
+  kwargsFor,
+  parseEngineKwargs,
+  parseEngineSpec,
+  unknownScopes,
+} from '../engine-target.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
 import { missingSetupCheck } from '../missing-setup.js';
@@ -159,12 +166,13 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     : [];
   const otherSuites = suites.filter((s) => !custom.some((t) => t.suites?.includes(s.id)));
   const engines: EngineTarget[] = [...custom];
+  const targetIds = engineTargetIds(engineSpecs, (spec) => engineIds.get(spec.id) ?? registry.engine(spec.id).id);
   // The default engine is built (and its program checked) only when some suite still needs it.
-  for (const spec of otherSuites.some((s) => s.cases.length) ? engineSpecs : []) {
+  for (const [i, spec] of (otherSuites.some((s) => s.cases.length) ? engineSpecs : []).entries()) {
     const engine = createEngine(registry, spec, config, kwargs, options.trust ?? false);
     const version = await engine.version(); // fails fast, with an install hint, when the engine's program is missing
     engines.push({
-      id: engineIds.get(spec.id) ?? engine.id,
+      id: targetIds[i]!,
       engine,
       version,
       packageVersion: enginePackageVersions.get(engine.id),
