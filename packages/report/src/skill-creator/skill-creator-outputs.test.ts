@@ -182,7 +182,7 @@ describe('skill-creator outputs', () => {
     await writeSkillCreatorOutputs(out, results(), { summary: runSummary(results(), out) });
     const evalDir = join(out, 'skill-creator', 'iteration-1', 'eval-1');
     expect(readdirSync(evalDir).sort()).toEqual(['eval_metadata.json', 'with_skill', 'without_skill']);
-    expect(readdirSync(join(evalDir, 'with_skill')).sort()).toEqual(['run-1', 'run-2']);
+    expect(readdirSync(join(evalDir, 'with_skill')).sort()).toEqual(['eval_metadata.json', 'run-1', 'run-2']);
     const run = join(evalDir, 'with_skill', 'run-2');
     expect(readdirSync(run).sort()).toEqual(['grading.json', 'outputs', 'timing.json']);
     expect(readFileSync(join(run, 'outputs', 'final_message.md'), 'utf8')).toBe('Here is the chart.');
@@ -324,5 +324,36 @@ describe('skill-creator outputs', () => {
       skill_path: '/skills/pirate',
       evals_run: [1, 2, 3],
     });
+  });
+
+  it("gives skill-creator's viewer each run's eval_metadata.json where it looks: the run directory or the one above", async () => {
+    const out = runDir();
+    const rs = [...results(), caseResult({ executionId: 'b1', caseId: 'Baseline case', variant: 'baseline' })];
+    const cases = ['1', 'Baseline case'].map((caseId) => ({
+      suiteId: rs[0]!.suiteId,
+      caseId,
+      name: caseId,
+      kind: 'task' as const,
+      file: 'evals.json',
+      turns: [`prompt of ${caseId}`],
+      assertions: [],
+    }));
+    await writeSkillCreatorOutputs(out, rs, { cases: { format: 'skill-eval-cases-v1', cases } });
+    // eval-viewer/generate_review.py: a run is a directory holding outputs/; its build_run reads the prompt and
+    // eval_id from eval_metadata.json in that directory, else in its parent.
+    const runDirs = (at: string): string[] =>
+      existsSync(join(at, 'outputs'))
+        ? [at]
+        : readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? runDirs(join(at, e.name)) : []));
+    const runs = runDirs(join(out, 'skill-creator'));
+    expect(runs).toHaveLength(rs.length);
+    for (const run of runs) {
+      const found = [join(run, 'eval_metadata.json'), join(run, '..', 'eval_metadata.json')].find(existsSync);
+      expect(found, run).toBeDefined();
+      const metadata = json(found as string);
+      const evalDir = join(run, '..', '..');
+      expect(metadata).toEqual(json(evalDir, 'eval_metadata.json'));
+      expect(metadata.prompt).toMatch(/^prompt of /);
+    }
   });
 });

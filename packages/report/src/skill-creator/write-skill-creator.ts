@@ -40,13 +40,21 @@ async function writeOutputs(runDir: string, result: CaseResult, dir: string): Pr
   if (result.session?.finalMessage) await writeFile(join(outputs, 'final_message.md'), result.session.finalMessage);
 }
 
-async function evalMetadata(root: string, entry: EvalEntry): Promise<void> {
-  await writeJson(join(root, entry.iterationDir, entry.dirName, 'eval_metadata.json'), {
+/**
+ * `eval_metadata.json` of an eval, in its directory (where aggregate_benchmark.py reads `eval_id`) and in each of
+ * its configuration directories: skill-creator's viewer looks for it only in a run directory and the one above,
+ * which for `run-<k>` directories is the configuration's.
+ */
+async function evalMetadata(root: string, entry: EvalEntry, configurations: ReadonlySet<string>): Promise<void> {
+  const metadata = {
     eval_id: entry.evalId,
     eval_name: entry.evalName,
     prompt: entry.indexed?.turns.join('\n\n') ?? '',
     assertions: entry.indexed?.assertions ?? [],
-  });
+  };
+  const evalDir = join(root, entry.iterationDir, entry.dirName);
+  for (const dir of [evalDir, ...[...configurations].map((c) => join(evalDir, c))])
+    await writeJson(join(dir, 'eval_metadata.json'), metadata);
 }
 
 /**
@@ -67,7 +75,7 @@ export async function writeSkillCreatorOutputs(
   if (options.runs !== false) {
     // Regenerating replaces the layout whole, so that no run of an older report is left behind.
     await rm(root, { recursive: true, force: true });
-    const evals = new Set<EvalEntry>();
+    const evals = new Map<EvalEntry, Set<string>>();
     for (const r of results) {
       const placement = placements.get(r.executionId);
       if (!placement) continue;
@@ -86,9 +94,9 @@ export async function writeSkillCreatorOutputs(
       );
       await writeJson(join(dir, 'timing.json'), timingJson(r, flavor));
       await writeOutputs(runDir, r, dir);
-      evals.add(placement.eval);
+      evals.set(placement.eval, (evals.get(placement.eval) ?? new Set()).add(placement.configuration));
     }
-    for (const entry of evals) await evalMetadata(root, entry);
+    for (const [entry, configurations] of evals) await evalMetadata(root, entry, configurations);
   }
   if (options.benchmark === false) return [];
   const byIteration = new Map<string, { results: CaseResult[]; placements: Map<string, RunPlacement> }>();
