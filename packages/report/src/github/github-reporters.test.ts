@@ -126,6 +126,23 @@ describe('GitHub step summary', () => {
       '| slow | skills/pdf/evals.json | anthropic | with_skill | error | TIMEOUT: did not return within 60 s |',
     );
   });
+  it("shows HTML in a case's reason as text, so an agent's markup cannot open elements in the summary", () => {
+    const html = caseResult({
+      executionId: 'h',
+      caseId: 'h1',
+      caseName: 'renders <b>',
+      status: 'failed',
+      score: 0,
+      checks: [
+        { type: 'contains', name: 'table', passed: false, score: 0, evidence: 'answer: <details><table><tr> & <!--' },
+      ],
+    });
+    const md = stepSummaryMarkdown([html], runSummary([html], '/tmp/run'));
+    const row = md.split('\n').find((line) => line.startsWith('| renders'));
+    expect(row).toBe(
+      `| renders &lt;b&gt; | ${html.suiteId} | claude-code | with_skill | failed | table: answer: &lt;details&gt;&lt;table&gt;&lt;tr&gt; &amp; &lt;!-- |`,
+    );
+  });
 });
 
 describe('GitHub reporters read the run directory (what was written there is redacted)', () => {
