@@ -43,7 +43,14 @@ export async function runReporters(
   const stepSummary = io.env.GITHUB_STEP_SUMMARY;
   if (stepSummary) reporters.push(registry.reporter('github-summary').create({ file: stepSummary }));
   if (io.env.GITHUB_ACTIONS === 'true')
-    reporters.push(registry.reporter('github-annotations').create({ cases, stream: human }));
+    reporters.push(
+      registry.reporter('github-annotations').create({
+        cases,
+        stream: human,
+        cwd: io.cwd,
+        ...(io.env.GITHUB_WORKSPACE ? { workspace: io.env.GITHUB_WORKSPACE } : {}),
+      }),
+    );
   if (flags.json) reporters.push(report.createJsonSummaryReporter(io.stdout));
   return reporters;
 }

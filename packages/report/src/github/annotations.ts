@@ -1,8 +1,27 @@
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { CaseResult, RunSummary } from '@skill-eval/core';
 import { type CaseIndex, caseKey, casesByKey } from '../run-dir/case-index.js';
 import { caseGroups } from './case-groups.js';
 import { groupReason } from './group-reason.js';
 import { workflowCommand } from './workflow-command.js';
+
+/** Where eval file paths are taken from: they are relative to `cwd`; GitHub reads them relative to `workspace`. */
+export interface AnnotationPaths {
+  /** Directory the run started in. */
+  cwd: string;
+  /** The checkout's root, `$GITHUB_WORKSPACE`. */
+  workspace: string;
+}
+
+/**
+ * A file as GitHub finds it: relative to the checkout's root, not to where the run started (a job step with a
+ * `working-directory`, a run started in the skill's folder). A file outside the checkout keeps its path.
+ */
+function repositoryPath(file: string, paths?: AnnotationPaths): string {
+  if (!paths) return file;
+  const inRepository = relative(paths.workspace, resolve(paths.cwd, file));
+  return inRepository.startsWith('..') || isAbsolute(inRepository) ? file : inRepository.replaceAll('\\', '/');
+}
 
 /**
  * One `::error` workflow command per case that failed or errored on an engine and variant, pointing at the case
@@ -10,7 +29,7 @@ import { workflowCommand } from './workflow-command.js';
  */
 export function githubAnnotations(
   results: readonly CaseResult[],
-  options: { summary?: RunSummary; cases?: CaseIndex } = {},
+  options: { summary?: RunSummary; cases?: CaseIndex; paths?: AnnotationPaths } = {},
 ): string[] {
   const cases = casesByKey(options.cases);
   return caseGroups(results, options.summary)
@@ -21,7 +40,7 @@ export function githubAnnotations(
       return workflowCommand(
         'error',
         {
-          file: indexed?.file ?? g.suiteId,
+          file: repositoryPath(indexed?.file ?? g.suiteId, options.paths),
           line: indexed?.line,
           title: `skill-eval: ${g.caseName} ${verdict} (${g.engine}, ${g.variant})`,
         },

@@ -168,4 +168,23 @@ describe('GitHub reporters read the run directory (what was written there is red
     expect(md.startsWith('# earlier step\n## skill-eval: 2 of 3 executions did not pass')).toBe(true);
     expect(stream.text.split('\n').filter(Boolean)).toEqual(githubAnnotations(results, { cases }));
   });
+
+  it('name each eval file relative to the checkout ($GITHUB_WORKSPACE), not to where the run started', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'skill-eval-gh-'));
+    writeFileSync(join(dir, 'results.jsonl'), results.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const outside = {
+      ...cases.cases[0]!,
+      caseId: '3',
+      suiteId: erroring.suiteId,
+      file: '../../../elsewhere/evals.json',
+    };
+    writeFileSync(join(dir, 'cases.json'), JSON.stringify({ ...cases, cases: [...cases.cases, outside] }));
+    const stream = new FakeStream(false);
+    // The run started in a sub-folder of the checkout, as a job step with `working-directory: tools/evals` does.
+    const reporter = createGithubAnnotationsReporter({ stream, workspace: '/repo', cwd: '/repo/tools/evals' });
+    await reporter.onRunStart?.([], dir);
+    await reporter.onRunEnd?.(runSummary(results, dir), []);
+    const files = stream.text.match(/file=[^,]*/g);
+    expect(files).toEqual(['file=tools/evals/skills/pdf/evals.json', 'file=../../../elsewhere/evals.json']);
+  });
 });

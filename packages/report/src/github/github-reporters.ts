@@ -47,6 +47,10 @@ export const GithubAnnotationsOptionsSchema = z.object({
   stream: writable.optional(),
   /** The run's case index: gives each annotation its eval file and line. */
   cases: CaseIndexSchema.optional(),
+  /** Directory the run started in, which the case index's paths are relative to. */
+  cwd: z.string().optional(),
+  /** The checkout's root (`$GITHUB_WORKSPACE`): annotations name files relative to it, as GitHub reads them. */
+  workspace: z.string().optional(),
 });
 export type GithubAnnotationsOptions = z.infer<typeof GithubAnnotationsOptionsSchema>;
 
@@ -63,6 +67,7 @@ export function createGithubAnnotationsReporter(options: GithubAnnotationsOption
       const lines = githubAnnotations(record.results, {
         summary: record.summary ?? summary,
         ...(cases ? { cases } : {}),
+        ...(options.workspace ? { paths: { cwd: options.cwd ?? process.cwd(), workspace: options.workspace } } : {}),
       });
       for (const line of lines) stream.write(`${line}\n`);
     },
