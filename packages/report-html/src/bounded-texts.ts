@@ -17,8 +17,10 @@ export function boundTexts<T>(value: T, source: string, limit = REPORT_TEXT_LIMI
 function bound(value: unknown, source: string, limit: number): unknown {
   if (typeof value === 'string') {
     if (value.length <= limit) return value;
-    const more = value.length - limit;
-    return `${value.slice(0, limit)}\n… [${more.toLocaleString('en-US')} more characters not shown here: the whole text is in ${source}]`;
+    // Never cut between the two halves of a character beyond U+FFFF (an emoji): half of one shows as garbage.
+    const cut = /[\uD800-\uDBFF]/.test(value[limit - 1] ?? '') ? limit - 1 : limit;
+    const more = value.length - cut;
+    return `${value.slice(0, cut)}\n… [${more.toLocaleString('en-US')} more characters not shown here: the whole text is in ${source}]`;
   }
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
