@@ -49,19 +49,14 @@ describe('skill-eval run on bad input', () => {
       text: '{\n  "evals": [\n    { "id": 1, "prompt": "a", "expectations": ["x"] },\n    { "id": "1", "prompt": "b", "expectations": ["y"] }\n  ]\n}\n',
       position: 'skill/evals/evals.json:4:13: error:',
     },
-  ])(
-    '$what exits 2 with file:line:column and writes nothing',
-    async ({ text, position }) => {
-      const { code, err } = await runOn(text);
-      expect(code).toBe(2);
-      expect(err).toContain(position);
-      expect(err).toContain('No run was started: fix the errors above (nothing was written).');
-      expect(err).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
-      expect(existsSync(join(dir, 'out'))).toBe(false);
-      // The first run of the file pays for transforming the CLI's sources on their first import (3–5 s on a 2-core CI).
-    },
-    20_000,
-  );
+  ])('$what exits 2 with file:line:column and writes nothing', async ({ text, position }) => {
+    const { code, err } = await runOn(text);
+    expect(code).toBe(2);
+    expect(err).toContain(position);
+    expect(err).toContain('No run was started: fix the errors above (nothing was written).');
+    expect(err).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
 
   it('says what to do in each message', async () => {
     const { err } = await runOn('{\n  "evals": [\n    { "id": 1 }\n  ]\n}\n');
@@ -197,7 +192,7 @@ describe('skill-eval run without the key an API engine or judge needs', () => {
     } finally {
       await server.close();
     }
-  }, 20_000);
+  });
 
   it('stops before the first execution when the engine has no key', async () => {
     writeDemoEvals(dir, needsJudge);
@@ -216,5 +211,5 @@ describe('skill-eval engines', () => {
     const keyed = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'k' });
     expect(await main(['engines', '--json'], keyed)).toBe(0);
     expect(JSON.parse(keyed.out()).engines.find((e: { id: string }) => e.id === 'anthropic').problem).toBeNull();
-  }, 20_000);
+  });
 });
