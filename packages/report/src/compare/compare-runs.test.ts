@@ -60,6 +60,11 @@ describe('compareRuns', () => {
     expect(flaky?.before).toMatchObject({ status: 'passed', runs: 2, passRate: 1 });
     expect(flaky?.after).toMatchObject({ status: 'failed', runs: 2, passRate: 0.5 });
     expect(flaky?.delta.passRate).toBe(-0.5);
+    // A case in one run only gained or lost no pass rate; its tokens and cost come or go with it.
+    const added = c.changes.find((ch) => ch.caseId === 'new');
+    expect(added?.delta.passRate).toBeUndefined();
+    expect(added?.delta.costUsd).toBeCloseTo(0.0123, 6);
+    expect(c.changes.find((ch) => ch.caseId === 'gone')?.delta.passRate).toBeUndefined();
     expect(c.before).toMatchObject({ runDir: 'runs/a', executions: 8, passRate: 6 / 8 });
     expect(c.after.costUsd - c.before.costUsd).toBeCloseTo(9 - 0.0123, 6);
   });
@@ -78,6 +83,8 @@ describe('compareRuns', () => {
       'removed',
     ]);
     expect(rows[1]).toMatch(/case flaky .* passed 2\/2 +failed 1\/2 +-50 pts/);
+    expect(rows[4]).toMatch(/case new .* — +failed +— +/);
+    expect(rows[5]).toMatch(/case gone .* passed +— +— +/);
     const html = comparisonHtml(c);
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).not.toMatch(/<script|https?:\/\//);

@@ -28,8 +28,11 @@ export interface CaseChange {
   variant: string;
   before?: CaseSide;
   after?: CaseSide;
-  /** after − before; a missing side counts as zero. */
-  delta: { passRate: number; tokens: number; costUsd: number };
+  /**
+   * after − before. A case in one run only has no pass-rate delta (a new case that passed half its runs did not
+   * gain 50 points); its tokens and cost count the missing side as zero, as they add to or leave the run's totals.
+   */
+  delta: { passRate?: number; tokens: number; costUsd: number };
 }
 
 /** Both runs' totals and the cases that changed, newly failing first, then newly passing, then the rest. */
@@ -113,7 +116,7 @@ export function compareRuns(before: RunRecord, after: RunRecord): RunComparison 
       ...(sa ? { before: sa } : {}),
       ...(sb ? { after: sb } : {}),
       delta: {
-        passRate: (sb?.passRate ?? 0) - (sa?.passRate ?? 0),
+        ...(sa && sb ? { passRate: sb.passRate - sa.passRate } : {}),
         tokens: (sb?.tokens ?? 0) - (sa?.tokens ?? 0),
         costUsd: (sb?.costUsd ?? 0) - (sa?.costUsd ?? 0),
       },

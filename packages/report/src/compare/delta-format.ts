@@ -1,8 +1,9 @@
 import { formatCost, formatTokens } from '../format.js';
 import type { CaseSide } from './compare-runs.js';
 
-/** `+25 pts`, `-100 pts`, `±0`. */
-export const passRateDelta = (d: number): string => {
+/** `+25 pts`, `-100 pts`, `±0`; `—` for a case one of the runs did not have. */
+export const passRateDelta = (d: number | undefined): string => {
+  if (d === undefined) return '—';
   const pts = Math.round(d * 100);
   return pts === 0 ? '±0' : `${pts > 0 ? '+' : ''}${pts} pts`;
 };
