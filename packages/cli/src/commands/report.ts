@@ -1,4 +1,5 @@
 import { relative, resolve } from 'node:path';
+import { SkillEvalError } from '@skill-eval/core';
 import { readRunDir, writeJunit, writeSkillCreatorOutputs } from '@skill-eval/report';
 import { warnDamagedLines } from '../damaged-lines.js';
 import { htmlReportMissing, loadHtmlReport } from '../html-report.js';
@@ -29,8 +30,12 @@ export async function reportCommand(runDir: string, options: ReportCommandOption
     benchmark: named ? options.benchmark === true : true,
   };
   const show = (file: string) => io.stdout.write(`${relative(io.cwd, file) || '.'}\n`);
-  const writeHtml = want.html ? await loadHtmlReport() : undefined;
-  if (want.html && !writeHtml && options.html) throw htmlReportMissing();
+  const renderer = want.html ? await loadHtmlReport() : undefined;
+  if (want.html && !renderer && options.html) throw htmlReportMissing();
+  // The HTML report shows the run's summary, which a run that did not finish has not written.
+  const unfinished = renderer !== undefined && !record.summary;
+  if (unfinished && options.html) throw unfinishedRun(runDir);
+  const writeHtml = unfinished ? undefined : renderer;
 
   if (want.junit) show(await writeJunit(dir, record.results, record.cases ? { cases: record.cases } : {}));
   if (want.skillCreator || want.benchmark) {
@@ -46,6 +51,12 @@ export async function reportCommand(runDir: string, options: ReportCommandOption
     else for (const file of written) show(file);
   }
   if (writeHtml) show(await writeHtml(dir));
+  else if (unfinished) io.stderr.write(`No HTML report: ${unfinishedRun(runDir).message} ${FINISH_HINT}\n`);
   else if (want.html) io.stderr.write('No HTML report: install @skill-eval/report-html to get one.\n');
   return 0;
 }
+
+const FINISH_HINT = 'Finish it with `skill-eval run --resume <run-dir>`, then run `skill-eval report` again.';
+
+const unfinishedRun = (runDir: string): SkillEvalError =>
+  new SkillEvalError('USAGE', `${runDir} has no summary.json: the run did not finish.`, { hint: FINISH_HINT });
