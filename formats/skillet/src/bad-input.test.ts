@@ -174,7 +174,7 @@ describe('assertions', () => {
       '  - {type: contains, value: 5}',
       '  - just text',
       '  - {type: contains, value: z, weight: 2}',
-      '  - {type: regex, value: "(?P<n>a)"}',
+      '  - {type: regex, value: "(?<n>a)"}',
     ]);
     expect(where(diagnostics)).toEqual([
       ['invalid-assertion', 7, 12],
@@ -195,8 +195,9 @@ describe('assertions', () => {
       'The value of assertion 5 is the value 5; write it as text (quote numbers), since Skillet compares text.',
     );
     expect(messages[4]).toBe('Assertion 6 is the text "just text"; write a map like {type: contains, value: "…"}.');
-    expect(messages[6]).toMatch(/^The pattern of assertion 8 is not a valid JavaScript regular expression/);
-    expect(suites[0]!.cases[0]!.checks.map((c) => c.value)).toEqual(['ok', 'z', '(?P<n>a)']);
+    expect(messages[6]).toMatch(/^The pattern of assertion 8 cannot be used: .*Python syntax/);
+    expect(diagnostics[6]!.severity).toBe('error');
+    expect(suites[0]!.cases[0]!.checks.map((c) => c.value)).toEqual(['ok', 'z']);
   });
 
   it('not a list is an error; an empty list keeps the judge, with an info', () => {

@@ -10,6 +10,7 @@ import {
   yamlKeys,
 } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
+import { pythonToJsRegex } from './python-regex.js';
 import { ASSERTION_TYPES, type AssertionType } from './skillet-file-schema.js';
 
 /** Skillet's checkers, as core checks: case folding and trimming are Skillet's, kept as params. */
@@ -19,6 +20,7 @@ const MAPPING: Record<AssertionType, (value: string) => Check> = {
   starts_with: (value) => ({ type: 'starts-with', value, caseSensitive: false }),
   // Skillet lowercases and right-strips the response before the comparison.
   ends_with: (value) => ({ type: 'ends-with', value, caseSensitive: false, trimEnd: true }),
+  // Python's `re` syntax, translated before the check is made (python-regex.ts).
   regex: (value) => ({ type: 'regex', value }),
   tool_called: (value) => ({ type: 'tool-called', value }),
   tool_not_called: (value) => ({ type: 'tool-not-called', value }),
@@ -100,8 +102,10 @@ export function readAssertions(
     }
     if (!ok || !isAssertionType(type)) return;
     const value = (valueNode as { value: string }).value;
-    if (type === 'regex') checkPattern(value, valueNode!, sink, i + 1);
-    checks.push(MAPPING[type](value));
+    if (type === 'regex') {
+      const check = regexCheck(value, valueNode!, sink, i + 1);
+      if (check) checks.push(check);
+    } else checks.push(MAPPING[type](value));
   });
   if (checks.length === 0 && yamlItems(node).length === 0) {
     sink.info(
@@ -113,14 +117,14 @@ export function readAssertions(
   return checks;
 }
 
-function checkPattern(pattern: string, node: YamlNode, sink: DiagnosticSink, index: number) {
-  try {
-    new RegExp(pattern);
-  } catch (error) {
-    sink.warning(
-      'invalid-regex',
-      `The pattern of assertion ${index} is not a valid JavaScript regular expression (${(error as Error).message}); rewrite Python-only syntax such as (?P<name>…) as (?<name>…). Skillet counts an invalid pattern as a failed assertion.`,
-      node,
-    );
-  }
+/** Skillet's `re.search` pattern as a JavaScript regex check; a pattern that cannot be translated is an error. */
+function regexCheck(pattern: string, node: YamlNode, sink: DiagnosticSink, index: number): Check | undefined {
+  const js = pythonToJsRegex(pattern);
+  if (js.ok) return { ...MAPPING.regex(js.source), ...(js.flags ? { flags: js.flags } : {}) };
+  sink.error(
+    'invalid-regex',
+    `The pattern of assertion ${index} cannot be used: ${js.reason}. Write it in Python syntax that JavaScript can also run (Skillet searches with Python's re module and fails the assertion on a pattern re rejects).`,
+    node,
+  );
+  return undefined;
 }

@@ -90,7 +90,7 @@ describe('what Skillet cannot express goes to lost', () => {
         checks: [
           { type: 'icontains', value: 'Hello' },
           { type: 'not-contains', value: 'oops', caseSensitive: false },
-          { type: 'regex', value: 'a+', flags: 'i' },
+          { type: 'regex', value: 'a+', flags: 'iu' },
           { type: 'tool-called', value: 'Bash', args: { command: 'ls' } },
           { type: 'file-exists', value: 'out.txt' },
           { type: 'llm-rubric', value: 'is polite' },
@@ -121,7 +121,7 @@ describe('what Skillet cannot express goes to lost', () => {
     const { files, lost } = writeSkillet(suite);
     expect(files.map((f) => f.path)).toEqual(['evals/set/1.yaml', 'evals/set/A-B/c.yaml']);
     expect(lost).toEqual([
-      'case 1: check regex "a+": flags "i"',
+      'case 1: check regex "a+": flags "iu"',
       'case 1: check tool-called "Bash": args',
       'case 1: check file-exists "out.txt"',
       'case 1: 1 rubric(s) — assertions replace Skillet\'s judge, so they are only written into "expected"',

@@ -8,6 +8,7 @@ import {
   type WriteResult,
 } from '@skill-eval/core';
 import { stringify } from 'yaml';
+import { jsToPythonRegex } from './python-regex.js';
 import type { AssertionType } from './skillet-file-schema.js';
 
 /** Defaults the written files are read back with (the plugin settings). */
@@ -99,12 +100,13 @@ function splitChecks(checks: readonly Check[], lost: string[]) {
       lost.push(what);
       continue;
     }
-    assertions.push({ type, value: check.value });
+    const pattern = type === 'regex' ? jsToPythonRegex(check.value, String(check.flags ?? '')) : check.value;
+    assertions.push({ type, value: pattern ?? check.value });
     const folds = type !== 'regex' && !type.startsWith('tool');
     if (folds && check.caseSensitive !== false && check.type !== 'icontains')
       lost.push(`${what}: case-sensitive, Skillet compares case-insensitively`);
     if (type === 'ends_with' && check.trimEnd !== true) lost.push(`${what}: Skillet ignores trailing whitespace`);
-    if (type === 'regex' && check.flags) lost.push(`${what}: flags "${check.flags}"`);
+    if (pattern === undefined) lost.push(`${what}: flags "${check.flags}"`);
     if (check.args !== undefined) lost.push(`${what}: args`);
     if (check.weight !== undefined || check.required)
       lost.push(`${what}: weight/required (Skillet's assertions all must pass)`);
