@@ -33,7 +33,16 @@ describe('assertion mapping', () => {
       { type: 'icontains-any', value: ['a', 'b'], negate: true },
       { type: 'equals', value: 'x' },
       { type: 'is-json' },
-      { type: 'starts-with', value: '#', name: 'heading', weight: 2 },
+      { type: 'starts-with', value: '#', name: 'heading', weight: 2, trim: true },
+    ]);
+  });
+
+  it('starts-with and ends-with compare trimmed text, as AgentV does', () => {
+    expect(
+      checksOf(['{type: ends-with, value: "Goodbye.\\n"}', '{type: not-starts-with, value: " Well"}']).checks,
+    ).toEqual([
+      { type: 'ends-with', value: 'Goodbye.\n', trim: true },
+      { type: 'starts-with', value: ' Well', negate: true, trim: true },
     ]);
   });
 

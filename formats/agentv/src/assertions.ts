@@ -3,6 +3,8 @@ import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import type { DocPath } from './source.js';
 
 const RUBRIC_TYPES = new Set(['llm-rubric', 'rubrics', 'llm-grader', 'llm-judge', 'g-eval', 'agent-rubric']);
+/** AgentV compares these with the output and the value both trimmed (`runStartsWithAssertion`). */
+export const AFFIX_TYPES = new Set(['starts-with', 'ends-with']);
 const COMMON = new Set(['type', 'value', 'name', 'metric', 'weight', 'required', 'min_score', 'threshold', 'negate']);
 
 /** AgentV 5's message for assertion types it removed; a 4.x file may still use them. */
@@ -164,7 +166,7 @@ function mapType(
         );
         return [];
       }
-      return [{ ...base, type, value: String(value), ...params }];
+      return [{ ...base, type, value: String(value), ...(AFFIX_TYPES.has(type) ? { trim: true } : {}), ...params }];
     case 'contains-any':
     case 'contains-all':
     case 'icontains-any':

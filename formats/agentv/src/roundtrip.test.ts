@@ -77,12 +77,12 @@ describe('write → load round trip', () => {
     expect(written.lost).toEqual([
       'case greet: check starts-with "Hi" ignores case; AgentV compares case (caseSensitive: false is kept)',
       'case greet: check ends-with "bye" ignores case; AgentV compares case (caseSensitive: false is kept)',
-      'case greet: check ends-with "bye" ignores trailing whitespace; AgentV does not (trimEnd: true is kept)',
     ]);
     expect(reloaded.suites[0]!.cases[0]!.checks).toEqual([
       { type: 'icontains', value: 'HELLO' },
       { type: 'icontains', value: 'ERROR', negate: true },
-      ...checks.slice(2),
+      // AgentV trims both sides of an affix comparison, and so does a check read back from it.
+      ...checks.slice(2).map((c) => ({ ...c, trim: true })),
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative } from 'node:path';
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
 import { stringify } from 'yaml';
+import { AFFIX_TYPES } from './assertions.js';
 import { V5_REMOVED_TOP } from './migration.js';
 import { SIDE_CHANNEL_KEY, type SideChannel } from './side-channel.js';
 
@@ -155,7 +156,9 @@ function unreadByAgentv(raw: Check): string[] {
     ...(check.caseSensitive === false
       ? [`${what} ignores case; AgentV compares case (caseSensitive: false is kept)`]
       : []),
-    ...(check.trimEnd === true ? [`${what} ignores trailing whitespace; AgentV does not (trimEnd: true is kept)`] : []),
+    ...(check.trimEnd === true && !AFFIX_TYPES.has(check.type)
+      ? [`${what} ignores trailing whitespace; AgentV does not (trimEnd: true is kept)`]
+      : []),
   ];
   return [...own, ...nested];
 }
@@ -229,8 +232,11 @@ export function writeCheck(check: Check): unknown {
         assert: ((checks as Check[]) ?? []).map(writeCheck),
       };
     }
-    default:
-      return { type: t(type), ...(value !== undefined ? { value } : {}), ...common, ...scored, ...params };
+    default: {
+      // AgentV always trims affix comparisons, so the loader's `trim: true` goes without saying.
+      const rest = AFFIX_TYPES.has(type) && params.trim === true ? withoutKey(params, 'trim') : params;
+      return { type: t(type), ...(value !== undefined ? { value } : {}), ...common, ...scored, ...rest };
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import type { CheckEvaluator } from './check-evaluator.js';
 import { quote } from './quote.js';
 import { affixInputs } from './starts-with.js';
 
-/** The final answer ends with `value`; honours `caseSensitive: false` and Skillet's `trimEnd: true`. */
+/** The final answer ends with `value`; honours `caseSensitive: false`, Skillet's `trimEnd: true` and AgentV's `trim: true`. */
 export const endsWith: CheckEvaluator = (check, { session }) => {
   const { text, expected, fold } = affixInputs(check, session.finalMessage);
   const tail = quote(text, Math.max(0, text.length - expected.length), expected.length);

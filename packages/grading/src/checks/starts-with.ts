@@ -3,7 +3,7 @@ import type { CheckEvaluator } from './check-evaluator.js';
 import { stringValue } from './check-value.js';
 import { quote } from './quote.js';
 
-/** The final answer starts with `value`; honours `caseSensitive: false` and Skillet's `trimEnd: true`. */
+/** The final answer starts with `value`; honours `caseSensitive: false`, Skillet's `trimEnd: true` and AgentV's `trim: true`. */
 export const startsWith: CheckEvaluator = (check, { session }) => {
   const { text, expected, fold } = affixInputs(check, session.finalMessage);
   return fold(text).startsWith(fold(expected))
@@ -11,12 +11,16 @@ export const startsWith: CheckEvaluator = (check, { session }) => {
     : { passed: false, evidence: `final answer does not start with ${quote(expected)}: ${quote(text)}` };
 };
 
-/** Shared by `starts-with` and `ends-with`: the answer (right-stripped on `trimEnd`), the affix, and case folding. */
+/**
+ * Shared by `starts-with` and `ends-with`: the answer (right-stripped on `trimEnd`; with `trim`, the answer
+ * and the affix both stripped, as AgentV compares them), the affix, and case folding.
+ */
 export function affixInputs(check: Check, answer: string) {
   const ignoreCase = check.caseSensitive === false;
+  const trim = check.trim === true;
   return {
-    text: check.trimEnd === true ? answer.trimEnd() : answer,
-    expected: stringValue(check),
+    text: trim ? answer.trim() : check.trimEnd === true ? answer.trimEnd() : answer,
+    expected: trim ? stringValue(check).trim() : stringValue(check),
     fold: (s: string) => (ignoreCase ? s.toLowerCase() : s),
   };
 }

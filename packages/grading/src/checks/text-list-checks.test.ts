@@ -39,6 +39,9 @@ describe('list and affix checks on the final answer', () => {
     [{ type: 'ends-with', value: 'DETAILS.', trimEnd: true, caseSensitive: false }, true, 'ends with'],
     [{ type: 'ends-with', value: 'details.\n\n' }, true, 'ends with'],
     [{ type: 'not-ends-with', value: 'details.', trimEnd: true }, false, 'ends with'],
+    [{ type: 'ends-with', value: 'details.\n', trim: true }, true, 'ends with'],
+    [{ type: 'starts-with', value: '  The Answer\n', trim: true }, true, 'starts with'],
+    [{ type: 'starts-with', value: '  The Answer' }, false, 'does not start with'],
   ])('%j → %s', async (check, passed, evidence) => {
     const { verdict, error } = await grade(check);
     expect(error).toBeUndefined();
