@@ -1,10 +1,10 @@
+import { END_OF_TEXT, START_OF_TEXT } from '@skill-eval/format-kit';
+
 /** A Python `re` pattern rewritten for JavaScript: the pattern, its flags, or why it cannot be. */
 export type JsRegex = { ok: true; source: string; flags: string } | { ok: false; reason: string };
 
 /** Letters Python's `re` accepts after a backslash in a text pattern; any other letter is a "bad escape". */
 const PYTHON_LETTER_ESCAPES = new Set('aAbBdDfnrsStuUvwWxZ');
-const START_OF_TEXT = '(?<![\\s\\S])';
-const END_OF_TEXT = '(?![\\s\\S])';
 /** Python's `$` without MULTILINE: the end, or just before a newline that ends the text. */
 const PYTHON_DOLLAR = `(?=\\n?${END_OF_TEXT})`;
 

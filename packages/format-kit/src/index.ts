@@ -28,3 +28,4 @@ export {
   yamlKeys,
 } from './parse-yaml.js';
 export { type FixtureResolution, findProjectRoot, resolveFixture } from './resolve-fixture.js';
+export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';
