@@ -190,6 +190,22 @@ describe('judges and rules', () => {
     expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'exit-code', value: 0, required: true }]);
   });
 
+  it('an empty files_exist list is no check, as skill-up dispatches it: alone it is an empty rule', () => {
+    const { suites, diagnostics } = load([
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  success:',
+      '    - files_exist: []',
+      '    - {files_not_exist: [], exit_code: 0}',
+    ]);
+    expect(withoutContext(diagnostics)).toEqual([['empty-rule', 5, 7]]);
+    expect(diagnostics.find((d) => d.ruleId.endsWith('empty-rule'))?.message).toMatch(
+      /empty files_exist list counts as none/,
+    );
+    expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'exit-code', value: 0, required: true }]);
+  });
+
   it('failure rules become fail-if conditions; a rule saying two things is one all-must-hold set', () => {
     const { suites } = load([
       'input: {prompt: p}',

@@ -18,18 +18,27 @@ const ORDER = [
   'tool_not_called_in_turn',
 ] as const;
 
+/** Rule keys skill-up dispatches on only when their list has entries. */
+const LISTS = new Set<(typeof ORDER)[number]>(['files_exist', 'files_not_exist']);
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
 /**
  * Maps one `rule_based` rule onto checks (all must hold for the rule to hold); per-turn rules become
  * checks with `turn`. Keys beyond the first set one are ignored by skill-up, so they are reported and
  * left out; an empty rule fails every run in skill-up, so it is an error.
  */
 export function ruleChecks(rule: Rule, path: PropertyKey[], ctx: Pick<CaseContext, 'sink' | 'yaml'>): Check[] {
-  const set = ORDER.filter((key) => rule[key] !== undefined);
+  // skill-up's dispatcher skips a files_exist / files_not_exist list that is empty, as if it were not written.
+  const set = ORDER.filter((key) => rule[key] !== undefined && !(LISTS.has(key) && isEmptyList(rule[key])));
   const where = pathText(path);
   if (set.length === 0) {
+    const emptyLists = [...LISTS].filter((key) => isEmptyList(rule[key]));
+    const why = emptyLists.length
+      ? `; an empty ${emptyLists.join(' or ')} list counts as none, so skill-up fails this rule on every run`
+      : '';
     ctx.sink.error(
       'empty-rule',
-      `Rule "${where}" names no check; write one of ${ORDER.join(', ')}.`,
+      `Rule "${where}" names no check${why}. Write one of ${ORDER.join(', ')}.`,
       nodeAt(ctx.yaml, path),
     );
     return [];
