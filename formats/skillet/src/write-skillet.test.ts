@@ -169,4 +169,24 @@ describe('what Skillet cannot express goes to lost', () => {
       'case cs: check ends-with "B": Skillet ignores trailing whitespace',
     ]);
   });
+
+  it("AgentV's trimmed affixes are written with their value trimmed; the start of the answer Skillet does not trim", () => {
+    const c = CaseSchema.parse({
+      source,
+      id: 'av',
+      name: 'av',
+      kind: 'task',
+      turns: ['x'],
+      checks: [
+        { type: 'starts-with', value: '  Well,', caseSensitive: false, trim: true },
+        { type: 'ends-with', value: 'Goodbye.\n', caseSensitive: false, trim: true },
+      ],
+    });
+    const { files, lost } = writeSkillet({ ...suite, cases: [c] });
+    expect(lost).toEqual(['case av: check starts-with "  Well,": Skillet does not trim the start of the answer']);
+    const written = files[0]!.text;
+    expect(written).toContain('value: Well,');
+    expect(written).toContain('value: Goodbye.\n');
+    expect(written).not.toContain('value: |');
+  });
 });

@@ -100,12 +100,18 @@ function splitChecks(checks: readonly Check[], lost: string[]) {
       lost.push(what);
       continue;
     }
-    const pattern = type === 'regex' ? jsToPythonRegex(check.value, String(check.flags ?? '')) : check.value;
-    assertions.push({ type, value: pattern ?? check.value });
+    // AgentV's affixes trim the answer and the value: the value is written trimmed, the answer Skillet trims only at
+    // its end (ends_with).
+    const trims = check.trim === true && (type === 'starts_with' || type === 'ends_with');
+    const value = trims ? check.value.trim() : check.value;
+    const pattern = type === 'regex' ? jsToPythonRegex(value, String(check.flags ?? '')) : value;
+    assertions.push({ type, value: pattern ?? value });
     const folds = type !== 'regex' && !type.startsWith('tool');
     if (folds && check.caseSensitive !== false && check.type !== 'icontains')
       lost.push(`${what}: case-sensitive, Skillet compares case-insensitively`);
-    if (type === 'ends_with' && check.trimEnd !== true) lost.push(`${what}: Skillet ignores trailing whitespace`);
+    if (type === 'ends_with' && check.trimEnd !== true && !trims)
+      lost.push(`${what}: Skillet ignores trailing whitespace`);
+    if (type === 'starts_with' && trims) lost.push(`${what}: Skillet does not trim the start of the answer`);
     if (pattern === undefined) lost.push(`${what}: flags "${check.flags}"`);
     if (check.args !== undefined) lost.push(`${what}: args`);
     if (check.weight !== undefined || check.required)
