@@ -33,6 +33,25 @@ describe('workspace tools', () => {
     expect(existsSync(join(ws.root, 'elsewhere/x.txt'))).toBe(false);
   });
 
+  it('follows a dangling symlink to where a write would land', async () => {
+    await mkdir(join(ws.root, 'elsewhere'));
+    await symlink(join(ws.root, 'elsewhere/new.txt'), join(ws.workspace, 'dangling'));
+    await symlink(join(ws.root, 'gone'), join(ws.workspace, 'dangling-dir'));
+    await symlink('loop-b', join(ws.workspace, 'loop-a'));
+    await symlink('loop-a', join(ws.workspace, 'loop-b'));
+    await symlink('later/made.txt', join(ws.workspace, 'inside'));
+    await expect(tools.Write!.run({ file_path: 'dangling', content: 'x' })).rejects.toThrow(/outside the workspace/);
+    await expect(tools.Write!.run({ file_path: 'dangling-dir/x.txt', content: 'x' })).rejects.toThrow(
+      /outside the workspace/,
+    );
+    await expect(tools.Write!.run({ file_path: 'loop-a', content: 'x' })).rejects.toThrow(/Too many levels/);
+    expect(existsSync(join(ws.root, 'elsewhere/new.txt'))).toBe(false);
+    expect(existsSync(join(ws.root, 'gone'))).toBe(false);
+    await mkdir(join(ws.workspace, 'later'));
+    await tools.Write!.run({ file_path: 'inside', content: 'kept' });
+    expect(await readFile(join(ws.workspace, 'later/made.txt'), 'utf8')).toBe('kept');
+  });
+
   it('ListFiles lists files recursively with workspace-relative paths', async () => {
     await writeFile(join(ws.workspace, 'a.txt'), 'a');
     const { output } = await tools.ListFiles!.run({});

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type AgentTool, stringField, ToolError } from './agent-tool.js';
 
@@ -14,17 +14,35 @@ const inside = (root: string, path: string): boolean => {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 };
 
+/** Most symlinks followed for one path, as the kernel's own limit (ELOOP). */
+const MAX_SYMLINK_HOPS = 40;
+
+/**
+ * Where `path` really leads: the real path of its nearest existing entry plus the rest. A dangling symlink
+ * is followed to the target a write through it would create.
+ */
+async function realLocation(path: string, hops = 0): Promise<string> {
+  let existing = path;
+  while (!(await lstat(existing).catch(() => undefined))) existing = dirname(existing);
+  const rest = relative(existing, path);
+  try {
+    return join(await realpath(existing), rest);
+  } catch {
+    if (hops >= MAX_SYMLINK_HOPS) throw new ToolError(`Too many levels of symbolic links: ${path}`);
+    const target = resolve(dirname(existing), await readlink(existing));
+    return realLocation(join(target, rest), hops + 1);
+  }
+}
+
 /**
  * Resolves a path the model gave against the workspace and refuses one that leaves it, also through
- * symlinks (checked on the nearest existing ancestor, since the target may not exist yet).
+ * symlinks (followed on the nearest existing entry, since the target may not exist yet).
  */
 export async function resolveInWorkspace(workspace: string, path: string): Promise<string> {
   const root = await realpath(workspace);
   const target = resolve(root, path);
-  let existing = target;
-  while (!existsSync(existing)) existing = dirname(existing);
-  const real = join(await realpath(existing), relative(existing, target));
-  if (!inside(root, target) || !inside(root, real)) throw new ToolError(`Path is outside the workspace: ${path}`);
+  if (!inside(root, target) || !inside(root, await realLocation(target)))
+    throw new ToolError(`Path is outside the workspace: ${path}`);
   return target;
 }
 
