@@ -12,6 +12,8 @@ const chunk = (delta: Delta | null, extra: Partial<OpenAI.Chat.ChatCompletionChu
     choices: delta ? [{ index: 0, delta, finish_reason: null }] : [],
     ...extra,
   }) as OpenAI.Chat.ChatCompletionChunk;
+const finish = (reason: 'stop' | 'tool_calls') =>
+  chunk(null, { choices: [{ index: 0, delta: {}, finish_reason: reason }] });
 async function* stream(...chunks: OpenAI.Chat.ChatCompletionChunk[]) {
   yield* chunks;
 }
@@ -26,6 +28,7 @@ describe('chatReply', () => {
           tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'Write', arguments: '{"file_' } }],
         }),
         chunk({ tool_calls: [{ index: 0, function: { arguments: 'path":"a.txt"}' } }] }),
+        finish('tool_calls'),
         chunk(null, { usage: { prompt_tokens: 10, completion_tokens: 4, total_tokens: 14 } }),
       ),
       'asked-model',
@@ -48,6 +51,14 @@ describe('chatReply', () => {
         ],
       },
     ]);
+  });
+
+  it('refuses a stream that ends before a finish_reason, as a cut connection or a proxy page leaves it', async () => {
+    const cut = chatReply(stream(chunk({ role: 'assistant', content: 'The answer is' })), 'asked-model');
+    await expect(cut).rejects.toMatchObject({ code: 'ENGINE_FAILED', message: expect.stringMatching(/finish_reason/) });
+    await expect(chatReply(stream(), 'asked-model')).rejects.toThrow(/ended before the reply was finished/);
+    const whole = await chatReply(stream(chunk({ content: 'The answer is 4' }), finish('stop')), 'asked-model');
+    expect(whole).toMatchObject({ text: 'The answer is 4', stopReason: 'stop' });
   });
 
   it('marks failed tool results in the tool message', () => {

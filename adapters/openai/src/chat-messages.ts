@@ -1,4 +1,5 @@
 import type { ConversationItem, ModelReply, ToolDefinition } from '@skill-eval/agent-loop';
+import { SkillEvalError } from '@skill-eval/core';
 import type OpenAI from 'openai';
 import { openaiUsage, parseArguments, toolOutput } from './openai-sdk.js';
 
@@ -54,7 +55,7 @@ const deltaReasoning = (delta: object): string => {
       : '';
 };
 
-/** Accumulates a streamed completion (first choice) into a reply; raw is the assistant message to replay. */
+/** Accumulates a streamed completion (first choice) into a reply; raw is the assistant message to replay. Throws ENGINE_FAILED for an unfinished stream. */
 export async function chatReply(chunks: AsyncIterable<Chunk>, requestedModel: string): Promise<ModelReply> {
   let text = '';
   let reasoning = '';
@@ -78,6 +79,13 @@ export async function chatReply(chunks: AsyncIterable<Chunk>, requestedModel: st
     }
     stopReason = choice.finish_reason ?? stopReason;
   }
+  // A stream cut short (or a page some proxy sent in the API's place) ends without one: its reply is not the model's.
+  if (stopReason === null)
+    throw new SkillEvalError(
+      'ENGINE_FAILED',
+      'The Chat Completions stream ended before the reply was finished (no chunk had a finish_reason): ' +
+        'the connection was cut, or something other than the API answered at the base URL.',
+    );
   const toolCalls = calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` }));
   const raw: Message = {
     role: 'assistant',
