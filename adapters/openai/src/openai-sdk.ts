@@ -35,7 +35,7 @@ export function openaiUsage(input = 0, cached = 0, output = 0, reasoning = 0): U
   };
 }
 
-/** Tool-call arguments as an object; text that is not JSON is passed on as is, for the tool to refuse. */
+/** Tool-call arguments as an object; text that is not JSON is passed on as is, for the agent loop to refuse. */
 export function parseArguments(text: string): unknown {
   try {
     return text.trim() ? JSON.parse(text) : {};

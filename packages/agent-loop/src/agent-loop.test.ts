@@ -103,6 +103,28 @@ describe('runAgentLoop', () => {
     },
   );
 
+  it('answers a tool input that is not a JSON object (arguments that were not valid JSON) without running the tool', async () => {
+    const client = scripted([
+      reply({
+        toolCalls: [
+          { id: '1', name: 'Echo', input: '{"path": "a.txt",, }' },
+          { id: '2', name: 'Echo', input: ['a.txt'] },
+        ],
+      }),
+      reply({ text: 'done' }),
+    ]);
+    const result = await runAgentLoop({ ...base, client });
+    // The tool never ran (Echo would have echoed the input back), and the model is told what was wrong.
+    expect(result.events.filter((e) => e.type === 'tool-result')).toEqual([
+      { type: 'tool-result', id: '1', output: expect.stringContaining('{\\"path\\": \\"a.txt\\",, }'), isError: true },
+      { type: 'tool-result', id: '2', output: expect.stringMatching(/JSON object.*an array/), isError: true },
+    ]);
+    expect(result.events.filter((e) => e.type === 'tool-call').map((e) => e.type === 'tool-call' && e.input)).toEqual([
+      '{"path": "a.txt",, }',
+      ['a.txt'],
+    ]);
+  });
+
   it('records shown reasoning before the reply text', async () => {
     const client = scripted([reply({ reasoning: 'think', text: 'answer' })]);
     const result = await runAgentLoop({ ...base, client });

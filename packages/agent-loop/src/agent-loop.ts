@@ -1,5 +1,5 @@
 import { addUsage, emptyUsage, errorInfo, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
-import type { AgentTool } from './agent-tool.js';
+import { type AgentTool, inputProblem, ToolError } from './agent-tool.js';
 import type { ConversationItem, ModelClient, ModelReply, ToolCallRequest, ToolCallResult } from './model-client.js';
 
 /** Inputs of one agent run, independent of the provider. */
@@ -54,6 +54,9 @@ async function runTool(
   let result: ToolCallResult;
   try {
     if (!tool) throw new Error(`Unknown tool: ${call.name}`);
+    // Not run at all: a tool handed something else would misread it (an MCP tool would run without its arguments).
+    const problem = inputProblem(call.input);
+    if (problem) throw new ToolError(problem);
     const outcome = await tool.run(call.input);
     result = { id: call.id, output: outcome.output, isError: outcome.isError };
   } catch (error) {

@@ -24,6 +24,23 @@ export class ToolError extends Error {
   override readonly name = 'ToolError';
 }
 
+/**
+ * Why a tool input cannot be run, or undefined when it is a JSON object, the only input any tool takes. The OpenAI
+ * APIs send arguments as text, so arguments that are not valid JSON arrive here as that text.
+ */
+export function inputProblem(input: unknown): string | undefined {
+  if (input !== null && typeof input === 'object' && !Array.isArray(input)) return undefined;
+  const given =
+    typeof input === 'string'
+      ? `the text ${JSON.stringify(input.length > 200 ? `${input.slice(0, 200)}…` : input)}`
+      : input === null
+        ? 'null'
+        : Array.isArray(input)
+          ? 'an array'
+          : `a ${typeof input}`;
+  return `Tool input must be one JSON object of arguments, but it was ${given}.`;
+}
+
 /** Reads a string field of a tool input, or throws a ToolError naming it. */
 export function stringField(input: unknown, field: string, required: true): string;
 export function stringField(input: unknown, field: string, required: false): string | undefined;
