@@ -48,6 +48,7 @@ export class AnthropicModelClient implements ModelClient {
         usage: toUsage(message.usage),
         model: message.model,
         stopReason: message.stop_reason,
+        outputLimitReached: message.stop_reason === 'max_tokens',
         raw,
       };
     } catch (error) {

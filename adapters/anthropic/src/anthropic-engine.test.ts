@@ -46,6 +46,20 @@ beforeAll(async () => {
         responses: [{ error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' } }],
       },
       { id: 'hang', match: { user: 'Hang please' }, responses: [{ hang: true }] },
+      {
+        id: 'cut-off',
+        match: { user: 'Write the long file' },
+        responses: [
+          {
+            toolCalls: [
+              { name: 'Write', input: { file_path: 'short.txt', content: 'whole' } },
+              { name: 'Write', input: { file_path: 'long.txt' } },
+            ],
+            stopReason: 'max_tokens',
+          },
+          { text: 'I will write it in parts.' },
+        ],
+      },
       { id: 'chat', match: { user: 'First question' }, responses: [{ text: 'one' }, { text: 'two' }] },
       {
         id: 'judge',
@@ -128,6 +142,19 @@ describe('anthropic engine against the fake Messages server', () => {
       'response',
     ]);
     expect(JSON.stringify(transcript)).not.toContain('sk-test');
+  });
+
+  it('does not run a tool call max_tokens cut off, and warns', async () => {
+    const session = await run(['Write the long file.']);
+    expect(session.status).toBe('completed');
+    expect(await readFile(join(ws.workspace, 'short.txt'), 'utf8')).toBe('whole');
+    const results = bodies('cut-off')[1]!.messages.at(-1)!.content as { is_error?: boolean; content: string }[];
+    expect(results.map((r) => r.is_error)).toEqual([false, true]);
+    // Not the tool's complaint about the missing content: the model learns why.
+    expect(results[1]!.content).toMatch(/output token limit.*not run/);
+    expect(session.warnings).toEqual([
+      expect.stringMatching(/output token limit in the middle of its call to Write.*maxTokens/),
+    ]);
   });
 
   it('stops at maxTurns model calls with status max-turns', async () => {

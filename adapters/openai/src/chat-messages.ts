@@ -108,6 +108,7 @@ export async function chatReply(chunks: AsyncIterable<Chunk>, requestedModel: st
     usage: chatUsage(usage),
     model: model || requestedModel,
     stopReason,
+    outputLimitReached: stopReason === 'length',
     raw,
   };
 }

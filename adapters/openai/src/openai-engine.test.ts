@@ -60,6 +60,23 @@ const conversations: FakeConversation[] = [
     responses: [{ error: { status: 401, message: 'Incorrect API key provided' } }],
   },
   { id: 'hang', match: { user: 'Hang please' }, responses: [{ hang: true }] },
+  ...(['responses', 'chat'] as const).map(
+    (api): FakeConversation => ({
+      id: `cut-off-${api}`,
+      match: { user: `Write the long file (${api})` },
+      responses: [
+        {
+          toolCalls: [
+            { name: 'Write', input: { file_path: 'short.txt', content: 'whole' } },
+            { name: 'Write', input: { file_path: 'long.txt', content: 'cut off he' } },
+          ],
+          // How each API says the output token limit ended the reply.
+          stopReason: api === 'chat' ? 'length' : 'max_output_tokens',
+        },
+        { text: 'I will write it in parts.' },
+      ],
+    }),
+  ),
   { id: 'chat', match: { user: 'First question' }, responses: [{ text: 'one' }, { text: 'two' }] },
   {
     id: 'judge',
@@ -99,6 +116,18 @@ describe.each(['responses', 'chat'] as const)('openai engine (api: %s) against t
     });
   const bodies = (conversation: string): Body[] =>
     server.requests.filter((r) => r.conversation === conversation).map((r) => r.body as Body);
+
+  it('does not run a tool call the output token limit cut off, and warns', async () => {
+    const session = await run([`Write the long file (${api})`]);
+    expect(session.status).toBe('completed');
+    expect(await readFile(join(ws.workspace, 'short.txt'), 'utf8')).toBe('whole');
+    expect(existsSync(join(ws.workspace, 'long.txt'))).toBe(false);
+    const [, second] = bodies(`cut-off-${api}`);
+    expect(w.outputs(second!)[1]).toMatch(/^Error: .*output token limit.*not run/);
+    expect(session.warnings).toEqual([
+      expect.stringMatching(/output token limit in the middle of its call to Write.*maxTokens/),
+    ]);
+  });
 
   it('lists the skill, runs Skill and Write, refuses an escape, sums usage and prices it once', async () => {
     const session = await run(['Greet me like a pirate.']);

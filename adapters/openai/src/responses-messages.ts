@@ -68,6 +68,7 @@ export function responseReply(response: OpenAI.Responses.Response): ModelReply {
     usage: responsesUsage(response.usage),
     model: response.model,
     stopReason: response.incomplete_details?.reason ?? response.status ?? null,
+    outputLimitReached: response.incomplete_details?.reason === 'max_output_tokens',
     raw: response.output,
   };
 }

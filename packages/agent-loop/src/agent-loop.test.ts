@@ -125,6 +125,31 @@ describe('runAgentLoop', () => {
     ]);
   });
 
+  it('does not run the last tool call of a reply cut off at its output token limit, nor record its skill', async () => {
+    let runs = 0;
+    const counted: AgentTool = {
+      ...echo,
+      skillOf: (input) => (input as { skill?: string }).skill,
+      run: async (input) => {
+        runs++;
+        return echo.run(input);
+      },
+    };
+    const toolCalls = [
+      { id: '1', name: 'Echo', input: { a: 1 } },
+      { id: '2', name: 'Echo', input: { skill: 'pdf' } },
+    ];
+    const client = scripted([reply({ toolCalls, outputLimitReached: true }), reply({ text: 'done' })]);
+    const result = await runAgentLoop({ ...base, tools: [counted], client });
+    expect(runs).toBe(1);
+    expect(result.events.filter((e) => e.type === 'skill')).toEqual([]);
+    expect(
+      result.events.filter((e) => e.type === 'tool-result').map((e) => e.type === 'tool-result' && e.isError),
+    ).toEqual([false, true]);
+    expect(result.warnings).toEqual([expect.stringContaining('output token limit in the middle of its call to Echo')]);
+    expect(result).toMatchObject({ status: 'completed', finalMessage: 'done' });
+  });
+
   it('records shown reasoning before the reply text', async () => {
     const client = scripted([reply({ reasoning: 'think', text: 'answer' })]);
     const result = await runAgentLoop({ ...base, client });

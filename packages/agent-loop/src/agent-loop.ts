@@ -33,19 +33,25 @@ export interface AgentLoopResult {
   error?: { code: string; message: string };
   /** `stopWhen` accepted an event and the run ended there. */
   stoppedEarly: boolean;
+  /** Problems the run went on after, for the Session. */
+  warnings: string[];
 }
 
 /** Records events in order; true once `stopWhen` has accepted one of them (the batch is still recorded whole). */
 type Recorder = (...events: SessionEvent[]) => boolean;
 
-/** Records the call (with the skill it loads), runs it unless the run was told to stop, and records the result. */
+/**
+ * Records the call (with the skill it loads), runs it unless the run was told to stop, and records the result.
+ * A call the output token limit cut off is answered with an error instead: its input may be missing fields.
+ */
 async function runTool(
   tools: readonly AgentTool[],
   call: ToolCallRequest,
   record: Recorder,
+  cutOff: boolean,
 ): Promise<ToolCallResult | undefined> {
   const tool = tools.find((t) => t.definition.name === call.name);
-  const skill = tool?.skillOf?.(call.input);
+  const skill = cutOff ? undefined : tool?.skillOf?.(call.input);
   const stop = record(
     { type: 'tool-call', id: call.id, name: tool?.reportAs ?? call.name, input: call.input },
     ...(skill ? [{ type: 'skill' as const, name: skill, via: 'tool' as const }] : []),
@@ -54,6 +60,11 @@ async function runTool(
   let result: ToolCallResult;
   try {
     if (!tool) throw new Error(`Unknown tool: ${call.name}`);
+    if (cutOff)
+      throw new ToolError(
+        'Your reply reached the output token limit before this tool call was complete, so it was not run. ' +
+          'Send less in one call (write a long file in parts).',
+      );
     // Not run at all: a tool handed something else would misread it (an MCP tool would run without its arguments).
     const problem = inputProblem(call.input);
     if (problem) throw new ToolError(problem);
@@ -77,6 +88,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     modelCalls: 0,
     finalMessage: '',
     stoppedEarly: false,
+    warnings: [],
   };
   const record: Recorder = (...events) => {
     for (const event of events) {
@@ -131,8 +143,15 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         if (result.stoppedEarly) break turns;
         if (reply.toolCalls.length === 0) break;
         const results: ToolCallResult[] = [];
-        for (const toolCall of reply.toolCalls) {
-          const done = await runTool(tools, toolCall, record);
+        for (const [index, toolCall] of reply.toolCalls.entries()) {
+          // Calls stream in order, so only the last one can have been cut off.
+          const cutOff = reply.outputLimitReached === true && index === reply.toolCalls.length - 1;
+          if (cutOff)
+            result.warnings.push(
+              `A model reply reached its output token limit in the middle of its call to ${toolCall.name}, which was not run; ` +
+                "raise the engine's maxTokens setting (--ek maxTokens=…).",
+            );
+          const done = await runTool(tools, toolCall, record, cutOff);
           // Stopped: the remaining calls are not run and no further request is sent.
           if (!done || result.stoppedEarly) break turns;
           results.push(done);

@@ -99,7 +99,7 @@ export async function runAgentSession(options: AgentSessionOptions): Promise<Ses
   } finally {
     await mcp.close();
   }
-  const warnings: string[] = [];
+  const warnings = [...loop.warnings];
   let transcriptPath: string | undefined = join(input.artifactsDir, options.transcriptFile);
   try {
     await mkdir(input.artifactsDir, { recursive: true });

@@ -53,6 +53,8 @@ export interface ModelReply {
   model: string;
   /** Provider's stop reason (`end_turn`, `tool_use`, …). */
   stopReason: string | null;
+  /** The reply stopped at its output token limit, so its last tool call may be cut off. */
+  outputLimitReached?: boolean;
   /** Provider's own content, kept for replay. */
   raw?: unknown;
 }
