@@ -157,6 +157,25 @@ describe('anthropic engine against the fake Messages server', () => {
     ]);
   });
 
+  it('names the API error of an error event inside the stream', async () => {
+    const sse = (body: string) => ({
+      method: 'POST',
+      path: '/v1/messages',
+      response: { status: 200, headers: { 'content-type': 'text/event-stream' }, body },
+    });
+    const overloaded =
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n';
+    const replay = await startFakeModelServer({ recorded: { x1: [sse(overloaded)] } });
+    try {
+      const env = { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: `${replay.url}/x/x1` };
+      const session = await run(['Hello'], { env });
+      expect(session).toMatchObject({ status: 'error', error: { code: 'ENGINE_FAILED' } });
+      expect(session.error!.message).toMatch(/^Anthropic API error in the stream \(overloaded_error\): Overloaded$/);
+    } finally {
+      await replay.close();
+    }
+  });
+
   it('stops at maxTurns model calls with status max-turns', async () => {
     const session = await run(['Loop forever.']);
     expect(session).toMatchObject({ status: 'max-turns', turns: 3, error: { code: 'MAX_TURNS' } });

@@ -69,12 +69,19 @@ export function apiFailure(error: unknown, baseURL: string | undefined): SkillEv
     message?: unknown;
     cause?: unknown;
   };
-  if (typeof e.status === 'number') {
+  // An error event inside a stream (overloaded_error mid-reply) has no status, the stream having begun with 200.
+  const inStream = e.status === undefined && typeof e.type === 'string' && typeof e.apiMessage === 'string';
+  if (typeof e.status === 'number' || inStream) {
+    const status = inStream ? ' in the stream' : ` ${e.status}`;
     const type = typeof e.type === 'string' ? ` (${e.type})` : '';
     const detail = typeof e.apiMessage === 'string' ? e.apiMessage : String(e.message ?? 'no message');
-    return new SkillEvalError('ENGINE_FAILED', `Anthropic API error ${e.status}${type}: ${detail}`, { cause: error });
+    return new SkillEvalError('ENGINE_FAILED', `Anthropic API error${status}${type}: ${detail}`, { cause: error });
   }
-  const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
+  // The SDK wraps a network failure in an error of the same message ("terminated"); its own cause says why.
+  const causes: string[] = [];
+  for (let link = e.cause; link instanceof Error; link = link.cause)
+    if (link.message !== e.message && !causes.includes(link.message)) causes.push(link.message);
+  const cause = causes.map((message) => `: ${message}`).join('');
   const where = baseURL ? ` at ${baseURL}` : '';
   return new SkillEvalError(
     'ENGINE_FAILED',
