@@ -27,6 +27,11 @@ const echo: AgentTool = {
   definition: { name: 'Echo', description: 'echo', inputSchema: { type: 'object' } },
   run: async (input) => ({ output: JSON.stringify(input), isError: false }),
 };
+/** A Skill-like signal: the input's `skill` field. */
+const skillIn = (input: unknown) => {
+  const name = (input as { skill?: string }).skill;
+  return name ? { name, via: 'tool' as const } : undefined;
+};
 const base = { tools: [echo], system: 's', turns: ['hi'], maxTurns: 5, timeoutMs: 5_000 };
 
 describe('runAgentLoop', () => {
@@ -56,7 +61,10 @@ describe('runAgentLoop', () => {
   });
 
   it('records a skill signal with its call, before the tool runs', async () => {
-    const skill: AgentTool = { ...echo, skillOf: (input) => (input as { skill?: string }).skill };
+    const skill: AgentTool = {
+      ...echo,
+      skillOf: skillIn,
+    };
     const client = scripted([reply({ toolCalls: [{ id: '1', name: 'Echo', input: { skill: 'pdf' } }] })]);
     const result = await runAgentLoop({ ...base, tools: [skill], client });
     expect(result.events.slice(1, 4).map((e) => e.type)).toEqual(['tool-call', 'skill', 'tool-result']);
@@ -129,7 +137,7 @@ describe('runAgentLoop', () => {
     let runs = 0;
     const counted: AgentTool = {
       ...echo,
-      skillOf: (input) => (input as { skill?: string }).skill,
+      skillOf: skillIn,
       run: async (input) => {
         runs++;
         return echo.run(input);

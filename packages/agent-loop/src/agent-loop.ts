@@ -54,7 +54,7 @@ async function runTool(
   const skill = cutOff ? undefined : tool?.skillOf?.(call.input);
   const stop = record(
     { type: 'tool-call', id: call.id, name: tool?.reportAs ?? call.name, input: call.input },
-    ...(skill ? [{ type: 'skill' as const, name: skill, via: 'tool' as const }] : []),
+    ...(skill ? [{ type: 'skill' as const, ...skill }] : []),
   );
   if (stop) return undefined;
   let result: ToolCallResult;

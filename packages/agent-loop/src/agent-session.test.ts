@@ -54,6 +54,32 @@ describe('runAgentSession', () => {
     expect(JSON.parse(await readFile(result.transcriptPath!, 'utf8'))).toMatchObject({ type: 'request' });
   });
 
+  it('counts a Read of a staged SKILL.md as a file-read signal of that skill, as the CLI engines do', async () => {
+    let call = 0;
+    const client: ModelClient = {
+      call: async () => {
+        const toolCalls = [
+          { id: '1', name: 'Read', input: { file_path: '.claude/skills/pirate/SKILL.md' } },
+          { id: '2', name: 'Read', input: { file_path: 'notes.md' } },
+        ];
+        return call++ === 0
+          ? { text: '', toolCalls, usage, model: 'm', stopReason: 'tool_use' }
+          : { text: 'AHOY', toolCalls: [], usage, model: 'm', stopReason: 'end_turn' };
+      },
+    };
+    const result = await session(client, ['.claude/skills']);
+    expect(result.skillsInvoked).toEqual([{ name: 'pirate-speak', via: 'file-read' }]);
+    expect(result.events.map((e) => e.type)).toEqual([
+      'message',
+      'tool-call',
+      'skill',
+      'tool-result',
+      'tool-call',
+      'tool-result',
+      'message',
+    ]);
+  });
+
   it('offers no Skill tool when nothing is staged at the roots', async () => {
     let tools: string[] = [];
     const client: ModelClient = {

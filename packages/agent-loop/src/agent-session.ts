@@ -80,7 +80,7 @@ export async function runAgentSession(options: AgentSessionOptions): Promise<Ses
   }
   const tools = [
     ...(skills.length > 0 ? [createSkillTool(skills)] : []),
-    ...createWorkspaceTools(input.workspace),
+    ...createWorkspaceTools(input.workspace, skills),
     ...mcp.tools,
   ];
   const system = buildSystemPrompt(input.workspace, skills, input.system);

@@ -1,3 +1,4 @@
+import type { SkillInvocation } from '@skill-eval/core';
 import type { ToolDefinition } from './model-client.js';
 
 /** What a tool returns. */
@@ -12,10 +13,11 @@ export interface AgentTool {
   /** Name its calls are recorded under in the Session, when not the model-facing one (MCP tools: `server::tool`). */
   reportAs?: string;
   /**
-   * The staged skill a call with this input loads. Its `skill` event is recorded right with the call, before the
-   * tool runs, as the CLI engines record theirs — so a run stopped at the call still shows the signal.
+   * The staged skill a call with this input loads, and how (`tool`: the Skill tool; `file-read`: its SKILL.md read).
+   * Its `skill` event is recorded right with the call, before the tool runs, as the CLI engines record theirs — so a
+   * run stopped at the call still shows the signal.
    */
-  skillOf?(input: unknown): string | undefined;
+  skillOf?(input: unknown): SkillInvocation | undefined;
   run(input: unknown): Promise<ToolOutcome>;
 }
 

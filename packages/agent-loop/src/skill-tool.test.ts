@@ -27,7 +27,7 @@ describe('skill tool', () => {
     const skills = discoverSkills(ws.workspace, ['.claude/skills']);
     const tool = createSkillTool(skills);
     const result = await tool.run({ skill: 'pirate-speak', args: 'loud' });
-    expect(tool.skillOf?.({ skill: 'pirate-speak' })).toBe('pirate-speak');
+    expect(tool.skillOf?.({ skill: 'pirate-speak' })).toEqual({ name: 'pirate-speak', via: 'tool' });
     expect(tool.skillOf?.({ skill: 'nope' })).toBeUndefined();
     expect(result.output).toBe(
       `Base directory for this skill: ${join(ws.workspace, '.claude/skills/pirate')}\n\n# Pirate\nSay AHOY in capitals.\n\nARGUMENTS: loud`,

@@ -59,7 +59,8 @@ export function createSkillTool(skills: readonly StagedSkill[]): AgentTool {
     },
     skillOf(input) {
       const name = input && typeof input === 'object' ? (input as Record<string, unknown>).skill : undefined;
-      return skills.find((s) => s.name === name)?.name;
+      const skill = skills.find((s) => s.name === name);
+      return skill && { name: skill.name, via: 'tool' };
     },
     async run(input) {
       const name = stringField(input, 'skill', true);

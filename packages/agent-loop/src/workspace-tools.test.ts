@@ -3,6 +3,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentTool } from './agent-tool.js';
+import { discoverSkills } from './skill-tool.js';
 import { tempWorkspace } from './testing/index.js';
 import { createWorkspaceTools } from './workspace-tools.js';
 
@@ -50,6 +51,16 @@ describe('workspace tools', () => {
     await mkdir(join(ws.workspace, 'later'));
     await tools.Write!.run({ file_path: 'inside', content: 'kept' });
     expect(await readFile(join(ws.workspace, 'later/made.txt'), 'utf8')).toBe('kept');
+  });
+
+  it('Read names the staged skill whose SKILL.md it opens, by relative or absolute path', () => {
+    const skills = discoverSkills(ws.workspace, ['.claude/skills']);
+    const read = createWorkspaceTools(ws.workspace, skills).find((t) => t.definition.name === 'Read')!;
+    const signal = { name: 'pirate-speak', via: 'file-read' };
+    expect(read.skillOf?.({ file_path: '.claude/skills/pirate/SKILL.md' })).toEqual(signal);
+    expect(read.skillOf?.({ file_path: join(ws.workspace, '.claude/skills/pirate/SKILL.md') })).toEqual(signal);
+    expect(read.skillOf?.({ file_path: '.claude/skills/pirate/notes.md' })).toBeUndefined();
+    expect(read.skillOf?.({ file_path: 'other/pirate/SKILL.md' })).toBeUndefined();
   });
 
   it('ListFiles lists files recursively with workspace-relative paths', async () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type AgentTool, stringField, ToolError } from './agent-tool.js';
+import type { StagedSkill } from './skill-tool.js';
 
 /** Largest file Read returns whole; bigger files are cut so one call cannot flood the context. */
 const MAX_READ_CHARS = 200_000;
@@ -56,8 +57,11 @@ async function listFiles(root: string, dir: string, out: string[]): Promise<void
   }
 }
 
-/** Read, Write and ListFiles, confined to the workspace. There is deliberately no shell tool. */
-export function createWorkspaceTools(workspace: string): AgentTool[] {
+/**
+ * Read, Write and ListFiles, confined to the workspace. There is deliberately no shell tool. A Read of a staged
+ * skill's SKILL.md is that skill's `file-read` signal, as the CLI engines report such a read.
+ */
+export function createWorkspaceTools(workspace: string, skills: readonly StagedSkill[] = []): AgentTool[] {
   const pathSchema = { type: 'string', description: 'Path relative to the workspace (or absolute inside it).' };
   return [
     {
@@ -65,6 +69,12 @@ export function createWorkspaceTools(workspace: string): AgentTool[] {
         name: 'Read',
         description: 'Reads a text file from the workspace.',
         inputSchema: { type: 'object', properties: { file_path: pathSchema }, required: ['file_path'] },
+      },
+      skillOf(input) {
+        const path = input && typeof input === 'object' ? (input as Record<string, unknown>).file_path : undefined;
+        if (typeof path !== 'string') return undefined;
+        const skill = skills.find((s) => join(s.dir, 'SKILL.md') === resolve(workspace, path));
+        return skill && { name: skill.name, via: 'file-read' };
       },
       async run(input) {
         const path = await resolveInWorkspace(workspace, stringField(input, 'file_path', true));
