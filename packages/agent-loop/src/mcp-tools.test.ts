@@ -9,6 +9,7 @@ import { runAgentSession } from './agent-session.js';
 import { connectMcpTools, modelToolName } from './mcp-tools.js';
 import type { ModelClient, ToolDefinition } from './model-client.js';
 import { tempWorkspace } from './testing/index.js';
+import { MAX_TOOL_OUTPUT_CHARS } from './tool-output-limit.js';
 
 // The runner's mocked MCP server: a real stdio MCP server built on the SDK, answering canned responses.
 const MOCK_SERVER = MOCK_MCP_SERVER_SCRIPT;
@@ -93,6 +94,24 @@ describe('MCP tools in the agent loop', () => {
       { id: 'c1', name: 'project-mgmt::create_plan', input: { name: 'Q1 release' }, output: canned, isError: false },
     ]);
     expect(session.finalMessage).toBe(`Plan: ${canned}`);
+  }, 30_000);
+
+  it('cuts a tool result longer than any other tool may give, saying how long it was', async () => {
+    const huge = 'x'.repeat(MAX_TOOL_OUTPUT_CHARS + 5_000);
+    const server = await mockServer('logs', [
+      { name: 'dump', inputSchema: { type: 'object', properties: {} }, response: { text: huge } },
+    ]);
+    const mcp = await connectMcpTools([server], { env: {}, cwd: ws.workspace, connectTimeoutMs: 20_000 });
+    try {
+      const { output } = await mcp.tools[0]!.run({});
+      const [shown, note] = output.split('\n');
+      expect(shown!.length).toBe(MAX_TOOL_OUTPUT_CHARS);
+      expect(note).toMatch(
+        /^\[truncated: MCP tool logs::dump gave 205,0\d\d characters; the first 200,000 are shown\]$/,
+      );
+    } finally {
+      await mcp.close();
+    }
   }, 30_000);
 
   it('makes a server that cannot start an error naming it', async () => {

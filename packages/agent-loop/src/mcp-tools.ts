@@ -1,5 +1,6 @@
 import { errorInfo, mcpToolName, type ResolvedMcpServer, SkillEvalError } from '@skill-eval/core';
 import type { AgentTool } from './agent-tool.js';
+import { limitToolOutput } from './tool-output-limit.js';
 
 /** MCP tools offered to the model, and how to let go of their servers. */
 export interface McpTools {
@@ -71,7 +72,8 @@ export async function connectMcpTools(
             async run(input) {
               const args = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
               const result = await client.callTool({ name: tool.name, arguments: args });
-              return { output: resultText(result), isError: result.isError === true };
+              const output = limitToolOutput(resultText(result), `MCP tool ${mcpToolName(server.name, tool.name)}`);
+              return { output, isError: result.isError === true };
             },
           });
         }

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, readlink, realpath, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readlink, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type AgentTool, stringField, ToolError } from './agent-tool.js';
+import { readTextFile } from './read-text-file.js';
 import type { StagedSkill } from './skill-tool.js';
+import { MAX_TOOL_OUTPUT_CHARS } from './tool-output-limit.js';
 
-/** Largest file Read returns whole; bigger files are cut so one call cannot flood the context. */
-const MAX_READ_CHARS = 200_000;
 /** Most entries ListFiles returns. */
 const MAX_LIST = 500;
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
@@ -80,11 +80,7 @@ export function createWorkspaceTools(workspace: string, skills: readonly StagedS
         const path = await resolveInWorkspace(workspace, stringField(input, 'file_path', true));
         if (!existsSync(path) || !(await stat(path)).isFile())
           throw new ToolError(`No such file: ${relative(workspace, path)}`);
-        const text = await readFile(path, 'utf8');
-        return {
-          output: text.length > MAX_READ_CHARS ? `${text.slice(0, MAX_READ_CHARS)}\n[truncated]` : text,
-          isError: false,
-        };
+        return { output: await readTextFile(path, relative(workspace, path), MAX_TOOL_OUTPUT_CHARS), isError: false };
       },
     },
     {
