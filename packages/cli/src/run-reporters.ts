@@ -1,5 +1,6 @@
 import type { Registry, Reporter, Suite } from '@skill-eval/core';
 import type { CommandIO } from './io.js';
+import { BUNDLED_REPORTERS } from './plugins/bundled.js';
 
 /** Console flags of `run`. */
 export interface RunOutputFlags {
@@ -16,10 +17,16 @@ export interface RunOutputFlags {
 /** The bundled reporters a run may use: the registry imports these and no other (not the HTML renderer). */
 export const RUN_REPORTERS = ['console', 'junit', 'skill-creator', 'github-summary', 'github-annotations'] as const;
 
+/** Reporters that are not bundled: those the config's plugins list names. */
+const pluginReporters = (registry: Registry): Reporter[] =>
+  registry.reporters
+    .filter((plugin) => !BUNDLED_REPORTERS.some((bundled) => bundled.id === plugin.id))
+    .map((plugin) => plugin.create(plugin.parseSettings(undefined)));
+
 /**
  * The reporters of a run: the console (or its quiet form), the files every run writes (cases.json, junit.xml),
- * skill-creator's layout when asked for, and the GitHub Actions job summary and annotations when the environment
- * says so.
+ * skill-creator's layout when asked for, the GitHub Actions job summary and annotations when the environment
+ * says so, and every reporter plugin the config names.
  */
 export async function runReporters(
   registry: Registry,
@@ -52,5 +59,6 @@ export async function runReporters(
       }),
     );
   if (flags.json) reporters.push(report.createJsonSummaryReporter(io.stdout));
+  reporters.push(...pluginReporters(registry));
   return reporters;
 }
