@@ -72,6 +72,17 @@ describe('skill-eval run on bad input', () => {
     expect(err).toContain('hint: Install @skill-eval/engine-nope (or skill-eval-engine-nope)');
   });
 
+  it('refuses an engine module that exports no plugin, naming it, not as an unknown package', async () => {
+    writeDemoEvals(dir);
+    writeFileSync(join(dir, 'my-engine.mjs'), 'export const engine = {};\n');
+    const err = await refusedRun(['--engine', './my-engine.mjs']);
+    expect(err).toContain(
+      "error: Engine plugin './my-engine.mjs' exports no plugin: the module has no default export.",
+    );
+    expect(err).toContain('hint: Default-export the plugin, or fix it, or name another engine in --engine.');
+    expect(err).not.toContain('Install @skill-eval/engine-');
+  });
+
   it('refuses a missing claude binary before anything runs, with an install hint', async () => {
     writeDemoEvals(dir);
     const err = await refusedRun(['--ek', `path=${join(dir, 'no-such-claude')}`]);
@@ -115,7 +126,7 @@ describe('skill-eval run on bad input', () => {
     writeFileSync(join(dir, 'with-plugin.json'), '{"plugins": ["./nothere.js"]}');
     const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '-c', 'with-plugin.json']);
     expect(err).toContain(`error: Plugin './nothere.js' in ${join(dir, 'with-plugin.json')} was not found:`);
-    expect(err).toContain('hint: Paths in plugins are taken from the working directory');
+    expect(err).toContain('hint: Paths are taken from the working directory');
   });
 
   it('refuses a folder given as the config', async () => {

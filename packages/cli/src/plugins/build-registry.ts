@@ -12,7 +12,8 @@ import {
 import { packageVersionOf } from '../package-version.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bundledFormat } from './bundled.js';
 import { loadConfigPlugin } from './config-plugin.js';
-import { importPlugin, looksLikePath } from './import-plugin.js';
+import { looksLikePath } from './import-plugin.js';
+import { loadPlugin } from './load-plugin.js';
 
 export interface RegistryRequest {
   /** Engine ids (or package names / paths) the command will use. */
@@ -62,20 +63,12 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
   // A path names its module itself; a bare id may be short for a plugin package's name.
   const candidates = looksLikePath(spec) ? [spec] : [...pluginPackageNames('engine', spec), spec];
   for (const candidate of candidates) {
-    const found = await importPlugin(candidate, cwd).catch((cause: unknown) => {
-      throw new SkillEvalError('UNKNOWN_PLUGIN', `Could not load engine plugin '${candidate}': ${String(cause)}`, {
-        cause,
-      });
+    const found = await loadPlugin(candidate, cwd, {
+      named: `Engine plugin '${candidate}'`,
+      fix: `fix it, or name another engine in --engine`,
+      contracts: ['engine-v1'],
     });
-    if (found) {
-      if (found.plugin.contract !== 'engine-v1') {
-        throw new SkillEvalError(
-          'PLUGIN_CONTRACT',
-          `'${candidate}' is not an engine plugin (contract ${found.plugin.contract}).`,
-        );
-      }
-      return { plugin: found.plugin, packageVersion: packageVersionOf(found.url) };
-    }
+    if (found) return { plugin: found.plugin as EnginePlugin<any>, packageVersion: packageVersionOf(found.url) };
   }
   const known = [...BUNDLED_ENGINES.map((b) => b.id), ...extra.map((e) => e.plugin.id)];
   const [scoped, unscoped] = pluginPackageNames('engine', spec);

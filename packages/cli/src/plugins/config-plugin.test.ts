@@ -23,7 +23,10 @@ async function problem(spec: string): Promise<string> {
 
 describe('a plugin the config names', () => {
   it('loads a module whose default export is a plugin', async () => {
-    writeFileSync(join(dir, 'reporter.mjs'), 'export default { contract: "reporter-v1", id: "mine" };\n');
+    writeFileSync(
+      join(dir, 'reporter.mjs'),
+      'export default { contract: "reporter-v1", id: "mine", parseSettings: (raw) => raw, create: () => ({}) };\n',
+    );
     const { plugin } = await loadConfigPlugin('./reporter.mjs', dir, config);
     expect(plugin).toMatchObject({ contract: 'reporter-v1', id: 'mine' });
   });
@@ -31,7 +34,7 @@ describe('a plugin the config names', () => {
   it('that is a path to nothing: names the config, the plugin and the path looked at', async () => {
     expect(await problem('./nothere.js')).toBe(
       `UNKNOWN_PLUGIN: Plugin './nothere.js' in ${config} was not found: ${join(dir, 'nothere.js')} does not exist. / ` +
-        `Paths in plugins are taken from the working directory (${dir}): fix or remove './nothere.js' in the config's plugins list.`,
+        `Paths are taken from the working directory (${dir}): fix or remove './nothere.js' in the config's plugins list.`,
     );
   });
 

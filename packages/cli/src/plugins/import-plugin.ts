@@ -1,17 +1,27 @@
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AnyPlugin } from '@skill-eval/core';
 
 /** A module path (`./my-engine.js`, an absolute path) rather than a package name. */
 export const looksLikePath = (spec: string): boolean =>
   spec.startsWith('.') || isAbsolute(spec) || /\.(c|m)?js$/.test(spec);
 
 /**
- * Imports a plugin module by package name (resolved from `cwd`, so a project's own node_modules
- * count) or by path, and returns its default export. Undefined when the module is not installed.
+ * The default export of a module. A CommonJS module compiled from ESM (TypeScript, Babel: `exports.default = plugin`
+ * with `__esModule`) reaches `import()` as `{ default: { __esModule, default: plugin } }`; its plugin is the inner one.
  */
-export async function importPlugin(spec: string, cwd: string): Promise<{ plugin: AnyPlugin; url: string } | undefined> {
+function defaultExport(module: { default?: unknown }): unknown {
+  const value = module.default;
+  if (value && typeof value === 'object' && '__esModule' in value && 'default' in value) return value.default;
+  return value;
+}
+
+/**
+ * Imports a plugin module by package name (resolved from `cwd`, so a project's own node_modules
+ * count) or by path, and returns its default export (undefined when it has none). Undefined when the module is not
+ * installed.
+ */
+export async function importPlugin(spec: string, cwd: string): Promise<{ value: unknown; url: string } | undefined> {
   let url: string;
   if (looksLikePath(spec)) {
     url = pathToFileURL(resolve(cwd, spec)).href;
@@ -26,6 +36,6 @@ export async function importPlugin(spec: string, cwd: string): Promise<{ plugin:
       }
     }
   }
-  const module = (await import(url)) as { default?: AnyPlugin };
-  return module.default ? { plugin: module.default, url } : undefined;
+  const module = (await import(url)) as { default?: unknown };
+  return { value: defaultExport(module), url };
 }
