@@ -14,6 +14,7 @@ import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bun
 import { loadConfigPlugin } from './config-plugin.js';
 import { looksLikePath } from './import-plugin.js';
 import { loadPlugin } from './load-plugin.js';
+import { refuseTakenPluginIds } from './plugin-id-clash.js';
 
 export interface RegistryRequest {
   /** Engine ids (or package names / paths) the command will use. */
@@ -96,8 +97,10 @@ function bundledFormatsFor({ format, fileExtensions: extensions }: RegistryReque
 
 /** Builds the registry for one command: the bundled formats it needs, the engines asked for, config plugins. */
 export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegistry> {
-  const extra: { plugin: AnyPlugin; url: string }[] = [];
-  for (const spec of request.plugins) extra.push(await loadConfigPlugin(spec, request.cwd, request.configFile));
+  const extra: { spec: string; plugin: AnyPlugin; url: string }[] = [];
+  for (const spec of request.plugins)
+    extra.push({ spec, ...(await loadConfigPlugin(spec, request.cwd, request.configFile)) });
+  refuseTakenPluginIds(extra, request.configFile);
   const ofKind = <P extends AnyPlugin>(contract: P['contract']) =>
     extra.filter((e) => e.plugin.contract === contract).map((e) => e.plugin as P);
   const extraEngines: Resolved[] = extra
