@@ -129,6 +129,26 @@ describe('skill-eval run on bad input', () => {
     expect(err).toContain('hint: Paths are taken from the working directory');
   });
 
+  it.each([
+    ['format', "contract: 'format-v1', id: 'broken'", 'create() {'],
+    ['engine', "contract: 'engine-v1', id: 'broken'", 'create() {'],
+    ['engine', "contract: 'engine-v1', id: 'broken'", 'parseSettings() {'],
+  ])('names a %s plugin whose own code throws, as its fault, not a bug of skill-eval', async (kind, head, step) => {
+    writeDemoEvals(dir);
+    const members = { 'create() {': 'parseSettings: (raw) => raw', 'parseSettings() {': 'create: () => ({})' }[step];
+    writeFileSync(
+      join(dir, 'broken.mjs'),
+      `export default { ${head}, description: 'd', ${members}, ${step} throw new TypeError('x is undefined'); } };\n`,
+    );
+    writeFileSync(join(dir, 'with-plugin.json'), '{"plugins": ["./broken.mjs"]}');
+    const engine = kind === 'engine' ? ['-e', 'broken'] : ['-e', 'command', '--ek', 'command=cat'];
+    const err = await refusedRun([...engine, '-c', 'with-plugin.json']);
+    const call = step.replace(' {', '');
+    expect(err).toContain(`error: The ${kind} plugin 'broken' failed in ${call}: x is undefined`);
+    expect(err).toContain('hint: This is a fault of the plugin, not of your eval files');
+    expect(err).not.toContain('This is a bug in skill-eval');
+  });
+
   it('refuses a folder given as the config', async () => {
     writeDemoEvals(dir);
     const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '-c', 'skill']);

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
+import { configurePlugin, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import type { EngineTarget } from '@skill-eval/runner';
 
 const COMMAND_ENGINE = 'command';
@@ -38,7 +38,7 @@ export async function customEngineTargets(
   const targets: EngineTarget[] = [];
   for (const suite of declaring) {
     const plugin = registry.engine(COMMAND_ENGINE);
-    const engine = plugin.create(plugin.parseSettings({ ...customEngineOf(suite), trusted: trust }));
+    const engine = configurePlugin(plugin, { ...customEngineOf(suite), trusted: trust });
     targets.push({
       id: plugin.id,
       engine,

@@ -1,4 +1,4 @@
-import type { Registry, Reporter, Suite } from '@skill-eval/core';
+import { configurePlugin, type Registry, type Reporter, type Suite } from '@skill-eval/core';
 import type { CommandIO } from './io.js';
 import { BUNDLED_REPORTERS } from './plugins/bundled.js';
 
@@ -21,7 +21,7 @@ export const RUN_REPORTERS = ['console', 'junit', 'skill-creator', 'github-summa
 const pluginReporters = (registry: Registry): Reporter[] =>
   registry.reporters
     .filter((plugin) => !BUNDLED_REPORTERS.some((bundled) => bundled.id === plugin.id))
-    .map((plugin) => plugin.create(plugin.parseSettings(undefined)));
+    .map((plugin) => configurePlugin(plugin, undefined));
 
 /**
  * The reporters of a run: the console (or its quiet form), the files every run writes (cases.json, junit.xml),

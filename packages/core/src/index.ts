@@ -1,5 +1,6 @@
 export * from './case.js';
 export * from './check.js';
+export * from './configure-plugin.js';
 export * from './deadline.js';
 export * from './diagnostic.js';
 export * from './engine.js';

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import {
+  configurePlugin,
   type Diagnostic,
   errorInfo,
   type Format,
@@ -105,9 +106,7 @@ export async function loadSuites(
 ): Promise<{ suites: Suite[]; diagnostics: Diagnostic[] }> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const plugins = options.format ? [registry.format(options.format)] : registry.formats;
-  const formats: Format[] = plugins.map((plugin) =>
-    plugin.create(plugin.parseSettings(options.formatSettings?.[plugin.id])),
-  );
+  const formats: Format[] = plugins.map((plugin) => configurePlugin(plugin, options.formatSettings?.[plugin.id]));
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
   // Built at the first folder scan: files named directly need no patterns.
   let claims: ((below: string) => boolean) | undefined;

@@ -1,6 +1,6 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
-import { hasErrors, makeDirectorySync, SkillEvalError } from '@skill-eval/core';
+import { configurePlugin, hasErrors, makeDirectorySync, SkillEvalError } from '@skill-eval/core';
 import { loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
@@ -30,7 +30,7 @@ function targets(files: { path: string }[], out: string | undefined, cwd: string
 export async function convertCommand(file: string, options: ConvertOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
   const { registry, suites, diagnostics } = await loadEvalFiles([file], { ...options, everyFormat: true }, config, io);
-  const target = registry.format(options.to).create(registry.format(options.to).parseSettings(undefined));
+  const target = configurePlugin(registry.format(options.to), undefined);
   if (!target.write) {
     throw new SkillEvalError('USAGE', `Format '${target.id}' can be read but not written.`, {
       hint: `Formats that can be written: ${registry.formats.map((p) => p.id).join(', ')}.`,

@@ -1,6 +1,14 @@
 import { constants } from 'node:os';
 import { relative, resolve } from 'node:path';
-import { type Engine, hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
+import {
+  type Engine,
+  hasErrors,
+  parsedPluginSettings,
+  pluginStep,
+  type Registry,
+  SkillEvalError,
+  type Suite,
+} from '@skill-eval/core';
 import { killLiveProcessGroups } from '@skill-eval/engine-kit/process-groups';
 import { caseNeedsJudge, type Judge } from '@skill-eval/grading';
 import {
@@ -87,13 +95,13 @@ function engineSettings(
   // A command the user typed (--ek command=…) is theirs to run; one from a config or eval file needs --trust.
   const own = kwargsFor(kwargs, [plugin.id, spec.id, ...(plugin.aliases ?? [])]);
   const trusted = plugin.id === 'command' ? { trusted: trust || 'command' in own } : {};
-  const settings = plugin.parseSettings({ ...(config.engineSettings[plugin.id] ?? {}), ...own, ...trusted });
+  const settings = parsedPluginSettings(plugin, { ...(config.engineSettings[plugin.id] ?? {}), ...own, ...trusted });
   return { plugin, settings };
 }
 
 function createEngine(...args: Parameters<typeof engineSettings>) {
   const { plugin, settings } = engineSettings(...args);
-  return plugin.create(settings);
+  return pluginStep(plugin, 'create()', () => plugin.create(settings));
 }
 
 /** `skill-eval run`: validate everything first (nothing is written on bad input), then run and report. */

@@ -1,0 +1,35 @@
+import { isSkillEvalError, SkillEvalError } from './errors.js';
+import type { AnyPlugin, EnginePlugin, FormatPlugin, ReporterPlugin } from './plugin.js';
+
+/**
+ * Runs one step of a plugin's own code. A SkillEvalError it throws (settings it refuses) passes as it is; anything
+ * else is the plugin's fault, named as such rather than reported as a bug of skill-eval.
+ */
+export function pluginStep<T>(plugin: AnyPlugin, step: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (isSkillEvalError(error)) throw error;
+    const kind = plugin.contract.replace(/-v\d+$/, '');
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SkillEvalError('PLUGIN_CONTRACT', `The ${kind} plugin '${plugin.id}' failed in ${step}: ${message}`, {
+      cause: error,
+      hint: 'This is a fault of the plugin, not of your eval files: report it to its author, or leave it out.',
+    });
+  }
+}
+
+/** Settings `raw` as the plugin reads them (`parseSettings`), its faults named by {@link pluginStep}. */
+export const parsedPluginSettings = <S>(
+  plugin: FormatPlugin<S> | EnginePlugin<S> | ReporterPlugin<S>,
+  raw: unknown,
+): S => pluginStep(plugin, 'parseSettings()', () => plugin.parseSettings(raw));
+
+/** The plugin configured with `raw` settings: `create(parseSettings(raw))`, its faults named by {@link pluginStep}. */
+export function configurePlugin<S>(plugin: FormatPlugin<S>, raw: unknown): ReturnType<FormatPlugin<S>['create']>;
+export function configurePlugin<S>(plugin: EnginePlugin<S>, raw: unknown): ReturnType<EnginePlugin<S>['create']>;
+export function configurePlugin<S>(plugin: ReporterPlugin<S>, raw: unknown): ReturnType<ReporterPlugin<S>['create']>;
+export function configurePlugin<S>(plugin: FormatPlugin<S> | EnginePlugin<S> | ReporterPlugin<S>, raw: unknown) {
+  const settings = parsedPluginSettings(plugin, raw);
+  return pluginStep(plugin, 'create()', () => plugin.create(settings));
+}
