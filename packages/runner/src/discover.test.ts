@@ -291,6 +291,43 @@ describe('loadSuites: checking what formats return', () => {
   });
 });
 
+describe("loadSuites: a format's load() result of the wrong shape", () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+    await writeTree(dir, { 'a.odd': 'x' });
+  });
+  afterEach(() => cleanup());
+  const loadWith = (result: unknown) =>
+    loadSuites(['a.odd'], createRegistry({ formats: [fakeFormat('odd', ['*.odd'], '', 1, () => result as never)] }), {
+      cwd: dir,
+    });
+
+  it('a diagnostic that is not one is an error naming the format, keeping what it said', async () => {
+    const { diagnostics } = await loadWith({ suites: [], diagnostics: [{ severity: 'warning', message: 'odd line' }] });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', ruleId: 'discovery/invalid-diagnostic', file: join(dir, 'a.odd') }),
+    ]);
+    expect(diagnostics[0]!.message).toMatch(/^Format odd produced an invalid diagnostic \(ruleId: .*\): odd line$/);
+  });
+
+  it.each([
+    [undefined, 'undefined'],
+    [{ suites: [] }, 'no diagnostics list'],
+    [{ diagnostics: [] }, 'no suites list'],
+  ])('%o is an error saying what load() returns', async (result, what) => {
+    const { suites, diagnostics } = await loadWith(result);
+    expect(suites).toEqual([]);
+    expect(diagnostics.map((d) => [d.ruleId, d.message])).toEqual([
+      [
+        'discovery/invalid-load-result',
+        `Format odd returned ${what} from load(); a format returns { suites: [...], diagnostics: [...] }.`,
+      ],
+    ]);
+  });
+});
+
 describe('loadSuites with a forced format and undetected files', () => {
   let dir: string;
   let cleanup: () => Promise<void>;

@@ -4,6 +4,7 @@ import { basename, dirname, extname, join, relative, resolve, sep } from 'node:p
 import {
   configurePlugin,
   type Diagnostic,
+  DiagnosticSchema,
   errorInfo,
   type Format,
   isParsedCase,
@@ -263,7 +264,14 @@ async function loadFile(
   }
   try {
     const result = await best.load(file, text);
-    diagnostics.push(...result.diagnostics);
+    // A plugin's format may return anything: checked before it is read.
+    const shape = loadResultProblem(result as unknown);
+    if (shape) {
+      const message = `Format ${best.id} returned ${shape} from load(); a format returns { suites: [...], diagnostics: [...] }.`;
+      diagnostics.push(diag('error', 'discovery/invalid-load-result', file, message));
+      return none;
+    }
+    diagnostics.push(...result.diagnostics.map((d: unknown) => checkedDiagnostic(d, best.id, file)));
     const suites: Suite[] = [];
     for (const suite of result.suites) {
       const parsed = checkSuite(suite);
@@ -290,6 +298,25 @@ async function loadFile(
     );
     return none;
   }
+}
+
+/** What is wrong with the shape of a format's `load()` result, if anything. */
+function loadResultProblem(result: unknown): string | undefined {
+  if (!result || typeof result !== 'object') return String(result);
+  const { suites, diagnostics } = result as Partial<Record<string, unknown>>;
+  if (!Array.isArray(suites)) return 'no suites list';
+  if (!Array.isArray(diagnostics)) return 'no diagnostics list';
+  return undefined;
+}
+
+/** A format's diagnostic as it is, or, when it is not one, an error saying so that keeps what it said. */
+function checkedDiagnostic(reported: unknown, formatId: string, file: string): Diagnostic {
+  const parsed = DiagnosticSchema.safeParse(reported);
+  if (parsed.success) return parsed.data;
+  const said = (reported as { message?: unknown } | undefined)?.message;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(diagnostic)'}: ${i.message}`).join('; ');
+  const message = `Format ${formatId} produced an invalid diagnostic (${issues})${typeof said === 'string' ? `: ${said}` : '.'}`;
+  return diag('error', 'discovery/invalid-diagnostic', file, message);
 }
 
 /** What a suite is without its cases, for suites whose every case is already known to be valid. */
