@@ -243,4 +243,28 @@ describe('skill-eval engines', () => {
     expect(await main(['engines', '--json'], keyed)).toBe(0);
     expect(JSON.parse(keyed.out()).engines.find((e: { id: string }) => e.id === 'anthropic').problem).toBeNull();
   });
+  it("lists the engines of the config's plugins, with their settings from the config", async () => {
+    writeFileSync(
+      join(dir, 'my-engine.mjs'),
+      [
+        "export default { contract: 'engine-v1', id: 'mine', aliases: ['my'], description: 'd',",
+        '  parseSettings: (raw) => raw,',
+        "  create: (settings) => ({ version: async () => settings.version ?? 'unset' }) };",
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'skill-eval.config.json'),
+      JSON.stringify({ plugins: ['./my-engine.mjs'], engineSettings: { mine: { version: '4.2' } } }),
+    );
+    const io = captureIO(dir, { PATH: process.env.PATH });
+    expect(await main(['engines', '--json'], io), io.err()).toBe(0);
+    const { engines } = JSON.parse(io.out()) as { engines: { id: string }[] };
+    expect(engines.find((e) => e.id === 'mine')).toMatchObject({
+      id: 'mine',
+      aliases: ['my'],
+      package: './my-engine.mjs',
+      version: '4.2',
+      problem: null,
+    });
+  });
 });

@@ -1,7 +1,8 @@
-import { errorInfo } from '@skill-eval/core';
-import { loadConfig } from '../config.js';
+import { configurePlugin, type EnginePlugin, errorInfo } from '@skill-eval/core';
+import { type Config, loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
 import { harnessVersion, packageVersionOf } from '../package-version.js';
+import { loadConfigPlugins } from '../plugins/build-registry.js';
 import { BUNDLED_ENGINES } from '../plugins/bundled.js';
 
 export interface EnginesOptions {
@@ -20,20 +21,25 @@ interface EngineStatus {
   problem: string | null;
 }
 
+/** An engine to report on: a bundled one, or one the config's plugins list names. */
+interface Listed {
+  id: string;
+  aliases: string[];
+  /** The npm package, or the path, it comes from. */
+  package: string;
+  packageVersion: string | undefined;
+  load: () => Promise<EnginePlugin<any>>;
+}
+
 async function statusOf(
-  entry: (typeof BUNDLED_ENGINES)[number],
+  entry: Listed,
   settings: unknown,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<EngineStatus> {
-  const base = {
-    id: entry.id,
-    aliases: entry.aliases,
-    package: entry.package,
-    packageVersion: packageVersionOf(import.meta.resolve(entry.package)) ?? null,
-  };
+  const { load, packageVersion, ...named } = entry;
+  const base = { ...named, packageVersion: packageVersion ?? null };
   try {
-    const plugin = (await entry.load()).default;
-    const engine = plugin.create(plugin.parseSettings(settings ?? {}));
+    const engine = configurePlugin(await load(), settings ?? {});
     const version = await engine.version();
     return { ...base, version, problem: engine.missingSetup?.(env) ?? null };
   } catch (error) {
@@ -41,10 +47,34 @@ async function statusOf(
   }
 }
 
+/** The bundled engines, then those of the config's plugins list. */
+async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
+  const bundled = BUNDLED_ENGINES.map((entry) => ({
+    id: entry.id,
+    aliases: entry.aliases,
+    package: entry.package,
+    packageVersion: packageVersionOf(import.meta.resolve(entry.package)),
+    load: async () => (await entry.load()).default,
+  }));
+  const configFile = config.file ? { configFile: config.file } : {};
+  const plugins = await loadConfigPlugins({ plugins: config.plugins, cwd, ...configFile });
+  const fromConfig = plugins
+    .filter(({ plugin }) => plugin.contract === 'engine-v1')
+    .map(({ spec, plugin, url }) => ({
+      id: plugin.id,
+      aliases: [...((plugin as EnginePlugin<any>).aliases ?? [])],
+      package: spec,
+      packageVersion: packageVersionOf(url),
+      load: async () => plugin as EnginePlugin<any>,
+    }));
+  return [...bundled, ...fromConfig];
+}
+
 /** `skill-eval engines`: every known engine, whether it can run here, and its version. */
 export async function enginesCommand(options: EnginesOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
-  const statuses = await Promise.all(BUNDLED_ENGINES.map((e) => statusOf(e, config.engineSettings[e.id], io.env)));
+  const engines = await listedEngines(config, io.cwd);
+  const statuses = await Promise.all(engines.map((e) => statusOf(e, config.engineSettings[e.id], io.env)));
   if (options.json) {
     io.stdout.write(`${JSON.stringify({ harnessVersion: harnessVersion(), engines: statuses }, null, 2)}\n`);
     return 0;

@@ -95,12 +95,21 @@ function bundledFormatsFor({ format, fileExtensions: extensions }: RegistryReque
   return BUNDLED_FORMATS.filter((b) => readers.some((formats) => formats.includes(b)));
 }
 
+/** The plugins the config's `plugins` list names, each with how it is named there, and ids no other plugin has. */
+export async function loadConfigPlugins(
+  request: Pick<RegistryRequest, 'plugins' | 'configFile' | 'cwd'>,
+): Promise<{ spec: string; plugin: AnyPlugin; url: string }[]> {
+  const loaded: { spec: string; plugin: AnyPlugin; url: string }[] = [];
+  for (const spec of request.plugins) {
+    loaded.push({ spec, ...(await loadConfigPlugin(spec, request.cwd, request.configFile)) });
+  }
+  refuseTakenPluginIds(loaded, request.configFile);
+  return loaded;
+}
+
 /** Builds the registry for one command: the bundled formats it needs, the engines asked for, config plugins. */
 export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegistry> {
-  const extra: { spec: string; plugin: AnyPlugin; url: string }[] = [];
-  for (const spec of request.plugins)
-    extra.push({ spec, ...(await loadConfigPlugin(spec, request.cwd, request.configFile)) });
-  refuseTakenPluginIds(extra, request.configFile);
+  const extra = await loadConfigPlugins(request);
   const ofKind = <P extends AnyPlugin>(contract: P['contract']) =>
     extra.filter((e) => e.plugin.contract === contract).map((e) => e.plugin as P);
   const extraEngines: Resolved[] = extra
