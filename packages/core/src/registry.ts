@@ -75,7 +75,11 @@ export function createRegistry(input: RegistryInput): Registry {
       'UNKNOWN_PLUGIN',
       `Unknown ${kind} '${id}'. Known ${kind}s: ${known.join(', ') || '(none)'}.`,
       {
-        hint: `Install ${scoped} (or ${unscoped}) and name it in --${kind} or in the config's plugins list.`,
+        // Only engines are looked up by package name from the command line; other plugins come from the config.
+        hint:
+          kind === 'engine'
+            ? `Install ${scoped} (or ${unscoped}) and name it in --engine or in the config's plugins list.`
+            : `Install ${scoped} (or ${unscoped}) and add it to the plugins list of skill-eval.config.json.`,
       },
     );
   }
