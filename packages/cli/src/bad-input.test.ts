@@ -5,6 +5,7 @@ import { startFakeModelServer } from '@skill-eval/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-support/capture-io.js';
+import { writeCommandAgentSkill } from './test-support/command-agent-skill.js';
 import { writeDemoEvals, writeDemoSkill } from './test-support/demo-skill.js';
 import { CLAUDE_BIN } from './test-support/paths.js';
 import { readResults } from './test-support/run-output.js';
@@ -148,6 +149,15 @@ describe('skill-eval run on bad input', () => {
     expect(err).toContain('hint: This is a fault of the plugin, not of your eval files');
     expect(err).not.toContain('This is a bug in skill-eval');
   });
+
+  it('gives an engine the config settings written under its alias (custom for command)', async () => {
+    writeCommandAgentSkill(dir);
+    writeFileSync(join(dir, 'aliased.json'), '{"engineSettings": {"custom": {"command": "echo hello from-config"}}}');
+    const io = captureIO(dir);
+    const args = ['run', 'skill', '-e', 'command', '-c', 'aliased.json', '--trust', '--runs', '1', '--out', 'out'];
+    expect(await main(args, io), io.err()).toBe(0);
+    expect(readResults(join(dir, 'out')).map((r) => r.session?.finalMessage)).toEqual(['hello from-config']);
+  }, 30_000);
 
   it('refuses a folder given as the config', async () => {
     writeDemoEvals(dir);

@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import type { Diagnostic, Suite } from '@skill-eval/core';
+import { type Diagnostic, normalizePluginId, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import { loadSuites } from '@skill-eval/runner';
 import type { Config } from './config.js';
 import type { CommandIO } from './io.js';
 import { type BuiltRegistry, buildRegistry } from './plugins/build-registry.js';
+import { BUNDLED_FORMATS } from './plugins/bundled.js';
 
 /**
  * A path that does not exist but is a bare name (no slash) may be a Skillet eval set, which Skillet
@@ -44,6 +45,23 @@ function namedFileExtensions(paths: readonly string[], cwd: string): string[] | 
   return [...extensions];
 }
 
+/**
+ * Refuses `formatSettings` under a name no format has (`triggers-jsn`): its settings would silently be dropped. Names
+ * are the bundled formats' and the config plugins' ids and aliases.
+ */
+function refuseUnknownFormatSettings(config: Config, registry: Registry): void {
+  const formats = [...BUNDLED_FORMATS, ...registry.formats];
+  const known = new Set(formats.flatMap((f) => [f.id, ...(f.aliases ?? [])]).map(normalizePluginId));
+  const unknown = Object.keys(config.formatSettings).filter((key) => !known.has(normalizePluginId(key)));
+  if (unknown.length === 0) return;
+  const ids = [...new Set(formats.map((f) => f.id))].join(', ');
+  throw new SkillEvalError(
+    'BAD_INPUT',
+    `${config.file ?? 'The config'}: formatSettings names no format: ${unknown.map((k) => `'${k}'`).join(', ')}.`,
+    { hint: `formatSettings takes format ids: ${ids}. A format plugin's id counts once the plugins list names it.` },
+  );
+}
+
 /** What list, validate, convert and run share: the registry, then every suite under the paths. */
 export async function loadEvalFiles(
   paths: readonly string[],
@@ -72,6 +90,7 @@ export async function loadEvalFiles(
         ? { format: options.format }
         : { fileExtensions: namedFileExtensions(expanded, io.cwd) }),
   });
+  refuseUnknownFormatSettings(config, built.registry);
   const { suites, diagnostics } = await loadSuites(expanded, built.registry, {
     cwd: io.cwd,
     formatSettings: config.formatSettings,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSkillEvalError } from './errors.js';
 import { createRegistry } from './registry.js';
+import { configuredSettings } from './settings.js';
 
 /** The hint of the error looking `id` up as a `kind` gives. */
 function hintOf(kind: 'format' | 'engine' | 'reporter', id: string): string | undefined {
@@ -30,4 +31,23 @@ describe('an unknown plugin id', () => {
       expect(hint).not.toContain(`--${kind}`);
     },
   );
+});
+
+describe('configuredSettings', () => {
+  const plugin = { id: 'claude-code', aliases: ['claude_code', 'claude'] };
+
+  it('finds the settings under the id or an alias, written as ids are compared; the id wins', () => {
+    expect(configuredSettings({ Claude_Code: { path: '/a' }, other: { path: '/b' } }, plugin)).toEqual({ path: '/a' });
+    expect(
+      configuredSettings(
+        { 'claude-code': { path: '/id', model: 'm' }, claude: { path: '/alias', maxTurns: 3 } },
+        plugin,
+      ),
+    ).toEqual({ path: '/id', model: 'm', maxTurns: 3 });
+  });
+
+  it('is undefined when nothing names the plugin', () => {
+    expect(configuredSettings({ codex: {} }, plugin)).toBeUndefined();
+    expect(configuredSettings(undefined, plugin)).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { SkillEvalError } from './errors.js';
+import { normalizePluginId } from './registry.js';
 
 /**
  * Validates plugin settings (`--ek key=value`, config) against a zod schema; a bad value becomes a
@@ -14,4 +15,22 @@ export function parsePluginSettings<T extends z.ZodType>(pluginId: string, schem
   throw new SkillEvalError('BAD_INPUT', `Invalid settings for ${pluginId}: ${problems}`, {
     hint: `Check the --ek values or the "${pluginId}" settings in your config.`,
   });
+}
+
+/**
+ * What a config map by plugin id (`engineSettings`, `formatSettings`) gives `plugin`: the entries under its id and
+ * under any alias, keys compared as plugin ids are (`claude_code`, `Claude-Code`), the id's own entry winning.
+ * Undefined when there is none.
+ */
+export function configuredSettings(
+  byId: Readonly<Record<string, unknown>> | undefined,
+  plugin: { readonly id: string; readonly aliases?: readonly string[] },
+): Record<string, unknown> | undefined {
+  const id = normalizePluginId(plugin.id);
+  const names = new Set([id, ...(plugin.aliases ?? []).map(normalizePluginId)]);
+  const entries = Object.entries(byId ?? {})
+    .filter(([key]) => names.has(normalizePluginId(key)))
+    .sort(([a], [b]) => Number(normalizePluginId(a) === id) - Number(normalizePluginId(b) === id));
+  if (entries.length === 0) return undefined;
+  return Object.assign({}, ...entries.map(([, settings]) => settings));
 }

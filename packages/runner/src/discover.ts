@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import {
+  configuredSettings,
   configurePlugin,
   type Diagnostic,
   DiagnosticSchema,
@@ -107,7 +108,9 @@ export async function loadSuites(
 ): Promise<{ suites: Suite[]; diagnostics: Diagnostic[] }> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const plugins = options.format ? [registry.format(options.format)] : registry.formats;
-  const formats: Format[] = plugins.map((plugin) => configurePlugin(plugin, options.formatSettings?.[plugin.id]));
+  const formats: Format[] = plugins.map((plugin) =>
+    configurePlugin(plugin, configuredSettings(options.formatSettings, plugin)),
+  );
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
   // Built at the first folder scan: files named directly need no patterns.
   let claims: ((below: string) => boolean) | undefined;

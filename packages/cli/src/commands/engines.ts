@@ -1,4 +1,4 @@
-import { configurePlugin, type EnginePlugin, errorInfo } from '@skill-eval/core';
+import { configuredSettings, configurePlugin, type EnginePlugin, errorInfo } from '@skill-eval/core';
 import { type Config, loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
 import { harnessVersion, packageVersionOf } from '../package-version.js';
@@ -74,7 +74,9 @@ async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
 export async function enginesCommand(options: EnginesOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
   const engines = await listedEngines(config, io.cwd);
-  const statuses = await Promise.all(engines.map((e) => statusOf(e, config.engineSettings[e.id], io.env)));
+  const statuses = await Promise.all(
+    engines.map((e) => statusOf(e, configuredSettings(config.engineSettings, e), io.env)),
+  );
   if (options.json) {
     io.stdout.write(`${JSON.stringify({ harnessVersion: harnessVersion(), engines: statuses }, null, 2)}\n`);
     return 0;

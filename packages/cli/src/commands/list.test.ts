@@ -101,4 +101,24 @@ describe('format settings from the config', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('are found under the format id written as ids are compared (triggers_json), and refused under no format', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-format-settings-'));
+    try {
+      writeFileSync(join(dir, 'triggers.json'), '[{"query": "summarise this pdf", "should_trigger": true}]');
+      const config = join(dir, 'skill-eval.config.json');
+      writeFileSync(config, '{"formatSettings": {"triggers_json": {"runs": 4, "skillName": "pdf"}}}');
+      const io = captureIO(dir);
+      expect(await main(['list', '--json', '.'], io), io.err()).toBe(0);
+      expect((JSON.parse(io.out()) as ListJson).suites.map((s) => s.cases.map((c) => c.runs))).toEqual([[4]]);
+
+      writeFileSync(config, '{"formatSettings": {"triggers-jsn": {"runs": 4}, "skillkit": {}}}');
+      const refused = captureIO(dir);
+      expect(await main(['list', '.'], refused)).toBe(2);
+      expect(refused.err()).toContain(`error: ${config}: formatSettings names no format: 'triggers-jsn'.`);
+      expect(refused.err()).toContain('hint: formatSettings takes format ids: evals-json, eval-md, triggers-json,');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { constants } from 'node:os';
 import { relative, resolve } from 'node:path';
 import {
+  configuredSettings,
   type Engine,
   hasErrors,
   parsedPluginSettings,
@@ -95,7 +96,11 @@ function engineSettings(
   // A command the user typed (--ek command=…) is theirs to run; one from a config or eval file needs --trust.
   const own = kwargsFor(kwargs, [plugin.id, spec.id, ...(plugin.aliases ?? [])]);
   const trusted = plugin.id === 'command' ? { trusted: trust || 'command' in own } : {};
-  const settings = parsedPluginSettings(plugin, { ...(config.engineSettings[plugin.id] ?? {}), ...own, ...trusted });
+  const settings = parsedPluginSettings(plugin, {
+    ...configuredSettings(config.engineSettings, plugin),
+    ...own,
+    ...trusted,
+  });
   return { plugin, settings };
 }
 
