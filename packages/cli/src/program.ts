@@ -57,6 +57,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('--record', 'keep every model exchange of each execution in <run>/recordings/ (implies --no-cache)')
     .option('--replay <run-dir>', 'run a recorded run again against its recordings: offline, free, deterministic')
     .option('--shard <i/n>', 'run only part i of n of the executions (a stable split; join the parts with merge)')
+    .option('--keep-workspaces', 'keep each execution’s workspace and name it in the result’s warnings (for debugging)')
     .option('-q, --quiet', 'print only the final totals')
     .option('-v, --verbose', 'print each engine event (messages, tool calls and results, skills) as it happens')
     .option('--json', 'print summary.json on stdout and nothing else there (progress goes to stderr)')
@@ -92,6 +93,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
             verbose: options.verbose as boolean | undefined,
             json: options.json as boolean | undefined,
             skillCreator: options.skillCreator as boolean | undefined,
+            keepWorkspaces: options.keepWorkspaces as boolean | undefined,
           },
           io,
         ),

@@ -43,7 +43,7 @@ const PLAN_FLAGS: Partial<Record<keyof RunCommandOptions, string>> = {
 };
 
 /** Options that say how this invocation prints and paces its work: given with --resume, they apply to it. */
-const OUTPUT_OPTIONS = ['quiet', 'verbose', 'json', 'concurrency', 'skillCreator'] as const;
+const OUTPUT_OPTIONS = ['quiet', 'verbose', 'json', 'concurrency', 'skillCreator', 'keepWorkspaces'] as const;
 
 /**
  * `run --resume <dir>`: the paths, options and working directory the run was started with (from its run.json),
@@ -92,7 +92,13 @@ export async function resumedRun(
     'Resume the run on the machine that started it, or start a new run here.',
   );
   // How the run printed when it started is no matter now: only the output options given now apply.
-  const { quiet: _quiet, verbose: _verbose, json: _json, ...recorded } = invocation.options as RunCommandOptions;
+  const {
+    quiet: _quiet,
+    verbose: _verbose,
+    json: _json,
+    keepWorkspaces: _keep,
+    ...recorded
+  } = invocation.options as RunCommandOptions;
   const output = Object.fromEntries(OUTPUT_OPTIONS.flatMap((key) => (options[key] ? [[key, options[key]]] : [])));
   return {
     paths: place.paths,

@@ -78,6 +78,8 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   replaying?: boolean;
   /** `i/n`: run only this part of the plan. */
   shard?: string;
+  /** Keep each execution's workspace (named in its result's warnings) instead of deleting it. */
+  keepWorkspaces?: boolean;
 }
 
 const DEFAULT_ENGINE = 'claude-code';
@@ -278,6 +280,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       signal: interrupt.signal,
       env: io.env,
       trust: options.trust ?? false,
+      ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
       ...(options.triggerDetection ? { triggerDetection: options.triggerDetection } : {}),
       harnessVersion: harnessVersion(),
       cacheDir: cacheDirFor(options, config.cacheDir, io.cwd),
