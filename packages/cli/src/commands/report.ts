@@ -38,8 +38,11 @@ export async function reportCommand(runDir: string, options: ReportCommandOption
   const writeHtml = unfinished ? undefined : renderer;
 
   if (want.junit) show(await writeJunit(dir, record.results, record.cases ? { cases: record.cases } : {}));
-  if (want.skillCreator || want.benchmark) {
-    const flavor = options.agentskills ? 'agentskills' : 'skill-creator';
+  // --skill-creator and --agentskills together ask for both variants.
+  const flavors = options.agentskills
+    ? [...(options.skillCreator ? (['skill-creator'] as const) : []), 'agentskills' as const]
+    : (['skill-creator'] as const);
+  for (const flavor of want.skillCreator || want.benchmark ? flavors : []) {
     const written = await writeSkillCreatorOutputs(dir, record.results, {
       flavor,
       runs: want.skillCreator,

@@ -145,6 +145,9 @@ describe('run outputs, report and compare (anthropic engine, fake model server)'
       readFileSync(join(dir, 'runs/b/agentskills/iteration-1/eval-bye/with_skill/run-1/grading.json'), 'utf8'),
     );
     expect(agentskills.assertion_results).toEqual(JSON.parse(before.grading).expectations);
+    // Both variants were asked for, so both are written.
+    expect(all.stdout).toBe(`${join('runs', 'b', 'skill-creator')}\n${join('runs', 'b', 'agentskills')}\n`);
+    expect(readFileSync(grading, 'utf8')).toBe(before.grading);
 
     const agentskillsOnly = await cli(['report', 'runs/b', '--agentskills']);
     expect(agentskillsOnly.stdout).toBe(`${join('runs', 'b', 'agentskills')}\n`);
