@@ -159,6 +159,14 @@ describe('skill-eval run on bad input', () => {
     expect(readResults(join(dir, 'out')).map((r) => r.session?.finalMessage)).toEqual(['hello from-config']);
   }, 30_000);
 
+  it('refuses a command from the config without --trust, saying that it came from the config', async () => {
+    writeCommandAgentSkill(dir);
+    writeFileSync(join(dir, 'untrusted.json'), '{"engineSettings": {"command": {"command": "echo hello"}}}');
+    const err = await refusedRun(['-e', 'command', '-c', 'untrusted.json']);
+    expect(err).toContain('error: Refusing to run the untrusted command "echo hello".');
+    expect(err).toContain('hint: A command from an eval file or the config (engineSettings) runs only with --trust.');
+  });
+
   it('refuses a folder given as the config', async () => {
     writeDemoEvals(dir);
     const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '-c', 'skill']);
