@@ -12,7 +12,7 @@ export function parseEngineSpec(spec: string): EngineSpec {
   const trimmed = spec.trim();
   if (!trimmed)
     throw new SkillEvalError('USAGE', 'An empty engine name was given.', {
-      hint: 'Use --engine claude-code or --engine anthropic:claude-sonnet-4-5.',
+      hint: 'Use --engine claude-code or --engine anthropic:claude-sonnet-5-5.',
     });
   const colon = trimmed.indexOf(':');
   if (colon <= 0 || /^[a-zA-Z]:[\\/]/.test(trimmed)) return { id: trimmed };
