@@ -8,7 +8,6 @@ import {
   exitFailure,
   makeRedactor,
   newSessionRecord,
-  runCliTurns,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
@@ -55,25 +54,16 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
     });
   }
 
-  private async runTurns(
-    input: EngineRunInput,
-    state: SessionRecord,
-    { binary, transcriptPath, started }: CliExecution,
-  ): Promise<void> {
+  private async runTurns(input: EngineRunInput, state: SessionRecord, execution: CliExecution): Promise<void> {
     const env = buildClaudeEnv(input, this.settings);
     const mcpServers = input.mcpServers ?? [];
     const mcpConfig = mcpServers.length > 0 ? await writeMcpConfig(input.home, mcpServers) : undefined;
     const redact = makeRedactor({ ...env, ...Object.fromEntries(mcpServers.flatMap((s) => Object.entries(s.env))) });
     const turns = new StreamJsonTurns(state, randomUUID());
     try {
-      await runCliTurns<StreamParseResult>({
-        program: 'claude',
-        binary,
-        installHint: INSTALL_HINT,
+      await this.driveTurns<StreamParseResult>(execution, {
         input,
         env,
-        deadline: started + input.timeoutMs,
-        transcriptPath,
         redact,
         record: state,
         startTurn: (index, prompt) => {

@@ -15,7 +15,6 @@ import {
   exitFailure,
   makeRedactor,
   newSessionRecord,
-  runCliTurns,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import { buildCodexArgs, buildCodexEnv, type CodexTurn, codexHome, resolveBaseUrl } from './codex-command.js';
@@ -82,11 +81,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     });
   }
 
-  private async runTurns(
-    input: EngineRunInput,
-    state: RunState,
-    { binary, transcriptPath, started }: CliExecution,
-  ): Promise<void> {
+  private async runTurns(input: EngineRunInput, state: RunState, execution: CliExecution): Promise<void> {
     const env = buildCodexEnv(input);
     const mcpServers = input.mcpServers ?? [];
     const mcpFlags = codexMcpFlags(mcpServers);
@@ -95,14 +90,9 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     const baseUrl = resolveBaseUrl(this.settings, input.env);
     const skillNames = input.skills.map((skill) => skill.name);
     let threadId: string | undefined;
-    await runCliTurns<CodexParseResult>({
-      program: 'codex',
-      binary,
-      installHint: INSTALL_HINT,
+    await this.driveTurns<CodexParseResult>(execution, {
       input,
       env,
-      deadline: started + input.timeoutMs,
-      transcriptPath,
       redact,
       record: state,
       startTurn: (index, prompt) => {

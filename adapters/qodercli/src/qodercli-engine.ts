@@ -8,7 +8,6 @@ import {
   exitFailure,
   makeRedactor,
   newSessionRecord,
-  runCliTurns,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import { INSTALL_HINT, LOGIN_HINT } from './install-hint.js';
@@ -52,23 +51,14 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
     });
   }
 
-  private async runTurns(
-    input: EngineRunInput,
-    state: RunState,
-    { binary, transcriptPath, started }: CliExecution,
-  ): Promise<void> {
+  private async runTurns(input: EngineRunInput, state: RunState, execution: CliExecution): Promise<void> {
     const env = buildQodercliEnv(input);
     const redact = makeRedactor(env);
     const turns = new StreamJsonTurns(state);
     try {
-      await runCliTurns<StreamParseResult<QodercliResultExtras>>({
-        program: 'qodercli',
-        binary,
-        installHint: INSTALL_HINT,
+      await this.driveTurns<StreamParseResult<QodercliResultExtras>>(execution, {
         input,
         env,
-        deadline: started + input.timeoutMs,
-        transcriptPath,
         redact,
         record: state,
         startTurn: (index, prompt) => {

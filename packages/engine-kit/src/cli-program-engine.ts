@@ -4,6 +4,7 @@ import type { EngineRunInput, Session } from '@skill-eval/core';
 import { assertTurns } from './assert-turns.js';
 import { readVersion } from './read-version.js';
 import { resolveBinary } from './resolve-binary.js';
+import { type CliTurnsOptions, runCliTurns } from './run-cli-turns.js';
 import { failRun, failureFromError } from './run-record.js';
 import { type SessionRecord, toSession } from './session-record.js';
 import { versionProbe } from './version-probe.js';
@@ -79,5 +80,23 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
     }
     execution.settle?.(state);
     return toSession(state, { engineId: this.id, started, transcriptPath });
+  }
+
+  /**
+   * Runs the execution's turns (`runCliTurns`) with what the engine and the execution already say: the program, its
+   * binary and install hint, the transcript, and the deadline the execution's start and timeout make.
+   */
+  protected driveTurns<Parsed extends { warnings: string[] }>(
+    execution: CliExecution,
+    turns: Omit<CliTurnsOptions<Parsed>, 'program' | 'binary' | 'installHint' | 'deadline' | 'transcriptPath'>,
+  ): Promise<void> {
+    return runCliTurns<Parsed>({
+      ...turns,
+      program: this.program.name,
+      binary: execution.binary,
+      installHint: this.program.installHint,
+      deadline: execution.started + turns.input.timeoutMs,
+      transcriptPath: execution.transcriptPath,
+    });
   }
 }
