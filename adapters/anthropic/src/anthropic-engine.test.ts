@@ -76,18 +76,7 @@ beforeEach(async () => {
 afterEach(() => ws.cleanup());
 
 const run = (turns: string[], over: Partial<EngineRunInput> = {}) =>
-  engine.run({
-    executionId: 'x1',
-    workspace: ws.workspace,
-    home: ws.root,
-    skills: [],
-    turns,
-    timeoutMs: 10_000,
-    signal: new AbortController().signal,
-    env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url },
-    artifactsDir: join(ws.root, 'artifacts'),
-    ...over,
-  });
+  engine.run(ws.runInput(turns, { env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: server.url }, ...over }));
 const bodies = (conversation: string): Body[] =>
   server.requests.filter((r) => r.conversation === conversation).map((r) => r.body as unknown as Body);
 

@@ -102,18 +102,9 @@ describe.each(['responses', 'chat'] as const)('openai engine (api: %s) against t
   afterEach(() => ws.cleanup());
 
   const run = (turns: string[], over: Partial<EngineRunInput> = {}) =>
-    engine.run({
-      executionId: 'x1',
-      workspace: ws.workspace,
-      home: ws.root,
-      skills: [],
-      turns,
-      timeoutMs: 10_000,
-      signal: new AbortController().signal,
-      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${server.url}/v1` },
-      artifactsDir: join(ws.root, 'artifacts'),
-      ...over,
-    });
+    engine.run(
+      ws.runInput(turns, { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${server.url}/v1` }, ...over }),
+    );
   const bodies = (conversation: string): Body[] =>
     server.requests.filter((r) => r.conversation === conversation).map((r) => r.body as Body);
 

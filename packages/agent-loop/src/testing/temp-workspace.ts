@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EngineRunInput } from '@skill-eval/core';
 
 /** A temp dir holding `workspace/<skillRoot>/pirate/SKILL.md`. */
 export interface TempWorkspace {
@@ -10,6 +11,8 @@ export interface TempWorkspace {
   workspace: string;
   /** Removes `root`. */
   cleanup: () => Promise<void>;
+  /** An engine run of `turns` in this workspace (HOME `root`, artifacts in `root/artifacts`, 10 s), `over` applied. */
+  runInput: (turns: string[], over?: Partial<EngineRunInput>) => EngineRunInput;
 }
 
 /** A fresh temp workspace with the pirate skill under `skillRoot` (relative to the workspace). */
@@ -22,5 +25,21 @@ export async function tempWorkspace(skillRoot = '.claude/skills', prefix = 'agen
     join(skillDir, 'SKILL.md'),
     '---\nname: pirate-speak\ndescription: Use when the user wants a greeting in pirate speak.\n---\n# Pirate\nSay AHOY in capitals.\n',
   );
-  return { root, workspace, cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    root,
+    workspace,
+    cleanup: () => rm(root, { recursive: true, force: true }),
+    runInput: (turns, over = {}) => ({
+      executionId: 'x1',
+      workspace,
+      home: root,
+      skills: [],
+      turns,
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+      env: {},
+      artifactsDir: join(root, 'artifacts'),
+      ...over,
+    }),
+  };
 }
