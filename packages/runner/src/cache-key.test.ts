@@ -93,6 +93,15 @@ describe('cacheKey', () => {
     await differs(key(item(testCase())));
   });
 
+  it('keeps the key of run n when the number of runs or the retries change (--runs, --retries)', async () => {
+    const runOne = (c: Case) => key(item(c));
+    const base = await runOne(testCase());
+    expect(await runOne(testCase({ runs: 5 }))).toBe(base);
+    expect(await runOne({ ...testCase(), retry: { max: 2, on: ['timeout', 'error'] } })).toBe(base);
+    const runTwo = (c: Case) => key(planItems([{ ...makeSuite('s', [c]), file: evalFile }], [target], (x) => x.id)[1]!);
+    expect(await runTwo(testCase({ runs: 2 }))).toBe(await runTwo(testCase({ runs: 4 })));
+  });
+
   it("ignores skill-eval's own runs and cache in the skill's folder (a run started there)", async () => {
     const base = await key(item(testCase()));
     await writeTree(skillDir, {

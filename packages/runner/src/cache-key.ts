@@ -88,10 +88,15 @@ function relativeToRoot(json: string, root: string | undefined): string {
   return json.replaceAll(`"${text(root)}"`, `"${ROOT_MARK}"`).replaceAll(text(root + sep), `${ROOT_MARK}/`);
 }
 
-/** The case as parsed, without where in its file it sits: moving a case or adding one above it keeps its key. */
+/**
+ * The case as parsed, without where in its file it sits (moving a case or adding one above it keeps its key), nor how
+ * many runs it has or how often an error is retried: run n is the same execution whatever the count (the key holds the
+ * run number), and only passes and failures are cached, which a retry never changes.
+ */
 function normalisedCase(testCase: Case): unknown {
   const { line: _line, column: _column, ...source } = testCase.source;
-  return { ...testCase, source };
+  const { runs: _runs, retry: _retry, ...rest } = testCase;
+  return { ...rest, source };
 }
 
 /** Per run (key context): the JSON of the parts all executions of a suite, or of an engine, share. */
