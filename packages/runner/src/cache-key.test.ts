@@ -149,6 +149,25 @@ describe('cacheKey', () => {
     expect(await key(judged, judge('a'))).not.toBe(await key(judged, judge('b')));
   });
 
+  it('reads the files that setup steps and grading scripts name in their command lines', async () => {
+    const scripts = join(dir, 'my scripts');
+    await writeTree(scripts, { 'check.sh': 'exit 0', 'data.txt': 'data' });
+    const commands = testCase({
+      workspace: { setup: [`cp "${join(scripts, 'data.txt')}" .`] },
+      checks: [
+        { type: 'assert-set', checks: [{ type: 'script', value: `bash '${join(scripts, 'check.sh')}' --strict` }] },
+      ],
+    });
+    // The without_skill variant stages no skill: the key holds the scripts only through the command lines.
+    const keyOf = () => key(item(commands, ['without_skill']));
+    const base = await keyOf();
+    await writeFile(join(scripts, 'check.sh'), 'exit 1');
+    const scriptChanged = await keyOf();
+    expect(scriptChanged).not.toBe(base);
+    await writeFile(join(scripts, 'data.txt'), 'data 2');
+    expect(await keyOf()).not.toBe(scriptChanged);
+  });
+
   it('reads fixture trees and files named by checks, and the baseline skill for the baseline variant', async () => {
     const withFiles = testCase({
       workspace: { files: [{ from: join(skillDir, 'fixtures'), to: 'in' }] },
