@@ -126,6 +126,28 @@ describe('resuming a run', () => {
     expect(afterKill.summary.durationMs).toBeGreaterThanOrEqual(lastEnd - Date.parse(afterKill.summary.startedAt));
   });
 
+  it('clears what an unfinished execution left in its artifacts, so its run again writes them alone', async () => {
+    const { engine } = fakeEngine(async (input) => {
+      await appendFile(join(input.artifactsDir, 'log.txt'), `${input.turns[0]}\n`);
+      return completed('done');
+    });
+    const options = {
+      suites: [suite(['a', 'b'])],
+      engines: [{ id: 'fake', engine }],
+      outDir,
+      env,
+      tempDir: join(dir, 'tmp'),
+    };
+    await runSuites(options);
+    const [first, second] = lines();
+    // Killed while the second execution ran: its result line never made it, its log did.
+    await writeFile(join(outDir, 'results.jsonl'), `${JSON.stringify(first)}\n`);
+    await runSuites({ ...options, resume: true });
+    const log = (r: CaseResult) => readFile(join(outDir, 'artifacts', r.executionId, 'log.txt'), 'utf8');
+    expect(await log(first!)).toBe('a\n');
+    expect(await log(second!)).toBe('b\n');
+  });
+
   it('drops a cut-off last line, interrupted executions and repeats, and rewrites the file without them', async () => {
     await mkdir(outDir);
     const result = (executionId: string, extra: object = {}) =>

@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, type Stats, statSync } from 'node:fs';
-import { open, readFile, rename } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -171,7 +171,21 @@ export async function resumeRunDir(outDir: string, plan: readonly string[]): Pro
     await writeRunManifest(outDir, { ...whole, plan: [...plan] });
   }
   const finished = await loadFinishedResults(outDir);
+  await dropUnfinishedArtifacts(outDir, plan, finished);
   return { finished, earlier: await earlierPart(outDir, manifest.createdAt, finished) };
+}
+
+/**
+ * Removes what the executions without a result left in `artifacts/` (a part killed mid-way): they run again from the
+ * start, and their files must be those of that run alone — a log appended to would show the earlier attempt too.
+ */
+async function dropUnfinishedArtifacts(
+  outDir: string,
+  plan: readonly string[],
+  finished: ReadonlyMap<string, CaseResult>,
+): Promise<void> {
+  const unfinished = plan.filter((id) => !finished.has(id));
+  await Promise.all(unfinished.map((id) => rm(join(outDir, 'artifacts', id), { recursive: true, force: true })));
 }
 
 /**
