@@ -7,6 +7,8 @@ export interface Judge {
   engine: string;
   /** Model the judge uses, when chosen. */
   model?: string;
+  /** The judge engine's settings: another judge command or endpoint is another judge, to the result cache too. */
+  settings?: unknown;
   /** One plain completion. */
   complete(request: CompletionRequest): Promise<CompletionResponse>;
 }

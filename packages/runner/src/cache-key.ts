@@ -17,7 +17,8 @@ export interface CacheKeyContext {
   hasher: TreeHasher;
   /** Eval files of the run: their content is in the key case by case, so editing one case re-runs only it. */
   evalFiles: ReadonlySet<string>;
-  judge?: { engine: string; model?: string };
+  /** The judge of rubric cases: its engine, model and settings (another judge command is another judge). */
+  judge?: { engine: string; model?: string; settings?: unknown };
   /** The older skill the `baseline` variant stages. */
   baselineSkill?: SkillRef;
   harnessVersion?: string;

@@ -8,6 +8,8 @@ import { prepareWorkspace } from './workspace.js';
 export interface EngineJudgeOptions {
   /** Model the judge asks for, when chosen. */
   model?: string;
+  /** The engine's settings, which the judge carries for the result cache's key. */
+  settings?: unknown;
   /** Source of the judge run's allowlisted environment (default process.env). */
   env?: Record<string, string | undefined>;
   /** Parent of the judge's temp workspace (default os.tmpdir()). */
@@ -33,6 +35,7 @@ export function engineJudge(engine: Engine, options: EngineJudgeOptions = {}): J
   return {
     engine: engine.id,
     ...(model ? { model } : {}),
+    ...(options.settings !== undefined ? { settings: options.settings } : {}),
     complete: complete
       ? (request) => complete(withModel(request))
       : (request) => completeByRunning(engine, withModel(request), options),

@@ -47,7 +47,7 @@ export function createRunCache(
 /** The run options a cache key depends on. */
 export interface RunCacheOptions {
   cacheDir?: string;
-  judge?: { engine: string; model?: string };
+  judge?: { engine: string; model?: string; settings?: unknown };
   harnessVersion?: string;
   baselineSkill?: SkillRef;
   timeoutSeconds?: number;
@@ -61,7 +61,9 @@ export function runCacheFor(options: RunCacheOptions, suites: readonly Suite[]):
   if (!options.cacheDir) return undefined;
   return createRunCache(options.cacheDir, {
     evalFiles: new Set(suites.flatMap((suite) => [suite.file, ...suite.cases.map((c) => c.source.file)])),
-    ...(options.judge ? { judge: { engine: options.judge.engine, model: options.judge.model } } : {}),
+    ...(options.judge
+      ? { judge: { engine: options.judge.engine, model: options.judge.model, settings: options.judge.settings } }
+      : {}),
     ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
     ...(options.baselineSkill ? { baselineSkill: options.baselineSkill } : {}),
     overrides: {

@@ -207,12 +207,11 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     // An engine without completions judges by running the prompt as a task: check its program exists first.
     if (!judgeEngine.complete) await judgeEngine.version();
     const model = judgeSpec.model ?? judgeEngine.defaultModel;
-    judge = engineJudge(judgeEngine, { ...(model ? { model } : {}), env: io.env });
+    const settings = engineSettings(registry, judgeSpec, config, scoped, options.trust ?? false).settings;
+    judge = engineJudge(judgeEngine, { ...(model ? { model } : {}), env: io.env, settings });
     routableJudge = {
       engineId: judgeEngine.id,
-      baseUrl: (
-        engineSettings(registry, judgeSpec, config, scoped, options.trust ?? false).settings as { baseUrl?: string }
-      ).baseUrl,
+      baseUrl: (settings as { baseUrl?: string }).baseUrl,
       create: (baseUrl, env) => {
         const routed = { ...scoped, [`${judgeSpec.id}.baseUrl`]: baseUrl };
         const engine = createEngine(registry, judgeSpec, config, routed, options.trust ?? false);
