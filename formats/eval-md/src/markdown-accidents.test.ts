@@ -73,6 +73,16 @@ describe('where SkillKit’s line parser has accidents, the Markdown reading win
     expect(suites[0]!.cases[0]!.system).toBe('S');
   });
 
+  it('a BOM before a first-line case heading: read, with a warning that SkillKit would drop that case', async () => {
+    const { suites, diagnostics } = await loadText(
+      '\uFEFF## first\n### Prompt\np\n### Expect\ne\n## second\n### Prompt\nq\n### Expect\nf\n',
+    );
+    expect(where(diagnostics)).toEqual([['skillkit-differs', 1, 1]]);
+    expect(diagnostics[0]!.message).toContain('byte-order mark');
+    expect(diagnostics[0]!.message).toContain('drops the whole case');
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['first', 'second']);
+  });
+
   it('the oldest single-case layout (frontmatter prompt + expect, body = rubric) is one case with its checks', async () => {
     const text =
       '---\nname: greets\ndescription: d\nprompt: "Hi, I\'m Sam"\nexpect:\n  response: ["Sam"]\n  not_response: error\n  tools: [bash]\n---\nThe assistant greets Sam.\n';

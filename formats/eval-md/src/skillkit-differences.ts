@@ -31,7 +31,9 @@ export function reportSkillKitDifferences(
   const lineOf = (offset: number) => sink.positionAt(offset).line;
   const structural = new Map(tree.structural.map((h) => [lineOf(h.offset), h]));
   const names = new Map(tree.cases.map((c) => [lineOf(c.offset), c.name]));
-  for (const line of bodyLines(text, bodyOffset)) {
+  // Without frontmatter SkillKit's body is the whole file, byte-order mark included: it is part of line 1 for SkillKit.
+  const bom = bodyOffset === 1 && text.startsWith('\uFEFF');
+  for (const line of bodyLines(text, bom ? 0 : bodyOffset)) {
     const number = lineOf(line.offset);
     if (skip.has(number)) continue;
     const theirs = readSkillKitLine(line.text);
@@ -43,6 +45,12 @@ export function reportSkillKitDifferences(
       sink.warning(
         'skillkit-differs',
         `Line ${number} is ${where}; SkillKit does not know Markdown blocks and reads it as ${describe(theirs)}, so SkillKit loads this file differently. skill-eval follows the Markdown.`,
+        lineStart,
+      );
+    } else if (ours && theirs.kind === 'content' && line.text.startsWith('\uFEFF')) {
+      sink.warning(
+        'skillkit-differs',
+        `Line ${number} is a ${ours.kind} heading, but the file starts with a byte-order mark, which SkillKit reads as part of this line, so it sees plain text${ours.kind === 'case' ? ' and drops the whole case without a word' : ''}. Save the file as UTF-8 without a BOM to run it under SkillKit.`,
         lineStart,
       );
     } else if (ours && theirs.kind === 'content') {
