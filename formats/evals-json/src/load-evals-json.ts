@@ -23,7 +23,7 @@ import { warnUnknownKeys } from './unknown-keys.js';
 
 /** Options of {@link loadEvalsJson}; the plugin settings map onto them. */
 export interface LoadEvalsJsonOptions {
-  /** Severity of a `files` entry that does not exist (default `error`). */
+  /** Severity of a `files` entry that does not exist (default `warning`, as BMAD only warns). */
   missingFiles?: 'error' | 'warning';
   /** When `expected_output` is graded (default `auto`: only when a case has no assertions). */
   expectedOutput?: ExpectedOutputPolicy;
