@@ -139,6 +139,23 @@ describe('write: what EVAL.md cannot say is lost, never dropped silently', () =>
     ]);
   });
 
+  it('a rubric named by its own text loses nothing; the criterion made of expected_output is written as the reference', () => {
+    const suite = suiteOf([
+      base('named', { checks: [{ type: 'llm-rubric', value: 'Has a chart', name: 'Has a chart' }] }),
+      base('ref', {
+        reference: 'A table.',
+        checks: [{ type: 'llm-rubric', value: 'A table.', name: 'expected_output' }],
+      }),
+      base('other', { checks: [{ type: 'llm-rubric', value: 'Is short', name: 'brevity' }] }),
+    ]);
+    const { files, lost } = writeEvalMd(suite);
+    expect(files[0]!.text).toContain('## ref\n### Prompt\nDo it.\n\n### Expect\nA table.\n');
+    expect(lost).toEqual([
+      'case "ref": no rubric: its reference (expected output) is written as the Expect criterion',
+      'case "other": rubric name "brevity"',
+    ]);
+  });
+
   it('no writable case: no file', () => {
     const { files, lost } = writeEvalMd(suiteOf([base('a', { checks: [] })]));
     expect(files).toEqual([]);

@@ -75,13 +75,16 @@ function writeCase(c: Case, lost: string[]): Written | undefined {
     );
   }
   if (c.turns.length > 1) miss(`multi-turn prompt (${c.turns.length} turns) — only the first is kept`);
-  const rubrics = c.checks.filter((check) => check.type === 'llm-rubric' && !check.negate);
-  for (const check of c.checks.filter((x) => !rubrics.includes(x)))
+  const rubrics = c.checks.filter(
+    (check) => check.type === 'llm-rubric' && !check.negate && !gradesReference(check, c),
+  );
+  for (const check of c.checks.filter((x) => !rubrics.includes(x) && !gradesReference(x, c)))
     miss(`check ${describeCheck(check)} — EVAL.md grades only with its Expect rubric`);
   for (const check of c.gates) miss(`gate ${describeCheck(check)}`);
   for (const check of c.failIf) miss(`fail-if check ${describeCheck(check)}`);
   for (const check of rubrics) {
     for (const [key, value] of Object.entries(check)) {
+      if (key === 'name' && value === check.value) continue;
       if (!RUBRIC_KEYS.has(key) && value !== undefined) miss(`rubric ${key} ${JSON.stringify(value)}`);
     }
   }
@@ -196,6 +199,10 @@ function sharedFrontmatter(written: Written[], lost: string[]): Record<string, u
   }
   return front;
 }
+
+/** The criterion the evals.json reader makes of a reference when nothing else grades the case: written from the reference. */
+const gradesReference = (check: Check, c: Case): boolean =>
+  check.type === 'llm-rubric' && check.name === 'expected_output' && check.value === c.reference;
 
 function describeCheck(check: Check): string {
   const value = check.value === undefined ? '' : ` ${JSON.stringify(check.value)}`;
