@@ -23,6 +23,13 @@ export function reportFrontmatterAccidents(split: FrontmatterSplit, sink: Diagno
       top,
     );
   }
+  if (split.closingCr) {
+    sink.warning(
+      'frontmatter-crlf',
+      'The "---" that closes the frontmatter ends in a Windows (CRLF) line end while the file has LF ones: SkillKit does not take it for the end of the frontmatter, so it fails the whole file (or reads on to a later "---" line). skill-eval reads it; save the file with LF line ends to run it under SkillKit.',
+      { line: sink.positionAt(split.bodyOffset - 1).line, column: 1 },
+    );
+  }
   if (split.bom) {
     sink.warning(
       'frontmatter-bom',

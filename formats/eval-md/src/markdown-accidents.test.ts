@@ -67,6 +67,13 @@ describe('where SkillKit’s line parser has accidents, the Markdown reading win
     expect(c!.checks[0]!.value).toBe('greets');
   });
 
+  it('an LF file whose closing "---" ends in CRLF: read, with a warning that SkillKit would fail the file', async () => {
+    const { suites, diagnostics } = await loadText('---\nsystem: S\n---\r\n## c\n### Prompt\np\n### Expect\ne\n');
+    expect(where(diagnostics)).toEqual([['frontmatter-crlf', 3, 1]]);
+    expect(diagnostics[0]!.message).toContain('fails the whole file');
+    expect(suites[0]!.cases[0]!.system).toBe('S');
+  });
+
   it('a BOM before the frontmatter: read, with a warning', async () => {
     const { suites, diagnostics } = await loadText('\uFEFF---\nsystem: S\n---\n## c\n### Prompt\np\n### Expect\ne\n');
     expect(where(diagnostics)).toEqual([['frontmatter-bom', 1, 1]]);

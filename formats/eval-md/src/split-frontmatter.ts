@@ -12,6 +12,8 @@ export interface FrontmatterSplit {
   bodyOffset: number;
   /** The opening fence ends in `\r\n`: SkillKit sees no frontmatter then. */
   crlf: boolean;
+  /** Only the closing fence ends in `\r\n` (mixed line ends): SkillKit does not see it as the frontmatter's end. */
+  closingCr: boolean;
   /** The file starts with a byte-order mark: SkillKit sees no frontmatter then. */
   bom: boolean;
 }
@@ -23,7 +25,16 @@ export interface FrontmatterSplit {
 export function splitFrontmatter(text: string): FrontmatterSplit {
   const bom = text.startsWith('\uFEFF');
   const start = bom ? 1 : 0;
-  const none = { opened: false, closed: false, yaml: '', yamlOffset: start, bodyOffset: start, crlf: false, bom };
+  const none = {
+    opened: false,
+    closed: false,
+    yaml: '',
+    yamlOffset: start,
+    bodyOffset: start,
+    crlf: false,
+    closingCr: false,
+    bom,
+  };
   const crlf = text.startsWith('---\r\n', start);
   if (!crlf && !text.startsWith('---\n', start)) return none;
   const yamlOffset = start + (crlf ? 5 : 4);
@@ -31,10 +42,12 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
   while (lineStart <= text.length) {
     const newline = text.indexOf('\n', lineStart);
     const lineEnd = newline === -1 ? text.length : newline;
-    if (text.slice(lineStart, lineEnd).replace(/\r$/, '') === '---') {
+    const line = text.slice(lineStart, lineEnd);
+    if (line.replace(/\r$/, '') === '---') {
+      const closingCr = !crlf && line.endsWith('\r');
       const yaml = text.slice(yamlOffset, Math.max(yamlOffset, lineStart - 1)).replace(/\r$/, '');
       const bodyOffset = newline === -1 ? text.length : newline + 1;
-      return { opened: true, closed: true, yaml, yamlOffset, bodyOffset, crlf, bom };
+      return { opened: true, closed: true, yaml, yamlOffset, bodyOffset, crlf, closingCr, bom };
     }
     if (newline === -1) break;
     lineStart = newline + 1;
