@@ -231,6 +231,34 @@ describe('judge: evidence must be quoted', () => {
     expect(requests[1]!.messages[2]!.content).toContain(why);
   });
 
+  it("shows the agent's reply to each earlier turn of a conversation, and takes a quote of one", async () => {
+    const { judge, requests } = scriptedJudge([answer(true, 'I saved draft.txt')]);
+    const session = makeSession({
+      finalMessage: 'Here is the revised haiku',
+      events: [
+        { type: 'message', role: 'user', text: 'Write a haiku and save it' },
+        { type: 'message', role: 'assistant', text: 'Working on it' },
+        { type: 'message', role: 'assistant', text: 'I saved draft.txt' },
+        { type: 'message', role: 'user', text: 'Now revise it' },
+        { type: 'message', role: 'assistant', text: 'Here is the revised haiku' },
+      ],
+    });
+    const grade = await gradeExecution({
+      testCase: makeCase({
+        turns: ['Write a haiku and save it', 'Now revise it'],
+        checks: [rubric('in its first reply the agent says it saved the draft')],
+      }),
+      session,
+      workspace: '/nonexistent',
+      judge,
+    });
+    expect(grade.status).toBe('passed');
+    expect(requests).toHaveLength(1);
+    const prompt = requests[0]!.messages[0]!.content;
+    expect(prompt).toContain('<reply turn="1">\nI saved draft.txt\n</reply>');
+    expect(prompt).not.toContain('<reply turn="2">');
+  });
+
   it('a pass without a quote, sent back, then quoting the work passes', async () => {
     const { result, requests } = gradeWith([answer(true, ''), answer(true, 'Rain falls')], {
       checks: [rubric('rains')],

@@ -1,4 +1,5 @@
 import type { Case, Session, ToolCall } from '@skill-eval/core';
+import { sessionForTurn } from '../checks/turn-view.js';
 import { TextBudget, truncate } from './bounded-text.js';
 
 /** Per tool result (and per tool input), and for all tool calls together. */
@@ -26,12 +27,29 @@ export function renderCaseGiven(testCase: Case): string {
   return parts.join('\n\n');
 }
 
-/** What the agent did: its tool calls with their results, and its final answer — what a passing verdict quotes. */
+/**
+ * What the agent did: its tool calls with their results, its replies to the turns before the last (in a
+ * conversation) and its final answer — what a passing verdict quotes.
+ */
 export function renderAgentWork(session: Session, limits: ToolLimits = TOOL_LIMITS): string {
+  const earlier = renderEarlierReplies(session);
   return [
     `<tool_calls count="${session.toolCalls.length}">\n${renderToolCalls(session.toolCalls, limits)}\n</tool_calls>`,
+    ...(earlier ? [earlier] : []),
     `<final_answer>\n${truncate(session.finalMessage, FINAL_ANSWER_LIMIT)}\n</final_answer>`,
   ].join('\n\n');
+}
+
+/** The agent's last reply to each user turn but the last, or undefined for a single-turn run. */
+function renderEarlierReplies(session: Session): string | undefined {
+  const turns = session.events.filter((event) => event.type === 'message' && event.role === 'user').length;
+  if (turns < 2) return undefined;
+  const budget = new TextBudget(FINAL_ANSWER_LIMIT);
+  const replies = Array.from({ length: turns - 1 }, (_, i) => {
+    const reply = sessionForTurn(session, i + 1).finalMessage;
+    return `<reply turn="${i + 1}">\n${reply ? budget.take(reply, FINAL_ANSWER_LIMIT) : '(no reply)'}\n</reply>`;
+  });
+  return `<replies_to_earlier_turns note="the final answer is the reply to the last turn">\n${replies.join('\n')}\n</replies_to_earlier_turns>`;
 }
 
 function renderToolCalls(calls: readonly ToolCall[], limits: ToolLimits): string {
