@@ -7,7 +7,7 @@ export interface CriteriaJudge {
 }
 
 /**
- * An in-process judge for grading tests: reads the numbered criteria and the final answer out of the judge
+ * An in-process judge for grading tests: reads the criteria and the final answer out of the judge
  * prompt and passes each criterion for which `passes(criterion)` holds, quoting the final answer as evidence.
  */
 export function criteriaJudge(passes: (criterion: string) => boolean): CriteriaJudge {
@@ -18,11 +18,11 @@ export function criteriaJudge(passes: (criterion: string) => boolean): CriteriaJ
     async complete(request: CompletionRequest): Promise<CompletionResponse> {
       requests.push(request);
       const text = request.messages[0]?.content ?? '';
-      const criteria = (/<criteria>\n([\s\S]*?)\n<\/criteria>/.exec(text)?.[1] ?? '').split('\n');
+      const criteria = [...text.matchAll(/<criterion id="\d+">\n([\s\S]*?)\n<\/criterion>/g)].map((m) => m[1]!);
       const answer = /<final_answer>\n([\s\S]*?)\n<\/final_answer>/.exec(text)?.[1] ?? '';
-      const verdicts = criteria.map((line, i) => ({
+      const verdicts = criteria.map((criterion, i) => ({
         id: i + 1,
-        passed: passes(line.replace(/^\d+\. /, '')),
+        passed: passes(criterion),
         evidence: answer,
         reasoning: 'scripted',
       }));

@@ -1,5 +1,5 @@
 /** Bump whenever the prompt text or the answer format changes: results record it, caches key on it. */
-export const JUDGE_PROMPT_VERSION = 'judge-v4';
+export const JUDGE_PROMPT_VERSION = 'judge-v5';
 
 export const JUDGE_SYSTEM_PROMPT = `You grade the work of an AI agent against numbered criteria.
 
@@ -12,9 +12,12 @@ Answer with one JSON object and nothing else — no prose, no code fence:
 {"criteria":[{"id":1,"passed":true,"evidence":"exact quote from the agent's work or files","reasoning":"one or two sentences"}]}
 Rules: one entry per criterion id, each id exactly once; "passed" is true or false; "evidence" QUOTES the agent's work — its tool calls, their results, its replies, its final answer — or the files verbatim, copied exactly, never paraphrased, and never from the prompts or the reference (they show what was asked, not what was done); a verdict whose quote is not found in the agent's work or files is rejected; every verdict with "passed": true quotes something — for a criterion that asks for an absence, quote the part of the work where it would have appeared; use "" only when nothing relevant exists, and then "passed" is false; "reasoning" explains the verdict.`;
 
-/** The user message: the execution, then the numbered criteria. */
+/**
+ * The user message: the execution, then the criteria, each in its own tag with its id — a criterion written over
+ * several lines, or holding a numbered list, stays one criterion.
+ */
 export function buildJudgePrompt(input: { transcript: string; files: string; criteria: readonly string[] }): string {
-  const criteria = input.criteria.map((c, i) => `${i + 1}. ${c}`).join('\n');
+  const criteria = input.criteria.map((c, i) => `<criterion id="${i + 1}">\n${c}\n</criterion>`).join('\n');
   return [
     input.transcript,
     `<workspace_files note="files in the workspace after the run (created or changed by the agent, when marked); skill and tool folders excluded">\n${input.files}\n</workspace_files>`,

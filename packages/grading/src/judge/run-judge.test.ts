@@ -66,7 +66,9 @@ describe('judge: happy path', () => {
     ]) {
       expect(prompt).toContain(part);
     }
-    expect(prompt).toMatch(/<criteria>\n1\. .+\n2\. .+\n3\. .+\n<\/criteria>/);
+    expect(prompt).toMatch(
+      /<criteria>\n<criterion id="1">\n.+\n<\/criterion>\n<criterion id="2">\n.+\n<\/criterion>\n<criterion id="3">\n.+\n<\/criterion>\n<\/criteria>/,
+    );
     expect(requests[0]!.system).toContain('"criteria":[{"id":1');
     expect(requests[0]!.model).toBe('judge-model');
 
@@ -97,6 +99,15 @@ describe('judge: happy path', () => {
     }
     expect(new Set(orders.slice(0, 4)).size).toBeGreaterThan(1);
     expect(orders[4]).toBe(orders[0]);
+  });
+
+  it('shows a criterion written over several lines, or holding a numbered list, as one criterion', async () => {
+    const review = 'The review covers:\n1. naming\n2. error handling';
+    const { result, requests } = gradeWith([answerBy(() => true)], { checks: [rubric(review), rubric('says hi')] });
+    expect((await result).status).toBe('passed');
+    const prompt = requests[0]!.messages[0]!.content;
+    expect(prompt.match(/<criterion id="\d+">/g)).toHaveLength(2);
+    expect(prompt).toMatch(/<criterion id="[12]">\nThe review covers:\n1\. naming\n2\. error handling\n<\/criterion>/);
   });
 });
 

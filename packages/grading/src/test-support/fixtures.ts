@@ -57,8 +57,7 @@ export function scriptedJudge(script: (string | ((request: CompletionRequest) =>
 /** The criteria the judge was shown, in the order shown. */
 export function shownCriteria(request: CompletionRequest): string[] {
   const text = request.messages[0]?.content ?? '';
-  const block = /<criteria>\n([\s\S]*?)\n<\/criteria>/.exec(text)?.[1] ?? '';
-  return block.split('\n').map((line) => line.replace(/^\d+\. /, ''));
+  return [...text.matchAll(/<criterion id="\d+">\n([\s\S]*?)\n<\/criterion>/g)].map((m) => m[1]!);
 }
 
 /** Answers every shown criterion: passed when `passes(criterion)` holds, quoting the final answer as evidence. */
