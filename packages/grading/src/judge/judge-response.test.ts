@@ -13,6 +13,14 @@ describe('parseJudgeResponse', () => {
     ['bare JSON', JSON.stringify(good)],
     ['prose around JSON', `Here is my grading:\n${JSON.stringify(good)}\nHope this helps.`],
     ['fenced JSON after prose', `Sure.\n\`\`\`json\n${JSON.stringify(good, null, 2)}\n\`\`\`\nDone {not json}`],
+    [
+      'the same answer twice',
+      `\`\`\`json\n${JSON.stringify(good)}\n\`\`\`\nAgain:\n\`\`\`json\n${JSON.stringify(good, null, 2)}\n\`\`\``,
+    ],
+    [
+      'an answer after another JSON object',
+      `\`\`\`json\n{"note":"scratch"}\n\`\`\`\n\`\`\`json\n${JSON.stringify(good)}\n\`\`\``,
+    ],
   ])('accepts %s', (_, text) => {
     const parsed = parseJudgeResponse(text, 2);
     expect(parsed.ok).toBe(true);
@@ -37,6 +45,11 @@ describe('parseJudgeResponse', () => {
     ],
     ['no evidence', JSON.stringify({ criteria: [{ id: 1, passed: true }, good.criteria[0]] }), 'wrong shape'],
     ['wrong top level', JSON.stringify([{ id: 1, passed: true }]), 'wrong shape'],
+    [
+      'a draft, then a different corrected answer',
+      `Draft:\n\`\`\`json\n${JSON.stringify(good)}\n\`\`\`\nCorrected:\n\`\`\`json\n${JSON.stringify({ criteria: good.criteria.map((v) => ({ ...v, passed: !v.passed })) })}\n\`\`\``,
+      '2 different {"criteria":[…]} objects',
+    ],
   ])('rejects %s', (_, text, error) => {
     const parsed = parseJudgeResponse(text, 2);
     expect(parsed.ok).toBe(false);

@@ -12,16 +12,33 @@ const JudgeAnswerSchema = z.object({ criteria: z.array(CriterionVerdictSchema) }
 
 export type ParsedJudgeAnswer = { ok: true; verdicts: Map<number, CriterionVerdict> } | { ok: false; error: string };
 
-/** Validates a judge answer for criteria 1..count: JSON (bare, fenced or embedded in prose), schema, every id once. */
+/**
+ * Validates a judge answer for criteria 1..count: JSON (bare, fenced or embedded in prose), schema, every id once.
+ * An answer holding two different well-formed answers (a draft, then a correction) is rejected: which one the judge
+ * meant is not known.
+ */
 export function parseJudgeResponse(text: string, count: number): ParsedJudgeAnswer {
-  const json = extractJson(text);
-  if (json === undefined) return { ok: false, error: 'the answer holds no JSON object' };
-  const parsed = JudgeAnswerSchema.safeParse(json);
-  if (!parsed.success)
-    return { ok: false, error: `wrong shape: ${z.prettifyError(parsed.error).replaceAll('\n', '; ')}` };
+  const candidates = jsonCandidates(text);
+  if (candidates.length === 0) return { ok: false, error: 'the answer holds no JSON object' };
+  const shaped = candidates.map((candidate) => JudgeAnswerSchema.safeParse(candidate));
+  const answers = [
+    ...new Map(shaped.flatMap((p) => (p.success ? [[JSON.stringify(p.data), p.data] as const] : []))).values(),
+  ];
+  if (answers.length > 1) {
+    return {
+      ok: false,
+      error: `the answer holds ${answers.length} different {"criteria":[…]} objects; give exactly one, the final verdicts`,
+    };
+  }
+  const answer = answers[0];
+  if (!answer) {
+    const first = shaped[0]!;
+    const problem = first.success ? '' : z.prettifyError(first.error).replaceAll('\n', '; ');
+    return { ok: false, error: `wrong shape: ${problem}` };
+  }
   const verdicts = new Map<number, CriterionVerdict>();
   const problems: string[] = [];
-  for (const v of parsed.data.criteria) {
+  for (const v of answer.criteria) {
     if (v.id < 1 || v.id > count) problems.push(`unknown id ${v.id}`);
     else if (verdicts.has(v.id)) problems.push(`id ${v.id} appears more than once`);
     else verdicts.set(v.id, v);
@@ -31,20 +48,19 @@ export function parseJudgeResponse(text: string, count: number): ParsedJudgeAnsw
   return problems.length ? { ok: false, error: problems.join('; ') } : { ok: true, verdicts };
 }
 
-/** The first candidate that parses: the whole text, then each fenced block, then the outermost braces. */
-function extractJson(text: string): unknown {
+/** Every candidate that parses as JSON, in order: the whole text, then each fenced block, then the outermost braces. */
+function jsonCandidates(text: string): unknown[] {
   const candidates = [text.trim()];
   for (const m of text.matchAll(/```(?:json)?\s*\n?([\s\S]*?)```/gi)) if (m[1]) candidates.push(m[1].trim());
   const first = text.indexOf('{');
   const last = text.lastIndexOf('}');
   if (first >= 0 && last > first) candidates.push(text.slice(first, last + 1));
-  for (const candidate of candidates) {
+  return candidates.flatMap((candidate) => {
     try {
       const value: unknown = JSON.parse(candidate);
-      if (value && typeof value === 'object') return value;
+      return value && typeof value === 'object' ? [value] : [];
     } catch {
-      // try the next candidate
+      return [];
     }
-  }
-  return undefined;
+  });
 }
