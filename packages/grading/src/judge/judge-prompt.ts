@@ -1,5 +1,5 @@
-/** Bump whenever the prompt text or the answer format changes: results record it, caches key on it. */
-export const JUDGE_PROMPT_VERSION = 'judge-v5';
+/** Bump whenever the prompt text, the answer format or what a verdict must quote changes: results record it, caches key on it. */
+export const JUDGE_PROMPT_VERSION = 'judge-v6';
 
 export const JUDGE_SYSTEM_PROMPT = `You grade the work of an AI agent against numbered criteria.
 

@@ -228,6 +228,9 @@ describe('judge: evidence must be quoted', () => {
   it.each<[string, string, string]>([
     ['the prompt', 'haiku about rain', 'not a verbatim quote'],
     ['the reference', 'The expected answer says rain', 'not a verbatim quote'],
+    ["the prompt's own label of the answer", 'final answer', 'not a verbatim quote'],
+    ["the prompt's note that there were no tool calls", 'no tool calls', 'not a verbatim quote'],
+    ["the prompt's note on the files", 'created or changed by the agent', 'not a verbatim quote'],
     ['nothing', '', 'passed without a quote'],
     ['nothing but spaces', '   ', 'passed without a quote'],
   ])('a pass that quotes %s is sent back, and twice is an error, never a pass', async (_, evidence, why) => {
@@ -334,6 +337,25 @@ describe('judge: the files the agent created or changed', () => {
     expect(prompt).toContain('<deleted_files>\ngone.txt\n</deleted_files>');
     expect(prompt).toMatch(/<unchanged_files[^>]*>\ndata\/input.csv\n<\/unchanged_files>/);
     expect(prompt).not.toContain('region,sales');
+  });
+
+  it("takes a quote of a file's path or content, not of the listing's own notes", async () => {
+    const workspace = tempDir();
+    writeFileSync(path.join(workspace, 'fixture.txt'), 'given');
+    const workspaceBefore = await snapshotWorkspace(workspace);
+    mkdirSync(path.join(workspace, 'out'));
+    writeFileSync(path.join(workspace, 'out', 'summary.md'), 'North leads');
+    const grade = (evidence: string) =>
+      gradeExecution({
+        testCase: makeCase({ checks: [rubric('writes the summary')] }),
+        session: makeSession(),
+        workspace,
+        workspaceBefore,
+        judge: scriptedJudge(Array(2).fill(JSON.stringify({ criteria: [{ id: 1, passed: true, evidence }] }))).judge,
+      });
+    expect((await grade('out/summary.md')).status).toBe('passed');
+    expect((await grade('North leads')).status).toBe('passed');
+    expect((await grade('present before the run; content not shown')).status).toBe('error');
   });
 
   it('says so when the agent touched nothing', async () => {

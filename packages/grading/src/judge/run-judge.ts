@@ -8,8 +8,8 @@ import { buildJudgePrompt, buildRepairPrompt, JUDGE_SYSTEM_PROMPT } from './judg
 import { type CriterionVerdict, parseJudgeResponse } from './judge-response.js';
 import { isQuoted } from './quote-check.js';
 import { seededOrder } from './seeded-order.js';
-import { renderAgentWork, renderCaseGiven } from './transcript-view.js';
-import { FILE_LIMITS, renderWorkspaceFiles } from './workspace-files.js';
+import { agentWorkText, renderAgentWork, renderCaseGiven } from './transcript-view.js';
+import { FILE_LIMITS, quotableFiles, renderWorkspaceFiles } from './workspace-files.js';
 import type { WorkspaceSnapshot } from './workspace-snapshot.js';
 
 /** A normalised llm-rubric check and where it sits in the case. */
@@ -74,6 +74,8 @@ async function askJudge(input: RunJudgeInput, checks: readonly Check[]): Promise
   const work = renderAgentWork(input.session);
   const files = await renderWorkspaceFiles(input.workspace, FILE_LIMITS, input.workspaceBefore);
   const prompt = buildJudgePrompt({ transcript: `${renderCaseGiven(input.testCase)}\n\n${work}`, files, criteria });
+  // Quotes are checked against the agent's work and files alone, not the labels and notes the prompt wraps them in.
+  const material = `${agentWorkText(input.session)}\n${quotableFiles(files)}`;
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const messages = [{ role: 'user' as const, content: prompt }];
   // A verdict that grades as a pass must quote what it rests on from the agent's work — its tool calls, their
@@ -85,7 +87,7 @@ async function askJudge(input: RunJudgeInput, checks: readonly Check[]): Promise
     const problems = [...parsed.verdicts.values()].flatMap((v) => {
       const negated = checks[v.id - 1]!.negate === true;
       if (v.passed && !negated && !v.evidence.trim()) return [`criterion ${v.id} is passed without a quote`];
-      if (v.passed !== negated && v.evidence.trim() && !isQuoted(v.evidence, `${work}\n${files}`)) {
+      if (v.passed !== negated && v.evidence.trim() && !isQuoted(v.evidence, material)) {
         return [
           `the evidence of criterion ${v.id} is not a verbatim quote of the agent's work or files (${JSON.stringify(v.evidence.slice(0, 80))})`,
         ];

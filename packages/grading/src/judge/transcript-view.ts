@@ -40,6 +40,16 @@ export function renderAgentWork(session: Session, limits: ToolLimits = TOOL_LIMI
   ].join('\n\n');
 }
 
+/**
+ * The agent's own work without the labels the judge prompt wraps it in — tool names, inputs and results, its
+ * replies, its final answer: what a passing verdict's quote must come from.
+ */
+export function agentWorkText(session: Session): string {
+  const calls = session.toolCalls.flatMap((call) => [call.name, stringify(call.input), call.output ?? '']);
+  const replies = session.events.flatMap((e) => (e.type === 'message' && e.role === 'assistant' ? [e.text] : []));
+  return [...calls, ...replies, session.finalMessage].join('\n');
+}
+
 /** The agent's last reply to each user turn but the last, or undefined for a single-turn run. */
 function renderEarlierReplies(session: Session): string | undefined {
   const turns = session.events.filter((event) => event.type === 'message' && event.role === 'user').length;

@@ -58,6 +58,27 @@ export async function renderWorkspaceFiles(
   return out.join('\n');
 }
 
+/** Lines the listing adds of its own: tags (a file's path aside), notes that there is nothing, omission markers. */
+const LISTING_LINE =
+  /^(?:<\/?[a-z_]+(?: [a-z_]+="(?:[^"\\]|\\.)*")*>|\((?:no files|the agent created or changed no files|workspace not readable: .*)\)|\[(?:…|content omitted|binary file|unreadable)[^\]]*\])$/;
+/** The marker the listing puts after a file's content it cut. */
+const CUT_MARKER = /\[… truncated[^\]]*\]/g;
+
+/**
+ * The files' names and contents from a listing `renderWorkspaceFiles` made, without its own tags, notes and markers:
+ * what a quote of the files may come from.
+ */
+export function quotableFiles(listing: string): string {
+  return listing
+    .split('\n')
+    .flatMap((line) => {
+      const file = /^<file path=("(?:[^"\\]|\\.)*")/.exec(line);
+      if (file) return [JSON.parse(file[1]!) as string];
+      return LISTING_LINE.test(line) ? [] : [line.replace(CUT_MARKER, '')];
+    })
+    .join('\n');
+}
+
 function nameList(names: readonly string[], max: number): string {
   const listed = names.slice(0, max).join('\n');
   return names.length > max ? `${listed}\n[… ${names.length - max} more]` : listed;
