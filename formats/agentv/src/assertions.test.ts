@@ -48,11 +48,39 @@ describe('assertion mapping', () => {
 
   it('skill-used takes a name, a list (all of them) or {name, min, max}', () => {
     expect(
-      checksOf(['{type: skill-used, value: [a, b]}', '{type: not-skill-used, value: {name: c, min: 2}}']).checks,
+      checksOf([
+        '{type: skill-used, value: [a, b]}',
+        '{type: skill-used, value: {name: c, min: 1}}',
+        '{type: skill-used, value: {name: d, max: 0}}',
+        '{type: not-skill-used, value: {name: e, max: 0}}',
+      ]).checks,
     ).toEqual([
       { type: 'skill-used', value: 'a' },
       { type: 'skill-used', value: 'b' },
-      { type: 'skill-used', value: 'c', min: 2, negate: true },
+      { type: 'skill-used', value: 'c' },
+      { type: 'skill-used', value: 'd', negate: true },
+      { type: 'skill-used', value: 'e', negate: true },
+    ]);
+  });
+
+  it('skill-used counts and patterns skill-eval cannot grade are errors at the bound, not "fired once"', () => {
+    const asserts = [
+      '{type: skill-used, value: {name: a, min: 2}}',
+      '{type: skill-used, value: {name: b, min: 1, max: 1}}',
+      '{type: skill-used, value: {pattern: "csv-*"}}',
+      '{type: not-skill-used, value: {name: c, min: 2}}',
+      '{type: skill-used, value: [x, {name: d, max: 3}]}',
+    ];
+    const { checks, diagnostics } = checksOf(asserts);
+    expect(checks).toEqual([{ type: 'skill-used', value: 'x' }]);
+    // Each points at the bound (or pattern) it cannot grade: line of the entry, column of the value after `min: ` etc.
+    const column = (i: number, key: string) => '      - '.length + asserts[i]!.indexOf(`${key}: `) + key.length + 3;
+    expect(diagnostics).toEqual([
+      ['unsupported-skill-count', 5, column(0, 'min')],
+      ['unsupported-skill-count', 6, column(1, 'min')],
+      ['unsupported-skill-count', 7, column(2, 'pattern')],
+      ['unsupported-skill-count', 8, column(3, 'min')],
+      ['unsupported-skill-count', 9, column(4, 'max')],
     ]);
   });
 

@@ -349,20 +349,78 @@ function skillChecks(
   const names = Array.isArray(value) ? value : [value];
   const checks: Check[] = [];
   for (const [i, v] of names.entries()) {
+    const where: DocPath = Array.isArray(value) ? [...path, 'value', i] : [...path, 'value'];
     if (typeof v === 'string' && v.trim() !== '') checks.push({ ...base, type: 'skill-used', value: v, ...params });
     else if (isRecord(v) && (typeof v.name === 'string' || typeof v.pattern === 'string')) {
-      const { name, ...more } = v;
-      checks.push({ ...base, type: 'skill-used', ...(name !== undefined ? { value: name } : {}), ...more, ...params });
+      const check = countedSkillCheck(v, base, params, where, ctx);
+      if (check) checks.push(check);
     } else {
-      const where = Array.isArray(value) ? at(path, 'value', i) : at(path, 'value');
       ctx.source.sink.error(
         'wrong-type',
         `A 'skill-used' assertion names the skill in "value"; it is ${describe(v)}.`,
-        where,
+        at(where),
       );
     }
   }
   return checks;
+}
+
+/**
+ * `{name, min, max}`: AgentV counts the skill's calls (min defaults to 1, or 0 beside a max). skill-eval sees only
+ * whether a skill fired, so it grades "at least once" (min 1) and "never" (max 0, as not-skill-used) and refuses
+ * other counts and name patterns rather than grade them as "fired at least once".
+ */
+function countedSkillCheck(
+  spec: Record<string, unknown>,
+  base: Partial<Check>,
+  params: Record<string, unknown>,
+  where: DocPath,
+  ctx: ReadContext,
+): Check | undefined {
+  const sink = ctx.source.sink;
+  const { name, pattern, min, max, ...more } = spec;
+  if (pattern !== undefined) {
+    sink.error(
+      'unsupported-skill-count',
+      `A 'skill-used' pattern (${JSON.stringify(pattern)}) cannot be graded: skill-eval matches skills by their exact name. Write the skill's name in "name" instead.`,
+      at(where, 'pattern'),
+    );
+    return undefined;
+  }
+  for (const [key, bound] of [
+    ['min', min],
+    ['max', max],
+  ] as const) {
+    if (bound !== undefined && !(Number.isInteger(bound) && (bound as number) >= 0)) {
+      sink.error('wrong-type', `"${key}" is ${String(bound)}; write a whole number ≥ 0.`, at(where, key));
+      return undefined;
+    }
+  }
+  const least = (min as number | undefined) ?? (max === undefined ? 1 : 0);
+  const most = max as number | undefined;
+  const inverse = base.negate === true;
+  const never = most === 0;
+  const once = least === 1 && most === undefined;
+  if (inverse ? min !== undefined || (most !== undefined && !never) : !never && !once) {
+    const counts = [min === undefined ? '' : `min: ${min}`, most === undefined ? '' : `max: ${most}`]
+      .filter(Boolean)
+      .join(', ');
+    sink.error(
+      'unsupported-skill-count',
+      `skill-eval grades whether skill "${String(name)}" fired, not how many times, so {${counts}} cannot be graded. Write {name: ${String(name)}} for at least once, or {name: ${String(name)}, max: 0} (or not-skill-used) for never.`,
+      at(where, min !== undefined ? 'min' : 'max'),
+    );
+    return undefined;
+  }
+  const { negate: _drop, ...plain } = base;
+  return {
+    ...plain,
+    type: 'skill-used',
+    value: name,
+    ...(inverse || never ? { negate: true } : {}),
+    ...more,
+    ...params,
+  };
 }
 
 const dashMode = (mode: unknown) => (typeof mode === 'string' ? mode.replaceAll('_', '-') : mode);
