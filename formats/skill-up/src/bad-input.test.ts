@@ -153,6 +153,26 @@ describe('input', () => {
 });
 
 describe('judges and rules', () => {
+  it('a newer skill-up "judges" list is an error at its key, in a case and in eval.yaml, never "ignored"', () => {
+    const judges = ['judges:', '  - id: rules', '    type: rule_based', '    success: [{output_contains: {all: [x]}}]'];
+    const inCase = load(['input: {prompt: p}', 'expect: {exit_code: 0}', ...judges]);
+    expect(withoutContext(inCase.diagnostics)).toEqual([['unsupported-key', 3, 1]]);
+    expect(inCase.diagnostics.find((d) => d.ruleId === 'skill-up/unsupported-key')).toMatchObject({
+      severity: 'error',
+      message: expect.stringContaining('Write a single "judge" instead'),
+    });
+    const inSuite = load(['schema_version: v1alpha1', 'environment: {type: none}', ...judges], SUITE);
+    expect(where(inSuite.diagnostics).filter(([rule]) => rule === 'unsupported-key')).toEqual([
+      ['unsupported-key', 3, 1],
+    ]);
+    // A key no skill-up reads stays a warning.
+    expect(where(load(['input: {prompt: p}', 'expect: {exit_code: 0}', 'judgez: 1']).diagnostics)).toContainEqual([
+      'unknown-key',
+      3,
+      1,
+    ]);
+  });
+
   it('an RE2 pattern JavaScript cannot run is an error at the pattern; translatable ones are translated', () => {
     const { suites, diagnostics } = load([
       'input: {prompt: p}',

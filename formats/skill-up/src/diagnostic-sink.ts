@@ -9,6 +9,7 @@ export type RuleId =
   | 'bad-value'
   | 'missing-key'
   | 'unknown-key'
+  | 'unsupported-key'
   | 'missing-case-file'
   | 'case-glob-empty'
   | 'duplicate-case-file'
