@@ -37,7 +37,15 @@ process.on('message', (request) => {
     detached: true,
   };
   if (request.argv0 !== null) options.argv0 = request.argv0;
-  const child = spawn(request.file, request.args, options);
+  // spawn throws for arguments the system refuses (E2BIG: one over 128 KiB; a NUL byte): that program does not
+  // start, and the launcher must live on for the others it relays.
+  let child;
+  try {
+    child = spawn(request.file, request.args, options);
+  } catch (error) {
+    send({ t: 'error', id, message: error.message });
+    return;
+  }
   children.set(id, child);
   child.once('error', (error) => {
     if (child.pid === undefined) send({ t: 'error', id, message: error.message });

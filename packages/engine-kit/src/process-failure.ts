@@ -14,6 +14,9 @@ export interface ProgramInfo {
   timeoutMs: number;
 }
 
+const TOO_LONG =
+  '(the command line is longer than the system allows: one argument, such as a prompt or a system prompt, may hold at most 128 KiB).';
+
 /** Why a CLI turn failed before its output matters: aborted, out of time, or not started at all. */
 export function processFailure(proc: GroupProcessResult, info: ProgramInfo): RunFailure | undefined {
   if (proc.aborted) return INTERRUPTED;
@@ -27,7 +30,8 @@ export function processFailure(proc: GroupProcessResult, info: ProgramInfo): Run
   if (!proc.spawnError) return undefined;
   // The binary was found a moment ago; if it is still there, the cause is elsewhere (cwd, permissions).
   const gone = !existsSync(info.binary);
-  const message = `Could not start ${info.binary}: ${proc.spawnError}${gone ? ` ${info.installHint}` : ''}`;
+  const why = proc.spawnError.includes('E2BIG') ? ` ${TOO_LONG}` : gone ? ` ${info.installHint}` : '';
+  const message = `Could not start ${info.binary}: ${proc.spawnError}${why}`;
   return { status: 'error', code: gone ? 'ENGINE_NOT_FOUND' : 'ENGINE_FAILED', message };
 }
 

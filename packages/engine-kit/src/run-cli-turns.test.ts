@@ -128,6 +128,16 @@ describe('runCliTurns', () => {
     expect(missing.error?.message).toContain('Install agent.');
   });
 
+  it('explains a command line the system refuses as too long, naming the limit', async () => {
+    const record = newRecord();
+    const { opts } = options(sandbox.script('agent', 'echo DONE'), record, {
+      input: sandbox.input({ turns: ['x'.repeat(200 * 1024)], timeoutMs: 10_000 }),
+    });
+    await runCliTurns(opts);
+    expect(record.error?.code).toBe('ENGINE_FAILED');
+    expect(record.error?.message).toMatch(/E2BIG \(the command line is longer than the system allows.*128 KiB\)/);
+  });
+
   it('stops the process group when stopWhen accepts a parsed event: completed, stoppedEarly, no later turn', async () => {
     const pids = join(sandbox.root, 'pids');
     const bin = sandbox.script('agent', `echo $$ > "${pids}"; echo "said $1"; echo "CALL $1"; sleep 30; echo DONE`);

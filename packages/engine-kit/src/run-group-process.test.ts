@@ -39,6 +39,18 @@ describe('runGroupProcess', () => {
     expect(result.exitCode).toBeNull();
   });
 
+  it('reports arguments the system refuses as a start failure, and goes on relaying the programs beside it', async () => {
+    const beside = run(sandbox.script('beside', 'sleep 0.5; echo still here'));
+    // Linux takes no single argument over 128 KiB (E2BIG), and no argument holds a NUL byte.
+    const [tooLong, withNul] = await Promise.all([
+      runCollecting('/bin/echo', ['x'.repeat(200 * 1024)], { cwd: sandbox.workspace }),
+      runCollecting('/bin/echo', ['a\0b'], { cwd: sandbox.workspace }),
+    ]);
+    expect(tooLong.spawnError).toContain('E2BIG');
+    expect(withNul.spawnError).toContain('null bytes');
+    expect(await beside).toMatchObject({ exitCode: 0, lines: ['still here'] });
+  });
+
   it('kills the whole group at the deadline, background children included', async () => {
     const bin = sandbox.script('slow', 'sleep 30 & echo $!; wait');
     const started = Date.now();
