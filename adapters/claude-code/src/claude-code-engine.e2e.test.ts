@@ -172,7 +172,7 @@ describe('claude-code engine against the fake model server', () => {
     expect(requests[0]!.headers['x-claude-code-session-id']).toBe(requests[1]!.headers['x-claude-code-session-id']);
   }, 60_000);
 
-  it('answers a judge-style completion with no tools', async () => {
+  it('answers a judge-style completion with no tools, however long its prompt', async () => {
     await setup({
       conversations: [
         { id: 'judge', match: { user: 'Grade this answer', tools: false }, responses: [{ text: '{"score": 1}' }] },
@@ -181,11 +181,14 @@ describe('claude-code engine against the fake model server', () => {
     vi.stubEnv('ANTHROPIC_API_KEY', 'sk-ant-fake-e2e-key');
     try {
       const judge = plugin.create(plugin.parseSettings({ path: CLAUDE, baseUrl: server!.url }));
+      // A judge's prompt holds the agent's whole work: here more than one argument of a command line may hold.
+      const work = `Grade this answer: 42\n${'The agent wrote this line. '.repeat(6000)}`;
       const reply = await judge.complete!({
         system: 'You grade answers.',
-        messages: [{ role: 'user', content: 'Grade this answer: 42' }],
+        messages: [{ role: 'user', content: work }],
       });
       expect(reply.text).toBe('{"score": 1}');
+      expect(JSON.stringify(modelRequests()[0]!.body)).toContain(work.slice(-200));
       expect(reply.usage.inputTokens).toBeGreaterThan(0);
       const body = modelRequests()[0]!.body as { system?: unknown; tools?: unknown[] };
       expect(JSON.stringify(body.system)).toContain('You grade answers.');

@@ -24,7 +24,7 @@ describe('ClaudeCodeEngine with a replaying stand-in', () => {
     const argsFile = join(sandbox.root, 'args');
     const bin = sandbox.script(
       'claude',
-      `printf '%s\\n' "$@" > "${argsFile}"; env > "${argsFile}.env"; cat "${fixtures}skill-write.jsonl"`,
+      `printf '%s\\n' "$@" > "${argsFile}"; env > "${argsFile}.env"; cat > "${argsFile}.stdin"; cat "${fixtures}skill-write.jsonl"`,
     );
     const env = { PATH: process.env.PATH!, ANTHROPIC_API_KEY: 'sk-ant-test-key-42', SOMETHING: 'x' };
     const session = await engineWith(bin).run(sandbox.input({ env, turns: ['Greet me'], system: 'Be brief.' }));
@@ -39,7 +39,8 @@ describe('ClaudeCodeEngine with a replaying stand-in', () => {
 
     const args = readFileSync(argsFile, 'utf8');
     expect(args).not.toContain('sk-ant-test-key-42');
-    expect(args.trim().split('\n').slice(-2)).toEqual(['--', 'Greet me']);
+    expect(args).not.toContain('Greet me');
+    expect(readFileSync(`${argsFile}.stdin`, 'utf8')).toBe('Greet me');
     expect(args).toContain('--append-system-prompt\nBe brief.');
     const childEnv = readFileSync(`${argsFile}.env`, 'utf8');
     expect(childEnv).toContain('ANTHROPIC_API_KEY=sk-ant-test-key-42');
@@ -57,6 +58,16 @@ describe('ClaudeCodeEngine with a replaying stand-in', () => {
     expect(session.error?.message).toContain('exited with code 3');
     expect(session.error?.message).toContain('fatal: config broken');
     expect(session.warnings.join('\n')).toContain('not JSON');
+  });
+
+  it('hands claude a prompt over 128 KiB, or one starting with a dash, whole on stdin', async () => {
+    const stdinFile = join(sandbox.root, 'stdin');
+    const bin = sandbox.script('claude', `cat > "${stdinFile}"; cat "${fixtures}skill-write.jsonl"`);
+    const prompt = `-rf ${'lorem ipsum '.repeat(20_000)}`;
+    const session = await engineWith(bin).run(sandbox.input({ turns: [prompt] }));
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
+    expect(readFileSync(stdinFile, 'utf8')).toBe(prompt);
   });
 
   it('maps a recorded max-turns run to status max-turns', async () => {

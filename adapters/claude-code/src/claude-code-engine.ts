@@ -74,7 +74,6 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
                 ? { kind: 'first', sessionId: turns.sessionId! }
                 : { kind: 'resume', sessionId: turns.sessionId! };
           const args = buildClaudeArgs({
-            prompt,
             turn,
             permissionMode: this.settings.permissionMode,
             model: input.model ?? this.settings.model,
@@ -84,7 +83,8 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
             mcpConfig,
             extraArgs: this.settings.extraArgs,
           });
-          return { args, parser: new StreamJsonParser({ mcpServers: mcpServers.map((s) => s.name) }) };
+          const parser = new StreamJsonParser({ mcpServers: mcpServers.map((s) => s.name) });
+          return { args, stdin: prompt, parser };
         },
         absorb: (parsed) => {
           turns.absorb(parsed);

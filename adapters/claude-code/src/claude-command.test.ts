@@ -30,13 +30,8 @@ describe('buildClaudeEnv', () => {
 });
 
 describe('buildClaudeArgs', () => {
-  it('puts the prompt after -- so a leading dash is not a flag, and never a key on argv', () => {
-    const args = buildClaudeArgs({
-      prompt: '-rf please',
-      turn: { kind: 'single' },
-      permissionMode: 'bypassPermissions',
-    });
-    expect(args.slice(-2)).toEqual(['--', '-rf please']);
+  it('asks for stream-json from the staged project skills only, with no session file for a single turn', () => {
+    const args = buildClaudeArgs({ turn: { kind: 'single' }, permissionMode: 'bypassPermissions' });
     expect(args).toContain('--no-session-persistence');
     expect(args.join(' ')).toContain('--output-format stream-json --verbose');
     expect(args.join(' ')).toContain('--setting-sources project');
@@ -44,7 +39,6 @@ describe('buildClaudeArgs', () => {
 
   it('starts a named session on the first turn and resumes it after', () => {
     const first = buildClaudeArgs({
-      prompt: 'a',
       turn: { kind: 'first', sessionId: 'S' },
       permissionMode: 'plan',
       model: 'm',
@@ -53,12 +47,11 @@ describe('buildClaudeArgs', () => {
     expect(first.join(' ')).toContain('--session-id S');
     expect(first.join(' ')).toContain('--model m --max-turns 2');
     const next = buildClaudeArgs({
-      prompt: 'b',
       turn: { kind: 'resume', sessionId: 'S' },
       permissionMode: 'plan',
       extraArgs: ['--x'],
     });
-    expect(next.join(' ')).toContain('--resume S --x -- b');
+    expect(next.join(' ')).toContain('--resume S --x');
     expect(next).not.toContain('--no-session-persistence');
   });
 });

@@ -36,7 +36,6 @@ export type TurnMode =
   | { kind: 'resume'; sessionId: string };
 
 export interface ClaudeArgsOptions {
-  prompt: string;
   turn: TurnMode;
   permissionMode: string;
   model?: string;
@@ -48,7 +47,10 @@ export interface ClaudeArgsOptions {
   extraArgs?: readonly string[];
 }
 
-/** Arguments of one `claude -p` turn. The prompt goes last, after `--`, so a leading dash is not a flag. */
+/**
+ * Arguments of one `claude -p` turn. The prompt is not among them: it goes on stdin, where claude -p reads it when
+ * no prompt argument is given, since one argument may hold at most 128 KiB and a leading dash would read as a flag.
+ */
 export function buildClaudeArgs(options: ClaudeArgsOptions): string[] {
   const args = [
     '-p',
@@ -70,6 +72,6 @@ export function buildClaudeArgs(options: ClaudeArgsOptions): string[] {
   if (options.turn.kind === 'single') args.push('--no-session-persistence');
   else if (options.turn.kind === 'first') args.push('--session-id', options.turn.sessionId);
   else args.push('--resume', options.turn.sessionId);
-  args.push(...(options.extraArgs ?? []), '--', options.prompt);
+  args.push(...(options.extraArgs ?? []));
   return args;
 }

@@ -37,11 +37,12 @@ export async function completeWithClaude(
     const args = ['-p', '--output-format', 'stream-json', '--verbose', '--tools', '', '--setting-sources', ''];
     args.push('--no-session-persistence', '--max-turns', '1', '--system-prompt', request.system ?? DEFAULT_SYSTEM);
     if (model) args.push('--model', model);
-    args.push('--', renderPrompt(request.messages));
     const parser = new StreamJsonParser();
     const proc = await runGroupProcess({
       file: binary,
       args,
+      // On stdin, not argv: a judge's prompt holds the agent's whole work, and one argument may hold at most 128 KiB.
+      stdin: renderPrompt(request.messages),
       cwd: home,
       env,
       deadline: Date.now() + (request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
@@ -52,6 +53,7 @@ export async function completeWithClaude(
     const redact = makeRedactor(env);
     if (proc.aborted) throw new SkillEvalError('INTERRUPTED', 'The completion was interrupted.');
     if (proc.timedOut) throw new SkillEvalError('TIMEOUT', 'claude did not answer the completion in time.');
+    if (proc.spawnError) throw new SkillEvalError('ENGINE_FAILED', `Could not start ${binary}: ${proc.spawnError}`);
     if (parsed.status !== 'completed') {
       const why = parsed.errorMessage ?? (proc.stderrTail || `claude ${howItEnded(proc)}`);
       throw new SkillEvalError('ENGINE_FAILED', `claude completion failed: ${redact(why.slice(-1000))}`);

@@ -37,9 +37,8 @@ describe('claude MCP wiring', () => {
     });
   });
 
-  it('passes the config file strictly, before the prompt', () => {
+  it('passes the config file strictly', () => {
     const args = buildClaudeArgs({
-      prompt: 'go',
       turn: { kind: 'single' },
       permissionMode: 'bypassPermissions',
       mcpConfig: '/home/x/mcp.json',
@@ -49,10 +48,7 @@ describe('claude MCP wiring', () => {
       '/home/x/mcp.json',
       '--strict-mcp-config',
     ]);
-    expect(args.at(-1)).toBe('go');
-    expect(buildClaudeArgs({ prompt: 'go', turn: { kind: 'single' }, permissionMode: 'default' })).not.toContain(
-      '--mcp-config',
-    );
+    expect(buildClaudeArgs({ turn: { kind: 'single' }, permissionMode: 'default' })).not.toContain('--mcp-config');
   });
 
   it.each([

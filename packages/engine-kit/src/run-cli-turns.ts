@@ -23,6 +23,8 @@ export interface LineParser<Parsed> {
 export interface CliTurn<Parsed> {
   /** Arguments for the binary. */
   args: string[];
+  /** Text for the program's stdin (a prompt too long for argv); without it the program gets no stdin. */
+  stdin?: string;
   /** A fresh parser for this process's stdout. */
   parser: LineParser<Parsed>;
   /** Events to record right after the user message (e.g. skills the prompt names). */
@@ -76,6 +78,7 @@ export async function runCliTurns<Parsed extends { warnings: string[] }>(
       const proc = await runGroupProcess({
         file: options.binary,
         args: turn.args,
+        ...(turn.stdin !== undefined ? { stdin: turn.stdin } : {}),
         cwd: input.workspace,
         env: options.env,
         deadline: options.deadline,
