@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { buildCodexArgs, buildCodexEnv, resolveBaseUrl, tomlString } from './codex-command.js';
 
 const base = {
-  prompt: '-starts with a dash',
   model: 'gpt-5.5',
   baseUrl: 'http://127.0.0.1:1234/v1',
   apiKeyEnv: 'OPENAI_API_KEY',
@@ -11,11 +10,11 @@ const base = {
 const configs = (args: string[]) => args.flatMap((arg, i) => (args[i - 1] === '-c' ? [arg] : []));
 
 describe('buildCodexArgs', () => {
-  it('builds a single, ephemeral, offline-safe exec with the provider from flags and the prompt after --', () => {
+  it('builds a single, ephemeral, offline-safe exec with the provider from flags and the prompt read from stdin', () => {
     const args = buildCodexArgs({ ...base, turn: { kind: 'single' } });
     expect(args.slice(0, 3)).toEqual(['exec', '--json', '--skip-git-repo-check']);
     expect(args).toContain('--ephemeral');
-    expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
+    expect(args.slice(-2)).toEqual(['--', '-']);
     expect(args.join(' ')).toContain('-m gpt-5.5 -s workspace-write --disable plugins --disable apps');
     expect(configs(args)).toEqual([
       'analytics.enabled=false',
@@ -38,7 +37,7 @@ describe('buildCodexArgs', () => {
     expect(resume).not.toContain('--ephemeral');
     expect(resume).not.toContain('-s');
     expect(configs(resume)).toContain('sandbox_mode="read-only"');
-    expect(resume.slice(-3)).toEqual(['--', 'th-1', '-starts with a dash']);
+    expect(resume.slice(-3)).toEqual(['--', 'th-1', '-']);
   });
 
   it('passes the system prompt as developer instructions and extra args before the prompt', () => {
@@ -49,7 +48,7 @@ describe('buildCodexArgs', () => {
       extraArgs: ['--add-dir', '/x'],
     });
     expect(configs(args)).toContain('developer_instructions="Say \\"hi\\"\\nthen stop."');
-    expect(args.slice(-4)).toEqual(['--add-dir', '/x', '--', base.prompt]);
+    expect(args.slice(-4)).toEqual(['--add-dir', '/x', '--', '-']);
   });
 });
 

@@ -28,7 +28,6 @@ export const codexHome = (home: string): string => join(home, '.codex');
 export type CodexTurn = { kind: 'single' } | { kind: 'first' } | { kind: 'resume'; threadId: string };
 
 export interface CodexArgsOptions {
-  prompt: string;
   turn: CodexTurn;
   model: string;
   baseUrl: string;
@@ -59,7 +58,10 @@ export function providerFlags(baseUrl: string, apiKeyEnv: string): string[] {
   ].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
 }
 
-/** Arguments of one `codex exec` (or `codex exec resume`) turn. The prompt goes last, after `--`. */
+/**
+ * Arguments of one `codex exec` (or `codex exec resume`) turn. They end with `-- -`: codex reads the prompt from stdin,
+ * since one argument may hold at most 128 KiB.
+ */
 export function buildCodexArgs(options: CodexArgsOptions): string[] {
   const { turn } = options;
   // `exec resume` has no `-s`; the config key does the same.
@@ -90,6 +92,6 @@ export function buildCodexArgs(options: CodexArgsOptions): string[] {
   if (options.mcpFlags?.length) args.push(...options.mcpFlags);
   args.push(...(options.extraArgs ?? []), '--');
   if (turn.kind === 'resume') args.push(turn.threadId);
-  args.push(options.prompt);
+  args.push('-');
   return args;
 }

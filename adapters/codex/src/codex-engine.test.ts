@@ -27,7 +27,7 @@ describe('CodexEngine with a replaying stand-in', () => {
   it('turns a recorded run into a session, saves the raw stream, keeps the key off argv', async () => {
     const argsFile = join(sandbox.root, 'args');
     const bin = standIn(
-      `printf '%s\\n' "$@" > "${argsFile}"; env > "${argsFile}.env"; cat "${fixtures}skill-read-patch.jsonl"`,
+      `printf '%s\\n' "$@" > "${argsFile}"; env > "${argsFile}.env"; cat > "${argsFile}.stdin"; cat "${fixtures}skill-read-patch.jsonl"`,
     );
     const skill = sandbox.stageSkill('demo-skill', 'Demo.');
     const env = {
@@ -63,12 +63,24 @@ describe('CodexEngine with a replaying stand-in', () => {
     const args = readFileSync(argsFile, 'utf8');
     expect(args).not.toContain('sk-test-key-0042');
     expect(args).toContain('model_providers.skilleval.base_url="http://127.0.0.1:9/v1"');
-    expect(args.trim().split('\n').slice(-2)).toEqual(['--', 'Give me a demo']);
+    expect(args.trim().split('\n').slice(-2)).toEqual(['--', '-']);
+    expect(readFileSync(`${argsFile}.stdin`, 'utf8')).toBe('Give me a demo');
     const childEnv = readFileSync(`${argsFile}.env`, 'utf8');
     expect(childEnv).toContain('OPENAI_API_KEY=sk-test-key-0042');
     expect(childEnv).toContain(`HOME=${sandbox.home}\n`);
     expect(childEnv).toContain(`CODEX_HOME=${join(sandbox.home, '.codex')}\n`);
     expect(childEnv).not.toContain('VITEST');
+  });
+
+  it('hands codex a prompt over 128 KiB, or one starting with a dash, whole on stdin', async () => {
+    const stdinFile = join(sandbox.root, 'stdin');
+    const bin = standIn(`cat > "${stdinFile}"; cat "${fixtures}skill-read-patch.jsonl"`);
+    const prompt = `-rf ${'lorem ipsum '.repeat(20_000)}`;
+    const env = { PATH: process.env.PATH!, OPENAI_API_KEY: 'sk-test-key-0042' };
+    const session = await engineWith(bin).run(sandbox.input({ env, turns: [prompt] }));
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
+    expect(readFileSync(stdinFile, 'utf8')).toBe(prompt);
   });
 
   it('resumes the thread for the next turn and takes per-turn usage from the running totals', async () => {
@@ -82,7 +94,7 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     const calls = readFileSync(argsFile, 'utf8').trim().split('\n');
     expect(calls).toHaveLength(2);
     expect(calls[0]).not.toContain('--ephemeral');
-    expect(calls[1]).toMatch(/^exec resume .* -- 01a20506-cfc2-7df0-928a-300c5a0b804d Second one$/);
+    expect(calls[1]).toMatch(/^exec resume .* -- 01a20506-cfc2-7df0-928a-300c5a0b804d -$/);
     const texts = session.events.flatMap((e) => (e.type === 'message' ? [`${e.role}:${e.text}`] : []));
     expect(texts).toEqual([
       'user:My first question',

@@ -103,7 +103,6 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
               ? { kind: 'first' }
               : { kind: 'resume', threadId: threadId! };
         const args = buildCodexArgs({
-          prompt,
           turn,
           model: state.model,
           baseUrl,
@@ -115,6 +114,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
         });
         return {
           args,
+          stdin: prompt,
           parser: new CodexEventParser({ idPrefix: index === 0 ? '' : `turn-${index + 1}:` }),
           events: skillsMentionedIn(prompt, skillNames).map(
             (name) => ({ type: 'skill', name, via: 'mention' }) as const,

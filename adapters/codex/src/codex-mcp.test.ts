@@ -38,7 +38,6 @@ describe('codexMcpFlags', () => {
   it('adds nothing without servers, and the flags go before the prompt', () => {
     expect(codexMcpFlags([])).toEqual([]);
     const args = buildCodexArgs({
-      prompt: 'go',
       turn: { kind: 'single' },
       model: 'm',
       baseUrl: 'http://127.0.0.1:1/v1',
@@ -47,6 +46,6 @@ describe('codexMcpFlags', () => {
       mcpFlags: codexMcpFlags([stdio]),
     });
     expect(args.indexOf('mcp_servers.pm.command="/usr/bin/node"')).toBeLessThan(args.indexOf('--'));
-    expect(args.at(-1)).toBe('go');
+    expect(args.at(-1)).toBe('-');
   });
 });
