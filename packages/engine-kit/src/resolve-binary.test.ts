@@ -52,4 +52,15 @@ describe('resolveBinary', () => {
       'The agent binary was not found at /nope/agent.',
     );
   });
+
+  it('says why a settings path that exists cannot run: a folder, or a file without execute permission', () => {
+    const folder = join(sandbox.root, 'folder');
+    mkdirSync(folder);
+    const plain = join(sandbox.root, 'plain');
+    writeFileSync(plain, '#!/bin/sh\n');
+    expect(() => resolveBinary('agent', folder, '', 'x')).toThrow(`The agent binary at ${folder} is a folder`);
+    expect(() => resolveBinary('agent', plain, '', 'x')).toThrow(
+      `The agent binary at ${plain} is not executable; make it so (chmod +x ${plain})`,
+    );
+  });
 });

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { findExecutable } from './find-executable.js';
 
@@ -13,6 +15,19 @@ export function resolveBinary(
 ): string {
   const found = findExecutable(settingsPath ?? name, pathEnv);
   if (found) return found;
+  if (settingsPath) {
+    const unusable = whyUnusable(resolve(settingsPath));
+    if (unusable) throw new SkillEvalError('ENGINE_NOT_FOUND', `The ${name} binary at ${settingsPath} ${unusable}`);
+  }
   const where = settingsPath ? `at ${settingsPath}` : 'on PATH';
   throw new SkillEvalError('ENGINE_NOT_FOUND', `The ${name} binary was not found ${where}.`, { hint: installHint });
+}
+
+/** Why a path that exists cannot be run, or undefined when nothing is there. */
+function whyUnusable(file: string): string | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return undefined;
+  if (stat.isDirectory()) return 'is a folder; give the path of the program inside it.';
+  if (!stat.isFile()) return 'is not a regular file; give the path of the program.';
+  return `is not executable; make it so (chmod +x ${file}) or give another path.`;
 }
