@@ -200,6 +200,9 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     expect(session.error).toBeUndefined();
     expect(session.events.map((e) => e.type)).toEqual(['message', 'reasoning', 'tool-call', 'skill']);
     expect(session.skillsInvoked).toEqual([{ name: 'demo-skill', via: 'file-read' }]);
+    // codex had not reported usage yet: the zero tokens are said to be unknown, not taken as free.
+    expect(session.usage.inputTokens).toBe(0);
+    expect(session.warnings).toEqual([expect.stringContaining('tokens and cost of its last turn are unknown')]);
     await expect.poll(() => isGone(Number(readFileSync(pids, 'utf8').trim())), { timeout: 2000 }).toBe(true);
   });
 

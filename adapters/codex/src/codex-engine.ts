@@ -90,6 +90,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     const baseUrl = resolveBaseUrl(this.settings, input.env);
     const skillNames = input.skills.map((skill) => skill.name);
     let threadId: string | undefined;
+    let lastTurnUncounted = false;
     await this.driveTurns<CodexParseResult>(execution, {
       input,
       env,
@@ -127,6 +128,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
           state.usage = addUsage(state.usage, turnUsage(parsed.threadUsage, state.threadUsage));
           state.threadUsage = parsed.threadUsage;
         }
+        lastTurnUncounted = !parsed.threadUsage;
         state.turns += parsed.turnsCompleted;
         if (parsed.finalMessage) state.finalMessage = parsed.finalMessage;
         threadId = parsed.threadId ?? threadId;
@@ -145,6 +147,11 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
         return undefined;
       },
     });
+    if (state.stoppedEarly && lastTurnUncounted) {
+      state.warnings.push(
+        'codex reports tokens only when a turn completes; this run was stopped early, so the tokens and cost of its last turn are unknown and not counted.',
+      );
+    }
   }
 }
 
