@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { LAUNCHER_SOURCE } from './launcher-source.js';
+import { isGone } from './testing/index.js';
 
 /** Starts the launcher with an IPC channel, lets `parent` act on it, and reports how the launcher ended. */
 function launcherEnding(
@@ -45,5 +46,33 @@ describe('the launcher process', () => {
       });
     });
     expect(ended).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('kills the groups of the programs it relays when its parent goes (a parent killed outright cannot)', async () => {
+    const pids: number[] = [];
+    const ended = await launcherEnding((launcher) => {
+      launcher.on('message', (message: { t: string; data?: string }) => {
+        if (message.t === 'ready') {
+          // The program prints its pid and that of a background child, then waits on as an agent would.
+          launcher.send({
+            t: 'spawn',
+            id: 1,
+            file: '/bin/sh',
+            args: ['-c', 'sleep 30 & echo $$ $!; wait'],
+            argv0: null,
+            cwd: process.cwd(),
+            env: {},
+            stdin: null,
+          });
+        }
+        if (message.t === 'out') {
+          pids.push(...message.data!.trim().split(' ').map(Number));
+          launcher.disconnect();
+        }
+      });
+    });
+    expect(ended).toEqual({ code: 0, stderr: '' });
+    expect(pids).toHaveLength(2);
+    await expect.poll(() => pids.every(isGone), { timeout: 3_000 }).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The launcher process (see process-launcher.ts), run with `node -e`: it needs no file of its own, so it works the
  * same from the packages and from the CLI's bundle, and a bundler cannot rewrite it. It starts programs on request,
- * relays their output and ends, and exits quietly when its parent goes away — not at an interrupt, which is its
+ * relays their output and ends, and exits quietly when its parent goes away, killing the process groups of the
+ * programs it still relays — not at an interrupt, which is its
  * parent's to handle.
  *
  * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin }` (argv0 and stdin may be null) and
@@ -13,7 +14,16 @@ const { spawn } = process.getBuiltinModule('node:child_process');
 const children = new Map();
 // A message that cannot go out means the parent has gone (it ended while this process booted, or was killed):
 // end quietly, as at its disconnect, rather than die of the write error with a stack trace on the shared stderr.
-const parentGone = () => process.exit(0);
+// A parent killed outright (SIGKILL, a crash) could not kill the programs it ran: their groups go with this process,
+// rather than agents running on unwatched in workspaces nobody will clean up.
+const parentGone = () => {
+  for (const child of children.values()) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  }
+  process.exit(0);
+};
 const send = (message) => process.send(message, (error) => error && parentGone());
 process.on('disconnect', parentGone);
 // Ctrl-C reaches the whole process group of the terminal, this process included: the parent decides what an
