@@ -87,4 +87,15 @@ describe('parseCommandSettings', () => {
       OPENAI_API_KEY: '${OPENAI_API_KEY}',
     });
   });
+
+  it('refuses a template variable in a simple-mode line, which the shell would expand to nothing, saying what to write', () => {
+    const prompt = failure({ command: 'my-agent --prompt "${prompt}"' });
+    expect(prompt.code).toBe('BAD_INPUT');
+    expect(prompt.message).toContain('${prompt}');
+    expect(prompt.hint).toContain('$SKILL_EVAL_PROMPT');
+    expect(failure({ command: 'my-agent --profile ${kwargs.profile}' }).hint).toContain('contract mode');
+    // The shell's own variables, and the same template variables in contract mode, are fine.
+    expect(parseCommandSettings({ command: 'my-agent "$SKILL_EVAL_PROMPT" ${HOME}' }).command).toContain('${HOME}');
+    expect(parseCommandSettings({ command: 'my-agent', args: ['${prompt}'] }).args).toEqual(['${prompt}']);
+  });
 });

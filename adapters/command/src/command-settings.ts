@@ -1,6 +1,7 @@
 import { parsePluginSettings, SkillEvalError } from '@skill-eval/core';
 import { z } from 'zod';
 import { looksLikeCredential } from './secret-rules.js';
+import { simpleLineTemplate } from './simple-line-template.js';
 import { commandLineProblem } from './template.js';
 import { BUILTIN_NAMES } from './template-vars.js';
 
@@ -127,8 +128,21 @@ function checkSecrets(settings: CommandSettings): void {
   }
 }
 
+/** Refuses a simple-mode line that uses a template variable, which only contract mode fills in. */
+function checkSimpleLine(settings: CommandSettings): void {
+  if (commandMode(settings) !== 'simple') return;
+  const template = simpleLineTemplate(settings.command);
+  if (!template) return;
+  throw new SkillEvalError(
+    'BAD_INPUT',
+    `Invalid settings for command: command uses ${template.raw}, a template variable of contract mode; in simple mode the line goes to /bin/sh as written, which expands it to nothing.`,
+    { hint: `In the command line, ${template.instead}.` },
+  );
+}
+
 export function parseCommandSettings(raw: unknown): CommandSettings {
   const settings = parsePluginSettings('command', CommandSettingsSchema, raw);
   checkSecrets(settings);
+  checkSimpleLine(settings);
   return settings;
 }
