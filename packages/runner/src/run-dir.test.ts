@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { type CaseResult, SkillEvalError, type Suite } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertRunDirUsable, loadFinishedResults } from './run-dir.js';
+import { RUN_LOCK_FILE } from './run-lock.js';
 import { readRunManifest } from './run-manifest.js';
 import { runSuites } from './run-suites.js';
 import { completed, fakeEngine, sleep } from './test-support/fake-engine.js';
@@ -92,6 +95,45 @@ describe('resuming a run', () => {
     const again = await runSuites({ ...options, suites: [suite(['a', 'b'])], resume: true });
     expect(again.summary.totals.executions).toBe(2);
     expect(lines()).toHaveLength(2);
+  });
+
+  it('refuses to resume a run still running (it would run its executions twice and lose lines), not one killed', async () => {
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const { engine, stats } = fakeEngine(async () => {
+      await held;
+      return completed('done');
+    });
+    const options = {
+      suites: [suite(['a', 'b'])],
+      engines: [{ id: 'fake', engine }],
+      outDir,
+      env,
+      tempDir: join(dir, 'tmp'),
+    };
+    const running = runSuites(options);
+    await expect.poll(() => stats.inputs.length).toBe(2);
+    await expect(runSuites({ ...options, resume: true })).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringContaining(`being run now by process ${process.pid}`),
+    });
+    letGo();
+    await running;
+    expect(lines()).toHaveLength(2);
+    expect(stats.inputs).toHaveLength(2);
+
+    // A run killed outright leaves its lock behind; its process is gone, so a resume takes the directory over.
+    await rm(join(outDir, 'results.jsonl'));
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    await writeFile(
+      join(outDir, RUN_LOCK_FILE),
+      JSON.stringify({ pid: Number(gone.stdout), host: hostname(), since: new Date().toISOString() }),
+    );
+    const resumed = await runSuites({ ...options, resume: true });
+    expect(resumed.summary.totals).toMatchObject({ executions: 2, passed: 2 });
+    expect(existsSync(join(outDir, RUN_LOCK_FILE))).toBe(false);
   });
 
   it('stays the run it continues: its id and start, the time its parts ran, the reporters told what is left', async () => {

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type {
   CaseResult,
@@ -20,6 +21,7 @@ import { createRedactor } from './redact.js';
 import { createResultStore } from './result-store.js';
 import { isCached, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
 import { resumeRunDir, startRunDir } from './run-dir.js';
+import { takeRunLock } from './run-lock.js';
 import { newRunName } from './run-name.js';
 import { applyRunOverrides } from './run-overrides.js';
 import { createScheduler } from './scheduler.js';
@@ -138,6 +140,19 @@ function reporterBus(reporters: readonly Reporter[]) {
  * result to `<outDir>/results.jsonl` as it ends, writes `summary.json`, and tells the reporters.
  */
 export async function runSuites(options: RunOptions): Promise<{ summary: RunSummary; results: CaseResult[] }> {
+  const lock: { release?: () => void } = {};
+  try {
+    return await runTakingDir(options, lock);
+  } finally {
+    lock.release?.();
+  }
+}
+
+/** The run itself; it takes the run directory (see run-lock.ts) into `lock` before it reads or writes results there. */
+async function runTakingDir(
+  options: RunOptions,
+  lock: { release?: () => void },
+): Promise<{ summary: RunSummary; results: CaseResult[] }> {
   const startedAt = new Date();
   const outDir = resolve(options.outDir);
   const signal = options.signal ?? new AbortController().signal;
@@ -155,12 +170,17 @@ export async function runSuites(options: RunOptions): Promise<{ summary: RunSumm
   const plan: PlannedExecution[] = items.map((item) => item.planned);
   const executionIds = plan.map((p) => p.executionId);
   const runCache = runCacheFor(options, suites);
+  // A resumed run's results.jsonl is read and rewritten: no other process may be running into it.
+  if (options.resume && existsSync(outDir)) lock.release = takeRunLock(outDir);
   const resumed = options.resume ? await resumeRunDir(outDir, executionIds) : undefined;
   const finished = resumed?.finished ?? new Map<string, CaseResult>();
   // Only asked for: finding what the cache answers costs a key and a lookup per execution before the run starts.
   if (options.beforeExecutions) await options.beforeExecutions(await executionsToRun(items, finished, runCache));
   // The directory is taken before anything is written into it.
-  if (!options.resume) await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
+  if (!options.resume) {
+    await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
+    lock.release = takeRunLock(outDir);
+  }
   const store = await createResultStore(outDir, redact);
   const ctx = {
     store,
