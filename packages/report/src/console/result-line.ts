@@ -38,6 +38,8 @@ export function formatResultLine(result: CaseResult, colors: Palette, showRun = 
     colors.dim(formatDuration(result.durationMs)),
   ];
   if (result.cached) parts.push(colors.dim('(cached)'));
+  // A pass on a later attempt is a flaky pass, not a clean one: say so where the result is read.
+  if (result.attempts) parts.push(colors.yellow(`(after ${result.attempts} attempts)`));
   const failure = failureReason(result);
   if (failure && result.error) parts.push(`(${truncate(describeFailure(failure), 160)})`);
   else if (failure && result.status !== 'skipped')
