@@ -4,8 +4,16 @@ import type { CaseResult, RetryPolicy } from '@skill-eval/core';
 import { type EngineTarget, type ExecutionContext, executeOne } from './execute.js';
 import type { PlanItem } from './plan.js';
 
-/** Errors a second attempt cannot change: bad input, an interrupt, the agent's own turn budget. */
-const NEVER_RETRIED = new Set(['BAD_INPUT', 'USAGE', 'INTERRUPTED', 'MAX_TURNS', 'UNKNOWN_PLUGIN', 'PLUGIN_CONTRACT']);
+/** Errors a second attempt cannot change: bad input, a program not installed, an interrupt, the agent's turn budget. */
+const NEVER_RETRIED = new Set([
+  'BAD_INPUT',
+  'USAGE',
+  'INTERRUPTED',
+  'MAX_TURNS',
+  'UNKNOWN_PLUGIN',
+  'PLUGIN_CONTRACT',
+  'ENGINE_NOT_FOUND',
+]);
 
 /** Which kind of trouble a result is, for a retry policy; undefined for anything never retried. */
 export function retryReason(result: CaseResult): 'timeout' | 'error' | undefined {

@@ -129,6 +129,19 @@ describe('runSuites: repeats, retries, benchmark variants, suite parallelism', (
     expect(results[0]!.attempts).toBeUndefined();
   });
 
+  it('a program that is not installed is never retried: another attempt would not find it either', async () => {
+    let calls = 0;
+    const { engine } = fakeEngine(async () => {
+      calls++;
+      return { ...completed(''), status: 'error', error: { code: 'ENGINE_NOT_FOUND', message: 'no such program' } };
+    });
+    const suite = makeSuite('s.json', [makeCase({ id: 'c', checks: done })]);
+    const { results } = await runSuites({ ...base(), suites: [suite], engines: [{ id: 'fake', engine }], retries: 3 });
+    expect(calls).toBe(1);
+    expect(results[0]).toMatchObject({ status: 'error', error: { code: 'ENGINE_NOT_FOUND' } });
+    expect(results[0]!.attempts).toBeUndefined();
+  });
+
   it('--runs overrides every case’s own runs, and the summary carries the repeat statistics', async () => {
     let n = 0;
     const { engine } = fakeEngine(async () => completed(++n % 2 === 0 ? 'nope' : 'done'));
