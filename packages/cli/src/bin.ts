@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+import { toleratePipeClosed } from './closed-reader.js';
 import { processIO } from './io.js';
 import { main } from './main.js';
 
+toleratePipeClosed(process.stdout);
+toleratePipeClosed(process.stderr);
 main(process.argv.slice(2), processIO()).then((code) => {
   process.exitCode = code;
 });
