@@ -46,4 +46,15 @@ describe('renderResultsTable', () => {
     expect(lines[label + 1]).toBe(`${`    every field filled: ${longReason}`.slice(0, 99)}…`);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
   });
+
+  it('numbers every run of a repeated case in the reasons under the table, the first one too', async () => {
+    const failing = results[1]!;
+    const repeated = [1, 2].map((run) => ({ ...failing, executionId: `b${run}`, run }));
+    const lines = (await renderResultsTable(repeated, plain, 100)).split('\n');
+    const labels = lines.filter((line) => line.startsWith('✗ FAIL skills/pdf/evals.json'));
+    expect(labels).toEqual([
+      '✗ FAIL skills/pdf/evals.json › fill the W-9 form [claude-code, #1]',
+      '✗ FAIL skills/pdf/evals.json › fill the W-9 form [claude-code, #2]',
+    ]);
+  });
 });

@@ -90,8 +90,10 @@ export async function renderResultsTable(
     .map((line) => line.trimEnd());
   if (suites.size === 1) lines.unshift(`${colors.bold('Suite')} ${[...suites][0]}`);
   if (reasonsBelow) {
+    // Every run of a repeated case is numbered, #1 too, as in the progress lines.
+    const repeats = results.some((result) => result.run > 1);
     for (const result of results.filter((r) => failureReason(r))) {
-      lines.push(`${statusBadge(result.status, colors)} ${executionLabel(result, result.run > 1)}`);
+      lines.push(`${statusBadge(result.status, colors)} ${executionLabel(result, repeats)}`);
       lines.push(`    ${colors.dim(reason(result, Math.min(160, Math.max(20, width - 4))))}`);
     }
   }
