@@ -43,7 +43,11 @@ export function suiteDefaults({ doc, yaml, sink, root, skill }: SuiteRead): Suit
     );
   for (const key of Object.keys(env))
     if (key !== 'type' && key !== 'setup_steps') unapplied(['environment', key], 'runtime environment setting');
-  if (doc.report !== undefined) unapplied(['report'], 'use --reporter');
+  if (doc.report !== undefined)
+    unapplied(
+      ['report'],
+      'output formats: every run writes results.jsonl, summary.json and junit.xml, and `skill-eval report <run> --html` the HTML report',
+    );
   if (doc.user_simulator !== undefined) unapplied(['user_simulator'], 'user simulator model');
 
   const engine = readEngine(doc, yaml, sink, unapplied);
@@ -110,9 +114,15 @@ function readEngine(
   const hint = chosen ? engineHint(chosen) : undefined;
   // A custom engine is mapped onto the command engine by the suite loader (map-custom-engine.ts).
   for (const key of ['model', 'kwargs', 'version', 'entry'] as const) {
-    if (engine[key] !== undefined) unapplied(['engine', key], key === 'model' ? 'use --model' : 'engine option');
+    if (engine[key] !== undefined)
+      unapplied(['engine', key], key === 'model' ? modelHint(hint, engine.model?.name) : 'engine option');
   }
   return hint;
+}
+
+/** How to choose the model on the command line instead: `--engine claude-code:<model>`. */
+function modelHint(engine: string | undefined, model: string | undefined): string {
+  return `choose the model with --engine ${engine ?? '<engine>'}:${model?.trim() || '<model>'}`;
 }
 
 function readSkills(

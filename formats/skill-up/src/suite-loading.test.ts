@@ -299,3 +299,23 @@ describe('a custom engine (engine.custom)', () => {
     }
   });
 });
+
+describe('settings skill-eval does not apply', () => {
+  it('say how to get the same from skill-eval with options it has', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml(
+        'engine: {name: claude_code, model: {provider: anthropic, name: claude-sonnet-4-5}}',
+        'report: {formats: [json, html]}',
+        'cases:',
+        '  files: [evals/cases/a.yaml]',
+      ),
+      'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
+    });
+    const { diagnostics } = s.load('evals/eval.yaml');
+    const message = (path: string) => diagnostics.find((d) => d.message.startsWith(`"${path}"`))?.message ?? '';
+    expect(message('engine.model')).toContain('--engine claude-code:claude-sonnet-4-5');
+    expect(message('report')).toContain('skill-eval report <run> --html');
+    // Options skill-eval run does not have (it has --engine <id>:<model>, and writes its reports itself).
+    for (const d of diagnostics) expect(d.message).not.toMatch(/--model\b|--reporter\b/);
+  });
+});
