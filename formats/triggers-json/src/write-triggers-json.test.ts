@@ -121,6 +121,25 @@ describe('what a trigger set cannot hold goes to lost', () => {
     ]);
   });
 
+  it("does not write a case's name kept in its metadata (evals.json's name), which it lists as lost", () => {
+    const named = CaseSchema.parse({
+      ...base,
+      id: '2',
+      rawId: 2,
+      name: 'crew-hello',
+      kind: 'trigger',
+      turns: ['say hello to my crew'],
+      shouldTrigger: true,
+      checks: [{ type: 'skill-used', value: 'csv' }],
+      metadata: { name: 'crew-hello', note: 'kept' },
+    });
+    const { files, lost } = writeTriggersJson({ ...suite, cases: [named] });
+    expect(JSON.parse(files[0]!.text)).toEqual([
+      { id: 2, query: 'say hello to my crew', should_trigger: true, note: 'kept' },
+    ]);
+    expect(lost).toEqual(['case 2: name "crew-hello" (a trigger set has no names)']);
+  });
+
   it('writes no file when no case is a trigger query ([] would not load)', () => {
     const { files, lost } = writeTriggersJson({ ...suite, cases: [suite.cases[0]!] });
     expect(files).toEqual([]);

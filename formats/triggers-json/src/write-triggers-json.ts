@@ -33,7 +33,8 @@ export function writeTriggersJson(suite: Suite, options: WriteTriggersJsonOption
     if (c.id !== String(position)) entry.id = writtenId(c);
     for (const [key, value] of Object.entries(c.metadata)) {
       if (RESERVED.has(key)) lost.push(`${label}: metadata "${key}" (the name is taken by the trigger set)`);
-      else entry[key] = value;
+      // The case's own name, kept in metadata by its format (evals.json): listed as lost below, not written.
+      else if (key !== 'name' || value !== c.name) entry[key] = value;
     }
     entries.push(orderKeys(entry));
     lost.push(...lostFields(c, label, shouldTrigger, skillName, options));
