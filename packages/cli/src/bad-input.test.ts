@@ -167,6 +167,18 @@ describe('skill-eval run on bad input', () => {
     expect(err).toContain('hint: A command from an eval file or the config (engineSettings) runs only with --trust.');
   });
 
+  it('refuses a folder holding no eval file, saying where it looked and how eval files are found', async () => {
+    mkdirSync(join(dir, 'nothing'));
+    const io = captureIO(dir);
+    const code = await main(['run', 'nothing', '-e', 'command', '--ek', 'command=cat', '--out', 'out'], io);
+    expect(code).toBe(2);
+    expect(io.err()).toContain('error: Found no eval cases (looked under: nothing).');
+    expect(io.err()).toMatch(
+      /hint: Eval files are found by name \(evals\.json, .*`skill-eval list` shows what would run/,
+    );
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it('refuses a folder given as the config', async () => {
     writeDemoEvals(dir);
     const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '-c', 'skill']);

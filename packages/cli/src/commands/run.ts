@@ -160,7 +160,11 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     return 2;
   }
   if (!suites.some((s) => s.cases.length)) {
-    io.stderr.write(`No eval cases found under ${paths.join(' ') || '.'}.\n`);
+    io.stderr.write(
+      `error: Found no eval cases (looked under: ${paths.join(', ') || '.'}).\n` +
+        'hint: Eval files are found by name (evals.json, triggers.json, EVAL.md, *.eval.yaml, eval.yaml, evals/<set>/*.yaml, …): ' +
+        'name a file or a folder that holds one; `skill-eval list` shows what would run.\n',
+    );
     return 2;
   }
 
