@@ -19,7 +19,7 @@ export const ConsoleReporterOptionsSchema = z.object({
   isTTY: flag,
   /** Running in CI: plain lines even on a TTY (default: the CI variable is set). */
   ci: flag,
-  /** Colour output (default: a TTY and NO_COLOR unset). */
+  /** Colour output (default: NO_COLOR unset, and a TTY or FORCE_COLOR set). */
   color: flag,
   /** Directory that printed paths are relative to (default process.cwd()). */
   cwd: z.string().optional(),
@@ -44,14 +44,17 @@ export function parseConsoleOptions(raw: unknown): ConsoleReporterOptions {
 export function resolveConsoleOptions(options: ConsoleReporterOptions = {}): ResolvedConsoleOptions {
   const stream = options.stream ?? process.stdout;
   const isTTY = options.isTTY ?? (stream as { isTTY?: boolean }).isTTY === true;
-  const ci = options.ci ?? isCi(process.env.CI);
+  const ci = options.ci ?? isSet(process.env.CI);
   const noColor = (process.env.NO_COLOR ?? '') !== '';
-  const color = options.color ?? (isTTY && !noColor);
+  // FORCE_COLOR (as picocolors and most tools read it): colour in a pipe too, e.g. into `less -R`.
+  const forceColor = isSet(process.env.FORCE_COLOR);
+  const color = options.color ?? ((isTTY || forceColor) && !noColor);
   // A zero-sized terminal (some CI pseudo-terminals) would clip every redrawn frame to nothing.
   const { columns, rows } = stream as { columns?: number; rows?: number };
   const live = isTTY && !ci && columns !== 0 && rows !== 0;
   return { stream, live, colors: pc.createColors(color), cwd: options.cwd ?? process.cwd() };
 }
 
-const isCi = (value: string | undefined): boolean =>
+/** A flag variable that is set: not empty, `0` or `false`. */
+const isSet = (value: string | undefined): boolean =>
   value !== undefined && value !== '' && value !== 'false' && value !== '0';

@@ -52,6 +52,7 @@ function threeResults(): CaseResult[] {
 beforeEach(() => {
   vi.stubEnv('CI', '');
   vi.stubEnv('NO_COLOR', '');
+  vi.stubEnv('FORCE_COLOR', '');
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -162,6 +163,28 @@ describe('console reporter, TTY mode', () => {
     const written = stream.chunks.length;
     vi.advanceTimersByTime(1000);
     expect(stream.chunks.length).toBe(written);
+  });
+
+  it('colours plain lines when FORCE_COLOR is set (piped into less -R), unless NO_COLOR is set too', async () => {
+    const print = async () => {
+      const stream = new FakeStream(false);
+      const reporter = createConsoleReporter({ stream, cwd });
+      const results = threeResults();
+      await reporter.onRunStart?.(results.map(planned), outDir);
+      for (const result of results) await reporter.onResult?.(result);
+      await reporter.onRunEnd?.(runSummary(results, outDir), results);
+      return stream.text;
+    };
+    vi.stubEnv('FORCE_COLOR', '1');
+    const forced = await print();
+    expect(forced).toMatch(SGR);
+    // Colour only: nothing is redrawn in a pipe.
+    expect(forced.replace(new RegExp(SGR.source, 'g'), '')).not.toMatch(ANSI);
+    vi.stubEnv('FORCE_COLOR', '0');
+    expect(await print()).not.toMatch(ANSI);
+    vi.stubEnv('FORCE_COLOR', '1');
+    vi.stubEnv('NO_COLOR', '1');
+    expect(await print()).not.toMatch(ANSI);
   });
 
   it('honours NO_COLOR while still redrawing in place', async () => {
