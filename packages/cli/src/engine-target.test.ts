@@ -7,6 +7,11 @@ describe('engine specs and --ek settings', () => {
     expect(parseEngineSpec('claude-code')).toEqual({ id: 'claude-code' });
     expect(parseEngineSpec('./my-engine.js')).toEqual({ id: './my-engine.js' });
     expect(() => parseEngineSpec(' ')).toThrow(/empty engine name/);
+    // A model with no engine is a usage mistake, not a plugin package named "skill-eval-engine-:model" to load.
+    expect(() => parseEngineSpec(':claude-sonnet-5-5')).toThrow(
+      /':claude-sonnet-5-5' names no engine before the colon/,
+    );
+    expect(() => parseEngineSpec(':')).toThrow(/names no engine/);
   });
 
   it('collects key=value pairs, repeated keys as lists', () => {

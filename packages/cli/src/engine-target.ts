@@ -15,7 +15,11 @@ export function parseEngineSpec(spec: string): EngineSpec {
       hint: 'Use --engine claude-code or --engine anthropic:claude-sonnet-5-5.',
     });
   const colon = trimmed.indexOf(':');
-  if (colon <= 0 || /^[a-zA-Z]:[\\/]/.test(trimmed)) return { id: trimmed };
+  if (colon === 0)
+    throw new SkillEvalError('USAGE', `'${trimmed}' names no engine before the colon of id:model.`, {
+      hint: 'Name the engine first, as in --engine anthropic:claude-sonnet-5-5 or --judge anthropic:claude-sonnet-5-5.',
+    });
+  if (colon < 0 || /^[a-zA-Z]:[\\/]/.test(trimmed)) return { id: trimmed };
   const model = trimmed.slice(colon + 1);
   return model ? { id: trimmed.slice(0, colon), model } : { id: trimmed.slice(0, colon) };
 }
