@@ -9,10 +9,15 @@ import { BUNDLED_FORMATS } from './plugins/bundled.js';
 
 /**
  * A path that does not exist but is a bare name (no slash) may be a Skillet eval set, which Skillet
- * looks up as `$SKILLET_DIR/evals/<name>/`; every other path is taken as written.
+ * looks up as `$SKILLET_DIR/evals/<name>/`; every other path is taken as written. `skilletLookups`: the folder
+ * looked up for each bare name (by its absolute path) that is not one either.
  */
-async function expandPaths(paths: readonly string[], io: CommandIO): Promise<string[]> {
+async function expandPaths(
+  paths: readonly string[],
+  io: CommandIO,
+): Promise<{ expanded: string[]; skilletLookups: Map<string, string> }> {
   const expanded: string[] = [];
+  const skilletLookups = new Map<string, string>();
   for (const path of paths.length ? paths : ['.']) {
     if (existsSync(resolve(io.cwd, path)) || /[\\/]/.test(path) || path.startsWith('.')) {
       expanded.push(path);
@@ -20,10 +25,24 @@ async function expandPaths(paths: readonly string[], io: CommandIO): Promise<str
     }
     const { resolveSkilletName } = await import('@skill-eval/format-skillet');
     const skilletDir = resolveSkilletName(path, io.env as NodeJS.ProcessEnv);
-    expanded.push(existsSync(skilletDir) ? skilletDir : path);
+    if (existsSync(skilletDir)) expanded.push(skilletDir);
+    else {
+      expanded.push(path);
+      skilletLookups.set(resolve(io.cwd, path), skilletDir);
+    }
   }
-  return expanded;
+  return { expanded, skilletLookups };
 }
+
+/** A bare name found neither as a path nor as a Skillet eval set: its not-found error says where both were looked for. */
+const explainSkilletLookup =
+  (skilletLookups: ReadonlyMap<string, string>) =>
+  (diagnostic: Diagnostic): Diagnostic => {
+    const folder = skilletLookups.get(diagnostic.file);
+    if (diagnostic.ruleId !== 'discovery/not-found' || folder === undefined) return diagnostic;
+    const message = `${diagnostic.message}, and no Skillet eval set has that name (no folder ${folder}; SKILLET_DIR sets where they are)`;
+    return { ...diagnostic, message };
+  };
 
 /**
  * The extensions of the files at `paths` (lower-case), when every path that exists names a file: then only the
@@ -75,7 +94,7 @@ export async function loadEvalFiles(
   config: Config,
   io: CommandIO,
 ): Promise<BuiltRegistry & { suites: Suite[]; diagnostics: Diagnostic[] }> {
-  const expanded = await expandPaths(paths, io);
+  const { expanded, skilletLookups } = await expandPaths(paths, io);
   const built = await buildRegistry({
     engines: options.engines ?? [],
     plugins: config.plugins,
@@ -96,5 +115,5 @@ export async function loadEvalFiles(
     formatSettings: config.formatSettings,
     ...(options.format ? { format: options.format } : {}),
   });
-  return { ...built, suites, diagnostics };
+  return { ...built, suites, diagnostics: diagnostics.map(explainSkilletLookup(skilletLookups)) };
 }

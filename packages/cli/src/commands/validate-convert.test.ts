@@ -150,6 +150,14 @@ describe('a bare Skillet eval-set name', () => {
     const missing = captureIO(dir, { SKILLET_DIR: skilletDir });
     expect(await main(['list', 'no-such-set'], missing)).toBe(2);
     expect(missing.err()).toContain('Path does not exist: no-such-set');
+    // It says where the eval set was looked for too, and how to look elsewhere.
+    expect(missing.err()).toContain(
+      `no Skillet eval set has that name (no folder ${join(skilletDir, 'evals', 'no-such-set')}; SKILLET_DIR sets where they are)`,
+    );
+    // A path with a slash is never an eval-set name.
+    const path = captureIO(dir, { SKILLET_DIR: skilletDir });
+    expect(await main(['list', 'no/such-set'], path)).toBe(2);
+    expect(path.err()).not.toContain('Skillet');
   });
 });
 
