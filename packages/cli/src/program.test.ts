@@ -82,6 +82,15 @@ describe('the command line', () => {
   });
 });
 
+describe('run -q with -v', () => {
+  it('is a usage error, not a quiet run that drops the events it was asked to print', async () => {
+    const io = captureIO(tmpdir());
+    const { main } = await import('./main.js');
+    expect(await main(['run', 'nowhere', '-q', '-v'], io)).toBe(2);
+    expect(io.err()).toContain("option '-q, --quiet' cannot be used with option '-v, --verbose'");
+  });
+});
+
 describe('skill-eval -v', () => {
   const cli = (args: string[], cwd?: string) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd });
 

@@ -58,7 +58,8 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('--replay <run-dir>', 'run a recorded run again against its recordings: offline, free, deterministic')
     .option('--shard <i/n>', 'run only part i of n of the executions (a stable split; join the parts with merge)')
     .option('--keep-workspaces', 'keep each execution’s workspace and name it in the result’s warnings (for debugging)')
-    .option('-q, --quiet', 'print only the final totals')
+    // Quiet prints no progress at all, so verbose's events would be dropped without a word.
+    .addOption(new Option('-q, --quiet', 'print only the final totals').conflicts('verbose'))
     .option('-v, --verbose', 'print each engine event (messages, tool calls and results, skills) as it happens')
     .option('--json', 'print summary.json on stdout and nothing else there (progress goes to stderr)')
     .option('--skill-creator', 'also write skill-creator’s layout (grading.json, timing.json, outputs/ per run)')
