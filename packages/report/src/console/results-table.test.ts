@@ -37,6 +37,17 @@ describe('renderResultsTable', () => {
     expect(lines.find((line) => line.includes('fires'))).toContain('skills/pdf/evals/triggers.json');
   });
 
+  it('tells suites apart when their paths are cut to fit, though the paths end alike', async () => {
+    const twoSkills = ['examples/csv-summary/evals/evals.json', 'examples/pirate-greeting/evals/evals.json'].map(
+      (suiteId, i) => caseResult({ executionId: `s${i}`, suiteId, caseName: 'a case with a long enough name' }),
+    );
+    const lines = (await renderResultsTable(twoSkills, plain, 80)).split('\n');
+    const suites = lines.slice(2).map((line) => line.split(/ {2,}/)[1]);
+    expect(new Set(suites).size).toBe(2);
+    expect(suites[0]).toContain('csv-sum');
+    expect(suites[1]).toContain('pirate-g');
+  });
+
   it('moves reasons under the table when a narrow terminal cannot hold them', async () => {
     const lines = (await renderResultsTable(results, plain, 100)).split('\n');
     expect(lines[1]).not.toContain('Reason');

@@ -5,6 +5,7 @@ import type { Palette } from './console-options.js';
 import { describeFailure, failureReason } from './failure-reason.js';
 import { fitColumns } from './fit-columns.js';
 import { executionLabel, statusBadge, statusText } from './result-line.js';
+import { distinctSuiteLabels } from './suite-labels.js';
 
 interface Column {
   title: string;
@@ -74,10 +75,17 @@ export async function renderResultsTable(
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 0 },
     chars: CHARS,
   });
+  // Suite ids cut to fit would keep only their tails, which suites often share (…/evals/evals.json): cut what they share.
+  const suiteAt = columns.findIndex((column) => column.title === 'Suite');
+  const suiteLabels =
+    suiteAt >= 0 && [...suites].some((id) => id.length > widths[suiteAt]!)
+      ? distinctSuiteLabels([...suites])
+      : undefined;
   for (const result of results) {
     table.push(
       columns.map((column, i) => {
         if (column.title === 'Status') return statusBadge(result.status, colors);
+        if (i === suiteAt && suiteLabels) return truncate(suiteLabels.get(result.suiteId)!, widths[i]!);
         const text = column.cell(result);
         if (!column.shrink) return text;
         return column.shrink === 'start' ? truncateStart(text, widths[i]!) : truncate(text, widths[i]!);
