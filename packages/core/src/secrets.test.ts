@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, redactText } from './secrets.js';
+
+describe('redactText', () => {
+  it('replaces a long secret wherever it appears, even inside a word', () => {
+    const key = 'sk-ant-0123456789abcdef';
+    expect(redactText(`Bearer ${key}, x${key}y`, [key])).toBe(`Bearer ${REDACTED}, x${REDACTED}y`);
+  });
+
+  it('replaces a short secret only where it stands alone, so a dummy key does not wreck the words holding it', () => {
+    const text = 'run the tests; key=test, "test" and test_case, testé, tést';
+    expect(redactText(text, ['test'])).toBe(`run the tests; key=${REDACTED}, "${REDACTED}" and test_case, testé, tést`);
+    expect(redactText('a.b and aXb', ['a.b'])).toBe(`${REDACTED} and aXb`);
+  });
+
+  it('replaces a secret holding another whole, when given longest first', () => {
+    expect(redactText('abcd1234-longer abcd1234', ['abcd1234-longer', 'abcd1234'])).toBe(`${REDACTED} ${REDACTED}`);
+  });
+});
