@@ -153,24 +153,75 @@ describe('input', () => {
 });
 
 describe('judges and rules', () => {
-  it('a newer skill-up "judges" list is an error at its key, in a case and in eval.yaml, never "ignored"', () => {
+  it('a newer skill-up "judges" list is read, in a case and in eval.yaml; a key no skill-up reads stays a warning', () => {
     const judges = ['judges:', '  - id: rules', '    type: rule_based', '    success: [{output_contains: {all: [x]}}]'];
-    const inCase = load(['input: {prompt: p}', 'expect: {exit_code: 0}', ...judges]);
-    expect(withoutContext(inCase.diagnostics)).toEqual([['unsupported-key', 3, 1]]);
-    expect(inCase.diagnostics.find((d) => d.ruleId === 'skill-up/unsupported-key')).toMatchObject({
-      severity: 'error',
-      message: expect.stringContaining('Write a single "judge" instead'),
-    });
+    const inCase = load(['input: {prompt: p}', ...judges]);
+    expect(withoutContext(inCase.diagnostics)).toEqual([]);
+    expect(inCase.suites[0]!.cases[0]!.checks).toMatchObject([{ type: 'contains-all', value: ['x'], required: true }]);
     const inSuite = load(['schema_version: v1alpha1', 'environment: {type: none}', ...judges], SUITE);
-    expect(where(inSuite.diagnostics).filter(([rule]) => rule === 'unsupported-key')).toEqual([
-      ['unsupported-key', 3, 1],
-    ]);
-    // A key no skill-up reads stays a warning.
+    expect(where(inSuite.diagnostics).filter(([rule]) => String(rule).includes('judge'))).toEqual([]);
     expect(where(load(['input: {prompt: p}', 'expect: {exit_code: 0}', 'judgez: 1']).diagnostics)).toContainEqual([
       'unknown-key',
       3,
       1,
     ]);
+  });
+
+  it('a judges list skill-up refuses is an error at the place to fix: judge with judges, bad or repeated ids, empty', () => {
+    const member = (id: string) => [`  - id: ${id}`, '    type: rule_based', '    success: [{exit_code: 0}]'];
+    const both = load([
+      'input: {prompt: p}',
+      'judge: {type: rule_based, success: [{exit_code: 0}]}',
+      'judges:',
+      ...member('a'),
+    ]);
+    expect(withoutContext(both.diagnostics)).toEqual([['judge-and-judges', 3, 1]]);
+    expect(both.diagnostics.find((d) => d.ruleId === 'skill-up/judge-and-judges')?.message).toContain('Keep one');
+    const ids = load(['input: {prompt: p}', 'judges:', ...member('Check.1'), ...member('ok'), ...member('ok')]);
+    expect(withoutContext(ids.diagnostics)).toEqual([
+      ['bad-judge-id', 3, 9],
+      ['bad-judge-id', 9, 9],
+    ]);
+    expect(ids.diagnostics.filter((d) => d.ruleId === 'skill-up/bad-judge-id').map((d) => d.message)).toEqual([
+      expect.stringContaining('"judges[0].id" is "Check.1"; skill-up takes a lowercase letter'),
+      expect.stringContaining('"judges[2].id" repeats the id "ok"'),
+    ]);
+    expect(withoutContext(load(['input: {prompt: p}', 'judges: []']).diagnostics)).toEqual([['bad-value', 2, 9]]);
+    const noType = load(['input: {prompt: p}', 'judges:', '  - id: a', '    criteria: [c]']);
+    expect(withoutContext(noType.diagnostics)).toEqual([['missing-key', 3, 5]]);
+  });
+
+  it('agent_judge members naming different models: the first grades, the others are a warning at their model', () => {
+    const { suites, diagnostics } = load([
+      'input: {prompt: p}',
+      'judges:',
+      '  - {id: a, type: agent_judge, model: m1, criteria: [c1]}',
+      '  - {id: b, type: agent_judge, model: m2, criteria: [c2], context: {profile: lean}}',
+    ]);
+    expect(withoutContext(diagnostics)).toEqual([
+      ['not-honoured', 4, 68],
+      ['not-honoured', 4, 39],
+    ]);
+    const testCase = suites[0]!.cases[0]!;
+    expect(testCase.judge).toBe('m1');
+    expect(testCase.threshold).toBeUndefined();
+    expect(testCase.checks).toMatchObject([
+      {
+        type: 'assert-set',
+        name: 'judge a',
+        threshold: 0.7,
+        required: true,
+        checks: [{ type: 'llm-rubric', value: 'c1' }],
+      },
+      {
+        type: 'assert-set',
+        name: 'judge b',
+        threshold: 0.7,
+        required: true,
+        checks: [{ type: 'llm-rubric', value: 'c2' }],
+      },
+    ]);
+    expect(testCase.metadata.judgesSettings).toEqual({ b: { context: { profile: 'lean' } } });
   });
 
   it('an RE2 pattern JavaScript cannot run is an error at the pattern; translatable ones are translated', () => {

@@ -3,7 +3,8 @@ import { type Case, type Check, type FixtureFile, parseCase } from '@skill-eval/
 import type { CaseContext } from './case-context.js';
 import type { SkillUpCaseFile } from './case-schema.js';
 import { expectGates } from './map-expect.js';
-import { type MappedJudge, mapJudge } from './map-judge.js';
+import { judgeAndJudges, type MappedJudge, mapJudge } from './map-judge.js';
+import { mapJudgeList } from './map-judge-list.js';
 import { readTurns } from './read-turns.js';
 import type { ReadYaml } from './read-yaml-file.js';
 import { resolveSkillPath } from './resolve-path.js';
@@ -47,10 +48,12 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
   }
 
   const gates = doc.expect ? expectGates(doc.expect, ['expect'], ctx) : suite.expectGates;
-  const judge = caseJudge(doc.judge, ctx);
+  const judge = caseJudge(doc, ctx);
   const checks = [...(judge?.checks ?? [])];
   const failIf = [...(judge?.failIf ?? [])];
   if (judge && Object.keys(judge.unapplied).length > 0) metadata.judgeSettings = judge.unapplied;
+  if (judge?.memberSettings && Object.keys(judge.memberSettings).length > 0)
+    metadata.judgesSettings = judge.memberSettings;
 
   let kind: Case['kind'] = 'task';
   let shouldTrigger: boolean | undefined;
@@ -133,12 +136,20 @@ function pick(own: number | undefined, suiteDefault: number): number {
 }
 
 /**
- * The judge a case runs: its own when it has a `type` (inheriting model, pass_threshold,
- * timeout_seconds and context from the suite judge, as skill-up merges them), else the suite's.
+ * The judge a case runs, as skill-up resolves it: its own `judges` list (replacing the suite's judge or judges);
+ * else its own judge when it has a `type` (inheriting model, pass_threshold, timeout_seconds and context from a
+ * suite `judge`, as skill-up merges them — nothing from a suite `judges` list, which it replaces); else the suite's.
  */
-function caseJudge(own: Judge | undefined, ctx: CaseContext): MappedJudge | undefined {
+function caseJudge(doc: SkillUpCaseFile, ctx: CaseContext): MappedJudge | undefined {
+  const { judge: own, judges: ownList } = doc;
+  if (ownList) {
+    if (own !== undefined) judgeAndJudges(ctx.sink, ctx.yaml);
+    return mapJudgeList(ownList, ['judges'], ctx);
+  }
   const suiteJudge = ctx.suite.judge;
+  const suiteList = ctx.suite.judges;
   if (own?.type) {
+    if (suiteList) return mapJudge({ ...own, type: own.type }, ['judge'], ctx);
     const merged: Judge & { type: NonNullable<Judge['type']> } = { ...own, type: own.type };
     const inherited = new Set<string>();
     for (const key of JUDGE_INHERITS) {
@@ -149,6 +160,14 @@ function caseJudge(own: Judge | undefined, ctx: CaseContext): MappedJudge | unde
     }
     return mapJudge(merged, ['judge'], ctx, inherited);
   }
+  if (own !== undefined && suiteList) {
+    ctx.sink.error(
+      'missing-key',
+      '"judge.type" is missing; a case judge replaces the "judges" list of eval.yaml only with a type, and skill-up refuses it without one. Add type: rule_based, script or agent_judge, or remove the judge to use the list.',
+      nodeAt(ctx.yaml, ['judge']),
+    );
+    return suiteList;
+  }
   if (own && Object.keys(own).length > 0) {
     ctx.sink.warning(
       'judge-without-type',
@@ -156,7 +175,7 @@ function caseJudge(own: Judge | undefined, ctx: CaseContext): MappedJudge | unde
       nodeAt(ctx.yaml, ['judge']),
     );
   }
-  return suiteJudge?.mapped;
+  return suiteList ?? suiteJudge?.mapped;
 }
 
 /**

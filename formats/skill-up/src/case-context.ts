@@ -20,6 +20,8 @@ export interface SuiteDefaults {
   collectArtifacts: string[];
   /** Suite-level judge as written, and mapped (when it has a type): the default for cases without one. */
   judge: { raw: Judge; mapped: MappedJudge | undefined } | undefined;
+  /** Suite-level `judges` list, mapped: the default for cases without their own judge or judges. */
+  judges?: MappedJudge;
   /** skill-eval engine id asked for by `engine.name`/`engine.type`. */
   engine: string | undefined;
   /** `mcp.servers`, installed into the agent of every case. */

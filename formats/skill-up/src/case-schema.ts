@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExpectSchema, JudgeSchema } from './rule-schema.js';
+import { ExpectSchema, JudgeSchema, JudgesSchema } from './rule-schema.js';
 
 const seconds = z.number().int().describe('Seconds.');
 
@@ -70,6 +70,7 @@ export const SkillUpCaseFileSchema = z
       .optional(),
     expect: ExpectSchema.optional(),
     judge: JudgeSchema.optional(),
+    judges: JudgesSchema.optional().describe('Judges that must all pass; replaces the suite’s.'),
     collect_artifacts: z.array(z.string()).optional().describe('Workspace globs copied out after the run.'),
     user_simulator: z
       .looseObject({ scenario: z.string().optional() })

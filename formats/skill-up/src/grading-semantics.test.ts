@@ -138,3 +138,47 @@ describe('skill-up: agent_judge', () => {
     expect(result.score).toBeCloseTo(score, 9);
   });
 });
+
+describe('skill-up: judges (newer skill-up; every member must pass, each by its own rule)', () => {
+  const judges = [
+    'judges:',
+    '  - id: strict',
+    '    type: agent_judge',
+    '    criteria: [counts Go files]',
+    '    pass_threshold: 1.0',
+    '  - id: lenient',
+    '    type: agent_judge',
+    '    criteria: [counts tests, names the biggest package, mentions licences]',
+    '    pass_threshold: 0.3',
+    '  - id: rules',
+    '    type: rule_based',
+    '    success: [{output_contains: {all: [Go]}}]',
+    '    failure: [{output_contains: {any: [panic]}}]',
+    '',
+  ].join('\n');
+  it.each<[string, string[], string, 'passed' | 'failed']>([
+    ['every member passes', ['counts Go files', 'counts tests'], 'Found 12 Go files and 3 tests.', 'passed'],
+    // 3 of 4 criteria pass, but the member asking for all of its one criterion fails: the case fails.
+    [
+      'a member below its own pass mark fails the case whatever the others score',
+      ['counts tests', 'names the biggest package', 'mentions licences'],
+      'Found 12 Go files and 3 tests.',
+      'failed',
+    ],
+    // 1 of 4 criteria: the lenient member still reaches its own 0.3.
+    ['a lenient member passes at its own mark', ['counts Go files', 'counts tests'], 'Found 12 Go files.', 'passed'],
+    ['a failing rule member fails the case', ['counts Go files', 'counts tests'], 'Found 12 Rust files.', 'failed'],
+    ['a matching failure rule fails the case', ['counts Go files', 'counts tests'], 'Go: panic', 'failed'],
+  ])('%s', async (_, met, finalMessage, status) => {
+    const { result, judgeCalls } = await grade(judges, { finalMessage }, (c) => met.includes(c));
+    expect(result.status).toBe(status);
+    expect(judgeCalls).toBeGreaterThan(0);
+  });
+
+  it('a case list replaces the suite judge; a list of one is that judge', async () => {
+    const one =
+      'judges:\n  - {id: only, type: agent_judge, criteria: [counts Go files, counts tests], pass_threshold: 0.5}\n';
+    expect((await grade(one, {}, (c) => c === 'counts tests')).result.status).toBe('passed');
+    expect((await grade(one, {}, () => false)).result.status).toBe('failed');
+  });
+});

@@ -3,11 +3,10 @@ import { type CaseContext, SKILL_UP_DEFAULTS } from './case-context.js';
 import { ruleChecks } from './map-rules.js';
 import { resolveSkillPath, shellWord } from './resolve-path.js';
 import type { Judge } from './rule-schema.js';
-import { nodeAt, pathText } from './yaml-path.js';
+import { keyNodeAt, nodeAt, pathText } from './yaml-path.js';
 
 /** A judge turned into checks, ready to be given to cases. */
 export interface MappedJudge {
-  type: NonNullable<Judge['type']>;
   checks: Check[];
   failIf: Check[];
   /** agent_judge pass mark. */
@@ -16,9 +15,11 @@ export interface MappedJudge {
   model?: string;
   /** Judge settings skill-eval does not apply (`context`, agent_judge `timeout_seconds`), verbatim. */
   unapplied: Record<string, unknown>;
+  /** A `judges` list of several: each member's unapplied settings, by member id. */
+  memberSettings?: Record<string, Record<string, unknown>>;
 }
 
-type Ctx = Pick<CaseContext, 'sink' | 'yaml' | 'suite'>;
+export type JudgeContext = Pick<CaseContext, 'sink' | 'yaml' | 'suite'>;
 
 /**
  * Maps a judge with a `type` (the case's own, with `model`, `pass_threshold`, `timeout_seconds` and
@@ -28,10 +29,10 @@ type Ctx = Pick<CaseContext, 'sink' | 'yaml' | 'suite'>;
 export function mapJudge(
   judge: Judge & { type: NonNullable<Judge['type']> },
   path: PropertyKey[],
-  ctx: Ctx,
+  ctx: JudgeContext,
   inherited: ReadonlySet<string> = new Set(),
 ): MappedJudge {
-  const mapped: MappedJudge = { type: judge.type, checks: [], failIf: [], unapplied: {} };
+  const mapped: MappedJudge = { checks: [], failIf: [], unapplied: {} };
   const where = pathText(path);
   const notHonoured = (key: 'context' | 'timeout_seconds', what: string) => {
     mapped.unapplied[key] = judge[key];
@@ -88,4 +89,13 @@ export function mapJudge(
   }
   if (judge.context !== undefined) notHonoured('context', 'what the judge is shown');
   return mapped;
+}
+
+/** skill-up refuses a file that sets both `judge` and `judges`: which one grades would be a guess. */
+export function judgeAndJudges(sink: JudgeContext['sink'], yaml: JudgeContext['yaml']): void {
+  sink.error(
+    'judge-and-judges',
+    'This file sets both "judge" and "judges"; skill-up refuses it. Keep one: move the judge into the "judges" list (with an id), or drop the list.',
+    keyNodeAt(yaml, [], 'judges'),
+  );
 }

@@ -14,15 +14,6 @@ export interface ReadYaml<T> {
 }
 
 /**
- * Top-level keys newer skill-up versions read and skill-eval does not: "skill-up ignores it" would be false, and
- * leaving them out changes the verdict, so each is an error saying what to write instead.
- */
-const NEWER_KEYS: Readonly<Record<string, string>> = {
-  judges:
-    'Newer skill-up grades with every judge listed in "judges" (all must pass); skill-eval reads only "judge", so these judges would grade nothing. Write a single "judge" instead (one rule_based judge takes several success and failure rules).',
-};
-
-/**
  * Parses `text` and validates it against `schema`, reporting every YAML syntax error and every schema
  * issue at the node it concerns. Unknown keys are warnings (skill-up's YAML decoder ignores them);
  * they are returned so the caller keeps them.
@@ -63,11 +54,6 @@ export function readYamlFile<T>(file: string, text: string, schema: z.ZodType<T>
       for (const key of issue.keys) {
         const holder = valueAt(data, issue.path) as Record<string, unknown>;
         unknown.push({ path: issue.path, key, value: holder[key] });
-        const newer = issue.path.length === 0 && Object.hasOwn(NEWER_KEYS, key) ? NEWER_KEYS[key] : undefined;
-        if (newer) {
-          sink.error('unsupported-key', newer, keyNodeAt(yaml, issue.path, key));
-          continue;
-        }
         sink.warning(
           'unknown-key',
           `Unknown key "${key}"${where ? ` in ${where}` : ''}; skill-up ignores it. It is kept in metadata; check its spelling.`,
@@ -101,6 +87,11 @@ function describeIssue(
         return ['missing-key', `"${where}" is missing; add it (${expectedText(issue.expected)}).`];
       return ['wrong-type', `"${where}" is ${describe(actual)}; write ${expectedText(issue.expected)}.`];
     case 'invalid_value':
+      if (actual === undefined)
+        return [
+          'missing-key',
+          `"${where}" is missing; add it (${issue.values.map((v) => JSON.stringify(v)).join(', ')}).`,
+        ];
       return [
         'bad-value',
         `"${where}" is ${JSON.stringify(actual)}; use ${issue.values.length > 1 ? 'one of ' : ''}${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`,

@@ -87,3 +87,16 @@ export const JudgeSchema = z
   })
   .describe('How a case is graded.');
 export type Judge = z.infer<typeof JudgeSchema>;
+
+/** One member of newer skill-up's `judges` list: a judge with its own `id`, graded on its own; every member must pass. */
+export const JudgeMemberSchema = JudgeSchema.extend({
+  id: z.string().describe('Member id, unique in the list: a lowercase letter, then up to 63 of a-z, 0-9, _ and -.'),
+  type: z.enum(['rule_based', 'script', 'agent_judge']).describe('Judge kind.'),
+}).describe('One judge of a `judges` list.');
+export type JudgeMember = z.infer<typeof JudgeMemberSchema>;
+
+/** `judges` (newer skill-up): several judges graded independently on the same run; the case passes when all pass. */
+export const JudgesSchema = z
+  .array(JudgeMemberSchema)
+  .min(1)
+  .describe('Several judges, all of which must pass (newer skill-up); not together with `judge`.');

@@ -6,7 +6,8 @@ import { SKILL_UP_DEFAULTS, type SuiteDefaults } from './case-context.js';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import { engineHint } from './engine-name.js';
 import { expectGates } from './map-expect.js';
-import { mapJudge } from './map-judge.js';
+import { judgeAndJudges, mapJudge } from './map-judge.js';
+import { mapJudgeList } from './map-judge-list.js';
 import { mapMcpServers } from './map-mcp.js';
 import type { SkillUpSuiteFile } from './suite-schema.js';
 import { nodeAt } from './yaml-path.js';
@@ -79,6 +80,10 @@ export function suiteDefaults({ doc, yaml, sink, root, skill }: SuiteRead): Suit
       );
     }
     defaults.judge = { raw: doc.judge, mapped: type ? mapJudge({ ...doc.judge, type }, ['judge'], ctx) : undefined };
+  }
+  if (doc.judges) {
+    if (doc.judge !== undefined) judgeAndJudges(sink, yaml);
+    defaults.judges = mapJudgeList(doc.judges, ['judges'], ctx);
   }
   return defaults;
 }

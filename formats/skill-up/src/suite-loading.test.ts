@@ -319,3 +319,49 @@ describe('settings skill-eval does not apply', () => {
     for (const d of diagnostics) expect(d.message).not.toMatch(/--model\b|--reporter\b/);
   });
 });
+
+describe('eval.yaml judges (newer skill-up)', () => {
+  const suite = (...lines: string[]) =>
+    suiteYaml(
+      'cases:',
+      '  files: [evals/cases/a.yaml]',
+      'judges:',
+      '  - {id: rules, type: rule_based, success: [{output_contains: {all: [suite]}}]}',
+      '  - {id: review, type: agent_judge, model: m1, pass_threshold: 0.5, criteria: [c]}',
+      ...lines,
+    );
+  it('cases without a judge take the list; a case list or a typed case judge replaces it whole, inheriting nothing', () => {
+    const listed = staged({ 'evals/eval.yaml': suite(), 'evals/cases/a.yaml': 'input: {prompt: A}\n' });
+    const { suites, diagnostics } = listed.load('evals/eval.yaml');
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.cases[0]!.checks.map((c) => [c.type, c.required])).toEqual([
+      ['contains-all', true],
+      ['assert-set', true],
+    ]);
+    const replaced = staged({
+      'evals/eval.yaml': suite(),
+      'evals/cases/a.yaml': 'input: {prompt: A}\njudge: {type: agent_judge, criteria: [own]}\n',
+    });
+    const own = replaced.load('evals/eval.yaml').suites[0]!.cases[0]!;
+    // skill-up's own defaults, not the list's model and pass mark.
+    expect([own.checks, own.threshold, own.judge]).toEqual([[{ type: 'llm-rubric', value: 'own' }], 0.7, undefined]);
+  });
+
+  it('a case judge without a type cannot replace the list: an error at the case judge, as skill-up refuses it', () => {
+    const s = staged({
+      'evals/eval.yaml': suite(),
+      'evals/cases/a.yaml': 'input: {prompt: A}\njudge: {criteria: [own]}\n',
+    });
+    const { diagnostics } = s.load('evals/eval.yaml');
+    expect(where(diagnostics)).toEqual([['missing-key', 2, 8]]);
+    expect(diagnostics[0]!.message).toContain('"judge.type" is missing');
+  });
+
+  it('judge and judges both in eval.yaml is one error at judges', () => {
+    const s = staged({
+      'evals/eval.yaml': suite('judge: {type: rule_based, success: [{exit_code: 0}]}'),
+      'evals/cases/a.yaml': 'input: {prompt: A}\n',
+    });
+    expect(where(s.load('evals/eval.yaml').diagnostics)).toEqual([['judge-and-judges', 5, 1]]);
+  });
+});

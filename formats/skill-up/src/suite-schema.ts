@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExpectSchema, JudgeSchema } from './rule-schema.js';
+import { ExpectSchema, JudgeSchema, JudgesSchema } from './rule-schema.js';
 
 const stringMap = z.record(z.string(), z.string());
 
@@ -93,6 +93,7 @@ export const SkillUpSuiteFileSchema = z
       })
       .describe('Which cases run, and their defaults.'),
     judge: JudgeSchema.optional().describe('Default judge for cases without one.'),
+    judges: JudgesSchema.optional().describe('Default judges for cases without their own judge or judges.'),
     benchmark: z.strictObject({ enabled: z.boolean().optional() }).optional(),
     report: z
       .strictObject({

@@ -5,9 +5,10 @@ import type { SkillUpCaseFile, Turn } from './case-schema.js';
 import { engineHint, skillUpEngineName } from './engine-name.js';
 import type { SkillUpSuiteFile } from './suite-schema.js';
 import { insideRoot, type WriteContext, writeExpect, writeJudge } from './write-checks.js';
+import { writeJudges } from './write-judges.js';
 
 /** Metadata keys the writer puts back into the case file; any other key is reported lost. */
-const WRITTEN_METADATA = new Set(['description', 'input', 'user_simulator', 'judgeSettings']);
+const WRITTEN_METADATA = new Set(['description', 'input', 'user_simulator', 'judgeSettings', 'judgesSettings']);
 
 const toYaml = (value: unknown) => stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
 
@@ -95,7 +96,8 @@ function writeCase(testCase: Case, label: string, ctx: WriteContext): SkillUpCas
     ctx.lost(`${label}: shouldTrigger (an agent_judge case has no trigger rule)`);
 
   const extraGates: Check[] = [];
-  const judge = writeJudge(testCase, label, ctx, extraGates);
+  const judges = writeJudges(testCase, label, ctx);
+  const judge = judges ? undefined : writeJudge(testCase, label, ctx, extraGates);
   const expect = writeExpect([...testCase.gates, ...extraGates], label, ctx);
   const context = writeContext(testCase, label, ctx);
   const { timeoutSeconds, maxTurns } = testCase.limits;
@@ -116,6 +118,7 @@ function writeCase(testCase: Case, label: string, ctx: WriteContext): SkillUpCas
       : {}),
     ...(expect ? { expect } : {}),
     ...(judge ? { judge } : {}),
+    ...(judges ? { judges } : {}),
     ...(testCase.workspace.artifacts.length ? { collect_artifacts: testCase.workspace.artifacts } : {}),
     ...(meta.user_simulator !== undefined
       ? { user_simulator: meta.user_simulator as SkillUpCaseFile['user_simulator'] }

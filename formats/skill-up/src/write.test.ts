@@ -106,6 +106,34 @@ describe('write → load round trip', () => {
     expect(parse(back.files[0]!.text).engine).toEqual({ type: 'qodercli', model: { name: 'auto' } });
   });
 
+  it('a judges list (script, agent_judge with its own pass mark and context, rules) is written back as the same list', () => {
+    const s = stage({
+      'SKILL.md': SKILL_MD,
+      'check.sh': '#!/bin/sh\nexit 0\n',
+      'evals/eval.yaml': [
+        'schema_version: v1alpha1',
+        'environment: {type: none}',
+        'cases: {files: [evals/cases/a.yaml]}',
+        'judges:',
+        '  - {id: functional, type: script, script_path: check.sh, timeout_seconds: 20}',
+        '  - {id: semantic, type: agent_judge, model: m, criteria: [c1, c2], pass_threshold: 0.5, context: {profile: lean}}',
+        '  - {id: rules, type: rule_based, success: [{exit_code: 0}], failure: [{output_contains: {any: [panic]}}]}',
+      ].join('\n'),
+      'evals/cases/a.yaml': 'input: {prompt: p}\n',
+    });
+    cleanups.push(s.cleanup);
+    const { suites, diagnostics } = s.load('evals/eval.yaml');
+    expect(bySeverity(diagnostics, 'error')).toEqual([]);
+    const back = roundTrip(suites[0]!);
+    expect(back.lost).toEqual([]);
+    expect(parse(back.files[1]!.text).judges.map((j: { id: string; type: string }) => [j.id, j.type])).toEqual([
+      ['functional', 'script'],
+      ['semantic', 'agent_judge'],
+      ['rules', 'rule_based'],
+    ]);
+    expectSameCases(suites[0]!, back.suite, back.root);
+  });
+
   it('per-turn rules (success and failure) are written back as per-turn rules', () => {
     const perTurn = [
       'input:',
