@@ -46,17 +46,25 @@ describe('assertion mapping', () => {
     ]);
   });
 
-  it('skill-used takes a name, a list (all of them) or {name, min, max}', () => {
+  it('skill-used takes a name, a list (all of them, one check) or {name, min, max}', () => {
     expect(
       checksOf([
         '{type: skill-used, value: [a, b]}',
+        '{type: not-skill-used, value: [a, b], weight: 2}',
         '{type: skill-used, value: {name: c, min: 1}}',
         '{type: skill-used, value: {name: d, max: 0}}',
         '{type: not-skill-used, value: {name: e, max: 0}}',
       ]).checks,
     ).toEqual([
-      { type: 'skill-used', value: 'a' },
-      { type: 'skill-used', value: 'b' },
+      { type: 'skill-used', value: ['a', 'b'] },
+      {
+        type: 'assert-set',
+        weight: 2,
+        checks: [
+          { type: 'skill-used', value: 'a', negate: true, weight: 0 },
+          { type: 'skill-used', value: 'b', negate: true, weight: 0 },
+        ],
+      },
       { type: 'skill-used', value: 'c' },
       { type: 'skill-used', value: 'd', negate: true },
       { type: 'skill-used', value: 'e', negate: true },
@@ -69,10 +77,10 @@ describe('assertion mapping', () => {
       '{type: skill-used, value: {name: b, min: 1, max: 1}}',
       '{type: skill-used, value: {pattern: "csv-*"}}',
       '{type: not-skill-used, value: {name: c, min: 2}}',
-      '{type: skill-used, value: [x, {name: d, max: 3}]}',
+      '{type: contains, value: x}',
     ];
     const { checks, diagnostics } = checksOf(asserts);
-    expect(checks).toEqual([{ type: 'skill-used', value: 'x' }]);
+    expect(checks).toEqual([{ type: 'contains', value: 'x' }]);
     // Each points at the bound (or pattern) it cannot grade: line of the entry, column of the value after `min: ` etc.
     const column = (i: number, key: string) => '      - '.length + asserts[i]!.indexOf(`${key}: `) + key.length + 3;
     expect(diagnostics).toEqual([
@@ -80,7 +88,19 @@ describe('assertion mapping', () => {
       ['unsupported-skill-count', 6, column(1, 'min')],
       ['unsupported-skill-count', 7, column(2, 'pattern')],
       ['unsupported-skill-count', 8, column(3, 'min')],
-      ['unsupported-skill-count', 9, column(4, 'max')],
+    ]);
+  });
+
+  it('a skill-used list holding anything but names is an error at that entry, as AgentV refuses it', () => {
+    const { checks, diagnostics } = checksOf([
+      '{type: skill-used, value: [x, {name: d, max: 3}]}',
+      '{type: skill-used, value: []}',
+      '{type: contains, value: x}',
+    ]);
+    expect(checks).toEqual([{ type: 'contains', value: 'x' }]);
+    expect(diagnostics).toEqual([
+      ['wrong-type', 5, 39],
+      ['wrong-type', 6, 35],
     ]);
   });
 

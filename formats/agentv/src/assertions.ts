@@ -346,23 +346,48 @@ function skillChecks(
     return [{ ...plain, type: 'skill-used', value: skill, ...(negate ? { negate: true } : {}), ...rest }];
   }
   const value = item.value;
-  const names = Array.isArray(value) ? value : [value];
-  const checks: Check[] = [];
-  for (const [i, v] of names.entries()) {
-    const where: DocPath = Array.isArray(value) ? [...path, 'value', i] : [...path, 'value'];
-    if (typeof v === 'string' && v.trim() !== '') checks.push({ ...base, type: 'skill-used', value: v, ...params });
-    else if (isRecord(v) && (typeof v.name === 'string' || typeof v.pattern === 'string')) {
-      const check = countedSkillCheck(v, base, params, where, ctx);
-      if (check) checks.push(check);
-    } else {
-      ctx.source.sink.error(
-        'wrong-type',
-        `A 'skill-used' assertion names the skill in "value"; it is ${describe(v)}.`,
-        at(where),
-      );
-    }
+  if (Array.isArray(value)) return skillListChecks(value, base, params, path, ctx);
+  const where: DocPath = [...path, 'value'];
+  if (typeof value === 'string' && value.trim() !== '') return [{ ...base, type: 'skill-used', value, ...params }];
+  if (isRecord(value) && (typeof value.name === 'string' || typeof value.pattern === 'string')) {
+    const check = countedSkillCheck(value, base, params, where, ctx);
+    return check ? [check] : [];
   }
-  return checks;
+  ctx.source.sink.error(
+    'wrong-type',
+    `A 'skill-used' assertion names the skill in "value"; it is ${describe(value)}.`,
+    at(where),
+  );
+  return [];
+}
+
+/**
+ * `value: [a, b]`: AgentV grades the list as one assertion — it passes when every skill fired, or (not-skill-used)
+ * when none did — so it is one check, counted once in the test's score. "None fired" is a group of negated checks
+ * carrying no weight of their own, so the group scores 1 or 0 as AgentV does, never a share.
+ */
+function skillListChecks(
+  names: unknown[],
+  base: Partial<Check>,
+  params: Record<string, unknown>,
+  path: DocPath,
+  ctx: ReadContext,
+): Check[] {
+  const bad = names.findIndex((name) => typeof name !== 'string' || name.trim() === '');
+  if (names.length === 0 || bad >= 0) {
+    ctx.source.sink.error(
+      'wrong-type',
+      names.length === 0
+        ? "A 'skill-used' list is empty; name at least one skill."
+        : `Skill ${bad + 1} of this 'skill-used' list is ${describe(names[bad])}; AgentV takes a list of skill names only. Write a {name, min, max} count as its own assertion.`,
+      at([...path, 'value', ...(bad >= 0 ? [bad] : [])]),
+    );
+    return [];
+  }
+  if (base.negate !== true) return [{ ...base, type: 'skill-used', value: names, ...params }];
+  const { negate: _drop, ...plain } = base;
+  const none = names.map((name): Check => ({ type: 'skill-used', value: name, negate: true, weight: 0, ...params }));
+  return [{ ...plain, type: 'assert-set', checks: none }];
 }
 
 /**

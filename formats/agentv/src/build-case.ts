@@ -528,7 +528,8 @@ function pickThreshold(candidates: [unknown, DocPath][], ctx: ReadContext): numb
 
 /** A case whose every check is `skill-used` of one skill with one polarity is a trigger case. */
 function triggerOf(checks: Check[]): { shouldTrigger: boolean } | undefined {
-  if (checks.length === 0 || !checks.every((c) => c.type === 'skill-used')) return undefined;
+  if (checks.length === 0 || !checks.every((c) => c.type === 'skill-used' && typeof c.value === 'string'))
+    return undefined;
   const negates = new Set(checks.map((c) => c.negate === true));
   const names = new Set(checks.map((c) => c.value));
   if (negates.size !== 1 || names.size !== 1) return undefined;

@@ -52,6 +52,25 @@ describe('write → load round trip', () => {
     });
   }
 
+  it('skill-used and not-skill-used lists are written back as the lists they were', () => {
+    const text = [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - vars: {input: go}',
+      '    assert:',
+      '      - {type: skill-used, value: [a, b]}',
+      '      - {type: not-skill-used, value: [c, d], weight: 2}',
+    ].join('\n');
+    const suite = loadAgentv(join(tmp, 'a.eval.yaml'), text).suites[0]!;
+    const { written, reloaded, doc } = rewrite(suite);
+    expect(doc.tests[0].assert).toEqual([
+      { type: 'skill-used', value: ['a', 'b'] },
+      { type: 'not-skill-used', value: ['c', 'd'], weight: 2 },
+    ]);
+    expect(written.lost).toEqual([]);
+    expect(comparable(reloaded.suites[0]!.cases)).toEqual(comparable(suite.cases));
+  });
+
   it("Skillet's case-folding checks: contains becomes icontains; what AgentV would compare by case is listed", () => {
     const file = join(tmp, 'greet.yaml');
     const checks = [

@@ -129,7 +129,8 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
 
 /** The loader's rule: only `skill-used` checks of one skill with one polarity make a trigger case. */
 function inferTrigger(checks: Check[]): { shouldTrigger: boolean } | undefined {
-  if (checks.length === 0 || !checks.every((c) => c.type === 'skill-used')) return undefined;
+  if (checks.length === 0 || !checks.every((c) => c.type === 'skill-used' && typeof c.value === 'string'))
+    return undefined;
   if (new Set(checks.map((c) => c.negate === true)).size !== 1 || new Set(checks.map((c) => c.value)).size !== 1)
     return undefined;
   return { shouldTrigger: !checks[0]!.negate };
@@ -224,6 +225,8 @@ export function writeCheck(check: Check): unknown {
     }
     case 'assert-set': {
       const { checks, ...rest } = params;
+      const none = negate || threshold !== undefined || Object.keys(rest).length ? undefined : noneOfSkills(checks);
+      if (none) return { type: 'not-skill-used', value: none, ...common };
       return {
         type: t('assert-set'),
         ...common,
@@ -238,6 +241,17 @@ export function writeCheck(check: Check): unknown {
       return { type: t(type), ...(value !== undefined ? { value } : {}), ...common, ...scored, ...rest };
     }
   }
+}
+
+/** The loader's reading of `not-skill-used: [a, b]` (a group of weightless negated skill-used checks): the names. */
+function noneOfSkills(checks: unknown): string[] | undefined {
+  if (!Array.isArray(checks) || checks.length === 0) return undefined;
+  const names = (checks as Check[]).map((c) => {
+    const { type, value, negate, weight, ...rest } = c;
+    const plain = type === 'skill-used' && negate === true && weight === 0 && Object.keys(rest).length === 0;
+    return plain && typeof value === 'string' ? value : undefined;
+  });
+  return names.every((n) => n !== undefined) ? names : undefined;
 }
 
 function withoutKey(params: Record<string, unknown>, key: string) {
