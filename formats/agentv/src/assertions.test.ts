@@ -91,6 +91,12 @@ describe('assertion mapping', () => {
     ]);
   });
 
+  it('assertions refused by an error leave that error alone: no follow-on "no assert entries" warning', () => {
+    expect(checksOf(['{type: skill-used, value: {name: a, min: 2}}']).diagnostics).toEqual([
+      ['unsupported-skill-count', 5, 50],
+    ]);
+  });
+
   it('a skill-used list holding anything but names is an error at that entry, as AgentV refuses it', () => {
     const { checks, diagnostics } = checksOf([
       '{type: skill-used, value: [x, {name: d, max: 3}]}',

@@ -156,7 +156,6 @@ describe('tests and assertions', () => {
       ['wrong-type', 9, 9],
       ['missing-criteria', 10, 9],
       ['blank-assertion', 11, 9],
-      ['nothing-to-grade', 3, 5],
       ['wrong-type', 12, 16],
       ['duplicate-id', 16, 9],
       ['wrong-type', 19, 11],

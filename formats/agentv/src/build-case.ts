@@ -91,6 +91,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
     );
   }
   const dt = defaults.defaultTest;
+  const errorsBefore = sink.errorCount;
   const vars = readVars(test, path, dt, ctx);
   const inputs = readTurns(test, path, vars, defaults, ctx);
   if (inputs.length === 0) return [];
@@ -100,7 +101,9 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   let finalReference = reference;
   if (criteria && checks.length === 0) checks.push({ type: 'llm-rubric', value: criteria, name: 'criteria' });
   else if (criteria) finalReference = reference ? `${reference}\n\nCriteria: ${criteria}` : criteria;
-  if (checks.length === 0 && inputs.every((i) => i.turnChecks.length === 0)) {
+  // Assertions refused by an error above are not "no assert entries": that error already says what to fix.
+  const refused = sink.errorCount > errorsBefore;
+  if (checks.length === 0 && inputs.every((i) => i.turnChecks.length === 0) && !refused) {
     sink.warning(
       'nothing-to-grade',
       `Test "${id}" has no assert entries and no criteria: nothing can grade it; add assert.`,

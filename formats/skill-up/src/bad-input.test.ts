@@ -224,6 +224,13 @@ describe('judges and rules', () => {
     expect(testCase.metadata.judgesSettings).toEqual({ b: { context: { profile: 'lean' } } });
   });
 
+  it('rules refused by an error leave that error alone: no follow-on "no expect and no judge" warning', () => {
+    const refused = load(['input: {prompt: p}', 'judge: {type: rule_based, success: [{}]}']);
+    expect(withoutContext(refused.diagnostics)).toEqual([['empty-rule', 2, 37]]);
+    // A case that truly has nothing to grade still says so.
+    expect(withoutContext(load(['input: {prompt: p}']).diagnostics)).toEqual([['nothing-to-grade', 1, 1]]);
+  });
+
   it('an RE2 pattern JavaScript cannot run is an error at the pattern; translatable ones are translated', () => {
     const { suites, diagnostics } = load([
       'input: {prompt: p}',
@@ -303,15 +310,11 @@ describe('judges and rules', () => {
 
   it('script and agent_judge need their fields', () => {
     const script = load(['input: {prompt: p}', 'judge: {type: script}']);
-    expect(withoutContext(script.diagnostics)).toEqual([
-      ['missing-key', 2, 8],
-      ['nothing-to-grade', 1, 1],
-    ]);
+    expect(withoutContext(script.diagnostics)).toEqual([['missing-key', 2, 8]]);
     const agent = load(['input: {prompt: p}', 'judge:', '  type: agent_judge', '  timeout_seconds: 60']);
     expect(withoutContext(agent.diagnostics)).toEqual([
       ['missing-key', 3, 3],
       ['not-honoured', 4, 20],
-      ['nothing-to-grade', 1, 1],
     ]);
   });
 

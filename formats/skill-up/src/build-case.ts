@@ -47,6 +47,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
     );
   }
 
+  const errorsBefore = sink.errorCount;
   const gates = doc.expect ? expectGates(doc.expect, ['expect'], ctx) : suite.expectGates;
   const judge = caseJudge(doc, ctx);
   const checks = [...(judge?.checks ?? [])];
@@ -67,7 +68,9 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
       );
     } else kind = 'trigger';
   }
-  if (gates.length + checks.length + failIf.length === 0 && kind === 'task') {
+  // Rules refused by an error above are not "no expect and no judge": that error already says what to fix.
+  const refused = sink.errorCount > errorsBefore;
+  if (gates.length + checks.length + failIf.length === 0 && kind === 'task' && !refused) {
     sink.warning(
       'nothing-to-grade',
       'The case has no expect and no judge (here or in eval.yaml); skill-up passes it on any run, skill-eval reports it as an error. Add a judge.',

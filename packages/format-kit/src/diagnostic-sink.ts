@@ -36,4 +36,9 @@ export class DiagnosticSink<Rule extends string = string, At = Position> {
   get hasErrors(): boolean {
     return this.diagnostics.some((d) => d.severity === 'error');
   }
+
+  /** Errors reported so far: compare two counts to tell whether a step reported one. */
+  get errorCount(): number {
+    return this.diagnostics.filter((d) => d.severity === 'error').length;
+  }
 }
