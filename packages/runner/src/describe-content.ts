@@ -7,10 +7,6 @@ import { parse } from 'yaml';
  */
 export function describeContent(file: string, text: string): string | undefined {
   if (text.trim() === '') return 'the file is empty';
-  // Read as UTF-8, a UTF-16 file starts with two replacement characters and holds a NUL byte every other byte.
-  if (text.startsWith('\uFFFD\uFFFD') || text.includes('\u0000')) {
-    return 'it is not UTF-8 text (UTF-16, or binary); save it as UTF-8';
-  }
   if (!/\.(json|ya?ml)$/i.test(file)) return undefined;
   let value: unknown;
   try {

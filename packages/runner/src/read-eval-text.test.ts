@@ -37,4 +37,15 @@ describe('readEvalText', () => {
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('[{"query": "x"}]', 'utf16le')]);
     expect(JSON.stringify(read(bytes))).toContain('The file is UTF-16');
   });
+
+  it('refuses a binary file, or UTF-16 without a byte order mark, at its first NUL byte', () => {
+    const binary = Buffer.concat([Buffer.from('## Case\n\x89PNG'), Buffer.from([0, 1, 2])]);
+    expect(read(binary)).toEqual({
+      problem: expect.objectContaining({ severity: 'error', ruleId: 'discovery/not-utf8', line: 2, column: 5 }),
+    });
+    expect(JSON.stringify(read(binary))).toContain('binary');
+    expect(read(Buffer.from('[{"query": "x"}]', 'utf16le'))).toEqual({
+      problem: expect.objectContaining({ ruleId: 'discovery/not-utf8', line: 1, column: 2 }),
+    });
+  });
 });

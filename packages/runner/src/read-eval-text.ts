@@ -13,7 +13,20 @@ export type EvalText = { text: string } | { problem: Omit<Diagnostic, 'file'> };
  */
 export function readEvalText(file: string): EvalText {
   const bytes = readFileSync(file);
-  if (isUtf8(bytes)) return { text: bytes.toString('utf8') };
+  if (isUtf8(bytes)) {
+    // NUL is valid UTF-8 but no eval format's text holds one: the file is binary, or UTF-16 without a byte order mark.
+    const nul = bytes.indexOf(0);
+    if (nul === -1) return { text: bytes.toString('utf8') };
+    return {
+      problem: {
+        severity: 'error',
+        ruleId: 'discovery/not-utf8',
+        ...positionOf(bytes, nul),
+        message:
+          'The file holds a NUL byte: it is binary, or UTF-16 without a byte order mark, not UTF-8 text; save it as UTF-8.',
+      },
+    };
+  }
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return {
       problem: {
@@ -26,18 +39,22 @@ export function readEvalText(file: string): EvalText {
     };
   }
   const at = firstInvalidByte(bytes);
-  const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
-  let line = 1;
-  for (let i = bytes.indexOf(0x0a); i !== -1 && i < at; i = bytes.indexOf(0x0a, i + 1)) line++;
   return {
     problem: {
       severity: 'error',
       ruleId: 'discovery/not-utf8',
-      line,
-      column: bytes.subarray(lineStart, at).toString('utf8').length + 1,
+      ...positionOf(bytes, at),
       message: `Byte 0x${bytes[at]!.toString(16).padStart(2, '0')} is not UTF-8: the file is in another encoding (Latin-1, Windows-1252, …); save it as UTF-8.`,
     },
   };
+}
+
+/** Line and column (in characters) of the byte at offset `at`, for a diagnostic that points at it. */
+function positionOf(bytes: Buffer, at: number): { line: number; column: number } {
+  const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
+  let line = 1;
+  for (let i = bytes.indexOf(0x0a); i !== -1 && i < at; i = bytes.indexOf(0x0a, i + 1)) line++;
+  return { line, column: bytes.subarray(lineStart, at).toString('utf8').length + 1 };
 }
 
 /** Offset of the first byte that starts no valid UTF-8 sequence. */
