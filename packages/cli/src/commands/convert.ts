@@ -14,12 +14,38 @@ export interface ConvertOptions {
   config?: string;
 }
 
-/** Where each written file goes: `-o` names a file when the result is one file with an extension, else a folder. */
-function targets(files: { path: string }[], out: string | undefined, cwd: string): string[] | undefined {
+/** `.yml` and `.yaml` name the same kind of file. */
+const fileKind = (path: string): string =>
+  extname(path)
+    .toLowerCase()
+    .replace(/^\.yml$/, '.yaml');
+
+/**
+ * Where each written file goes: `-o` names a file when the result is one file with an extension, else a folder.
+ * A file named with another extension than the format writes (JSON in `x.yaml`) is refused: no reader would find it.
+ */
+function targets(
+  files: { path: string }[],
+  out: string | undefined,
+  cwd: string,
+  format: string,
+): string[] | undefined {
   if (!out) return undefined;
   const target = resolve(cwd, out);
   const isDir = existsSync(target) ? statSync(target).isDirectory() : !extname(target);
-  if (files.length === 1 && !isDir) return [target];
+  if (files.length === 1 && !isDir) {
+    const written = fileKind(files[0]!.path);
+    if (fileKind(target) !== written) {
+      throw new SkillEvalError(
+        'USAGE',
+        `-o ${out}: the ${format} format writes a ${written} file, which no reader finds under that name.`,
+        {
+          hint: `Name a ${written} file, or a folder to write ${files[0]!.path} into.`,
+        },
+      );
+    }
+    return [target];
+  }
   return files.map((f) => join(target, f.path));
 }
 
@@ -50,7 +76,7 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
     io.stderr.write(`Nothing was converted: the ${target.id} format can hold none of the cases in ${file}.\n`);
     return 2;
   }
-  const paths = targets(files, options.out, io.cwd);
+  const paths = targets(files, options.out, io.cwd, target.id);
   if (!paths) {
     if (files.length > 1) {
       throw new SkillEvalError('USAGE', `Converting to ${target.id} writes ${files.length} files.`, {

@@ -76,6 +76,23 @@ describe('skill-eval convert', () => {
     expect(readFileSync(join(dir, 'taken.json'), 'utf8')).toBe('x');
   });
 
+  it('refuses -o naming a file of another kind than the target writes, which no reader would find', async () => {
+    for (const [to, out] of [
+      ['evals-json', 'suite.yaml'],
+      ['agentv', 'suite.json'],
+    ]) {
+      const io = captureIO(dir);
+      expect(await main(['convert', 'skill/evals/cases.json', '--to', to!, '-o', out!], io), io.err()).toBe(2);
+      expect(io.err()).toContain(`-o ${out}`);
+      expect(existsSync(join(dir, out!))).toBe(false);
+    }
+    const yml = captureIO(dir);
+    expect(await main(['convert', 'skill/evals/cases.json', '--to', 'agentv', '-o', 'suite.eval.yml'], yml)).toBe(0);
+    const list = captureIO(dir);
+    await main(['list', '--json', 'suite.eval.yml'], list);
+    expect(JSON.parse(list.out()).suites[0].cases[0].id).toBe('a');
+  });
+
   it('writes nothing and exits 2 when the target can hold none of the cases', async () => {
     const io = captureIO(dir);
     const args = ['convert', 'skill/evals/cases.json', '--to', 'triggers-json', '-o', 'out/triggers.json'];
