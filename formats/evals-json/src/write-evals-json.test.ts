@@ -69,6 +69,17 @@ describe('writeEvalsJson', () => {
     expect(written.evals.flatMap((e) => e.files ?? [])).toEqual(named);
   });
 
+  it('writes a numeric id as a number only when it reads back as the same id', () => {
+    const file = files[0]!;
+    const suite = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' }).suites[0]!;
+    const ids = ['7', '007', '0', '12345678901234567890', 'a1'];
+    const changed = { ...suite, cases: ids.map((id) => ({ ...suite.cases[0]!, id, rawId: id, name: id })) };
+    const written = JSON.parse(writeEvalsJson(changed).files[0]!.text) as { evals: { id: unknown }[] };
+    expect(written.evals.map((e) => e.id)).toEqual([7, '007', 0, '12345678901234567890', 'a1']);
+    const reread = loadEvalsJson(file, writeEvalsJson(changed).files[0]!.text, { missingFiles: 'warning' });
+    expect(reread.suites[0]!.cases.map((c) => c.id)).toEqual(ids);
+  });
+
   it('lists what an evals.json cannot hold instead of dropping it', () => {
     const file = files[0]!;
     const suite = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' }).suites[0]!;

@@ -9,9 +9,16 @@ import {
 
 const DEFAULT_TRIGGER_RUNS = 3;
 
-/** The id as skill-creator writes it: a number when it is one, else the string. */
+/**
+ * The id as skill-creator writes it: a number when it is one, else the string. "007" or a number too large to be
+ * exact stays a string: as a number it would read back as another id.
+ */
 const rawId = (c: Case): number | string =>
-  typeof c.rawId === 'number' ? c.rawId : /^\d+$/.test(c.id) ? Number(c.id) : c.id;
+  typeof c.rawId === 'number'
+    ? c.rawId
+    : /^\d+$/.test(c.id) && String(Number(c.id)) === c.id && Number.isSafeInteger(Number(c.id))
+      ? Number(c.id)
+      : c.id;
 
 /**
  * A rubric whose name is not its own text: an object assertion (`{name, type, description, expected}`) or another
