@@ -68,7 +68,7 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
     return 2;
   }
   const written = suites.map((suite) => target.write!(suite));
-  const files = written.flatMap((w) => w.files);
+  const files = written.flatMap((w, i) => w.files.map((f) => ({ ...f, suite: suites[i]!.file })));
   const lost = written.flatMap((w) => w.lost);
   if (files.length === 0) {
     // Every case is lost (a task-only file to triggers-json, trigger cases to eval-md): an empty file would not load.
@@ -85,6 +85,7 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
     }
     io.stdout.write(files[0]!.text);
   } else {
+    refuseSharedPaths(files, paths, target.id, io.cwd);
     const existing = paths.filter((p) => existsSync(p));
     if (existing.length && !options.force) {
       throw new SkillEvalError('USAGE', `Would overwrite ${existing.map((p) => relative(io.cwd, p)).join(', ')}.`, {
@@ -99,6 +100,23 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
   }
   printLost(lost, target.id, io);
   return 0;
+}
+
+/** Two suites (a folder of several skills) written to the same path: the second would silently replace the first. */
+function refuseSharedPaths(files: { suite: string }[], paths: string[], targetId: string, cwd: string): void {
+  const firstSuite = new Map<string, string>();
+  paths.forEach((path, i) => {
+    const suite = files[i]!.suite;
+    const other = firstSuite.get(path);
+    if (other === undefined) firstSuite.set(path, suite);
+    else if (other !== suite) {
+      throw new SkillEvalError(
+        'USAGE',
+        `Converting to ${targetId} writes ${relative(cwd, path)} for both ${relative(cwd, other)} and ${relative(cwd, suite)}; one would replace the other.`,
+        { hint: 'Convert one eval file at a time, each with its own -o.' },
+      );
+    }
+  });
 }
 
 function printLost(lost: string[], targetId: string, io: CommandIO): void {

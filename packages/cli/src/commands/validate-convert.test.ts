@@ -93,6 +93,24 @@ describe('skill-eval convert', () => {
     expect(JSON.parse(list.out()).suites[0].cases[0].id).toBe('a');
   });
 
+  it('refuses to write two suites of a folder to the same path, where one would replace the other', async () => {
+    for (const skill of ['one', 'two']) {
+      mkdirSync(join(dir, 'both', skill, 'evals'), { recursive: true });
+      writeFileSync(
+        join(dir, 'both', skill, 'evals', 'evals.json'),
+        JSON.stringify({ skill_name: skill, evals: [{ id: 1, prompt: `Use ${skill}`, assertions: ['done'] }] }),
+      );
+    }
+    const io = captureIO(dir);
+    expect(await main(['convert', 'both', '--to', 'evals-json', '-o', 'out'], io)).toBe(2);
+    expect(io.err()).toContain(join('both', 'one', 'evals', 'evals.json'));
+    expect(io.err()).toContain(join('both', 'two', 'evals', 'evals.json'));
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+    const apart = captureIO(dir);
+    expect(await main(['convert', 'both', '--to', 'agentv', '-o', 'out'], apart), apart.err()).toBe(0);
+    expect(readdirSync(join(dir, 'out', 'evals')).sort()).toEqual(['one.eval.yaml', 'two.eval.yaml']);
+  });
+
   it('writes nothing and exits 2 when the target can hold none of the cases', async () => {
     const io = captureIO(dir);
     const args = ['convert', 'skill/evals/cases.json', '--to', 'triggers-json', '-o', 'out/triggers.json'];
