@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Case, type CaseInput, CaseSchema, SuiteSchema } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEvalMd } from './load-eval-md.js';
+import { readSkillKitLine } from './skillkit-lines.js';
 import { CORPUS, corpusFiles, loadCorpus, SKILLKIT } from './test-support/corpus.js';
 import { writeEvalMd } from './write-eval-md.js';
 
@@ -179,20 +180,37 @@ describe('write: what EVAL.md cannot say is lost, never dropped silently', () =>
     );
   });
 
-  it('headings and open code fences in a prompt are said, and a fence is closed', async () => {
-    const suite = suiteOf([
-      base('a', { turns: ['Summarise:\n\n# Title\n\n#### Deep is fine\n\n```js\nconst x = 1;\n## not a heading'] }),
-      base('b'),
-    ]);
+  it('headings and open code fences in a prompt are rewritten as text for both readers, said, and a fence is closed', async () => {
+    const prompt =
+      'Summarise:\n\n# Title\n\n#### Deep is fine\n\n# Prompt\n#expect\n\n```js\nconst x = 1;\n## not a heading';
+    const suite = suiteOf([base('a', { turns: [prompt] }), base('b')]);
     const { files, lost } = writeEvalMd(suite);
     expect(lost).toEqual([
-      'case "a": its prompt holds the heading "# Title", which EVAL.md reads as structure; it will not read back the same (use a level-4 heading)',
+      'case "a": its prompt line "# Title" is written as "#### Title", so EVAL.md reads it as text',
+      'case "a": its prompt line "# Prompt" is written as "\\# Prompt", so EVAL.md reads it as text',
+      'case "a": its prompt line "#expect" is written as "\\#expect", so EVAL.md reads it as text',
+      'case "a": its prompt line "## not a heading" is written as " ## not a heading", so EVAL.md reads it as text',
       'case "a": its prompt leaves a code fence open; a closing ``` is added',
     ]);
     const cases = (await reload(files[0]!.text)).suites[0]!.cases;
     expect(cases.map((c) => c.id)).toEqual(['a', 'b']);
-    expect(cases[0]!.turns[0]).toBe('Summarise:');
-    expect(cases[0]!.metadata.notes).toBe('# Title\n\n#### Deep is fine\n\n```js\nconst x = 1;\n## not a heading\n```');
+    expect(cases[0]!.turns[0]).toBe(
+      'Summarise:\n\n#### Title\n\n#### Deep is fine\n\n\\# Prompt\n\\#expect\n\n```js\nconst x = 1;\n ## not a heading\n```',
+    );
+    expect(cases[0]!.metadata.notes).toBeUndefined();
+    // SkillKit, reading line by line and knowing no code fences, sees the same two cases and four sections.
+    const structure = files[0]!.text
+      .split('\n')
+      .map((line) => readSkillKitLine(line))
+      .filter((line) => line.kind !== 'content');
+    expect(structure).toEqual([
+      { kind: 'case', name: 'a' },
+      { kind: 'section', section: 'prompt' },
+      { kind: 'section', section: 'expect' },
+      { kind: 'case', name: 'b' },
+      { kind: 'section', section: 'prompt' },
+      { kind: 'section', section: 'expect' },
+    ]);
   });
 
   it('frontmatter is written only for values every case shares', async () => {

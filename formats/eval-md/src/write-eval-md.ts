@@ -8,7 +8,7 @@ import {
 } from '@skill-eval/core';
 import { stringify } from 'yaml';
 import { CURRENT_KEYS } from './frontmatter-schema.js';
-import { bodyLines, unclosedFence } from './skillkit-lines.js';
+import { bodyLines, readSkillKitLine, unclosedFence } from './skillkit-lines.js';
 
 /** One case as it will be written. */
 interface Written {
@@ -123,24 +123,37 @@ function writeCase(c: Case, lost: string[]): Written | undefined {
   };
 }
 
-/** Closes a code fence the text leaves open (it would swallow the rest of the file) and names headings that would split it. */
+/**
+ * The text made safe to write as a section: a code fence it leaves open is closed (it would swallow the rest of the
+ * file), and a line either reader would take for structure is rewritten so both read it as text: a `Prompt`/`Expect`
+ * heading gets a backslash before it, another heading of level 1 to 3 becomes level 4, and a code block's line that
+ * SkillKit still reads as a heading (it knows no fences) gets one leading space. Each rewrite is said.
+ */
 function safeSection(text: string, what: string, miss: (what: string) => void): string {
-  for (const line of bodyLines(text)) {
-    if (line.inFence) continue;
-    const heading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/.exec(line.text);
-    if (!heading) continue;
-    const words = (heading[2] ?? '').trim().toLowerCase();
-    if (heading[1]!.length <= 3 || words === 'prompt' || words === 'expect') {
-      miss(
-        `its ${what} holds the heading "${line.text.trim()}", which EVAL.md reads as structure; it will not read back the same (use a level-4 heading)`,
-      );
-    }
-  }
-  const fence = unclosedFence(text);
-  if (!fence) return text;
+  const lines = bodyLines(text).map(({ text: line, inFence }) => {
+    const safe = inFence ? safeCodeLine(line) : safeTextLine(line);
+    if (safe !== line) miss(`its ${what} line "${line.trim()}" is written as "${safe}", so EVAL.md reads it as text`);
+    return safe;
+  });
+  const safe = lines.join('\n');
+  const fence = unclosedFence(safe);
+  if (!fence) return safe;
   miss(`its ${what} leaves a code fence open; a closing ${fence} is added`);
-  return `${text}\n${fence}`;
+  return `${safe}\n${fence}`;
 }
+
+/** A Markdown heading line (up to 3 spaces of indent): its `#`s and its words. */
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+
+function safeTextLine(line: string): string {
+  const heading = HEADING.exec(line);
+  const words = (heading?.[2] ?? '').trim();
+  if (readSkillKitLine(line).kind === 'section' || /^(prompt|expect)$/i.test(words)) return `\\${line.trimStart()}`;
+  return heading && heading[1]!.length <= 3 ? `#### ${words}`.trimEnd() : line;
+}
+
+/** A line of a code block: Markdown keeps it as code, but SkillKit reads `## x`, `# Prompt` … as structure anywhere. */
+const safeCodeLine = (line: string): string => (readSkillKitLine(line).kind === 'content' ? line : ` ${line}`);
 
 function lostFields(c: Case, miss: (what: string) => void): void {
   if (c.threshold !== undefined) miss(`threshold ${c.threshold}`);
