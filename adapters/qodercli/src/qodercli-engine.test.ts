@@ -71,8 +71,10 @@ describe('QodercliEngine with a replaying stand-in', () => {
     expect(session.exitCode).toBe(1);
     expect(session.error?.code).toBe('ENGINE_FAILED');
     expect(session.error?.message).toContain('not logged in');
-    expect(session.error?.message).toContain('qodercli login');
     expect(session.error?.message).toContain('QODER_PERSONAL_ACCESS_TOKEN');
+    // Runs get a fresh config dir: a login of the user's own is no fix, and the hint must not offer it as one.
+    expect(session.error?.message).not.toMatch(/\bor run `qodercli login`/);
+    expect(session.error?.message).toMatch(/`qodercli login` session .*does not reach/);
     // The login prompt is not an answer a check could pass on.
     expect(session.finalMessage).toBe('');
     expect(session.events.some((e) => e.type === 'error' && e.message.includes('Not logged in'))).toBe(true);
