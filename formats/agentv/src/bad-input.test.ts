@@ -193,6 +193,19 @@ describe('tests and assertions', () => {
     );
   });
 
+  it('templates: {{ env.X }} reads the environment in AgentV, so it is left as written with a warning, not blanked', () => {
+    const { suites, diagnostics } = load([
+      'prompts:',
+      '  - "Deploy to {{ env.TARGET }} as {{ who }}"',
+      'tests:',
+      '  - vars: {who: ada}',
+      '    assert: [ok]',
+    ]);
+    expect(suites[0]!.cases[0]!.turns).toEqual(['Deploy to {{ env.TARGET }} as ada']);
+    expect(where(diagnostics)).toEqual([['template-unsupported', 2, 5]]);
+    expect(diagnostics[0]!.message).toContain('{{ env.X }}');
+  });
+
   it('fields the runner cannot honour are kept and named in a warning', () => {
     const { suites, diagnostics } = load([
       'requires: {agentv: ">=5"}',

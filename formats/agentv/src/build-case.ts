@@ -370,7 +370,7 @@ function renderPrompt(
     if (rendered.fancy) {
       sink.warning(
         'template-unsupported',
-        `The prompt template "${prompt.template}" uses nunjucks features beyond {{ name }} (filters, tags, expressions); skill-eval only substitutes plain {{ name }} and leaves the rest as written.`,
+        `The prompt template "${prompt.template}" uses nunjucks features beyond {{ name }} (filters, tags, expressions, {{ env.X }}); skill-eval only substitutes plain {{ name }} and leaves the rest as written.`,
         at(prompt.at.path),
       );
     }

@@ -6,9 +6,12 @@ export interface Rendered {
   text: string;
   /** Variables referenced but not set (rendered empty, as nunjucks does). */
   missing: string[];
-  /** The template uses nunjucks beyond `{{ name }}` (filters, tags, comments, expressions), left as written. */
+  /** The template uses nunjucks beyond `{{ name }}` (filters, tags, comments, expressions, `{{ env.X }}`), left as written. */
   fancy: boolean;
 }
+
+/** `{{ env.X }}` reads the environment in AgentV, not the test's vars. */
+const isEnvReference = (name: string) => name.startsWith('env.');
 
 /** Looks a dotted name (`user.name`, `items.0`) up in the vars. */
 export function lookupVar(vars: Record<string, unknown>, name: string): unknown {
@@ -37,13 +40,18 @@ export function isFancyTemplate(template: string): boolean {
  */
 export function renderTemplate(template: string, vars: Record<string, unknown>): Rendered {
   const missing: string[] = [];
-  const text = template.replace(SIMPLE, (_match, name: string) => {
+  let readsEnvironment = false;
+  const text = template.replace(SIMPLE, (match, name: string) => {
     const value = lookupVar(vars, name);
+    if ((value === undefined || value === null) && isEnvReference(name)) {
+      readsEnvironment = true;
+      return match;
+    }
     if (value === undefined || value === null) {
       missing.push(name);
       return '';
     }
     return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
   });
-  return { text, missing, fancy: isFancyTemplate(template) };
+  return { text, missing, fancy: readsEnvironment || isFancyTemplate(template) };
 }
