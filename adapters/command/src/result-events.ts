@@ -45,9 +45,15 @@ function transcriptEvents(entries: readonly TranscriptEntry[], warnings: string[
         events.push({ type: 'message', role: entry.role, text: text(entry.content) });
         break;
       case 'tool_call': {
-        const name = entry.tool_call?.name ?? 'unknown';
-        lastCallId = entry.tool_call?.id ?? `call-${index}`;
-        const input = entry.tool_call?.arguments;
+        if (!entry.tool_call) {
+          warnings.push(
+            `transcript entry ${index} has role "tool_call" but no tool_call: {id, name, arguments} (skill-up's pkg/transcript shape), so it is not read as a tool call`,
+          );
+          break;
+        }
+        const name = entry.tool_call.name;
+        lastCallId = entry.tool_call.id ?? `call-${index}`;
+        const input = entry.tool_call.arguments;
         events.push({ type: 'tool-call', id: lastCallId, name, input }, ...skillSignals(name, input));
         break;
       }
