@@ -93,6 +93,8 @@ describe('standard list items', () => {
     expect(where(diagnostics)).toEqual([['default-should-trigger', 3, 3]]);
     expect(diagnostics[0]!.severity).toBe('info');
     expect(diagnostics[0]!.message).toMatch(/^2 queries have no "should_trigger" and count as should-trigger/);
+    const single = load(['[{"query": "a"}]']).diagnostics;
+    expect(single[0]!.message).toMatch(/^One query has no "should_trigger" and counts as should-trigger/);
     expect(suites[0]!.cases.map((c) => [c.shouldTrigger, c.checks[0]!.negate])).toEqual([
       [false, true],
       [true, undefined],

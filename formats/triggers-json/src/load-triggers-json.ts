@@ -147,7 +147,7 @@ function reportDefaults(items: QueryItem[], sink: DiagnosticSink) {
   if (defaulted.length === 0) return;
   sink.info(
     'default-should-trigger',
-    `${defaulted.length === 1 ? 'One query has' : `${defaulted.length} queries have`} no "should_trigger" and count as should-trigger (BMAD's default); skill-creator requires the key, so write "should_trigger": true.`,
+    `${defaulted.length === 1 ? 'One query has no "should_trigger" and counts' : `${defaulted.length} queries have no "should_trigger" and count`} as should-trigger (BMAD's default); skill-creator requires the key, so write "should_trigger": true.`,
     defaulted[0]!.node,
   );
 }
