@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SkillEvalError } from './errors.js';
 import { normalizePluginId } from './registry.js';
 
@@ -10,11 +10,34 @@ export function parsePluginSettings<T extends z.ZodType>(pluginId: string, schem
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues
-    .map((issue) => `${issue.path.join('.') || '(settings)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.join('.') || '(settings)'}: ${issue.message}${knownKeysNote(schema, issue)}`)
     .join('; ');
   throw new SkillEvalError('BAD_INPUT', `Invalid settings for ${pluginId}: ${problems}`, {
     hint: `Check the --ek values or the "${pluginId}" settings in your config.`,
   });
+}
+
+/** For an unknown key, the keys the settings object there does take (a misspelt `maxToken` shows `maxTokens`). */
+function knownKeysNote(schema: z.ZodType, issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'unrecognized_keys') return '';
+  const keys = objectAt(schema, issue.path);
+  return keys ? ` (known: ${Object.keys(keys.shape).join(', ')})` : '';
+}
+
+/** The object schema at `path` inside `schema`, through optional, default, nullable and transform wrappers. */
+function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodObject | undefined {
+  const unwrap = (node: unknown): unknown => {
+    if (node instanceof z.ZodPipe) return unwrap(node.in);
+    if (node instanceof z.ZodOptional || node instanceof z.ZodDefault || node instanceof z.ZodNullable)
+      return unwrap(node.unwrap());
+    return node;
+  };
+  let node = unwrap(schema);
+  for (const key of path) {
+    if (!(node instanceof z.ZodObject)) return undefined;
+    node = unwrap(node.shape[key as string]);
+  }
+  return node instanceof z.ZodObject ? node : undefined;
 }
 
 /**
