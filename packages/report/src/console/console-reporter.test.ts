@@ -100,6 +100,24 @@ describe('console reporter, plain mode', () => {
     expect(stream.text).not.toMatch(ANSI);
     expect(stream.text).toContain('✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s\n');
   });
+
+  it('tells in the closing lines which warnings executions had, with how many, and not under each line', async () => {
+    const stream = new FakeStream(false);
+    const reporter = createConsoleReporter({ stream, cwd, color: false });
+    const cut = 'turn 1: stdout passed 8 MiB and was cut';
+    const results = ['e1', 'e2'].map((executionId) =>
+      caseResult({ executionId, session: { status: 'completed', engineId: 'command', warnings: [cut] } }),
+    );
+    await reporter.onRunStart?.(results.map(planned), outDir);
+    for (const result of results) await reporter.onResult?.(result);
+    expect(stream.text).not.toContain(cut);
+    await reporter.onRunEnd?.(runSummary(results, outDir), results);
+    const closing = stream.text.slice(stream.text.indexOf('2 executions ·'));
+    expect(closing).toContain(
+      `Warnings in 2 of 2 executions (per execution in results.jsonl, and under its line with -v):\n  2× ${cut}\n`,
+    );
+    expect(closing.indexOf('Warnings in')).toBeLessThan(closing.indexOf('Results:'));
+  });
 });
 
 describe('console reporter, TTY mode', () => {
@@ -283,5 +301,22 @@ describe('console reporter: --verbose', () => {
     expect(verbose.text).toContain(`  │ ${label} result: File created\n`);
     expect(verbose.text).toContain(`  │ ${label} skill pdf (tool)\n`);
     expect(quiet.text).not.toContain('│');
+  });
+
+  it('prints the warnings of an execution under its line', async () => {
+    const stream = new FakeStream(false);
+    const reporter = createConsoleReporter({ stream, cwd, color: false, verbose: true });
+    const result = caseResult({
+      session: {
+        status: 'completed',
+        engineId: 'codex',
+        warnings: ['codex has no turn limit', 'tokens only at turn end'],
+      },
+    });
+    await reporter.onRunStart?.([planned(result)], outDir);
+    await reporter.onResult?.(result);
+    expect(stream.text).toContain(
+      '✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s\n    ⚠ codex has no turn limit\n    ⚠ tokens only at turn end\n',
+    );
   });
 });

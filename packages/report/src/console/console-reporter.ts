@@ -14,6 +14,7 @@ import { formatResultLine } from './result-line.js';
 import { renderResultsTable } from './results-table.js';
 import { RunProgress } from './run-progress.js';
 import { displayPath, renderRunTotals } from './run-totals.js';
+import { executionWarningLines } from './warning-lines.js';
 
 /**
  * Progress while a run goes, then a per-execution table and totals. On a TTY (and not in CI) a frame is
@@ -55,9 +56,11 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
       : {}),
     onResult(result: CaseResult) {
       progress.finish(result);
-      const line = formatResultLine(result, colors, progress.repeats);
-      if (display) display.persist(line);
-      else println(line);
+      // With -v the execution's warnings follow its line; otherwise the closing lines count them.
+      const warnings = verbose ? executionWarningLines(result, colors) : [];
+      const text = [formatResultLine(result, colors, progress.repeats), ...warnings].join('\n');
+      if (display) display.persist(text);
+      else println(text);
     },
     async onRunEnd(summary: RunSummary, results: readonly CaseResult[]) {
       display?.stop();
@@ -67,7 +70,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
       // Logs (no terminal) do not wrap, so a wider table is fine there.
       const width = (stream as { columns?: number }).columns || (live ? 80 : 160);
       if (ordered.length > 0) println(`${await renderResultsTable(ordered, colors, width)}\n`);
-      println(renderRunTotals(summary, colors, cwd));
+      println(renderRunTotals(summary, ordered, colors, cwd));
     },
   };
 }

@@ -45,4 +45,16 @@ describe('console: --quiet', () => {
     expect(text).not.toContain('writes');
     expect(text).not.toContain('pass@3');
   });
+
+  it('counts the executions that had warnings, without listing them', async () => {
+    const stream = new FakeStream(false);
+    const reporter = createQuietConsoleReporter({ stream, cwd, color: false });
+    const warned = caseResult({
+      session: { status: 'completed', engineId: 'codex', warnings: ['codex has no turn limit'] },
+    });
+    const results = [warned, caseResult({ executionId: 'e2' })];
+    await reporter.onRunEnd?.(runSummary(results, outDir), results);
+    expect(stream.text).toContain('Warnings in 1 of 2 executions (per execution in results.jsonl)\n');
+    expect(stream.text).not.toContain('codex has no turn limit');
+  });
 });

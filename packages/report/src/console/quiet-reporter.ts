@@ -2,12 +2,12 @@ import type { Reporter } from '@skill-eval/core';
 import { type ConsoleReporterOptions, resolveConsoleOptions } from './console-options.js';
 import { renderRunTotals } from './run-totals.js';
 
-/** `run --quiet`: nothing while the run goes, then only the closing totals (no line per case). */
+/** `run --quiet`: nothing while the run goes, then only the closing totals (no line per case or per warning). */
 export function createQuietConsoleReporter(options: ConsoleReporterOptions = {}): Reporter {
   const { stream, colors, cwd } = resolveConsoleOptions(options);
   return {
-    onRunEnd(summary) {
-      stream.write(`${renderRunTotals(summary, colors, cwd, true)}\n`);
+    onRunEnd(summary, results) {
+      stream.write(`${renderRunTotals(summary, results, colors, cwd, true)}\n`);
     },
   };
 }

@@ -1,16 +1,24 @@
 import path from 'node:path';
-import type { RunSummary } from '@skill-eval/core';
+import type { CaseResult, RunSummary } from '@skill-eval/core';
 import { formatCost, formatDuration, formatPercent, formatTokens } from '../format.js';
 import { renderBenchmark } from './benchmark-lines.js';
 import { renderCaseOutcomes } from './case-outcome-lines.js';
 import type { Palette } from './console-options.js';
 import { tokensIn } from './results-table.js';
+import { renderWarnings } from './warning-lines.js';
 
 /**
- * The closing lines: counts, per engine × variant pass rates, tokens, cost, wall time and where the results are.
- * `totalsOnly` (--quiet) leaves out the lines per case of repeated cases and of a benchmark.
+ * The closing lines: counts, per engine × variant pass rates, tokens, cost, wall time, the warnings executions
+ * had and where the results are. `totalsOnly` (--quiet) leaves out the lines per case of repeated cases and of a
+ * benchmark, and lists no warning, only how many executions had one.
  */
-export function renderRunTotals(summary: RunSummary, colors: Palette, cwd: string, totalsOnly = false): string {
+export function renderRunTotals(
+  summary: RunSummary,
+  results: readonly CaseResult[],
+  colors: Palette,
+  cwd: string,
+  totalsOnly = false,
+): string {
   const { totals } = summary;
   const lines = [
     [
@@ -37,6 +45,7 @@ export function renderRunTotals(summary: RunSummary, colors: Palette, cwd: strin
   );
   if (summary.interrupted)
     lines.push(colors.yellow('The run was interrupted before every execution finished; --resume continues it.'));
+  lines.push(...renderWarnings(results, colors, totalsOnly));
   lines.push(`Results: ${colors.cyan(displayPath(summary.outDir, cwd))}`);
   return lines.join('\n');
 }
