@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAUNCHER_SOURCE } from './launcher-source.js';
 import { isGone } from './testing/index.js';
@@ -74,5 +77,49 @@ describe('the launcher process', () => {
     expect(ended).toEqual({ code: 0, stderr: '' });
     expect(pids).toHaveLength(2);
     await expect.poll(() => pids.every(isGone), { timeout: 3_000 }).toBe(true);
+  });
+
+  it('kills a kept group whose leader has exited when its parent goes, and not one the parent released', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'launcher-keep-'));
+    // A setup step: it starts a service in the background, writes its pid to the output file and exits.
+    const setup = (id: number) => ({
+      t: 'spawn',
+      id,
+      file: '/bin/sh',
+      args: ['-c', 'sleep 30 & echo $!'],
+      argv0: null,
+      cwd: dir,
+      env: {},
+      stdin: null,
+      output: join(dir, `${id}.log`),
+      keep: true,
+    });
+    const servicePid = (id: number) => Number(readFileSync(join(dir, `${id}.log`), 'utf8').trim());
+    try {
+      const ended = await launcherEnding((launcher) => {
+        const closed = new Set<number>();
+        launcher.on('message', (message: { t: string; id?: number }) => {
+          if (message.t === 'ready') {
+            launcher.send(setup(1));
+            launcher.send(setup(2));
+          }
+          // Its output went to the file, not to the parent.
+          expect(message.t).not.toMatch(/^(out|err)$/);
+          if (message.t === 'close') closed.add(message.id!);
+          if (message.t === 'close' && closed.size === 2) {
+            expect([servicePid(1), servicePid(2)].some(isGone)).toBe(false);
+            // The parent kills (here: will kill) the second group itself.
+            launcher.send({ t: 'release', id: 2 });
+            launcher.disconnect();
+          }
+        });
+      });
+      expect(ended).toEqual({ code: 0, stderr: '' });
+      await expect.poll(() => isGone(servicePid(1)), { timeout: 3_000 }).toBe(true);
+      expect(isGone(servicePid(2))).toBe(false);
+    } finally {
+      if (!isGone(servicePid(2))) process.kill(servicePid(2), 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,24 +2,29 @@
  * The launcher process (see process-launcher.ts), run with `node -e`: it needs no file of its own, so it works the
  * same from the packages and from the CLI's bundle, and a bundler cannot rewrite it. It starts programs on request,
  * relays their output and ends, and exits quietly when its parent goes away, killing the process groups of the
- * programs it still relays — not at an interrupt, which is its
+ * programs it still relays, and of those it was asked to keep — not at an interrupt, which is its
  * parent's to handle.
  *
- * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin }` (argv0 and stdin may be null) and
- * `{ t: 'abandon', id }` (stop waiting on the pipes). Replies: `ready` (once, when it can take requests), then per program `pid`, `error`, `out`, `err`, `exit`,
- * `close`.
+ * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin, output, keep }` (argv0, stdin and output may be
+ * null; `output` is a file that takes stdout and stderr instead of relaying them; `keep` makes the group outlive its
+ * leader until released), `{ t: 'abandon', id }` (stop waiting on the pipes) and `{ t: 'release', id }` (the parent
+ * killed a kept group itself). Replies: `ready` (once, when it can take requests), then per program `pid`, `error`,
+ * `out`, `err`, `exit`, `close`.
  */
 export const LAUNCHER_SOURCE = `
 const { spawn } = process.getBuiltinModule('node:child_process');
+const { closeSync, openSync } = process.getBuiltinModule('node:fs');
 const children = new Map();
+// Groups asked to outlive their leader (a setup step's background service), by request id, until released.
+const kept = new Map();
 // A message that cannot go out means the parent has gone (it ended while this process booted, or was killed):
 // end quietly, as at its disconnect, rather than die of the write error with a stack trace on the shared stderr.
 // A parent killed outright (SIGKILL, a crash) could not kill the programs it ran: their groups go with this process,
 // rather than agents running on unwatched in workspaces nobody will clean up.
 const parentGone = () => {
-  for (const child of children.values()) {
+  for (const pid of [...[...children.values()].map((child) => child.pid), ...kept.values()]) {
     try {
-      process.kill(-child.pid, 'SIGKILL');
+      process.kill(-pid, 'SIGKILL');
     } catch {}
   }
   process.exit(0);
@@ -34,37 +39,45 @@ process.on('message', (request) => {
   const id = request.id;
   if (request.t === 'abandon') {
     const child = children.get(id);
-    if (child) {
-      child.stdout.destroy();
-      child.stderr.destroy();
-    }
+    child?.stdout?.destroy();
+    child?.stderr?.destroy();
     return;
   }
-  const options = {
-    cwd: request.cwd,
-    env: request.env,
-    stdio: [request.stdin === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    detached: true,
-  };
-  if (request.argv0 !== null) options.argv0 = request.argv0;
-  // spawn throws for arguments the system refuses (E2BIG: one over 128 KiB; a NUL byte): that program does not
-  // start, and the launcher must live on for the others it relays.
+  if (request.t === 'release') {
+    kept.delete(id);
+    return;
+  }
+  // spawn throws for arguments the system refuses (E2BIG: one over 128 KiB; a NUL byte), and an output file may not
+  // open: that program does not start, and the launcher must live on for the others it relays.
   let child;
+  let output;
   try {
+    if (request.output) output = openSync(request.output, 'a');
+    const options = {
+      cwd: request.cwd,
+      env: request.env,
+      stdio: [request.stdin === null ? 'ignore' : 'pipe', output ?? 'pipe', output ?? 'pipe'],
+      detached: true,
+    };
+    if (request.argv0 !== null) options.argv0 = request.argv0;
     child = spawn(request.file, request.args, options);
   } catch (error) {
     send({ t: 'error', id, message: error.message });
     return;
+  } finally {
+    // The program has its own copy.
+    if (output !== undefined) closeSync(output);
   }
   children.set(id, child);
+  if (request.keep && child.pid !== undefined) kept.set(id, child.pid);
   child.once('error', (error) => {
     if (child.pid === undefined) send({ t: 'error', id, message: error.message });
   });
   if (child.pid !== undefined) send({ t: 'pid', id, pid: child.pid });
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (data) => send({ t: 'out', id, data }));
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (data) => send({ t: 'err', id, data }));
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (data) => send({ t: 'out', id, data }));
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (data) => send({ t: 'err', id, data }));
   if (child.stdin) {
     child.stdin.on('error', () => {});
     child.stdin.end(request.stdin);

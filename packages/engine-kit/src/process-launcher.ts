@@ -11,6 +11,13 @@ export interface LaunchRequest {
   env: Record<string, string>;
   /** Written to stdin, which is then closed; without it the program gets no stdin at all. */
   stdin?: string;
+  /** A file stdout and stderr are appended to, instead of coming as `stdout` and `stderr` events. */
+  outputFile?: string;
+  /**
+   * The program's group outlives it (a background service it starts runs on): the caller kills the group, then
+   * calls `releaseGroup`. Until then the launcher kills the group if this process dies without doing so.
+   */
+  keepGroup?: boolean;
 }
 
 /** What happens to a launched program, in order: `pid` or `error`, output, `exit`, `close`. */
@@ -31,6 +38,8 @@ export interface LaunchEvents {
 export interface Launched {
   /** Stops waiting on its pipes (a grandchild that left the group may hold them open); `close` follows. */
   abandonPipes(): void;
+  /** The caller killed the group it asked to keep: the launcher forgets it. */
+  releaseGroup(): void;
 }
 
 type Message =
@@ -65,7 +74,10 @@ class ProcessLauncher {
 
   launch(request: LaunchRequest, events: LaunchEvents): Launched {
     const sent = this.send(request, events, true);
-    return { abandonPipes: () => this.child?.send({ t: 'abandon', id: sent.id }, ignoreClosed) };
+    return {
+      abandonPipes: () => this.child?.send({ t: 'abandon', id: sent.id }, ignoreClosed),
+      releaseGroup: () => this.child?.send({ t: 'release', id: sent.id }, ignoreClosed),
+    };
   }
 
   /**
@@ -90,6 +102,8 @@ class ProcessLauncher {
       cwd: request.cwd,
       env: request.env,
       stdin: request.stdin ?? null,
+      output: request.outputFile ?? null,
+      keep: request.keepGroup === true,
     };
     child.send(message, (error: Error | null) => {
       if (error) this.lost(child);

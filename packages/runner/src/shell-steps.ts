@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { appendFile, open } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from '@skill-eval/engine-kit/process-groups';
+import { type Launched, launchProcess } from '@skill-eval/engine-kit/process-launcher';
 
 /** Seconds a setup or teardown command may run, as Skillet allows. */
 export const DEFAULT_SETUP_TIMEOUT_SECONDS = 30;
@@ -25,21 +24,23 @@ export type ShellStepsOutcome = { ok: true } | { ok: false; command: string; rea
 
 /**
  * Process groups started by setup commands; a background service a setup starts lives until `killAll`. Each is also
- * tracked process-wide, so that quitting at once (a second Ctrl-C) ends it too.
+ * tracked process-wide, so that quitting at once (a second Ctrl-C) ends it too, and kept by the launcher that started
+ * it, so that it goes when skill-eval is killed outright (SIGKILL, a crash).
  */
 export class ProcessGroups {
-  private readonly pids = new Set<number>();
-  add(pid: number): void {
-    this.pids.add(pid);
+  private readonly launched = new Map<number, Launched>();
+  add(pid: number, launched: Launched): void {
+    this.launched.set(pid, launched);
     trackProcessGroup(pid);
   }
   /** Kills every group, leader and children; groups already gone are ignored. */
   killAll(): void {
-    for (const pid of this.pids) {
+    for (const [pid, launched] of this.launched) {
       killProcessGroup(pid);
       forgetProcessGroup(pid);
+      launched.releaseGroup();
     }
-    this.pids.clear();
+    this.launched.clear();
   }
 }
 
@@ -63,39 +64,53 @@ export async function runShellSteps(
   return { ok: true };
 }
 
-async function runOne(command: string, options: ShellStepOptions, groups: ProcessGroups): Promise<string | undefined> {
-  if (options.signal?.aborted) return 'interrupted before it started';
-  const log = await open(options.logFile, 'a');
-  try {
-    const child = spawn('bash', ['-c', command], {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: ['ignore', log.fd, log.fd],
-    });
-    const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
-    const failedToStart = once(child, 'error').then(([error]) => error as Error);
-    if (child.pid !== undefined) groups.add(child.pid);
+/**
+ * Runs one command through the process launcher, its output appended to the log; resolves to why it failed, if it did.
+ * Its group is kept after bash exits: what it started in the background is the execution's until `killAll`.
+ */
+function runOne(command: string, options: ShellStepOptions, groups: ProcessGroups): Promise<string | undefined> {
+  if (options.signal?.aborted) return Promise.resolve('interrupted before it started');
+  return new Promise((resolve) => {
+    let pid: number | undefined;
     let why: string | undefined;
+    let ending: string | undefined;
     const stop = (reason: string) => {
       why ??= reason;
-      killProcessGroup(child.pid);
+      killProcessGroup(pid);
     };
     const timer = setTimeout(() => stop(`timed out after ${options.timeoutMs / 1000} s`), options.timeoutMs);
     const onAbort = () => stop('interrupted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const ended = await Promise.race([exited, failedToStart]);
-      if (ended instanceof Error) return `could not start bash: ${ended.message}`;
-      const [code, signal] = ended;
-      if (why) return why;
-      if (code !== 0) return code === null ? `killed by ${signal}` : `exited with status ${code}`;
-      return undefined;
-    } finally {
+    const settle = (reason: string | undefined) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-    }
-  } finally {
-    await log.close();
-  }
+      resolve(why ?? reason);
+    };
+    const launched: Launched = launchProcess(
+      {
+        file: 'bash',
+        args: ['-c', command],
+        cwd: options.cwd,
+        env: options.env,
+        outputFile: options.logFile,
+        keepGroup: true,
+      },
+      {
+        pid: (started) => {
+          pid = started;
+          groups.add(started, launched);
+          // A timeout or interrupt before the command had a pid takes effect now.
+          if (why) killProcessGroup(started);
+        },
+        error: (message) => settle(`could not start bash: ${message}`),
+        stdout: () => {},
+        stderr: () => {},
+        exit: (code, signal) => {
+          if (code === null) ending = signal ? `killed by ${signal}` : 'ended unseen (its process launcher died)';
+          else if (code !== 0) ending = `exited with status ${code}`;
+        },
+        close: () => settle(ending),
+      },
+    );
+  });
 }

@@ -127,3 +127,42 @@ describe('Ctrl-C twice during a teardown, with the built CLI', () => {
     expect(leftAfter).toEqual([]);
   });
 });
+
+/**
+ * A run killed outright (SIGKILL, an out-of-memory kill, a crash) cannot clean up: its launchers, left without their
+ * parent, kill what they started — the agents, and the services setup commands left running for the execution.
+ */
+describe('SIGKILL mid-run, with a service a setup command started, with the built CLI', () => {
+  const tag = randomUUID();
+  let dir: string;
+  let runningBefore: number;
+  let run: ReturnType<typeof startRun>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'skill-eval-sigkill-e2e-'));
+    mkdirSync(join(dir, 'evals'));
+    writeFileSync(
+      join(dir, 'evals', 'service.eval.yaml'),
+      'name: service\nworkspace:\n  hooks:\n    before_each:\n      command: "sleep 60 >/dev/null 2>&1 &"\n' +
+        'tests:\n  - id: c1\n    input: hi\n    assertions: [{type: contains, value: hi}]\n',
+    );
+    writeFileSync(join(dir, 'agent.sh'), '#!/bin/sh\nsleep 60\necho hi\n', { mode: 0o755 });
+    run = startRun(
+      dir,
+      ['evals', '-e', 'command', '--ek', 'command=./agent.sh', '--trust', '--no-cache', '--out', 'out'],
+      tag,
+    );
+    // The setup's service, and the agent's shell and its sleep.
+    await run.waitFor(3, 'the service and the agent');
+    runningBefore = run.started().length;
+    run.child.kill('SIGKILL');
+    await run.ended();
+  }, 60_000);
+
+  afterAll(() => cleanUp(tag, dir));
+
+  it('leaves no process of the run behind', async () => {
+    expect(runningBefore).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => run.started(), { timeout: 5_000 }).toEqual([]);
+  });
+});
