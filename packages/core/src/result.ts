@@ -68,6 +68,11 @@ export const CaseResultSchema = z.object({
   triggerDetection: z.enum(['any-tool', 'first-tool']).optional(),
   /** What the engine returned, without the event list. */
   session: SessionSummarySchema.optional(),
+  /**
+   * What went oddly around an execution that returned no session (a teardown that failed after a failed setup,
+   * artifacts not collected); one that did has them in `session.warnings`.
+   */
+  warnings: z.array(z.string()).optional(),
   /** Path of the normalised transcript (Session JSON), relative to the run directory. */
   transcriptFile: z.string().optional(),
   /** Judge model and prompt version, when a judge graded this execution. */
@@ -106,6 +111,12 @@ export const CaseResultSchema = z.object({
   durationMs: z.number().nonnegative(),
 });
 export type CaseResult = z.infer<typeof CaseResultSchema>;
+
+/** Every warning of an execution: its session's, or the result's own when it returned no session. */
+export const resultWarnings = (result: Pick<CaseResult, 'session' | 'warnings'>): string[] => [
+  ...(result.session?.warnings ?? []),
+  ...(result.warnings ?? []),
+];
 
 /** Mean and sample standard deviation (n − 1; 0 for one value) of a measure over a case's runs. */
 export const SpreadSchema = z.object({

@@ -84,6 +84,22 @@ describe('execution workspace: setup, teardown and artifacts', () => {
     expect(await readFile(join(artifacts, 'setup.log'), 'utf8')).toMatch(/broken/);
   });
 
+  it('a teardown that fails after a failed setup is named in the warnings of the result, which has no session', async () => {
+    const testCase = makeCase({
+      id: 'bad-setup-and-teardown',
+      skills: skills(),
+      checks: [{ type: 'contains', value: 'done' }],
+      workspace: { setup: ['exit 4'], teardown: ['exit 5'], artifacts: ['../outside'] },
+    });
+    const { result } = await run(testCase, {});
+    expect(result.error?.code).toBe('SETUP_FAILED');
+    expect(result.session).toBeUndefined();
+    expect(result.warnings).toEqual([
+      expect.stringContaining('"../outside" is not collected'),
+      'Teardown command "exit 5" exited with status 5.',
+    ]);
+  });
+
   it('a setup past its timeout is killed with its whole process group; teardown still runs', async () => {
     const testCase = makeCase({
       id: 'slow-setup',

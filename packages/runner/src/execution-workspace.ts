@@ -133,7 +133,9 @@ export class ExecutionWorkspace {
     if (this.staging || collected) {
       result.workspace = { ...(this.staging ? { staging: this.staging } : {}), ...(collected ? { collected } : {}) };
     }
-    if (warnings.length > 0 && result.session) result.session.warnings = [...result.session.warnings, ...warnings];
+    if (warnings.length === 0) return;
+    if (result.session) result.session.warnings = [...result.session.warnings, ...warnings];
+    else result.warnings = [...(result.warnings ?? []), ...warnings];
   }
 
   private shellOptions(env: Record<string, string>, logFile: string) {

@@ -261,7 +261,7 @@ export function reportApp(): void {
         ),
       );
     }
-    const warnings: string[] = r.session?.warnings ?? [];
+    const warnings: string[] = [...(r.session?.warnings ?? []), ...(r.warnings ?? [])];
     if (warnings.length > 0)
       parts.push(
         section(

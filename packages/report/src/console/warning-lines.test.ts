@@ -37,6 +37,17 @@ describe('warnings in the closing lines', () => {
     expect(lines.at(-1)).toBe('  … and 4 more distinct warnings');
   });
 
+  it('counts the warnings of an execution that returned no session (a teardown that failed after its setup did)', () => {
+    const teardown = 'Teardown command "exit 5" exited with status 5.';
+    const failed = caseResult({
+      session: undefined,
+      status: 'error',
+      error: { code: 'SETUP_FAILED', message: 'exit 4' },
+      warnings: [teardown],
+    });
+    expect(renderWarnings([failed, caseResult({ executionId: 'e2' })], colors).slice(1)).toEqual([`  1× ${teardown}`]);
+  });
+
   it('prints nothing for a run without warnings', () => {
     expect(renderWarnings([caseResult()], colors)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { CaseResult } from '@skill-eval/core';
+import { type CaseResult, resultWarnings } from '@skill-eval/core';
 import { truncate } from '../format.js';
 import type { Palette } from './console-options.js';
 
@@ -13,11 +13,11 @@ export interface WarningTally {
   executions: number;
 }
 
-/** Each distinct session warning once, with the executions that had it: most frequent first, then first seen. */
+/** Each distinct warning once, with the executions that had it: most frequent first, then first seen. */
 export function tallyWarnings(results: readonly CaseResult[]): WarningTally[] {
   const counts = new Map<string, number>();
   for (const result of results) {
-    for (const warning of new Set(result.session?.warnings ?? [])) counts.set(warning, (counts.get(warning) ?? 0) + 1);
+    for (const warning of new Set(resultWarnings(result))) counts.set(warning, (counts.get(warning) ?? 0) + 1);
   }
   return [...counts]
     .map(([warning, executions]) => ({ warning, executions }))
@@ -29,7 +29,7 @@ export function tallyWarnings(results: readonly CaseResult[]): WarningTally[] {
  * limits not enforced): how many executions had one, and unless `totalsOnly` (--quiet) each distinct warning once.
  */
 export function renderWarnings(results: readonly CaseResult[], colors: Palette, totalsOnly = false): string[] {
-  const warned = results.filter((result) => (result.session?.warnings.length ?? 0) > 0).length;
+  const warned = results.filter((result) => resultWarnings(result).length > 0).length;
   if (warned === 0) return [];
   const counted = `Warnings in ${warned} of ${results.length} executions`;
   if (totalsOnly) return [colors.yellow(`${counted} (per execution in results.jsonl)`)];
@@ -44,7 +44,5 @@ export function renderWarnings(results: readonly CaseResult[], colors: Palette, 
 
 /** An execution's own warnings, to print under its line with -v. */
 export function executionWarningLines(result: CaseResult, colors: Palette): string[] {
-  return (result.session?.warnings ?? []).map(
-    (warning) => `    ${colors.yellow('⚠')} ${truncate(warning, MAX_WARNING_LENGTH)}`,
-  );
+  return resultWarnings(result).map((warning) => `    ${colors.yellow('⚠')} ${truncate(warning, MAX_WARNING_LENGTH)}`);
 }
