@@ -22,7 +22,7 @@ export function renderRunTotals(
   const { totals } = summary;
   const lines = [
     [
-      colors.bold(`${totals.executions} executions`),
+      colors.bold(`${totals.executions} execution${totals.executions === 1 ? '' : 's'}`),
       colors.green(`${totals.passed} passed`),
       colors.red(`${totals.failed} failed`),
       colors.yellow(`${totals.errors} errors`),
@@ -43,8 +43,10 @@ export function renderRunTotals(
     `Tokens ${formatTokens(tokensIn(totals.usage))} in${cache} / ${formatTokens(totals.usage.outputTokens)} out · ` +
       `Cost ${formatCost(totals.costUsd)} · Time ${formatDuration(summary.durationMs)}`,
   );
-  if (summary.interrupted)
-    lines.push(colors.yellow('The run was interrupted before every execution finished; --resume continues it.'));
+  if (summary.interrupted) {
+    const resume = `skill-eval run --resume ${shellWord(displayPath(summary.outDir, cwd))}`;
+    lines.push(colors.yellow(`The run was interrupted before every execution finished; \`${resume}\` continues it.`));
+  }
   lines.push(...renderWarnings(results, colors, totalsOnly));
   lines.push(`Results: ${colors.cyan(displayPath(summary.outDir, cwd))}`);
   return lines.join('\n');
@@ -56,3 +58,7 @@ export function displayPath(target: string, cwd: string): string {
   if (relative === '') return '.';
   return relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(cwd, target) : relative;
 }
+
+/** `path` as one shell word: quoted when it holds anything but plain path characters. */
+const shellWord = (path: string): string =>
+  /^[\w./:@%+,-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
