@@ -124,8 +124,17 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
         }),
       ),
     );
+  // What went oddly before the engine ran (a skill not staged, a kept workspace): the session's warnings, or the
+  // result's own when the execution fails before there is a session.
+  const warnings: string[] = [];
   const fail = (code: string, message: string, fields: Partial<CaseResult> = {}) =>
-    finish({ ...fields, status: 'error', score: 0, error: { code, message } });
+    finish({
+      ...(fields.session || warnings.length === 0 ? {} : { warnings: [...warnings] }),
+      ...fields,
+      status: 'error',
+      score: 0,
+      error: { code, message },
+    });
 
   const refused = life.refusal();
   if (refused) return fail(refused.code, refused.message);
@@ -136,7 +145,6 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     return fail('WORKSPACE_FAILED', errorInfo(error).message);
   }
   try {
-    const warnings: string[] = [];
     let skills: SkillRef[] = [];
     if (variant !== 'without_skill') {
       try {

@@ -100,6 +100,19 @@ describe('execution workspace: setup, teardown and artifacts', () => {
     ]);
   });
 
+  it('a skill not staged is still said when the setup then fails, in the warnings of the result', async () => {
+    await writeTree(dir, { 'empty-skill/notes.md': 'no SKILL.md here' });
+    const testCase = makeCase({
+      id: 'unstaged-then-bad-setup',
+      skills: [...skills(), { name: 'empty', dir: join(dir, 'empty-skill') }],
+      checks: [{ type: 'contains', value: 'done' }],
+      workspace: { setup: ['exit 4'] },
+    });
+    const { result } = await run(testCase, {});
+    expect(result.error?.code).toBe('SETUP_FAILED');
+    expect(result.warnings).toEqual([`Skill empty not staged: ${join(dir, 'empty-skill')} holds no SKILL.md.`]);
+  });
+
   it('a setup past its timeout is killed with its whole process group; teardown still runs', async () => {
     const testCase = makeCase({
       id: 'slow-setup',
