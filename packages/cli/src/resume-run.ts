@@ -24,7 +24,7 @@ export function cacheDirFor(options: RunCommandOptions, configured: string | und
 }
 
 /** Options that shape what a run plans or how it grades it, by their flags: a resumed run keeps those it started with. */
-const PLAN_FLAGS: Partial<Record<keyof RunCommandOptions, string>> = {
+export const PLAN_FLAGS: Partial<Record<keyof RunCommandOptions, string>> = {
   engine: '--engine',
   judge: '--judge',
   ek: '--ek',

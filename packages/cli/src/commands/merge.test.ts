@@ -62,4 +62,19 @@ describe('merge', { timeout: 60_000 }, () => {
     expect(readResults(join(dir, 'partial/all'))).toHaveLength(6);
     expect(readSummary(join(dir, 'partial/all')).caseTotals).toMatchObject({ cases: 1, passed: 1 });
   });
+
+  it('refuses directories that are not shards of one run, naming what differs, and writes nothing', async () => {
+    await run(2, '--shard', '1/2', '--out', 'mixed/runs2');
+    await run(3, '--shard', '2/2', '--out', 'mixed/runs3');
+    await run(2, '--shard', '2/3', '--out', 'mixed/of3');
+    const runs = await cli('merge', 'mixed/runs2', 'mixed/runs3', '--out', 'mixed/all');
+    expect(runs.code).toBe(2);
+    expect(runs.err).toContain(
+      'mixed/runs3 is not a shard of the run mixed/runs2 is: they differ in --runs (mixed/runs2: 2; mixed/runs3: 3)',
+    );
+    const split = await cli('merge', 'mixed/runs2', 'mixed/of3', '--out', 'mixed/all');
+    expect(split.code).toBe(2);
+    expect(split.err).toContain('they differ in --shard (mixed/runs2: i/2; mixed/of3: i/3)');
+    expect(files('mixed')).not.toContain('all');
+  });
 });

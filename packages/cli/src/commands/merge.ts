@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path';
 import type { CommandIO } from '../io.js';
+import { assertShardsOfOneRun } from '../shards-of-one-run.js';
 
 export interface MergeOptions {
   /** Directory of the joined run. */
@@ -18,6 +19,7 @@ export async function mergeCommand(runDirs: string[], options: MergeOptions, io:
   );
   const inputs = runDirs.map((dir) => resolve(io.cwd, dir));
   const outDir = resolve(io.cwd, options.out);
+  await assertShardsOfOneRun(inputs, io.cwd);
   const { summary, results, warnings } = await mergeRuns(inputs, outDir);
   // Each shard indexed the cases it was given; the joined run's index holds each of them once.
   const cases = mergeCaseIndexes(await Promise.all(inputs.map(readCaseIndex)));
