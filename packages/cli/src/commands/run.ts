@@ -39,6 +39,7 @@ import { parseTimeout, wholeNumber } from '../numeric-flags.js';
 import { harnessVersion } from '../package-version.js';
 import { bundledEngine } from '../plugins/bundled.js';
 import { printDiagnostics } from '../print-diagnostics.js';
+import { assertPromptsAsRecorded } from '../prompts-as-recorded.js';
 import { replayedRun } from '../replayed-run.js';
 import { cacheDirFor, resumedRun, runInvocation } from '../resume-run.js';
 import { parseRunMode, type RunModeFlags } from '../run-mode-options.js';
@@ -246,6 +247,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
         ],
         io.env,
       );
+  if (options.replay) await assertPromptsAsRecorded(options.replay, suites, io.cwd);
   const reporters = await runReporters(registry, suites, options, io);
   const traffic = await startModelTraffic(options, {
     io,

@@ -147,6 +147,24 @@ describe.each([
     expect(existsSync(join(dir, 'replayed', 'recordings'))).toBe(false);
   });
 
+  it('refuses to replay a case whose prompt was edited since the recording, naming it', async () => {
+    const file = join(dir, 'pirate', 'evals', 'evals.json');
+    const edited = {
+      ...evals,
+      evals: evals.evals.map((e) => (e.id === 'fail' ? { ...e, prompt: 'Greet me like a cowboy.' } : e)),
+    };
+    writeFileSync(file, JSON.stringify(edited));
+    try {
+      const io = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+      expect(await main(['run', '--replay', 'recorded', '--out', 'replayed-edited'], io)).toBe(2);
+      expect(io.err()).toMatch(/the prompt of 1 case\(s\) changed since .*recorded was recorded/);
+      expect(io.err()).toContain('pirate/evals/evals.json:1 fail');
+      expect(existsSync(join(dir, 'replayed-edited'))).toBe(false);
+    } finally {
+      writeFileSync(file, JSON.stringify(evals));
+    }
+  });
+
   it('replays in another checkout of the project, where the recorded directory is not', async () => {
     // A recording committed with the project replays in CI, whose checkout sits at another path.
     const moved = `${dir}-checkout`;
