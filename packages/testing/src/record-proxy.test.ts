@@ -109,6 +109,25 @@ describe('startRecordingProxy', () => {
     expect(await unknown.text()).toContain('nothing was recorded for other');
   });
 
+  it('never answers a request for one model with an exchange recorded for another', async () => {
+    upstream = await startFakeModelServer(script);
+    proxy = await startProxyTo(upstream);
+    const ask = (base: string, model: string) =>
+      fetch(`${base}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model, max_tokens: 5, messages: [{ role: 'user', content: 'Grade' }] }),
+      });
+    await (await ask(proxy.baseUrls('s').anthropic, 'recorded-model')).text();
+    replay = await startFakeModelServer({ recorded: { s: proxy.take('s') } });
+    const other = await ask(`${replay.url}/x/s`, 'other-model');
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain(
+      's recorded POST /v1/messages for model recorded-model, not other-model; the run asks another model',
+    );
+    expect((await ask(`${replay.url}/x/s`, 'recorded-model')).status).toBe(200);
+  });
+
   it('streams the answer on as it arrives', async () => {
     // An upstream that sends the rest of its stream only after the client has seen the first event: a proxy that
     // buffered the answer would never deliver it.
