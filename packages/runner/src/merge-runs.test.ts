@@ -44,6 +44,16 @@ describe('shards, merge and resume', () => {
     expect(merged.warnings).toEqual([]);
   });
 
+  it('counts the shards a merge of some holds when it is merged with the missing one', async () => {
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    for (const index of [1, 2, 3]) await runSuites({ ...options(ids, `s${index}`), shard: { index, count: 3 } });
+    await mergeRuns([join(dir, 's1'), join(dir, 's3')], join(dir, 'some'));
+    const merged = await mergeRuns([join(dir, 'some'), join(dir, 's2')], join(dir, 'all'));
+    expect(merged.warnings).toEqual([]);
+    expect(merged.results.map((r) => r.caseId).sort()).toEqual(ids);
+    expect((await readRunManifest(join(dir, 'all'))).mergedShards).toEqual({ count: 3, indexes: [1, 2, 3] });
+  });
+
   it('resumes a merge with a shard missing by running that shard, and records the whole plan then', async () => {
     const ids = ['a', 'b', 'c', 'd', 'e'];
     for (const index of [1, 3]) await runSuites({ ...options(ids, `s${index}`), shard: { index, count: 3 } });

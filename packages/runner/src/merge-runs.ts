@@ -156,7 +156,7 @@ async function readManifest(dir: string): Promise<RunManifest | undefined> {
 
 /** Shards of a split run that were not passed (or passed twice). */
 function shardGaps(runs: readonly RunDir[]): string[] {
-  const shards = runs.flatMap((run) => (run.summary?.shard ? [run.summary.shard] : []));
+  const shards = runs.flatMap(shardsOf);
   if (shards.length === 0) return [];
   const count = Math.max(...shards.map((s) => s.count));
   const seen = new Set(shards.filter((s) => s.count === count).map((s) => s.index));
@@ -175,14 +175,23 @@ function shardGaps(runs: readonly RunDir[]): string[] {
  * run.json); undefined for anything else.
  */
 function mergedShards(runs: readonly RunDir[]): { count: number; indexes: number[] } | undefined {
-  const shards = runs.map((run) => run.summary?.shard ?? recordedShard(run.manifest));
-  const count = shards[0]?.count;
+  const shards = runs.map(shardsOf);
+  const count = shards[0]?.[0]?.count;
   const indexes = new Set<number>();
-  for (const shard of shards) {
-    if (count === undefined || shard?.count !== count) return undefined;
+  for (const shard of shards.flat()) {
+    if (count === undefined || shard.count !== count) return undefined;
     indexes.add(shard.index);
   }
+  if (shards.some((held) => held.length === 0)) return undefined;
   return count === undefined ? undefined : { count, indexes: [...indexes].sort((a, b) => a - b) };
+}
+
+/** The shards a directory holds: its own (from its summary, else its run.json), or those a merge of some joined. */
+function shardsOf(run: RunDir): Shard[] {
+  const own = run.summary?.shard ?? recordedShard(run.manifest);
+  if (own) return [own];
+  const merged = run.manifest?.mergedShards;
+  return merged ? merged.indexes.map((index) => ({ index, count: merged.count })) : [];
 }
 
 function recordedShard(manifest: RunManifest | undefined): Shard | undefined {
