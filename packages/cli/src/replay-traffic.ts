@@ -1,8 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { SkillEvalError } from '@skill-eval/core';
 import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/testing';
 import { endpointFamily, type ModelTraffic, type TrafficContext } from './model-traffic.js';
+import { recordingFiles } from './recording-files.js';
 
 /** The key every replayed engine and judge sends: nothing real ever leaves the machine. */
 const REPLAY_KEY = 'skill-eval-replay';
@@ -10,16 +10,8 @@ const KEY_VARIABLES = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'] as const;
 
 /** Every recorded exchange of a run directory, by scope. */
 export async function readRecordings(runDir: string): Promise<Record<string, RecordedExchange[]>> {
-  const dir = join(runDir, 'recordings');
-  const files = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.json'));
-  if (files.length === 0) {
-    throw new SkillEvalError('USAGE', `${runDir} holds no recordings, so it cannot be replayed.`, {
-      hint: 'Record a run first: skill-eval run --record --out <dir> …, then skill-eval run --replay <dir>.',
-    });
-  }
   const scopes: Record<string, RecordedExchange[]> = {};
-  for (const name of files) {
-    const file = join(dir, name);
+  for (const file of await recordingFiles(runDir)) {
     let recording: ReturnType<typeof RecordingSchema.parse>;
     try {
       recording = RecordingSchema.parse(JSON.parse(await readFile(file, 'utf8')));

@@ -5,6 +5,7 @@ import { RUN_MANIFEST_FILE, readRunManifest } from '@skill-eval/runner';
 import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
 import { placeOfRun } from './place-of-run.js';
+import { recordingFiles } from './recording-files.js';
 
 /**
  * `run --replay <runDir>`: the run as it was recorded — its working directory, paths and options from its run.json,
@@ -22,6 +23,8 @@ export async function replayedRun(
     });
   }
   const runDir = resolve(io.cwd, options.replay!);
+  // Before any engine is looked for: a directory without recordings is the problem to name first.
+  await recordingFiles(runDir);
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   const replay = {
     replay: runDir,

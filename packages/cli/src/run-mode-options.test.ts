@@ -53,3 +53,16 @@ describe('skill-eval run with bad mode flags', () => {
     expect(io.err()).toContain("--runs expects a whole number from 1 to 1000, got 'many'.");
   });
 });
+
+describe('skill-eval run --replay of a directory without recordings', () => {
+  it('says so first, before looking for the engine (a missing claude binary is not the problem here)', async () => {
+    writeDemoSkill(dir);
+    writeDemoEvals(dir);
+    mkdirSync(join(dir, 'not-recorded'));
+    const io = captureIO(dir);
+    const args = ['run', 'skill', '-e', 'claude-code', '--ek', 'path=./no-such-claude', '--replay', 'not-recorded'];
+    expect(await main([...args, '--out', 'out'], io)).toBe(2);
+    expect(io.err()).toContain(`${join(dir, 'not-recorded')} holds no recordings, so it cannot be replayed.`);
+    expect(io.err()).not.toContain('binary');
+  });
+});
