@@ -76,5 +76,9 @@ describe('merge', { timeout: 60_000 }, () => {
     expect(split.code).toBe(2);
     expect(split.err).toContain('they differ in --shard (mixed/runs2: i/2; mixed/of3: i/3)');
     expect(files('mixed')).not.toContain('all');
+    const twice = await cli('merge', 'mixed/runs2', './mixed/runs2/', '--out', 'mixed/all');
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain('mixed/runs2 is given twice; each shard joins once.');
+    expect(files('mixed')).not.toContain('all');
   });
 });

@@ -1,4 +1,5 @@
 import { relative, resolve } from 'node:path';
+import { SkillEvalError } from '@skill-eval/core';
 import type { CommandIO } from '../io.js';
 import { assertShardsOfOneRun } from '../shards-of-one-run.js';
 
@@ -19,6 +20,12 @@ export async function mergeCommand(runDirs: string[], options: MergeOptions, io:
   );
   const inputs = runDirs.map((dir) => resolve(io.cwd, dir));
   const outDir = resolve(io.cwd, options.out);
+  const twice = inputs.find((dir, i) => inputs.indexOf(dir) !== i);
+  if (twice) {
+    throw new SkillEvalError('USAGE', `${relative(io.cwd, twice) || '.'} is given twice; each shard joins once.`, {
+      hint: 'Name each shard’s run directory once.',
+    });
+  }
   await assertShardsOfOneRun(inputs, io.cwd);
   const { summary, results, warnings } = await mergeRuns(inputs, outDir);
   // Each shard indexed the cases it was given; the joined run's index holds each of them once.
