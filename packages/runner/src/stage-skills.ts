@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { cp, lstat, mkdir, rm, symlink } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
 import type { SkillRef } from '@skill-eval/core';
+import { skillLinkTarget } from './skill-link-target.js';
 import { insideWorkspace } from './workspace.js';
 
 /**
@@ -42,11 +43,20 @@ export async function stageSkills(
       // Whatever a fixture or overlay left at the skill's place is replaced, so the skill under test is exact.
       await rm(target, { recursive: true, force: true });
       await mkdir(target, { recursive: true });
+      const links: string[] = [];
       await cp(skill.dir, target, {
         recursive: true,
         force: true,
-        filter: (src) => src === skill.dir || !NOT_PART_OF_A_SKILL.has(basename(src)),
+        filter: async (src) => {
+          if (src === skill.dir) return true;
+          if (NOT_PART_OF_A_SKILL.has(basename(src))) return false;
+          // Links are laid below, by their own rule: a copied link would point into the author's skill.
+          if (!(await lstat(src)).isSymbolicLink()) return true;
+          links.push(relative(skill.dir, src));
+          return false;
+        },
       });
+      for (const rel of links) await symlink(await skillLinkTarget(skill.dir, rel), join(target, rel));
     }
     staged.push({ name: skill.name, dir: targets[0]! });
   }

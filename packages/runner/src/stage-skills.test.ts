@@ -1,0 +1,43 @@
+import { appendFile, mkdir, readFile, readlink, realpath, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stageSkills } from './stage-skills.js';
+import { useTempDir, writeTree } from './test-support/fixtures.js';
+
+describe('stageSkills with symlinks in the skill', () => {
+  let dir = '';
+  useTempDir('stage-skills-', async (made) => {
+    dir = made;
+    await writeTree(dir, {
+      'skill/SKILL.md': '---\nname: pdf\n---\nbody',
+      'skill/scripts/run.sh': 'echo hi\n',
+      'shared/notes.md': 'shared notes\n',
+      'ws/.keep': '',
+    });
+    await symlink('scripts/run.sh', join(dir, 'skill/run.sh'));
+    await symlink(join(dir, 'skill/scripts/run.sh'), join(dir, 'skill/absolute-run.sh'));
+    await symlink('scripts', join(dir, 'skill/scripts-again'));
+    await mkdir(join(dir, 'skill/docs'));
+    await symlink('../../shared/notes.md', join(dir, 'skill/docs/notes.md'));
+  });
+
+  it("points a link to the skill's own file at the staged copy, so a write through it leaves the source alone", async () => {
+    const ws = join(dir, 'ws');
+    await stageSkills([{ name: 'pdf', dir: join(dir, 'skill') }], ws, ['.claude/skills'], join(dir, 'fallback'));
+    const staged = join(ws, '.claude/skills/pdf');
+    for (const link of ['run.sh', 'absolute-run.sh', 'scripts-again/run.sh']) {
+      expect(await realpath(join(staged, link))).toBe(await realpath(join(staged, 'scripts/run.sh')));
+      await appendFile(join(staged, link), '# the agent was here\n');
+    }
+    expect(await readFile(join(dir, 'skill/scripts/run.sh'), 'utf8')).toBe('echo hi\n');
+    expect(await readlink(join(staged, 'run.sh'))).toBe('scripts/run.sh');
+  });
+
+  it('keeps a link out of the skill a live link to the file it resolves to', async () => {
+    const ws = join(dir, 'ws');
+    await stageSkills([{ name: 'pdf', dir: join(dir, 'skill') }], ws, ['.claude/skills'], join(dir, 'fallback'));
+    const notes = join(ws, '.claude/skills/pdf/docs/notes.md');
+    expect(await readFile(notes, 'utf8')).toBe('shared notes\n');
+    expect(await realpath(notes)).toBe(await realpath(join(dir, 'shared/notes.md')));
+  });
+});
