@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, readlink, realpath, symlink } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, readlink, realpath, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stageSkills } from './stage-skills.js';
@@ -40,4 +40,25 @@ describe('stageSkills with symlinks in the skill', () => {
     expect(await readFile(notes, 'utf8')).toBe('shared notes\n');
     expect(await realpath(notes)).toBe(await realpath(join(dir, 'shared/notes.md')));
   });
+});
+
+describe('stageSkills with a skill name that is not a folder name', () => {
+  let dir = '';
+  useTempDir('stage-skills-name-', (made) => {
+    dir = made;
+  });
+
+  it.each(['org/pdf', '../pdf', '../../../../pdf', '..'])(
+    'refuses the name %j, naming the SKILL.md line to change, and stages nothing',
+    async (name) => {
+      await writeTree(dir, { 'skill/SKILL.md': `---\ndescription: d\nname: ${name}\n---\nbody` });
+      const ws = join(dir, 'ws');
+      await mkdir(ws);
+      const staging = stageSkills([{ name, dir: join(dir, 'skill') }], ws, ['.claude/skills'], join(dir, 'fallback'));
+      await expect(staging).rejects.toMatchObject({ code: 'BAD_INPUT' });
+      await expect(staging).rejects.toThrow(`${join(dir, 'skill/SKILL.md')}:3: the skill name ${JSON.stringify(name)}`);
+      expect(await readdir(dir)).toEqual(['skill', 'ws']);
+      expect(await readdir(ws)).toEqual([]);
+    },
+  );
 });

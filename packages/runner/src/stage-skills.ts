@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { cp, lstat, mkdir, rm, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import type { SkillRef } from '@skill-eval/core';
+import { skillFolderName } from './skill-folder-name.js';
 import { skillLinkTarget } from './skill-link-target.js';
 import { insideWorkspace } from './workspace.js';
 
@@ -36,9 +37,10 @@ export async function stageSkills(
       warnings.push(`Skill ${skill.name} not staged: ${skill.dir} holds no SKILL.md.`);
       continue;
     }
+    const folder = skillFolderName(skill);
     const targets = skillRoots.length
-      ? skillRoots.map((root) => insideWorkspace(ws, join(root, skill.name)))
-      : [join(fallbackDir, basename(skill.name))];
+      ? skillRoots.map((root) => insideWorkspace(ws, join(root, folder)))
+      : [join(fallbackDir, folder)];
     for (const target of targets) {
       // Whatever a fixture or overlay left at the skill's place is replaced, so the skill under test is exact.
       await rm(target, { recursive: true, force: true });
