@@ -62,3 +62,31 @@ describe('stageSkills with a skill name that is not a folder name', () => {
     },
   );
 });
+
+describe('stageSkills with several skills of one name', () => {
+  let dir = '';
+  useTempDir('stage-skills-same-', async (made) => {
+    dir = made;
+    await writeTree(dir, {
+      'a/SKILL.md': '---\nname: same\n---\nfrom a',
+      'b/SKILL.md': '---\nname: same\n---\nfrom b',
+      'c/SKILL.md': '---\nname: other\n---\nfrom c',
+    });
+  });
+
+  it('keeps the first, warns about the second, and stages the rest', async () => {
+    const ws = join(dir, 'ws');
+    const skill = (folder: string, name: string) => ({ name, dir: join(dir, folder) });
+    const staged = await stageSkills(
+      [skill('a', 'same'), skill('b', 'same'), skill('a', 'same'), skill('c', 'other')],
+      ws,
+      ['.claude/skills'],
+      join(dir, 'fallback'),
+    );
+    expect(await readFile(join(ws, '.claude/skills/same/SKILL.md'), 'utf8')).toContain('from a');
+    expect(staged.skills.map((s) => s.name)).toEqual(['same', 'other']);
+    expect(staged.warnings).toHaveLength(1);
+    expect(staged.warnings[0]).toContain(join(dir, 'b'));
+    expect(staged.warnings[0]).toContain(join(dir, 'a'));
+  });
+});

@@ -32,12 +32,24 @@ export async function stageSkills(
   const staged: SkillRef[] = [];
   const warnings: string[] = [];
   if (skills.length === 0) warnings.push('The case names no skill to stage; it runs without one.');
+  // Source of the skill staged under each folder name: a second skill of the same name would replace the first.
+  const sources = new Map<string, string>();
   for (const skill of skills) {
     if (!existsSync(join(skill.dir, 'SKILL.md'))) {
       warnings.push(`Skill ${skill.name} not staged: ${skill.dir} holds no SKILL.md.`);
       continue;
     }
     const folder = skillFolderName(skill);
+    const earlier = sources.get(folder);
+    if (earlier !== undefined) {
+      if (earlier !== skill.dir) {
+        warnings.push(
+          `Skill ${skill.name} of ${skill.dir} not staged: the skill of ${earlier} is staged under the same name; give one of them another \`name\` in its SKILL.md.`,
+        );
+      }
+      continue;
+    }
+    sources.set(folder, skill.dir);
     const targets = skillRoots.length
       ? skillRoots.map((root) => insideWorkspace(ws, join(root, folder)))
       : [join(fallbackDir, folder)];
