@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from '@skill-eval/engine-kit/process-groups';
-import { type Launched, launchProcess } from '@skill-eval/engine-kit/process-launcher';
+import type { Launched } from '@skill-eval/engine-kit/process-launcher';
 
 /** Seconds a setup or teardown command may run, as Skillet allows. */
 export const DEFAULT_SETUP_TIMEOUT_SECONDS = 30;
@@ -68,8 +68,10 @@ export async function runShellSteps(
  * Runs one command through the process launcher, its output appended to the log; resolves to why it failed, if it did.
  * Its group is kept after bash exits: what it started in the background is the execution's until `killAll`.
  */
-function runOne(command: string, options: ShellStepOptions, groups: ProcessGroups): Promise<string | undefined> {
-  if (options.signal?.aborted) return Promise.resolve('interrupted before it started');
+async function runOne(command: string, options: ShellStepOptions, groups: ProcessGroups): Promise<string | undefined> {
+  if (options.signal?.aborted) return 'interrupted before it started';
+  // Loaded on first use: a run that never reaches a setup step (refused at start, no setup) starts no launcher.
+  const { launchProcess } = await import('@skill-eval/engine-kit/process-launcher');
   return new Promise((resolve) => {
     let pid: number | undefined;
     let why: string | undefined;
