@@ -206,6 +206,16 @@ describe('skill-eval run without the key an API engine or judge needs', () => {
     expect(err).toContain('hint: Or grade with another judge (--judge openai');
   });
 
+  it('stops before the first execution when the judge program is missing, though it offers completions', async () => {
+    writeDemoEvals(dir, needsJudge);
+    const missing = join(dir, 'no-such-claude');
+    const err = await refusedRun(
+      ['-e', 'command', '--ek', 'command.command=cat', '--judge', 'claude-code', '--ek', `claude-code.path=${missing}`],
+      { ...env, ANTHROPIC_API_KEY: 'test-key' },
+    );
+    expect(err).toContain(missing);
+  });
+
   it('lets a re-run the cache answers go on without the key; a changed case still needs it', async () => {
     const verdict = '{"criteria":[{"id":1,"passed":true,"evidence":"hi","reasoning":"It says hi."}]}';
     const server = await startFakeModelServer({ conversations: [], fallback: { text: verdict } });

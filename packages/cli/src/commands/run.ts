@@ -209,8 +209,8 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     // The judge takes only settings scoped to it (`--ek anthropic.model=…`): unscoped ones are for the run's engines.
     const scoped = Object.fromEntries(Object.entries(kwargs).filter(([key]) => key.includes('.')));
     judgeEngine = createEngine(registry, judgeSpec, config, scoped, options.trust ?? false);
-    // An engine without completions judges by running the prompt as a task: check its program exists first.
-    if (!judgeEngine.complete) await judgeEngine.version();
+    // Fails fast, with an install hint, when the judge's program is missing: claude-code's completions run claude too.
+    await judgeEngine.version();
     const model = judgeSpec.model ?? judgeEngine.defaultModel;
     const settings = engineSettings(registry, judgeSpec, config, scoped, options.trust ?? false).settings;
     judge = engineJudge(judgeEngine, { ...(model ? { model } : {}), env: io.env, settings });
