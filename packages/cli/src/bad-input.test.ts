@@ -213,7 +213,19 @@ describe('skill-eval run without the key an API engine or judge needs', () => {
       ['-e', 'command', '--ek', 'command.command=cat', '--judge', 'claude-code', '--ek', `claude-code.path=${missing}`],
       { ...env, ANTHROPIC_API_KEY: 'test-key' },
     );
-    expect(err).toContain(missing);
+    expect(err).toContain(
+      `error: The judge claude-code cannot run here. The claude binary was not found at ${missing}`,
+    );
+    // Unscoped settings go to the run's engines, never to the judge.
+    expect(err).toContain('--ek claude-code.path=/path/to/claude');
+  });
+
+  it('names settings scoped to the judge, and other judges than the one that cannot run', async () => {
+    writeDemoEvals(dir, needsJudge);
+    const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '--judge', 'openai'], env);
+    expect(err).toContain('error: The judge openai cannot run here.');
+    expect(err).toContain('--ek openai.apiKeyEnv=');
+    expect(err).not.toMatch(/--ek apiKeyEnv=|--judge openai\b/);
   });
 
   it('lets a re-run the cache answers go on without the key; a changed case still needs it', async () => {

@@ -1,5 +1,9 @@
 import { type Engine, SkillEvalError } from '@skill-eval/core';
 import type { EngineTarget, PlanItem } from '@skill-eval/runner';
+import { scopedToJudge } from './judge-setup-text.js';
+
+/** Engines suggested instead of one that cannot run here. */
+const OTHER_ENGINES = ['openai', 'claude-code', 'codex'];
 
 /** An engine of the run, or its judge, and which executions need it. */
 export interface RunPart {
@@ -28,12 +32,12 @@ export function missingSetupCheck(
     for (const { engine, role, missing, neededBy } of lacking) {
       const needing = toRun.filter(neededBy).length;
       if (!needing) continue;
-      throw new SkillEvalError('ENGINE_NOT_FOUND', `The ${role} ${engine.id} cannot run here. ${missing}`, {
-        hint: `${
-          role === 'judge'
-            ? 'Or grade with another judge (--judge openai, --judge codex …).'
-            : 'Or run on another engine (-e claude-code, -e codex …).'
-        } ${needing} execution(s) of this run need the ${role}; results reused from the cache would not.`,
+      const others = OTHER_ENGINES.filter((id) => id !== engine.id).map((id) =>
+        role === 'judge' ? `--judge ${id}` : `-e ${id}`,
+      );
+      const advice = role === 'judge' ? scopedToJudge(missing, engine.id) : missing;
+      throw new SkillEvalError('ENGINE_NOT_FOUND', `The ${role} ${engine.id} cannot run here. ${advice}`, {
+        hint: `Or ${role === 'judge' ? 'grade with another judge' : 'run on another engine'} (${others.join(', ')} …). ${needing} execution(s) of this run need the ${role}; results reused from the cache would not.`,
       });
     }
   };

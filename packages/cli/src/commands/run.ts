@@ -32,6 +32,7 @@ import {
   unknownScopes,
 } from '../engine-target.js';
 import type { CommandIO } from '../io.js';
+import { judgeSetupError } from '../judge-setup-text.js';
 import { loadEvalFiles } from '../load-eval-files.js';
 import { missingSetupCheck } from '../missing-setup.js';
 import { type RoutableJudge, startModelTraffic } from '../model-traffic.js';
@@ -210,7 +211,9 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     const scoped = Object.fromEntries(Object.entries(kwargs).filter(([key]) => key.includes('.')));
     judgeEngine = createEngine(registry, judgeSpec, config, scoped, options.trust ?? false);
     // Fails fast, with an install hint, when the judge's program is missing: claude-code's completions run claude too.
-    await judgeEngine.version();
+    await judgeEngine.version().catch((error: unknown) => {
+      throw judgeSetupError(error, judgeSpec.id);
+    });
     const model = judgeSpec.model ?? judgeEngine.defaultModel;
     const settings = engineSettings(registry, judgeSpec, config, scoped, options.trust ?? false).settings;
     judge = engineJudge(judgeEngine, { ...(model ? { model } : {}), env: io.env, settings });
