@@ -76,7 +76,17 @@ export const CaseResultSchema = z.object({
   /** Path of the normalised transcript (Session JSON), relative to the run directory. */
   transcriptFile: z.string().optional(),
   /** Judge model and prompt version, when a judge graded this execution. */
-  judge: z.object({ engine: z.string(), model: z.string().optional(), promptVersion: z.string() }).optional(),
+  judge: z
+    .object({
+      engine: z.string(),
+      model: z.string().optional(),
+      promptVersion: z.string(),
+      /** Tokens the judge's calls used (zero for a cached result, as the agent's): not in `session.usage`. */
+      usage: UsageSchema.optional(),
+      /** What the judge's calls cost, in US dollars, when priced: not in `session.costUsd`. */
+      costUsd: z.number().nonnegative().optional(),
+    })
+    .optional(),
   /** Reused from an earlier run. */
   cached: z.boolean().default(false),
   /** For a cached result: the execution it was reused from and what that cost (this result counts zero). */
@@ -245,6 +255,8 @@ export const RunSummarySchema = z.object({
     skipped: z.number().int().nonnegative(),
     usage: UsageSchema,
     costUsd: z.number().nonnegative(),
+    /** What the judge's calls used and cost, apart from the agents' `usage` and `costUsd`; when a judge was called. */
+    judge: z.object({ usage: UsageSchema, costUsd: z.number().nonnegative() }).optional(),
   }),
   /** Case verdicts over their runs, per case × engine × variant. */
   caseTotals: z

@@ -8,6 +8,7 @@ import { canonicalCheck } from './compat/canonical-check.js';
 import type { Grade, GradeInput } from './grade.js';
 import { implicitChecks } from './implicit-checks.js';
 import { JUDGE_PROMPT_VERSION } from './judge/judge-prompt.js';
+import { judgeSpendTally } from './judge/judge-spend.js';
 import { runJudge } from './judge/run-judge.js';
 import { scoreVerdicts } from './scoring.js';
 
@@ -54,18 +55,29 @@ export async function gradeExecution(input: GradeInput): Promise<Grade> {
     rubricLeaves(check).map((leaf) => ({ check: leaf, role: leaf === check ? role : ('check' as const) })),
   );
   const { judge } = input;
+  const spent = judgeSpendTally();
   const judged: Promise<Map<Check, GradedCheck>> =
     rubrics.length === 0
       ? Promise.resolve(new Map())
       : (judge
-          ? runJudge({ ...input, judge, rubrics, run: input.run ?? 1 })
+          ? runJudge({ ...input, judge, rubrics, run: input.run ?? 1, onAnswer: spent.add })
           : Promise.resolve(rubrics.map(({ check, role }) => erroredVerdict(check, role, noJudge)))
         ).then((verdicts) => new Map(rubrics.map(({ check }, i) => [check, verdicts[i]!])));
   const graded = await Promise.all(rest.map(({ check, role }) => evaluate(check, role, context, judged)));
   const grade = finish([...gated, ...graded], testCase.threshold);
-  return judge && rubrics.length > 0
-    ? { ...grade, judge: { engine: judge.engine, model: judge.model, promptVersion: JUDGE_PROMPT_VERSION } }
-    : grade;
+  if (!judge || rubrics.length === 0) return grade;
+  const { model, usage, costUsd } = spent.spend();
+  return {
+    ...grade,
+    judge: {
+      engine: judge.engine,
+      // The model that answered, when the judge says: an engine left to its default model names none beforehand.
+      model: model ?? judge.model,
+      promptVersion: JUDGE_PROMPT_VERSION,
+      usage,
+      ...(costUsd === undefined ? {} : { costUsd }),
+    },
+  };
 }
 
 /** A check's verdict: a rubric leaf from the judge's answers, a group from its children, else the check itself. */

@@ -1,4 +1,4 @@
-import type { Case, CheckVerdict, CompletionRequest, CompletionResponse, Session } from '@skill-eval/core';
+import type { Case, CheckVerdict, CompletionRequest, CompletionResponse, Session, Usage } from '@skill-eval/core';
 import type { WorkspaceSnapshot } from './judge/workspace-snapshot.js';
 
 /** A model that grades llm-rubric criteria: usually an engine's `complete()`. */
@@ -43,8 +43,8 @@ export interface Grade {
   score: number;
   /** Every verdict produced, gates first. */
   checks: CheckVerdict[];
-  /** Judge that graded the llm-rubric checks, when one was called. */
-  judge?: { engine: string; model?: string; promptVersion: string };
+  /** Judge that graded the llm-rubric checks, when one was called, and what its calls used and cost. */
+  judge?: { engine: string; model?: string; promptVersion: string; usage?: Usage; costUsd?: number };
   /** Why the status is `error`. */
   error?: { code: string; message: string };
 }

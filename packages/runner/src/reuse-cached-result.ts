@@ -2,8 +2,8 @@ import { type CaseResult, emptyUsage, type PlannedExecution } from '@skill-eval/
 import type { CacheEntry } from './result-cache.js';
 
 /**
- * The cached result as this run's execution: its own ids and times, `cached: true`, and zero usage and cost (nothing
- * was spent); what the original execution spent moves to `cachedFrom`. The entry was checked when it was read (see
+ * The cached result as this run's execution: its own ids and times, `cached: true`, and zero usage and cost, the agent's and
+ * the judge's (nothing was spent); what the original execution spent moves to `cachedFrom`. The entry was checked when it was read (see
  * result-cache.ts), so the result is built as it is, not parsed again.
  */
 export function reuseCachedResult(
@@ -30,6 +30,8 @@ export function reuseCachedResult(
       ...(original.session?.costUsd !== undefined ? { costUsd: original.session.costUsd } : {}),
     },
     ...(original.session ? { session: { ...original.session, usage: emptyUsage(), costUsd: 0 } } : {}),
+    // The judge was not called either.
+    ...(original.judge?.usage ? { judge: { ...original.judge, usage: emptyUsage(), costUsd: 0 } } : {}),
     ...(transcriptFile ? { transcriptFile } : {}),
     startedAt: new Date(startedMs).toISOString(),
     durationMs: Date.now() - startedMs,

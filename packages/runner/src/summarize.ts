@@ -61,6 +61,7 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
     groups.set(key, group);
     add(group.tally, result);
   }
+  const judge = judgeTotals(results);
   const cases = caseOutcomes(results, context.caseOf);
   const benchmark = benchmarkSummary(results, context.baselineSkill);
   const caseCount = (status: CaseResult['status']) => cases.filter((c) => c.status === status).length;
@@ -79,6 +80,7 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
       skipped: total.skipped,
       usage: total.usage,
       costUsd: total.costUsd,
+      ...(judge ? { judge } : {}),
     },
     caseTotals: {
       cases: cases.length,
@@ -105,5 +107,15 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
         usage: tally.usage,
       };
     }),
+  };
+}
+
+/** What the judge's calls used and cost over the run; undefined when no result was judged. */
+function judgeTotals(results: readonly CaseResult[]): { usage: Usage; costUsd: number } | undefined {
+  const judged = results.flatMap((r) => (r.judge?.usage ? [r.judge] : []));
+  if (judged.length === 0) return undefined;
+  return {
+    usage: judged.reduce((usage, j) => addUsage(usage, j.usage!), emptyUsage()),
+    costUsd: judged.reduce((cost, j) => cost + (j.costUsd ?? 0), 0),
   };
 }

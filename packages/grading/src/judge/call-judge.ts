@@ -1,4 +1,4 @@
-import { type CompletionMessage, deadlineSignal, SkillEvalError } from '@skill-eval/core';
+import { type CompletionMessage, type CompletionResponse, deadlineSignal, SkillEvalError } from '@skill-eval/core';
 import type { Judge } from '../grade.js';
 
 /** One judge completion with a wall-clock limit; an interrupt or timeout rejects even if `complete` ignores the signal. */
@@ -7,7 +7,7 @@ export async function callJudge(
   request: { system: string; messages: CompletionMessage[] },
   timeoutMs: number,
   signal?: AbortSignal,
-): Promise<string> {
+): Promise<CompletionResponse> {
   const { signal: combined, dispose } = deadlineSignal(timeoutMs, signal);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
@@ -24,8 +24,7 @@ export async function callJudge(
     const call = judge.complete({ ...request, model: judge.model, maxTokens: 4_096, timeoutMs, signal: combined });
     // A late rejection after a timeout must not surface as an unhandled rejection.
     call.catch(() => undefined);
-    const response = await Promise.race([call, aborted]);
-    return response.text;
+    return await Promise.race([call, aborted]);
   } finally {
     if (onAbort) combined.removeEventListener('abort', onAbort);
     dispose();

@@ -3,7 +3,16 @@ import path from 'node:path';
 import type { CaseInput, Check } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { gradeExecution, JUDGE_PROMPT_VERSION, snapshotWorkspace } from '../index.js';
-import { answerBy, makeCase, makeSession, scriptedJudge, shownCriteria, tempDir } from '../test-support/fixtures.js';
+import {
+  answerBy,
+  JUDGE_CALL_COST,
+  JUDGE_CALL_USAGE,
+  makeCase,
+  makeSession,
+  scriptedJudge,
+  shownCriteria,
+  tempDir,
+} from '../test-support/fixtures.js';
 import { runJudge } from './run-judge.js';
 
 const rubric = (value: string, extra: Partial<Check> = {}): Check => ({ type: 'llm-rubric', value, ...extra });
@@ -74,7 +83,13 @@ describe('judge: happy path', () => {
 
     expect(result.status).toBe('failed');
     expect(result.score).toBeCloseTo(0.75, 9);
-    expect(result.judge).toEqual({ engine: 'fake-judge', model: 'judge-model', promptVersion: JUDGE_PROMPT_VERSION });
+    expect(result.judge).toEqual({
+      engine: 'fake-judge',
+      model: 'judge-model',
+      promptVersion: JUDGE_PROMPT_VERSION,
+      usage: JUDGE_CALL_USAGE,
+      costUsd: JUDGE_CALL_COST,
+    });
     const byName = Object.fromEntries(result.checks.map((c) => [c.name, c]));
     expect(byName['is a haiku PASS']).toMatchObject({
       passed: true,
@@ -128,6 +143,11 @@ describe('judge: unusable answers', () => {
     expect(repair.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(repair[1]!.content).toBe('I think it passed overall.');
     expect(repair[2]!.content).toContain('no JSON object');
+    // Both calls are paid for.
+    expect((await result).judge).toMatchObject({
+      usage: { inputTokens: 2 * JUDGE_CALL_USAGE.inputTokens, outputTokens: 2 * JUDGE_CALL_USAGE.outputTokens },
+      costUsd: 2 * JUDGE_CALL_COST,
+    });
   });
 
   it('repairs a missing criterion id', async () => {

@@ -1,4 +1,12 @@
-import { type Case, type Check, errorInfo, type Session, SkillEvalError } from '@skill-eval/core';
+import {
+  type Case,
+  type Check,
+  type CompletionMessage,
+  type CompletionResponse,
+  errorInfo,
+  type Session,
+  SkillEvalError,
+} from '@skill-eval/core';
 import type { GradedCheck } from '../checks/check-evaluator.js';
 import { stringValue } from '../checks/check-value.js';
 import { type CheckRole, erroredVerdict, makeVerdict } from '../checks/verdict.js';
@@ -31,6 +39,8 @@ export interface RunJudgeInput {
   timeoutMs?: number;
   /** The workspace before the run: the judge is shown only what the agent created or changed. */
   workspaceBefore?: WorkspaceSnapshot;
+  /** Hears each answer the judge gave, for its tokens and cost. */
+  onAnswer?: (response: CompletionResponse) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 180_000;
@@ -96,7 +106,12 @@ async function askJudge(input: RunJudgeInput, checks: readonly Check[]): Promise
     });
     return problems.length === 0 ? parsed : { ok: false as const, error: problems.join('; ') };
   };
-  const first = await callJudge(input.judge, { system: JUDGE_SYSTEM_PROMPT, messages }, timeoutMs, input.signal);
+  const ask = async (request: { system: string; messages: CompletionMessage[] }) => {
+    const answer = await callJudge(input.judge, request, timeoutMs, input.signal);
+    input.onAnswer?.(answer);
+    return answer.text;
+  };
+  const first = await ask({ system: JUDGE_SYSTEM_PROMPT, messages });
   const parsed = usable(first);
   if (parsed.ok) return parsed.verdicts;
   const repairMessages = [
@@ -104,12 +119,7 @@ async function askJudge(input: RunJudgeInput, checks: readonly Check[]): Promise
     { role: 'assistant' as const, content: first },
     { role: 'user' as const, content: buildRepairPrompt(parsed.error, criteria.length) },
   ];
-  const second = await callJudge(
-    input.judge,
-    { system: JUDGE_SYSTEM_PROMPT, messages: repairMessages },
-    timeoutMs,
-    input.signal,
-  );
+  const second = await ask({ system: JUDGE_SYSTEM_PROMPT, messages: repairMessages });
   const repaired = usable(second);
   if (repaired.ok) return repaired.verdicts;
   throw new SkillEvalError('JUDGE_FAILED', `the judge's answer was unusable after one repair: ${repaired.error}`);

@@ -33,6 +33,16 @@ export function makeSession(input: Partial<SessionInput> = {}): Session {
   });
 }
 
+/** What each call of a scripted judge reports using and costing. */
+export const JUDGE_CALL_USAGE = {
+  inputTokens: 100,
+  outputTokens: 10,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  reasoningTokens: 0,
+};
+export const JUDGE_CALL_COST = 0.001;
+
 /** A judge answering from a script: each entry is a string or a function of the request. */
 export function scriptedJudge(script: (string | ((request: CompletionRequest) => string | Promise<string>))[]) {
   const requests: CompletionRequest[] = [];
@@ -44,11 +54,7 @@ export function scriptedJudge(script: (string | ((request: CompletionRequest) =>
       const step = script[requests.length - 1];
       if (step === undefined) throw new Error('judge called more often than scripted');
       const text = typeof step === 'string' ? step : await step(request);
-      return {
-        text,
-        model: 'judge-model',
-        usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
-      };
+      return { text, model: 'judge-model', usage: JUDGE_CALL_USAGE, costUsd: JUDGE_CALL_COST };
     },
   };
   return { judge, requests };

@@ -8,7 +8,7 @@ import { tokensIn } from './results-table.js';
 import { renderWarnings } from './warning-lines.js';
 
 /**
- * The closing lines: counts, per engine × variant pass rates, tokens, cost, wall time, the warnings executions
+ * The closing lines: counts, per engine × variant pass rates, tokens, cost, wall time, the judge's tokens and cost, the warnings executions
  * had and where the results are. `totalsOnly` (--quiet) leaves out the lines per case of repeated cases and of a
  * benchmark, and lists no warning, only how many executions had one.
  */
@@ -43,6 +43,12 @@ export function renderRunTotals(
     `Tokens ${formatTokens(tokensIn(totals.usage))} in${cache} / ${formatTokens(totals.usage.outputTokens)} out · ` +
       `Cost ${formatCost(totals.costUsd)} · Time ${formatDuration(summary.durationMs)}`,
   );
+  if (totals.judge) {
+    const { usage, costUsd } = totals.judge;
+    lines.push(
+      `Judge: tokens ${formatTokens(tokensIn(usage))} in / ${formatTokens(usage.outputTokens)} out · Cost ${formatCost(costUsd)} (not in the totals above)`,
+    );
+  }
   if (summary.interrupted) {
     const resume = `skill-eval run --resume ${shellWord(displayPath(summary.outDir, cwd))}`;
     lines.push(colors.yellow(`The run was interrupted before every execution finished; \`${resume}\` continues it.`));
