@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { createRegistry, defineFormat, type FormatPlugin, parseCase } from '@skill-eval/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSuites } from './discover.js';
-import { makeCase, tempDir, writeTree } from './test-support/fixtures.js';
+import { makeCase, useTempTree, writeTree } from './test-support/fixtures.js';
 
 type Load = ReturnType<FormatPlugin['create']>['load'];
 
@@ -41,29 +41,23 @@ const registry = createRegistry({
 });
 
 describe('loadSuites', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir());
-    await writeTree(dir, {
-      'skills/a/evals/evals.json': '{"ALPHA": 1}',
-      'skills/b/evals/cases.beta.yaml': 'BETA ALPHA',
-      'skills/c/evals/evals.json': '{"neither": 1}',
-      'skills/c/notes.txt': 'ALPHA but not an eval file name',
-      'node_modules/pkg/evals.json': '{"ALPHA": 1}',
-      'dist/evals.json': '{"ALPHA": 1}',
-      '.hidden/evals.json': '{"ALPHA": 1}',
-      'README.md': '# nothing',
-    });
+  const folder = useTempTree({
+    'skills/a/evals/evals.json': '{"ALPHA": 1}',
+    'skills/b/evals/cases.beta.yaml': 'BETA ALPHA',
+    'skills/c/evals/evals.json': '{"neither": 1}',
+    'skills/c/notes.txt': 'ALPHA but not an eval file name',
+    'node_modules/pkg/evals.json': '{"ALPHA": 1}',
+    'dist/evals.json': '{"ALPHA": 1}',
+    '.hidden/evals.json': '{"ALPHA": 1}',
+    'README.md': '# nothing',
   });
-  afterEach(() => cleanup());
 
   it('matches a pattern with a slash against the path below the scanned folder', async () => {
-    await writeTree(dir, { 'skills/g/evals/cases/one.yml': 'GAMMA', 'skills/g/evals/one.yml': 'GAMMA' });
-    const { suites } = await loadSuites(['skills/g'], registry, { cwd: dir });
+    await writeTree(folder.dir, { 'skills/g/evals/cases/one.yml': 'GAMMA', 'skills/g/evals/one.yml': 'GAMMA' });
+    const { suites } = await loadSuites(['skills/g'], registry, { cwd: folder.dir });
     expect(suites.map((s) => s.id)).toEqual(['skills/g/evals/cases/one.yml']);
     // Scanning the cases folder itself still sees it as one.
-    const inside = await loadSuites(['skills/g/evals/cases'], registry, { cwd: dir });
+    const inside = await loadSuites(['skills/g/evals/cases'], registry, { cwd: folder.dir });
     expect(inside.suites.map((s) => s.id)).toEqual(['skills/g/evals/cases/one.yml']);
   });
 
@@ -73,27 +67,27 @@ describe('loadSuites', () => {
     const suiteFormat = fakeFormat('suite', ['suite.yml', '*.part.yml'], '', 1, (file, text) => {
       loads.push(file);
       if (!text.startsWith('SUITE')) return { suites: [], diagnostics: [] };
-      const parts = ['a.part.yml', 'b.part.yml'].map((name) => join(dir, 'skills/s/evals/cases', name));
+      const parts = ['a.part.yml', 'b.part.yml'].map((name) => join(folder.dir, 'skills/s/evals/cases', name));
       const cases = parts.map((part, i) => makeCase({ id: `c${i}`, source: { file: part, format: 'suite' } }));
       return { suites: [{ id: 'x', name: 's', file, format: 'suite', cases, settings: {} }], diagnostics: [], parts };
     });
-    await writeTree(dir, {
+    await writeTree(folder.dir, {
       'skills/s/evals/cases/a.part.yml': 'A',
       'skills/s/evals/cases/b.part.yml': 'B',
       'skills/s/evals/cases/c.part.yml': 'C, listed by no suite',
       'skills/s/evals/suite.yml': 'SUITE',
     });
     const { suites, diagnostics } = await loadSuites(['skills/s'], createRegistry({ formats: [suiteFormat] }), {
-      cwd: dir,
+      cwd: folder.dir,
     });
     // The suite file loaded first; of its folder's files only the one it did not read loaded on its own.
-    expect(loads.map((file) => file.slice(dir.length + 1))).toEqual([
+    expect(loads.map((file) => file.slice(folder.dir.length + 1))).toEqual([
       'skills/s/evals/suite.yml',
       'skills/s/evals/cases/c.part.yml',
     ]);
     expect(suites.map((s) => s.id)).toEqual(['skills/s/evals/suite.yml']);
     // One note on the suite file counts the parts the scan skipped, instead of a line per part.
-    expect(diagnostics.map((d) => [d.severity, d.ruleId, d.file.slice(dir.length + 1), d.message])).toEqual([
+    expect(diagnostics.map((d) => [d.severity, d.ruleId, d.file.slice(folder.dir.length + 1), d.message])).toEqual([
       [
         'info',
         'discovery/part-of-suite',
@@ -105,10 +99,10 @@ describe('loadSuites', () => {
     const named = await loadSuites(
       ['skills/s', 'skills/s/evals/cases/b.part.yml'],
       createRegistry({ formats: [suiteFormat] }),
-      { cwd: dir },
+      { cwd: folder.dir },
     );
     expect(named.suites.map((s) => s.id)).toEqual(['skills/s/evals/suite.yml']);
-    expect(named.diagnostics.map((d) => [d.file.slice(dir.length + 1), d.message])).toEqual([
+    expect(named.diagnostics.map((d) => [d.file.slice(folder.dir.length + 1), d.message])).toEqual([
       ['skills/s/evals/cases/b.part.yml', 'Read as part of ../suite.yml, which loads it; run that file to run it.'],
       [
         'skills/s/evals/suite.yml',
@@ -122,17 +116,20 @@ describe('loadSuites', () => {
     const suiteFormat = fakeFormat('suite', ['suite.yml', '*.part.yml'], '', 1, (file) => ({
       suites: [],
       diagnostics: [],
-      parts: file.endsWith('suite.yml') ? names.map((name) => join(dir, 'x/cases', name)) : [],
+      parts: file.endsWith('suite.yml') ? names.map((name) => join(folder.dir, 'x/cases', name)) : [],
     }));
-    await writeTree(dir, { 'x/suite.yml': 'SUITE', ...Object.fromEntries(names.map((n) => [`x/cases/${n}`, 'P'])) });
-    const { diagnostics } = await loadSuites(['x'], createRegistry({ formats: [suiteFormat] }), { cwd: dir });
+    await writeTree(folder.dir, {
+      'x/suite.yml': 'SUITE',
+      ...Object.fromEntries(names.map((n) => [`x/cases/${n}`, 'P'])),
+    });
+    const { diagnostics } = await loadSuites(['x'], createRegistry({ formats: [suiteFormat] }), { cwd: folder.dir });
     expect(diagnostics.map((d) => d.message)).toEqual([
       '5 file(s) found by this scan are parts of this suite and load with it, not on their own: cases/p0.part.yml, cases/p1.part.yml, cases/p2.part.yml, … (2 more).',
     ]);
   });
 
   it('finds candidates by name, skips dependency and dot dirs, picks the most confident format', async () => {
-    const { suites, diagnostics } = await loadSuites(['.'], registry, { cwd: dir });
+    const { suites, diagnostics } = await loadSuites(['.'], registry, { cwd: folder.dir });
     expect(suites.map((s) => [s.id, s.format])).toEqual([
       ['skills/a/evals/evals.json', 'alpha'],
       ['skills/b/evals/cases.beta.yaml', 'beta'],
@@ -141,16 +138,16 @@ describe('loadSuites', () => {
       expect.objectContaining({
         severity: 'warning',
         ruleId: 'discovery/not-detected',
-        file: join(dir, 'skills/c/evals/evals.json'),
+        file: join(folder.dir, 'skills/c/evals/evals.json'),
       }),
     ]);
   });
 
   it('loads an explicitly named file whatever its name, and dedupes files named twice', async () => {
     const { suites, diagnostics } = await loadSuites(
-      ['skills/c/notes.txt', 'skills', join(dir, 'skills/a/evals/evals.json')],
+      ['skills/c/notes.txt', 'skills', join(folder.dir, 'skills/a/evals/evals.json')],
       registry,
-      { cwd: dir },
+      { cwd: folder.dir },
     );
     expect(suites.map((s) => s.id)).toEqual([
       'skills/a/evals/evals.json',
@@ -161,43 +158,43 @@ describe('loadSuites', () => {
   });
 
   it('skips the run directories skill-eval wrote below a scanned folder, unless one is named', async () => {
-    await writeTree(dir, {
+    await writeTree(folder.dir, {
       'results/run-1/run.json': '{"format": "skill-eval-run-v1", "createdAt": "", "invocation": {}, "plan": []}',
       'results/run-1/evals.json': '{"ALPHA": 1}',
       'results/other/run.json': '{"format": "something else"}',
       'results/other/evals.json': '{"ALPHA": 1}',
     });
-    const scanned = await loadSuites(['.'], registry, { cwd: dir });
+    const scanned = await loadSuites(['.'], registry, { cwd: folder.dir });
     expect(scanned.suites.map((s) => s.id)).toEqual([
       'results/other/evals.json',
       'skills/a/evals/evals.json',
       'skills/b/evals/cases.beta.yaml',
     ]);
-    const named = await loadSuites(['results/run-1'], registry, { cwd: dir });
+    const named = await loadSuites(['results/run-1'], registry, { cwd: folder.dir });
     expect(named.suites.map((s) => s.id)).toEqual(['results/run-1/evals.json']);
   });
 
   it('walks a dot dir when it is named explicitly', async () => {
-    const { suites } = await loadSuites(['.hidden'], registry, { cwd: dir });
+    const { suites } = await loadSuites(['.hidden'], registry, { cwd: folder.dir });
     expect(suites.map((s) => s.id)).toEqual(['.hidden/evals.json']);
   });
 
   it('on equal confidence the first registered format wins', async () => {
-    await writeTree(dir, { 'x.tie': 'ALPHA' });
-    const { suites } = await loadSuites(['x.tie'], registry, { cwd: dir });
+    await writeTree(folder.dir, { 'x.tie': 'ALPHA' });
+    const { suites } = await loadSuites(['x.tie'], registry, { cwd: folder.dir });
     expect(suites.map((s) => s.format)).toEqual(['alpha']);
   });
 
   it('reports an explicit file no format claims, and a missing path, as errors', async () => {
-    const { suites, diagnostics } = await loadSuites(['README.md', 'no/such/path'], registry, { cwd: dir });
+    const { suites, diagnostics } = await loadSuites(['README.md', 'no/such/path'], registry, { cwd: folder.dir });
     expect(suites).toEqual([]);
     expect(diagnostics).toHaveLength(2);
     const unknown = diagnostics.find((d) => d.ruleId === 'discovery/unrecognised');
-    expect(unknown).toMatchObject({ severity: 'error', file: join(dir, 'README.md') });
+    expect(unknown).toMatchObject({ severity: 'error', file: join(folder.dir, 'README.md') });
     expect(unknown?.message).toMatch(/not a recognised eval file; formats: alpha, beta, tie/i);
     expect(diagnostics.find((d) => d.ruleId === 'discovery/not-found')).toMatchObject({
       severity: 'error',
-      file: join(dir, 'no/such/path'),
+      file: join(folder.dir, 'no/such/path'),
     });
   });
 
@@ -222,14 +219,14 @@ describe('loadSuites', () => {
         }),
       }),
     });
-    await writeTree(dir, { 'a.JSON': '{}', 'b.yaml': '{}' });
+    await writeTree(folder.dir, { 'a.JSON': '{}', 'b.yaml': '{}' });
     const { suites, diagnostics } = await loadSuites(
       ['a.JSON', 'b.yaml'],
       createRegistry({ formats: [jsonOnly, fakeFormat('any', [], '{}', 0.5)] }),
-      { cwd: dir },
+      { cwd: folder.dir },
     );
     // The extension is compared in lower case; the yaml file goes to the format that reads any file.
-    expect(asked).toEqual([join(dir, 'a.JSON')]);
+    expect(asked).toEqual([join(folder.dir, 'a.JSON')]);
     expect(suites.map((s) => [s.id, s.format])).toEqual([
       ['a.JSON', 'json-only'],
       ['b.yaml', 'any'],
@@ -241,8 +238,10 @@ describe('loadSuites', () => {
     const broken = fakeFormat('broken', ['*.broken'], '', 1, () => {
       throw new Error('kaput');
     });
-    await writeTree(dir, { 'a.broken': 'x' });
-    const { suites, diagnostics } = await loadSuites(['a.broken'], createRegistry({ formats: [broken] }), { cwd: dir });
+    await writeTree(folder.dir, { 'a.broken': 'x' });
+    const { suites, diagnostics } = await loadSuites(['a.broken'], createRegistry({ formats: [broken] }), {
+      cwd: folder.dir,
+    });
     expect(suites).toEqual([]);
     expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', ruleId: 'discovery/load-failed' })]);
     expect(diagnostics[0]!.message).toContain('kaput');
@@ -262,18 +261,12 @@ describe('loadSuites: checking what formats return', () => {
     });
   /** A case as the bundled formats build it: through core's parseCase. */
   const checked = (id: string) => parseCase(makeCase({ id }));
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir());
-    await writeTree(dir, { 'a.fixed': 'x' });
-  });
-  afterEach(() => cleanup());
+  const folder = useTempTree({ 'a.fixed': 'x' });
 
   it('an invalid case is reported, whether or not the suite also holds checked cases', async () => {
     const invalid = { ...makeCase({ id: 'bad' }), turns: [] };
     for (const cases of [[invalid], [checked('ok'), invalid]]) {
-      const { suites, diagnostics } = await loadSuites(['a.fixed'], returning(cases), { cwd: dir });
+      const { suites, diagnostics } = await loadSuites(['a.fixed'], returning(cases), { cwd: folder.dir });
       expect(suites).toEqual([]);
       expect(diagnostics.map((d) => d.ruleId)).toEqual(['discovery/invalid-suite']);
       expect(diagnostics[0]!.message).toContain('turns');
@@ -282,32 +275,30 @@ describe('loadSuites: checking what formats return', () => {
 
   it('checked cases load as built; the suite around them is still checked', async () => {
     const cases = [checked('one'), checked('two')];
-    const loaded = await loadSuites(['a.fixed'], returning(cases), { cwd: dir });
+    const loaded = await loadSuites(['a.fixed'], returning(cases), { cwd: folder.dir });
     expect(loaded.diagnostics).toEqual([]);
     expect(loaded.suites[0]!.cases).toEqual(cases);
-    const unnamed = await loadSuites(['a.fixed'], returning([checked('three')], { name: 3 }), { cwd: dir });
+    const unnamed = await loadSuites(['a.fixed'], returning([checked('three')], { name: 3 }), { cwd: folder.dir });
     expect(unnamed.suites).toEqual([]);
     expect(unnamed.diagnostics[0]!.message).toContain('name');
   });
 });
 
 describe("loadSuites: a format's load() result of the wrong shape", () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir());
-    await writeTree(dir, { 'a.odd': 'x' });
-  });
-  afterEach(() => cleanup());
+  const folder = useTempTree({ 'a.odd': 'x' });
   const loadWith = (result: unknown) =>
     loadSuites(['a.odd'], createRegistry({ formats: [fakeFormat('odd', ['*.odd'], '', 1, () => result as never)] }), {
-      cwd: dir,
+      cwd: folder.dir,
     });
 
   it('a diagnostic that is not one is an error naming the format, keeping what it said', async () => {
     const { diagnostics } = await loadWith({ suites: [], diagnostics: [{ severity: 'warning', message: 'odd line' }] });
     expect(diagnostics).toEqual([
-      expect.objectContaining({ severity: 'error', ruleId: 'discovery/invalid-diagnostic', file: join(dir, 'a.odd') }),
+      expect.objectContaining({
+        severity: 'error',
+        ruleId: 'discovery/invalid-diagnostic',
+        file: join(folder.dir, 'a.odd'),
+      }),
     ]);
     expect(diagnostics[0]!.message).toMatch(/^Format odd produced an invalid diagnostic \(ruleId: .*\): odd line$/);
   });
@@ -329,20 +320,14 @@ describe("loadSuites: a format's load() result of the wrong shape", () => {
 });
 
 describe('loadSuites with a forced format and undetected files', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ dir, cleanup } = await tempDir());
-    await writeTree(dir, {
-      'a/evals.json': '{"skill": "x", "tests": []}',
-      'b/plain.alpha.json': '{"no marker": true}',
-      'c/list.yaml': '- query: hi\n- query: there\n',
-    });
+  const folder = useTempTree({
+    'a/evals.json': '{"skill": "x", "tests": []}',
+    'b/plain.alpha.json': '{"no marker": true}',
+    'c/list.yaml': '- query: hi\n- query: there\n',
   });
-  afterEach(() => cleanup());
 
   it('lists the keys it found when a file looks like an eval but no format reads it', async () => {
-    const { diagnostics } = await loadSuites(['a', 'c/list.yaml'], registry, { cwd: dir });
+    const { diagnostics } = await loadSuites(['a', 'c/list.yaml'], registry, { cwd: folder.dir });
     expect(diagnostics.map((d) => [d.severity, d.message])).toEqual([
       ['warning', expect.stringContaining('(keys found: skill, tests)')],
       ['error', expect.stringContaining('(a list of 2 item(s) with keys query)')],
@@ -350,12 +335,17 @@ describe('loadSuites with a forced format and undetected files', () => {
   });
 
   it('--format skips detection and reads the file with the named format', async () => {
-    const { suites, diagnostics } = await loadSuites(['b/plain.alpha.json'], registry, { cwd: dir, format: 'alpha' });
+    const { suites, diagnostics } = await loadSuites(['b/plain.alpha.json'], registry, {
+      cwd: folder.dir,
+      format: 'alpha',
+    });
     expect(diagnostics).toEqual([]);
     expect(suites.map((s) => s.format)).toEqual(['alpha']);
   });
 
   it('an unknown --format is a usage error naming the formats', async () => {
-    await expect(loadSuites(['b'], registry, { cwd: dir, format: 'nope' })).rejects.toThrow(/Unknown format 'nope'/);
+    await expect(loadSuites(['b'], registry, { cwd: folder.dir, format: 'nope' })).rejects.toThrow(
+      /Unknown format 'nope'/,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { type CaseResult, SkillEvalError, type Suite } from '@skill-eval/core';
+import { type CaseResult, type Engine, SkillEvalError, type Suite } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertRunDirUsable, loadFinishedResults } from './run-dir.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
@@ -31,6 +31,9 @@ describe('resuming a run', () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as CaseResult);
 
+  /** What every run of these tests gives runSuites: the fake engine, the run directory, env and temp folder. */
+  const runWith = (engine: Engine) => ({ engines: [{ id: 'fake', engine }], outDir, env, tempDir: join(dir, 'tmp') });
+
   const suite = (ids: string[]): Suite =>
     makeSuite(
       's.json',
@@ -46,15 +49,7 @@ describe('resuming a run', () => {
       return { ...completed(''), status: 'error', error: { code: 'INTERRUPTED', message: 'aborted' } };
     });
     const ids = ['q1', 'q2', 'slow1', 'slow2', 'later1', 'later2'];
-    const options = {
-      suites: [suite(ids)],
-      engines: [{ id: 'fake', engine }],
-      outDir,
-      concurrency: 2,
-      env,
-      tempDir: join(dir, 'tmp'),
-      invocation: { paths: ['s.json'] },
-    };
+    const options = { ...runWith(engine), suites: [suite(ids)], concurrency: 2, invocation: { paths: ['s.json'] } };
     const first = await runSuites({ ...options, signal: controller.signal });
     expect(first.summary.interrupted).toBe(true);
     expect((await readRunManifest(outDir)).plan).toHaveLength(6);
@@ -81,7 +76,7 @@ describe('resuming a run', () => {
 
   it('refuses a directory without run.json, and a plan that changed since the run', async () => {
     const { engine } = fakeEngine(async () => completed('done'));
-    const options = { engines: [{ id: 'fake', engine }], outDir, env, tempDir: join(dir, 'tmp') };
+    const options = runWith(engine);
     const missing = runSuites({ ...options, suites: [suite(['a'])], resume: true });
     await expect(missing).rejects.toThrow(SkillEvalError);
     await expect(missing).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/run\.json/) });
@@ -106,13 +101,7 @@ describe('resuming a run', () => {
       await held;
       return completed('done');
     });
-    const options = {
-      suites: [suite(['a', 'b'])],
-      engines: [{ id: 'fake', engine }],
-      outDir,
-      env,
-      tempDir: join(dir, 'tmp'),
-    };
+    const options = { ...runWith(engine), suites: [suite(['a', 'b'])] };
     const running = runSuites(options);
     await expect.poll(() => stats.inputs.length).toBe(2);
     await expect(runSuites({ ...options, resume: true })).rejects.toMatchObject({
@@ -142,13 +131,7 @@ describe('resuming a run', () => {
     const reporter = {
       onRunStart: (plan: readonly { caseId: string }[]) => void planned.push(plan.map((p) => p.caseId)),
     };
-    const options = {
-      engines: [{ id: 'fake', engine }],
-      outDir,
-      env,
-      tempDir: join(dir, 'tmp'),
-      reporters: [reporter],
-    };
+    const options = { ...runWith(engine), reporters: [reporter] };
     const first = await runSuites({ ...options, suites: [suite(['a', 'b'])] });
     await sleep(300);
     const again = await runSuites({ ...options, suites: [suite(['a', 'b'])], resume: true });
@@ -173,13 +156,7 @@ describe('resuming a run', () => {
       await appendFile(join(input.artifactsDir, 'log.txt'), `${input.turns[0]}\n`);
       return completed('done');
     });
-    const options = {
-      suites: [suite(['a', 'b'])],
-      engines: [{ id: 'fake', engine }],
-      outDir,
-      env,
-      tempDir: join(dir, 'tmp'),
-    };
+    const options = { ...runWith(engine), suites: [suite(['a', 'b'])] };
     await runSuites(options);
     const [first, second] = lines();
     // Killed while the second execution ran: its result line never made it, its log did.

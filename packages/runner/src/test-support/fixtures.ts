@@ -24,6 +24,16 @@ export function useTempDir(prefix: string | undefined, made: (dir: string) => vo
   afterEach(() => cleanup?.());
 }
 
+/** A fresh temp folder holding `files` for each test (see {@link useTempDir}); its path is `.dir` inside a test. */
+export function useTempTree(files: Record<string, string>, prefix?: string): { readonly dir: string } {
+  const folder = { dir: '' };
+  useTempDir(prefix, async (made) => {
+    folder.dir = made;
+    await writeTree(made, files);
+  });
+  return folder;
+}
+
 /** Writes `files` (relative path → content) under `root`. */
 export async function writeTree(root: string, files: Record<string, string>): Promise<void> {
   for (const [rel, content] of Object.entries(files)) {
