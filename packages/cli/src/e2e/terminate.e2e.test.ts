@@ -43,6 +43,23 @@ function startRun(dir: string, args: string[], tag: string) {
   return { child, started, waitFor, ended };
 }
 
+/**
+ * A temp folder holding `evals/<name>.eval.yaml` (AgentV) with one test per id, each passing on an answer holding
+ * "hi", and `hook` (before_each or after_each) running `command` when given.
+ */
+function evalFolder(
+  name: string,
+  ids: string[],
+  hook?: { when: 'before_each' | 'after_each'; command: string },
+): string {
+  const dir = mkdtempSync(join(tmpdir(), `skill-eval-${name}-e2e-`));
+  mkdirSync(join(dir, 'evals'));
+  const hooks = hook ? `workspace:\n  hooks:\n    ${hook.when}:\n      command: ${JSON.stringify(hook.command)}\n` : '';
+  const tests = ids.map((id) => `  - id: ${id}\n    input: hi\n    assertions: [{type: contains, value: hi}]\n`);
+  writeFileSync(join(dir, 'evals', `${name}.eval.yaml`), `name: ${name}\n${hooks}tests:\n${tests.join('')}`);
+  return dir;
+}
+
 /** Kills whatever a failed test left of the run, and removes its folder. */
 function cleanUp(tag: string, dir: string | undefined): void {
   for (const pid of processesWithEnv('SKILL_EVAL_E2E_TAG', tag)) process.kill(pid, 'SIGKILL');
@@ -62,10 +79,7 @@ describe('SIGTERM mid-run, with the built CLI and the command engine', () => {
   let leftAfter: number[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-sigterm-e2e-'));
-    mkdirSync(join(dir, 'evals'));
-    const cases = [1, 2, 3].map((i) => `  - id: c${i}\n    input: hi\n    assertions: [{type: contains, value: hi}]\n`);
-    writeFileSync(join(dir, 'evals', 'slow.eval.yaml'), `name: slow\ntests:\n${cases.join('')}`);
+    dir = evalFolder('slow', ['c1', 'c2', 'c3']);
     writeFileSync(join(dir, 'agent.sh'), '#!/bin/sh\nsleep 60\necho hi\n', { mode: 0o755 });
     const run = startRun(
       dir,
@@ -100,13 +114,7 @@ describe('Ctrl-C twice during a teardown, with the built CLI', () => {
   let leftAfter: number[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-sigint-twice-e2e-'));
-    mkdirSync(join(dir, 'evals'));
-    writeFileSync(
-      join(dir, 'evals', 'teardown.eval.yaml'),
-      'name: teardown\nworkspace:\n  hooks:\n    after_each:\n      command: "sleep 60; echo done"\n' +
-        'tests:\n  - id: c1\n    input: hi\n    assertions: [{type: contains, value: hi}]\n',
-    );
+    dir = evalFolder('teardown', ['c1'], { when: 'after_each', command: 'sleep 60; echo done' });
     const run = startRun(
       dir,
       ['evals', '-e', 'command', '--ek', 'command=cat', '--trust', '--no-cache', '--out', 'out'],
@@ -139,13 +147,7 @@ describe('SIGKILL mid-run, with a service a setup command started, with the buil
   let run: ReturnType<typeof startRun>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'skill-eval-sigkill-e2e-'));
-    mkdirSync(join(dir, 'evals'));
-    writeFileSync(
-      join(dir, 'evals', 'service.eval.yaml'),
-      'name: service\nworkspace:\n  hooks:\n    before_each:\n      command: "sleep 60 >/dev/null 2>&1 &"\n' +
-        'tests:\n  - id: c1\n    input: hi\n    assertions: [{type: contains, value: hi}]\n',
-    );
+    dir = evalFolder('service', ['c1'], { when: 'before_each', command: 'sleep 60 >/dev/null 2>&1 &' });
     writeFileSync(join(dir, 'agent.sh'), '#!/bin/sh\nsleep 60\necho hi\n', { mode: 0o755 });
     run = startRun(
       dir,
