@@ -4,15 +4,20 @@ import { FakeStream } from '../test-support/fake-stream.js';
 import { renderScreen } from '../test-support/virtual-terminal.js';
 import { LiveDisplay } from './live-display.js';
 
+/** An 80×24 terminal, and a stderr beside the frame's stdout that writes to it too: both end up on the one screen. */
+function oneTerminal(): { terminal: FakeStream; stderr: Writable } {
+  const terminal = new FakeStream(true, { columns: 80, rows: 24 });
+  const stderr = new Writable({
+    write(chunk, _encoding, callback) {
+      terminal.write(chunk, callback);
+    },
+  });
+  return { terminal, stderr };
+}
+
 describe('LiveDisplay', () => {
   it('puts what another stream writes to the same terminal above the frame, and leaves no frame behind', async () => {
-    const terminal = new FakeStream(true, { columns: 80, rows: 24 });
-    // stderr beside a frame on stdout: both end up on the one terminal.
-    const stderr = new Writable({
-      write(chunk, _encoding, callback) {
-        terminal.write(chunk, callback);
-      },
-    });
+    const { terminal, stderr } = oneTerminal();
     let done = 0;
     const display = await LiveDisplay.open(terminal, () => `⠋ ${done}/2 done\n  ▸ greets [claude-code]`, stderr);
     display.start();
@@ -31,12 +36,7 @@ describe('LiveDisplay', () => {
   });
 
   it('lets its own drawing write to the other stream (log-update hides the cursor there) without redrawing', async () => {
-    const terminal = new FakeStream(true, { columns: 80, rows: 24 });
-    const stderr = new Writable({
-      write(chunk, _encoding, callback) {
-        terminal.write(chunk, callback);
-      },
-    });
+    const { terminal, stderr } = oneTerminal();
     let frames = 0;
     const display = await LiveDisplay.open(
       terminal,
