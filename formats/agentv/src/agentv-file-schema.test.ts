@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readCorpus } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { AgentvEvalFileSchema } from './agentv-file-schema.js';
-import { AGENTV, CORPUS } from './test-support/corpus.js';
+import { AGENTV } from './test-support/corpus.js';
 
 describe('AgentvEvalFileSchema', () => {
   it('generates a JSON Schema with the documented fields', () => {
@@ -21,7 +21,7 @@ describe('AgentvEvalFileSchema', () => {
       'examples/features/rubric/evals/operators.eval.yaml',
       'examples/showcase/directory-discovery/EVAL.yaml',
     ]) {
-      expect(AgentvEvalFileSchema.safeParse(parse(readFileSync(CORPUS + AGENTV + f, 'utf8'))).error, f).toBeUndefined();
+      expect(AgentvEvalFileSchema.safeParse(parse(readCorpus(AGENTV + f))).error, f).toBeUndefined();
     }
     const bad = AgentvEvalFileSchema.safeParse({ name: 'Not Valid', tests: [{ assert: [{ value: 1 }] }] });
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['name', 'tests']);

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
 import { mutatedText } from '@skill-eval/testing';
+import { readCorpus } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectAgentv } from './detect.js';
 import { loadAgentv } from './load-agentv.js';
-import { AGENTV, CORPUS } from './test-support/corpus.js';
+import { AGENTV } from './test-support/corpus.js';
 import { writeAgentv } from './write-agentv.js';
 
 const FILE = '/nonexistent-skill-eval-test/evals/x.eval.yaml';
@@ -15,7 +15,7 @@ const CORPUS_TEXTS = [
   'evals/agentv-dev/skills/skill-selection.eval.yaml',
   'examples/showcase/directory-discovery/EVAL.yaml',
   'examples/features/rubric/evals/operators.eval.yaml',
-].map((f) => readFileSync(CORPUS + AGENTV + f, 'utf8'));
+].map((f) => readCorpus(AGENTV + f));
 
 /** Loads without throwing; every diagnostic is positioned and names a rule of this format. */
 function loadsCleanly(text: string) {

@@ -1,9 +1,10 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { corpusPath } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadAgentv } from './load-agentv.js';
-import { AGENTV, CORPUS } from './test-support/corpus.js';
+import { AGENTV } from './test-support/corpus.js';
 
 let tmp: string;
 const write = (path: string, text: string) => {
@@ -21,7 +22,7 @@ afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('tests from files and folders', () => {
   it('directory-discovery: each cases/<name>/case.yaml is a test named after its folder; workspace/ is laid over', () => {
-    copyFileSync(`${CORPUS}${AGENTV}examples/showcase/directory-discovery/EVAL.yaml`, join(tmp, 'EVAL.yaml'));
+    copyFileSync(corpusPath(`${AGENTV}examples/showcase/directory-discovery/EVAL.yaml`), join(tmp, 'EVAL.yaml'));
     write('cases/fix-null-check/case.yaml', 'criteria: Fixes the null check\ninput: |\n  Fix parseToken.\n');
     write('cases/fix-null-check/workspace/parser.ts', 'export {}\n');
     write('cases/add-greeting/case.yaml', 'criteria: Adds a greeting\ninput: Add a greeting.\n');
@@ -123,7 +124,7 @@ describe('files, workspaces and the skill', () => {
     const dir = 'skills/csv-analyzer/evals';
     write('skills/csv-analyzer/SKILL.md', '---\nname: csv-analyzer\ndescription: CSV\n---\n');
     copyFileSync(
-      `${CORPUS}${AGENTV}examples/features/agent-skills-evals/csv-analyzer.EVAL.yaml`,
+      corpusPath(`${AGENTV}examples/features/agent-skills-evals/csv-analyzer.EVAL.yaml`),
       join(tmp, dir, '../EVAL.yaml'),
     );
     write(`skills/csv-analyzer/evals/files/sales.csv`, 'month,revenue\n');

@@ -2,11 +2,12 @@ import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
+import { corpusPath } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { AgentvEvalFileSchema } from './agentv-file-schema.js';
 import { loadAgentv } from './load-agentv.js';
-import { AGENTV, CORPUS } from './test-support/corpus.js';
+import { AGENTV } from './test-support/corpus.js';
 import { writeAgentv } from './write-agentv.js';
 
 let tmp: string;
@@ -39,7 +40,7 @@ describe('write → load round trip', () => {
   for (const relativePath of CORPUS_FILES) {
     it(`corpus ${basename(relativePath)}: the written v5 file loads into the same cases, without errors`, () => {
       const copy = join(tmp, basename(relativePath));
-      copyFileSync(CORPUS + AGENTV + relativePath, copy);
+      copyFileSync(corpusPath(AGENTV + relativePath), copy);
       const original = loadAgentv(copy, readFileSync(copy, 'utf8'));
       const suite = original.suites[0]!;
       const { written, reloaded, doc } = rewrite(suite);

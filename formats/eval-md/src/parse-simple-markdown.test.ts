@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { corpusFiles, corpusPath } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import type { Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
@@ -7,7 +8,6 @@ import { loadEvalMd, readEvalMd } from './load-eval-md.js';
 import { outline } from './outline.js';
 import { loadMarkdownParser, type MarkdownParser } from './parse-markdown.js';
 import { parseSimpleMarkdown } from './parse-simple-markdown.js';
-import { CORPUS, corpusFiles } from './test-support/corpus.js';
 
 let parse: MarkdownParser;
 beforeAll(async () => {
@@ -113,8 +113,7 @@ describe('parseSimpleMarkdown', () => {
   });
 
   it('loads every corpus EVAL.md as the parser alone does', async () => {
-    const files = corpusFiles().filter((f) => f.slice(CORPUS.length).startsWith('skillkit-eval-md/'));
-    for (const file of files) {
+    for (const file of corpusFiles('skillkit-eval-md/').map(corpusPath)) {
       const text = readFileSync(file, 'utf8');
       expect(await loadEvalMd(file, text), file).toEqual(readEvalMd(file, text, parse));
     }

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { mutatedText } from '@skill-eval/testing';
+import { corpusFiles, readCorpus } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectEvalMd } from './detect.js';
 import { readEvalMd } from './load-eval-md.js';
 import { loadMarkdownParser, type MarkdownParser } from './parse-markdown.js';
-import { CORPUS, corpusFiles } from './test-support/corpus.js';
 import { writeEvalMd } from './write-eval-md.js';
 
 let parse: MarkdownParser;
@@ -14,8 +13,7 @@ beforeAll(async () => {
 });
 
 const FILE = '/nonexistent-skill-eval-test/EVAL.md';
-const mine = corpusFiles().filter((f) => f.slice(CORPUS.length).startsWith('skillkit-eval-md/'));
-const texts = mine.map((f) => readFileSync(f, 'utf8'));
+const texts = corpusFiles('skillkit-eval-md/').map(readCorpus);
 
 /** Loading, detecting and writing never throw, and every diagnostic can be shown at a line and column. */
 function wellBehaved(text: string): void {

@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Case, type CaseInput, CaseSchema, SuiteSchema } from '@skill-eval/core';
+import { corpusFiles } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEvalMd } from './load-eval-md.js';
 import { readSkillKitLine } from './skillkit-lines.js';
-import { CORPUS, corpusFiles, loadCorpus, SKILLKIT } from './test-support/corpus.js';
+import { loadCorpus, SKILLKIT } from './test-support/corpus.js';
 import { writeEvalMd } from './write-eval-md.js';
 
 let tmp: string;
@@ -40,9 +41,7 @@ const base = (id: string, extra: Partial<CaseInput> = {}): CaseInput => ({
 });
 
 describe('write → load round trip', () => {
-  const mine = corpusFiles()
-    .filter((f) => f.slice(CORPUS.length).startsWith('skillkit-eval-md/'))
-    .map((f) => f.slice(CORPUS.length + SKILLKIT.length));
+  const mine = corpusFiles(SKILLKIT).map((f) => f.slice(SKILLKIT.length));
 
   it.each(mine)('%s reads back the same cases, nothing lost', async (relative) => {
     const { suite } = await loadCorpus(relative);

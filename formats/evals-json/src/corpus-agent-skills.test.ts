@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { corpusFileOrSkip, corpusFiles } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
-import { bySeverity, CORPUS, criteria, loadCorpus, rules } from './test-support/corpus.js';
+import { bySeverity, criteria, loadCorpus, rules } from './test-support/corpus.js';
 
 const AGENTV = 'agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/';
 const ANTHROPIC = 'agent-skills-evals-json/anthropics-skills/';
@@ -81,8 +81,10 @@ describe('corpus: agent-skills evals.json', () => {
     expect(cases[0]!.workspace.files).toEqual([]);
   });
 
-  it('nf-core-utils-release: no checks, expected_output graded, files [] fine', () => {
-    const { result, suite, cases } = loadCorpus(`${ANTHROPIC}nf-core-utils-release/evals/evals.json`);
+  it('nf-core-utils-release: no checks, expected_output graded, files [] fine', (ctx) => {
+    const { result, suite, cases } = loadCorpus(
+      corpusFileOrSkip(ctx, `${ANTHROPIC}nf-core-utils-release/evals/evals.json`),
+    );
     expect(bySeverity(result.diagnostics, 'error')).toEqual([]);
     expect(suite.name).toBe('nf-core-utils-release');
     expect(cases.map((c) => c.id)).toEqual(['1', '2', '3']);
@@ -91,8 +93,10 @@ describe('corpus: agent-skills evals.json', () => {
     expect(bySeverity(result.diagnostics, 'info').map((d) => d.line)).toEqual([4, 10, 16]);
   });
 
-  it('bill-of-quantities: extra "name" kept in metadata and used as the case name', () => {
-    const { result, cases } = loadCorpus(`${ANTHROPIC}skills/bill-of-quantities/evals/evals.json`);
+  it('bill-of-quantities: extra "name" kept in metadata and used as the case name', (ctx) => {
+    const { result, cases } = loadCorpus(
+      corpusFileOrSkip(ctx, `${ANTHROPIC}skills/bill-of-quantities/evals/evals.json`),
+    );
     expect(bySeverity(result.diagnostics, 'error')).toEqual([]);
     expect(cases.map((c) => c.name)).toEqual([
       'simple-single-storey-building',
@@ -104,8 +108,10 @@ describe('corpus: agent-skills evals.json', () => {
     expect(cases[0]!.turns[0]).toContain('\n\n- Building dimensions: 50m length × 40m width');
   });
 
-  it('claude-md-creator: "category" kept in metadata, 8 cases', () => {
-    const { result, cases } = loadCorpus(`${ANTHROPIC}skills/claude-md-creator/evals/evals.json`);
+  it('claude-md-creator: "category" kept in metadata, 8 cases', (ctx) => {
+    const { result, cases } = loadCorpus(
+      corpusFileOrSkip(ctx, `${ANTHROPIC}skills/claude-md-creator/evals/evals.json`),
+    );
     expect(bySeverity(result.diagnostics, 'error')).toEqual([]);
     expect(cases.map((c) => c.rawId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(cases.map((c) => c.metadata.category)).toEqual([
@@ -121,8 +127,10 @@ describe('corpus: agent-skills evals.json', () => {
     expect(cases[7]!.turns[0]).toMatch(/^My CLAUDE.md is over 400 lines/);
   });
 
-  it('software-architecture-review: object assertions become rubrics, each warned at its position', () => {
-    const { result, suite, cases } = loadCorpus(`${ANTHROPIC}skills/software-architecture-review/evals/evals.json`);
+  it('software-architecture-review: object assertions become rubrics, each warned at its position', (ctx) => {
+    const { result, suite, cases } = loadCorpus(
+      corpusFileOrSkip(ctx, `${ANTHROPIC}skills/software-architecture-review/evals/evals.json`),
+    );
     expect(bySeverity(result.diagnostics, 'error')).toEqual([]);
     expect(suite.settings.dialect).toBe('agentskills');
     expect(cases.map((c) => c.checks.length)).toEqual([4, 4, 3]);
@@ -141,9 +149,7 @@ describe('corpus: agent-skills evals.json', () => {
 
 describe('corpus: no unknown-key warning', () => {
   const dirs = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json'];
-  const files = (readdirSync(CORPUS, { recursive: true }) as string[])
-    .filter((path) => dirs.some((dir) => path.startsWith(`${dir}/`)) && path.endsWith('.json'))
-    .sort();
+  const files = dirs.flatMap((dir) => corpusFiles(`${dir}/`)).filter((path) => path.endsWith('.json'));
 
   it.each(files)('%s', (relative) => {
     expect(files.length).toBeGreaterThan(10);

@@ -1,22 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { isSkillEvalError } from '@skill-eval/core';
+import { corpusFiles, corpusPath, readCorpus } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { detectEvalsJson } from './detect.js';
 import plugin from './index.js';
-import { CORPUS } from './test-support/corpus.js';
-
-const corpusFiles = (readdirSync(CORPUS, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-  .filter((entry) => entry.isFile() && entry.name !== 'SOURCES.md')
-  .map((entry) => join(entry.parentPath, entry.name));
 
 describe('detect', () => {
   it('claims exactly the agent-skills and BMAD folders of the corpus, and nothing else in it', () => {
     const mine = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json'];
-    expect(corpusFiles.length).toBeGreaterThanOrEqual(40);
-    for (const file of corpusFiles) {
-      const confidence = detectEvalsJson(file, readFileSync(file, 'utf8'));
-      const folder = file.slice(CORPUS.length).split('/')[0]!;
+    expect(corpusFiles().length).toBeGreaterThanOrEqual(33);
+    for (const file of corpusFiles()) {
+      const confidence = detectEvalsJson(corpusPath(file), readCorpus(file));
+      const folder = file.split('/')[0]!;
       if (mine.includes(folder)) expect(confidence, file).toBeGreaterThanOrEqual(0.9);
       else expect(confidence, file).toBe(0);
     }

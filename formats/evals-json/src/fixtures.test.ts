@@ -10,9 +10,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { corpusPath, readCorpus } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEvalsJson } from './load-evals-json.js';
-import { CORPUS } from './test-support/corpus.js';
 
 let tmp: string;
 let skill: string;
@@ -37,7 +37,7 @@ describe('files resolution', () => {
     const file = join(skill, 'evals', 'evals.json');
     mkdirSync(dirname(file), { recursive: true });
     copyFileSync(
-      `${CORPUS}agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/evals.json`,
+      corpusPath('agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/evals.json'),
       file,
     );
     write(join(skill, 'evals', 'files', 'sales.csv'), 'month,revenue\n');
@@ -145,7 +145,7 @@ describe('BMAD setup overlays', () => {
     mkdirSync(join(project, '.git'), { recursive: true });
     const evalsDir = join(project, BRIEF);
     const file = join(evalsDir, 'evals.json');
-    write(file, readFileSync(`${CORPUS}bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`, 'utf8'));
+    write(file, readCorpus(`bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`));
     write(join(evalsDir, 'setup', 'docs', 'base.md'), 'base');
     write(join(evalsDir, 'A1', 'setup', 'docs', 'a1.md'), 'a1');
     write(join(tmp, 'elsewhere', 'secret.txt'), 'secret');
@@ -163,7 +163,7 @@ describe('BMAD setup overlays', () => {
 
   it('gives no overlays when the layout has no setup directories', () => {
     const file = join(tmp, 'bmad', BRIEF, 'evals.json');
-    write(file, readFileSync(`${CORPUS}bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`, 'utf8'));
+    write(file, readCorpus(`bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`));
     const result = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' });
     expect(result.suites[0]!.cases.every((c) => c.workspace.overlays.length === 0)).toBe(true);
   });

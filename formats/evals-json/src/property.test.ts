@@ -1,24 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { LoadResult } from '@skill-eval/core';
 import { mutatedText } from '@skill-eval/testing';
+import { corpusFiles, readCorpus } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectEvalsJson } from './detect.js';
 import { loadEvalsJson } from './load-evals-json.js';
-import { CORPUS } from './test-support/corpus.js';
 
 const FILE = '/nonexistent-skill-eval-test/skill/evals/evals.json';
 
-function jsonFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? jsonFiles(path) : name.endsWith('.json') ? [path] : [];
-  });
-}
-const TEXTS = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json']
-  .flatMap((folder) => jsonFiles(join(CORPUS, folder)))
-  .map((file) => readFileSync(file, 'utf8'));
+const TEXTS = ['agent-skills-evals-json/', 'bmad-evals-json/', 'bmad-cases-json/']
+  .flatMap((folder) => corpusFiles(folder))
+  .filter((file) => file.endsWith('.json'))
+  .map(readCorpus);
 
 /** Loading never throws, every diagnostic points inside the text, and every kept case has a prompt. */
 function wellBehaved(text: string): void {

@@ -1,17 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Case } from '@skill-eval/core';
+import { corpusFiles, corpusPath } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { loadEvalsJson } from './load-evals-json.js';
-import { CORPUS } from './test-support/corpus.js';
 import { writeEvalsJson } from './write-evals-json.js';
-
-function jsonFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? jsonFiles(path) : name.endsWith('.json') ? [path] : [];
-  });
-}
 
 /** What a round trip must keep. */
 const shape = (c: Case) => ({
@@ -28,12 +20,12 @@ const shape = (c: Case) => ({
   metadata: c.metadata,
 });
 
-const files = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json'].flatMap((f) =>
-  jsonFiles(join(CORPUS, f)),
-);
+const files = ['agent-skills-evals-json/', 'bmad-evals-json/', 'bmad-cases-json/']
+  .flatMap((folder) => corpusFiles(folder))
+  .filter((file) => file.endsWith('.json'));
 
 describe('writeEvalsJson', () => {
-  it.each(files.map((f) => [f.slice(CORPUS.length), f]))('round-trips %s', (_name, file) => {
+  it.each(files.map((f) => [f, corpusPath(f)]))('round-trips %s', (_name, file) => {
     const original = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' }).suites[0]!;
     const written = writeEvalsJson(original);
     // Written beside the original, so `files` resolve against the same skill root.
@@ -57,8 +49,7 @@ describe('writeEvalsJson', () => {
   });
 
   it('keeps every files entry, those missing when read too (bmad-project-context names 137, none staged)', () => {
-    const file = join(
-      CORPUS,
+    const file = corpusPath(
       'bmad-cases-json/bmad-code-org-BMAD-METHOD/src/bmm-skills/plan/bmad-project-context/evals/cases.json',
     );
     const raw = JSON.parse(readFileSync(file, 'utf8')) as { cases: { files?: string[] }[] };
@@ -70,7 +61,7 @@ describe('writeEvalsJson', () => {
   });
 
   it('writes a numeric id as a number only when it reads back as the same id', () => {
-    const file = files[0]!;
+    const file = corpusPath(files[0]!);
     const suite = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' }).suites[0]!;
     const ids = ['7', '007', '0', '12345678901234567890', 'a1'];
     const changed = { ...suite, cases: ids.map((id) => ({ ...suite.cases[0]!, id, rawId: id, name: id })) };
@@ -81,7 +72,7 @@ describe('writeEvalsJson', () => {
   });
 
   it('lists what an evals.json cannot hold instead of dropping it', () => {
-    const file = files[0]!;
+    const file = corpusPath(files[0]!);
     const suite = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' }).suites[0]!;
     const first = suite.cases[0]!;
     const changed = {

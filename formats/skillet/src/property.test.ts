@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { LoadResult } from '@skill-eval/core';
 import { mutatedText } from '@skill-eval/testing';
+import { readCorpus } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectSkillet } from './detect.js';
@@ -39,7 +39,7 @@ describe('property: any input', () => {
   });
 
   it('mutated corpus files never throw and diagnostics are positioned', () => {
-    const texts = skilletFiles().map((file) => readFileSync(file, 'utf8'));
+    const texts = skilletFiles().map(readCorpus);
     fc.assert(
       fc.property(mutatedText(texts), (text) => {
         expectWellFormed(text, loadSkillet(FILE, text));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readCorpus } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { skilletFiles } from './test-support/corpus.js';
 describe('SkilletFileSchema', () => {
   it('accepts every corpus eval', () => {
     for (const file of skilletFiles()) {
-      expect(SkilletFileSchema.safeParse(parse(readFileSync(file, 'utf8'))).success, file).toBe(true);
+      expect(SkilletFileSchema.safeParse(parse(readCorpus(file))).success, file).toBe(true);
     }
   });
 

@@ -5,7 +5,7 @@ import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSkillet } from './load-skillet.js';
-import { CORPUS, loadCorpus, skilletFiles } from './test-support/corpus.js';
+import { loadCorpus, skilletFiles } from './test-support/corpus.js';
 import { writeSkillet } from './write-skillet.js';
 
 let tmp: string;
@@ -31,8 +31,7 @@ function writeAndLoad(suite: Suite, dir: string) {
 }
 
 describe('write → load round trip', () => {
-  for (const file of skilletFiles()) {
-    const relative = file.slice(CORPUS.length);
+  for (const relative of skilletFiles()) {
     it(relative, () => {
       const { suite } = loadCorpus(relative);
       const { files, lost, cases } = writeAndLoad(suite, relative.replaceAll('/', '_'));

@@ -1,3 +1,4 @@
+import { corpusFileOrSkip } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { bySeverity, loadCorpus } from './test-support/corpus.js';
 
@@ -54,9 +55,12 @@ describe('corpus: triggers-json', () => {
     expectTriggerCases(cases);
   });
 
-  it('anthropics/skills trigger-evals.json: \\u escapes decoded, 8 + 8', () => {
+  it('anthropics/skills trigger-evals.json: \\u escapes decoded, 8 + 8', (ctx) => {
     const { result, cases } = loadCorpus(
-      'triggers-json/anthropics-skills/skills/software-architecture-review/evals/trigger-evals.json',
+      corpusFileOrSkip(
+        ctx,
+        'triggers-json/anthropics-skills/skills/software-architecture-review/evals/trigger-evals.json',
+      ),
     );
     expect(result.diagnostics).toEqual([]);
     expect(cases.map((c) => c.id)).toEqual(positions(16));
@@ -67,8 +71,10 @@ describe('corpus: triggers-json', () => {
     expectTriggerCases(cases);
   });
 
-  it('mikekelly/developing-skills: extra "reason" kept as metadata', () => {
-    const { result, cases } = loadCorpus('triggers-json/mikekelly-developing-skills/evals/triggers.json');
+  it('mikekelly/developing-skills: extra "reason" kept as metadata', (ctx) => {
+    const { result, cases } = loadCorpus(
+      corpusFileOrSkip(ctx, 'triggers-json/mikekelly-developing-skills/evals/triggers.json'),
+    );
     expect(result.diagnostics).toEqual([]);
     expect(cases.map((c) => c.id)).toEqual(positions(16));
     expect(flags(cases)).toEqual([...Array(8).fill(true), ...Array(8).fill(false)]);
@@ -78,8 +84,10 @@ describe('corpus: triggers-json', () => {
     expectTriggerCases(cases);
   });
 
-  it('forjd/better-writing grouped variant: read, ids from items, an info that it is not standard', () => {
-    const { result, suite, cases } = loadCorpus('triggers-json/forjd-better-writing/evals/triggers.json');
+  it('forjd/better-writing grouped variant: read, ids from items, an info that it is not standard', (ctx) => {
+    const { result, suite, cases } = loadCorpus(
+      corpusFileOrSkip(ctx, 'triggers-json/forjd-better-writing/evals/triggers.json'),
+    );
     expect(bySeverity(result.diagnostics, 'error')).toEqual([]);
     expect(result.diagnostics.map((d) => [d.severity, d.ruleId, d.line, d.column])).toEqual([
       ['info', 'triggers-json/grouped-variant', 1, 1],

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { LoadResult } from '@skill-eval/core';
 import { mutatedText } from '@skill-eval/testing';
+import { readCorpus } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectTriggersJson } from './detect.js';
@@ -45,7 +45,7 @@ describe('property: any input', () => {
   });
 
   it('mutated corpus files never throw and diagnostics are positioned', () => {
-    const texts = triggerFiles().map((file) => readFileSync(file, 'utf8'));
+    const texts = triggerFiles().map(readCorpus);
     fc.assert(
       fc.property(mutatedText(texts), (text) => {
         expectWellFormed(text, loadTriggersJson(FILE, text, { skillName: 's' }));

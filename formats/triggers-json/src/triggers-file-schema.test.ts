@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readCorpus } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { triggerFiles } from './test-support/corpus.js';
@@ -7,7 +7,7 @@ import { TriggersFileSchema } from './triggers-file-schema.js';
 describe('TriggersFileSchema', () => {
   it('accepts every corpus trigger set, both shapes', () => {
     for (const file of triggerFiles()) {
-      const parsed = TriggersFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      const parsed = TriggersFileSchema.safeParse(JSON.parse(readCorpus(file)));
       expect(parsed.success, file).toBe(true);
     }
   });

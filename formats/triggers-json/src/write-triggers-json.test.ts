@@ -1,16 +1,16 @@
 import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
+import { corpusFileOrSkip } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadTriggersJson } from './load-triggers-json.js';
-import { CORPUS, loadCorpus, triggerFiles } from './test-support/corpus.js';
+import { loadCorpus, triggerFiles } from './test-support/corpus.js';
 import { writeTriggersJson } from './write-triggers-json.js';
 
 const OUT = '/nonexistent-skill-eval-test/out/triggers.json';
 const comparable = (cases: Case[]) => cases.map(({ source, ...rest }) => rest);
 
 describe('write → load round trip', () => {
-  for (const file of triggerFiles()) {
-    const relative = file.slice(CORPUS.length);
+  for (const relative of triggerFiles()) {
     it(relative, () => {
       const { suite } = loadCorpus(relative);
       const { files, lost } = writeTriggersJson(suite);
@@ -27,8 +27,8 @@ describe('write → load round trip', () => {
     });
   }
 
-  it('the grouped variant is written as the standard list, ids kept', () => {
-    const { suite } = loadCorpus('triggers-json/forjd-better-writing/evals/triggers.json');
+  it('the grouped variant is written as the standard list, ids kept', (ctx) => {
+    const { suite } = loadCorpus(corpusFileOrSkip(ctx, 'triggers-json/forjd-better-writing/evals/triggers.json'));
     const written = JSON.parse(writeTriggersJson(suite).files[0]!.text);
     expect(written[0]).toEqual({ id: 'tighten-email', query: suite.cases[0]!.turns[0], should_trigger: true });
     expect(written[19]).toMatchObject({ id: 'count-words', should_trigger: false });

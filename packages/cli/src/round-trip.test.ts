@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Case, Format, Registry, Suite } from '@skill-eval/core';
 import { loadSuites } from '@skill-eval/runner';
+import { CORPUS_DIR, corpusFiles, corpusPath } from '@skill-eval/testing/corpus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegistry } from './plugins/build-registry.js';
-import { CORPUS } from './test-support/paths.js';
 
 /** What a conversion must carry over, or report as lost. */
 const shape = (c: Case) => ({
@@ -25,17 +25,10 @@ const shape = (c: Case) => ({
   fixtures: [...c.workspace.files.map((f) => f.to), ...(c.workspace.missingFiles ?? [])],
 });
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
-
 let registry: Registry;
 let scratch: string;
 beforeAll(async () => {
-  ({ registry } = await buildRegistry({ engines: [], plugins: [], cwd: CORPUS }));
+  ({ registry } = await buildRegistry({ engines: [], plugins: [], cwd: CORPUS_DIR }));
   scratch = mkdtempSync(join(tmpdir(), 'skill-eval-round-trip-'));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -70,12 +63,12 @@ async function writeAndLoad(
 }
 
 describe('converting every corpus file to each other format and back', async () => {
-  const corpusFiles = files(CORPUS).filter((f) => !f.endsWith('SOURCES.md'));
-  const { registry: all } = await buildRegistry({ engines: [], plugins: [], cwd: CORPUS });
+  const { registry: all } = await buildRegistry({ engines: [], plugins: [], cwd: CORPUS_DIR });
   const writable = all.formats.map((p) => p.create(p.parseSettings(undefined))).filter((f) => f.write);
 
-  it.each(corpusFiles.map((f) => [f.slice(CORPUS.length + 1), f]))('%s', async (_name, file) => {
-    const { suites } = await loadSuites([file], registry, { cwd: CORPUS });
+  it.each(corpusFiles())('%s', async (file) => {
+    const path = corpusPath(file);
+    const { suites } = await loadSuites([path], registry, { cwd: path.slice(0, -file.length) });
     for (const original of suites) {
       const source = writer(original.format);
       if (!source.write) continue;

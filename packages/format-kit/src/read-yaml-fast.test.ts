@@ -1,17 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { corpusFiles, readCorpus } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, type Node, parseDocument } from 'yaml';
 import { parseYaml } from './parse-yaml.js';
 import { readYamlFast } from './read-yaml-fast.js';
 
-const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
 const corpusYaml = () =>
-  (readdirSync(CORPUS, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
-    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+  corpusFiles()
+    .filter((file) => /\.ya?ml$/.test(file))
+    .map(readCorpus);
 
 const lineOf = (text: string, offset: number) => {
   const lines = text.slice(0, offset).split('\n');

@@ -1,15 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EngineRunInput } from '@skill-eval/core';
+import { readCorpus } from '@skill-eval/testing/corpus';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { completed } from './test-support/fake-engine.js';
 import { makeCase, useTempDir, writeTree } from './test-support/fixtures.js';
 import { runOne } from './test-support/run-one.js';
 
-const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
 const BRIEF = 'evals/bmm-skills/bmad-product-brief';
 
 /** Everything in the workspace (relative path → content), `.git` left out, read while the engine runs. */
@@ -33,7 +32,7 @@ describe('workspace layouts', () => {
     // A BMAD project laid out as BMAD-METHOD's bmad-product-brief suite, with setup overlays added.
     const project = join(dir, 'bmad');
     const evalsDir = join(project, BRIEF);
-    const evals = readFileSync(`${CORPUS}bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`, 'utf8');
+    const evals = readCorpus(`bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`);
     const first = JSON.parse(evals).evals[0] as { id: string; prompt: string };
     await writeTree(project, {
       [`${BRIEF}/evals.json`]: evals,

@@ -1,26 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic, LoadResult } from '@skill-eval/core';
+import { corpusPath, readCorpus } from '@skill-eval/testing/corpus';
 import { loadEvalMd } from '../load-eval-md.js';
 
-/** The shared conformance corpus, beside the repository. */
-export const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
 /** This format's corpus folder. */
 export const SKILLKIT = 'skillkit-eval-md/paper-crow-skill_kit/';
 /** Fixtures of this package. */
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
-/** Every file of the corpus (SOURCES.md aside), absolute. */
-export const corpusFiles = () =>
-  (readdirSync(CORPUS, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((entry) => entry.isFile() && entry.name !== 'SOURCES.md')
-    .map((entry) => join(entry.parentPath, entry.name));
-
 /** Loads one file of this format's corpus folder. */
 export async function loadCorpus(relative: string) {
-  const file = CORPUS + SKILLKIT + relative;
-  const result: LoadResult = await loadEvalMd(file, readFileSync(file, 'utf8'));
+  const file = corpusPath(SKILLKIT + relative);
+  const result: LoadResult = await loadEvalMd(file, readCorpus(SKILLKIT + relative));
   return { file, result, suite: result.suites[0], cases: result.suites[0]?.cases ?? [] };
 }
 

@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Diagnostic, LoadResult, Suite } from '@skill-eval/core';
+import { corpusPath, readCorpus } from '@skill-eval/testing/corpus';
 import { type LoadEvalsJsonOptions, loadEvalsJson } from '../load-evals-json.js';
-
-/** The shared conformance corpus, beside the repository. */
-export const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
 
 /** Loads one corpus file; its fixtures are not in the corpus, so missing files only warn. */
 export function loadCorpus(relative: string, options: LoadEvalsJsonOptions = { missingFiles: 'warning' }) {
-  const file = CORPUS + relative;
-  const result: LoadResult = loadEvalsJson(file, readFileSync(file, 'utf8'), options);
+  const file = corpusPath(relative);
+  const result: LoadResult = loadEvalsJson(file, readCorpus(relative), options);
   const suite = result.suites[0] as Suite;
   return { file, result, suite, cases: suite?.cases ?? [] };
 }

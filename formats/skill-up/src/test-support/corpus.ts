@@ -1,20 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Diagnostic, LoadResult } from '@skill-eval/core';
+import { CORPUS_DIR } from '@skill-eval/testing/corpus';
 import { loadSkillUp } from '../load-skill-up.js';
 
-/** The shared conformance corpus, beside the repository. */
-export const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
-/** This format's corpus folder. */
-export const SKILL_UP = `${CORPUS}skill-up-yaml/alibaba-skill-up/`;
-
-/** Every corpus file (all formats). */
-export const corpusFiles = () =>
-  (readdirSync(CORPUS, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((entry) => entry.isFile() && entry.name !== 'SOURCES.md')
-    .map((entry) => join(entry.parentPath, entry.name));
+/** This format's corpus folder (Apache-2.0: every file of it is in the repository). */
+export const SKILL_UP = `${CORPUS_DIR}skill-up-yaml/alibaba-skill-up/`;
 
 /** Loads one file of this format's corpus folder. */
 export function loadCorpus(relative: string) {

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CORPUS_DIR, corpusFileOrSkip, corpusPath, isReferenceOnly } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-import { CORPUS, REPO_ROOT } from '../test-support/paths.js';
+import { REPO_ROOT } from '../test-support/paths.js';
 
 interface Listed {
   suites: { file: string; format: string; cases: { kind: string }[] }[];
@@ -165,19 +166,20 @@ const INVALID = [
   'skill-up-yaml/alibaba-skill-up/skills/skill-upper/evals/eval.yaml',
 ];
 
+const listed = (suites: Listed['suites']) =>
+  suites.map((s) => [
+    s.file.replace(/^.*corpus\//, ''),
+    s.format,
+    s.cases.length,
+    [...new Set(s.cases.map((c) => c.kind))].join('+'),
+  ]);
+
 describe('skill-eval list --json on the whole corpus', () => {
   it('loads every file in its own format, with errors only where the file is invalid for its own tool', async () => {
-    const { code, json } = await list(REPO_ROOT, CORPUS);
+    const { code, json } = await list(REPO_ROOT, CORPUS_DIR);
     expect(code).toBe(2); // the invalid files are errors, so a run would not start
     const rel = (file: string) => file.replace(/^.*corpus\//, '');
-    expect(
-      json.suites.map((s) => [
-        rel(s.file),
-        s.format,
-        s.cases.length,
-        [...new Set(s.cases.map((c) => c.kind))].join('+'),
-      ]),
-    ).toEqual(EXPECTED);
+    expect(listed(json.suites)).toEqual(EXPECTED.filter(([file]) => !isReferenceOnly(file as string)));
     const errors = json.diagnostics.filter((d) => d.severity === 'error');
     expect([...new Set(errors.map((d) => rel(d.file)))]).toEqual(INVALID);
     expect(
@@ -188,6 +190,15 @@ describe('skill-eval list --json on the whole corpus', () => {
       ),
     ).toBe(true);
   }, 30_000);
+});
+
+describe('skill-eval list --json on each reference-only corpus file', () => {
+  it.for(EXPECTED.filter(([file]) => isReferenceOnly(file as string)))('%s', async ([file], ctx) => {
+    const { code, json } = await list(REPO_ROOT, corpusPath(corpusFileOrSkip(ctx, file as string)));
+    expect(code).toBe(0);
+    expect(listed(json.suites)).toEqual(EXPECTED.filter(([other]) => other === file));
+    expect(json.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
 });
 
 describe('a folder mixing every format with unrelated files', () => {

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CORPUS_DIR, corpusPath } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-import { CORPUS, REPO_ROOT } from '../test-support/paths.js';
+import { REPO_ROOT } from '../test-support/paths.js';
 
 interface ListJson {
   suites: {
@@ -31,7 +32,8 @@ async function listJson(...paths: string[]): Promise<{ code: number; json: ListJ
 
 describe('skill-eval list --json', () => {
   it('loads every evals.json and cases.json corpus file with no error diagnostics', async () => {
-    const folders = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json'].map((f) => join(CORPUS, f));
+    // The repository's copies; list-corpus.test.ts lists the reference-only ones where they are.
+    const folders = ['agent-skills-evals-json', 'bmad-evals-json', 'bmad-cases-json'].map((f) => join(CORPUS_DIR, f));
     const { code, json } = await listJson(...folders);
     expect(code).toBe(0);
     expect(json.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -40,10 +42,6 @@ describe('skill-eval list --json', () => {
       'agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/csv-analyzer.evals.json': 2,
       'agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/evals.json': 2,
       'agent-skills-evals-json/alibaba-skill-up/e2e/testdata/agent-judge-criteria/evals/evals.json': 1,
-      'agent-skills-evals-json/anthropics-skills/nf-core-utils-release/evals/evals.json': 3,
-      'agent-skills-evals-json/anthropics-skills/skills/bill-of-quantities/evals/evals.json': 3,
-      'agent-skills-evals-json/anthropics-skills/skills/claude-md-creator/evals/evals.json': 8,
-      'agent-skills-evals-json/anthropics-skills/skills/software-architecture-review/evals/evals.json': 3,
       'bmad-cases-json/bmad-code-org-BMAD-METHOD/src/bmm-skills/plan/bmad-project-context/evals/cases.json': 14,
       'bmad-cases-json/bmad-code-org-BMAD-METHOD/src/bmm-skills/plan/bmad-ticket/evals/cases.json': 9,
       'bmad-evals-json/bmad-code-org-BMAD-METHOD/evals/bmm-skills/bmad-product-brief/evals.json': 15,
@@ -54,8 +52,7 @@ describe('skill-eval list --json', () => {
   });
 
   it('reports the trigger items of an AgentV transpiled file as trigger cases with three runs', async () => {
-    const file = join(
-      CORPUS,
+    const file = corpusPath(
       'agent-skills-evals-json/EntityProcess-agentv/examples/features/agent-skills-evals/csv-analyzer.evals.json',
     );
     const { json } = await listJson(file);

@@ -4,8 +4,6 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The repository root (packages/cli/src/test-support → four levels up). */
 export const REPO_ROOT = join(here, '..', '..', '..', '..');
-/** shared/corpus beside the checkout. */
-export const CORPUS = join(REPO_ROOT, '..', 'shared', 'corpus');
 /** The pinned claude binary installed as this package's dev dependency. */
 export const CLAUDE_BIN = join(here, '..', '..', 'node_modules', '.bin', 'claude');
 /** The pinned codex binary installed as this package's dev dependency. */

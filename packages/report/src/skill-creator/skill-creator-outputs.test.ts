@@ -165,7 +165,11 @@ describe('skill-creator outputs', () => {
   };
   const json = (...parts: string[]) => JSON.parse(readFileSync(join(...parts), 'utf8'));
 
-  it('every field name the test checks is one formats.md §6 lists for that file', () => {
+  it('every field name the test checks is one formats.md §6 lists for that file', (ctx) => {
+    if (!existsSync(FORMATS))
+      ctx.skip(
+        "needs ../shared/reference/formats.md, the project's reference notes: they sit beside a clone, not in it",
+      );
     const grading = row('grading.json');
     for (const name of Object.values(GRADING).flat()) expect(listed(grading, name), `grading.json ${name}`).toBe(true);
     for (const name of TIMING) expect(listed(row('timing.json'), name), `timing.json ${name}`).toBe(true);
