@@ -1,0 +1,208 @@
+import { OUTPUTS, TEXT_OUTPUTS } from './outputs.js';
+
+/** One AgentV test: an answer, its run's figures, and the assertions (and threshold) that grade it. */
+export interface AgentvPair {
+  id: string;
+  output: string;
+  assertions: Record<string, unknown>[];
+  /** `execution.threshold` of the test; AgentV's default is 0.8. */
+  threshold?: number;
+  /** Token usage the run reported; absent when it reported none. */
+  tokenUsage?: { input: number; output: number; cached?: number };
+  costUsd?: number;
+  durationMs?: number;
+}
+
+type Assertion = Record<string, unknown>;
+
+/** AgentV's deterministic assertions on text, each met by every output. */
+const TEXT_ASSERTIONS: Assertion[] = [
+  { type: 'contains', value: 'Hello' },
+  { type: 'contains', value: 'hello' },
+  { type: 'contains', value: '42' },
+  { type: 'contains', value: 'İ' },
+  { type: 'contains', value: 'caf\u00e9' },
+  { type: 'contains', value: '👍' },
+  { type: 'contains', value: '.*' },
+  { type: 'contains', value: 'the', negate: true },
+  { type: 'icontains', value: 'HELLO' },
+  { type: 'icontains', value: 'istanbul' },
+  { type: 'icontains', value: 'CAF\u00c9' },
+  { type: 'contains-any', value: ['fox', '42'] },
+  { type: 'contains-any', value: ['zzz', 'qqq'] },
+  { type: 'contains-all', value: ['the', 'cat'] },
+  { type: 'contains-all', value: ['line one', 'line four'] },
+  { type: 'icontains-any', value: ['WORLD', 'PARIS'] },
+  { type: 'icontains-any', value: ['İSTANBUL', 'ılık'] },
+  { type: 'icontains-all', value: ['hello', 'world'] },
+  { type: 'icontains-all', value: ['THE', 'DOG'], negate: true },
+  { type: 'starts-with', value: 'Hello' },
+  { type: 'starts-with', value: 'hello' },
+  { type: 'starts-with', value: '  hello  ' },
+  { type: 'ends-with', value: 'end' },
+  { type: 'ends-with', value: 'world\n' },
+  { type: 'ends-with', value: '.' },
+  { type: 'equals', value: 'Hello World' },
+  { type: 'equals', value: 'hello world' },
+  { type: 'equals', value: '42' },
+  { type: 'equals', value: '  42  ' },
+  { type: 'regex', value: '^\\d+$' },
+  { type: 'regex', value: 'a\\.b\\*c' },
+  { type: 'regex', value: 'hello', flags: 'i' },
+  { type: 'regex', value: '^line', flags: 'm' },
+  { type: 'regex', value: '\\p{Emoji_Presentation}', flags: 'u' },
+  { type: 'regex', value: 'needle at the end$' },
+  { type: 'is-json' },
+  { type: 'is-json', negate: true },
+];
+
+/** Tests of several assertions: AgentV's weighted mean against the test's threshold, required and min_score. */
+function scoringPairs(): AgentvPair[] {
+  const hit = { type: 'contains', value: 'Hello' };
+  const miss = { type: 'contains', value: 'zzz' };
+  const tests: Omit<AgentvPair, 'id' | 'output'>[] = [
+    { assertions: [hit, miss] },
+    { assertions: [hit, miss], threshold: 0.5 },
+    { assertions: [hit, hit, hit, hit, miss] },
+    { assertions: [hit, hit, hit, miss] },
+    { assertions: [{ ...hit, weight: 4 }, miss] },
+    { assertions: [hit, { ...miss, weight: 0 }] },
+    { assertions: [{ ...hit, weight: 0 }, { ...miss, weight: 0 }] },
+    { assertions: [{ ...hit, weight: 0 }] },
+    { assertions: [hit, hit, hit, hit, { ...miss, required: true }] },
+    { assertions: [hit, { ...miss, required: true, min_score: 0.5 }], threshold: 0.4 },
+    { assertions: [{ ...miss, min_score: 0.5 }, hit], threshold: 0.5 },
+    { assertions: [{ ...miss, negate: true }, hit] },
+    { assertions: [{ ...hit, negate: true }, hit], threshold: 0.5 },
+    { assertions: [miss], threshold: 0 },
+    { assertions: [hit], threshold: 1 },
+    {
+      assertions: [
+        {
+          type: 'composite',
+          name: 'both',
+          assertions: [
+            { ...hit, name: 'hit' },
+            { ...miss, name: 'miss' },
+          ],
+          aggregator: { type: 'weighted_average' },
+        },
+      ],
+      threshold: 0.5,
+    },
+    {
+      assertions: [
+        {
+          type: 'composite',
+          name: 'weighted',
+          assertions: [
+            { ...hit, name: 'hit' },
+            { ...miss, name: 'miss' },
+          ],
+          aggregator: { type: 'weighted_average', weights: { hit: 4, miss: 1 } },
+        },
+      ],
+    },
+    {
+      assertions: [
+        {
+          type: 'composite',
+          name: 'weighted-low',
+          assertions: [
+            { ...hit, name: 'hit' },
+            { ...miss, name: 'miss' },
+          ],
+          aggregator: { type: 'weighted_average', weights: { hit: 1, miss: 4 } },
+        },
+      ],
+      threshold: 0.2,
+    },
+    {
+      assertions: [
+        {
+          type: 'composite',
+          name: 'gate',
+          assertions: [
+            { ...hit, name: 'hit' },
+            { ...miss, name: 'miss' },
+            { type: 'icontains', value: 'world', name: 'world' },
+          ],
+          aggregator: { type: 'threshold', threshold: 0.6 },
+        },
+      ],
+    },
+    {
+      assertions: [
+        {
+          type: 'composite',
+          name: 'gate-low',
+          assertions: [
+            { ...hit, name: 'hit' },
+            { ...miss, name: 'miss' },
+          ],
+          aggregator: { type: 'threshold', threshold: 0.5 },
+        },
+        hit,
+      ],
+    },
+  ];
+  return ['hello', 'helloPadded', 'empty', 'answer', 'mixedCase'].flatMap((name) =>
+    tests.map((test, i) => ({ ...test, id: `scoring-${i}-${name}`, output: OUTPUTS[name]! })),
+  );
+}
+
+/** token-usage, latency and cost against the run's figures, reported or not. */
+function budgetPairs(): AgentvPair[] {
+  const usages: (AgentvPair['tokenUsage'] | undefined)[] = [
+    { input: 100, output: 50 },
+    { input: 900, output: 20, cached: 200 },
+    { input: 10, output: 400 },
+    undefined,
+  ];
+  const limits: Assertion[] = [
+    { type: 'token-usage', max_total: 200 },
+    { type: 'token-usage', max_total: 1000 },
+    { type: 'token-usage', max_input: 500 },
+    { type: 'token-usage', max_output: 100 },
+    { type: 'token-usage', max_input: 1000, max_output: 30 },
+  ];
+  const pairs: AgentvPair[] = [];
+  usages.forEach((tokenUsage, u) => {
+    limits.forEach((limit, l) => {
+      pairs.push({ id: `tokens-${l}-${u}`, output: 'ok', assertions: [limit], ...(tokenUsage ? { tokenUsage } : {}) });
+    });
+  });
+  for (const [costUsd, budget] of [
+    [0.002, 0.01],
+    [0.5, 0.25],
+    [2, 5],
+    [0.01, 0.01],
+  ] as const) {
+    pairs.push({ id: `cost-${costUsd}-${budget}`, output: 'ok', assertions: [{ type: 'cost', budget }], costUsd });
+  }
+  for (const [durationMs, threshold] of [
+    [120, 1000],
+    [1500, 1000],
+    [1000, 1000],
+  ] as const) {
+    pairs.push({
+      id: `latency-${durationMs}-${threshold}`,
+      output: 'ok',
+      assertions: [{ type: 'latency', threshold }],
+      durationMs,
+    });
+  }
+  return pairs;
+}
+
+/** Every AgentV pair of the suite, in a fixed order. */
+export function agentvPairs(): AgentvPair[] {
+  const text = TEXT_ASSERTIONS.flatMap((assertion, i) =>
+    TEXT_OUTPUTS.map((name) => ({
+      id: `text-${i}-${String(assertion.type)}-${name}`,
+      output: OUTPUTS[name]!,
+      assertions: [assertion],
+    })),
+  );
+  return [...text, ...scoringPairs(), ...budgetPairs()];
+}

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gradePreparedEvalCase, loadTestSuiteFromYamlObject } from '@agentv/core';
+import type { AgentvPair } from '../agentv-pairs.js';
+import type { PeerVerdict } from './peer-verdict.js';
+
+/** An AgentV 4 eval file holding every pair as one test. */
+export function agentvSuite(pairs: readonly AgentvPair[]) {
+  return {
+    tests: pairs.map((pair) => ({
+      id: pair.id,
+      input: 'answer',
+      assertions: pair.assertions,
+      ...(pair.threshold === undefined ? {} : { execution: { threshold: pair.threshold } }),
+    })),
+  };
+}
+
+/**
+ * Grades every pair with AgentV's own loader and grader (`gradePreparedEvalCase`, what `agentv eval --prepared`
+ * runs): the answer and the run's figures stand in for the target's response.
+ */
+export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<string, PeerVerdict>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'differential-agentv-'));
+  const file = path.join(dir, 'pairs.eval.yaml');
+  const warn = console.warn;
+  // AgentV warns on the console about each assertion it skips; the verdicts say what matters.
+  console.warn = () => {};
+  try {
+    const { tests } = await loadTestSuiteFromYamlObject(file, agentvSuite(pairs), dir);
+    const byId = new Map(pairs.map((pair) => [pair.id, pair]));
+    const verdicts = new Map<string, PeerVerdict>();
+    for (const evalCase of tests) {
+      const pair = byId.get(evalCase.id)!;
+      const result = await gradePreparedEvalCase({
+        evalCase,
+        target: { name: 'differential', kind: 'mock', config: {} } as never,
+        workspacePath: dir,
+        evalFilePath: file,
+        response: pair.output,
+        trace: {
+          messages: [{ role: 'assistant', content: pair.output }],
+          events: [],
+          eventCount: 0,
+          toolCalls: {},
+          errorCount: 0,
+          ...(pair.tokenUsage ? { tokenUsage: pair.tokenUsage } : {}),
+          ...(pair.costUsd === undefined ? {} : { costUsd: pair.costUsd }),
+          ...(pair.durationMs === undefined ? {} : { durationMs: pair.durationMs }),
+        } as never,
+        preparedAttempt: { source: 'manual', workspacePath: dir, target: 'differential' },
+      });
+      const verdict =
+        result.executionStatus === 'ok' ? 'pass' : result.executionStatus === 'quality_failure' ? 'fail' : 'error';
+      verdicts.set(pair.id, { verdict, score: result.score, reason: result.error ?? JSON.stringify(result.assertions) });
+    }
+    return verdicts;
+  } finally {
+    console.warn = warn;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SessionSchema, type Suite } from '@skill-eval/core';
+import { loadAgentv } from '@skill-eval/format-agentv';
+import { checkDiagnostics, gradeExecution } from '@skill-eval/grading';
+import type { AgentvPair } from './agentv-pairs.js';
+import { agentvSuite } from './peers/agentv-peer.js';
+import type { PeerVerdict } from './peers/peer-verdict.js';
+
+/** Grades every pair with skill-eval: the same eval file through its AgentV reader, then its grading. */
+export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<string, PeerVerdict>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'differential-skill-eval-agentv-'));
+  const file = path.join(dir, 'pairs.eval.yaml');
+  try {
+    // JSON is YAML: the file AgentV reads, as text.
+    const text = JSON.stringify(agentvSuite(pairs), null, 1);
+    writeFileSync(file, text);
+    const { suites, diagnostics } = loadAgentv(file, text, { cwd: dir });
+    const suite: Suite | undefined = suites[0];
+    if (!suite) throw new Error(`skill-eval read no suite: ${JSON.stringify(diagnostics)}`);
+    const problems = [...diagnostics, ...checkDiagnostics(suite)].filter((d) => d.severity === 'error');
+    const byId = new Map(pairs.map((pair) => [pair.id, pair]));
+    const verdicts = new Map<string, PeerVerdict>();
+    for (const testCase of suite.cases) {
+      const pair = byId.get(testCase.id)!;
+      const refused = problems.find((d) => d.message.includes(`"${pair.id}"`) || lineOf(text, pair.id) === d.line);
+      if (refused) {
+        verdicts.set(pair.id, { verdict: 'error', reason: `refused: ${refused.message}` });
+        continue;
+      }
+      const usage = pair.tokenUsage
+        ? { inputTokens: pair.tokenUsage.input, outputTokens: pair.tokenUsage.output, cacheReadTokens: pair.tokenUsage.cached ?? 0 }
+        : undefined;
+      const session = SessionSchema.parse({
+        status: 'completed',
+        engineId: 'differential',
+        finalMessage: pair.output,
+        ...(usage ? { usage } : {}),
+        ...(pair.costUsd === undefined ? {} : { costUsd: pair.costUsd }),
+        durationMs: pair.durationMs ?? 0,
+      });
+      const result = await gradeExecution({ testCase, session, workspace: dir, trust: true });
+      if (result.status === 'error') verdicts.set(pair.id, { verdict: 'error', reason: result.error?.message });
+      else verdicts.set(pair.id, { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score });
+    }
+    return verdicts;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The 1-based line of a test's id in the file's text. */
+function lineOf(text: string, id: string): number {
+  const at = text.indexOf(`"id": ${JSON.stringify(id)}`);
+  return at < 0 ? -1 : text.slice(0, at).split('\n').length;
+}
