@@ -3,8 +3,8 @@ import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import type { DocPath } from './source.js';
 
 const RUBRIC_TYPES = new Set(['llm-rubric', 'rubrics', 'llm-grader', 'llm-judge', 'g-eval', 'agent-rubric']);
-/** AgentV compares these with the output and the value both trimmed (`runStartsWithAssertion`). */
-export const AFFIX_TYPES = new Set(['starts-with', 'ends-with']);
+/** AgentV compares these with the output and the value both trimmed (`runStartsWithAssertion`, `runEqualsAssertion`). */
+export const AFFIX_TYPES = new Set(['starts-with', 'ends-with', 'equals']);
 const COMMON = new Set(['type', 'value', 'name', 'metric', 'weight', 'required', 'min_score', 'threshold', 'negate']);
 
 /** AgentV 5's message for assertion types it removed; a 4.x file may still use them. */
@@ -208,7 +208,7 @@ function mapType(
         {
           ...base,
           type: 'assert-set',
-          checks: children,
+          checks: type === 'composite' ? compositeMembers(children, aggregator) : children,
           ...(aggThreshold !== undefined && base.threshold === undefined ? { threshold: aggThreshold } : {}),
           ...(aggregator !== undefined ? { aggregator } : {}),
           ...rest,
@@ -254,12 +254,28 @@ function mapType(
       return [{ ...base, type: 'cost', max: budget ?? value, ...rest }];
     }
     case 'token-usage': {
-      const { max_total, ...rest } = params;
-      return [{ ...base, type: 'token-usage', max: max_total ?? value, ...rest }];
+      // AgentV reads both spellings (`max_total`, `maxTotal` …).
+      const { max_total, maxTotal, max_input, maxInput, max_output, maxOutput, ...rest } = params;
+      const limits = { max: max_total ?? maxTotal ?? value, maxInput: max_input ?? maxInput, maxOutput: max_output ?? maxOutput };
+      const given = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+      return [{ ...base, type: 'token-usage', ...given, ...rest }];
     }
     default:
       return [{ ...base, type, ...(value !== undefined ? { value } : {}), ...params }];
   }
+}
+
+/**
+ * A `composite`'s members as AgentV weighs them: `aggregator.weights` by member name (1 for a name it leaves out),
+ * the members' own `weight` ignored (`CompositeGrader.runWeightedAverage`); a `threshold` aggregator counts each
+ * member once.
+ */
+function compositeMembers(children: Check[], aggregator: unknown): Check[] {
+  const weights = isRecord(aggregator) && isRecord(aggregator.weights) ? aggregator.weights : {};
+  return children.map((child) => {
+    const weight = typeof child.name === 'string' ? weights[child.name] : undefined;
+    return { ...child, weight: typeof weight === 'number' ? weight : 1 };
+  });
 }
 
 /** `llm-rubric` (v5), `rubrics`/`llm-grader` (4.x): one check per criterion, weights splitting the grader's share. */

@@ -149,6 +149,8 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
     const metadata: Record<string, unknown> = { ...userMetadata };
     const caseAgentv = { ...agentv, ...(input.history.length > 0 ? { history: input.history } : {}) };
     if (Object.keys(caseAgentv).length > 0) metadata.agentv = caseAgentv;
+    // v5 renders assertion values with the test's vars, as promptfoo does; 4.x has no vars.
+    if (ctx.dialect === 'agentv-5' && Object.keys(vars).length > 0) metadata.vars = plainVars(vars);
     const base = {
       id: id + input.idSuffix,
       rawId: test.id,
@@ -161,6 +163,8 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
       shouldTrigger: trigger?.shouldTrigger,
       checks: allChecks,
       threshold,
+      // AgentV passes a test when the weighted mean of its graders' scores reaches the threshold (0.8).
+      verdictRule: 'mean-score' as const,
       workspace: { ...workspace, files },
       limits: timeoutSeconds !== undefined ? { timeoutSeconds } : {},
       runs,

@@ -125,8 +125,14 @@ export const CaseSchema = z.object({
   checks: z.array(CheckSchema).default([]),
   /** Any of these matching fails the case. */
   failIf: z.array(CheckSchema).default([]),
-  /** Pass mark for the weighted score, 0..1 (default: every check must pass). */
+  /** Pass mark for the weighted score, 0..1 (default: every check must pass; under `mean-score`, 0.8). */
   threshold: z.number().min(0).max(1).optional(),
+  /**
+   * How the verdict follows from the checks, as the file's own tool decides it. `every-check` (promptfoo's rule, and
+   * the default): every check passes, or, with a `threshold`, the weighted score reaches it. `mean-score` (AgentV's):
+   * the weighted mean of the checks' scores reaches `threshold` (0.8 by default); a failed required check makes it 0.
+   */
+  verdictRule: z.enum(['every-check', 'mean-score']).optional(),
   /** Workspace preparation. */
   workspace: WorkspaceSpecSchema.default({
     files: [],

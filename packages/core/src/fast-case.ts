@@ -163,6 +163,7 @@ const CASE_FIELDS = fields(
       () => [],
     ),
     threshold: fraction,
+    verdictRule: oneOf('every-check', 'mean-score'),
     workspace: withDefault((v) => object(v, WORKSPACE_FIELDS), emptyWorkspace),
     limits: withDefault(
       (v) => object(v, LIMIT_FIELDS),
@@ -197,6 +198,7 @@ const CASE_FIELDS = fields(
     'triggerThreshold',
     'triggerDetection',
     'threshold',
+    'verdictRule',
     'runs',
     'retry',
     'engine',

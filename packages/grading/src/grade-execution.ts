@@ -1,4 +1,4 @@
-import type { Check, Session } from '@skill-eval/core';
+import type { Case, Check, Session } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './checks/check-evaluator.js';
 import { GROUP, groupChildren, normalizeTree, RUBRIC, rubricLeaves } from './checks/check-tree.js';
 import { groupVerdict } from './checks/group-verdict.js';
@@ -44,7 +44,7 @@ export async function gradeExecution(input: GradeInput): Promise<Grade> {
         : evaluate(check, 'gate', context, noRubrics),
     ),
   );
-  if (gated.some((g) => !g.verdict.passed)) return finish(gated, testCase.threshold);
+  if (gated.some((g) => !g.verdict.passed)) return finish(gated, testCase);
 
   const rest: { check: Check; role: CheckRole }[] = [
     ...scored.map((check) => ({ check, role: 'check' as const })),
@@ -64,7 +64,7 @@ export async function gradeExecution(input: GradeInput): Promise<Grade> {
           : Promise.resolve(rubrics.map(({ check, role }) => erroredVerdict(check, role, noJudge)))
         ).then((verdicts) => new Map(rubrics.map(({ check }, i) => [check, verdicts[i]!])));
   const graded = await Promise.all(rest.map(({ check, role }) => evaluate(check, role, context, judged)));
-  const grade = finish([...gated, ...graded], testCase.threshold);
+  const grade = finish([...gated, ...graded], testCase);
   if (!judge || rubrics.length === 0) return grade;
   const { model, usage, costUsd } = spent.spend();
   return {
@@ -94,9 +94,9 @@ async function evaluate(
   return groupVerdict(check, role, await Promise.all(children.map((c) => evaluate(c, 'check', context, judged))));
 }
 
-function finish(graded: readonly GradedCheck[], threshold: number | undefined): Grade {
+function finish(graded: readonly GradedCheck[], { threshold, verdictRule }: Case): Grade {
   const checks = graded.map((g) => g.verdict);
-  const { status, score } = scoreVerdicts(checks, threshold);
+  const { status, score } = scoreVerdicts(checks, threshold, verdictRule);
   const error = graded.find((g) => g.error)?.error;
   return status === 'error' && error ? { status, score, checks, error } : { status, score, checks };
 }

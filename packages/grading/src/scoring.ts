@@ -1,21 +1,40 @@
 import type { CheckVerdict } from '@skill-eval/core';
 
+/** How a verdict follows from the checks' verdicts (see the case's `verdictRule`). */
+export type VerdictRule = 'every-check' | 'mean-score';
+
+/** AgentV's pass mark for a test's mean score (`DEFAULT_THRESHOLD`). */
+export const MEAN_SCORE_THRESHOLD = 0.8;
+
 /**
- * Case status and score from its verdicts. Score is the weighted mean of scored verdicts (those with
- * weight > 0); when nothing carries weight it is 1 if every verdict passed, else 0. Any errored verdict
- * makes the case `error`; a failed required verdict (gates and fail-if are required) fails it; otherwise
- * it passes when the score reaches the threshold — without a threshold, every verdict must pass.
+ * Status and score from verdicts. The score is the weighted mean of the verdicts' scores; when nothing carries
+ * weight it is 0 if a scored check was given weight 0 (promptfoo and AgentV divide by nothing as 0), else 1 if
+ * every verdict (gates, fail-if conditions) passed. Any errored verdict makes the result `error`.
+ *
+ * `every-check` (promptfoo): passes when every verdict of weight > 0 passed, or, with a threshold, when the score reaches it; a
+ * failed required verdict (gates and fail-if are required) fails it whatever the score.
+ * `mean-score` (AgentV): a failed required verdict makes the score 0; passes when the score reaches the threshold
+ * (0.8 by default).
  */
 export function scoreVerdicts(
   verdicts: readonly CheckVerdict[],
   threshold?: number,
+  rule: VerdictRule = 'every-check',
 ): { status: 'passed' | 'failed' | 'error'; score: number } {
   if (verdicts.some((v) => v.errored)) return { status: 'error', score: 0 };
-  const score = weightedScore(verdicts);
   const requiredFailed = verdicts.some((v) => v.required && !v.passed);
-  const reached = threshold === undefined ? verdicts.every((v) => v.passed) : score >= threshold - 1e-9;
+  if (rule === 'mean-score') {
+    const score = requiredFailed ? 0 : weightedScore(verdicts);
+    return { status: reaches(score, threshold ?? MEAN_SCORE_THRESHOLD) ? 'passed' : 'failed', score };
+  }
+  const score = weightedScore(verdicts);
+  // promptfoo counts a check of weight 0 for information only: it never fails the test.
+  const counted = verdicts.filter((v) => v.weight > 0 || v.required);
+  const reached = threshold === undefined ? counted.every((v) => v.passed) : reaches(score, threshold);
   return { status: !requiredFailed && reached ? 'passed' : 'failed', score };
 }
+
+const reaches = (score: number, threshold: number) => score >= threshold - 1e-9;
 
 function weightedScore(verdicts: readonly CheckVerdict[]): number {
   let total = 0;
@@ -25,5 +44,6 @@ function weightedScore(verdicts: readonly CheckVerdict[]): number {
     sum += v.weight * v.score;
   }
   if (total > 0) return sum / total;
+  if (verdicts.some((v) => !v.required)) return 0;
   return verdicts.every((v) => v.passed) ? 1 : 0;
 }

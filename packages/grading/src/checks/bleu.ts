@@ -12,9 +12,10 @@ export const bleu: CheckEvaluator = (check, { session }) => {
 };
 
 /**
- * Sentence BLEU as promptfoo computes it (Papineni et al. 2002): uniform weights over 1- to 4-gram precisions,
- * clipped by the best reference, zero precisions smoothed to 1e-7, brevity penalty against the reference
- * closest in length.
+ * Sentence BLEU as promptfoo computes it (Papineni et al. 2002): uniform weights over the 1- to 4-gram orders the
+ * answer is long enough for (a two-word answer is scored on unigrams and bigrams), precisions clipped by the best
+ * reference, zero precisions smoothed to 1e-7, brevity penalty against the reference closest in length (the
+ * shorter on a tie).
  */
 export function bleuScore(candidate: string, references: readonly string[]): number {
   const cand = words(candidate);
@@ -22,15 +23,19 @@ export function bleuScore(candidate: string, references: readonly string[]): num
   const refs = references.map(words);
   const closest = refs
     .map((r) => r.length)
-    .reduce((best, len) => (Math.abs(len - cand.length) < Math.abs(best - cand.length) ? len : best));
-  let logSum = 0;
+    .reduce((best, len) => {
+      const [d, bestD] = [Math.abs(len - cand.length), Math.abs(best - cand.length)];
+      return d < bestD || (d === bestD && len < best) ? len : best;
+    });
+  const logs: number[] = [];
   for (let n = 1; n <= 4; n++) {
     const grams = ngramCounts(cand, n);
-    const best = Math.max(...refs.map((ref) => clippedMatches(grams, ngramCounts(ref, n))));
     const count = total(grams);
-    const precision = count > 0 ? best / count : 0;
-    logSum += 0.25 * Math.log(precision === 0 ? 1e-7 : precision);
+    if (count === 0) continue;
+    const best = Math.max(...refs.map((ref) => clippedMatches(grams, ngramCounts(ref, n))));
+    const precision = best / count;
+    logs.push(Math.log(precision === 0 ? 1e-7 : precision));
   }
   const brevity = cand.length > closest ? 1 : Math.exp(1 - closest / cand.length);
-  return brevity * Math.exp(logSum);
+  return brevity * Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length);
 }

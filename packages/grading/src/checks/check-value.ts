@@ -1,4 +1,5 @@
 import { type Check, SkillEvalError } from '@skill-eval/core';
+import { commaList } from './comma-list.js';
 
 /** The check's `value` as a string; numbers and booleans are accepted as written. */
 export function stringValue(check: Check): string {
@@ -10,11 +11,47 @@ export function stringValue(check: Check): string {
   });
 }
 
-/** The check's `value` as a non-empty list of strings (a single string is a list of one). */
+/** The check's `value` as a non-empty list of strings (a single string is a list of one): paths, skill names. */
 export function stringListValue(check: Check): string[] {
   const { value } = check;
   if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) return value;
   return [stringValue(check)];
+}
+
+/**
+ * The value of a text-list check (`contains-any` …) as a non-empty list of strings, as promptfoo reads it: a list (numbers as written), or a
+ * comma-separated string (see {@link commaList}).
+ */
+export function textListValue(check: Check): string[] {
+  const { value } = check;
+  let items: unknown[] | undefined;
+  if (Array.isArray(value)) items = value;
+  else if (typeof value === 'string') {
+    try {
+      items = commaList(value);
+    } catch (error) {
+      throw new SkillEvalError('BAD_INPUT', `check "${check.type}" value: ${(error as Error).message}`, {
+        hint: 'quote an item that holds a comma, "like, this", and close every quote',
+      });
+    }
+  }
+  const strings = items?.filter((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
+  if (items && items.length > 0 && strings?.length === items.length) return strings.map(String);
+  throw new SkillEvalError('BAD_INPUT', `check "${check.type}" needs a list of strings, got ${describe(value)}`, {
+    hint: `write it as { type: ${check.type}, value: [a, b] } or value: "a, b"`,
+  });
+}
+
+/**
+ * The value of a text check (`contains`, `starts-with`, `regex` …): a non-empty string, or a number as written.
+ * promptfoo refuses an empty one rather than let it match every answer.
+ */
+export function textValue(check: Check): string {
+  const text = stringValue(check);
+  if (text !== '') return text;
+  throw new SkillEvalError('BAD_INPUT', `check "${check.type}" has an empty value, which every answer would match`, {
+    hint: `give ${check.type} the text to look for`,
+  });
 }
 
 function describe(value: unknown): string {

@@ -1,9 +1,9 @@
 import { type Check, SkillEvalError } from '@skill-eval/core';
-import { stringValue } from './check-value.js';
+import { textValue } from './check-value.js';
 
 /** The regex check's pattern and flags, compiled; a bad pattern or flag is BAD_INPUT (also found at load time). */
 export function compileRegex(check: Check): { re: RegExp; pattern: string; flags: string } {
-  const pattern = stringValue(check);
+  const pattern = textValue(check);
   const flags = check.flags === undefined ? '' : String(check.flags);
   try {
     // `g` would make exec() stateful; one match is all a check needs.

@@ -1,10 +1,10 @@
 import type { CheckEvaluator } from './check-evaluator.js';
-import { stringListValue } from './check-value.js';
+import { textListValue } from './check-value.js';
 import { quote } from './quote.js';
 
 /** The final answer contains every string of `value`; `caseSensitive: false` folds case. */
 export const containsAll: CheckEvaluator = (check, { session }) =>
-  findAll(session.finalMessage, stringListValue(check), check.caseSensitive === false);
+  findAll(session.finalMessage, textListValue(check), check.caseSensitive === false);
 
 /** Shared by `contains-all` and `icontains-all`. */
 export function findAll(text: string, needles: string[], ignoreCase: boolean) {

@@ -1,10 +1,10 @@
 import type { CheckEvaluator } from './check-evaluator.js';
-import { stringListValue } from './check-value.js';
+import { textListValue } from './check-value.js';
 import { quote } from './quote.js';
 
 /** The final answer contains at least one string of `value`; `caseSensitive: false` folds case. */
 export const containsAny: CheckEvaluator = (check, { session }) =>
-  findAny(session.finalMessage, stringListValue(check), check.caseSensitive === false);
+  findAny(session.finalMessage, textListValue(check), check.caseSensitive === false);
 
 /** Shared by `contains-any` and `icontains-any`. */
 export function findAny(text: string, needles: string[], ignoreCase: boolean) {

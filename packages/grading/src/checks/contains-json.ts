@@ -1,8 +1,12 @@
+import { load } from 'js-yaml';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { schemaTest } from './json-schema.js';
 import { quote } from './quote.js';
 
-/** Some JSON object or array embedded in the final answer parses (and, given a `schema`, matches it). */
+/**
+ * Some JSON object embedded in the final answer parses (and, given a schema, matches it), as promptfoo finds them
+ * (`extractJsonObjects`): objects only, not lists, read leniently (a trailing comma, an unquoted key).
+ */
 export const containsJson: CheckEvaluator = (check, { session }) => {
   const test = schemaTest(check);
   const text = session.finalMessage;
@@ -20,21 +24,19 @@ export const containsJson: CheckEvaluator = (check, { session }) => {
   };
 };
 
-/** Every balanced `{…}` / `[…]` span of `text` that parses, outermost first. */
+/** Every balanced `{…}` span of `text` that parses as an object, outermost first. */
 export function* embeddedJson(text: string): Generator<{ at: number; length: number; value: unknown }> {
   // Per opening bracket: the index of its closing one, -1 when it has none, 0 before it is scanned.
   const closing = new Int32Array(text.length);
   for (let start = 0; start < text.length; start++) {
-    if (text[start] !== '{' && text[start] !== '[') continue;
+    if (text[start] !== '{') continue;
     if (closing[start] === 0) scanBrackets(text, start, closing);
     const end = closing[start]!;
     if (end < 0) continue;
-    try {
-      yield { at: start, length: end + 1 - start, value: JSON.parse(text.slice(start, end + 1)) };
-      start = end; // Nested spans of a parsed value are part of it.
-    } catch {
-      // Not JSON (prose in brackets, JS object literal): try the next opening bracket.
-    }
+    const value = lenientObject(text.slice(start, end + 1));
+    if (value === undefined) continue; // Not an object: try the next opening brace.
+    yield { at: start, length: end + 1 - start, value };
+    start = end; // Nested spans of a parsed value are part of it.
   }
 }
 
@@ -60,4 +62,17 @@ function scanBrackets(text: string, start: number, closing: Int32Array): void {
     }
   }
   for (const opened of open) closing[opened] = -1;
+}
+
+/** The span as an object: JSON, else YAML's flow mapping (what promptfoo parses with), else undefined. */
+function lenientObject(span: string): object | undefined {
+  for (const parse of [JSON.parse, (s: string) => load(s, { json: true })]) {
+    try {
+      const value = parse(span) as unknown;
+      if (typeof value === 'object' && value !== null) return value;
+    } catch {
+      // Try the next reading.
+    }
+  }
+  return undefined;
 }

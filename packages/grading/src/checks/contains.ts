@@ -1,10 +1,10 @@
 import type { CheckEvaluator } from './check-evaluator.js';
-import { stringValue } from './check-value.js';
+import { textValue } from './check-value.js';
 import { quote } from './quote.js';
 
 /** The final answer contains `value`; case-sensitive unless the check says `caseSensitive: false` (Skillet's folding). */
 export const contains: CheckEvaluator = (check, { session }) =>
-  findIn(session.finalMessage, stringValue(check), check.caseSensitive === false);
+  findIn(session.finalMessage, textValue(check), check.caseSensitive === false);
 
 /** Shared by `contains` and `icontains`. */
 export function findIn(text: string, needle: string, ignoreCase: boolean) {

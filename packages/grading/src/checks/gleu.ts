@@ -36,6 +36,10 @@ export function gleuScore(candidate: string, references: readonly string[]): num
 
 /** GLEU drops trailing full stops from words, so "mat." matches "mat". */
 function gleuWords(text: string): string[] {
-  const trimmed = text.toLowerCase().trim();
-  return trimmed === '' ? [] : trimmed.split(/\s+/).map((w) => w.replace(/\.+$/, ''));
+  const words = text
+    .toLowerCase()
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/\.+$/, ''));
+  return words.some(Boolean) ? words : [];
 }

@@ -1,7 +1,7 @@
 import type { CheckEvaluator } from './check-evaluator.js';
-import { stringListValue } from './check-value.js';
+import { textListValue } from './check-value.js';
 import { findAll } from './contains-all.js';
 
 /** The final answer contains every string of `value`, ignoring case. */
 export const icontainsAll: CheckEvaluator = (check, { session }) =>
-  findAll(session.finalMessage, stringListValue(check), true);
+  findAll(session.finalMessage, textListValue(check), true);

@@ -1,7 +1,7 @@
 import type { CheckEvaluator } from './check-evaluator.js';
-import { stringListValue } from './check-value.js';
+import { textListValue } from './check-value.js';
 import { findAny } from './contains-any.js';
 
 /** The final answer contains at least one string of `value`, ignoring case. */
 export const icontainsAny: CheckEvaluator = (check, { session }) =>
-  findAny(session.finalMessage, stringListValue(check), true);
+  findAny(session.finalMessage, textListValue(check), true);

@@ -1,6 +1,6 @@
 import type { CheckEvaluator } from './check-evaluator.js';
-import { stringValue } from './check-value.js';
+import { textValue } from './check-value.js';
 import { findIn } from './contains.js';
 
 /** The final answer contains `value`, ignoring case. */
-export const icontains: CheckEvaluator = (check, { session }) => findIn(session.finalMessage, stringValue(check), true);
+export const icontains: CheckEvaluator = (check, { session }) => findIn(session.finalMessage, textValue(check), true);

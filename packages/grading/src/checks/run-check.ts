@@ -1,11 +1,13 @@
 import { type Check, errorInfo } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './check-evaluator.js';
 import { checkRegistry } from './registry.js';
+import { renderVars } from './render-vars.js';
 import { checkTurn, sessionForTurn } from './turn-view.js';
 import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
 
 /** Runs one normalised deterministic check. Unknown types and malformed checks give errored verdicts. */
-export async function runCheck(check: Check, role: CheckRole, context: CheckContext): Promise<GradedCheck> {
+export async function runCheck(written: Check, role: CheckRole, context: CheckContext): Promise<GradedCheck> {
+  const check = renderVars(written, context.testCase);
   const evaluate = Object.hasOwn(checkRegistry, check.type) ? checkRegistry[check.type] : undefined;
   if (!evaluate) {
     return erroredVerdict(check, role, { code: 'BAD_INPUT', message: `unknown check type ${check.type}` });

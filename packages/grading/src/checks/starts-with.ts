@@ -1,6 +1,6 @@
 import type { Check } from '@skill-eval/core';
 import type { CheckEvaluator } from './check-evaluator.js';
-import { stringValue } from './check-value.js';
+import { textValue } from './check-value.js';
 import { quote } from './quote.js';
 
 /** The final answer starts with `value`; honours `caseSensitive: false`, Skillet's `trimEnd: true` and AgentV's `trim: true`. */
@@ -20,7 +20,7 @@ export function affixInputs(check: Check, answer: string) {
   const trim = check.trim === true;
   return {
     text: trim ? answer.trim() : check.trimEnd === true ? answer.trimEnd() : answer,
-    expected: trim ? stringValue(check).trim() : stringValue(check),
+    expected: trim ? textValue(check).trim() : textValue(check),
     fold: (s: string) => (ignoreCase ? s.toLowerCase() : s),
   };
 }
