@@ -31,7 +31,7 @@ describe('assertion mapping', () => {
     ).toEqual([
       { type: 'contains', value: 'err', negate: true },
       { type: 'icontains-any', value: ['a', 'b'], negate: true },
-      { type: 'equals', value: 'x' },
+      { type: 'equals', value: 'x', trim: true },
       { type: 'is-json' },
       { type: 'starts-with', value: '#', name: 'heading', weight: 2, trim: true },
     ]);
@@ -61,8 +61,8 @@ describe('assertion mapping', () => {
         type: 'assert-set',
         weight: 2,
         checks: [
-          { type: 'skill-used', value: 'a', negate: true, weight: 0 },
-          { type: 'skill-used', value: 'b', negate: true, weight: 0 },
+          { type: 'skill-used', value: 'a', negate: true, weight: 0, required: true },
+          { type: 'skill-used', value: 'b', negate: true, weight: 0, required: true },
         ],
       },
       { type: 'skill-used', value: 'c' },
@@ -129,7 +129,7 @@ describe('assertion mapping', () => {
       { type: 'tool-trajectory', tools: ['Read', 'Edit'], mode: 'exact' },
       { type: 'latency', max: 3000 },
       { type: 'cost', max: 0.2 },
-      { type: 'token-usage', max: 900, max_output: 100 },
+      { type: 'token-usage', max: 900, maxOutput: 100 },
     ]);
   });
 

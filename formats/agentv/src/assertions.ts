@@ -256,7 +256,11 @@ function mapType(
     case 'token-usage': {
       // AgentV reads both spellings (`max_total`, `maxTotal` …).
       const { max_total, maxTotal, max_input, maxInput, max_output, maxOutput, ...rest } = params;
-      const limits = { max: max_total ?? maxTotal ?? value, maxInput: max_input ?? maxInput, maxOutput: max_output ?? maxOutput };
+      const limits = {
+        max: max_total ?? maxTotal ?? value,
+        maxInput: max_input ?? maxInput,
+        maxOutput: max_output ?? maxOutput,
+      };
       const given = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
       return [{ ...base, type: 'token-usage', ...given, ...rest }];
     }
@@ -402,7 +406,10 @@ function skillListChecks(
   }
   if (base.negate !== true) return [{ ...base, type: 'skill-used', value: names, ...params }];
   const { negate: _drop, ...plain } = base;
-  const none = names.map((name): Check => ({ type: 'skill-used', value: name, negate: true, weight: 0, ...params }));
+  // Required and weightless: the group scores 1 when every one holds, else 0.
+  const none = names.map(
+    (name): Check => ({ type: 'skill-used', value: name, negate: true, weight: 0, required: true, ...params }),
+  );
   return [{ ...plain, type: 'assert-set', checks: none }];
 }
 

@@ -231,7 +231,10 @@ describe('tests and assertions', () => {
       requires: { agentv: '>=5' },
       derived_metrics: [{ name: 'm', value: 'a + b' }],
     });
-    expect(suites[0]!.cases[0]!.metadata).toEqual({ agentv: { depends_on: ['b'], colour: 'red' } });
+    expect(suites[0]!.cases[0]!.metadata).toEqual({
+      agentv: { depends_on: ['b'], colour: 'red' },
+      vars: { input: 'hi' },
+    });
   });
 
   it('AgentV 5 migration hints for 4.x assertion types in a v5 file are warnings; the checks are still mapped', () => {
@@ -262,7 +265,10 @@ describe('tests and assertions', () => {
       { type: 'skill-used', value: 'deploy', negate: true },
       {
         type: 'assert-set',
-        checks: [{ type: 'is-json' }, { type: 'regex', value: '^a', flags: 'i' }],
+        checks: [
+          { type: 'is-json', weight: 1 },
+          { type: 'regex', value: '^a', flags: 'i', weight: 1 },
+        ],
         threshold: 0.5,
         aggregator: { type: 'threshold', threshold: 0.5 },
       },

@@ -101,7 +101,7 @@ describe('corpus: AgentV eval YAML', () => {
     ]);
     expect(cases[6]!.checks.map((c) => c.type)).toEqual(['contains', 'contains', 'llm-rubric', 'llm-rubric']);
     const last = cases[7]!;
-    expect(last.checks[0]).toEqual({ type: 'equals', value: 'none' });
+    expect(last.checks[0]).toEqual({ type: 'equals', value: 'none', trim: true });
     expect(rubrics(last.checks)).toHaveLength(3);
     expect(last.checks.slice(1).every((c) => Math.abs((c.weight ?? 0) - 1 / 3) < 1e-9)).toBe(true);
     expect(cases.every((c) => c.tags.join() === 'agent,skills')).toBe(true);

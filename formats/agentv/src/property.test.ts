@@ -83,7 +83,12 @@ describe('properties', () => {
         const written = writeAgentv(suite);
         const reloaded = loadAgentv(FILE, written.files[0]!.text);
         expect(reloaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-        const strip = (cs: Case[]) => cs.map(({ source: _s, ...rest }) => rest);
+        // A written file is AgentV's: graded by its mean-score rule, its prompts templated from vars.
+        const strip = (cs: Case[]) =>
+          cs.map(({ source: _s, verdictRule: _r, metadata: { vars: _v, ...metadata }, ...rest }) => ({
+            ...rest,
+            metadata,
+          }));
         expect(strip(reloaded.suites[0]!.cases)).toEqual(strip(cases));
       }),
       { numRuns: 60 },

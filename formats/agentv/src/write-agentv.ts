@@ -243,12 +243,13 @@ export function writeCheck(check: Check): unknown {
   }
 }
 
-/** The loader's reading of `not-skill-used: [a, b]` (a group of weightless negated skill-used checks): the names. */
+/** The loader's reading of `not-skill-used: [a, b]` (a group of required, weightless negated skill-used checks): the names. */
 function noneOfSkills(checks: unknown): string[] | undefined {
   if (!Array.isArray(checks) || checks.length === 0) return undefined;
   const names = (checks as Check[]).map((c) => {
-    const { type, value, negate, weight, ...rest } = c;
-    const plain = type === 'skill-used' && negate === true && weight === 0 && Object.keys(rest).length === 0;
+    const { type, value, negate, weight, required, ...rest } = c;
+    const plain =
+      type === 'skill-used' && negate === true && weight === 0 && required === true && Object.keys(rest).length === 0;
     return plain && typeof value === 'string' ? value : undefined;
   });
   return names.every((n) => n !== undefined) ? names : undefined;

@@ -67,7 +67,12 @@ function scoringPairs(): AgentvPair[] {
     { assertions: [hit, hit, hit, miss] },
     { assertions: [{ ...hit, weight: 4 }, miss] },
     { assertions: [hit, { ...miss, weight: 0 }] },
-    { assertions: [{ ...hit, weight: 0 }, { ...miss, weight: 0 }] },
+    {
+      assertions: [
+        { ...hit, weight: 0 },
+        { ...miss, weight: 0 },
+      ],
+    },
     { assertions: [{ ...hit, weight: 0 }] },
     { assertions: [hit, hit, hit, hit, { ...miss, required: true }] },
     { assertions: [hit, { ...miss, required: true, min_score: 0.5 }], threshold: 0.4 },

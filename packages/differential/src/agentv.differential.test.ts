@@ -11,7 +11,8 @@ describe('skill-eval against AgentV 4.42.4', () => {
   beforeAll(async () => {
     const [peer, ours] = await Promise.all([agentvVerdicts(pairs), skillEvalAgentvVerdicts(pairs)]);
     result = compareVerdicts(peer, ours);
-    if (process.env.DIFFERENTIAL_REPORT) writeFileSync(process.env.DIFFERENTIAL_REPORT, JSON.stringify(result, null, 1));
+    if (process.env.DIFFERENTIAL_REPORT)
+      writeFileSync(process.env.DIFFERENTIAL_REPORT, JSON.stringify(result, null, 1));
   });
 
   it('grades at least 500 pairs', () => {

@@ -130,7 +130,10 @@ const CODE_ASSERTIONS: Assertion[] = [
   { type: 'javascript', value: 'output.includes(context.vars.expected)' },
   { type: 'javascript', value: 'output.length / 100' },
   { type: 'javascript', value: 'output.length / 100', threshold: 0.1 },
-  { type: 'javascript', value: 'const n = output.split(" ").length;\nreturn { pass: n > 2, score: n / 10, reason: "words" };' },
+  {
+    type: 'javascript',
+    value: 'const n = output.split(" ").length;\nreturn { pass: n > 2, score: n / 10, reason: "words" };',
+  },
   { type: 'javascript', value: '({ pass: true, score: 0.25 })' },
   { type: 'javascript', value: 'JSON.parse(output).name === "Ann"' },
   { type: 'python', value: 'len(output) > 5' },
@@ -144,7 +147,12 @@ function scoringPairs(): PromptfooPair[] {
   const tests: Omit<PromptfooPair, 'id' | 'output'>[] = [
     { assert: [hit, miss] },
     { assert: [hit, { ...miss, weight: 0 }] },
-    { assert: [{ ...hit, weight: 0 }, { ...miss, weight: 0 }] },
+    {
+      assert: [
+        { ...hit, weight: 0 },
+        { ...miss, weight: 0 },
+      ],
+    },
     { assert: [hit, { ...miss, weight: 3 }], threshold: 0.2 },
     { assert: [{ ...hit, weight: 3 }, miss], threshold: 0.75 },
     { assert: [hit, miss], threshold: 0.5 },
@@ -153,8 +161,18 @@ function scoringPairs(): PromptfooPair[] {
     { assert: [{ type: 'assert-set', assert: [hit, miss] }] },
     { assert: [{ type: 'assert-set', threshold: 0.5, assert: [hit, miss] }] },
     { assert: [{ type: 'assert-set', threshold: 0.5, weight: 2, assert: [hit, miss] }, miss], threshold: 0.6 },
-    { assert: [{ type: 'not-contains', value: 'zzz' }, { type: 'not-contains', value: 'Hello', weight: 2 }] },
-    { assert: [{ type: 'levenshtein', value: 'Hello Wrld', threshold: 1 }, { type: 'rouge-n', value: 'hello world' }] },
+    {
+      assert: [
+        { type: 'not-contains', value: 'zzz' },
+        { type: 'not-contains', value: 'Hello', weight: 2 },
+      ],
+    },
+    {
+      assert: [
+        { type: 'levenshtein', value: 'Hello Wrld', threshold: 1 },
+        { type: 'rouge-n', value: 'hello world' },
+      ],
+    },
     { assert: [{ type: 'javascript', value: '0.4' }, hit], threshold: 0.7 },
   ];
   return ['hello', 'helloPadded', 'empty', 'answer'].flatMap((name) =>
@@ -197,7 +215,12 @@ function budgetPairs(): PromptfooPair[] {
     [1500, 1000],
     [1000, 1000],
   ] as const) {
-    pairs.push({ id: `latency-${latencyMs}-${threshold}`, output: 'ok', assert: [{ type: 'latency', threshold }], latencyMs });
+    pairs.push({
+      id: `latency-${latencyMs}-${threshold}`,
+      output: 'ok',
+      assert: [{ type: 'latency', threshold }],
+      latencyMs,
+    });
   }
   return pairs;
 }

@@ -11,7 +11,8 @@ describe('skill-eval against promptfoo 0.123.1', () => {
   beforeAll(async () => {
     const [peer, ours] = await Promise.all([promptfooVerdicts(pairs), skillEvalPromptfooVerdicts(pairs)]);
     result = compareVerdicts(peer, ours);
-    if (process.env.DIFFERENTIAL_REPORT) writeFileSync(process.env.DIFFERENTIAL_REPORT, JSON.stringify(result, null, 1));
+    if (process.env.DIFFERENTIAL_REPORT)
+      writeFileSync(process.env.DIFFERENTIAL_REPORT, JSON.stringify(result, null, 1));
   });
 
   it('grades at least 500 pairs', () => {

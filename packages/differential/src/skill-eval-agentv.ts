@@ -30,7 +30,11 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
         continue;
       }
       const usage = pair.tokenUsage
-        ? { inputTokens: pair.tokenUsage.input, outputTokens: pair.tokenUsage.output, cacheReadTokens: pair.tokenUsage.cached ?? 0 }
+        ? {
+            inputTokens: pair.tokenUsage.input,
+            outputTokens: pair.tokenUsage.output,
+            cacheReadTokens: pair.tokenUsage.cached ?? 0,
+          }
         : undefined;
       const session = SessionSchema.parse({
         status: 'completed',

@@ -30,7 +30,16 @@ describe('scoreVerdicts', () => {
       0.9,
     ],
     ['weight 0 does not move the score', [v(true), v(false, { weight: 0 })], 0.9, 'passed', 1],
-    ['weight-0 failures still count without a threshold', [v(true), v(false, { weight: 0 })], undefined, 'failed', 1],
+    // promptfoo: a failed assertion of weight 0 never fails the test.
+    ['weight-0 failures do not count', [v(true), v(false, { weight: 0 })], undefined, 'passed', 1],
+    [
+      'a required weight-0 failure still fails',
+      [v(true), v(false, { weight: 0, required: true })],
+      undefined,
+      'failed',
+      1,
+    ],
+    ['only weight-0 checks score 0, as promptfoo divides', [v(true, { weight: 0 })], undefined, 'passed', 0],
     [
       'only unweighted verdicts, all pass',
       [v(true, { weight: 0, required: true, gate: true })],
@@ -49,6 +58,28 @@ describe('scoreVerdicts', () => {
     ['any errored verdict makes it error', [v(true), v(false, { errored: true })], 0, 'error', 0],
   ])('%s', (_, verdicts, threshold, status, score) => {
     const result = scoreVerdicts(verdicts, threshold);
+    expect(result.status).toBe(status);
+    expect(result.score).toBeCloseTo(score, 9);
+  });
+});
+
+describe("scoreVerdicts under AgentV's mean-score rule", () => {
+  it.each<[string, CheckVerdict[], number | undefined, 'passed' | 'failed', number]>([
+    ['4 of 5 reach the default 0.8', [v(true), v(true), v(true), v(true), v(false)], undefined, 'passed', 0.8],
+    ['3 of 4 fall short of 0.8', [v(true), v(true), v(true), v(false)], undefined, 'failed', 0.75],
+    ['a failure of weight 0 costs nothing', [v(true), v(false, { weight: 0 })], undefined, 'passed', 1],
+    ['nothing weighed scores 0', [v(true, { weight: 0 })], undefined, 'failed', 0],
+    [
+      'a failed required check makes the score 0',
+      [v(true), v(true), v(true), v(true), v(false, { required: true })],
+      undefined,
+      'failed',
+      0,
+    ],
+    ['the test threshold replaces 0.8', [v(true), v(false)], 0.5, 'passed', 0.5],
+    ['a negated score counts as given', [v(true, { score: 0.3 })], 0.3, 'passed', 0.3],
+  ])('%s', (_, verdicts, threshold, status, score) => {
+    const result = scoreVerdicts(verdicts, threshold, 'mean-score');
     expect(result.status).toBe(status);
     expect(result.score).toBeCloseTo(score, 9);
   });

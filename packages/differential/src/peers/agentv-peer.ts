@@ -53,7 +53,11 @@ export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<
       });
       const verdict =
         result.executionStatus === 'ok' ? 'pass' : result.executionStatus === 'quality_failure' ? 'fail' : 'error';
-      verdicts.set(pair.id, { verdict, score: result.score, reason: result.error ?? JSON.stringify(result.assertions) });
+      verdicts.set(pair.id, {
+        verdict,
+        score: result.score,
+        reason: result.error ?? JSON.stringify(result.assertions),
+      });
     }
     return verdicts;
   } finally {

@@ -65,7 +65,7 @@ function scanBrackets(text: string, start: number, closing: Int32Array): void {
 }
 
 /** The span as an object: JSON, else YAML's flow mapping (what promptfoo parses with), else undefined. */
-function lenientObject(span: string): object | undefined {
+export function lenientObject(span: string): object | undefined {
   for (const parse of [JSON.parse, (s: string) => load(s, { json: true })]) {
     try {
       const value = parse(span) as unknown;

@@ -1,7 +1,7 @@
 import { type Check, normalizeCheck } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { makeCase, makeSession } from '../test-support/fixtures.js';
-import { embeddedJson } from './contains-json.js';
+import { embeddedJson, lenientObject } from './contains-json.js';
 import { runCheck } from './run-check.js';
 
 const grade = (check: Check, finalMessage: string) =>
@@ -26,11 +26,14 @@ describe('is-json / contains-json', () => {
     [{ type: 'is-json', negate: true }, '{"a":1}', false, 'is JSON'],
     [{ type: 'is-json', schema }, '{"name": "x", "count": 2}', true, 'matching the schema'],
     [{ type: 'is-json', schema }, '{"count": 2}', false, 'not the schema'],
-    [{ type: 'is-json', schema }, '{"name": 3}', false, 'at name'],
+    [{ type: 'is-json', schema }, '{"name": 3}', false, 'value/name must be string'],
     [{ type: 'contains-json' }, 'Result:\n```json\n{"ok": true, "list": [1]}\n```\nDone.', true, '{\\"ok\\": true'],
-    [{ type: 'contains-json' }, 'see [the docs] then [1,2]', true, 'found JSON'],
+    // promptfoo's contains-json looks for objects, not lists.
+    [{ type: 'contains-json' }, 'see [the docs] then [1,2]', false, 'no JSON object'],
+    // and reads them leniently (YAML's flow mapping): a trailing comma, an unquoted key.
+    [{ type: 'contains-json' }, 'so {"a": 1, "b": 2,} it is', true, 'found JSON'],
     [{ type: 'contains-json' }, 'a {"brace": "}"} inside a string', true, 'found JSON'],
-    [{ type: 'contains-json' }, 'no json {here} at all', false, 'no JSON object or array'],
+    [{ type: 'contains-json' }, 'no json [here] at all', false, 'no JSON object'],
     [{ type: 'contains-json' }, 'unbalanced {"a": 1', false, 'no JSON object or array'],
     [{ type: 'not-contains-json' }, 'only prose', true, 'no JSON'],
     [{ type: 'not-contains-json' }, 'x {"a":1} y', false, 'found JSON'],
@@ -56,15 +59,15 @@ describe('is-json / contains-json', () => {
   });
 
   it('embeddedJson yields outermost parsable spans only', () => {
-    const found = [...embeddedJson('a {"x": [1, {"y": 2}]} b [3] c {bad}')].map((j) => j.value);
-    expect(found).toEqual([{ x: [1, { y: 2 }] }, [3]]);
+    const found = [...embeddedJson('a {"x": [1, {"y": 2}]} b [3] c {bad: [}')].map((j) => j.value);
+    expect(found).toEqual([{ x: [1, { y: 2 }] }]);
   });
 
   it('embeddedJson finds what a fresh scan from every bracket finds, on random bracket soup', () => {
     // The plain definition: from each opening bracket, count depth (skipping strings) until it returns to zero.
     function* reference(text: string) {
       for (let start = 0; start < text.length; start++) {
-        if (text[start] !== '{' && text[start] !== '[') continue;
+        if (text[start] !== '{') continue;
         let depth = 0;
         let inString = false;
         let end = -1;
@@ -78,10 +81,10 @@ describe('is-json / contains-json', () => {
           else if ((c === '}' || c === ']') && --depth === 0) end = i;
         }
         if (end < 0) continue;
-        try {
-          yield { at: start, length: end + 1 - start, value: JSON.parse(text.slice(start, end + 1)) };
-          start = end;
-        } catch {}
+        const value = lenientObject(text.slice(start, end + 1));
+        if (value === undefined) continue;
+        yield { at: start, length: end + 1 - start, value };
+        start = end;
       }
     }
     let seed = 7;

@@ -5,7 +5,9 @@ const PLACEHOLDER = /\{\{\s*([\w$]+(?:\.[\w$]+)*)\s*\}\}/g;
 /** The case's template variables, when its format has them (promptfoo-style `vars`, kept in `metadata.vars`). */
 export function caseVars(testCase: Case): Record<string, unknown> | undefined {
   const vars = testCase.metadata.vars;
-  return typeof vars === 'object' && vars !== null && !Array.isArray(vars) ? (vars as Record<string, unknown>) : undefined;
+  return typeof vars === 'object' && vars !== null && !Array.isArray(vars)
+    ? (vars as Record<string, unknown>)
+    : undefined;
 }
 
 /**

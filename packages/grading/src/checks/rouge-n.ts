@@ -1,3 +1,4 @@
+import { SkillEvalError } from '@skill-eval/core';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { optionalNumber } from './check-limits.js';
 import { stringValue } from './check-value.js';
@@ -11,9 +12,24 @@ import { clippedMatches } from './ngram-counts.js';
 export const rougeN: CheckEvaluator = async (check, { session }) => {
   const reference = stringValue(check);
   const threshold = optionalNumber(check, 'threshold', 0.75);
-  const score = rougeNScore(await import('js-rouge'), session.finalMessage.toLowerCase(), reference.toLowerCase());
+  const text = session.finalMessage;
+  const score = rougeOrExplain(await import('js-rouge'), text.toLowerCase(), reference.toLowerCase());
   return { passed: score >= threshold, score, evidence: `ROUGE-N ${score.toFixed(4)} (threshold ${threshold})` };
 };
+
+/** The score, or, past js-rouge's size limit, an error that names the answer's length as the cause. */
+function rougeOrExplain(rouge: typeof import('js-rouge'), text: string, reference: string): number {
+  try {
+    return rougeNScore(rouge, text, reference);
+  } catch (error) {
+    if (!(error instanceof RangeError) || !/materialization limit/.test(error.message)) throw error;
+    throw new SkillEvalError(
+      'BAD_INPUT',
+      `check "rouge-n" cannot score an answer of ${text.length} characters: js-rouge builds n-grams of at most about a million characters (${error.message})`,
+      { hint: 'grade a long answer with contains, regex or an llm-rubric criterion instead' },
+    );
+  }
+}
 
 /** js-rouge's tokenizer, n-grams and F-measure over clipped unigram counts; empty text scores 0. */
 function rougeNScore(rouge: typeof import('js-rouge'), candidate: string, reference: string): number {

@@ -27,7 +27,11 @@ describe('text checks on the final answer', () => {
     [{ type: 'icontains', value: 'ANSWER IS 42' }, true],
     [{ type: 'icontains', value: 'forty-two' }, false],
     [{ type: 'not-icontains', value: 'REPORT.MD' }, false],
-    [{ type: 'equals', value: `  ${answer}\n` }, true],
+    // promptfoo compares exactly; AgentV (trim: true) trims both sides.
+    [{ type: 'equals', value: `  ${answer}\n` }, false],
+    [{ type: 'equals', value: answer }, true],
+    [{ type: 'equals', value: `  ${answer}\n`, trim: true }, true],
+    [{ type: 'equals', value: { a: [1, 2] } }, false],
     [{ type: 'equals', value: 'The Answer is 42.' }, false],
     [{ type: 'not-equals', value: 'something else' }, true],
     [{ type: 'regex', value: '\\d+\\.$', flags: 'm' }, true],

@@ -18,6 +18,9 @@ describe('list and affix checks on the final answer', () => {
     [{ type: 'contains-any', value: ['nope', 'REPORT.md'] }, false, 'none of'],
     [{ type: 'contains-any', value: ['nope', 'REPORT.md'], caseSensitive: false }, true, 'found "REPORT.md"'],
     [{ type: 'contains-any', value: 'Answer' }, true, 'found "Answer"'],
+    [{ type: 'contains-any', value: '"Answer is", nope' }, true, 'found "Answer is"'],
+    [{ type: 'contains-any', value: 'nope,, ,never,' }, false, 'none of ["nope","never"]'],
+    [{ type: 'contains-all', value: [42, 'Answer'] }, true, 'found all'],
     [{ type: 'not-contains-any', value: ['nope', 'never'] }, true, 'none of'],
     [{ type: 'contains_any', value: ['42'], negate: true }, false, 'found "42"'],
     [{ type: 'contains-all', value: ['Answer', 'report.md'] }, true, 'found all'],
@@ -51,10 +54,13 @@ describe('list and affix checks on the final answer', () => {
   });
 
   it.each<[Check, string]>([
-    [{ type: 'contains-any' }, 'needs a string value'],
-    [{ type: 'contains-all', value: [1, 2] }, 'needs a string value'],
-    [{ type: 'icontains-any', value: [] }, 'needs a string value'],
-    [{ type: 'not-icontains-all', value: { a: 1 } }, 'needs a string value'],
+    [{ type: 'contains-any' }, 'needs a list of strings'],
+    [{ type: 'contains-all', value: [{ a: 1 }, 2] }, 'needs a list of strings'],
+    [{ type: 'icontains-any', value: [] }, 'needs a list of strings'],
+    [{ type: 'not-icontains-all', value: { a: 1 } }, 'needs a list of strings'],
+    [{ type: 'contains-any', value: ',, ,' }, 'needs a list of strings'],
+    [{ type: 'contains-any', value: '"open, quote' }, 'no closing quote'],
+    [{ type: 'contains', value: '' }, 'empty value'],
     [{ type: 'starts-with' }, 'needs a string value'],
     [{ type: 'not-ends-with', value: ['a'] }, 'needs a string value'],
   ])('%j is errored', async (check, message) => {

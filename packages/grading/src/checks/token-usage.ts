@@ -1,4 +1,4 @@
-import { totalTokens } from '@skill-eval/core';
+import { SkillEvalError, totalTokens } from '@skill-eval/core';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { numberOrUndefined } from './check-limits.js';
 
@@ -14,11 +14,16 @@ export const tokenUsage: CheckEvaluator = (check, { session }) => {
     ['input', numberOrUndefined(check, 'maxInput'), usage.inputTokens],
     ['output', numberOrUndefined(check, 'maxOutput'), usage.outputTokens],
   ] as const;
+  if (limits.every(([, max]) => max === undefined)) {
+    throw new SkillEvalError('BAD_INPUT', 'check "token-usage" needs a number max (or maxInput, maxOutput)', {
+      hint: 'write it as { type: token-usage, max: 20000 }',
+    });
+  }
   if (totalTokens(usage) === 0) return { passed: false, evidence: 'the engine reported no token usage' };
   const over = limits.filter(([, max, used]) => max !== undefined && used > max);
   const shown = limits
     .filter(([, max]) => max !== undefined)
-    .map(([what, max, used]) => `${what} ${used} (max ${max})`)
+    .map(([what, max, used]) => `${used} ${what === 'total' ? '' : `${what} `}tokens (max ${max})`)
     .join(', ');
   return { passed: over.length === 0, evidence: `used ${shown}` };
 };
