@@ -23,7 +23,7 @@ describe('detect', () => {
     expect(detectEvalsJson('x.json', '{"cases": [{"input": "i", "rubric": []}]}')).toBe(0.95);
     // skill-up-like case list without rubric: only with BMAD's file name.
     expect(detectEvalsJson('x.json', '{"cases": [{"input": {"prompt": "p"}}]}')).toBe(0);
-    expect(detectEvalsJson('cases.json', '{"cases": [{"input": {"prompt": "p"}}]}')).toBe(0.5);
+    expect(detectEvalsJson('cases.json', '{"cases": [{"input": {"prompt": "p"}}]}')).toBe(0.3);
   });
 
   it('leaves trigger sets and unrelated JSON alone', () => {

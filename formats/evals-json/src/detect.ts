@@ -22,7 +22,9 @@ export function detectEvalsJson(file: string, text: string): number {
   if (shape === 'agent-skills') return property(root, 'evals')?.type === 'array' ? 0.95 : 0.6;
   if (shape === 'bmad-cases') {
     if (hasBmadCaseItems(root)) return root?.type === 'array' ? 0.9 : 0.95;
-    return claimsName(file) ? 0.5 : 0;
+    // `cases` without BMAD's `input` + `rubric` is another tool's file (over a thousand public `evals/cases.json`):
+    // read only when named, so that loading it says what BMAD would need.
+    return claimsName(file) ? 0.3 : 0;
   }
   if (!claimsName(file)) return 0;
   if (errors.length > 0) return 0.5;

@@ -20,7 +20,7 @@ describe('detect', () => {
   it('content decides; partial evals only in an evals/<name>/ folder; other formats never', () => {
     expect(detectSkillet('/a/anywhere.yaml', EVAL)).toBe(0.95);
     expect(detectSkillet('/a/evals/x/1.yml', EVAL)).toBe(0.95);
-    expect(detectSkillet('/a/evals/x/1.yaml', 'name: n\nprompt: p\n')).toBe(0.6);
+    expect(detectSkillet('/a/evals/x/1.yaml', 'name: n\nprompt: p\n')).toBe(0.4);
     expect(detectSkillet('/a/other/1.yaml', 'name: n\nprompt: p\n')).toBe(0);
     expect(detectSkillet('/a/evals/cases/1.yaml', 'name: n\ninput:\n  prompt: p\n')).toBe(0);
     expect(detectSkillet('/a/evals/x/1.yaml', 'prompt: [a\n')).toBe(0.2);

@@ -58,6 +58,7 @@ export function detectSkillet(file: string, text: string): number {
   const present = REQUIRED.filter((key) => keys.includes(key)).length;
   if (present === REQUIRED.length) return 0.95;
   if (keys.some((key) => FOREIGN.includes(key))) return 0;
-  if (present >= 2 && (keys.includes('prompt') || keys.includes('expected')) && inEvalsFolder(file)) return 0.6;
+  // Partly Skillet (a Waza task has name + expected): read only when named, so loading it names the missing keys.
+  if (present >= 2 && (keys.includes('prompt') || keys.includes('expected')) && inEvalsFolder(file)) return 0.4;
   return 0;
 }

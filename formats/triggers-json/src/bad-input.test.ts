@@ -46,7 +46,7 @@ describe('broken JSON', () => {
 });
 
 describe('standard list items', () => {
-  it('missing, blank and non-string queries, non-boolean should_trigger: errors at the value; others load', () => {
+  it('missing, blank and non-string queries: errors at the value; a non-boolean should_trigger is read as Python does, with a warning', () => {
     const { suites, diagnostics } = load([
       '[',
       '  {"query": "fine", "should_trigger": false},',
@@ -63,23 +63,42 @@ describe('standard list items', () => {
       ['missing-query', 3, 3],
       ['missing-query', 4, 13],
       ['wrong-type', 5, 13],
-      ['wrong-type', 6, 37],
+      ['not-boolean', 6, 37],
       ['missing-query', 7, 3],
       ['wrong-type', 8, 3],
       ['wrong-type', 9, 46],
-      ['wrong-type', 9, 37],
+      ['not-boolean', 9, 37],
     ]);
     const at = (line: number, column: number) => messageAt(diagnostics, line, column);
     expect(at(3, 3)).toBe('Query #2 has no "query"; add "query": "…" with the user message.');
     expect(at(4, 13)).toBe('Query #3 has a blank "query"; write the user message.');
     expect(at(5, 13)).toBe('"query" of query #4 is a list; write the user message as a string.');
-    expect(at(6, 37)).toBe('"should_trigger" of query #5 is the string "false"; write true or false (no quotes).');
+    expect(at(6, 37)).toBe(
+      '"should_trigger" of query #5 is the string "false", which skill-creator\'s and BMAD\'s trigger runners read as true (Python truthiness), and so does skill-eval; write true (no quotes) if that is meant.',
+    );
     expect(at(7, 3)).toBe(
       'Query #6 has no "query" (this list reads "query", not "prompt"); add "query": "…" with the user message.',
     );
     expect(at(8, 3)).toBe('Item 7 is a string; each query is an object like {"query": "q7", "should_trigger": true}.');
     expect(at(9, 46)).toBe('The id of query #8 is an object; give it a non-empty string or a number, or remove it.');
-    expect(suites[0]!.cases.map((c) => [c.id, c.turns[0], c.shouldTrigger])).toEqual([['1', 'fine', false]]);
+    expect(suites[0]!.cases.map((c) => [c.id, c.turns[0], c.shouldTrigger])).toEqual([
+      ['1', 'fine', false],
+      ['5', 'q5', true],
+    ]);
+  });
+
+  it('a should_trigger that is not a boolean is Python-truthy: "" and 0 are false, "no" and 1 are true', () => {
+    const { suites, diagnostics } = load([
+      '[',
+      '  {"query": "a", "should_trigger": ""},',
+      '  {"query": "b", "should_trigger": 0},',
+      '  {"query": "c", "should_trigger": "no"},',
+      '  {"query": "d", "should_trigger": 1},',
+      '  {"query": "e", "should_trigger": null}',
+      ']',
+    ]);
+    expect(diagnostics.map((d) => d.severity)).toEqual(['warning', 'warning', 'warning', 'warning', 'warning']);
+    expect(suites[0]!.cases.map((c) => c.shouldTrigger)).toEqual([false, false, true, true, false]);
   });
 
   it('should_trigger defaults to true (BMAD gen 2), with one info at the first such query', () => {

@@ -2,8 +2,22 @@ import { basename } from 'node:path';
 import { itemsOf, parseJson, property } from '@skill-eval/format-kit';
 import { isGroupedSet, isStandardList } from './shape.js';
 
-/** File names this format claims when scanning a directory. */
-export const FILE_PATTERNS = ['triggers.json', 'trigger-evals.json', 'eval_queries.json'] as const;
+/**
+ * File names this format claims when scanning a directory: every name trigger sets go by in the wild (skill-creator's
+ * SKILL.md names `trigger-eval.json`, its review page downloads `eval_set.json`; BMAD writes `triggers.json`;
+ * agentskills.io `eval_queries.json`). Content still decides: a RAG project's `eval_set.json` is not claimed.
+ */
+export const FILE_PATTERNS = [
+  'triggers.json',
+  'trigger-evals.json',
+  'trigger_evals.json',
+  'trigger-eval.json',
+  'trigger_eval.json',
+  'trigger-queries.json',
+  'trigger_queries.json',
+  'eval_queries.json',
+  'eval_set.json',
+] as const;
 
 const claimsName = (file: string) => (FILE_PATTERNS as readonly string[]).includes(basename(file));
 
@@ -21,5 +35,6 @@ export function detectTriggersJson(file: string, text: string): number {
   if (errors.length === 0 && isGroupedSet(root)) return 0.9;
   if (!claimsName(file)) return 0;
   if (errors.length > 0) return 0.5;
-  return root?.type === 'array' || root?.type === 'object' ? 0.5 : 0.3;
+  // Valid JSON of another shape under a trigger set's name: read only when named (to say what is wrong), not in a scan.
+  return 0.3;
 }

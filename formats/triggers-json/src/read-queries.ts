@@ -164,12 +164,33 @@ function readText(item: Node, key: string, label: string, sink: DiagnosticSink, 
   return undefined;
 }
 
+/**
+ * `should_trigger` as both trigger runners read it: Python truthiness (`if item["should_trigger"]:` in skill-creator's
+ * run_eval.py, `.get("should_trigger", True)` in BMAD's run_triggers.py). Anything but a boolean is read that way and
+ * warned of, since the string "false" is true there.
+ */
 function readShouldTrigger(node: Node | undefined, label: string, sink: DiagnosticSink) {
   if (node === undefined) return { value: true, defaulted: true };
-  if (node.type === 'boolean') return { value: getNodeValue(node) as boolean, defaulted: false };
-  const found = node.type === 'string' ? `the string ${JSON.stringify(getNodeValue(node))}` : describeType(node);
-  sink.error('wrong-type', `"should_trigger" of ${label} is ${found}; write true or false (no quotes).`, node);
-  return undefined;
+  const value = getNodeValue(node) as unknown;
+  if (typeof value === 'boolean') return { value, defaulted: false };
+  const truthy = pythonTruthy(value);
+  const found = node.type === 'string' ? `the string ${JSON.stringify(value)}` : describeType(node);
+  sink.warning(
+    'not-boolean',
+    `"should_trigger" of ${label} is ${found}, which skill-creator's and BMAD's trigger runners read as ${truthy} (Python truthiness), and so does skill-eval; write ${truthy} (no quotes) if that is meant.`,
+    node,
+  );
+  return { value: truthy, defaulted: false };
+}
+
+/** Python's `bool(value)` for a JSON value: empty strings, lists and objects, 0 and null are false. */
+function pythonTruthy(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value !== '';
+  if (typeof value === 'number') return value !== 0;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return Boolean(value);
 }
 
 /** The item's keys besides `known`, kept verbatim; a key no trigger runner reads is warned of (a misspelling, or `runs`). */

@@ -136,11 +136,30 @@ describe('loadSuites', () => {
     ]);
     expect(diagnostics).toEqual([
       expect.objectContaining({
-        severity: 'warning',
+        severity: 'info',
         ruleId: 'discovery/not-detected',
         file: join(folder.dir, 'skills/c/evals/evals.json'),
+        message: expect.stringContaining('(keys found: neither)'),
       }),
     ]);
+  });
+
+  it("skips a file a format claims only weakly when a scan finds it (another tool's), and loads it when named", async () => {
+    const weak = createRegistry({ formats: [fakeFormat('partly', ['*.task.yaml'], 'PARTLY', 0.4)] });
+    await writeTree(folder.dir, { 'w/evals/a.task.yaml': 'PARTLY: 1\nname: other tool' });
+    const scanned = await loadSuites(['w'], weak, { cwd: folder.dir });
+    expect(scanned.suites).toEqual([]);
+    expect(scanned.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'info',
+        ruleId: 'discovery/not-detected',
+        message: expect.stringMatching(/^Skipped: .*\(keys found: PARTLY, name\).* partly reads it only partly; name the file/),
+      }),
+    ]);
+    const named = await loadSuites(['w/evals/a.task.yaml'], weak, { cwd: folder.dir });
+    expect(named.suites.map((s) => s.format)).toEqual(['partly']);
+    const forced = await loadSuites(['w'], weak, { cwd: folder.dir, format: 'partly' });
+    expect(forced.suites.map((s) => s.format)).toEqual(['partly']);
   });
 
   it('loads an explicitly named file whatever its name, and dedupes files named twice', async () => {
@@ -329,7 +348,7 @@ describe('loadSuites with a forced format and undetected files', () => {
   it('lists the keys it found when a file looks like an eval but no format reads it', async () => {
     const { diagnostics } = await loadSuites(['a', 'c/list.yaml'], registry, { cwd: folder.dir });
     expect(diagnostics.map((d) => [d.severity, d.message])).toEqual([
-      ['warning', expect.stringContaining('(keys found: skill, tests)')],
+      ['info', expect.stringContaining('(keys found: skill, tests)')],
       ['error', expect.stringContaining('(a list of 2 item(s) with keys query)')],
     ]);
   });

@@ -30,6 +30,13 @@ export interface LoadSuitesOptions {
   format?: string;
 }
 
+/**
+ * The confidence a format must have in a file a folder scan found before it loads it; below it the file is skipped
+ * with a note. Formats claim under this (0.3, 0.4) what only partly has their shape; they claim broken files under
+ * their own names at 0.5, so that a scan still reports their syntax errors.
+ */
+const SCAN_CONFIDENCE = 0.5;
+
 /** Directory names never walked into unless named explicitly (dot-dirs are skipped too). */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist']);
 
@@ -245,9 +252,13 @@ async function loadFile(
     }
     if (score > bestScore) [best, bestScore] = [format, score];
   }
-  if (!best) {
+  // A folder scan takes only what a format is sure of: a weak claim (a file only partly of its shape, or of another
+  // tool's under a name it shares) is loaded when named, so that loading it says what is wrong, and skipped here.
+  const sureEnough = explicit || forced || bestScore >= SCAN_CONFIDENCE;
+  if (!best || !sureEnough) {
     const found = describeContent(file, text);
     const what = found ? ` (${found})` : '';
+    const partly = best ? ` ${best.id} reads it only partly; name the file to see what it lacks.` : '';
     diagnostics.push(
       explicit
         ? diag(
@@ -257,10 +268,10 @@ async function loadFile(
             `Not a recognised eval file${what}; formats: ${formatIds}. Name one with --format.`,
           )
         : diag(
-            'warning',
+            'info',
             'discovery/not-detected',
             file,
-            `The file name looks like an eval file, but no format recognised its content${what}; skipped. Formats: ${formatIds}.`,
+            `Skipped: the file name looks like an eval file, but no format recognises its content${what}; it may belong to another tool.${partly} Formats: ${formatIds}.`,
           ),
     );
     return none;
