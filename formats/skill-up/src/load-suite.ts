@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { type Case, type Diagnostic, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
+import { alternateSuites } from './alternate-suites.js';
 import { buildCase } from './build-case.js';
 import type { SuiteDefaults } from './case-context.js';
 import { resolveCaseFiles } from './case-files.js';
@@ -92,7 +93,7 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
     cases,
     settings,
   };
-  return { suites: [suite], diagnostics, parts };
+  return { suites: [suite], diagnostics, parts, alternates: alternateSuites(file, parts, root) };
 }
 
 /** The cases of the files `cases.files` lists, and every listed file read for them (the suite's parts). */

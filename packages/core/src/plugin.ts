@@ -13,6 +13,12 @@ export interface LoadResult {
    * Discovery does not load them again as eval files of their own when it finds them in the same scan.
    */
   parts?: string[];
+  /**
+   * Other suite files that load the same cases in another configuration (a skill-up `evals/with-skill.yaml` beside
+   * `evals/eval.yaml`), as absolute paths. A folder scan skips them, as their tool only runs them when named; a file
+   * named on the command line still loads.
+   */
+  alternates?: string[];
 }
 
 /** A suite written in some format by `convert`. */

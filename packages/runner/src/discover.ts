@@ -160,6 +160,8 @@ export async function loadSuites(
   const shallowestFirst = (a: string, b: string) => depth.get(a)! - depth.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
   // Parts a folder scan found and skipped, by the suite file that read them: one note on that file says so.
   const skippedParts = new Map<string, string[]>();
+  // Alternate configurations a suite file named, with that suite file: skipped when a scan found them.
+  const alternateOf = new Map<string, string>();
   for (const file of [...inPathOrder].sort(shallowestFirst)) {
     const found: Diagnostic[] = [];
     const owner = partOf.get(file);
@@ -174,7 +176,7 @@ export async function loadSuites(
       byFile.set(file, { suites: [], diagnostics: found });
       continue;
     }
-    const { suites, parts } = await loadFile(
+    const { suites, parts, alternates } = await loadFile(
       file,
       candidates.get(file)!,
       formats,
@@ -183,6 +185,7 @@ export async function loadSuites(
       Boolean(options.format),
     );
     for (const part of parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
+    for (const alternate of alternates) if (alternate !== file) alternateOf.set(alternate, file);
     // A check type grading does not know, or a pattern that does not compile, is found now, not mid-run.
     for (const suite of suites) found.push(...checkDiagnostics(suite));
     byFile.set(file, {
@@ -191,6 +194,10 @@ export async function loadSuites(
     });
   }
   for (const [owner, skipped] of skippedParts) byFile.get(owner)!.diagnostics.push(partsFoundByScan(owner, skipped));
+  for (const [alternate, owner] of alternateOf) {
+    if (candidates.get(alternate) === false && byFile.has(alternate))
+      byFile.set(alternate, { suites: [], diagnostics: [alternateSkipped(alternate, owner)] });
+  }
   const loaded = inPathOrder.map((file) => byFile.get(file)!);
   return {
     suites: loaded.flatMap((l) => l.suites),
@@ -212,6 +219,12 @@ function partsFoundByScan(owner: string, parts: readonly string[]): Diagnostic {
   return { ...diag('info', 'discovery/part-of-suite', owner, message), line: 1, column: 1 };
 }
 
+/** A scan-found suite file that loads the cases of `owner` in another configuration: skipped, so none runs twice. */
+function alternateSkipped(file: string, owner: string): Diagnostic {
+  const message = `Skipped: it loads the same cases as ${relative(dirname(file), owner)} in another configuration, which its tool runs only when named; name this file to run it.`;
+  return { ...diag('info', 'discovery/alternate-suite', file, message), line: 1, column: 1 };
+}
+
 async function loadFile(
   file: string,
   explicit: boolean,
@@ -219,8 +232,8 @@ async function loadFile(
   formatIds: string,
   diagnostics: Diagnostic[],
   forced: boolean,
-): Promise<{ suites: Suite[]; parts: readonly string[] }> {
-  const none = { suites: [], parts: [] };
+): Promise<{ suites: Suite[]; parts: readonly string[]; alternates: readonly string[] }> {
+  const none = { suites: [], parts: [], alternates: [] };
   let text: string;
   try {
     const read = readEvalText(file);
@@ -300,7 +313,7 @@ async function loadFile(
           ),
         );
     }
-    return { suites, parts: result.parts ?? [] };
+    return { suites, parts: result.parts ?? [], alternates: result.alternates ?? [] };
   } catch (error) {
     diagnostics.push(
       diag(
