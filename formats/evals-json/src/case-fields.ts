@@ -83,7 +83,18 @@ export function readCriteria(key: string, node: Node | undefined, label: string,
       else checks.push({ type: 'llm-rubric', value: text, name: text });
       return;
     }
-    const converted = itemNode.type === 'object' ? rubricFromObject(getNodeValue(itemNode)) : undefined;
+    const obj = itemNode.type === 'object' ? (getNodeValue(itemNode) as Record<string, unknown>) : undefined;
+    const typed = obj ? typedCheck(obj) : undefined;
+    if (typed) {
+      ctx.sink.info(
+        'typed-assertion',
+        `${cap(where)} is a typed check ({type: ${JSON.stringify(obj!.type)}, value}); it is graded as "${typed.negate ? 'not-' : ''}${typed.type}" on the final answer, not by the judge. skill-creator and AgentV read only string lists and would not grade it.`,
+        itemNode,
+      );
+      checks.push(typed);
+      return;
+    }
+    const converted = obj ? rubricFromObject(obj) : undefined;
     if (converted) {
       ctx.sink.warning(
         'assertion-not-string',
@@ -100,6 +111,34 @@ export function readCriteria(key: string, node: Node | undefined, label: string,
     );
   });
   return checks;
+}
+
+/**
+ * Typed assertions some evals.json runners read (`{type: content_contains, value}` and its kin): what each checks of
+ * the answer, as a check type and whether it is negated.
+ */
+const TYPED: Record<string, { type: string; negate?: true }> = {
+  content_contains: { type: 'contains' },
+  output_contains: { type: 'contains' },
+  contains: { type: 'contains' },
+  content_not_contains: { type: 'contains', negate: true },
+  output_not_contains: { type: 'contains', negate: true },
+  not_contains: { type: 'contains', negate: true },
+  icontains: { type: 'icontains' },
+  not_icontains: { type: 'icontains', negate: true },
+  regex: { type: 'regex' },
+  content_regex: { type: 'regex' },
+  content_matches: { type: 'regex' },
+  not_regex: { type: 'regex', negate: true },
+};
+
+/** `{type: content_contains, value: "plan"}` → a deterministic check; undefined for an untyped or unknown object. */
+function typedCheck(obj: Record<string, unknown>): Check | undefined {
+  const kind = typeof obj.type === 'string' ? TYPED[obj.type.trim().toLowerCase().replaceAll('-', '_')] : undefined;
+  const value = obj.value ?? obj.pattern ?? obj.text;
+  if (!kind || typeof value !== 'string' || value === '' || obj.path !== undefined) return undefined;
+  const name = typeof obj.name === 'string' && obj.name.trim() ? obj.name : `${obj.type}: ${value}`;
+  return { type: kind.type, value, name, ...(kind.negate ? { negate: true } : {}) };
 }
 
 /** An object assertion as some authors write it (`{name, type, description, expected}`) → a rubric, when it has text. */

@@ -66,7 +66,8 @@ describe('corpus: agent-skills evals.json', () => {
     const { result, suite, cases } = loadCorpus(
       'agent-skills-evals-json/alibaba-skill-up/e2e/testdata/agent-judge-criteria/evals/evals.json',
     );
-    expect(result.diagnostics).toEqual([]);
+    // The corpus keeps the eval file without its skill folder: no SKILL.md above it.
+    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/no-skill']);
     expect(suite.settings.dialect).toBe('skill-creator');
     expect(cases).toHaveLength(1);
     expect(cases[0]!.id).toBe('1');
@@ -140,7 +141,9 @@ describe('corpus: agent-skills evals.json', () => {
       value:
         'Response identifies the shared database as a Distributed Monolith anti-pattern. Expected: Flags shared PostgreSQL database across microservices as Distributed Monolith anti-pattern',
     });
-    const warnings = bySeverity(result.diagnostics, 'warning');
+    // The corpus keeps the eval file without its skill folder: no SKILL.md above it.
+    const [noSkill, ...warnings] = bySeverity(result.diagnostics, 'warning');
+    expect(noSkill).toMatchObject({ ruleId: 'evals-json/no-skill', line: 1, column: 1 });
     expect(warnings).toHaveLength(11);
     expect(warnings[0]).toMatchObject({ ruleId: 'evals-json/assertion-not-string', line: 9, column: 9 });
     expect(warnings[0]!.message).toMatch(/^Item 1 of "assertions" in eval 1 is an object/);

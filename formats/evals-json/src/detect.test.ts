@@ -62,7 +62,7 @@ describe('plugin', () => {
     const text = '{"skill_name": "s", "evals": [{"id": 1, "prompt": "p", "should_trigger": true, "files": ["gone"]}]}';
     const { suites, diagnostics } = await plugin.create(settings).load('/nonexistent-skill-eval-test/evals.json', text);
     expect(suites[0]!.cases[0]!.runs).toBe(5);
-    expect(diagnostics.map((d) => d.severity)).toEqual(['warning']);
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/no-skill', 'evals-json/missing-file']);
     let thrown: unknown;
     try {
       plugin.parseSettings({ triggerRuns: 0, colour: 'red' });

@@ -100,7 +100,10 @@ describe('files resolution', () => {
     const file = join(tmp, 'loose', 'evals.json');
     write(join(tmp, 'loose', 'data.txt'), 'x');
     const { suites, diagnostics } = load(file, evalsWithFiles(['data.txt', '../skills/csv/SKILL.md']));
-    expect(diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/file-escapes-root']);
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/no-skill', 'evals-json/file-escapes-root']);
+    expect(diagnostics[0]!.message).toBe(
+      'No SKILL.md in this folder or the 10 above it, so no skill is staged: every case runs without the skill "written-name". Keep the evals file inside the skill\'s folder (e.g. <skill>/evals/evals.json).',
+    );
     const suite = suites[0]!;
     expect(suite.skill).toBeUndefined();
     expect(suite.settings.skillName).toBe('written-name');
@@ -108,7 +111,7 @@ describe('files resolution', () => {
     expect(suite.cases[0]!.workspace.files).toEqual([{ from: join(tmp, 'loose', 'data.txt'), to: 'data.txt' }]);
   });
 
-  it('BMAD: paths may also be relative to the project root (the nearest .git)', () => {
+  it('paths may also be written from the repository root (the nearest .git), as AgentV and BMAD find them', () => {
     mkdirSync(join(tmp, '.git'));
     const dir = join(tmp, 'evals', 'bmm-skills', 'brief');
     write(join(dir, 'files', 'memo.md'), 'memo');
@@ -117,14 +120,17 @@ describe('files resolution', () => {
       evals: [{ id: 'A1', prompt: 'Go', expectations: ['ok'], files: ['evals/bmm-skills/brief/files/memo.md'] }],
     });
     const { suites, diagnostics } = load(file, text);
-    expect(diagnostics).toEqual([]);
+    // BMAD keeps gen-1 evals apart from the skill (evals/bmm-skills/<name>/), so none is staged from here.
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/no-skill']);
     expect(suites[0]!.settings.dialect).toBe('bmad-1');
     expect(suites[0]!.cases[0]!.workspace.files).toEqual([
       { from: join(dir, 'files', 'memo.md'), to: 'evals/bmm-skills/brief/files/memo.md' },
     ]);
-    // Other dialects do not look at the project root.
+    // The skill-creator dialect too: AgentV's adapter searches every folder up to the repository root.
     const plain = load(file, text.replace('"A1"', '1'));
-    expect(plain.diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/missing-file']);
+    expect(plain.diagnostics.map((d) => d.ruleId)).toEqual(['evals-json/no-skill']);
+    expect(plain.suites[0]!.settings.dialect).toBe('skill-creator');
+    expect(plain.suites[0]!.cases[0]!.workspace.files).toHaveLength(1);
   });
 
   it('the skill-used check of a trigger case names the SKILL.md skill', () => {
@@ -166,5 +172,31 @@ describe('BMAD setup overlays', () => {
     write(file, readCorpus(`bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`));
     const result = loadEvalsJson(file, readFileSync(file, 'utf8'), { missingFiles: 'warning' });
     expect(result.suites[0]!.cases.every((c) => c.workspace.overlays.length === 0)).toBe(true);
+  });
+});
+
+describe('typed assertions', () => {
+  it('{type: content_contains, value} and its kin become deterministic checks, each noted at its position', () => {
+    const text = [
+      '{"skill_name": "s", "evals": [{"id": 1, "prompt": "p", "assertions": [',
+      '  {"type": "content_contains", "value": "plan"},',
+      '  {"type": "content_not_contains", "value": "use a larger model"},',
+      '  {"type": "regex", "value": "^ok"},',
+      '  "a plain criterion"',
+      ']}]}',
+    ].join('\n');
+    const { suites, diagnostics } = loadEvalsJson('/nonexistent-skill-eval-test/evals/evals.json', text);
+    expect(suites[0]!.cases[0]!.checks).toEqual([
+      { type: 'contains', value: 'plan', name: 'content_contains: plan' },
+      { type: 'contains', value: 'use a larger model', name: 'content_not_contains: use a larger model', negate: true },
+      { type: 'regex', value: '^ok', name: 'regex: ^ok' },
+      { type: 'llm-rubric', value: 'a plain criterion', name: 'a plain criterion' },
+    ]);
+    const typed = diagnostics.filter((d) => d.ruleId === 'evals-json/typed-assertion');
+    expect(typed.map((d) => [d.severity, d.line, d.column])).toEqual([
+      ['info', 2, 3],
+      ['info', 3, 3],
+      ['info', 4, 3],
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import { basename, dirname, relative, resolve } from 'node:path';
-import { type Case, findSkillRoot, type LoadResult, readSkillRef, type SkillRef, type Suite } from '@skill-eval/core';
+import {
+  type Case,
+  findSkillRoot,
+  type LoadResult,
+  readSkillRef,
+  SKILL_LEVELS,
+  type SkillRef,
+  type Suite,
+} from '@skill-eval/core';
 import {
   describeType,
   duplicateKeys,
@@ -89,8 +97,16 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
   const skillName = readSkillName(root, sink);
   const skillRoot = findSkillRoot(dirname(path));
   const skill: SkillRef | undefined = skillRoot ? readSkillRef(skillRoot) : undefined;
-  const bases = [skillRoot, dirname(path)];
-  if (dialect.startsWith('bmad')) bases.push(findProjectRoot(dirname(path)));
+  // The skill root (skill-creator), the file's folder and each one above it up to the repository root: AgentV's
+  // adapter finds a path written from any of them (its search roots), BMAD one written from the project root.
+  const bases = [skillRoot, ...foldersUpTo(dirname(path), findProjectRoot(dirname(path)))];
+  if (!skill) {
+    sink.warning(
+      'no-skill',
+      `No SKILL.md in this folder or the ${SKILL_LEVELS} above it, so no skill is staged: every case runs without the skill${skillName ? ` "${skillName}"` : ''}. Keep the evals file inside the skill's folder (e.g. <skill>/evals/evals.json).`,
+      root,
+    );
+  }
   const ctx: ReadContext = {
     file: path,
     dialect,
@@ -123,6 +139,17 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
     settings,
   };
   return done([suite]);
+}
+
+/** `from` and each folder above it up to `boundary` (only `from` when there is none). */
+function foldersUpTo(from: string, boundary: string | undefined): string[] {
+  const folders = [from];
+  if (!boundary) return folders;
+  for (let dir = from; dir !== boundary && dirname(dir) !== dir; ) {
+    dir = dirname(dir);
+    folders.push(dir);
+  }
+  return folders;
 }
 
 type ItemReader = (item: Node, index: number, ctx: ReadContext) => CaseParts | undefined;

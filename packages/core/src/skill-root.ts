@@ -4,7 +4,7 @@ import type { SkillRef } from './case.js';
 import { untilNextTurn } from './until-next-turn.js';
 
 /** How far up from an eval file the skill root is looked for (skill-up uses the same bound). */
-const MAX_LEVELS = 10;
+export const SKILL_LEVELS = 10;
 
 /**
  * Whether a directory holds a SKILL.md, remembered until the event loop turns: loading a folder of eval files
@@ -15,7 +15,7 @@ const holdsSkill = untilNextTurn((dir: string) => existsSync(join(dir, 'SKILL.md
 /** The nearest directory at or above `from` that holds a SKILL.md, within ten levels. */
 export function findSkillRoot(from: string): string | undefined {
   let dir = from;
-  for (let level = 0; level <= MAX_LEVELS; level++) {
+  for (let level = 0; level <= SKILL_LEVELS; level++) {
     if (holdsSkill(dir)) return dir;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
