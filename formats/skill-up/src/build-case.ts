@@ -2,9 +2,10 @@ import { basename, extname } from 'node:path';
 import { type Case, type Check, type FixtureFile, parseCase } from '@skill-eval/core';
 import type { CaseContext } from './case-context.js';
 import type { SkillUpCaseFile } from './case-schema.js';
-import { expectGates } from './map-expect.js';
+import { caseExpectGates } from './map-expect.js';
 import { judgeAndJudges, type MappedJudge, mapJudge } from './map-judge.js';
 import { mapJudgeList } from './map-judge-list.js';
+import { caseMcpServers } from './map-mcp.js';
 import { readTurns } from './read-turns.js';
 import type { ReadYaml } from './read-yaml-file.js';
 import { resolveSkillPath } from './resolve-path.js';
@@ -48,7 +49,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
   }
 
   const errorsBefore = sink.errorCount;
-  const gates = doc.expect ? expectGates(doc.expect, ['expect'], ctx) : suite.expectGates;
+  const gates = caseExpectGates(doc.expect, ctx);
   const judge = caseJudge(doc, ctx);
   const checks = [...(judge?.checks ?? [])];
   const failIf = [...(judge?.failIf ?? [])];
@@ -109,7 +110,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
       ...(maxTurns > 0 ? { maxTurns } : {}),
     },
     skills: suite.skills,
-    mcpServers: suite.mcpServers,
+    mcpServers: caseMcpServers(doc, suite.mcpServers, { yaml, sink, root: suite.skillRoot }),
     ...(suite.retry ? { retry: suite.retry } : {}),
     engine: suite.engine,
     judge: judge?.model,

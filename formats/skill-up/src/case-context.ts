@@ -2,7 +2,7 @@ import type { Check, McpServerInput, RetryPolicy, SkillRef } from '@skill-eval/c
 import type { ParsedYaml } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { MappedJudge } from './map-judge.js';
-import type { Judge } from './rule-schema.js';
+import type { Expect, Judge } from './rule-schema.js';
 
 /** What the owning eval.yaml (or skill-up's defaults, for a lone case file) gives every case. */
 export interface SuiteDefaults {
@@ -16,6 +16,8 @@ export interface SuiteDefaults {
   maxTurns: number;
   /** Gates of `cases.defaults.expect`, used by cases without their own `expect`. */
   expectGates: Check[];
+  /** `cases.defaults.expect` as written, which a case's own `expect` merges with (skill-up 0.8.0). */
+  expect?: Expect;
   /** `cases.defaults.collect_artifacts`, unioned with each case's. */
   collectArtifacts: string[];
   /** Suite-level judge as written, and mapped (when it has a type): the default for cases without one. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExpectSchema, JudgeSchema, JudgesSchema } from './rule-schema.js';
+import { McpSchema } from './suite-schema.js';
 
 const seconds = z.number().int().describe('Seconds.');
 
@@ -72,6 +73,9 @@ export const SkillUpCaseFileSchema = z
     judge: JudgeSchema.optional(),
     judges: JudgesSchema.optional().describe('Judges that must all pass; replaces the suite’s.'),
     collect_artifacts: z.array(z.string()).optional().describe('Workspace globs copied out after the run.'),
+    mcp: McpSchema.optional().describe(
+      'Mocked MCP servers of this case, replacing those of eval.yaml with the same name (skill-up 0.7.0).',
+    ),
     user_simulator: z
       .looseObject({ scenario: z.string().optional() })
       .optional()

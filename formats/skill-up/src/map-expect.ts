@@ -4,6 +4,30 @@ import { resolveSkillPath } from './resolve-path.js';
 import type { Expect } from './rule-schema.js';
 import { nodeAt } from './yaml-path.js';
 
+const LIST_FIELDS = ['must_contain', 'must_not_contain', 'files_exist', 'files_not_exist', 'file_contains'] as const;
+
+/**
+ * A case's gates with `cases.defaults.expect`, merged as skill-up 0.8.0 merges them: list fields append the case's
+ * entries to the defaults' and drop repeats; `exit_code` and `golden_file` of the case replace the defaults'. A case
+ * without `expect` takes the defaults as they are.
+ */
+export function caseExpectGates(own: Expect | undefined, ctx: Pick<CaseContext, 'sink' | 'yaml' | 'suite'>): Check[] {
+  const defaults = ctx.suite.expect;
+  if (!own) return ctx.suite.expectGates;
+  if (!defaults) return expectGates(own, ['expect'], ctx);
+  const merged: Expect = { ...defaults, ...own };
+  for (const key of LIST_FIELDS) {
+    const all = [...(defaults[key] ?? []), ...(own[key] ?? [])] as unknown[];
+    const unique = all.filter((v, i) => all.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i);
+    if (unique.length > 0) (merged as Record<string, unknown>)[key] = unique;
+  }
+  // A golden_file of the defaults was resolved (and any problem reported) where eval.yaml writes it.
+  const { golden_file: _golden, ...rest } = merged;
+  const gates = expectGates(own.golden_file ? { ...rest, golden_file: own.golden_file } : rest, ['expect'], ctx);
+  const defaultGolden = own.golden_file ? undefined : ctx.suite.expectGates.find((g) => g.type === 'golden-file');
+  return defaultGolden ? [...gates, defaultGolden] : gates;
+}
+
 /**
  * `expect` → gates (a failing gate skips the judge and fails the case, as in skill-up). `path` is
  * where the block sits, in the case file or, for `cases.defaults.expect`, in eval.yaml.

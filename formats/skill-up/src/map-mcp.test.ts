@@ -132,3 +132,55 @@ describe('mcp.servers', () => {
     expect(suites[0]!.cases[0]!.mcpServers.map((server) => server.name)).toEqual(['modeless']);
   });
 });
+
+describe('case-level mcp.servers (skill-up 0.7.0)', () => {
+  const responses = (value: string) => `tool_responses:\n  create_publish_plan_simple: {id: ${value}}\n`;
+  const toolOf = (server: { mock?: { tools: { response: unknown }[] } } | undefined) => server?.mock?.tools[0]?.response;
+
+  it('replaces the suite server of its name whole, appends a new name, and leaves other cases the suite servers', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml(
+        '{name: project-mgmt, mode: mocked, config_ref: evals/fixtures/mcp/pm.yaml}',
+        '{name: filesystem, mode: mocked}',
+      ).replace('cases: {files: [evals/cases/a.yaml]}', 'cases: {files: [evals/cases/a.yaml, evals/cases/b.yaml]}'),
+      'evals/fixtures/mcp/pm.yaml': responses('1'),
+      'evals/fixtures/mcp/pm-empty.yaml': responses('2'),
+      'evals/fixtures/mcp/extra.yaml': 'tool_responses:\n  ping: pong\n',
+      'evals/cases/b.yaml': [
+        CASE,
+        'mcp:',
+        '  servers:',
+        '    - {name: project-mgmt, mode: mocked, config_ref: evals/fixtures/mcp/pm-empty.yaml}',
+        '    - {name: extra, mode: mocked, config_ref: evals/fixtures/mcp/extra.yaml}',
+      ].join('\n'),
+    });
+    const { suites, diagnostics } = s.load('evals/eval.yaml');
+    expect(diagnostics).toEqual([]);
+    const [a, b] = suites[0]!.cases;
+    expect(a!.mcpServers.map((m) => m.name)).toEqual(['project-mgmt', 'filesystem']);
+    expect(toolOf(a!.mcpServers[0])).toEqual({ id: 1 });
+    expect(b!.mcpServers.map((m) => m.name)).toEqual(['project-mgmt', 'filesystem', 'extra']);
+    expect(toolOf(b!.mcpServers[0])).toEqual({ id: 2 });
+  });
+
+  it('refuses what skill-up refuses: a real server in a case, a mocked one without config_ref, a name twice', () => {
+    const s = staged({
+      'evals/eval.yaml': suiteYaml('{name: filesystem, mode: mocked}'),
+      'evals/cases/a.yaml': [
+        CASE,
+        'mcp:',
+        '  servers:',
+        '    - {name: live, mode: real, command: node}',
+        '    - {name: pm, mode: mocked}',
+        '    - {name: filesystem, mode: mocked}',
+        '    - {name: filesystem, mode: mocked}',
+      ].join('\n'),
+    });
+    const { diagnostics } = s.load('evals/eval.yaml');
+    expect(where(diagnostics)).toEqual([
+      ['bad-value', 10, 26],
+      ['missing-key', 11, 7],
+      ['duplicate-id', 13, 7],
+    ]);
+  });
+});

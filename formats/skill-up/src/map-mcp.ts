@@ -32,13 +32,60 @@ interface McpContext {
  * `${NAME}`, filled from the environment at run time) and `headers`; `mocked` servers answer from
  * `tool_responses` (each tool's `default`, else the value itself), or are the built-in `filesystem`.
  */
-export function mapMcpServers(doc: SkillUpSuiteFile, ctx: McpContext): McpServerInput[] {
+export function mapMcpServers(doc: Pick<SkillUpSuiteFile, 'mcp'>, ctx: McpContext): McpServerInput[] {
   const servers: McpServerInput[] = [];
   (doc.mcp?.servers ?? []).forEach((entry, i) => {
     const server = mapServer(entry, ['mcp', 'servers', i], ctx);
     if (server) servers.push(server);
   });
   return servers;
+}
+
+/**
+ * A case's own `mcp.servers` over the suite's, as skill-up 0.7.0 merges them (MergeCaseMCP): an entry replaces the
+ * suite's server of its name whole, a new name is appended; a case-level server must be `mocked` and, unless it is
+ * the built-in `filesystem`, give `config_ref`, or skill-up refuses the case.
+ */
+export function caseMcpServers(
+  doc: Pick<SkillUpSuiteFile, 'mcp'>,
+  suiteServers: readonly McpServerInput[],
+  ctx: McpContext,
+): McpServerInput[] {
+  const entries = doc.mcp?.servers ?? [];
+  if (entries.length === 0) return [...suiteServers];
+  const merged = [...suiteServers];
+  const seen = new Set<string>();
+  entries.forEach((entry, i) => {
+    const path = ['mcp', 'servers', i];
+    const where = `Case-level mcp server "${entry.name}"`;
+    if (seen.has(entry.name)) {
+      ctx.sink.error('duplicate-id', `${where} is listed twice; skill-up refuses duplicate names.`, nodeAt(ctx.yaml, path));
+      return;
+    }
+    seen.add(entry.name);
+    if (entry.mode !== 'mocked') {
+      ctx.sink.error(
+        'bad-value',
+        `${where} must use mode: mocked; skill-up takes only mocked servers in a case file (real ones belong in eval.yaml).`,
+        nodeAt(ctx.yaml, [...path, entry.mode === undefined ? 'name' : 'mode']),
+      );
+      return;
+    }
+    if (entry.name !== 'filesystem' && !entry.config_ref?.trim()) {
+      ctx.sink.error(
+        'missing-key',
+        `${where} is mocked but has no config_ref; skill-up needs one (relative to the skill root) for any server but the built-in filesystem.`,
+        nodeAt(ctx.yaml, path),
+      );
+      return;
+    }
+    const server = mapServer(entry, path, ctx);
+    if (!server) return;
+    const at = merged.findIndex((s) => s.name === entry.name);
+    if (at >= 0) merged[at] = server;
+    else merged.push(server);
+  });
+  return merged;
 }
 
 function mapServer(entry: ServerEntry, path: PropertyKey[], ctx: McpContext): McpServerInput | undefined {

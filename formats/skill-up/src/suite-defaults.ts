@@ -68,8 +68,10 @@ export function suiteDefaults({ doc, yaml, sink, root, skill }: SuiteRead): Suit
     retry: retryOf(doc.cases.retry_policy),
   };
   ctx.suite = defaults;
-  if (doc.cases.defaults?.expect)
+  if (doc.cases.defaults?.expect) {
+    defaults.expect = doc.cases.defaults.expect;
     defaults.expectGates = expectGates(doc.cases.defaults.expect, ['cases', 'defaults', 'expect'], ctx);
+  }
   if (doc.judge) {
     const { type } = doc.judge;
     if (!type && Object.keys(doc.judge).length > 0) {

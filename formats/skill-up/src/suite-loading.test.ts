@@ -128,28 +128,42 @@ describe('eval.yaml with its case files', () => {
 });
 
 describe('suite defaults reach the cases', () => {
-  it('cases.defaults: limits, expect (for cases without their own) and collect_artifacts (unioned)', () => {
+  it('cases.defaults: limits, expect (merged with each case\'s, as skill-up 0.8.0 does) and collect_artifacts (unioned)', () => {
     const s = staged({
       'evals/eval.yaml': suiteYaml(
         'cases:',
-        '  files: [evals/cases/a.yaml, evals/cases/b.yaml]',
+        '  files: [evals/cases/a.yaml, evals/cases/b.yaml, evals/cases/c.yaml]',
         '  defaults:',
         '    timeout_seconds: 120',
         '    max_turns: 4',
-        '    expect: {must_not_contain: [TODO]}',
+        '    expect: {must_not_contain: [TODO], exit_code: 0}',
         '    collect_artifacts: ["**/*.json"]',
       ),
       'evals/cases/a.yaml': 'input: {prompt: A}\ncollect_artifacts: ["out/**", "**/*.json"]\n',
       'evals/cases/b.yaml':
         'input: {prompt: B}\nconstraints: {timeout_seconds: 0, max_turns: 9}\nexpect: {files_exist: [r.md]}\n',
+      // Lists append without repeats (defaults first); exit_code of the case replaces the default.
+      'evals/cases/c.yaml': 'input: {prompt: C}\nexpect: {must_not_contain: [TODO, FIXME], exit_code: 1}\n',
     });
     const [a, b] = s.load('evals/eval.yaml').suites[0]!.cases;
     expect(a!.limits).toEqual({ timeoutSeconds: 120, maxTurns: 4 });
-    expect(a!.gates).toEqual([{ type: 'contains-any', value: ['TODO'], negate: true }]);
+    expect(a!.gates).toEqual([
+      { type: 'contains-any', value: ['TODO'], negate: true },
+      { type: 'exit-code', value: 0 },
+    ]);
     expect(a!.workspace.artifacts).toEqual(['**/*.json', 'out/**']);
     // 0 means "not set" in skill-up.
     expect(b!.limits).toEqual({ timeoutSeconds: 120, maxTurns: 9 });
-    expect(b!.gates).toEqual([{ type: 'file-exists', value: ['r.md'] }]);
+    expect(b!.gates).toEqual([
+      { type: 'contains-any', value: ['TODO'], negate: true },
+      { type: 'exit-code', value: 0 },
+      { type: 'file-exists', value: ['r.md'] },
+    ]);
+    const c = s.load('evals/eval.yaml').suites[0]!.cases[2]!;
+    expect(c.gates).toEqual([
+      { type: 'contains-any', value: ['TODO', 'FIXME'], negate: true },
+      { type: 'exit-code', value: 1 },
+    ]);
   });
 
   it('the suite judge grades cases without one; a case judge overrides it but inherits model and pass_threshold', () => {

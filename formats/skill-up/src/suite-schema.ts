@@ -4,6 +4,23 @@ import { ExpectSchema, JudgeSchema, JudgesSchema } from './rule-schema.js';
 const stringMap = z.record(z.string(), z.string());
 
 /** A skill-up suite file (`evals/eval.yaml`, schema v1alpha1). */
+/** `mcp`: the MCP servers installed into the agent (eval.yaml; a case file may override mocked ones by name). */
+export const McpSchema = z.strictObject({
+  servers: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        mode: z.enum(['real', 'mocked']).optional(),
+        transport: z.enum(['stdio', 'http']).optional(),
+        command: z.string().optional(),
+        args: z.array(z.string()).optional(),
+        endpoint: z.string().optional(),
+        config_ref: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
 export const SkillUpSuiteFileSchema = z
   .strictObject({
     schema_version: z.literal('v1alpha1').describe('Fixed value `v1alpha1`.'),
@@ -20,24 +37,7 @@ export const SkillUpSuiteFileSchema = z
         allowed_egress: z.array(z.string()).optional(),
       })
       .describe('Where the agent runs.'),
-    mcp: z
-      .strictObject({
-        servers: z
-          .array(
-            z.looseObject({
-              name: z.string(),
-              mode: z.enum(['real', 'mocked']).optional(),
-              transport: z.enum(['stdio', 'http']).optional(),
-              command: z.string().optional(),
-              args: z.array(z.string()).optional(),
-              endpoint: z.string().optional(),
-              config_ref: z.string().optional(),
-            }),
-          )
-          .optional(),
-      })
-      .optional()
-      .describe('MCP servers installed into the agent.'),
+    mcp: McpSchema.optional().describe('MCP servers installed into the agent.'),
     skills: z
       .array(
         z.strictObject({
