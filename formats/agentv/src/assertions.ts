@@ -1,5 +1,6 @@
 import type { Check } from '@skill-eval/core';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
+import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
 import type { DocPath } from './source.js';
 
 const RUBRIC_TYPES = new Set(['llm-rubric', 'rubrics', 'llm-grader', 'llm-judge', 'g-eval', 'agent-rubric']);
@@ -292,20 +293,28 @@ function rubricChecks(
   ctx: ReadContext,
 ): Check[] {
   const { criteria, rubrics, prompt, ...rest } = params;
-  const key =
-    item.value !== undefined
-      ? 'value'
-      : criteria !== undefined
-        ? 'criteria'
-        : rubrics !== undefined
-          ? 'rubrics'
-          : 'prompt';
-  const raw = item.value ?? criteria ?? rubrics ?? prompt;
-  if (typeof raw === 'string' && raw.trim() !== '') return [{ ...base, type: 'llm-rubric', value: raw, ...rest }];
+  const key = item.value !== undefined ? 'value' : criteria !== undefined ? 'criteria' : 'rubrics';
+  const raw = item.value ?? criteria ?? rubrics;
+  const grader = prompt === undefined ? undefined : readGraderPrompt(prompt, [...path, 'prompt'], ctx);
+  // Bare prompt text is the criterion, over any value (AgentV's llmGraderFactory puts it in {{ criteria }}).
+  if (grader?.kind === 'criteria') return [{ ...base, type: 'llm-rubric', value: grader.text, ...rest }];
+  const template = grader?.kind === 'template' ? grader : undefined;
+  if (template) {
+    ctx.source.sink.warning(
+      'grader-template',
+      `This grader's prompt template${template.file ? ` (${template.file})` : ''} becomes the instructions of its criterion for skill-eval's judge, its {{ variables }} filled from the test; {{ output }}, {{ tool_calls }} and {{ file_changes }} point at the agent's work, which the judge is shown. The judge answers in its own format (a verdict with quoted evidence), not the template's.`,
+      at(path, 'prompt'),
+    );
+  }
+  const withTemplate = (text: string) => (template ? renderGraderTemplate(template.text, text, ctx) : text);
+  if (typeof raw === 'string' && raw.trim() !== '')
+    return [{ ...base, type: 'llm-rubric', value: withTemplate(raw), ...rest }];
   if (!Array.isArray(raw) || raw.length === 0) {
-    ctx.source.sink.error(
+    if (template)
+      return [{ ...base, type: 'llm-rubric', value: withTemplate(ctx.graderVars?.criteria ?? ''), ...rest }];
+    ctx.source.sink.warning(
       'missing-criteria',
-      `This '${type}' assertion has no criteria; give "value" a criterion string or a list of criteria.`,
+      `This '${type}' assertion has no criteria (no "value" and no "prompt"); AgentV skips it with a warning, and so does skill-eval. Give "value" a criterion string or a list of criteria.`,
       raw === undefined ? at(path) : at(path, key),
     );
     return [];
@@ -324,7 +333,7 @@ function rubricChecks(
       );
       return;
     }
-    const check: Check = { ...base, type: 'llm-rubric', value: text, ...rest };
+    const check: Check = { ...base, type: 'llm-rubric', value: withTemplate(text), ...rest };
     if (raw.length > 1 || itemWeight(criterion) !== 1) check.weight = (share * itemWeight(criterion)) / total;
     if (isRecord(criterion)) {
       const { outcome, id, weight, required, min_score, operator, ...more } = criterion;

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { type Case, type Check, type FixtureFile, safeParseCase } from '@skill-eval/core';
 import { readAssertions } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { type InputParts, readInput, stageFile } from './messages.js';
 import { V4_SPELLINGS_TEST, V5_REMOVED_TEST } from './migration.js';
-import type { TestEntry } from './references.js';
+import { checkInsideProject, findReference, type TestEntry } from './references.js';
 import { readSideChannel } from './side-channel.js';
 import type { DocPath } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
@@ -96,6 +97,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   const inputs = readTurns(test, path, vars, defaults, ctx);
   if (inputs.length === 0) return [];
   const reference = readReference(test, path, vars, ctx);
+  ctx.graderVars = graderVars(test, reference, inputs[0]!);
   const checks = readAllChecks(test, path, defaults, ctx);
   const criteria = typeof test.criteria === 'string' && test.criteria.trim() !== '' ? test.criteria : undefined;
   let finalReference = reference;
@@ -184,6 +186,18 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
     );
     return [];
   });
+}
+
+/** What AgentV fills a grader template's `{{ variables }}` with, as far as they are known before the run. */
+function graderVars(test: Record<string, unknown>, reference: string | undefined, input: InputParts) {
+  const metadata = isRecord(test.metadata) ? test.metadata : {};
+  return {
+    criteria: typeof test.criteria === 'string' ? test.criteria : '',
+    expected_output: reference ?? '',
+    input: input.turns.join('\n\n'),
+    metadata: JSON.stringify(metadata, null, 2),
+    metadata_json: JSON.stringify(metadata),
+  };
 }
 
 /** In a v5 suite, the 4.x test fields AgentV rejects are errors (raw case files may still use them). */
@@ -342,20 +356,92 @@ export function readPromptList(value: unknown, path: DocPath, ctx: ReadContext):
   const out: PromptTemplate[] = [];
   list.forEach((item, i) => {
     const p = Array.isArray(value) ? [...path, i] : path;
-    if (typeof item === 'string') out.push({ template: item, at: located(p) });
+    if (typeof item === 'string' && item.startsWith('file://')) {
+      const text = readPromptFile(item.slice('file://'.length), p, ctx);
+      if (text !== undefined) out.push({ template: text, at: located(p) });
+    } else if (typeof item === 'string') out.push({ template: item, at: located(p) });
     else if (isMessage(item)) out.push({ template: [item as { role: string; content: unknown }], at: located(p) });
-    else if (isRecord(item) && typeof item.raw === 'string') {
-      const label = typeof item.label === 'string' ? item.label : typeof item.id === 'string' ? item.id : undefined;
-      out.push({ template: item.raw, ...(label ? { label } : {}), at: located(p) });
+    else if (isRecord(item)) {
+      const entry = promptEntry(item, p, ctx);
+      if (entry) out.push({ ...entry, at: located(p) });
     } else {
       ctx.source.sink.error(
         'unsupported-prompt',
-        `This prompt is ${describe(item)}${isRecord(item) ? ' without "raw"' : ''}; skill-eval reads prompt strings, {raw, label} maps and chat messages (prompt functions and script prompts are not run).`,
+        `This prompt is ${describe(item)}; AgentV reads a string, a chat message list, or a map with prompt, messages, file or raw.`,
         at(p),
       );
     }
   });
   return out.length > 0 ? out : undefined;
+}
+
+/**
+ * A prompt object, as AgentV's `parsePromptDefinition` reads it: `{file}` (text of a file found from the search
+ * roots), `{messages}` or `{prompt}` (a string or a chat list), `{raw}`; `label` or `id` names it. Prompt functions
+ * and commands, which AgentV runs to make the prompt, are not run.
+ */
+function promptEntry(item: Record<string, unknown>, path: DocPath, ctx: ReadContext) {
+  const name = [item.label, item.id].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const labelled = (template: PromptTemplate['template'], fallback?: string) => {
+    const label = name ?? fallback;
+    return { template, ...(label ? { label } : {}) };
+  };
+  const isChat = (v: unknown): v is { role: string; content: unknown }[] =>
+    Array.isArray(v) && v.length > 0 && v.every((m) => isRecord(m) && typeof m.role === 'string');
+  const sink = ctx.source.sink;
+  if (item.function_file !== undefined || item.function !== undefined || item.command !== undefined) {
+    sink.error(
+      'unsupported-prompt',
+      'This prompt is made by a function or command that AgentV runs; skill-eval does not run prompt code. Write the prompt it makes as text, or as prompt: / file:.',
+      at(path),
+    );
+    return undefined;
+  }
+  if (item.file !== undefined) {
+    if (typeof item.file !== 'string' || item.file.trim() === '') {
+      sink.error(
+        'wrong-type',
+        `"file" is ${describe(item.file)}; write the path of the prompt file.`,
+        at(path, 'file'),
+      );
+      return undefined;
+    }
+    const text = readPromptFile(item.file.replace(/^file:\/\//, ''), [...path, 'file'], ctx);
+    return text === undefined ? undefined : labelled(text, item.file.replace(/^file:\/\//, ''));
+  }
+  for (const key of ['messages', 'prompt'] as const) {
+    const value = item[key];
+    if (value === undefined) continue;
+    if (isChat(value) || (key === 'prompt' && typeof value === 'string')) return labelled(value);
+    sink.error(
+      'wrong-type',
+      `"${key}" is ${describe(value)}; write ${key === 'prompt' ? 'a string or ' : ''}a list of chat messages ({role, content}).`,
+      at(path, key),
+    );
+    return undefined;
+  }
+  if (typeof item.raw === 'string' && item.raw !== '') return labelled(item.raw);
+  sink.error(
+    'unsupported-prompt',
+    'This prompt map has none of prompt, messages, file or raw, which AgentV reads; add one.',
+    at(path),
+  );
+  return undefined;
+}
+
+/** The text of a prompt file, found as AgentV finds it (search roots); an error when it is not there. */
+function readPromptFile(ref: string, path: DocPath, ctx: ReadContext): string | undefined {
+  const found = findReference(ref, ctx);
+  if (found.kind === 'missing') {
+    ctx.source.sink.error(
+      'missing-reference',
+      `The prompt file "${ref}" does not exist (looked for ${found.lookedAt.join(', ')}); AgentV refuses it too. Fix the path.`,
+      at(path),
+    );
+    return undefined;
+  }
+  checkInsideProject(ref, found.file, path, ctx);
+  return readFileSync(found.file, 'utf8').replace(/\r\n/g, '\n');
 }
 
 /** Renders one template: `"{{ var }}"` alone may stand for a message list; otherwise plain substitution. */

@@ -13,6 +13,10 @@ export interface ReadContext {
   missingFiles: 'error' | 'warning';
   /** The skill under test (nearest SKILL.md), if any. */
   skill: SkillRef | undefined;
+  /** The folder references may reach into without --trust (format-kit `projectBoundary`). */
+  projectRoot: string;
+  /** What a grader template's `{{ expected_output }}`, `{{ input }}`, `{{ metadata }}` … stand for in this test. */
+  graderVars?: Record<string, string>;
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -75,14 +75,15 @@ describe('corpus: AgentV eval YAML', () => {
       'select-no-false-positive',
     ]);
     expect(cases.every((c) => c.kind === 'task' && c.source.dialect === 'agentv-4')).toBe(true);
-    // Two user messages → two turns; the file part names the repository-root path without its slash.
+    // Two user messages are one request to the agent, with role markers (AgentV's prompt-builder); the file part
+    // names the repository-root path without its slash.
     const first = cases[0]!;
-    expect(first.turns).toHaveLength(2);
+    expect(first.turns).toHaveLength(1);
     expect(first.turns[0]).toMatch(
-      /^Attached file: plugins\/agentv-dev\/skills\/agentv-dev\/SKILL\.md\n\nThe file above is the live/,
+      /^@\[User\]:\nAttached file: plugins\/agentv-dev\/skills\/agentv-dev\/SKILL\.md\n\nThe file above is the live/,
     );
-    expect(first.turns[1]).toBe(
-      'Task: I have a YAML eval file and I need to run it against an LLM target\nand see the pass rate. Which skill?\n',
+    expect(first.turns[0]).toMatch(
+      /\n\n@\[User\]:\nTask: I have a YAML eval file and I need to run it against an LLM target\nand see the pass rate. Which skill\?\n$/,
     );
     // criteria is judge context when the test has assertions; the rubrics list is split into weighted rubrics.
     expect(first.reference).toBe('Task: "run evals on my agent" → agent selects agentv-bench.');

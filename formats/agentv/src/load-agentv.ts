@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { type Case, type Diagnostic, findSkillRoot, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
-import { findProjectRoot } from '@skill-eval/format-kit';
+import { findProjectRoot, projectBoundary } from '@skill-eval/format-kit';
 import { buildCases, readInputFiles, readPromptList } from './build-case.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { agentvDialect } from './dialect.js';
 import { V4_SPELLINGS_TOP, V5_REMOVED_TOP } from './migration.js';
-import { collectTests, resolveReference, SourceSet, type TestEntry } from './references.js';
+import { checkInsideProject, collectTests, resolveReference, SourceSet, type TestEntry } from './references.js';
 import { type Source, yamlSource } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
 import { readEnvironment, readV4Workspace } from './workspace.js';
@@ -80,7 +80,9 @@ const KNOWN_UNHONOURED = new Set([
 export function loadAgentv(file: string, text: string, options: LoadAgentvOptions = {}): LoadResult {
   const path = resolve(file);
   const root = yamlSource(path, text);
-  const sources = new SourceSet(root);
+  const skillRoot = findSkillRoot(dirname(path));
+  const projectRoot = projectBoundary(dirname(path), skillRoot);
+  const sources = new SourceSet(root, projectRoot);
   const done = (suites: Suite[]): LoadResult => ({ suites, diagnostics: collect(sources.sources) });
   if (text.trim() === '') {
     root.sink.error(
@@ -104,12 +106,12 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
     return done([]);
   }
   const dialect = agentvDialect(doc);
-  const skillRoot = findSkillRoot(dirname(path));
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
   const ctx: ReadContext = {
     source: root,
     dialect,
     fileBases: searchRoots(dirname(path), findProjectRoot(dirname(path)) ?? skillRoot),
+    projectRoot,
     missingFiles: options.missingFiles ?? 'warning',
     skill,
   };
@@ -311,6 +313,7 @@ function readPrompts(value: unknown, ctx: ReadContext, sources: SourceSet): Prom
         );
         continue;
       }
+      checkInsideProject(item, file, path, ctx);
       if (['.yaml', '.yml', '.json'].includes(extname(file).toLowerCase())) {
         const source = sources.open(file, ctx.source, path);
         if (source?.value !== undefined) out.push(...(readPromptList(source.value, [], { ...ctx, source }) ?? []));

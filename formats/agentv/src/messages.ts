@@ -1,6 +1,8 @@
+import { realpathSync } from 'node:fs';
+import { basename, isAbsolute, relative } from 'node:path';
 import type { FixtureFile } from '@skill-eval/core';
-import { resolveFixture } from '@skill-eval/format-kit';
 import { at, describe, isRecord, type ReadContext } from './context.js';
+import { checkInsideProject, type FoundReference, findReference } from './references.js';
 import type { DocPath } from './source.js';
 
 /** What an AgentV input (a string, a message, or a message list) says, in skill-eval's terms. */
@@ -58,6 +60,8 @@ export function readInput(value: unknown, path: DocPath, ctx: ReadContext): Inpu
     return undefined;
   }
   const system: string[] = [];
+  // The conversation after the system messages, each with its role, for AgentV's role-marked prompt.
+  const conversation: { role: string; text: string }[] = [];
   messages.forEach((message, i) => {
     const where = paths[i]!;
     if (!ROLES.has(message.role)) {
@@ -70,11 +74,27 @@ export function readInput(value: unknown, path: DocPath, ctx: ReadContext): Inpu
     }
     const text = readContent(message.content, where.content, parts.files, ctx);
     if (text === undefined) return;
-    if (message.role === 'user') parts.turns.push(text);
-    else if (message.role === 'system') system.push(text);
-    else parts.history.push({ role: message.role, content: text });
+    if (message.role === 'system' && conversation.length === 0) system.push(text);
+    else conversation.push({ role: message.role, text });
+    if (message.role === 'assistant' || message.role === 'tool')
+      parts.history.push({ role: message.role, content: text });
   });
   if (system.length > 0) parts.system = system.join('\n\n');
+  const visible = conversation.filter((m) => m.text.trim() !== '');
+  if (parts.history.length > 0 || visible.length > 1) {
+    // AgentV sends an agent one request: the messages with role markers (prompt-builder's `question`), so a
+    // scripted assistant reply reaches the agent as written instead of the agent writing its own.
+    parts.turns.push(
+      visible.map((m) => `@[${m.role.charAt(0).toUpperCase()}${m.role.slice(1)}]:\n${m.text}`).join('\n\n'),
+    );
+    if (parts.history.length > 0) {
+      ctx.source.sink.info(
+        'scripted-conversation',
+        'This input scripts assistant (or tool) messages; as AgentV does for an agent, the whole conversation is sent as one prompt with @[User]: / @[Assistant]: markers, not replayed turn by turn.',
+        at(path),
+      );
+    }
+  } else parts.turns.push(...visible.map((m) => m.text));
   return parts;
 }
 
@@ -126,24 +146,33 @@ export function readContent(
  * Returns the workspace-relative path the turn text names (also when the file is missing).
  */
 export function stageFile(value: string, path: DocPath, files: FixtureFile[], ctx: ReadContext): string | undefined {
-  const entry = value.replace(/^file:\/\//, '').replace(/^[/\\]+/, '');
-  if (entry.trim() === '') {
+  const ref = value.replace(/^file:\/\//, '');
+  if (ref.replace(/^[/\\]+/, '').trim() === '') {
     ctx.source.sink.error('wrong-type', 'The file path is blank; write a path relative to the eval file.', at(path));
     return undefined;
   }
-  const result = resolveFixture(entry, ctx.fileBases);
-  if (result.kind === 'ok') {
-    if (!files.some((f) => f.to === result.fixture.to)) files.push(result.fixture);
-  } else if (result.kind === 'escape') {
-    ctx.source.sink.error('file-escapes-root', `File "${value}" is refused: ${result.reason}.`, at(path));
-    return undefined;
-  } else {
+  const found = findReference(ref, ctx);
+  if (found.kind === 'missing') {
     ctx.source.sink.report(
       ctx.missingFiles,
       'missing-file',
-      `File "${value}" does not exist; looked for ${result.lookedAt.join(', ')}. Add the file or fix the path.`,
+      `File "${value}" does not exist; looked for ${found.lookedAt.join(', ')}. Add the file or fix the path.`,
       at(path),
     );
+    return ref.replace(/^[/\\]+/, '');
   }
-  return entry;
+  checkInsideProject(value, found.file, path, ctx);
+  const to = workspacePath(found, ctx);
+  if (!files.some((f) => f.to === to)) files.push({ from: realpathSync(found.file), to });
+  return to;
+}
+
+/**
+ * Where a referenced file is staged in the workspace: the path as written when it stays below its search root,
+ * else (a `..` or absolute reference) its path in the project, else its name.
+ */
+function workspacePath(found: Extract<FoundReference, { kind: 'ok' }>, ctx: ReadContext): string {
+  if (!isAbsolute(found.shown) && !found.shown.split(/[\\/]+/).includes('..')) return found.shown;
+  const inProject = relative(ctx.projectRoot, found.file);
+  return inProject && !inProject.startsWith('..') && !isAbsolute(inProject) ? inProject : basename(found.file);
 }

@@ -139,9 +139,10 @@ describe('files, workspaces and the skill', () => {
     expect(top!.skills).toEqual([suites[0]!.skill]);
   });
 
-  it('a leading / means the repository root (nearest .git); ".." is refused', () => {
+  it('a leading / means the repository root (nearest .git); ".." resolves as AgentV does, inside the project', () => {
     mkdirSync(join(tmp, '.git'));
     write('plugins/p/SKILL.md', 'x');
+    write('evals/shared/data.csv', 'a,b');
     write(
       'evals/deep/s.eval.yaml',
       [
@@ -152,16 +153,56 @@ describe('files, workspaces and the skill', () => {
         '        - role: user',
         '          content:',
         '            - {type: file, value: /plugins/p/SKILL.md}',
-        '            - {type: file, value: ../../secret.txt}',
+        '            - {type: file, value: ../shared/data.csv}',
         '            - {type: text, value: Go}',
         '    assert: [ok]',
       ].join('\n'),
     );
     const { suites, diagnostics } = loadFile('evals/deep/s.eval.yaml');
-    expect(where(diagnostics)).toEqual([['file-escapes-root', 'evals/deep/s.eval.yaml', 8, 35]]);
+    expect(diagnostics).toEqual([]);
     const c = suites[0]!.cases[0]!;
-    expect(c.workspace.files).toEqual([{ from: join(tmp, 'plugins/p/SKILL.md'), to: 'plugins/p/SKILL.md' }]);
-    expect(c.turns).toEqual(['Attached file: plugins/p/SKILL.md\n\nGo']);
+    expect(c.workspace.files).toEqual([
+      { from: join(tmp, 'plugins/p/SKILL.md'), to: 'plugins/p/SKILL.md' },
+      // A ".." reference is staged at its place in the project, never above the workspace.
+      { from: join(tmp, 'evals/shared/data.csv'), to: 'evals/shared/data.csv' },
+    ]);
+    expect(c.turns).toEqual(['Attached file: plugins/p/SKILL.md\n\nAttached file: evals/shared/data.csv\n\nGo']);
+  });
+
+  it('a reference out of the project (file, workdir, tests, grader prompt) is an error --trust lifts', () => {
+    const project = join(tmp, 'project');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    write('outside/secret.txt', 'secret');
+    write('outside/dir/x.txt', 'x');
+    write('outside/cases.yaml', '- {id: t2, input: hi, criteria: ok}\n');
+    write('outside/grader.md', 'Grade {{ output }}');
+    write(
+      'project/s.eval.yaml',
+      [
+        'environment: {workdir: ../outside/dir}',
+        'prompts: ["{{ input }}"]',
+        'tests:',
+        '  - id: t1',
+        '    vars: {input: [{role: user, content: [{type: file, value: ../outside/secret.txt}]}]}',
+        '    assert: [{type: llm-rubric, value: ok, prompt: "file://../outside/grader.md"}]',
+        '  - file://../outside/cases.yaml',
+      ].join('\n'),
+    );
+    const { suites, diagnostics } = loadFile('project/s.eval.yaml');
+    expect(where(diagnostics).filter(([rule]) => rule !== 'grader-template')).toEqual([
+      ['outside-project', 'project/s.eval.yaml', 1, 24],
+      ['outside-project', 'project/s.eval.yaml', 7, 5],
+      ['outside-project', 'project/s.eval.yaml', 5, 63],
+      ['outside-project', 'project/s.eval.yaml', 6, 52],
+    ]);
+    const outside = diagnostics.filter((d) => d.ruleId === 'agentv/outside-project');
+    expect(outside.every((d) => d.severity === 'error' && d.needsTrust === true)).toBe(true);
+    expect(outside[0]!.message).toBe(
+      `"../outside/dir" resolves to ${join(tmp, 'outside/dir')}, outside this project (${project}); an eval file may reach outside its project only with --trust. Move the file into the project, or pass --trust if you trust this eval file.`,
+    );
+    // What --trust allows is read all the same: it runs when the user lifts the errors.
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['t1', 't2']);
+    expect(suites[0]!.cases[0]!.workspace.files).toEqual([{ from: join(tmp, 'outside/secret.txt'), to: 'secret.txt' }]);
   });
 
   it('4.x workspace hooks become setup/teardown; a v5 environment setup argv becomes one shell line', () => {

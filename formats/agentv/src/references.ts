@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { at, describe, isRecord } from './context.js';
+import { basename, dirname, extname, isAbsolute, join, normalize, resolve } from 'node:path';
+import { isInsideBoundary, outsideProjectMessage } from '@skill-eval/format-kit';
+import { globSync } from 'tinyglobby';
+import { at, describe, isRecord, type ReadContext } from './context.js';
 import { type DocPath, jsonlSource, type Source, yamlSource } from './source.js';
 
 /** One test definition found in the eval file or a file it references. */
@@ -21,7 +23,11 @@ export interface TestEntry {
 export class SourceSet {
   readonly sources: Source[] = [];
 
-  constructor(root: Source) {
+  /** `projectRoot`: the folder references may reach into without --trust. */
+  constructor(
+    root: Source,
+    readonly projectRoot: string,
+  ) {
     this.sources.push(root);
   }
 
@@ -29,6 +35,7 @@ export class SourceSet {
   open(file: string, from: Source, path: DocPath): Source | undefined {
     const known = this.sources.find((s) => s.file === file);
     if (known) return known;
+    checkInsideProject(file, file, path, { projectRoot: this.projectRoot, source: from });
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -46,10 +53,39 @@ export class SourceSet {
   }
 }
 
-/** `file://x` or a plain relative path → absolute, relative to the referencing file. */
+/** `file://x` or a plain relative path → absolute, relative to the referencing file (AgentV allows `..`). */
 export function resolveReference(ref: string, from: Source): string {
   return resolve(dirname(from.file), ref.replace(/^file:\/\//, ''));
 }
+
+/** A reference out of the project is an error only `--trust` lifts (see format-kit `projectBoundary`). */
+export function checkInsideProject(
+  ref: string,
+  file: string,
+  path: DocPath,
+  ctx: Pick<ReadContext, 'projectRoot' | 'source'>,
+) {
+  if (isInsideBoundary(file, ctx.projectRoot)) return;
+  ctx.source.sink.errorNeedingTrust('outside-project', outsideProjectMessage(ref, file, ctx.projectRoot), at(path));
+}
+
+/** Where a file reference (a grader prompt, an input file) was found, as AgentV's `resolveFileReference` looks. */
+export type FoundReference = { kind: 'ok'; file: string; shown: string } | { kind: 'missing'; lookedAt: string[] };
+
+/**
+ * Finds a referenced file the way AgentV does: an absolute path as written first, then the path with its leading
+ * slashes trimmed against each search root (the eval file's folder, each one above it up to the repository root).
+ * `..` is allowed; whether the file lies out of the project is the caller's to check.
+ */
+export function findReference(ref: string, ctx: Pick<ReadContext, 'fileBases'>): FoundReference {
+  const shown = ref.replace(/^[/\\]+/, '') || ref;
+  const candidates = [...(isAbsolute(ref) ? [normalize(ref)] : []), ...ctx.fileBases.map((b) => resolve(b, shown))];
+  const lookedAt = [...new Set(candidates)];
+  const file = lookedAt.find((c) => existsSync(c));
+  return file ? { kind: 'ok', file, shown } : { kind: 'missing', lookedAt };
+}
+
+const isGlob = (path: string) => /[*?{]/.test(path);
 
 /**
  * Expands `tests`: an inline list (objects, or strings naming raw case files), a path to a raw case
@@ -82,6 +118,17 @@ export function collectTests(value: unknown, path: DocPath, from: Source, source
 
 function fromReference(ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
   const file = resolveReference(ref, from);
+  if (isGlob(ref.replace(/^file:\/\//, ''))) {
+    // fast-glob in AgentV: every matching file, sorted; none is a warning and no tests.
+    const matches = globSync(file.replaceAll('\\', '/'), { onlyFiles: true, absolute: true }).sort();
+    if (matches.length === 0)
+      from.sink.warning(
+        'empty-glob',
+        `The tests pattern "${ref}" matches no file (looked for ${file}); AgentV reads no tests from it either.`,
+        at(path),
+      );
+    return matches.flatMap((match) => fromFile(match, ref, path, from, sources));
+  }
   if (!existsSync(file)) {
     from.sink.error(
       'missing-reference',
@@ -91,6 +138,11 @@ function fromReference(ref: string, path: DocPath, from: Source, sources: Source
     return [];
   }
   if (statSync(file).isDirectory()) return fromFolder(file, ref, path, from, sources);
+  return fromFile(file, ref, path, from, sources);
+}
+
+/** The tests of one raw case file (YAML or JSON list, `{tests}`, JSONL). */
+function fromFile(file: string, ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
   const ext = extname(file).toLowerCase();
   if (!['.yaml', '.yml', '.json', '.jsonl'].includes(ext)) {
     from.sink.error(
@@ -102,6 +154,14 @@ function fromReference(ref: string, path: DocPath, from: Source, sources: Source
   }
   const source = sources.open(file, from, path);
   if (!source || source.value === undefined) return [];
+  if (source.value === null) {
+    from.sink.warning(
+      'empty-case-file',
+      `The tests file "${ref}" is empty; AgentV skips it, and so does skill-eval.`,
+      at(path),
+    );
+    return [];
+  }
   const list = isRecord(source.value) && Array.isArray(source.value.tests) ? source.value.tests : source.value;
   const listPath = list === source.value ? [] : ['tests'];
   if (!Array.isArray(list)) {

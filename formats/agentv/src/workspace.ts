@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { shellJoin } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import type { TestEntry } from './references.js';
+import { checkInsideProject } from './references.js';
 import type { DocPath } from './source.js';
 import type { SuiteDefaults, WorkspaceDefaults } from './suite-defaults.js';
 
@@ -31,6 +32,8 @@ function overlay(dir: unknown, path: DocPath, ctx: ReadContext, into: string[]) 
     return;
   }
   const abs = resolve(dirname(ctx.source.file), dir);
+  // AgentV copies any folder it names; one out of the project needs --trust (DESIGN.md's trust boundary).
+  if (existsSync(abs)) checkInsideProject(dir, abs, path, ctx);
   if (existsSync(abs) && statSync(abs).isDirectory()) into.push(abs);
   else
     ctx.source.sink.report(

@@ -11,6 +11,8 @@ export type RuleId =
   | 'duplicate-id'
   | 'duplicate-key'
   | 'assertion-not-string'
+  | 'typed-assertion'
+  | 'no-skill'
   | 'blank-assertion'
   | 'expected-output-as-criterion'
   | 'nothing-to-grade'

@@ -135,7 +135,8 @@ describe('mcp.servers', () => {
 
 describe('case-level mcp.servers (skill-up 0.7.0)', () => {
   const responses = (value: string) => `tool_responses:\n  create_publish_plan_simple: {id: ${value}}\n`;
-  const toolOf = (server: { mock?: { tools: { response: unknown }[] } } | undefined) => server?.mock?.tools[0]?.response;
+  const toolOf = (server: { mock?: { tools: { response: unknown }[] } } | undefined) =>
+    server?.mock?.tools[0]?.response;
 
   it('replaces the suite server of its name whole, appends a new name, and leaves other cases the suite servers', () => {
     const s = staged({

@@ -59,7 +59,11 @@ export function caseMcpServers(
     const path = ['mcp', 'servers', i];
     const where = `Case-level mcp server "${entry.name}"`;
     if (seen.has(entry.name)) {
-      ctx.sink.error('duplicate-id', `${where} is listed twice; skill-up refuses duplicate names.`, nodeAt(ctx.yaml, path));
+      ctx.sink.error(
+        'duplicate-id',
+        `${where} is listed twice; skill-up refuses duplicate names.`,
+        nodeAt(ctx.yaml, path),
+      );
       return;
     }
     seen.add(entry.name);

@@ -128,7 +128,7 @@ describe('eval.yaml with its case files', () => {
 });
 
 describe('suite defaults reach the cases', () => {
-  it('cases.defaults: limits, expect (merged with each case\'s, as skill-up 0.8.0 does) and collect_artifacts (unioned)', () => {
+  it("cases.defaults: limits, expect (merged with each case's, as skill-up 0.8.0 does) and collect_artifacts (unioned)", () => {
     const s = staged({
       'evals/eval.yaml': suiteYaml(
         'cases:',

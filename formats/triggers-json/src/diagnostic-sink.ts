@@ -7,6 +7,7 @@ export type RuleId =
   | 'empty'
   | 'missing-query'
   | 'wrong-type'
+  | 'not-boolean'
   | 'duplicate-id'
   | 'duplicate-key'
   | 'duplicate-query'

@@ -1,6 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { type Diagnostic, normalizePluginId, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
+import {
+  type Diagnostic,
+  normalizePluginId,
+  type Registry,
+  SkillEvalError,
+  type Suite,
+  withTrust,
+} from '@skill-eval/core';
 import { loadSuites } from '@skill-eval/runner';
 import type { Config } from './config.js';
 import type { CommandIO } from './io.js';
@@ -90,6 +97,8 @@ export async function loadEvalFiles(
     reporters?: readonly string[];
     /** Load every format, not only those that read the named files (convert writes in another). */
     everyFormat?: boolean;
+    /** The user passed --trust: errors it lifts (references out of the project) become warnings. */
+    trust?: boolean;
   },
   config: Config,
   io: CommandIO,
@@ -115,5 +124,6 @@ export async function loadEvalFiles(
     formatSettings: config.formatSettings,
     ...(options.format ? { format: options.format } : {}),
   });
-  return { ...built, suites, diagnostics: diagnostics.map(explainSkilletLookup(skilletLookups)) };
+  const trusted = withTrust(diagnostics, options.trust === true);
+  return { ...built, suites, diagnostics: trusted.map(explainSkilletLookup(skilletLookups)) };
 }

@@ -153,7 +153,8 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .argument('[paths...]', 'eval files or directories to search (default: .)')
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
-    .action(async (paths: string[], options: { format?: string; config?: string }) => {
+    .option('--trust', 'check as run --trust would: references out of the project are allowed')
+    .action(async (paths: string[], options: { format?: string; config?: string; trust?: boolean }) => {
       const { validateCommand } = await import('./commands/validate.js');
       setExitCode(await validateCommand(paths, options, io));
     });

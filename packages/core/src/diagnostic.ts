@@ -14,8 +14,23 @@ export const DiagnosticSchema = z.object({
   line: z.number().int().positive().optional(),
   /** 1-based column, when known. */
   column: z.number().int().positive().optional(),
+  /**
+   * Set on an error that `--trust` lifts: the file reaches outside its project (a `..` or absolute reference), which
+   * only the user may allow. With `--trust` it is a warning and the reference is used.
+   */
+  needsTrust: z.literal(true).optional(),
 });
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
+
+/** Diagnostics as `--trust` leaves them: each error it lifts becomes a warning saying so. */
+export function withTrust(diagnostics: readonly Diagnostic[], trust: boolean): Diagnostic[] {
+  if (!trust) return [...diagnostics];
+  return diagnostics.map((d) =>
+    d.needsTrust && d.severity === 'error'
+      ? { ...d, severity: 'warning' as const, message: `${d.message} Allowed by --trust.` }
+      : d,
+  );
+}
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');

@@ -15,11 +15,37 @@ export class DiagnosticSink<Rule extends string = string, At = Position> {
   ) {}
 
   report(severity: Diagnostic['severity'], rule: Rule, message: string, at?: At): void {
+    this.push({ severity, ruleId: `${this.formatId}/${rule}`, message, file: this.file, ...this.where(at) });
+  }
+
+  /** An error `--trust` lifts (a reference out of the project): see `Diagnostic.needsTrust`. */
+  errorNeedingTrust(rule: Rule, message: string, at?: At): void {
+    this.push({
+      severity: 'error',
+      ruleId: `${this.formatId}/${rule}`,
+      message,
+      file: this.file,
+      ...this.where(at),
+      needsTrust: true,
+    });
+  }
+
+  private where(at: At | undefined) {
     const position = at === undefined ? undefined : this.locate(at);
     // Only line and column: a located object may carry other fields (a parser's error code).
-    const where = position ? { line: position.line, column: position.column } : {};
-    this.diagnostics.push({ severity, ruleId: `${this.formatId}/${rule}`, message, file: this.file, ...where });
+    return position ? { line: position.line, column: position.column } : {};
   }
+
+  /** The same problem found twice at one place (a suite-level value read for every test) is reported once. */
+  private push(diagnostic: Diagnostic): void {
+    const { severity, ruleId, line, column, message } = diagnostic;
+    const key = `${severity}\0${ruleId}\0${line}\0${column}\0${message}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.diagnostics.push(diagnostic);
+  }
+
+  private readonly reported = new Set<string>();
 
   error(rule: Rule, message: string, at?: At): void {
     this.report('error', rule, message, at);

@@ -27,5 +27,12 @@ export {
   yamlKeyNode,
   yamlKeys,
 } from './parse-yaml.js';
-export { type FixtureResolution, findProjectRoot, resolveFixture } from './resolve-fixture.js';
+export {
+  type FixtureResolution,
+  findProjectRoot,
+  isInsideBoundary,
+  outsideProjectMessage,
+  projectBoundary,
+  resolveFixture,
+} from './resolve-fixture.js';
 export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';

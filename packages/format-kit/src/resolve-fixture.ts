@@ -44,3 +44,25 @@ export function findProjectRoot(from: string): string | undefined {
     if (dirname(dir) === dir) return undefined;
   }
 }
+
+/**
+ * The folder an eval file may reach into without `--trust` (`file://../x`, `environment.workdir: ../x`): its
+ * repository (the nearest folder above it holding `.git`), else the skill root above it, else its own folder. The
+ * user and the command line are trusted, eval files are not: a reference out of this folder would copy or read any
+ * host file into an agent's workspace or a judge's prompt.
+ */
+export function projectBoundary(from: string, skillRoot?: string): string {
+  return findProjectRoot(from) ?? skillRoot ?? from;
+}
+
+/** Whether `path` lies inside `boundary`, symlinks followed where the path exists. */
+export function isInsideBoundary(path: string, boundary: string): boolean {
+  const real = existsSync(path) ? realpathSync(path) : resolve(path);
+  const realBoundary = existsSync(boundary) ? realpathSync(boundary) : resolve(boundary);
+  return inside(real, realBoundary);
+}
+
+/** What to say of a reference that leaves the project (see {@link projectBoundary}). */
+export function outsideProjectMessage(ref: string, path: string, boundary: string): string {
+  return `"${ref}" resolves to ${path}, outside this project (${boundary}); an eval file may reach outside its project only with --trust. Move the file into the project, or pass --trust if you trust this eval file.`;
+}

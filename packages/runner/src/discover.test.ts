@@ -153,7 +153,9 @@ describe('loadSuites', () => {
       expect.objectContaining({
         severity: 'info',
         ruleId: 'discovery/not-detected',
-        message: expect.stringMatching(/^Skipped: .*\(keys found: PARTLY, name\).* partly reads it only partly; name the file/),
+        message: expect.stringMatching(
+          /^Skipped: .*\(keys found: PARTLY, name\).* partly reads it only partly; name the file/,
+        ),
       }),
     ]);
     const named = await loadSuites(['w/evals/a.task.yaml'], weak, { cwd: folder.dir });

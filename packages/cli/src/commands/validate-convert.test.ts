@@ -37,6 +37,23 @@ describe('skill-eval validate', () => {
     expect(io.out()).toContain('2 error(s)');
   });
 
+  it('refuses a reference out of the project (here an AgentV workdir) unless --trust is given', async () => {
+    mkdirSync(join(dir, 'skill', '.git'));
+    mkdirSync(join(dir, 'elsewhere'));
+    writeFileSync(
+      join(dir, 'skill', 'evals', 'w.eval.yaml'),
+      'environment: {workdir: ../../elsewhere}\ntests:\n  - {id: t, vars: {input: hi}, assert: [{type: contains, value: x}]}\n',
+    );
+    const io = captureIO(dir);
+    expect(await main(['validate', 'skill/evals/w.eval.yaml'], io)).toBe(1);
+    expect(io.out()).toMatch(
+      /skill\/evals\/w\.eval\.yaml:1:24: error: "\.\.\/\.\.\/elsewhere" resolves to .*, outside this project .*only with --trust.*\(agentv\/outside-project\)/,
+    );
+    const trusted = captureIO(dir);
+    expect(await main(['validate', 'skill/evals/w.eval.yaml', '--trust'], trusted)).toBe(0);
+    expect(trusted.out()).toMatch(/warning: .*outside this project.* Allowed by --trust\. \(agentv\/outside-project\)/);
+  });
+
   it('exits 0 on a clean suite', async () => {
     writeDemoEvals(dir);
     const io = captureIO(dir);

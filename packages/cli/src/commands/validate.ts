@@ -7,6 +7,8 @@ import { printDiagnostics } from '../print-diagnostics.js';
 export interface ValidateOptions {
   format?: string;
   config?: string;
+  /** As `run --trust`: what it would allow (a reference out of the project) is a warning, not an error. */
+  trust?: boolean;
 }
 
 /** `skill-eval validate`: every problem in every eval file, compiler style; exit 1 on any error. */

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { at, describe, isRecord, type ReadContext } from './context.js';
+import { checkInsideProject, findReference } from './references.js';
+import type { DocPath } from './source.js';
+
+/**
+ * A grader's `prompt:` as AgentV reads it (grader-parser `parsePromptField`, builtin-graders `llmGraderFactory`):
+ * inline text without template variables is bare criteria, which takes the criterion's place; a `file://` prompt,
+ * or inline text naming `{{ output }}` and the like, is a whole grader template.
+ */
+export type GraderPrompt = { kind: 'criteria'; text: string } | { kind: 'template'; text: string; file?: string };
+
+/** AgentV's template variables (template-variables.ts). */
+const VARIABLES = new Set([
+  'expected_output',
+  'criteria',
+  'rubric',
+  'metadata',
+  'metadata_json',
+  'rubrics',
+  'rubrics_json',
+  'input',
+  'output',
+  'file_changes',
+  'tool_calls',
+]);
+/** Variables standing for the agent's work, which skill-eval's judge is shown beside the criterion. */
+const AGENT_WORK: Record<string, string> = {
+  output: "[the agent's final answer, shown to you below]",
+  tool_calls: "[the agent's tool calls, shown to you below]",
+  file_changes: '[the files the agent changed, shown to you below]',
+};
+const VARIABLE = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g;
+
+const namesIn = (text: string) => [...text.matchAll(VARIABLE)].map((m) => m[1]!);
+
+/** Reads `prompt`; undefined (reported) when AgentV would refuse it or skill-eval cannot honour it. */
+export function readGraderPrompt(prompt: unknown, path: DocPath, ctx: ReadContext): GraderPrompt | undefined {
+  const sink = ctx.source.sink;
+  if (typeof prompt === 'string' && prompt.startsWith('file://')) {
+    const ref = prompt.slice('file://'.length);
+    const found = findReference(ref, ctx);
+    if (found.kind !== 'ok') {
+      sink.error(
+        'missing-reference',
+        `The grader prompt file "${ref}" does not exist (looked for ${found.lookedAt.join(', ')}); AgentV refuses the test too. Fix the path.`,
+        at(path),
+      );
+      return undefined;
+    }
+    checkInsideProject(prompt, found.file, path, ctx);
+    const text = readFileSync(found.file, 'utf8');
+    const names = namesIn(text);
+    if (!names.includes('output') && !names.includes('expected_output')) {
+      sink.error(
+        'bad-grader-template',
+        `The grader template ${relative(ctxDir(ctx), found.file) || found.file} names neither {{ output }} nor {{ expected_output }}; AgentV refuses such a template. Add one of them.`,
+        at(path),
+      );
+      return undefined;
+    }
+    return { kind: 'template', text, file: found.file };
+  }
+  if (typeof prompt === 'string') {
+    if (prompt.trim() === '') return undefined;
+    return namesIn(prompt).some((n) => VARIABLES.has(n))
+      ? { kind: 'template', text: prompt }
+      : { kind: 'criteria', text: prompt };
+  }
+  if (isRecord(prompt) && prompt.command !== undefined) {
+    sink.error(
+      'unsupported-prompt',
+      'This grader prompt is a script (prompt.command) that AgentV runs to build the judge prompt; skill-eval does not run prompt scripts. Write the prompt as text or a file:// template.',
+      at(path),
+    );
+    return undefined;
+  }
+  if (Array.isArray(prompt) || isRecord(prompt)) return { kind: 'template', text: JSON.stringify(prompt, null, 2) };
+  sink.warning(
+    'bad-value',
+    `The grader prompt is ${describe(prompt)}; AgentV skips it (it takes a string, an object or a list).`,
+    at(path),
+  );
+  return undefined;
+}
+
+/**
+ * The criterion a template makes: its variables filled from the test (criteria, expected output, input, metadata),
+ * those that stand for the agent's work pointing at what the judge is shown.
+ */
+export function renderGraderTemplate(template: string, criterion: string, ctx: ReadContext): string {
+  const vars = ctx.graderVars ?? {};
+  return template.replace(VARIABLE, (whole, name: string) => {
+    if (name in AGENT_WORK) return AGENT_WORK[name]!;
+    if (name === 'criteria' || name === 'rubric' || name === 'rubrics' || name === 'rubrics_json') return criterion;
+    return vars[name] ?? (VARIABLES.has(name) ? '' : whole);
+  });
+}
+
+const ctxDir = (ctx: ReadContext) => ctx.fileBases[0] ?? '.';

@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadAgentv } from './load-agentv.js';
+
+// Constructs seen in public AgentV files that an earlier reading got wrong; each as AgentV's own code reads it.
+let tmp: string;
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(join(tmp, path)), { recursive: true });
+  writeFileSync(join(tmp, path), text);
+};
+const load = (path: string, lines: string[]) => {
+  write(path, lines.join('\n'));
+  return loadAgentv(join(tmp, path), readFileSync(join(tmp, path), 'utf8'));
+};
+const rules = (diagnostics: { ruleId: string; severity: string; line?: number }[]) =>
+  diagnostics.map((d) => [d.severity, d.ruleId.replace('agentv/', ''), d.line]);
+
+beforeEach(() => {
+  tmp = realpathSync(mkdtempSync(join(tmpdir(), 'agentv-wild-')));
+  mkdirSync(join(tmp, '.git'));
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('grader prompts (grader-parser parsePromptField, builtin-graders llmGraderFactory)', () => {
+  it('a file:// template is found from the search roots and becomes the criterion, its variables filled', () => {
+    write('prompts/grader.md', 'Criteria: {{ criteria }}\nReference: {{ expected_output }}\nAnswer: {{ output }}');
+    const { suites, diagnostics } = load('evals/a.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars: {input: Sum 2 and 2, expected_output: "4"}',
+      '    assert:',
+      '      - {type: llm-rubric, value: States the sum, prompt: "file://prompts/grader.md"}',
+    ]);
+    expect(rules(diagnostics)).toEqual([['warning', 'grader-template', 6]]);
+    expect(suites[0]!.cases[0]!.checks).toEqual([
+      {
+        type: 'llm-rubric',
+        value: "Criteria: States the sum\nReference: 4\nAnswer: [the agent's final answer, shown to you below]",
+      },
+    ]);
+  });
+
+  it('bare inline prompt text is the criterion, over the value; a template without output is refused', () => {
+    write('bad.md', 'Just be nice.');
+    const { suites, diagnostics } = load('b.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars: {input: hi}',
+      '    assert:',
+      '      - {type: llm-rubric, value: ignored, prompt: Check the answer shows its work}',
+      '      - {type: llm-rubric, value: x, prompt: "file://bad.md"}',
+    ]);
+    expect(rules(diagnostics)).toEqual([['error', 'bad-grader-template', 7]]);
+    expect(suites[0]?.cases[0]?.checks ?? []).toContainEqual({
+      type: 'llm-rubric',
+      value: 'Check the answer shows its work',
+    });
+  });
+
+  it('an llm-rubric with neither value nor prompt is skipped with one warning, as AgentV warns and skips it', () => {
+    const { suites, diagnostics } = load('c.eval.yaml', [
+      'prompts: ["{{ input }}", "Please: {{ input }}"]',
+      'assert:',
+      '  - {type: llm-rubric}',
+      'tests:',
+      '  - {id: a, vars: {input: one}, assert: [{type: contains, value: x}]}',
+      '  - {id: b, vars: {input: two}, assert: [{type: contains, value: y}]}',
+    ]);
+    // Read for two tests × two prompts, reported once at its line.
+    expect(rules(diagnostics)).toEqual([['warning', 'missing-criteria', 3]]);
+    expect(suites[0]!.cases.map((c) => c.checks.map((k) => k.type))).toEqual([
+      ['contains'],
+      ['contains'],
+      ['contains'],
+      ['contains'],
+    ]);
+  });
+});
+
+describe('references and prompts', () => {
+  it('a glob in tests expands to every matching case file, sorted (fast-glob in AgentV); none matching warns', () => {
+    write('scenarios/b.yaml', '- {id: b1, input: B, criteria: ok}\n');
+    write('scenarios/a.yaml', '- {id: a1, input: A, criteria: ok}\n- {id: a2, input: A2, criteria: ok}\n');
+    const { suites, diagnostics } = load('g.eval.yaml', [
+      'tests:',
+      '  - file://scenarios/*.yaml',
+      '  - file://nothing/*.yaml',
+    ]);
+    expect(rules(diagnostics)).toEqual([['warning', 'empty-glob', 3]]);
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['a1', 'a2', 'b1']);
+  });
+
+  it('prompt entries {file}, {prompt} and {messages} are read as AgentV reads them; a prompt function is refused', () => {
+    write('p/ask.txt', 'From file: {{ input }}\r\n');
+    const { suites, diagnostics } = load('p.eval.yaml', [
+      'prompts:',
+      '  - {file: p/ask.txt, label: filed}',
+      '  - {prompt: "Inline: {{ input }}", id: inline}',
+      '  - {messages: [{role: system, content: Be brief}, {role: user, content: "Chat: {{ input }}"}]}',
+      '  - {function_file: make.js}',
+      'tests:',
+      '  - {id: t, vars: {input: go}, assert: [{type: contains, value: x}]}',
+    ]);
+    expect(rules(diagnostics)).toEqual([['error', 'unsupported-prompt', 5]]);
+    expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.system])).toEqual([
+      ['t@filed', ['From file: go\n'], undefined],
+      ['t@inline', ['Inline: go'], undefined],
+      ['t@3', ['Chat: go'], 'Be brief'],
+    ]);
+  });
+
+  it('a scripted assistant message is sent, with the conversation, as one role-marked prompt (prompt-builder)', () => {
+    const { suites, diagnostics } = load('s.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars:',
+      '      input:',
+      '        - {role: system, content: You are terse}',
+      '        - {role: user, content: Pick a colour}',
+      '        - {role: assistant, content: Blue}',
+      '        - {role: user, content: Why?}',
+      '    assert: [{type: contains, value: blue}]',
+    ]);
+    expect(rules(diagnostics)).toEqual([['info', 'scripted-conversation', 6]]);
+    const c = suites[0]!.cases[0]!;
+    expect(c.system).toBe('You are terse');
+    expect(c.turns).toEqual(['@[User]:\nPick a colour\n\n@[Assistant]:\nBlue\n\n@[User]:\nWhy?']);
+  });
+});
