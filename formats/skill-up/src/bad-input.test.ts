@@ -129,7 +129,7 @@ describe('input', () => {
     ]);
   });
 
-  it('multi-turn: fixed turns are sent; simulated turns and post-conditions warn and are kept', () => {
+  it('multi-turn: a simulated (respond) turn refuses the case, never sent with fewer turns; post-conditions warn', () => {
     const { suites, diagnostics } = load([
       'input:',
       '  turns:',
@@ -143,12 +143,23 @@ describe('input', () => {
     ]);
     expect(withoutContext(diagnostics)).toEqual([
       ['not-honoured', 5, 23],
-      ['not-honoured', 7, 16],
-      ['nothing-to-grade', 1, 1],
+      ['user-simulator', 7, 16],
     ]);
-    const c = suites[0]!.cases[0]!;
-    expect(c.turns).toEqual(['first', 'last']);
-    expect((c.metadata.input as { turns: unknown[] }).turns).toHaveLength(3);
+    expect(diagnostics.find((d) => d.ruleId === 'skill-up/user-simulator')?.severity).toBe('error');
+    expect(suites).toEqual([]);
+  });
+
+  it('a prompt with a user_simulator scenario (an autonomous conversation) is refused, not run as one turn', () => {
+    const { suites, diagnostics } = load([
+      'input: {prompt: Create the config}',
+      'user_simulator: {scenario: staging only}',
+      'expect: {must_contain: [ok]}',
+    ]);
+    expect(withoutContext(diagnostics)).toEqual([['user-simulator', 2, 17]]);
+    expect(diagnostics.find((d) => d.ruleId === 'skill-up/user-simulator')?.message).toMatch(
+      /refused rather than run as one turn/,
+    );
+    expect(suites).toEqual([]);
   });
 });
 

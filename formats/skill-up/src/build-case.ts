@@ -23,7 +23,8 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
   const doc = read.value!;
   const { suite, sink, yaml } = ctx;
   const metadata: Record<string, unknown> = {};
-  const input = readTurns(doc.input, ctx);
+  if (doc.user_simulator !== undefined) metadata.user_simulator = doc.user_simulator;
+  const input = readTurns(doc.input, { ...ctx, simulated: doc.user_simulator !== undefined });
   if (!input) return undefined;
   if (input.richer) metadata.input = doc.input;
 
@@ -39,14 +40,6 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
     if (from) files.push({ from, to: '.' });
   }
   const git = doc.context?.git ? mapGit(doc.context.git, ctx) : undefined;
-  if (doc.user_simulator !== undefined) {
-    metadata.user_simulator = doc.user_simulator;
-    sink.warning(
-      'not-honoured',
-      'user_simulator is not supported by skill-eval yet; it is kept in metadata.',
-      nodeAt(yaml, ['user_simulator']),
-    );
-  }
 
   const errorsBefore = sink.errorCount;
   const gates = caseExpectGates(doc.expect, ctx);

@@ -31,7 +31,8 @@ export type RuleId =
   | 'unlisted-case'
   | 'belongs-to-suite'
   | 'judge-without-type'
-  | 'no-cases';
+  | 'no-cases'
+  | 'user-simulator';
 
 /** What a diagnostic may point at: a YAML node, a place in the file or an explicit position. */
 export type At = YamlNode | YamlPlace | Position | null | undefined;

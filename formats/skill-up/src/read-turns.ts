@@ -10,15 +10,26 @@ export interface ReadTurns {
 }
 
 /**
- * `input.prompt` or `input.turns` → user messages. Simulated (`respond`) turns, post-conditions,
- * captures and per-turn timeouts cannot run yet: each is reported and the fixed turns are sent in
- * order. Returns undefined when the case has nothing to send.
+ * `input.prompt` or `input.turns` → user messages. Post-conditions, captures and per-turn timeouts are
+ * reported and kept; a simulated turn (`respond`), or a prompt a `user_simulator` scenario continues
+ * (`simulated`), refuses the case. Returns undefined when the case cannot run.
  */
-export function readTurns(input: SkillUpCaseFile['input'], ctx: CaseContext): ReadTurns | undefined {
+export function readTurns(
+  input: SkillUpCaseFile['input'],
+  ctx: CaseContext & { simulated?: boolean },
+): ReadTurns | undefined {
   const at = (...path: PropertyKey[]) => nodeAt(ctx.yaml, ['input', ...path]);
   const { prompt, turns } = input;
   if (prompt && turns?.length) {
     ctx.sink.error('bad-value', 'input.prompt and input.turns are mutually exclusive; keep one of them.', at('turns'));
+    return undefined;
+  }
+  if (prompt && ctx.simulated) {
+    ctx.sink.error(
+      'user-simulator',
+      "This case has a user_simulator scenario and a prompt: skill-up's simulator would go on answering the agent, turn by turn, until it stops or max_turns. skill-eval cannot run simulated turns yet, so this case is refused rather than run as one turn; remove user_simulator to run the prompt alone.",
+      nodeAt(ctx.yaml, ['user_simulator']),
+    );
     return undefined;
   }
   if (prompt) return { turns: [prompt], richer: false };
@@ -47,12 +58,14 @@ export function readTurns(input: SkillUpCaseFile['input'], ctx: CaseContext): Re
     }
     if (turn.content) fixed.push(turn.content);
     else if (turn.respond !== undefined) {
-      richer = true;
-      ctx.sink.warning(
-        'not-honoured',
-        `input.turns[${i}] is simulated (respond); skill-eval has no user simulator yet, so it is skipped and the fixed turns are sent in order.`,
+      // skill-up's simulator writes this turn with a model from the agent's earlier answers (usersimulator.Next);
+      // sending only the fixed turns would be another conversation, so the case is refused instead.
+      ctx.sink.error(
+        'user-simulator',
+        `input.turns[${i}] is simulated (respond): skill-up's user simulator writes it from the agent's earlier answers, turn by turn. skill-eval cannot run simulated turns yet, so this case is refused rather than run with fewer turns; write the reply as content to run it.`,
         at('turns', i, 'respond'),
       );
+      ok = false;
     } else {
       ctx.sink.error('missing-key', `input.turns[${i}].content is missing; write the user message.`, at('turns', i));
       ok = false;
