@@ -20,6 +20,7 @@ async function schemaSources() {
     'bmad-cases-json': evalsJson.BmadCasesFileSchema,
     'case-result': core.CaseResultSchema,
     'run-summary': core.RunSummarySchema,
+    list: core.ListingSchema,
   };
 }
 

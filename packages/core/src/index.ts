@@ -1,4 +1,5 @@
 export * from './case.js';
+export * from './case-listing.js';
 export * from './check.js';
 export * from './configure-plugin.js';
 export * from './deadline.js';

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { ListingSchema } from '@skill-eval/core';
 import { CORPUS_DIR, corpusPath } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main.js';
@@ -62,6 +63,68 @@ describe('skill-eval list --json', () => {
       ['2', 'trigger', false, 3],
     ]);
     expect(cases[1]!.checks).toContainEqual(expect.objectContaining({ type: 'skill-used', negate: true }));
+  });
+
+  it('shows the whole compiled case: each check with its role, setup, fixtures, inline files, MCP servers, limits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-list-case-'));
+    try {
+      const put = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      put('SKILL.md', '---\nname: demo\ndescription: A demo.\n---\n');
+      put('evals/fixtures/repo/README.md', '# repo\n');
+      put('evals/fixtures/mcp/pm.yaml', 'tool_responses:\n  create_plan: {id: 1}\n');
+      put(
+        'evals/eval.yaml',
+        [
+          'schema_version: v1alpha1',
+          'environment: {type: none, setup_steps: [{run: npm ci}]}',
+          'mcp: {servers: [{name: pm, mode: mocked, config_ref: evals/fixtures/mcp/pm.yaml}]}',
+          'cases:',
+          '  files: [evals/cases/a.yaml]',
+          '  defaults: {timeout_seconds: 90, max_turns: 5, expect: {exit_code: 0}}',
+        ].join('\n'),
+      );
+      put(
+        'evals/cases/a.yaml',
+        [
+          'input: {prompt: Plan it}',
+          'context: {repo_fixture: evals/fixtures/repo, files: {"notes.md": "hi"}}',
+          'expect: {must_contain: [plan]}',
+          'judge:',
+          '  type: rule_based',
+          '  success: [{output_contains: {all: [done]}}]',
+          '  failure: [{output_contains: {any: [error]}}]',
+        ].join('\n'),
+      );
+      const io = captureIO(dir);
+      expect(await main(['list', '--json', '.'], io), io.err()).toBe(0);
+      const listing = ListingSchema.parse(JSON.parse(io.out()));
+      const c = listing.suites[0]!.cases[0]!;
+      expect(c.checks.map((k) => [k.role, k.type])).toEqual([
+        ['gate', 'contains-all'],
+        ['gate', 'exit-code'],
+        ['check', 'contains-all'],
+        ['fail-if', 'contains-any'],
+      ]);
+      expect(c.checks[3]).toMatchObject({ role: 'fail-if', value: ['error'] });
+      expect(c).toMatchObject({
+        source: { file: 'evals/cases/a.yaml', line: 1, format: 'skill-up' },
+        turns: ['Plan it'],
+        timeoutSeconds: 90,
+        maxTurns: 5,
+        skills: [{ name: 'demo', dir: '.' }],
+        workspace: {
+          files: [{ from: 'evals/fixtures/repo', to: '.' }],
+          inline: ['notes.md'],
+          setup: ['npm ci'],
+        },
+        mcpServers: [{ name: 'pm', transport: 'stdio', mocked: true, tools: ['create_plan'] }],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints a readable listing without --json', async () => {

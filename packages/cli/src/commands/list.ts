@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { hasErrors, type Suite } from '@skill-eval/core';
+import { hasErrors, type Listing, suiteListing } from '@skill-eval/core';
 import { loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
@@ -11,35 +11,14 @@ export interface ListOptions {
   config?: string;
 }
 
-const defaultRuns = (kind: 'task' | 'trigger'): number => (kind === 'trigger' ? 3 : 1);
-
-/** The machine-readable plan: what would run, case by case. */
-function suitesAsJson(suites: readonly Suite[], cwd: string) {
-  return suites.map((suite) => ({
-    file: relative(cwd, suite.file) || suite.file,
-    format: suite.format,
-    skill: suite.skill?.name ?? null,
-    cases: suite.cases.map((c) => ({
-      id: c.id,
-      name: c.name,
-      kind: c.kind,
-      turns: c.turns,
-      checks: [...c.gates, ...c.checks, ...c.failIf],
-      shouldTrigger: c.shouldTrigger ?? null,
-      runs: c.runs ?? defaultRuns(c.kind),
-      timeoutSeconds: c.limits.timeoutSeconds ?? null,
-      files: c.workspace.files.map((f) => f.to),
-    })),
-  }));
-}
-
 /** `skill-eval list`: loads and shows the suites without running anything. Exit 2 on error diagnostics. */
 export async function listCommand(paths: string[], options: ListOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
   const { suites, diagnostics } = await loadEvalFiles(paths, options, config, io);
   if (options.json) {
-    const json = {
-      suites: suitesAsJson(suites, io.cwd),
+    // The whole compiled case, as `schemas/list.schema.json` describes it.
+    const json: Listing = {
+      suites: suiteListing(suites, io.cwd),
       diagnostics: diagnostics.map((d) => ({
         severity: d.severity,
         ruleId: d.ruleId,
