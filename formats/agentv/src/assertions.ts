@@ -324,7 +324,7 @@ function rubricChecks(
   const share = base.weight ?? 1;
   const checks: Check[] = [];
   raw.forEach((criterion, i) => {
-    const text = typeof criterion === 'string' ? criterion : isRecord(criterion) ? criterion.outcome : undefined;
+    const text = typeof criterion === 'string' ? criterion : isRecord(criterion) ? criterionText(criterion) : undefined;
     if (typeof text !== 'string' || text.trim() === '') {
       ctx.source.sink.error(
         'missing-criteria',
@@ -349,6 +349,14 @@ function rubricChecks(
     checks.push(check);
   });
   return checks;
+}
+
+/** A rubric item's text: its `outcome` (or `criteria`); an item graded by `score_ranges` alone is its id and ranges. */
+function criterionText(item: Record<string, unknown>): unknown {
+  const outcome = item.outcome ?? item.criteria;
+  if (outcome !== undefined || !isRecord(item.score_ranges)) return outcome;
+  const ranges = Object.entries(item.score_ranges).map(([score, text]) => `${score}: ${String(text)}`);
+  return `${typeof item.id === 'string' ? item.id : 'Criterion'}, scored 0-10:\n${ranges.join('\n')}`;
 }
 
 /** `skill-used` (a name, a list of names = all of them, or `{name|pattern, min, max}`) and 4.x `skill-trigger`. */

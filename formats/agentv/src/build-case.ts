@@ -63,7 +63,7 @@ export interface TestInput {
 
 /** Reads one AgentV test into one case per prompt template. Problems are reported; nothing throws. */
 export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInput): Case[] {
-  const ctx: ReadContext = { ...defaults.ctx, source: entry.source };
+  const ctx: ReadContext = { ...defaults.ctx, source: entry.source, skipTest: { skipped: false } };
   const sink = entry.source.sink;
   const test = entry.value;
   const path = entry.path;
@@ -99,6 +99,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   const reference = readReference(test, path, vars, ctx);
   ctx.graderVars = graderVars(test, reference, inputs[0]!);
   const checks = readAllChecks(test, path, defaults, ctx);
+  if (ctx.skipTest?.skipped) return [];
   const criteria = typeof test.criteria === 'string' && test.criteria.trim() !== '' ? test.criteria : undefined;
   let finalReference = reference;
   if (criteria && checks.length === 0) checks.push({ type: 'llm-rubric', value: criteria, name: 'criteria' });

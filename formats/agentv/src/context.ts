@@ -17,6 +17,11 @@ export interface ReadContext {
   projectRoot: string;
   /** What a grader template's `{{ expected_output }}`, `{{ input }}`, `{{ metadata }}` … stand for in this test. */
   graderVars?: Record<string, string>;
+  /**
+   * Set (shared by every copy of the context of one test) when AgentV skips the whole test because one of its graders
+   * is invalid (grader-parser throws, the parser logs "Skipping test" and goes on): the test is left out too.
+   */
+  skipTest?: { skipped: boolean };
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -42,10 +42,11 @@ export function readGraderPrompt(prompt: unknown, path: DocPath, ctx: ReadContex
     const ref = prompt.slice('file://'.length);
     const found = findReference(ref, ctx);
     if (found.kind !== 'ok') {
-      sink.error(
+      skipTest(
+        ctx,
         'missing-reference',
-        `The grader prompt file "${ref}" does not exist (looked for ${found.lookedAt.join(', ')}); AgentV refuses the test too. Fix the path.`,
-        at(path),
+        `The grader prompt file "${ref}" does not exist (looked for ${found.lookedAt.join(', ')}): AgentV skips the test, and so does skill-eval. Fix the path.`,
+        path,
       );
       return undefined;
     }
@@ -53,10 +54,11 @@ export function readGraderPrompt(prompt: unknown, path: DocPath, ctx: ReadContex
     const text = readFileSync(found.file, 'utf8');
     const names = namesIn(text);
     if (!names.includes('output') && !names.includes('expected_output')) {
-      sink.error(
+      skipTest(
+        ctx,
         'bad-grader-template',
-        `The grader template ${relative(ctxDir(ctx), found.file) || found.file} names neither {{ output }} nor {{ expected_output }}; AgentV refuses such a template. Add one of them.`,
-        at(path),
+        `The grader template ${relative(ctxDir(ctx), found.file) || found.file} names neither {{ output }} nor {{ expected_output }}: AgentV refuses it and skips the test, and so does skill-eval. Add one of them to run the test.`,
+        path,
       );
       return undefined;
     }
@@ -99,3 +101,9 @@ export function renderGraderTemplate(template: string, criterion: string, ctx: R
 }
 
 const ctxDir = (ctx: ReadContext) => ctx.fileBases[0] ?? '.';
+
+/** A grader AgentV refuses makes it skip the whole test, logged: a warning here, and the test left out. */
+function skipTest(ctx: ReadContext, rule: string, message: string, path: DocPath) {
+  ctx.source.sink.warning(rule, message, at(path));
+  if (ctx.skipTest) ctx.skipTest.skipped = true;
+}

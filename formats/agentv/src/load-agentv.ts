@@ -6,7 +6,14 @@ import { buildCases, readInputFiles, readPromptList } from './build-case.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { agentvDialect } from './dialect.js';
 import { V4_SPELLINGS_TOP, V5_REMOVED_TOP } from './migration.js';
-import { checkInsideProject, collectTests, resolveReference, SourceSet, type TestEntry } from './references.js';
+import {
+  checkInsideProject,
+  collectTests,
+  expandReference,
+  resolveReference,
+  SourceSet,
+  type TestEntry,
+} from './references.js';
 import { type Source, yamlSource } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
 import { readEnvironment, readV4Workspace } from './workspace.js';
@@ -375,15 +382,21 @@ function readScenarios(value: unknown, root: Source, sources: SourceSet): { entr
     return [];
   }
   const out: { entry: TestEntry; suffix: string }[] = [];
+  // Each scenario as written, or each one a referenced file holds (a file may hold one scenario or a list of them).
+  const bodies: { source: Source; path: (string | number)[]; body: unknown }[] = [];
   value.forEach((scenario, s) => {
-    let source = root;
-    let path: (string | number)[] = ['scenarios', s];
-    let body = scenario;
-    if (typeof scenario === 'string') {
-      const opened = sources.open(resolveReference(scenario, root), root, path);
-      if (!opened || opened.value === undefined) return;
-      [source, path, body] = [opened, [], opened.value];
+    if (typeof scenario !== 'string') {
+      bodies.push({ source: root, path: ['scenarios', s], body: scenario });
+      return;
     }
+    for (const file of expandReference(scenario, root, ['scenarios', s])) {
+      const opened = sources.open(file, root, ['scenarios', s]);
+      if (!opened || opened.value === undefined) continue;
+      const held = Array.isArray(opened.value) ? opened.value : [opened.value];
+      held.forEach((body, i) => bodies.push({ source: opened, path: Array.isArray(opened.value) ? [i] : [], body }));
+    }
+  });
+  bodies.forEach(({ source, path, body }, s) => {
     if (!isRecord(body) || !Array.isArray(body.tests)) {
       source.sink.error(
         'wrong-type',

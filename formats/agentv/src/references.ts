@@ -87,6 +87,20 @@ export function findReference(ref: string, ctx: Pick<ReadContext, 'fileBases'>):
 
 const isGlob = (path: string) => /[*?{]/.test(path);
 
+/** A `file://` reference as files: a glob's matches, sorted (AgentV's fast-glob), else the one file (which may be missing). */
+export function expandReference(ref: string, from: Source, path: DocPath): string[] {
+  const file = resolveReference(ref, from);
+  if (!isGlob(ref.replace(/^file:\/\//, ''))) return [file];
+  const matches = globSync(file.replaceAll('\\', '/'), { onlyFiles: true, absolute: true }).sort();
+  if (matches.length === 0)
+    from.sink.warning(
+      'empty-glob',
+      `The pattern "${ref}" matches no file (looked for ${file}); AgentV reads nothing from it either.`,
+      at(path),
+    );
+  return matches;
+}
+
 /**
  * Expands `tests`: an inline list (objects, or strings naming raw case files), a path to a raw case
  * file (YAML list, JSON list or `{tests}`, JSONL), or a folder of `<name>/case.yaml` files.
@@ -118,17 +132,9 @@ export function collectTests(value: unknown, path: DocPath, from: Source, source
 
 function fromReference(ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
   const file = resolveReference(ref, from);
-  if (isGlob(ref.replace(/^file:\/\//, ''))) {
-    // fast-glob in AgentV: every matching file, sorted; none is a warning and no tests.
-    const matches = globSync(file.replaceAll('\\', '/'), { onlyFiles: true, absolute: true }).sort();
-    if (matches.length === 0)
-      from.sink.warning(
-        'empty-glob',
-        `The tests pattern "${ref}" matches no file (looked for ${file}); AgentV reads no tests from it either.`,
-        at(path),
-      );
-    return matches.flatMap((match) => fromFile(match, ref, path, from, sources));
-  }
+  // fast-glob in AgentV: every matching file, sorted; none is a warning and no tests.
+  if (isGlob(ref.replace(/^file:\/\//, '')))
+    return expandReference(ref, from, path).flatMap((match) => fromFile(match, ref, path, from, sources));
   if (!existsSync(file)) {
     from.sink.error(
       'missing-reference',
