@@ -406,9 +406,13 @@ function readScenarios(value: unknown, root: Source, sources: SourceSet): { entr
       return;
     }
     const configs = Array.isArray(body.config) && body.config.length > 0 ? body.config : [{}];
+    const tests = body.tests as unknown[];
     configs.forEach((config, c) => {
-      (body.tests as unknown[]).forEach((test, t) => {
-        const merged = isRecord(test) && isRecord(config) ? mergeTest(config, test) : test;
+      tests.forEach((test, t) => {
+        const merged =
+          isRecord(test) && isRecord(config)
+            ? { ...mergeTest(config, test), id: scenarioTestId(config, test, [s, c, t], tests.length) }
+            : test;
         out.push({
           entry: { value: merged, path: [...path, 'tests', t], source, raw: false },
           suffix: `@s${s + 1}c${c + 1}`,
@@ -416,13 +420,34 @@ function readScenarios(value: unknown, root: Source, sources: SourceSet): { entr
       });
     });
   });
+  // AgentV lets a test's own id repeat across config rows; ids are unique here, so only a repeated one says which.
+  const idOf = (e: TestEntry) => (isRecord(e.value) ? String(e.value.id) : '');
+  const counts = new Map<string, number>();
+  for (const { entry } of out) counts.set(idOf(entry), (counts.get(idOf(entry)) ?? 0) + 1);
+  for (const item of out) if (counts.get(idOf(item.entry)) === 1) item.suffix = '';
   return out;
+}
+
+/** AgentV's id of a scenario test (mergeScenarioTestRows): its own, else the config row's, else its position. */
+function scenarioTestId(
+  config: Record<string, unknown>,
+  test: Record<string, unknown>,
+  [s, c, t]: number[],
+  testCount: number,
+): unknown {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+  const own = text(test.id) ?? (test.id !== undefined && typeof test.id !== 'string' ? test.id : undefined);
+  if (own !== undefined) return own;
+  const row = text(config.id);
+  if (row) return testCount > 1 ? `${row}__scenario_test_${t! + 1}` : row;
+  return `scenario-${s! + 1}-${c! + 1}-${t! + 1}`;
 }
 
 function mergeTest(config: Record<string, unknown>, test: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...config, ...test };
-  if (isRecord(config.vars) || isRecord(test.vars))
-    merged.vars = { ...(config.vars as object), ...(test.vars as object) };
+  for (const key of ['vars', 'metadata', 'options', 'run'])
+    if (isRecord(config[key]) || isRecord(test[key]))
+      merged[key] = { ...(config[key] as object), ...(test[key] as object) };
   if (Array.isArray(config.assert) || Array.isArray(test.assert)) {
     merged.assert = [...((config.assert as unknown[]) ?? []), ...((test.assert as unknown[]) ?? [])];
   }
