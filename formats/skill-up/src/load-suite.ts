@@ -72,7 +72,7 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
       'No case of cases.files could be loaded; fix the entries reported above.',
       nodeAt(yaml, ['cases', 'files']),
     );
-    return { suites: [], diagnostics, parts };
+    return { suites: [], diagnostics, parts, alternates: alternateSuites(file, parts, root) };
   }
   const settings: Record<string, unknown> = { skillRoot: root };
   for (const key of SETTINGS_KEYS) if (doc[key] !== undefined) settings[key] = doc[key];

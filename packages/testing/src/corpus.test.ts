@@ -28,6 +28,7 @@ const rowsOf = (section: string) =>
     );
 const copied = rowsOf('## Copied files');
 const referenceOnly = rowsOf('## Reference-only');
+const minimal = rowsOf('## Minimal reproductions');
 
 const filesOnDisk = () =>
   (readdirSync(CORPUS_DIR, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
@@ -38,7 +39,13 @@ const filesOnDisk = () =>
 
 describe('corpus/SOURCES.md', () => {
   it('lists every copied file, verbatim (same SHA-256), and nothing that is not there', () => {
-    expect(copied.map(([file]) => file).sort()).toEqual(filesOnDisk());
+    expect([...copied, ...minimal].map(([file]) => file).sort()).toEqual(filesOnDisk());
+    // Files written for skill-eval sit apart, each citing a public file with the same construct.
+    expect(minimal.length).toBeGreaterThan(0);
+    for (const [file, , seenIn] of minimal) {
+      expect(file, file).toMatch(/^wild\/minimal\//);
+      expect(seenIn, file).not.toBe('');
+    }
     for (const [file, , , , , sha] of copied) {
       const digest = createHash('sha256')
         .update(readFileSync(CORPUS_DIR + file!))

@@ -63,12 +63,20 @@ export const hasSharedCorpus = (): boolean => existsSync(SHARED_CORPUS_DIR);
 
 /**
  * Relative paths (e.g. `skillet-yaml/thekevinscott-skillet/evals/add-command/004-multiturn.yaml`) of every corpus file
- * here, sorted, optionally only those under a folder (`skillet-yaml/`). Without `../shared/corpus` these are the
- * repository's copies alone.
+ * here, sorted, optionally only those under a folder (`skillet-yaml/`); `wild/` only when asked for (see WILD). Without
+ * `../shared/corpus` these are the repository's copies alone.
  */
 export function corpusFiles(under = ''): string[] {
-  return [...corpusIndex().files.keys()].filter((file) => file.startsWith(under)).sort();
+  const asked = (file: string) => file.startsWith(under) && (under.startsWith(WILD) || !file.startsWith(WILD));
+  return [...corpusIndex().files.keys()].filter(asked).sort();
 }
+
+/**
+ * `wild/`: whole folders of real repositories (a scan meeting other tools' files, suites with their fixtures) and
+ * minimal reproductions, each tested as a folder by its own tests; listed only when asked for (`corpusFiles('wild/')`),
+ * so that the per-format tests see the conformance files alone.
+ */
+export const WILD = 'wild/';
 
 /** Whether a corpus file is here (the repository's copy, or the shared corpus has it). */
 export const hasCorpusFile = (relative: string): boolean => corpusIndex().files.has(relative);
