@@ -393,7 +393,9 @@ function readScenarios(value: unknown, root: Source, sources: SourceSet): { entr
       const opened = sources.open(file, root, ['scenarios', s]);
       if (!opened || opened.value === undefined) continue;
       const held = Array.isArray(opened.value) ? opened.value : [opened.value];
-      held.forEach((body, i) => bodies.push({ source: opened, path: Array.isArray(opened.value) ? [i] : [], body }));
+      held.forEach((body, i) => {
+        bodies.push({ source: opened, path: Array.isArray(opened.value) ? [i] : [], body });
+      });
     }
   });
   bodies.forEach(({ source, path, body }, s) => {
