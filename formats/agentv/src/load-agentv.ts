@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { type Case, type Diagnostic, findSkillRoot, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
-import { findProjectRoot, projectBoundary } from '@skill-eval/format-kit';
+import { findProjectRoot, foldersUpTo, projectBoundary } from '@skill-eval/format-kit';
 import { buildCases, readInputFiles, readPromptList } from './build-case.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { agentvDialect } from './dialect.js';
@@ -117,7 +117,8 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
   const ctx: ReadContext = {
     source: root,
     dialect,
-    fileBases: searchRoots(dirname(path), findProjectRoot(dirname(path)) ?? skillRoot),
+    // AgentV's search roots: the eval file's folder and each one above it up to the repository root.
+    fileBases: foldersUpTo(dirname(path), findProjectRoot(dirname(path)) ?? skillRoot),
     projectRoot,
     missingFiles: options.missingFiles ?? 'warning',
     skill,
@@ -161,17 +162,6 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
 
 function collect(sources: Source[]): Diagnostic[] {
   return sources.flatMap((s) => s.sink.diagnostics);
-}
-
-/** AgentV's search roots: the eval file's folder and each parent up to the repository root. */
-function searchRoots(from: string, boundary: string | undefined): string[] {
-  const roots = [from];
-  if (!boundary) return roots;
-  for (let dir = from; dir !== boundary && dirname(dir) !== dir; ) {
-    dir = dirname(dir);
-    roots.push(dir);
-  }
-  return roots;
 }
 
 /** Checks every top-level key against the dialect and sorts what is kept into settings. */

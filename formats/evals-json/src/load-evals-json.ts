@@ -12,6 +12,7 @@ import {
   describeType,
   duplicateKeys,
   findProjectRoot,
+  foldersUpTo,
   itemsOf,
   keysOf,
   parseJson,
@@ -139,17 +140,6 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
     settings,
   };
   return done([suite]);
-}
-
-/** `from` and each folder above it up to `boundary` (only `from` when there is none). */
-function foldersUpTo(from: string, boundary: string | undefined): string[] {
-  const folders = [from];
-  if (!boundary) return folders;
-  for (let dir = from; dir !== boundary && dirname(dir) !== dir; ) {
-    dir = dirname(dir);
-    folders.push(dir);
-  }
-  return folders;
 }
 
 type ItemReader = (item: Node, index: number, ctx: ReadContext) => CaseParts | undefined;

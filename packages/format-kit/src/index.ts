@@ -30,6 +30,7 @@ export {
 export {
   type FixtureResolution,
   findProjectRoot,
+  foldersUpTo,
   isInsideBoundary,
   outsideProjectMessage,
   projectBoundary,

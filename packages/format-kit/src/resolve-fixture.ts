@@ -66,3 +66,14 @@ export function isInsideBoundary(path: string, boundary: string): boolean {
 export function outsideProjectMessage(ref: string, path: string, boundary: string): string {
   return `"${ref}" resolves to ${path}, outside this project (${boundary}); an eval file may reach outside its project only with --trust. Move the file into the project, or pass --trust if you trust this eval file.`;
 }
+
+/** `from` and each folder above it up to `boundary` (only `from` when there is none): the places a path may be written from. */
+export function foldersUpTo(from: string, boundary: string | undefined): string[] {
+  const folders = [from];
+  if (!boundary) return folders;
+  for (let dir = from; dir !== boundary && dirname(dir) !== dir; ) {
+    dir = dirname(dir);
+    folders.push(dir);
+  }
+  return folders;
+}
