@@ -1,10 +1,11 @@
 import { constants } from 'node:buffer';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CaseResultSchema } from './result.js';
-import { latestPerExecution, readResultsFile, resultLinesOf } from './result-lines.js';
+import { resultLinesOf } from './result-lines.js';
+import { readRunResults } from './run-results.js';
 
 /** The smallest result the schema accepts (a data fixture), as execution `executionId` with `status`. */
 const minimal: unknown = JSON.parse(readFileSync(new URL('./fixtures/case-result.json', import.meta.url), 'utf8'));
@@ -30,7 +31,7 @@ const fileOf = (text: string) => {
   return file;
 };
 
-describe('readResultsFile', () => {
+describe('readRunResults', () => {
   it('reads every result line in order and counts the lines that are not results', async () => {
     const a = result('a', 'failed');
     const b = result('b', 'passed');
@@ -43,17 +44,18 @@ describe('readResultsFile', () => {
       '   ',
       JSON.stringify(a).slice(0, 20),
     ].join('\n');
-    expect(await readResultsFile(fileOf(text))).toEqual({ results: [a, b], damagedLines: 3 });
-    expect(await readResultsFile(fileOf(''))).toEqual({ results: [], damagedLines: 0 });
+    expect(await readRunResults(dirname(fileOf(text)))).toEqual({ results: [a, b], damagedLines: 3 });
+    expect(await readRunResults(dirname(fileOf('')))).toEqual({ results: [], damagedLines: 0 });
   });
 
   it('is undefined when there is no file, and a BAD_INPUT error naming a path that cannot be read', async () => {
     const file = fileOf('');
-    expect(await readResultsFile(join(file, '..', 'absent.jsonl'))).toBeUndefined();
-    expect(await readResultsFile(join(file, 'below-a-file.jsonl'))).toBeUndefined();
-    await expect(readResultsFile(join(file, '..'))).rejects.toMatchObject({
+    expect(await readRunResults(join(file, '..', 'absent'))).toBeUndefined();
+    expect(await readRunResults(join(file, 'below-a-file'))).toBeUndefined();
+    mkdirSync(join(file, '..', 'folder', 'results.jsonl'), { recursive: true });
+    await expect(readRunResults(join(file, '..', 'folder'))).rejects.toMatchObject({
       code: 'BAD_INPUT',
-      message: expect.stringContaining(`${join(file, '..')} cannot be read: EISDIR`),
+      message: expect.stringContaining(`${join(file, '..', 'folder', 'results.jsonl')} cannot be read: EISDIR`),
     });
   });
 
@@ -63,7 +65,7 @@ describe('readResultsFile', () => {
       ...result(id, 'passed'),
       caseName: `${'.'.repeat(i)}${'é€'.repeat(300_000)}`,
     }));
-    const read = await readResultsFile(fileOf(results.map((r) => `${JSON.stringify(r)}\n`).join('')));
+    const read = await readRunResults(dirname(fileOf(results.map((r) => `${JSON.stringify(r)}\n`).join(''))));
     expect(read).toEqual({ results, damagedLines: 0 });
   });
 
@@ -81,7 +83,7 @@ describe('readResultsFile', () => {
       writeSync(fd, `",${JSON.stringify(result(`e${i}`, 'passed')).slice(1)}\n`);
     }
     closeSync(fd);
-    const read = await readResultsFile(file);
+    const read = await readRunResults(dir);
     expect(read?.damagedLines).toBe(0);
     expect(read?.results.map((r) => r.executionId)).toEqual(Array.from({ length: count }, (_, i) => `e${i}`));
   }, 60_000);
@@ -112,15 +114,5 @@ describe('resultLinesOf', () => {
       { complete: true, result: a },
       { complete: false, result: a },
     ]);
-  });
-});
-
-describe('latestPerExecution', () => {
-  it("keeps each execution's last line, in the order of those last lines", () => {
-    const first = result('a', 'failed');
-    const again = result('a', 'passed');
-    const b = result('b', 'passed');
-    expect(latestPerExecution([first, b, again])).toEqual([b, again]);
-    expect(latestPerExecution([])).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import { type CaseResult, CaseResultSchema } from './result.js';
 /** A non-blank line of results.jsonl: its text, and its result unless the line is not one. */
 export interface ResultLine {
   text: string;
+  /** 1-based line number in the file. */
+  line: number;
   /** Whether a newline ends it: a last line without one was cut off mid-write, or is being written. */
   complete: boolean;
   /** Undefined when the line is not a result: cut off by an interrupt, edited, from another version. */
@@ -19,8 +21,10 @@ export interface ResultLine {
  */
 export async function* resultLinesOf(file: string): AsyncGenerator<ResultLine> {
   try {
+    let line = 0;
     for await (const { text, complete } of linesOf(file)) {
-      if (text.trim()) yield { text, complete, result: parseResultLine(text) };
+      line++;
+      if (text.trim()) yield { text, line, complete, result: parseResultLine(text) };
     }
   } catch (error) {
     if (isMissingFile(error)) throw error;
@@ -62,35 +66,4 @@ function parseResultLine(text: string): CaseResult | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The results of a results.jsonl in file order, and how many of its non-blank lines are not a result: whoever
- * reads a run says how many it skipped. Undefined when there is no such file.
- */
-export async function readResultsFile(
-  file: string,
-): Promise<{ results: CaseResult[]; damagedLines: number } | undefined> {
-  const results: CaseResult[] = [];
-  let damagedLines = 0;
-  try {
-    for await (const { result } of resultLinesOf(file)) {
-      if (result) results.push(result);
-      else damagedLines++;
-    }
-  } catch (error) {
-    if (isMissingFile(error)) return undefined;
-    throw error;
-  }
-  return { results, damagedLines };
-}
-
-/** Each execution's last result, in the order of those last lines: a resumed run's later line replaces the earlier. */
-export function latestPerExecution(results: readonly CaseResult[]): CaseResult[] {
-  const byId = new Map<string, CaseResult>();
-  for (const result of results) {
-    byId.delete(result.executionId);
-    byId.set(result.executionId, result);
-  }
-  return [...byId.values()];
 }

@@ -247,6 +247,11 @@ export const RunSummarySchema = z.object({
   shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
   /** Run directories this run was merged from (`skill-eval merge`). */
   mergedFrom: z.array(z.string()).optional(),
+  /**
+   * Files of the run directory that something other than skill-eval (an agent) changed, added or removed while the
+   * run ran, relative to it: skill-eval removed them, and wrote results.jsonl and run.json again from its own copy.
+   */
+  tampered: z.array(z.string()).optional(),
   totals: z.object({
     executions: z.number().int().nonnegative(),
     passed: z.number().int().nonnegative(),

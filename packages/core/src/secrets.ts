@@ -43,3 +43,37 @@ export function redactText(text: string, secrets: readonly string[]): string {
     text,
   );
 }
+
+/** A piece of a text as redaction sees it: plain text, or a secret it replaces. */
+export type SecretPart = string | { secret: string };
+
+/**
+ * `text` cut into plain pieces and the secrets {@link redactText} replaces, in order (joining them with each secret
+ * as `[REDACTED]` gives what it returns): for what must know which secret stood where.
+ */
+export function secretParts(text: string, secrets: readonly string[]): SecretPart[] {
+  let parts: SecretPart[] = [text];
+  for (const secret of secrets) {
+    parts = parts.flatMap((part) => (typeof part === 'string' && part.includes(secret) ? cut(part, secret) : [part]));
+  }
+  return parts.filter((part) => part !== '');
+}
+
+function cut(text: string, secret: string): SecretPart[] {
+  const parts: SecretPart[] = [];
+  let at = 0;
+  for (const index of hitsOf(text, secret)) {
+    parts.push(text.slice(at, index), { secret });
+    at = index + secret.length;
+  }
+  parts.push(text.slice(at));
+  return parts;
+}
+
+/** Where redactText replaces `secret` in `text`: everywhere, or where it stands alone when it is short. */
+function hitsOf(text: string, secret: string): number[] {
+  if (secret.length < WHOLE_WORD_BELOW) return [...text.matchAll(standingAlone(secret))].map((m) => m.index);
+  const hits: number[] = [];
+  for (let i = text.indexOf(secret); i !== -1; i = text.indexOf(secret, i + secret.length)) hits.push(i);
+  return hits;
+}
