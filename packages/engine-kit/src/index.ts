@@ -9,6 +9,7 @@ export {
   trackProcessGroup,
 } from './process-groups.js';
 export { prestartLaunchers } from './process-launcher.js';
+export { newReapMark, REAP_MARK_VARIABLE, reapLiveMarksSync, reapMarked } from './process-reaper.js';
 export { readVersion } from './read-version.js';
 export { makeRedactor } from './redact.js';
 export { resolveBinary } from './resolve-binary.js';

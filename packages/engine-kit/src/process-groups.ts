@@ -1,3 +1,5 @@
+import { reapLiveMarksSync } from './process-reaper.js';
+
 /** Process groups started and not yet seen to end, by their leader's pid. */
 const live = new Set<number>();
 
@@ -23,10 +25,12 @@ export function forgetProcessGroup(pid: number): void {
 }
 
 /**
- * Kills every group still tracked: for a process about to exit at once (a second Ctrl-C), which would otherwise leave
- * agents, setup services and teardown commands running without it.
+ * Kills every group still tracked, and every process that left its group but carries the mark of an execution not
+ * yet reaped (see process-reaper.ts): for a process about to exit at once (a second Ctrl-C), which would otherwise
+ * leave agents, setup services and teardown commands running without it.
  */
 export function killLiveProcessGroups(): void {
   for (const pid of live) killProcessGroup(pid);
   live.clear();
+  reapLiveMarksSync();
 }

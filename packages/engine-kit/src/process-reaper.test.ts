@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { newReapMark, REAP_MARK_VARIABLE, reapLiveMarksSync, reapMarked } from './process-reaper.js';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    // A killed child of ours stays a zombie until reaped: it is dead all the same.
+    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
+/** Starts a shell that leaves its process group (setsid) with a sleeper, and resolves to the sleeper's pid. */
+function escapedSleeper(env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const shell = spawn('sh', ['-c', 'setsid sh -c "sleep 300 >/dev/null 2>&1 & echo \\$!" < /dev/null'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    shell.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    shell.on('error', reject);
+    shell.on('close', () => resolve(Number(out.trim())));
+  });
+}
+
+describe.runIf(process.platform === 'linux')('the process reaper', () => {
+  it('kills a process that left its group, by the mark in its environment, and nothing else', async () => {
+    const mark = newReapMark();
+    const marked = await escapedSleeper({ [REAP_MARK_VARIABLE]: mark });
+    const other = await escapedSleeper({ [REAP_MARK_VARIABLE]: `${mark}0` });
+    expect(alive(marked)).toBe(true);
+    expect(await reapMarked(mark)).toBe(1);
+    expect(alive(marked)).toBe(false);
+    expect(alive(other)).toBe(true);
+    process.kill(other, 'SIGKILL');
+  });
+
+  it('kills at once, for a process about to exit, every process of a mark not reaped yet', async () => {
+    const pids = await Promise.all(
+      [newReapMark(), newReapMark()].map((mark) => escapedSleeper({ [REAP_MARK_VARIABLE]: mark })),
+    );
+    reapLiveMarksSync();
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+});
