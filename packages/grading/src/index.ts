@@ -1,4 +1,5 @@
 export { caseNeedsJudge } from './case-needs-judge.js';
+export { checksNeedingTrust } from './checks/require-trust.js';
 export { skillFired, type TriggerDetection } from './checks/skill-used.js';
 export { canonicalCheck } from './compat/canonical-check.js';
 export { checkDiagnostics } from './compat/check-diagnostics.js';
@@ -8,3 +9,4 @@ export type { Grade, GradeInput, Judge } from './grade.js';
 export { gradeExecution } from './grade-execution.js';
 export { JUDGE_PROMPT_VERSION } from './judge/judge-prompt.js';
 export { snapshotWorkspace, type WorkspaceSnapshot } from './judge/workspace-snapshot.js';
+export { gaveNoAnswer } from './no-answer.js';

@@ -1,0 +1,24 @@
+import type { CheckVerdict, Session } from '@skill-eval/core';
+
+/**
+ * Whether the agent ended without answering: no final message, or only whitespace. A run the harness stopped at its
+ * first tool call (`first-tool` trigger detection) has none by design, and is not one. "No response fails the case"
+ * (SkillKit): a program that exits 0 and prints nothing must not pass, should-not-trigger queries included.
+ */
+export const gaveNoAnswer = (session: Session): boolean => !session.stoppedEarly && session.finalMessage.trim() === '';
+
+/** The verdict that fails an execution whose agent gave no answer: a gate, so no other check or judge is run. */
+export function noAnswerVerdict(session: Session): CheckVerdict {
+  const exit = session.exitCode === null ? '' : ` (exit code ${session.exitCode})`;
+  return {
+    type: 'answer',
+    name: 'answer',
+    passed: false,
+    score: 0,
+    weight: 1,
+    required: true,
+    evidence: `the agent gave no answer: it ended${exit} without a final message`,
+    gate: true,
+    errored: false,
+  };
+}
