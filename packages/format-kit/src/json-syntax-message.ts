@@ -18,6 +18,7 @@ const MESSAGES: Record<string, string> = {
   InvalidUnicode: 'a malformed \\u escape',
   InvalidEscapeCharacter: 'an invalid escape in a string; write a backslash as \\\\',
   InvalidCharacter: 'a control character inside a string; write a newline as \\n and a tab as \\t',
+  NumberOutOfRange: 'a number too large to read (it becomes Infinity); write a smaller one, or quote it as a string',
   NestingTooDeep: `lists and objects nest more than ${MAX_NESTING} levels deep here; no eval file needs that depth, so flatten the structure`,
 };
 

@@ -48,8 +48,20 @@ function parseJsonText(text: string): ParsedJson {
   // The parser may report several codes at one offset while recovering; the first says it best.
   const seen = new Set<number>();
   const firstAtOffset = raw.filter((e) => !seen.has(e.offset) && seen.add(e.offset));
-  const errors = firstAtOffset.map((e) => ({ code: printParseErrorCode(e.error), ...positionAt(e.offset) }));
+  const errors: JsonSyntaxError[] = firstAtOffset.map((e) => ({
+    code: printParseErrorCode(e.error),
+    ...positionAt(e.offset),
+  }));
+  for (const node of numbersOutOfRange(root)) errors.push({ code: 'NumberOutOfRange', ...positionAt(node.offset) });
   return { root, errors, positionAt };
+}
+
+/** Number nodes too large for a double (`1e400`), which every JSON reader turns into Infinity. */
+function numbersOutOfRange(node: Node | undefined, found: Node[] = []): Node[] {
+  if (!node) return found;
+  if (node.type === 'number' && !Number.isFinite(node.value)) found.push(node);
+  for (const child of node.children ?? []) numbersOutOfRange(child, found);
+  return found;
 }
 
 /** Deepest nesting of lists and objects read; far beyond any eval file, well within the parser's stack. */

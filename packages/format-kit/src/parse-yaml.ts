@@ -1,4 +1,14 @@
-import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap } from 'yaml';
+import {
+  type Document,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  visit,
+  type YAMLMap,
+} from 'yaml';
 import { type FastDocument, fastDocument } from './fast-document.js';
 import { createLineIndex, type Position } from './line-index.js';
 import { type FastYaml, readYamlFast } from './read-yaml-fast.js';
@@ -169,10 +179,34 @@ function exactParsed(text: string): ParsedYaml {
     positionOf,
     positionAt,
     sourceOf: (node) => (node.range ? text.slice(node.range[0], node.range[1]) : undefined),
-    toJS: (options) => doc.toJS(options),
-    data: (options) => doc.toJS(options),
+    toJS: (options) => aliasesPositioned(() => doc.toJS(options), doc, positionOf),
+    data: (options) => aliasesPositioned(() => doc.toJS(options), doc, positionOf),
     positionAtPath: (path) => positionOf((path.length ? doc.getIn(path, true) : doc.contents) as Node | null),
   };
+}
+
+/**
+ * `toJS()`, whose error for aliases that expand past the allowed count (an alias bomb) or name no anchor carries the
+ * position of the document's first alias (`line`, `column`), so that whoever reports it can point at it.
+ */
+function aliasesPositioned(
+  toJS: () => unknown,
+  doc: Document.Parsed,
+  positionOf: (node: Node) => Position | undefined,
+) {
+  try {
+    return toJS();
+  } catch (error) {
+    let first: Position | undefined;
+    visit(doc, {
+      Alias(_, node) {
+        first = positionOf(node);
+        return visit.BREAK;
+      },
+    });
+    if (first && error instanceof Error) Object.assign(error, first);
+    throw error;
+  }
 }
 
 /**
