@@ -64,6 +64,13 @@ describe('caseOutcomes: trigger rate', () => {
     expect(outcome).toMatchObject({ status: 'error', errors: 1, trigger: { triggers: 2, rate: 1 } });
   });
 
+  it.each([true, false])('runs whose agent gave no answer fail the case either way (should trigger: %s)', (should) => {
+    // Such a run is failed and records no `triggered`: it counts as going the wrong way.
+    const silent = [1, 2, 3].map((n) => run(n, 'failed'));
+    const [outcome] = caseOutcomes(silent, () => triggerCase({ shouldTrigger: should }));
+    expect(outcome).toMatchObject({ status: 'failed', trigger: { rate: should ? 0 : 1 } });
+  });
+
   it('results without `triggered` count a passing run as fired when the skill should fire', () => {
     const [outcome] = caseOutcomes([run(1, 'passed'), run(2, 'failed')], () => triggerCase({ shouldTrigger: false }));
     expect(outcome!.trigger).toMatchObject({ triggers: 1, rate: 0.5 });

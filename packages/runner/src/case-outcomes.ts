@@ -62,7 +62,8 @@ function outcomeOf(runs: readonly CaseResult[], testCase: Case | undefined): Cas
 
 function triggerOf(completed: readonly CaseResult[], testCase: Case | undefined): CaseOutcome['trigger'] {
   const shouldTrigger = testCase?.shouldTrigger ?? true;
-  // Results graded before `triggered` existed: a passing run fired exactly when the skill should fire.
+  // A run without `triggered` — graded before it existed, or whose agent gave no answer (failed) — counts by its
+  // status: a passing run fired exactly when the skill should fire, a failed one went the wrong way.
   const fired = (r: CaseResult) => r.triggered ?? (r.status === 'passed') === shouldTrigger;
   const triggers = completed.filter(fired).length;
   const rate = completed.length ? Math.round((triggers / completed.length) * 1000) / 1000 : 0;

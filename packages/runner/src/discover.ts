@@ -19,6 +19,7 @@ import { describeContent } from './describe-content.js';
 import { readPlainSuiteShell } from './plain-suite-shell.js';
 import { readEvalText } from './read-eval-text.js';
 import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT } from './run-manifest.js';
+import { unrunnableDiagnostics } from './unrunnable-cases.js';
 
 /** Options of {@link loadSuites}. */
 export interface LoadSuitesOptions {
@@ -52,7 +53,7 @@ const diag = (severity: Diagnostic['severity'], ruleId: string, file: string, me
  * (`-o results/run-1`: their cases.json is a record of a run, not an eval file). Symlinked directories are not followed
  * (loops).
  */
-function walk(dir: string, out: string[], named = true): void {
+function walk(dir: string, out: { files: string[]; special: string[] }, named = true): void {
   // Synchronous for the same reason as the reads: many small folders.
   const entries = readdirSync(dir, { withFileTypes: true });
   if (!named && entries.some((e) => e.name === RUN_MANIFEST_FILE && e.isFile()) && isRunDirectory(dir)) return;
@@ -60,10 +61,11 @@ function walk(dir: string, out: string[], named = true): void {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) walk(path, out, false);
-    } else if (entry.isFile()) {
-      out.push(path);
-    } else if (entry.isSymbolicLink() && isFile(path)) {
-      out.push(path);
+    } else if (entry.isFile() || (entry.isSymbolicLink() && isFile(path))) {
+      out.files.push(path);
+    } else if (!entry.isSymbolicLink()) {
+      // A FIFO, socket or device: reading one would block or never end.
+      out.special.push(path);
     }
   }
 }
@@ -135,17 +137,24 @@ export async function loadSuites(
     if (!info) {
       diagnostics.push(diag('error', 'discovery/not-found', path, `Path does not exist: ${raw}`));
     } else if (info.isDirectory()) {
-      const files: string[] = [];
-      walk(path, files);
+      const found = { files: [] as string[], special: [] as string[] };
+      walk(path, found);
+      const { files, special } = found;
       // Path patterns see two folders above the scanned one too, so scanning `evals/<set>/` or `evals/cases/`
       // directly still matches `**/evals/**/*.yaml` and `**/cases/*.yaml`.
       const context = dirname(dirname(path));
       // Every file walked from `path` starts with the context folder: the rest of its path is what patterns see.
       const prefix = context.endsWith(sep) ? context.length : context.length + 1;
+      const belowContext = (file: string) =>
+        sep === '/' ? file.slice(prefix) : file.slice(prefix).split(sep).join('/');
       for (const file of files) {
-        const below = sep === '/' ? file.slice(prefix) : file.slice(prefix).split(sep).join('/');
-        if (claimsName(below) && !candidates.has(file)) candidates.set(file, false);
+        if (claimsName(belowContext(file)) && !candidates.has(file)) candidates.set(file, false);
       }
+      for (const file of special) {
+        if (claimsName(belowContext(file))) diagnostics.push(notAFile(file, 'warning', 'skipped'));
+      }
+    } else if (!info.isFile()) {
+      diagnostics.push(notAFile(path, 'error', 'it cannot be read as an eval file'));
     } else {
       candidates.set(path, true);
     }
@@ -186,8 +195,9 @@ export async function loadSuites(
     );
     for (const part of parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
     for (const alternate of alternates) if (alternate !== file) alternateOf.set(alternate, file);
-    // A check type grading does not know, or a pattern that does not compile, is found now, not mid-run.
-    for (const suite of suites) found.push(...checkDiagnostics(suite));
+    // A check type grading does not know, or a pattern that does not compile, is found now, not mid-run; so is what
+    // a run would refuse (a skill name that is no folder name, a NUL in a prompt).
+    for (const suite of suites) found.push(...checkDiagnostics(suite), ...unrunnableDiagnostics(suite));
     byFile.set(file, {
       suites: suites.map((suite, i) => withId(suite, cwd, file, i, suites.length)),
       diagnostics: found,
@@ -203,6 +213,11 @@ export async function loadSuites(
     suites: loaded.flatMap((l) => l.suites),
     diagnostics: [...diagnostics, ...loaded.flatMap((l) => l.diagnostics)],
   };
+}
+
+/** A FIFO, socket or device where an eval file was looked for: reading it would block or never end. */
+function notAFile(file: string, severity: 'error' | 'warning', outcome: string): Diagnostic {
+  return diag(severity, 'discovery/not-a-file', file, `Not a regular file (a FIFO, socket or device); ${outcome}.`);
 }
 
 /** A file named on the command line that a suite also named loads as a part of that suite, not on its own. */
@@ -315,16 +330,25 @@ async function loadFile(
     }
     return { suites, parts: result.parts ?? [], alternates: result.alternates ?? [] };
   } catch (error) {
-    diagnostics.push(
-      diag(
-        'error',
-        'discovery/load-failed',
-        file,
-        `Format ${best.id} failed to load the file: ${errorInfo(error).message}`,
-      ),
-    );
+    const message = `Format ${best.id} failed to load the file: ${thrownMessage(error)}`;
+    diagnostics.push({ ...diag('error', 'discovery/load-failed', file, message), ...thrownPosition(error) });
     return none;
   }
+}
+
+/** What a format threw, readable: a schema's issues as `path: message`, not their JSON. */
+function thrownMessage(error: unknown): string {
+  const issues = (error as { issues?: unknown } | undefined)?.issues;
+  if (error instanceof Error && error.name === 'ZodError' && Array.isArray(issues)) {
+    return (issues as SchemaIssue[]).map((i) => `${i.path.join('.') || '(value)'}: ${i.message}`).join('; ');
+  }
+  return errorInfo(error).message;
+}
+
+/** Where in the file a thrown error points (a YAML alias bomb's first alias), else the file's start. */
+function thrownPosition(error: unknown): { line: number; column: number } {
+  const { line, column } = (error ?? {}) as { line?: unknown; column?: unknown };
+  return typeof line === 'number' && typeof column === 'number' ? { line, column } : { line: 1, column: 1 };
 }
 
 /** What is wrong with the shape of a format's `load()` result, if anything. */

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { CaseResult, RetryPolicy } from '@skill-eval/core';
 import { type EngineTarget, type ExecutionContext, executeOne } from './execute.js';
 import type { PlanItem } from './plan.js';
@@ -39,6 +37,6 @@ export async function executeWithRetry(
     const again = policy && reason && policy.on.includes(reason) && attempt <= policy.max && !ctx.signal.aborted;
     if (!again) return attempt > 1 ? { ...result, attempts: attempt } : result;
     // The next attempt's artifacts replace this one's, so the result and its files agree.
-    await rm(join(ctx.store.outDir, 'artifacts', item.planned.executionId), { recursive: true, force: true });
+    await ctx.store.dropArtifacts(item.planned.executionId);
   }
 }

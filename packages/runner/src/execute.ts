@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import type { Redactor } from '@skill-eval/core';
 import {
+  type Case,
   type CaseResult,
   CaseResultSchema,
   type Engine,
@@ -15,17 +17,17 @@ import {
 } from '@skill-eval/core';
 import {
   caseNeedsJudge,
+  checksNeedingTrust,
+  gaveNoAnswer,
   gradeExecution,
   type Judge,
   skillFired,
   snapshotWorkspace,
   type TriggerDetection,
 } from '@skill-eval/grading';
-import { buildChildEnv } from './child-env.js';
 import { watchEvents } from './event-watch.js';
 import { ExecutionWorkspace } from './execution-workspace.js';
 import type { PlanItem } from './plan.js';
-import type { Redactor } from './redact.js';
 import { resolveMcpServers } from './resolve-mcp-servers.js';
 import type { ResultStore } from './result-store.js';
 import { runWithBackstop } from './run-with-backstop.js';
@@ -82,6 +84,19 @@ export interface ExecutionContext {
 
 export const DEFAULT_TIMEOUT_SECONDS = 600;
 
+/**
+ * Checks that run code from the eval file need --trust; without it the case is an error before its agent runs (an
+ * agent's run costs money, and its result could never be graded).
+ */
+function untrustedChecks(testCase: Case, trust: boolean): { code: string; message: string } | undefined {
+  const types = trust ? [] : checksNeedingTrust(testCase);
+  if (types.length === 0) return undefined;
+  return {
+    code: 'BAD_INPUT',
+    message: `The case has ${types.join(', ')} checks; they run code from the eval file (or send the answer away), so the case runs only with --trust. Read them, then pass --trust.`,
+  };
+}
+
 /** Prepares, runs, grades and records one execution. Engine and grading failures become `error` results. */
 export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionContext): Promise<CaseResult> {
   const { planned, target, variant } = item;
@@ -136,7 +151,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
       error: { code, message },
     });
 
-  const refused = life.refusal();
+  const refused = life.refusal() ?? untrustedChecks(testCase, ctx.trust);
   if (refused) return fail(refused.code, refused.message);
   let workspace: Workspace;
   try {
@@ -187,7 +202,6 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
       (ctx.timeoutSeconds ?? testCase.limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
       TIMER_LIMIT_MS - ctx.graceMs,
     );
-    const artifactsDir = await ctx.store.artifactsDir(planned.executionId);
     const watch = watchEvents(
       ctx.onEvent && ((event: SessionEvent) => ctx.onEvent?.(planned, event)),
       // The first tool call decides a first-tool trigger, so nothing after it is worth waiting for.
@@ -206,8 +220,8 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
           timeoutMs,
           signal,
-          env: buildChildEnv(ctx.env, workspace.home, target.engine.environment),
-          artifactsDir,
+          env: life.childEnv(target.engine.environment),
+          artifactsDir: life.artifactsDir,
           ...(mcpServers ? { mcpServers } : {}),
           ...(watch.stopWhen ? { stopWhen: watch.stopWhen } : {}),
         }),
@@ -239,15 +253,20 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     }
     const session: Session = { ...parsed.data, warnings: [...warnings, ...parsed.data.warnings] };
     watch.replayUnseen(session);
-    const transcriptFile = await ctx.store.writeTranscript(planned.executionId, session);
-    const { events: _events, ...summary } = session;
+    // Grading reads the raw transcript where the engine wrote it; the run records where it is kept.
+    const kept = session.transcriptPath ? { transcriptPath: life.keptPath(session.transcriptPath) } : {};
+    const transcriptFile = await ctx.store.writeTranscript(planned.executionId, { ...session, ...kept });
+    const { events: _events, ...summary } = { ...session, ...kept };
     const skill = testCase.skills[0]?.name;
     const recorded = {
       session: summary,
       transcriptFile,
       model: session.model ?? base.model,
       engineVersion: session.engineVersion ?? base.engineVersion,
-      ...(detection && skill !== undefined ? { triggered: skillFired(session, skill, detection) } : {}),
+      // A run with no answer says nothing about firing: it counts against the case whichever way it should go.
+      ...(detection && skill !== undefined && !gaveNoAnswer(session)
+        ? { triggered: skillFired(session, skill, detection) }
+        : {}),
     };
     if (ctx.signal.aborted) return fail('INTERRUPTED', 'The run was interrupted during this execution.', recorded);
 
@@ -261,7 +280,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
         signal: ctx.signal,
         run: planned.run,
         trust: ctx.trust,
-        env: buildChildEnv(ctx.env, workspace.home),
+        env: life.childEnv(),
       });
       return finish({
         ...recorded,
@@ -279,6 +298,5 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     return fail(errorInfo(error).code, `Execution failed: ${errorInfo(error).message}`);
   } finally {
     await life.close();
-    await ctx.store.redactArtifacts(planned.executionId);
   }
 }

@@ -146,6 +146,21 @@ describe('execution workspace: setup, teardown and artifacts', () => {
     expect(existsSync(join(marks, 'teardown-ran'))).toBe(false);
   });
 
+  it('without --trust a case with a code check (in a group, by any name) is an error before its agent runs', async () => {
+    const testCase = makeCase({
+      id: 'untrusted-check',
+      skills: skills(),
+      checks: [
+        { type: 'contains', value: 'done' },
+        { type: 'assert-set', checks: [{ type: 'code-grader', value: 'touch "$SKILL_EVAL_MARKS/graded"' }] },
+      ],
+    });
+    const { result, stats } = await run(testCase, { trust: false });
+    expect(result).toMatchObject({ status: 'error', error: { code: 'BAD_INPUT' } });
+    expect(result.error?.message).toMatch(/script checks.*--trust/);
+    expect(stats.inputs).toHaveLength(0);
+  });
+
   it('collects artifacts on a failure and on an engine error, never from .git, never through symlinks', async () => {
     await writeTree(dir, { 'outside/secret.txt': 'secret' });
     const artifactCase = (id: string) =>

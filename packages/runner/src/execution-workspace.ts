@@ -1,5 +1,7 @@
-import { join, relative } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { type CaseResult, errorInfo, type WorkspaceSpec } from '@skill-eval/core';
+import { newReapMark, REAP_MARK_VARIABLE, reapMarked } from '@skill-eval/engine-kit/process-reaper';
 import { buildChildEnv } from './child-env.js';
 import { collectArtifacts } from './collect-artifacts.js';
 import { fillWorkspace, layOverlays } from './fill-workspace.js';
@@ -30,13 +32,17 @@ export interface WorkspaceError {
 /**
  * One execution's workspace from creation to removal: overlays (`open`), then — after the runner staged the
  * skill — fixtures, git, inline files and the setup commands (`prepare`), and at the end, whatever happened,
- * artifact collection, teardown and removal (`close`).
+ * artifact collection, teardown, the end of every process the execution started, the artifacts copied into the run
+ * directory and removal (`close`). Nothing of the execution writes into the run directory while it runs: its engine,
+ * setup and teardown write to `artifactsDir`, beside the workspace.
  */
 export class ExecutionWorkspace {
   private workspace: Workspace | undefined;
   private result: CaseResult | undefined;
   private staging: StagingMethod | undefined;
   private readonly groups = new ProcessGroups();
+  /** Carried by every process of the execution, which `close` kills whatever group it is in (see process-reaper.ts). */
+  private mark: string | undefined;
 
   constructor(
     private readonly spec: WorkspaceSpec,
@@ -64,13 +70,35 @@ export class ExecutionWorkspace {
       throw error;
     }
     this.workspace = workspace;
+    this.mark = newReapMark();
+    mkdirSync(this.artifactsDir);
     return workspace;
+  }
+
+  /** Where the execution's engine, setup and teardown write (outside the run directory); `close` copies it in. */
+  get artifactsDir(): string {
+    return join(this.workspace!.root, 'artifacts');
+  }
+
+  /**
+   * The environment of a process of this execution: the allowlisted part of the run's, the engine's own variables
+   * (`extra`), the fresh HOME and the execution's mark.
+   */
+  childEnv(extra?: readonly string[]): Record<string, string> {
+    return { ...buildChildEnv(this.ctx.env, this.workspace!.home, extra), [REAP_MARK_VARIABLE]: this.mark! };
+  }
+
+  /** Where the file `path` of `artifactsDir` is kept in the run directory; any other path as it is. */
+  keptPath(path: string): string {
+    const rel = relative(this.artifactsDir, path);
+    if (rel === '' || rel.startsWith('..') || rel.startsWith(sep)) return path;
+    return this.ctx.store.artifactPath(this.executionId, rel.split(sep).join('/'));
   }
 
   /** Fixtures, git, inline files, diff, then setup. */
   async prepare(): Promise<WorkspaceError | undefined> {
     const workspace = this.workspace!;
-    const env = buildChildEnv(this.ctx.env, workspace.home);
+    const env = this.childEnv();
     try {
       // The stager probes overlay mounts and reflinks on first use: a run without fixtures never needs it.
       const stager = this.spec.files.length > 0 ? { stager: await stagerFor(this.ctx) } : {};
@@ -80,12 +108,12 @@ export class ExecutionWorkspace {
       return { code: 'WORKSPACE_FAILED', message: errorInfo(error).message };
     }
     if (this.spec.setup.length === 0) return undefined;
-    const log = await this.logFile('setup');
+    const log = this.logFile('setup');
     const outcome = await runShellSteps(this.spec.setup, this.shellOptions(env, log), this.groups);
     if (outcome.ok) return undefined;
     return {
       code: 'SETUP_FAILED',
-      message: `Setup command ${JSON.stringify(outcome.command)} ${outcome.reason}; the case did not run. Its output is in ${relative(this.ctx.store.outDir, log)}.`,
+      message: `Setup command ${JSON.stringify(outcome.command)} ${outcome.reason}; the case did not run. Its output is in ${relative(this.ctx.store.outDir, this.keptPath(log))}.`,
     };
   }
 
@@ -95,7 +123,10 @@ export class ExecutionWorkspace {
     return result;
   }
 
-  /** Collects artifacts, runs teardown, stops what setup left running, and removes the workspace unless kept. */
+  /**
+   * Collects artifacts, runs teardown, stops what setup left running and every process carrying the execution's
+   * mark, copies the artifacts into the run directory, and removes the workspace unless kept.
+   */
   async close(): Promise<void> {
     const workspace = this.workspace;
     if (!workspace) return;
@@ -103,26 +134,35 @@ export class ExecutionWorkspace {
     let collected: string[] | undefined;
     try {
       if (this.spec.artifacts.length > 0) {
-        const dest = join(await this.ctx.store.artifactsDir(this.executionId), 'collected');
-        const found = await collectArtifacts(workspace.ws, this.spec.artifacts, dest);
+        const found = await collectArtifacts(workspace.ws, this.spec.artifacts, join(this.artifactsDir, 'collected'));
         warnings.push(...found.warnings);
-        collected = found.files.map((f) => relative(this.ctx.store.outDir, join(dest, f)));
+        collected = found.files.map((f) => `collected/${f.split(sep).join('/')}`);
       }
     } catch (error) {
       warnings.push(`Artifacts could not be collected: ${errorInfo(error).message}`);
     }
     try {
       if (this.ctx.trust && this.spec.teardown.length > 0) {
-        const log = await this.logFile('teardown');
-        const env = buildChildEnv(this.ctx.env, workspace.home);
+        const log = this.logFile('teardown');
         // Teardown runs even after an interrupt: it is what cleans up after setup.
-        const options = { ...this.shellOptions(env, log), signal: undefined };
+        const options = { ...this.shellOptions(this.childEnv(), log), signal: undefined };
         const outcome = await runShellSteps(this.spec.teardown, options, this.groups);
         if (!outcome.ok) warnings.push(`Teardown command ${JSON.stringify(outcome.command)} ${outcome.reason}.`);
       }
     } finally {
       this.groups.killAll();
-      if (!this.ctx.keepWorkspaces) await workspace.dispose();
+      await reapMarked(this.mark!);
+      try {
+        const kept = await this.ctx.store.keepArtifacts(this.executionId, this.artifactsDir);
+        collected = collected?.flatMap((rel) => {
+          const path = kept.get(rel);
+          return path ? [relative(this.ctx.store.outDir, path)] : [];
+        });
+      } catch (error) {
+        warnings.push(`Artifacts could not be kept: ${errorInfo(error).message}`);
+      } finally {
+        if (!this.ctx.keepWorkspaces) await workspace.dispose();
+      }
     }
     this.annotate(collected, warnings);
   }
@@ -143,7 +183,7 @@ export class ExecutionWorkspace {
     return { cwd: this.workspace!.ws, env, timeoutMs: seconds * 1000, logFile, signal: this.ctx.signal };
   }
 
-  private async logFile(phase: 'setup' | 'teardown'): Promise<string> {
-    return join(await this.ctx.store.artifactsDir(this.executionId), `${phase}.log`);
+  private logFile(phase: 'setup' | 'teardown'): string {
+    return join(this.artifactsDir, `${phase}.log`);
   }
 }

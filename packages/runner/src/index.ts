@@ -26,7 +26,6 @@ export {
   type Variant,
   type VariantChoice,
 } from './plan.js';
-export { createRedactor, type Redactor } from './redact.js';
 export { type RepeatStats, repeatStats, spread } from './repeat-stats.js';
 export {
   expandEnvRefs,
@@ -52,6 +51,7 @@ export {
   type RunManifest,
   RunManifestSchema,
   readRunManifest,
+  recordedInvocation,
   writeRunManifest,
 } from './run-manifest.js';
 export { newRunName } from './run-name.js';

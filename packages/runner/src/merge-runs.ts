@@ -5,13 +5,14 @@ import { dirname, join, resolve } from 'node:path';
 import {
   type Case,
   type CaseResult,
+  createRedactor,
   makeDirectory,
   type RunSummary,
-  readResultsFile,
+  readRunResults,
   SkillEvalError,
 } from '@skill-eval/core';
 import type { CaseLookup } from './case-outcomes.js';
-import { createRedactor } from './redact.js';
+
 import { createResultStore } from './result-store.js';
 import { assertRunDirUsable, readRunSummary } from './run-dir.js';
 import {
@@ -109,8 +110,9 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
   });
   summary.mergedFrom = runs.map((run) => run.dir);
   await store.writeSummary(summary);
-  const invocation = runs.find((run) => run.manifest)?.manifest?.invocation;
-  if (invocation) {
+  const recorded = runs.find((run) => run.manifest)?.manifest;
+  if (recorded) {
+    const { invocation, redactions } = recorded;
     // The joined run can be replayed or resumed as the unsharded run it stands for, written where it is now (a run
     // directory that moves later is then found in the project it moved with). Its plan is what the shards planned,
     // finished or not; with shards missing, resume checks the plan is still theirs and runs the others.
@@ -121,6 +123,8 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
       format: RUN_MANIFEST_FORMAT,
       createdAt: new Date().toISOString(),
       invocation: { ...invocation, ...(invocation.runDir !== undefined ? { runDir: out } : {}), options },
+      // The secrets it held stay where they were, but in what the joined run replaces (its directory and shard).
+      ...(redactions ? { redactions: redactions.filter(({ path }) => !replacedByMerge(path)) } : {}),
       plan: [...plan].sort(compare),
       ...(shards ? { mergedShards: shards } : {}),
     });
@@ -129,10 +133,12 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
 }
 
 const interrupted = (result: CaseResult) => result.error?.code === 'INTERRUPTED';
+const replacedByMerge = (path: readonly (string | number)[]) =>
+  path[0] === 'runDir' || (path[0] === 'options' && path[1] === 'shard');
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 async function readRunDir(dir: string, warnings: string[]): Promise<RunDir> {
-  const read = await readResultsFile(join(dir, 'results.jsonl'));
+  const read = await readRunResults(dir);
   if (read === undefined) {
     throw new SkillEvalError('USAGE', `${dir} holds no results.jsonl: it is not a run directory.`, {
       hint: 'Pass the --out directories of the shard runs.',

@@ -1,17 +1,35 @@
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CaseResult, makeDirectory, type RunSummary, type Session } from '@skill-eval/core';
-import type { Redactor } from './redact.js';
-import { redactFiles } from './redact-files.js';
+import {
+  type CaseResult,
+  makeDirectory,
+  type Redactor,
+  RUN_MANIFEST_FILE,
+  type RunSummary,
+  type Session,
+} from '@skill-eval/core';
+import { keepArtifacts } from './keep-artifacts.js';
+import { RunDirLedger, sha256, sha256Of } from './run-dir-ledger.js';
 
-/** Where a run's files go: `results.jsonl`, `summary.json`, `transcripts/`, `artifacts/`. Everything written is redacted. */
+/**
+ * Where a run's files go: `results.jsonl`, `summary.json`, `transcripts/`, `artifacts/`. Everything written is
+ * redacted, and only the harness writes here: an execution's engine, setup and teardown write to a folder of its own
+ * outside the run directory, which `keepArtifacts` copies in once they have ended.
+ */
 export interface ResultStore {
   readonly outDir: string;
-  /** Directory an engine may write raw output for one execution to (created). */
-  artifactsDir(executionId: string): Promise<string>;
-  /** Replaces the secrets in what was written to an execution's artifacts as it was (raw transcripts, logs, files). */
-  redactArtifacts(executionId: string): Promise<void>;
+  /**
+   * Copies what an execution left in `from` (raw transcripts, logs, collected files) into `artifacts/<execution>/`,
+   * secrets replaced in contents and names, regular files only (see keepArtifacts); returns where each file went:
+   * path relative to `from` → absolute path.
+   */
+  keepArtifacts(executionId: string, from: string): Promise<Map<string, string>>;
+  /** Where `keepArtifacts` puts the file `rel` (relative to what it copies from) of an execution: an absolute path. */
+  artifactPath(executionId: string, rel: string): string;
+  /** Removes what an execution kept in `artifacts/` (an attempt retried from the start). */
+  dropArtifacts(executionId: string): Promise<void>;
   /** Writes the full session; returns its path relative to `outDir`. */
   writeTranscript(executionId: string, session: Session): Promise<string>;
   /** Writes a transcript that is already JSON (a cached one), redacted like any other; returns its path. */
@@ -21,13 +39,31 @@ export interface ResultStore {
    * to the result as written (redacted), which is what the run reports.
    */
   appendResult(result: CaseResult): Promise<CaseResult>;
+  /**
+   * Checks the run directory against what the harness wrote into it (see RunDirLedger): files changed or added by
+   * something else are removed, results.jsonl and run.json written again from the harness's own copy. Returns what
+   * was found, relative to the run directory. For the end of a run in which agents ran, before its summary.
+   */
+  seal(): Promise<string[]>;
   /** Writes summary.json atomically (temp file, then rename). */
   writeSummary(summary: RunSummary): Promise<void>;
 }
 
-export async function createResultStore(outDir: string, redact: Redactor): Promise<ResultStore> {
+/** `earlier`: the results results.jsonl holds already, in file order (a resumed run's). */
+export async function createResultStore(
+  outDir: string,
+  redact: Redactor,
+  earlier: readonly CaseResult[] = [],
+): Promise<ResultStore> {
   await makeDirectory(join(outDir, 'transcripts'));
+  const ledger = new RunDirLedger(outDir);
   const resultsFile = join(outDir, 'results.jsonl');
+  const manifestFile = join(outDir, RUN_MANIFEST_FILE);
+  const manifest = existsSync(manifestFile) ? readFileSync(manifestFile) : undefined;
+  // What results.jsonl holds, as the harness wrote it: a hash of its bytes so far, and the results they are.
+  const resultsHash = createHash('sha256');
+  if (existsSync(resultsFile)) for await (const chunk of createReadStream(resultsFile)) resultsHash.update(chunk);
+  const held = [...earlier];
   // One descriptor serves the whole run, and each line goes out in one synchronous write: lines never interleave, and
   // a run of cached results does not pay a file open and a thread-pool round trip per line. It is opened now, so a
   // run with nothing to run (a shard the split left empty) still leaves the results.jsonl of a run directory.
@@ -36,18 +72,24 @@ export async function createResultStore(outDir: string, redact: Redactor): Promi
     const rel = `transcripts/${executionId}.json`;
     // Written synchronously: a thread-pool round trip costs more than the write, which a cached run does per result.
     writeFileSync(join(outDir, rel), text);
+    ledger.record(join(outDir, rel), sha256(text));
     return rel;
   };
+  const artifactsOf = (executionId: string) => join(outDir, 'artifacts', executionId);
+  const artifactPath = (executionId: string, rel: string) => join(artifactsOf(executionId), redact.text(rel));
   return {
     outDir,
-    async artifactsDir(executionId) {
-      const dir = join(outDir, 'artifacts', executionId);
-      // Synchronous: a couple of syscalls, cheaper than a thread-pool round trip per execution.
-      mkdirSync(dir, { recursive: true });
-      return dir;
+    keepArtifacts(executionId, from) {
+      return keepArtifacts(from, {
+        secrets: redact.secrets,
+        place: (rel) => artifactPath(executionId, rel),
+        record: (path, hash) => ledger.record(path, hash),
+      });
     },
-    redactArtifacts(executionId) {
-      return redactFiles(join(outDir, 'artifacts', executionId), redact.secrets);
+    artifactPath,
+    async dropArtifacts(executionId) {
+      await rm(artifactsOf(executionId), { recursive: true, force: true });
+      ledger.forget(artifactsOf(executionId));
     },
     async writeTranscript(executionId, session) {
       return writeTranscriptText(executionId, `${JSON.stringify(redact(session), null, 2)}\n`);
@@ -64,16 +106,33 @@ export async function createResultStore(outDir: string, redact: Redactor): Promi
       const written = redact(result);
       const line = Buffer.from(`${JSON.stringify(written)}\n`);
       for (let done = 0; done < line.length; ) done += writeSync(fd, line, done);
+      resultsHash.update(line);
+      held.push(written);
       return written;
+    },
+    async seal() {
+      ledger.record(resultsFile, resultsHash.copy().digest('hex'));
+      if (manifest) ledger.record(manifestFile, sha256(manifest));
+      const found = await ledger.seal();
+      if (!existsSync(resultsFile) || (await sha256Of(resultsFile)) !== resultsHash.copy().digest('hex')) {
+        if (fd !== undefined) closeSync(fd);
+        fd = undefined;
+        await writeAtomically(resultsFile, held.map((result) => `${JSON.stringify(result)}\n`).join(''));
+      }
+      if (manifest && !existsSync(manifestFile)) await writeAtomically(manifestFile, manifest);
+      return found;
     },
     async writeSummary(summary) {
       // The summary ends the run: no line follows it, so the descriptor is let go.
       if (fd !== undefined) closeSync(fd);
       fd = undefined;
-      const file = join(outDir, 'summary.json');
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, `${JSON.stringify(redact(summary), null, 2)}\n`);
-      await rename(temp, file);
+      await writeAtomically(join(outDir, 'summary.json'), `${JSON.stringify(redact(summary), null, 2)}\n`);
     },
   };
+}
+
+async function writeAtomically(file: string, data: string | Buffer): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, data);
+  await rename(temp, file);
 }

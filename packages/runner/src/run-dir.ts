@@ -7,6 +7,7 @@ import {
   type CaseResult,
   isMissingFile,
   makeDirectory,
+  type Redaction,
   type ResultLine,
   type RunSummary,
   RunSummarySchema,
@@ -18,8 +19,10 @@ import { shardOfEach } from './shard.js';
 
 /** What run.json records of a new run. */
 export interface StartRunDirOptions {
-  /** Written to run.json for a new run: what the caller needs to plan it again. */
+  /** Written to run.json for a new run: what the caller needs to plan it again (redacted). */
   invocation?: Record<string, unknown>;
+  /** Where `invocation` held secrets, by the variables they came from (see redactRecorded). */
+  redactions?: Redaction[];
   harnessVersion?: string;
 }
 
@@ -123,6 +126,7 @@ export async function startRunDir(outDir: string, plan: readonly string[], optio
     ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
     createdAt: new Date().toISOString(),
     invocation: options.invocation ?? {},
+    redactions: options.redactions ?? [],
     plan: [...plan],
   });
 }

@@ -1,30 +1,15 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SkillEvalError } from '@skill-eval/core';
-import { z } from 'zod';
+import {
+  REDACTED,
+  RUN_MANIFEST_FILE,
+  type RunManifest,
+  RunManifestSchema,
+  restoreRedacted,
+  SkillEvalError,
+} from '@skill-eval/core';
 
-export const RUN_MANIFEST_FILE = 'run.json';
-export const RUN_MANIFEST_FORMAT = 'skill-eval-run-v1';
-
-/** `run.json`, written when a run starts: how to plan it again, so `--resume` runs exactly what is missing. */
-export const RunManifestSchema = z.object({
-  format: z.literal(RUN_MANIFEST_FORMAT),
-  /** Version of skill-eval that started the run. */
-  harnessVersion: z.string().optional(),
-  createdAt: z.string(),
-  /** What the caller needs to plan the run again (for the CLI: working directory, paths and options). */
-  invocation: z.record(z.string(), z.unknown()),
-  /** Execution ids of the plan, in run order. */
-  plan: z.array(z.string()),
-  /**
-   * Set by `skill-eval merge` on a run joined from shards: how many ways the run was split and which shards were
-   * joined. The plan is those shards' part of the unsharded plan, and `--resume` runs the other shards.
-   */
-  mergedShards: z
-    .object({ count: z.number().int().positive(), indexes: z.array(z.number().int().positive()) })
-    .optional(),
-});
-export type RunManifest = z.infer<typeof RunManifestSchema>;
+export { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, type RunManifest, RunManifestSchema } from '@skill-eval/core';
 
 /** Writes `<outDir>/run.json` atomically. */
 export async function writeRunManifest(outDir: string, manifest: RunManifest): Promise<void> {
@@ -57,4 +42,20 @@ export async function readRunManifest(runDir: string): Promise<RunManifest> {
     });
   }
   return parsed.data;
+}
+
+/**
+ * What run.json says of how the run was started (`invocation`), with the secrets it held taken again from `env` (they
+ * were redacted when it was written): a resumed or replayed run must run with the settings it was started with, never
+ * with `[REDACTED]` as one. Fails naming the variable to set when one is no longer set, and refuses a run.json of an
+ * older skill-eval that redacted values without saying whose.
+ */
+export function recordedInvocation(manifest: RunManifest, env: Record<string, string | undefined>, file: string) {
+  if (manifest.redactions) return restoreRedacted(manifest.invocation, manifest.redactions, env, file);
+  if (JSON.stringify(manifest.invocation).includes(REDACTED)) {
+    throw new SkillEvalError('USAGE', `${file} holds settings that were redacted, and not which variables held them.`, {
+      hint: 'It was written by an older skill-eval: start a new run with the same options instead.',
+    });
+  }
+  return manifest.invocation;
 }

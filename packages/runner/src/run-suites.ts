@@ -10,14 +10,14 @@ import type {
   SkillRef,
   Suite,
 } from '@skill-eval/core';
-import { secretValues } from '@skill-eval/core';
+import { redactorOf, redactRecorded } from '@skill-eval/core';
 import type { Judge, TriggerDetection } from '@skill-eval/grading';
 import { caseLookup } from './case-lookup.js';
 import type { EngineTarget } from './execute.js';
 import { executeWithRetry } from './execute-with-retry.js';
 import { type ExecutionRoute, routedContext } from './execution-route.js';
 import { type PlanItem, planItems, type Variant } from './plan.js';
-import { createRedactor } from './redact.js';
+
 import { createResultStore } from './result-store.js';
 import { isCached, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
 import { resumeRunDir, startRunDir } from './run-dir.js';
@@ -160,7 +160,7 @@ async function runTakingDir(
   setMaxListeners(10 + 4 * (options.concurrency ?? 4), signal);
   // A plain copy: reading process.env goes through a getter per variable, and each execution filters it three times.
   const env = { ...(options.env ?? process.env) };
-  const redact = createRedactor(secretValues(env));
+  const redact = redactorOf(env);
   const report = reporterBus(options.reporters ?? []);
   const suites = applyRunOverrides(options.suites, options);
   const items = shardItems(
@@ -178,10 +178,12 @@ async function runTakingDir(
   if (options.beforeExecutions) await options.beforeExecutions(await executionsToRun(items, finished, runCache));
   // The directory is taken before anything is written into it.
   if (!options.resume) {
-    await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
+    // Secrets are never written; which variables they came from is, so that a resume can take them again.
+    const { value: invocation, redactions } = redactRecorded(options.invocation, env);
+    await startRunDir(outDir, executionIds, { ...options, invocation, redactions });
     lock.release = takeRunLock(outDir);
   }
-  const store = await createResultStore(outDir, redact);
+  const store = await createResultStore(outDir, redact, [...finished.values()]);
   const ctx = {
     store,
     redact,
@@ -197,29 +199,36 @@ async function runTakingDir(
     harnessVersion: options.harnessVersion,
     triggerDetection: options.triggerDetection,
     baselineSkill: options.baselineSkill,
-    // Reporters that ask see each engine event as it happens (the console's --verbose); the bus keeps the order.
+    // Reporters that ask see each engine event as it happens (the console's --verbose), redacted as everything they
+    // see; the bus keeps the order.
     ...((options.reporters ?? []).some((r) => r.onEvent)
-      ? { onEvent: (execution: PlannedExecution, event: SessionEvent) => void report('onEvent', execution, event) }
+      ? {
+          onEvent: (execution: PlannedExecution, event: SessionEvent) =>
+            void report('onEvent', redact(execution), redact(event)),
+        }
       : {}),
   };
 
   // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
-  await report(
-    'onRunStart',
-    plan.filter((p) => !finished.has(p.executionId)),
-    outDir,
-  );
+  await report('onRunStart', redact(plan.filter((p) => !finished.has(p.executionId))), outDir);
   const schedule = createScheduler(options.concurrency ?? 4, suites);
+  // Whether an agent, setup or grading script ran: only then can something other than the harness have written here.
+  let executed = false;
   const byPlanOrder: (CaseResult | undefined)[] = await Promise.all(
     items.map((item) =>
       schedule(item.suite, async () => {
         const done = finished.get(item.planned.executionId);
         if (done) return done;
         if (signal.aborted) return undefined;
-        await report('onExecutionStart', item.planned);
-        const result = await withResultCache(runCache, item, store, () =>
-          executeWithRetry(item, routedContext(ctx, item.planned.executionId, options.route), item.testCase.retry),
-        );
+        await report('onExecutionStart', redact(item.planned));
+        const result = await withResultCache(runCache, item, store, () => {
+          executed = true;
+          return executeWithRetry(
+            item,
+            routedContext(ctx, item.planned.executionId, options.route),
+            item.testCase.retry,
+          );
+        });
         // From here on the run holds the result as written: redacted, as every reporter and the summary see it.
         const written = await store.appendResult(result);
         await report('onResult', written);
@@ -243,7 +252,9 @@ async function runTakingDir(
   });
   if (options.shard) summary.shard = options.shard;
   if (earlier?.mergedFrom) summary.mergedFrom = earlier.mergedFrom;
+  const tampered = executed ? await store.seal() : [];
+  if (tampered.length) summary.tampered = tampered;
   await store.writeSummary(summary);
-  await report('onRunEnd', summary, results);
+  await report('onRunEnd', redact(summary), results);
   return { summary, results };
 }

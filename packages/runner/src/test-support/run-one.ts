@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { Case } from '@skill-eval/core';
+import { type Case, createRedactor } from '@skill-eval/core';
 import { type EngineTarget, executeOne } from '../execute.js';
 import { planItems } from '../plan.js';
-import { createRedactor } from '../redact.js';
+
 import { createResultStore } from '../result-store.js';
 import { completed, fakeEngine, type Script } from './fake-engine.js';
 import { makeSuite } from './fixtures.js';

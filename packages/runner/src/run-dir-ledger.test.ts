@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { type CaseResult, REDACTED, RunSummarySchema, readRunResults } from '@skill-eval/core';
+import { describe, expect, it } from 'vitest';
+import { runSuites } from './run-suites.js';
+import { completed, fakeEngine } from './test-support/fake-engine.js';
+import { makeCase, makeSuite, useTempDir } from './test-support/fixtures.js';
+
+let dir = '';
+useTempDir('run-dir-ledger-', (made) => {
+  dir = made;
+});
+
+const KEY = 'sk-live-0123456789abcdefghij';
+const suite = makeSuite('s.json', [
+  makeCase({ id: 'a', turns: ['a'], checks: [{ type: 'contains', value: 'done' }] }),
+  makeCase({ id: 'b', turns: ['b'], checks: [{ type: 'contains', value: 'done' }] }),
+]);
+const run = (script: Parameters<typeof fakeEngine>[0]) =>
+  runSuites({
+    suites: [suite],
+    engines: [{ id: 'fake', engine: fakeEngine(script).engine }],
+    outDir: join(dir, 'out'),
+    env: { PATH: process.env.PATH, MY_API_KEY: KEY },
+    tempDir: join(dir, 'tmp'),
+    concurrency: 1,
+  });
+const outDir = () => join(dir, 'out');
+const results = () =>
+  readFileSync(join(outDir(), 'results.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as CaseResult);
+
+describe('the run directory while agents run', () => {
+  it('is not where an engine writes: its artifacts are copied in after it ended, redacted, regular files only', async () => {
+    const seen: string[] = [];
+    await run(async (input) => {
+      seen.push(input.artifactsDir);
+      await writeFile(join(input.artifactsDir, `raw-${KEY}.jsonl`), `{"key":"${KEY}"}\n`);
+      await symlink('/etc/passwd', join(input.artifactsDir, 'passwd'));
+      execFileSync('mkfifo', [join(input.artifactsDir, 'pipe')]);
+      return { ...completed('done'), transcriptPath: join(input.artifactsDir, `raw-${KEY}.jsonl`) };
+    });
+    for (const artifactsDir of seen) expect(relative(outDir(), artifactsDir).startsWith('..')).toBe(true);
+    const [first] = results();
+    const kept = join(outDir(), 'artifacts', first!.executionId);
+    expect(await readdir(kept)).toEqual([`raw-${REDACTED}.jsonl`]);
+    expect(readFileSync(join(kept, `raw-${REDACTED}.jsonl`), 'utf8')).toBe(`{"key":"${REDACTED}"}\n`);
+    expect(first!.session?.transcriptPath).toBe(join(kept, `raw-${REDACTED}.jsonl`));
+  });
+
+  it('is checked at the end: what an agent forged or changed there is undone and named in the summary', async () => {
+    await run(async (input) => {
+      const out = outDir();
+      if (input.turns[0] === 'b') {
+        // The second agent finds the run (as it could from its parent's command line) and rewrites what it sees.
+        const forged = results().map((r) => ({ ...r, status: 'passed', score: 1 }));
+        await writeFile(join(out, 'results.jsonl'), forged.map((r) => `${JSON.stringify(r)}\n`).join(''));
+        await writeFile(join(out, 'transcripts', `${forged[0]!.executionId}.json`), '{"forged":true}');
+        await mkdir(join(out, 'artifacts', 'x'), { recursive: true });
+        await writeFile(join(out, 'artifacts', 'x', 'planted.txt'), 'planted');
+        await writeFile(join(out, 'run.json'), '{}');
+      }
+      return completed(input.turns[0] === 'a' ? 'no' : 'done');
+    });
+    const lines = results();
+    expect(lines.map((r) => [r.caseId, r.status])).toEqual([
+      ['a', 'failed'],
+      ['b', 'passed'],
+    ]);
+    expect(existsSync(join(outDir(), 'transcripts', `${lines[0]!.executionId}.json`))).toBe(false);
+    expect(existsSync(join(outDir(), 'artifacts', 'x', 'planted.txt'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(outDir(), 'run.json'), 'utf8')).plan).toHaveLength(2);
+    const summary = RunSummarySchema.parse(JSON.parse(readFileSync(join(outDir(), 'summary.json'), 'utf8')));
+    expect(summary.tampered).toEqual([
+      'artifacts/x/planted.txt (not written by skill-eval; removed)',
+      'results.jsonl (changed; removed)',
+      'run.json (changed; removed)',
+      `transcripts/${lines[0]!.executionId}.json (changed; removed)`,
+    ]);
+    expect((await readRunResults(outDir()))?.results).toHaveLength(2);
+  });
+});

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, readdir, rm } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+/**
+ * Files of a run directory the harness writes again from its own copy at the end, or that are not the run's to
+ * check: the lock, the case index (written again as the run ends) and the recorded model exchanges.
+ */
+const NOT_LEDGERED = new Set(['run.lock', 'cases.json', 'recordings']);
+
+/**
+ * What the harness wrote into a run directory while agents ran, by path and sha256, so that the run can tell at its
+ * end whether something else — an agent, which runs as the user and may find the directory — changed it. Every file
+ * below the directory that is newer than the ledger (its status changed since: a change of content, name or
+ * permissions cannot keep its ctime) must be one the harness wrote, with the content it wrote.
+ */
+export class RunDirLedger {
+  private readonly hashes = new Map<string, string>();
+  private readonly since = Date.now();
+
+  constructor(private readonly outDir: string) {}
+
+  /** The harness wrote `path` (absolute, below the run directory) with this sha256. */
+  record(path: string, sha256: string): void {
+    this.hashes.set(this.key(path), sha256);
+  }
+
+  /** The harness removed `dir` (absolute) and what is below it. */
+  forget(dir: string): void {
+    const prefix = `${this.key(dir)}/`;
+    for (const key of [...this.hashes.keys()]) if (key.startsWith(prefix)) this.hashes.delete(key);
+  }
+
+  /**
+   * Removes every file the harness did not write as it is now (changed, or new and not the harness's), and says which
+   * (paths relative to the run directory); what the harness wrote and is gone is named too.
+   */
+  async seal(): Promise<string[]> {
+    const found: string[] = [];
+    const seen = new Set<string>();
+    for (const path of await filesBelow(this.outDir)) {
+      const key = this.key(path);
+      if (NOT_LEDGERED.has(key.split('/')[0]!) || key.endsWith('.tmp')) continue;
+      seen.add(key);
+      const expected = this.hashes.get(key);
+      if (expected === undefined) {
+        const info = await lstat(path).catch(() => undefined);
+        if (!info || info.ctimeMs < this.since) continue;
+      } else if (expected === (await sha256Of(path).catch(() => undefined))) continue;
+      found.push(`${key} (${expected === undefined ? 'not written by skill-eval' : 'changed'}; removed)`);
+      await rm(path, { force: true });
+    }
+    for (const key of this.hashes.keys()) if (!seen.has(key)) found.push(`${key} (removed by something else)`);
+    return found.sort();
+  }
+
+  private key(path: string): string {
+    return relative(this.outDir, path).split(sep).join('/');
+  }
+}
+
+/** Every file and link below `dir` (not directories), as absolute paths. */
+async function filesBelow(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => !entry.isDirectory()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The sha256 of a file's content, read in chunks. */
+export async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
