@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type CaseResult,
-  latestPerExecution,
   type RunSummary,
   RunSummarySchema,
-  readResultsFile,
+  readRunResults,
   type Session,
   SkillEvalError,
 } from '@skill-eval/core';
@@ -28,14 +27,13 @@ export interface RunDirContents {
  * artifacts. Throws SkillEvalError USAGE when the directory is not a finished run.
  */
 export async function readRunDir(runDir: string, options: { summary?: RunSummary } = {}): Promise<RunDirContents> {
-  const read = await readResultsFile(join(runDir, 'results.jsonl'));
+  const read = await readRunResults(runDir);
   if (read === undefined) {
     throw new SkillEvalError('USAGE', `${runDir} holds no results.jsonl: it is not a run directory.`, {
       hint: 'Pass the directory a run wrote its results to (its --out).',
     });
   }
-  const { results: lines, damagedLines } = read;
-  const results = latestPerExecution(lines);
+  const { results, damagedLines } = read;
   const summary = options.summary ?? (await readSummary(runDir));
   return {
     summary,

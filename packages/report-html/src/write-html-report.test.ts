@@ -39,20 +39,24 @@ describe('writeHtmlReport', () => {
 });
 
 describe('readRunDir', () => {
-  it('skips damaged lines, keeps the last line of a resumed execution, and reads nothing outside the run', async () => {
+  it('skips damaged lines, refuses a repeated execution, and reads nothing outside the run', async () => {
     const { results } = await writeSampleRun(dir);
     const first = results[0]!;
     const escaped = { ...results[1]!, transcriptFile: '../../etc/passwd' };
-    const retried = { ...first, status: 'passed' as const, score: 1 };
-    const lines = [first, escaped, ...results.slice(2), retried].map((r) => JSON.stringify(r));
+    const lines = [first, escaped, ...results.slice(2)].map((r) => JSON.stringify(r));
     await writeFile(join(dir, 'results.jsonl'), `${lines.join('\n')}\n{"cut off`);
     const run = await readRunDir(dir);
     expect(run.damagedLines).toBe(1);
-    expect(run.results.map((r) => r.executionId)).toEqual([...results.slice(1), first].map((r) => r.executionId));
-    expect(run.results.at(-1)?.status).toBe('passed');
+    expect(run.results.map((r) => r.executionId)).toEqual(results.map((r) => r.executionId));
     expect(await run.transcript(escaped.executionId)).toBeUndefined();
     expect(await run.transcript(first.executionId)).toMatchObject({ engineId: 'anthropic' });
     expect(await run.artifacts('../..')).toEqual([]);
     expect(await run.artifacts('no-such-execution')).toEqual([]);
+    const forged = { ...first, status: 'passed' as const, score: 1 };
+    await writeFile(join(dir, 'results.jsonl'), `${[...lines, JSON.stringify(forged)].join('\n')}\n`);
+    await expect(readRunDir(dir)).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: expect.stringContaining(`results.jsonl:${lines.length + 1}: execution`),
+    });
   });
 });

@@ -14,11 +14,13 @@ import { formatResultLine } from './result-line.js';
 import { renderResultsTable } from './results-table.js';
 import { RunProgress } from './run-progress.js';
 import { displayPath, renderRunTotals } from './run-totals.js';
+import { terminalSafeReporter } from './terminal-safe-reporter.js';
 import { executionWarningLines } from './warning-lines.js';
 
 /**
  * Progress while a run goes, then a per-execution table and totals. On a TTY (and not in CI) a frame is
- * redrawn in place; otherwise each finished execution gets one plain line and nothing moves the cursor.
+ * redrawn in place; otherwise each finished execution gets one plain line and nothing moves the cursor. Text from eval
+ * files and agents is shown with its control characters made visible.
  */
 export function createConsoleReporter(options: ConsoleReporterOptions = {}): Reporter {
   const { stream, live, colors, cwd } = resolveConsoleOptions(options);
@@ -27,7 +29,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
   let display: LiveDisplay | undefined;
   const println = (text: string) => stream.write(`${text}\n`);
 
-  return {
+  return terminalSafeReporter({
     async onRunStart(plan: readonly PlannedExecution[], outDir: string) {
       progress.start(plan);
       if (live) {
@@ -72,7 +74,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
       if (ordered.length > 0) println(`${await renderResultsTable(ordered, colors, width)}\n`);
       println(renderRunTotals(summary, ordered, colors, cwd));
     },
-  };
+  });
 }
 
 /** The console reporter plugin: `--reporter console`. */

@@ -54,6 +54,13 @@ export function renderRunTotals(
     lines.push(colors.yellow(`The run was interrupted before every execution finished; \`${resume}\` continues it.`));
   }
   lines.push(...renderWarnings(results, colors, totalsOnly));
+  if (summary.tampered?.length) {
+    lines.push(
+      colors.red(
+        `Something other than skill-eval (an agent?) changed the run directory while the run ran; skill-eval undid it: ${summary.tampered.join(', ')}.`,
+      ),
+    );
+  }
   lines.push(`Results: ${colors.cyan(displayPath(summary.outDir, cwd))}`);
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import { appendFile } from 'node:fs/promises';
-import { defineReporter, parsePluginSettings, type Reporter } from '@skill-eval/core';
+import { defineReporter, parsePluginSettings, type Reporter, terminalText } from '@skill-eval/core';
 import { z } from 'zod';
 import { CaseIndexSchema } from '../run-dir/case-index.js';
 import { readRunDir } from '../run-dir/read-run-dir.js';
@@ -69,7 +69,8 @@ export function createGithubAnnotationsReporter(options: GithubAnnotationsOption
         ...(cases ? { cases } : {}),
         ...(options.workspace ? { paths: { cwd: options.cwd ?? process.cwd(), workspace: options.workspace } } : {}),
       });
-      for (const line of lines) stream.write(`${line}\n`);
+      // The Actions log shows ANSI sequences as a terminal would: text from eval files and agents gets none through.
+      for (const line of lines) stream.write(`${terminalText(line)}\n`);
     },
   };
 }

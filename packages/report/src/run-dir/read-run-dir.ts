@@ -1,20 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type CaseResult,
-  latestPerExecution,
-  type RunSummary,
-  RunSummarySchema,
-  readResultsFile,
-  SkillEvalError,
-} from '@skill-eval/core';
-import type { CaseIndex } from './case-index.js';
+import { type CaseResult, type RunSummary, RunSummarySchema, readRunResults, SkillEvalError } from '@skill-eval/core';
+import { type CaseIndex, caseKey } from './case-index.js';
 import { readCaseIndex } from './case-index-file.js';
 
 /** What a run directory holds, as reports read it. */
 export interface RunRecord {
   runDir: string;
-  /** Every execution's result, in the order they finished; a repeated execution id keeps its last line. */
+  /** Every execution's result, in the order they finished. */
   results: CaseResult[];
   /** summary.json, when the run wrote one. */
   summary?: RunSummary;
@@ -41,10 +34,12 @@ function parseJson<T>(text: string, parse: (value: unknown) => T): T | undefined
 /**
  * Reads results.jsonl (plus summary.json and cases.json when present) without changing anything. A line that
  * is not a result (cut off by an interrupt, from another version) is left out and counted in `damagedLines`; no
- * results.jsonl is a usage error.
+ * results.jsonl is a usage error, and one with lines skill-eval did not write (see readRunResults) bad input.
  */
 export async function readRunDir(runDir: string): Promise<RunRecord> {
-  const read = await readResultsFile(join(runDir, 'results.jsonl'));
+  const cases = await readCaseIndex(runDir);
+  const caseKinds = cases && new Map(cases.cases.map((c) => [caseKey(c.suiteId, c.caseId), c.kind]));
+  const read = await readRunResults(runDir, caseKinds ? { caseKinds } : {});
   if (read === undefined) {
     throw new SkillEvalError('USAGE', `${runDir} holds no results.jsonl.`, {
       hint: 'Pass the directory of a run (the --out directory of skill-eval run, by default .skill-eval/runs/<timestamp>).',
@@ -53,10 +48,9 @@ export async function readRunDir(runDir: string): Promise<RunRecord> {
   const { results, damagedLines } = read;
   const summaryText = await readText(join(runDir, 'summary.json'));
   const summary = summaryText ? parseJson(summaryText, (v) => RunSummarySchema.parse(v)) : undefined;
-  const cases = await readCaseIndex(runDir);
   return {
     runDir,
-    results: latestPerExecution(results),
+    results,
     ...(summary ? { summary } : {}),
     ...(cases ? { cases } : {}),
     damagedLines,
