@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import {
   addUsage,
+  createRedactor,
   type Engine,
   type EngineRunInput,
   type ErrorCode,
@@ -35,7 +36,6 @@ import {
   shellCall,
 } from './command-process.js';
 import { type CommandSettings, commandMode, responseFormat } from './command-settings.js';
-import { redactDeep } from './redact-deep.js';
 import { resultEvents } from './result-events.js';
 import { runIdentity, type SessionInputJson, type SessionMessage } from './session-input.js';
 import { parseSessionResult, resultFailure, type SessionResultJson } from './session-result.js';
@@ -107,10 +107,7 @@ export class CommandEngine implements Engine {
       ...(transcriptPath && existsSync(transcriptPath) ? { transcriptPath } : {}),
     });
     // The runner redacts the secrets it knows; values the `env` setting pulled in are only known here.
-    return redactDeep(
-      session,
-      [...secrets].sort((a, b) => b.length - a.length),
-    );
+    return createRedactor([...secrets].sort((a, b) => b.length - a.length))(session);
   }
 
   private async runTurns(

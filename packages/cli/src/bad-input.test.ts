@@ -172,11 +172,15 @@ describe('skill-eval run on bad input', () => {
     const io = captureIO(dir);
     const code = await main(['run', 'nothing', '-e', 'command', '--ek', 'command=cat', '--out', 'out'], io);
     expect(code).toBe(2);
-    expect(io.err()).toContain('error: Found no eval cases (looked under: nothing).');
     expect(io.err()).toMatch(
-      /hint: Eval files are found by name \(evals\.json, .*`skill-eval list` shows what would run/,
+      /nothing: error: Found no eval cases \(looked under: nothing\)\. Eval files are found by name \(evals\.json, .*`skill-eval list` shows what would run\. \(discovery\/no-cases\)/,
     );
+    expect(io.err()).toContain('No run was started');
     expect(existsSync(join(dir, 'out'))).toBe(false);
+    // validate says the same, from the same load: it refuses what run refuses.
+    const checked = captureIO(dir);
+    expect(await main(['validate', 'nothing'], checked)).toBe(1);
+    expect(checked.out()).toContain('nothing: error: Found no eval cases (looked under: nothing).');
   });
 
   it('refuses a folder given as the config', async () => {

@@ -4,6 +4,11 @@ export interface CommandIO {
   env: Record<string, string | undefined>;
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream;
+  /**
+   * The streams as given, when `stdout` and `stderr` are guarded (see guarded-io.ts): for output that makes itself
+   * safe, the console reporters' colours and redrawn frames.
+   */
+  raw?: { stdout: NodeJS.WritableStream & { isTTY?: boolean }; stderr: NodeJS.WritableStream };
 }
 
 export const processIO = (): CommandIO => ({

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import {
   type Diagnostic,
+  hasErrors,
   normalizePluginId,
   type Registry,
   SkillEvalError,
@@ -99,6 +100,8 @@ export async function loadEvalFiles(
     everyFormat?: boolean;
     /** The user passed --trust: errors it lifts (references out of the project) become warnings. */
     trust?: boolean;
+    /** Finding no case at all is an error (run and validate: nothing would run). */
+    requireCases?: boolean;
   },
   config: Config,
   io: CommandIO,
@@ -124,6 +127,22 @@ export async function loadEvalFiles(
     formatSettings: config.formatSettings,
     ...(options.format ? { format: options.format } : {}),
   });
-  const trusted = withTrust(diagnostics, options.trust === true);
-  return { ...built, suites, diagnostics: trusted.map(explainSkilletLookup(skilletLookups)) };
+  const found = withTrust(diagnostics, options.trust === true).map(explainSkilletLookup(skilletLookups));
+  if (options.requireCases && !hasErrors(found) && !suites.some((suite) => suite.cases.length)) {
+    found.push(noCases(expanded, io.cwd));
+  }
+  return { ...built, suites, diagnostics: found };
+}
+
+/** Nothing to run: an error at the path looked under (its first line when it is a file). */
+function noCases(paths: readonly string[], cwd: string): Diagnostic {
+  const file = resolve(cwd, paths[0] ?? '.');
+  const isFile = statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  return {
+    severity: 'error',
+    ruleId: 'discovery/no-cases',
+    file,
+    ...(isFile ? { line: 1, column: 1 } : {}),
+    message: `Found no eval cases (looked under: ${paths.join(', ')}). Eval files are found by name (evals.json, triggers.json, EVAL.md, *.eval.yaml, eval.yaml, evals/<set>/*.yaml, …): name a file or a folder that holds one; \`skill-eval list\` shows what would run.`,
+  };
 }

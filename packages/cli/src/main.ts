@@ -1,14 +1,18 @@
 import { CommanderError } from 'commander';
 import { describeFileSystemError } from './file-system-error.js';
+import { guardedIO } from './guarded-io.js';
 import type { CommandIO } from './io.js';
 import { createProgram } from './program.js';
 
 /** Runs the CLI and returns the exit status: 0 all passed, 1 a case failed or errored, 2 bad input or usage. */
-export async function main(argv: readonly string[], io: CommandIO): Promise<number> {
+export async function main(argv: readonly string[], given: CommandIO): Promise<number> {
+  // Whatever reaches the terminal has no secret and no control sequence in it, error messages included.
+  const io = guardedIO(given);
   let exitCode = 0;
   const program = createProgram(io, (code) => {
     exitCode = code;
   });
+  program.hook('preAction', () => io.arm());
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { secretValues } from '@skill-eval/core';
-import { createRedactor } from '@skill-eval/runner';
+import { redactorOf } from '@skill-eval/core';
 import { judgeScope, type Recording, startRecordingProxy } from '@skill-eval/testing';
 import {
   BASE_URL_VARIABLE,
@@ -26,7 +25,7 @@ export async function startRecording(context: TrafficContext): Promise<ModelTraf
   const proxy = await startRecordingProxy({
     upstream: (scope, api) => (scope.endsWith('.judge') ? judgeUpstream(api) : engineUpstream(api)),
   });
-  const redact = createRedactor(secretValues({ ...process.env, ...io.env }));
+  const redact = redactorOf({ ...process.env, ...io.env });
   const judgeFamily = judge ? endpointFamily(judge.engineId) : undefined;
   if (judge && !judgeFamily) {
     io.stderr.write(

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
-import { RUN_MANIFEST_FILE, readRunManifest } from '@skill-eval/runner';
+import { RUN_MANIFEST_FILE, readRunManifest, recordedInvocation } from '@skill-eval/runner';
 import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
 import { placeOfRun } from './place-of-run.js';
@@ -35,7 +35,8 @@ export async function replayedRun(
   if (!existsSync(join(runDir, RUN_MANIFEST_FILE))) {
     return { paths: [...paths], options: { ...options, ...replay }, io };
   }
-  const invocation = (await readRunManifest(runDir)).invocation as {
+  const manifestFile = join(runDir, RUN_MANIFEST_FILE);
+  const invocation = recordedInvocation(await readRunManifest(runDir), io.env, manifestFile) as {
     cwd?: unknown;
     runDir?: unknown;
     paths?: unknown;

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
-import { readRunManifest } from '@skill-eval/runner';
+import { RUN_MANIFEST_FILE, readRunManifest, recordedInvocation } from '@skill-eval/runner';
 import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
 import { placeOfRun } from './place-of-run.js';
@@ -76,7 +76,9 @@ export async function resumedRun(
   }
   const runDir = resolve(io.cwd, options.resume!);
   const manifest = await readRunManifest(runDir);
-  const invocation = manifest.invocation as Partial<ReturnType<typeof runInvocation>>;
+  const invocation = recordedInvocation(manifest, io.env, join(runDir, RUN_MANIFEST_FILE)) as Partial<
+    ReturnType<typeof runInvocation>
+  >;
   if (
     typeof invocation.cwd !== 'string' ||
     !Array.isArray(invocation.paths) ||

@@ -1,4 +1,4 @@
-import { configurePlugin, type Registry, type Reporter, type Suite } from '@skill-eval/core';
+import { configurePlugin, type Registry, type Reporter, redactorOf, type Suite } from '@skill-eval/core';
 import type { CommandIO } from './io.js';
 import { BUNDLED_REPORTERS } from './plugins/bundled.js';
 
@@ -35,9 +35,12 @@ export async function runReporters(
   io: CommandIO,
 ): Promise<Reporter[]> {
   const report = await import('@skill-eval/report');
-  const cases = report.caseIndexFromSuites(suites, io.cwd);
-  // With --json, stdout carries the summary alone, so everything meant for a person goes to stderr.
-  const human = flags.json ? io.stderr : io.stdout;
+  // Written into the run directory (cases.json, junit.xml, skill-creator's eval_metadata.json): redacted.
+  const cases = redactorOf(io.env)(report.caseIndexFromSuites(suites, io.cwd));
+  // With --json, stdout carries the summary alone, so everything meant for a person goes to stderr. The console
+  // reporters colour their own output and keep text from eval files and agents harmless themselves.
+  const streams = io.raw ?? io;
+  const human = flags.json ? streams.stderr : streams.stdout;
   const consoleOptions = { cwd: io.cwd, stream: human };
   const reporters: Reporter[] = [
     flags.quiet

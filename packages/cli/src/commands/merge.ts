@@ -37,7 +37,7 @@ export async function mergeCommand(runDirs: string[], options: MergeOptions, io:
   io.stdout.write(
     `Merged ${results.length} executions from ${runDirs.length} run(s) into ${relative(io.cwd, outDir) || '.'}\n`,
   );
-  await createConsoleReporter({ cwd: io.cwd, stream: io.stdout }).onRunEnd?.(summary, results);
+  await createConsoleReporter({ cwd: io.cwd, stream: (io.raw ?? io).stdout }).onRunEnd?.(summary, results);
   if (summary.interrupted) return 130;
   return summary.caseTotals.failed + summary.caseTotals.errors === 0 ? 0 : 1;
 }

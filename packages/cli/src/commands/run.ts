@@ -152,6 +152,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       ...options,
       engines: [...engineSpecs.map((s) => s.id), judgeSpec.id, ...(suiteEnginesAllowed ? ['command'] : [])],
       reporters: RUN_REPORTERS,
+      requireCases: true,
     },
     config,
     io,
@@ -161,15 +162,6 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     io.stderr.write('No run was started: fix the errors above (nothing was written).\n');
     return 2;
   }
-  if (!suites.some((s) => s.cases.length)) {
-    io.stderr.write(
-      `error: Found no eval cases (looked under: ${paths.join(', ') || '.'}).\n` +
-        'hint: Eval files are found by name (evals.json, triggers.json, EVAL.md, *.eval.yaml, eval.yaml, evals/<set>/*.yaml, …): ' +
-        'name a file or a folder that holds one; `skill-eval list` shows what would run.\n',
-    );
-    return 2;
-  }
-
   const typos = unknownScopes(
     kwargs,
     [...engineSpecs.map((e) => e.id), judgeSpec.id].flatMap((id) => {

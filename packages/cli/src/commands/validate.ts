@@ -14,7 +14,7 @@ export interface ValidateOptions {
 /** `skill-eval validate`: every problem in every eval file, compiler style; exit 1 on any error. */
 export async function validateCommand(paths: string[], options: ValidateOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config);
-  const { suites, diagnostics } = await loadEvalFiles(paths, options, config, io);
+  const { suites, diagnostics } = await loadEvalFiles(paths, { ...options, requireCases: true }, config, io);
   printDiagnostics(diagnostics, io.cwd, io.stdout);
   const count = (severity: string) => diagnostics.filter((d) => d.severity === severity).length;
   const cases = suites.reduce((n, s) => n + s.cases.length, 0);

@@ -1,0 +1,44 @@
+import type { CommandIO } from './io.js';
+
+/** A CommandIO whose stdout and stderr are guarded once `arm` has run. */
+export interface GuardedIO extends CommandIO {
+  /** Loads the guard (core's redactor and terminalText): before a command runs, never for --version or --help. */
+  arm(): Promise<void>;
+}
+
+/**
+ * `io` whose stdout and stderr print nothing secret and no control sequence: every text written — diagnostics that
+ * quote an eval file, error messages, lists of cases, warnings — has the secrets of the environment replaced and its
+ * control characters made visible. The streams as given stay in `io.raw`, for what makes its output safe itself (the
+ * console reporters, whose colours and redrawn frames are their own, see terminalSafeReporter).
+ */
+export function guardedIO(io: CommandIO): GuardedIO {
+  let clean = (text: string) => text;
+  const guarded = <S extends NodeJS.WritableStream>(stream: S): S =>
+    // Everything but `write` (isTTY, columns, events, end) is the stream's own.
+    new Proxy(stream, {
+      get(target, property) {
+        if (property === 'write') {
+          return (chunk: unknown, ...rest: unknown[]) =>
+            target.write(
+              (typeof chunk === 'string' || Buffer.isBuffer(chunk) ? clean(chunk.toString()) : chunk) as string,
+              ...(rest as []),
+            );
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return {
+    ...io,
+    stdout: guarded(io.stdout),
+    stderr: guarded(io.stderr),
+    raw: io.raw ?? { stdout: io.stdout, stderr: io.stderr },
+    async arm() {
+      // Loaded when a command runs: --version and --help load no more than the CLI itself.
+      const { redactorOf, terminalText } = await import('@skill-eval/core');
+      const redact = redactorOf(io.env);
+      clean = (text) => terminalText(redact.text(text));
+    },
+  };
+}
