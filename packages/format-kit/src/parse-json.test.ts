@@ -30,3 +30,15 @@ describe('parseJson: nesting', () => {
     expect(parsed.root?.children?.[0]?.children?.[1]?.value).toBe(`"${'['.repeat(MAX_NESTING + 5)}`);
   });
 });
+
+describe('parseJson: numbers', () => {
+  it('refuses a number too large to read, where it is, rather than read it as Infinity', () => {
+    const parsed = parseJson('{\n  "id": 1,\n  "timeout": 1e400,\n  "runs": [-1e999]\n}');
+    expect(parsed.errors).toEqual([
+      { code: 'NumberOutOfRange', line: 3, column: 14 },
+      { code: 'NumberOutOfRange', line: 4, column: 12 },
+    ]);
+    expect(syntaxMessage('NumberOutOfRange')).toMatch(/too large to read \(it becomes Infinity\)/);
+    expect(parseJson('{"a": 1.7976931348623157e308}').errors).toEqual([]);
+  });
+});
