@@ -35,7 +35,7 @@ describe.runIf(process.platform === 'linux')('the process reaper', () => {
     const marked = await escapedSleeper({ [REAP_MARK_VARIABLE]: mark });
     const other = await escapedSleeper({ [REAP_MARK_VARIABLE]: `${mark}0` });
     expect(alive(marked)).toBe(true);
-    expect(await reapMarked(mark)).toBe(1);
+    expect(await reapMarked(mark)).toBeGreaterThanOrEqual(1);
     expect(alive(marked)).toBe(false);
     expect(alive(other)).toBe(true);
     process.kill(other, 'SIGKILL');

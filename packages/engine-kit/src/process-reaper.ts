@@ -23,42 +23,61 @@ export function newReapMark(): string {
   return mark;
 }
 
-/** A scan stops once it finds nothing; a process forking as fast as it is killed is given this many rounds. */
+/**
+ * A scan stops once it finds nothing, and nothing it could not tell; a process forking as fast as it is killed is
+ * given this many rounds.
+ */
 const MAX_ROUNDS = 20;
+/**
+ * How long, and how many times, to wait for a process caught between two programs (exec) to show its environment
+ * again: a process started with an empty environment never does, and must not slow every execution's end down.
+ */
+const UNSURE_WAIT_MS = 10;
+const UNSURE_WAITS = 3;
+
+/** What a scan found: processes carrying the mark, and processes whose environment could not be read just then. */
+interface Scan {
+  marked: number[];
+  unsure: number[];
+}
 
 /** Kills every process (but this one) whose environment carries `mark`; resolves to how many it killed. */
 export async function reapMarked(mark: string): Promise<number> {
-  let killed = 0;
+  const killed = new Set<number>();
+  let waits = UNSURE_WAITS;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const found = await markedProcesses(mark);
-    if (found.length === 0) break;
-    killed += killAll(found);
+    const { marked, unsure } = await scan(mark);
+    // One killed a moment ago may still show its environment while it dies: it counts once.
+    for (const pid of killAll(marked)) killed.add(pid);
+    if (unsure.length && waits-- > 0) await new Promise((resolve) => setTimeout(resolve, UNSURE_WAIT_MS));
+    else if (marked.length === 0) break;
   }
   live.delete(mark);
-  return killed;
+  return killed.size;
 }
 
 /** Kills, at once, every process carrying a mark not yet reaped: for a process about to exit (a second Ctrl-C). */
 export function reapLiveMarksSync(): void {
   for (let round = 0; round < MAX_ROUNDS && live.size; round++) {
-    const found = [...live].flatMap((mark) => markedProcessesSync(mark));
-    if (found.length === 0) break;
-    killAll(found);
+    // No waiting here: the process is about to exit, and a process caught in exec is looked at again at once.
+    const scans = [...live].map((mark) => scanSync(mark));
+    const marked = scans.flatMap((found) => found.marked);
+    if (marked.length === 0 && (round >= UNSURE_WAITS || scans.every((found) => found.unsure.length === 0))) break;
+    killAll(marked);
   }
   live.clear();
 }
 
-function killAll(pids: readonly number[]): number {
-  let killed = 0;
-  for (const pid of pids) {
+/** Kills each of `pids`; those it could signal. */
+function killAll(pids: readonly number[]): number[] {
+  return pids.filter((pid) => {
     try {
       process.kill(pid, 'SIGKILL');
-      killed++;
+      return true;
     } catch {
-      // gone already
+      return false; // gone already
     }
-  }
-  return killed;
+  });
 }
 
 const needle = (mark: string) => `${REAP_MARK_VARIABLE}=${mark}`;
@@ -73,50 +92,79 @@ const carries = (environ: Buffer, mark: string): boolean => {
 const otherPids = (entries: readonly string[]): number[] =>
   entries.filter((e) => /^\d+$/.test(e) && Number(e) !== process.pid).map(Number);
 
-async function markedProcesses(mark: string): Promise<number[]> {
+/**
+ * What one process's /proc entry says of the mark: `environ` as read (undefined: the process is gone). An empty one
+ * belongs to a zombie, a kernel thread — or a process in the middle of exec, whose new program has not set its
+ * environment up yet: that one is unsure, and looked at again.
+ */
+function verdict(pid: number, environ: Buffer | undefined, stat: () => string | undefined, mark: string) {
+  if (environ === undefined) return 'gone';
+  if (environ.length > 0) return carries(environ, mark) ? 'marked' : 'other';
+  const fields = stat()
+    ?.replace(/^.*\) /, '')
+    .split(' ');
+  // State Z (zombie), or a kernel thread: a child of kthreadd (pid 2).
+  if (!fields || fields[0] === 'Z' || fields[0] === 'X' || fields[1] === '2' || pid === 2) return 'other';
+  return 'unsure';
+}
+
+const tally = (pids: readonly number[], verdicts: readonly string[]): Scan => ({
+  marked: pids.filter((_, i) => verdicts[i] === 'marked'),
+  unsure: pids.filter((_, i) => verdicts[i] === 'unsure'),
+});
+
+async function scan(mark: string): Promise<Scan> {
   if (process.platform === 'linux') {
     const pids = otherPids(await readdir('/proc').catch(() => []));
-    const marked = await Promise.all(
-      pids.map((pid) =>
-        readFile(`/proc/${pid}/environ`).then(
-          (environ) => carries(environ, mark),
-          () => false,
-        ),
-      ),
+    const readOrNone = (path: string) => readFile(path).catch(() => undefined);
+    const verdicts = await Promise.all(
+      pids.map(async (pid) => {
+        const environ = await readOrNone(`/proc/${pid}/environ`);
+        const stat = environ?.length === 0 ? (await readOrNone(`/proc/${pid}/stat`))?.toString() : undefined;
+        return verdict(pid, environ, () => stat, mark);
+      }),
     );
-    return pids.filter((_, i) => marked[i]);
+    return tally(pids, verdicts);
   }
   if (process.platform === 'darwin') {
     const { stdout } = await promisify(execFile)('ps', PS_ARGS, { maxBuffer: 64 << 20 }).catch(() => ({ stdout: '' }));
-    return psMarked(stdout, mark);
+    return { marked: psMarked(stdout, mark), unsure: [] };
   }
-  return [];
+  return { marked: [], unsure: [] };
 }
 
-function markedProcessesSync(mark: string): number[] {
+function scanSync(mark: string): Scan {
   if (process.platform === 'linux') {
     let entries: string[] = [];
     try {
       entries = readdirSync('/proc');
     } catch {
-      return [];
+      return { marked: [], unsure: [] };
     }
-    return otherPids(entries).filter((pid) => {
+    const readOrNone = (path: string) => {
       try {
-        return carries(readFileSync(`/proc/${pid}/environ`), mark);
+        return readFileSync(path);
       } catch {
-        return false;
+        return undefined;
       }
-    });
+    };
+    const pids = otherPids(entries);
+    const verdicts = pids.map((pid) =>
+      verdict(pid, readOrNone(`/proc/${pid}/environ`), () => readOrNone(`/proc/${pid}/stat`)?.toString(), mark),
+    );
+    return tally(pids, verdicts);
   }
   if (process.platform === 'darwin') {
     try {
-      return psMarked(execFileSync('ps', PS_ARGS, { encoding: 'utf8', maxBuffer: 64 << 20 }), mark);
+      return {
+        marked: psMarked(execFileSync('ps', PS_ARGS, { encoding: 'utf8', maxBuffer: 64 << 20 }), mark),
+        unsure: [],
+      };
     } catch {
-      return [];
+      return { marked: [], unsure: [] };
     }
   }
-  return [];
+  return { marked: [], unsure: [] };
 }
 
 /** macOS has no /proc: `ps -E` prints each process's environment after its command (the user's own processes). */
