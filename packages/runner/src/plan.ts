@@ -52,22 +52,24 @@ function covers(target: unknown, suite: Suite): boolean {
 
 /**
  * Every case × engine × variant × run (skipping suites a target does not cover), in a stable order (suite, case, engine, variant, run), with readable,
- * filesystem-safe, unique execution ids. Slugs that collide get a hash of the full identity appended.
+ * filesystem-safe, unique execution ids. Slugs that collide get a hash of the full identity appended. `redact` takes
+ * the secrets out of the ids and paths the slugs are made from: execution ids name files and are written everywhere.
  */
 export function planItems<E>(
   suites: readonly Suite[],
   targets: readonly E[],
   targetId: (target: E) => string,
   variantChoice: VariantChoice = ['with_skill'],
+  redact: (text: string) => string = (text) => text,
 ): PlanItem<E>[] {
   const items: PlanItem<E>[] = [];
   const identities: unknown[][] = [];
-  const engineSlugs = new Map(targets.map((target) => [target, slugify(targetId(target))]));
+  const engineSlugs = new Map(targets.map((target) => [target, slugify(redact(targetId(target)))]));
   for (const suite of suites) {
     const variants = typeof variantChoice === 'function' ? variantChoice(suite) : variantChoice;
-    const suiteSlug = slugify(suite.id, true);
+    const suiteSlug = slugify(redact(suite.id), true);
     suite.cases.forEach((testCase, caseIndex) => {
-      const caseSlug = slugify(testCase.id);
+      const caseSlug = slugify(redact(testCase.id));
       for (const target of targets) {
         if (!covers(target, suite)) continue;
         for (const variant of variants) {

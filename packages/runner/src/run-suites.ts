@@ -164,7 +164,7 @@ async function runTakingDir(
   const report = reporterBus(options.reporters ?? []);
   const suites = applyRunOverrides(options.suites, options);
   const items = shardItems(
-    planItems(suites, options.engines, (t) => t.id, variantChoice(options.variants)),
+    planItems(suites, options.engines, (t) => t.id, variantChoice(options.variants), redact.text),
     options.shard,
   );
   const plan: PlannedExecution[] = items.map((item) => item.planned);
