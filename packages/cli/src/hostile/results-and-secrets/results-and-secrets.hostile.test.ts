@@ -1,0 +1,32 @@
+import { describe, it } from 'vitest';
+import { escapedChildren } from './escaped-children.js';
+import { forgedResults } from './forged-results.js';
+import { type HostileCase, runHostile } from './hostile-run.js';
+import { lateRefusals } from './late-refusals.js';
+import { leakedSecrets } from './leaked-secrets.js';
+import { silentAgents } from './silent-agents.js';
+import { terminalEscapes } from './terminal-escapes.js';
+
+/**
+ * Issue 25's hostile corpus, part B: eval files, fixtures and agents (the command engine running shell scripts) that
+ * try to forge the results, get the key out, pass by saying nothing, run code or an agent before a refusal, outlive
+ * the run, and write to the terminal. Each asserts that nothing ran, nothing leaked and nothing was forged (see
+ * runHostile for what every case checks besides its own).
+ */
+const groups: [string, HostileCase[], boolean][] = [
+  ['forge the results', forgedResults, true],
+  ['leak the key', leakedSecrets, true],
+  ['answer nothing', silentAgents, true],
+  ['are refused before any agent runs', lateRefusals, true],
+  // The test finds the escaped processes in /proc.
+  ['leave their process group', escapedChildren, process.platform === 'linux'],
+  ['write to the terminal', terminalEscapes, true],
+];
+
+for (const [what, cases, runs] of groups) {
+  describe.runIf(runs)(`hostile inputs that ${what}`, () => {
+    it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, hostile) => {
+      await runHostile(hostile);
+    });
+  });
+}
