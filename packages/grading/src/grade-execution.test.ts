@@ -29,33 +29,6 @@ describe('gradeExecution: engine failures', () => {
   });
 });
 
-describe('gradeExecution: an agent that gave no answer', () => {
-  it.each<[string, Partial<CaseInput>]>([
-    ['a negated check', { checks: [{ type: 'contains', value: 'password', negate: true }] }],
-    ['a should-not-trigger query', { kind: 'trigger', shouldTrigger: false, skills: [{ name: 'pdf', dir: '/s' }] }],
-    ['a rubric', { checks: [{ type: 'llm-rubric', value: 'declines politely' }] }],
-  ])('fails %s, without running a check or the judge', async (_, testCase) => {
-    const { judge, requests } = scriptedJudge([answerBy(() => true)]);
-    const result = await grade(testCase, { finalMessage: ' \n', exitCode: 0, events: [] }, judge);
-    expect(result).toMatchObject({
-      status: 'failed',
-      score: 0,
-      checks: [{ type: 'answer', passed: false, gate: true, evidence: expect.stringContaining('gave no answer') }],
-    });
-    expect(requests).toHaveLength(0);
-  });
-
-  it('is not a run the harness stopped at its first tool call', async () => {
-    const trigger = {
-      kind: 'trigger' as const,
-      triggerDetection: 'first-tool' as const,
-      skills: [{ name: 'pdf', dir: '/s' }],
-    };
-    const stopped = { finalMessage: '', stoppedEarly: true, events: [] };
-    expect((await grade(trigger, stopped)).checks.map((c) => c.type)).toEqual(['skill-used']);
-  });
-});
-
 describe('gradeExecution: scoring', () => {
   const pass: Check = { type: 'contains', value: 'Rain' };
   const fail: Check = { type: 'contains', value: 'snow' };

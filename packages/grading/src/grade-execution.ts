@@ -10,19 +10,16 @@ import { implicitChecks } from './implicit-checks.js';
 import { JUDGE_PROMPT_VERSION } from './judge/judge-prompt.js';
 import { judgeSpendTally } from './judge/judge-spend.js';
 import { runJudge } from './judge/run-judge.js';
-import { gaveNoAnswer, noAnswerVerdict } from './no-answer.js';
 import { scoreVerdicts } from './scoring.js';
 
 /**
- * Grades one execution: an agent that gave no answer fails it outright; then gates (a failing gate ends grading),
- * deterministic checks, groups and
+ * Grades one execution: gates first (a failing gate ends grading), then deterministic checks, groups and
  * fail-if conditions, with every llm-rubric criterion — nested in groups too — in one judge call. An engine
  * failure, a check that cannot be evaluated or a failed judge makes the grade `error`, never a pass or a fail.
  */
 export async function gradeExecution(input: GradeInput): Promise<Grade> {
   const { testCase, session } = input;
   if (session.status !== 'completed') return { status: 'error', score: 0, checks: [], error: sessionError(session) };
-  if (gaveNoAnswer(session)) return { status: 'failed', score: 0, checks: [noAnswerVerdict(session)] };
   const context: CheckContext = {
     testCase,
     session,

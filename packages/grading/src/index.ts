@@ -9,4 +9,4 @@ export type { Grade, GradeInput, Judge } from './grade.js';
 export { gradeExecution } from './grade-execution.js';
 export { JUDGE_PROMPT_VERSION } from './judge/judge-prompt.js';
 export { snapshotWorkspace, type WorkspaceSnapshot } from './judge/workspace-snapshot.js';
-export { gaveNoAnswer } from './no-answer.js';
+export { gaveNoAnswer, noAnswerVerdict } from './no-answer.js';

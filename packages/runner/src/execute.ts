@@ -21,6 +21,7 @@ import {
   gaveNoAnswer,
   gradeExecution,
   type Judge,
+  noAnswerVerdict,
   skillFired,
   snapshotWorkspace,
   type TriggerDetection,
@@ -269,6 +270,10 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
         : {}),
     };
     if (ctx.signal.aborted) return fail('INTERRUPTED', 'The run was interrupted during this execution.', recorded);
+    // No response fails the case, whatever its checks would say of an empty answer (a negated one, a should-not query).
+    if (gaveNoAnswer(session)) {
+      return finish({ ...recorded, status: 'failed', score: 0, checks: [noAnswerVerdict(session)] });
+    }
 
     try {
       const grade = await gradeExecution({
