@@ -62,7 +62,7 @@ describe('stageSkills with a skill name that is not a folder name', () => {
       await mkdir(join(dir, 'ws'));
       const staging = stage([{ name, folder: 'skill' }]);
       await expect(staging).rejects.toMatchObject({ code: 'BAD_INPUT' });
-      await expect(staging).rejects.toThrow(`${join(dir, 'skill/SKILL.md')}:3: the skill name ${JSON.stringify(name)}`);
+      await expect(staging).rejects.toThrow(`${join(dir, 'skill/SKILL.md')}:3: The skill name ${JSON.stringify(name)}`);
       expect(await readdir(dir)).toEqual(['skill', 'ws']);
       expect(await readdir(join(dir, 'ws'))).toEqual([]);
     },
