@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { Redactor } from '@skill-eval/core';
 import {
   type Case,
   type CaseResult,
@@ -8,6 +7,7 @@ import {
   errorInfo,
   isSkillEvalError,
   type PlannedExecution,
+  type Redactor,
   type ResolvedMcpServer,
   type Session,
   type SessionEvent,
