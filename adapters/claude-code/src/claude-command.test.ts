@@ -35,6 +35,8 @@ describe('buildClaudeArgs', () => {
     expect(args).toContain('--no-session-persistence');
     expect(args.join(' ')).toContain('--output-format stream-json --verbose');
     expect(args.join(' ')).toContain('--setting-sources project');
+    // Without MCP servers of the case too: a fixture's .mcp.json would start its servers unasked.
+    expect(args).toContain('--strict-mcp-config');
   });
 
   it('starts a named session on the first turn and resumes it after', () => {

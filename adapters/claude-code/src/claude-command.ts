@@ -42,7 +42,7 @@ export interface ClaudeArgsOptions {
   maxTurns?: number;
   system?: string;
   allowedTools?: readonly string[];
-  /** Path of the `--mcp-config` file; with it, claude loads only these servers (`--strict-mcp-config`). */
+  /** Path of the `--mcp-config` file: the servers the case declares, the only ones claude loads. */
   mcpConfig?: string;
   extraArgs?: readonly string[];
 }
@@ -67,8 +67,10 @@ export function buildClaudeArgs(options: ClaudeArgsOptions): string[] {
   if (options.maxTurns !== undefined) args.push('--max-turns', String(options.maxTurns));
   if (options.system) args.push('--append-system-prompt', options.system);
   if (options.allowedTools?.length) args.push('--allowed-tools', options.allowedTools.join(','));
-  // Strict: the user's and the project's own MCP servers would change what is being measured.
-  if (options.mcpConfig) args.push('--mcp-config', options.mcpConfig, '--strict-mcp-config');
+  // Strict, always: a workspace's `.mcp.json` (brought by a fixture) would start its servers unasked under -p, and the
+  // user's and the project's own servers would change what is being measured.
+  if (options.mcpConfig) args.push('--mcp-config', options.mcpConfig);
+  args.push('--strict-mcp-config');
   if (options.turn.kind === 'single') args.push('--no-session-persistence');
   else if (options.turn.kind === 'first') args.push('--session-id', options.turn.sessionId);
   else args.push('--resume', options.turn.sessionId);

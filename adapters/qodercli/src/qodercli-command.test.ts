@@ -17,6 +17,8 @@ describe('buildQodercliArgs', () => {
     expect(args.join(' ')).toContain('--output-format stream-json --permission-mode bypass_permissions');
     expect(args.join(' ')).toContain('-m performance --max-turns 5 --append-system-prompt Be brief.');
     expect(args.join(' ')).toContain('--allowed-tools Read,Skill -r sess-1 --bare');
+    // A workspace's .mcp.json would start its servers before the session: qodercli loads none of it.
+    expect(args).toContain('--strict-mcp-config');
   });
 
   it('keeps a prompt that starts with a dash from being read as a flag', () => {

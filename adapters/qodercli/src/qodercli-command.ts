@@ -39,6 +39,9 @@ export function buildQodercliArgs(options: QodercliArgsOptions): string[] {
   // The prompt is the value of -p; a leading dash would be read as a flag, a leading space is not.
   const prompt = options.prompt.startsWith('-') ? ` ${options.prompt}` : options.prompt;
   const args = ['-p', prompt, '--output-format', 'stream-json', '--permission-mode', options.permissionMode];
+  // A workspace's `.mcp.json` (brought by a fixture) would start its servers before the session: only servers given
+  // on the command line load.
+  args.push('--strict-mcp-config');
   if (options.model) args.push('-m', options.model);
   if (options.maxTurns !== undefined) args.push('--max-turns', String(options.maxTurns));
   if (options.system) args.push('--append-system-prompt', options.system);

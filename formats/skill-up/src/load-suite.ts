@@ -57,7 +57,7 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
     );
   }
   const skill = found ? readSkillRef(root) : undefined;
-  const defaults = suiteDefaults({ doc, yaml, sink, root, skill });
+  const defaults = suiteDefaults({ file, doc, yaml, sink, root, skill });
   const engineName = doc.engine?.name || doc.engine?.type;
   const customEngine =
     engineName &&

@@ -87,6 +87,8 @@ describe('mcp.servers', () => {
         args: [join(s.dir, 'evals/fixtures/mcp/marker.py'), '--flag'],
         env: {},
         headers: {},
+        // Where a real server is declared, for the refusal without --trust.
+        source: { file: join(s.dir, 'evals/eval.yaml'), line: 7, column: 7 },
       },
       {
         name: 'sandbox',
@@ -95,6 +97,7 @@ describe('mcp.servers', () => {
         args: [],
         env: {},
         headers: { 'PRIVATE-TOKEN': '${PRIVATE_TOKEN}' },
+        source: { file: join(s.dir, 'evals/eval.yaml'), line: 8, column: 7 },
       },
     ]);
     expect(testCase.checks).toEqual([

@@ -21,6 +21,8 @@ interface ServerFile {
 }
 
 interface McpContext {
+  /** The eval.yaml declaring the servers. */
+  file: string;
   yaml: ParsedYaml;
   sink: DiagnosticSink;
   root: string;
@@ -97,6 +99,8 @@ function mapServer(entry: ServerEntry, path: PropertyKey[], ctx: McpContext): Mc
   const where = `mcp server "${entry.name}"`;
   const file = entry.config_ref ? readServerFile(entry.config_ref, at('config_ref'), ctx) : {};
   if (file === undefined) return undefined;
+  // A real server runs only with --trust: the refusal names the place.
+  const source = { file: ctx.file, ...ctx.yaml.positionAtPath(path) };
   let mode = entry.mode;
   if (!mode) {
     ctx.sink.warning('bad-value', `${where} has no mode (skill-up requires one); it is read as mode: real.`, at());
@@ -152,8 +156,8 @@ function mapServer(entry: ServerEntry, path: PropertyKey[], ctx: McpContext): Mc
     skillFile(String(arg), ctx.root),
   );
   return transport === 'stdio'
-    ? { name: entry.name, transport, command: skillFile(command!, ctx.root), args, env }
-    : { name: entry.name, transport, url: endpoint!, headers: file.headers ?? {} };
+    ? { name: entry.name, transport, command: skillFile(command!, ctx.root), args, env, source }
+    : { name: entry.name, transport, url: endpoint!, headers: file.headers ?? {}, source };
 }
 
 /** A relative path naming a file under the skill root, made absolute (the agent runs elsewhere); anything else as is. */

@@ -13,6 +13,8 @@ import type { SkillUpSuiteFile } from './suite-schema.js';
 import { nodeAt } from './yaml-path.js';
 
 interface SuiteRead {
+  /** The eval.yaml being read. */
+  file: string;
   doc: SkillUpSuiteFile;
   yaml: ParsedYaml;
   sink: DiagnosticSink;
@@ -27,7 +29,7 @@ interface SuiteRead {
  * suite settings. `cases.parallelism` and `benchmark.enabled` reach the runner through the suite settings
  * (load-suite.ts); `cases.retry_policy` becomes every case's `retry`.
  */
-export function suiteDefaults({ doc, yaml, sink, root, skill }: SuiteRead): SuiteDefaults {
+export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead): SuiteDefaults {
   const at = (...path: PropertyKey[]) => nodeAt(yaml, path);
   const unapplied = (path: PropertyKey[], what: string) =>
     sink.warning(
@@ -63,7 +65,7 @@ export function suiteDefaults({ doc, yaml, sink, root, skill }: SuiteRead): Suit
     collectArtifacts: doc.cases.defaults?.collect_artifacts ?? [],
     judge: undefined,
     engine,
-    mcpServers: mapMcpServers(doc, { yaml, sink, root }),
+    mcpServers: mapMcpServers(doc, { file, yaml, sink, root }),
     setup: (env.setup_steps ?? []).map((step) => step.run),
     retry: retryOf(doc.cases.retry_policy),
   };

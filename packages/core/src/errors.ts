@@ -22,6 +22,11 @@ export const ERROR_CODES = {
   WORKSPACE_FAILED: 1,
   /** A setup command of the case failed or timed out, or needs --trust: the case could not run, not a failure of the skill. */
   SETUP_FAILED: 1,
+  /**
+   * Something an eval, fixture or config file brings would start a program, read outside its folder or send data away
+   * (a real MCP server, a fixture repository's git filter, an agent's hooks), and --trust was not given. Exit 2.
+   */
+  UNTRUSTED: 2,
   /** The run was interrupted. */
   INTERRUPTED: 130,
   /** A fault of the harness itself. */

@@ -48,6 +48,14 @@ export const McpServerSchema = z.object({
   headers: z.record(z.string(), z.string()).default({}),
   /** Present for mocked servers: what the generated server answers. */
   mock: McpMockSchema.optional(),
+  /** Where the eval file declares the server, for messages about it (a real server needs --trust). */
+  source: z
+    .object({
+      file: z.string(),
+      line: z.number().int().positive().optional(),
+      column: z.number().int().positive().optional(),
+    })
+    .optional(),
 });
 export type McpServer = z.infer<typeof McpServerSchema>;
 export type McpServerInput = z.input<typeof McpServerSchema>;

@@ -119,7 +119,9 @@ function relativeToRoot(json: string, root: string | undefined): string {
 function normalisedCase(testCase: Case): unknown {
   const { line: _line, column: _column, ...source } = testCase.source;
   const { runs: _runs, retry: _retry, ...rest } = testCase;
-  return { ...rest, source };
+  // Where an MCP server is declared is as much a position as the case's own line.
+  const mcpServers = testCase.mcpServers.map(({ source: _where, ...server }) => server);
+  return { ...rest, mcpServers, source };
 }
 
 /** Per run (key context): the JSON of the parts all executions of a suite, or of an engine, share. */

@@ -24,6 +24,24 @@ export const ENV_ALLOWLIST: readonly string[] = [
   'OPENAI_API_KEY',
 ];
 
+/**
+ * Variables that hold the keys engines and judges send to their model endpoints (an engine's `apiKeyEnv` names more:
+ * its `environment`). An eval file never gets them filled in (MCP server urls, headers and env).
+ */
+export const MODEL_KEY_VARIABLES: readonly string[] = [
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'CLAUDE_CODE_OAUTH_TOKEN',
+  'OPENAI_API_KEY',
+  'CODEX_API_KEY',
+  'QODER_PERSONAL_ACCESS_TOKEN',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_BEARER_TOKEN_BEDROCK',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+];
+
 /** Variables with this prefix pass too, so users can hand settings to custom engines. */
 export const ENV_ALLOWED_PREFIX = 'SKILL_EVAL_';
 

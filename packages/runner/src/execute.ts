@@ -26,6 +26,7 @@ import {
   snapshotWorkspace,
   type TriggerDetection,
 } from '@skill-eval/grading';
+import { MODEL_KEY_VARIABLES } from './child-env.js';
 import { watchEvents } from './event-watch.js';
 import { ExecutionWorkspace } from './execution-workspace.js';
 import type { PlanItem } from './plan.js';
@@ -191,6 +192,8 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           dir: join(workspace.root, 'mcp'),
           workspace: workspace.ws,
           env: ctx.env,
+          trust: ctx.trust,
+          modelKeys: [...MODEL_KEY_VARIABLES, ...(target.engine.environment ?? [])],
         });
       } catch (error) {
         return fail(errorInfo(error).code, `Cannot prepare MCP servers (${names}): ${errorInfo(error).message}`);

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Case, EngineRunInput } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { completed, type Script, sleep } from './test-support/fake-engine.js';
@@ -194,5 +195,63 @@ describe('execution workspace: setup, teardown and artifacts', () => {
         `artifacts/${result.executionId}/collected/report/summary.md`,
       ]);
     }
+  });
+});
+
+describe('execution workspace: what git and the agent CLI would run by themselves', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+  });
+  afterEach(() => cleanup());
+
+  /** A fixture repository made by git: `main` with a.txt, and `feature` adding `extra` files. */
+  const fixtureRepo = (config: string[][], extra: Record<string, string>) => {
+    const repo = join(dir, 'repo');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+        env: { PATH: process.env.PATH, GIT_CONFIG_GLOBAL: '/dev/null' },
+      });
+    mkdirSync(repo);
+    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
+    writeFileSync(join(repo, 'a.txt'), 'a\n');
+    git('add', '-A');
+    git('commit', '-qm', 'main');
+    git('switch', '-qc', 'feature');
+    for (const [path, content] of Object.entries(extra)) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), content);
+    }
+    git('add', '-A');
+    git('commit', '-qm', 'feature');
+    git('switch', '-q', 'main');
+    for (const [key, value] of config) git('config', key!, value!);
+    return makeCase({ id: 'repo', workspace: { files: [{ from: repo, to: '.' }], git: { checkout: 'feature' } } });
+  };
+
+  it("never lets a fixture repository's filter run without --trust; with it, git runs it (so this can fail)", async () => {
+    const canary = join(dir, 'smudged');
+    const testCase = fixtureRepo([['filter.evil.smudge', `sh -c 'touch ${canary}; cat'`]], {
+      '.gitattributes': '* filter=evil\n',
+      'b.txt': 'b\n',
+    });
+    const refused = await runOne(dir, testCase, { trust: false });
+    expect(refused.stats.inputs).toHaveLength(0);
+    expect(refused.result.error).toMatchObject({ code: 'UNTRUSTED' });
+    expect(refused.result.error!.message).toContain('.git/config sets filter.evil.smudge, which runs a program');
+    expect(existsSync(canary)).toBe(false);
+    const trusted = await runOne(dir, testCase, { trust: true });
+    expect(trusted.stats.inputs).toHaveLength(1);
+    expect(existsSync(canary)).toBe(true);
+  });
+
+  it('stops before the agent when a checked-out branch brings agent settings the fixture did not show', async () => {
+    const testCase = fixtureRepo([], { '.claude/settings.json': '{"hooks": {"SessionStart": []}}' });
+    const refused = await runOne(dir, testCase, { trust: false });
+    expect(refused.stats.inputs).toHaveLength(0);
+    expect(refused.result.error).toMatchObject({ code: 'UNTRUSTED' });
+    expect(refused.result.error!.message).toContain('.claude/settings.json:1 sets hooks, which claude acts on');
+    expect((await runOne(dir, testCase, { trust: true })).stats.inputs).toHaveLength(1);
   });
 });

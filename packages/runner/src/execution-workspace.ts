@@ -9,6 +9,7 @@ import type { StagingMethod } from './fixture-stager.js';
 import type { ResultStore } from './result-store.js';
 import { stagerFor } from './run-stager.js';
 import { DEFAULT_SETUP_TIMEOUT_SECONDS, ProcessGroups, runShellSteps } from './shell-steps.js';
+import { preparedWorkspaceRisks } from './untrusted-workspace.js';
 import { createWorkspace, type Workspace } from './workspace.js';
 
 /** The part of the execution context the workspace's life needs. */
@@ -21,6 +22,20 @@ export interface WorkspaceContext {
   tempDir?: string;
   /** Limit of each setup or teardown command (default 30 s). */
   setupTimeoutSeconds?: number;
+}
+
+/**
+ * What the prepared workspace holds that git or the agent's CLI would act on by itself — a branch checkout or a diff
+ * can bring what the fixtures did not show — as the execution's error, before the agent starts.
+ */
+async function untrustedWorkspace(ws: string): Promise<WorkspaceError | undefined> {
+  const risks = await preparedWorkspaceRisks(ws);
+  if (risks.length === 0) return undefined;
+  const listed = risks.map((r) => `${relative(ws, r.file)}${r.line ? `:${r.line}` : ''} ${r.what}`).join('; ');
+  return {
+    code: 'UNTRUSTED',
+    message: `The prepared workspace holds what ${[...new Set(risks.map((r) => r.actor))].join(' and ')} would act on by itself: ${listed}. It runs only with --trust; the agent was not started.`,
+  };
 }
 
 /** Why an execution could not run, as its error. */
@@ -102,11 +117,14 @@ export class ExecutionWorkspace {
     try {
       // The stager probes overlay mounts and reflinks on first use: a run without fixtures never needs it.
       const stager = this.spec.files.length > 0 ? { stager: await stagerFor(this.ctx) } : {};
-      const filled = await fillWorkspace(workspace, this.spec, { ...stager, env });
+      const filled = await fillWorkspace(workspace, this.spec, { ...stager, env, trust: this.ctx.trust });
       this.staging = filled.staging;
     } catch (error) {
-      return { code: 'WORKSPACE_FAILED', message: errorInfo(error).message };
+      const { code, message } = errorInfo(error);
+      return { code: code === 'UNTRUSTED' ? code : 'WORKSPACE_FAILED', message };
     }
+    const untrusted = this.ctx.trust ? undefined : await untrustedWorkspace(workspace.ws);
+    if (untrusted) return untrusted;
     if (this.spec.setup.length === 0) return undefined;
     const log = this.logFile('setup');
     const outcome = await runShellSteps(this.spec.setup, this.shellOptions(env, log), this.groups);

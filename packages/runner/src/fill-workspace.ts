@@ -10,6 +10,8 @@ export interface WorkspaceFillOptions {
   stager?: FixtureStager;
   /** Environment git runs with: the execution's allowlisted env with its HOME (default just PATH). */
   env?: Record<string, string>;
+  /** --trust: git honours a fixture repository's own config; without it such a repository is refused. */
+  trust?: boolean;
 }
 
 /** The part of a workspace the fill steps need. */
@@ -57,8 +59,8 @@ export async function fillWorkspace(
       if (method && (report.staging === undefined || RANK[method] < RANK[report.staging])) report.staging = method;
     }
   }
-  const env = options.env ?? { PATH: process.env.PATH ?? '' };
-  if (spec.git) await gitPrepare(ws, spec.git, env);
+  const git = { env: options.env ?? { PATH: process.env.PATH ?? '' }, trust: options.trust ?? false };
+  if (spec.git) await gitPrepare(ws, spec.git, git);
   for (const [rel, content] of Object.entries(spec.inline)) {
     const to = insideWorkspace(ws, rel);
     await parentInsideWorkspace(ws, to);
@@ -66,6 +68,6 @@ export async function fillWorkspace(
     if ((await lstat(to).catch(() => undefined))?.isSymbolicLink()) await rm(to);
     await writeFile(to, content);
   }
-  if (spec.git?.applyDiff) await gitApplyDiff(ws, spec.git.applyDiff, env);
+  if (spec.git?.applyDiff) await gitApplyDiff(ws, spec.git.applyDiff, git);
   return report;
 }

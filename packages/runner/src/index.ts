@@ -1,6 +1,6 @@
 export { benchmarkSummary } from './benchmark-summary.js';
 export { CACHE_FORMAT, type CacheKeyContext, cacheKey } from './cache-key.js';
-export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST } from './child-env.js';
+export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST, MODEL_KEY_VARIABLES } from './child-env.js';
 export { type CollectedArtifacts, collectArtifacts } from './collect-artifacts.js';
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export { asOnePrompt, type EngineJudgeOptions, engineJudge } from './engine-judge.js';
@@ -28,10 +28,12 @@ export {
 } from './plan.js';
 export { type RepeatStats, repeatStats, spread } from './repeat-stats.js';
 export {
+  envReferences,
   expandEnvRefs,
   MOCK_MCP_SERVER_SCRIPT,
   type ResolveMcpOptions,
   resolveMcpServers,
+  untrustedMcpServer,
 } from './resolve-mcp-servers.js';
 export { type CacheEntry, createResultCache, type ResultCache } from './result-cache.js';
 export { createResultStore, type ResultStore } from './result-store.js';
@@ -68,6 +70,7 @@ export { suiteBenchmark, suiteParallelism, variantChoice } from './suite-run-set
 export { type SummaryContext, summarize } from './summarize.js';
 export { DEFAULT_GRACE_SECONDS, maxTimeoutSeconds } from './timeout-limit.js';
 export { createTreeHasher, type TreeHasher, type TreeHashOptions } from './tree-hasher.js';
+export { findUntrustedInputs, type UntrustedInputsOptions } from './untrusted-inputs.js';
 export { skillsForVariant } from './variant-skills.js';
 export {
   createWorkspace,

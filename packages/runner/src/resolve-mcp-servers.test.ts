@@ -53,6 +53,8 @@ describe('resolveMcpServers', () => {
       dir,
       workspace: '/ws',
       env: { HOST: 'example.test', TOKEN: 't0k' },
+      trust: true,
+      modelKeys: ['ANTHROPIC_API_KEY'],
     });
     expect(mock).toEqual({
       name: 'pm',
@@ -79,7 +81,7 @@ describe('resolveMcpServers', () => {
   });
 
   it('refuses a stdio server without a command and an http server without a url', async () => {
-    const opts = { dir, workspace: '/ws', env: {} };
+    const opts = { dir, workspace: '/ws', env: {}, trust: true, modelKeys: [] };
     await expect(resolveMcpServers([McpServerSchema.parse({ name: 'a', transport: 'stdio' })], opts)).rejects.toThrow(
       'names no command',
     );
@@ -87,6 +89,46 @@ describe('resolveMcpServers', () => {
       'names no url',
     );
   });
+});
+
+describe('resolveMcpServers without --trust, and model keys', () => {
+  const stdio = McpServerSchema.parse({ name: 'py', transport: 'stdio', command: 'python3', args: ['srv.py'] });
+  const http = (field: 'url' | 'header' | 'env', ref: string) =>
+    McpServerSchema.parse({
+      name: 'gh',
+      transport: 'http',
+      url: field === 'url' ? `https://example.test/?k=${ref}` : 'https://example.test/',
+      headers: field === 'header' ? { Authorization: `Bearer ${ref}` } : {},
+      env: field === 'env' ? { K: ref } : {},
+    });
+  const env = { ANTHROPIC_API_KEY: 'sk-ant-secret', OPENAI_API_KEY: 'sk-oa', GH_TOKEN: 'ghp' };
+
+  it('refuses a real server without --trust, naming what it would start; a mocked one is ours and allowed', async () => {
+    const opts = { dir, workspace: '/ws', env, trust: false, modelKeys: [] };
+    await expect(resolveMcpServers([stdio], opts)).rejects.toMatchObject({
+      code: 'UNTRUSTED',
+      message: expect.stringContaining('starts `python3 srv.py`, which runs only with --trust'),
+    });
+    await expect(resolveMcpServers([http('url', '${GH_TOKEN}')], opts)).rejects.toMatchObject({ code: 'UNTRUSTED' });
+    await expect(resolveMcpServers([mocked], opts)).resolves.toHaveLength(1);
+  });
+
+  it.each(['url', 'header', 'env'] as const)(
+    'never fills a model key into the %s, even with --trust',
+    async (field) => {
+      const opts = { dir, workspace: '/ws', env, trust: true, modelKeys: ['ANTHROPIC_API_KEY', 'MY_KEY_VAR'] };
+      for (const ref of ['${ANTHROPIC_API_KEY}', '${MY_KEY_VAR}']) {
+        await expect(resolveMcpServers([http(field, ref)], opts)).rejects.toMatchObject({
+          code: 'UNTRUSTED',
+          message: expect.stringContaining(`refers to ${ref}, a key the run's models use`),
+        });
+      }
+      // Another variable is the user's to hand over, with --trust.
+      const [filled] = await resolveMcpServers([http(field, '${GH_TOKEN}')], opts);
+      expect(JSON.stringify(filled)).toContain('ghp');
+      expect(JSON.stringify(filled)).not.toContain('sk-ant-secret');
+    },
+  );
 });
 
 describe('runSuites with MCP servers', () => {
@@ -137,4 +179,19 @@ describe('runSuites with MCP servers', () => {
     expect(results[0]).toMatchObject({ status: 'passed' });
     expect(results[0]!.session!.toolCalls[0]!.output).toBe('{"id":7}');
   }, 20_000);
+
+  it('never starts the engine for a real server without --trust: the execution is an UNTRUSTED error', async () => {
+    const { engine, stats } = fakeEngine(async () => completed('done'));
+    Object.assign(engine.capabilities, { mcp: true });
+    const real = McpServerSchema.parse({ name: 'py', transport: 'stdio', command: 'python3' });
+    const { results } = await runSuites({
+      suites: [makeSuite('mcp/eval.yaml', [makeCase({ id: 'real', mcpServers: [real] })])],
+      engines: [{ id: engine.id, engine }],
+      outDir: join(dir, 'out'),
+      env: { PATH: process.env.PATH },
+      tempDir: join(dir, 'tmp'),
+    });
+    expect(stats.inputs).toHaveLength(0);
+    expect(results[0]).toMatchObject({ status: 'error', error: { code: 'UNTRUSTED' } });
+  });
 });

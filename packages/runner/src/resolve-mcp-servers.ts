@@ -16,12 +16,18 @@ export interface ResolveMcpOptions {
   workspace: string;
   /** Environment `${VAR}` references are filled from. */
   env: Record<string, string | undefined>;
+  /** The user passed --trust: real servers (programs and endpoints the eval file names) may be installed. */
+  trust: boolean;
+  /** Variables holding the keys the run's engines and judge use for their models: never handed to a server. */
+  modelKeys: readonly string[];
 }
 
 /**
  * Turns a case's MCP servers into what engines install: a mocked server becomes a stdio command
  * running the mock script on a JSON file written to `dir`; `${VAR}` references in a real server's
- * url, env and headers are filled from `env`. A missing variable is a SkillEvalError (BAD_INPUT).
+ * url, env and headers are filled from `env`. A missing variable is a SkillEvalError (BAD_INPUT); a real server
+ * without --trust, or a reference to a model key, is one too (UNTRUSTED) — the CLI refuses both before the run starts,
+ * this is the runner's own guard.
  */
 export async function resolveMcpServers(
   servers: readonly McpServer[],
@@ -50,6 +56,8 @@ export async function resolveMcpServers(
       });
       continue;
     }
+    const refusal = untrustedMcpServer(server, options);
+    if (refusal) throw new SkillEvalError('UNTRUSTED', refusal.message, { hint: refusal.hint });
     const fill = (value: string, field: string) =>
       expandEnvRefs(value, options.env, `MCP server "${server.name}" ${field}`);
     if (server.transport === 'stdio' && !server.command) {
@@ -81,6 +89,52 @@ const mapValues = (record: Record<string, string>, fn: (value: string, key: stri
 const NAME = '[A-Za-z_][A-Za-z0-9_]*';
 const WHOLE = new RegExp(`^\\$(${NAME})$`);
 const BRACED = new RegExp(`\\$\\{(${NAME})\\}`, 'g');
+
+/** The variables `value` refers to as `${VAR}` (or as a whole `$VAR`), as {@link expandEnvRefs} fills them. */
+export function envReferences(value: string): string[] {
+  const whole = WHOLE.exec(value);
+  if (whole) return [whole[1]!];
+  return [...value.matchAll(BRACED)].map((match) => match[1]!);
+}
+
+/** What a real server is: the program it starts or the endpoint it sends the agent's calls to. */
+function describeServer(server: McpServer): string {
+  if (server.transport === 'http') return `sends the agent's tool calls to ${server.url ?? '(no url)'}`;
+  return `starts \`${[server.command ?? '', ...server.args].join(' ')}\``;
+}
+
+/**
+ * Why installing `server` is refused, or undefined: a real server (a program or endpoint an eval file chose) needs
+ * --trust; a `${VAR}` naming a key the run's models use is refused even with it, since that key would leave for an
+ * endpoint the eval file chose. Mocked servers are skill-eval's own and always allowed.
+ */
+export function untrustedMcpServer(
+  server: McpServer,
+  options: Pick<ResolveMcpOptions, 'trust' | 'modelKeys'>,
+): { message: string; hint: string } | undefined {
+  if (server.mock) return undefined;
+  if (!options.trust) {
+    return {
+      message: `MCP server "${server.name}" is a real server from the eval file: it ${describeServer(server)}, which runs only with --trust.`,
+      hint: 'Read the server first, then pass --trust; or mock it (skill-up: mode: mocked with tool_responses).',
+    };
+  }
+  const fields = [
+    ['url', server.url ?? ''],
+    ...Object.entries(server.headers).map(([key, value]) => [`header ${key}`, value]),
+    ...Object.entries(server.env).map(([key, value]) => [`env ${key}`, value]),
+  ];
+  for (const [field, value] of fields) {
+    const key = envReferences(value!).find((name) => options.modelKeys.includes(name));
+    if (key) {
+      return {
+        message: `MCP server "${server.name}" ${field} refers to \${${key}}, a key the run's models use: skill-eval never hands it to an MCP server, --trust or not.`,
+        hint: `Give the server a key of its own, in another variable, and refer to that one.`,
+      };
+    }
+  }
+  return undefined;
+}
 
 /** Fills `${VAR}` anywhere and a whole-value `$VAR` from `env`; an unset variable throws, naming it. */
 export function expandEnvRefs(value: string, env: Record<string, string | undefined>, where: string): string {

@@ -1,0 +1,99 @@
+import { keysOf, parseJson, property } from '@skill-eval/format-kit';
+
+/** A setting of an agent's project file that runs programs or sends data elsewhere, with the line it is on. */
+export interface RiskySetting {
+  setting: string;
+  line?: number;
+}
+
+/**
+ * A file an agent CLI reads from its working directory (the workspace root) and acts on by itself, before and
+ * beside what the model decides: claude's hooks, status line, key helper and environment, qodercli's hooks, MCP
+ * servers and tool-discovery commands.
+ */
+export interface AgentProjectFile {
+  /** Path relative to the workspace root. */
+  path: string;
+  /** The agent CLI that reads it. */
+  agent: string;
+  /** The settings of `text` that are unsafe from a file that is not the user's; empty when there are none. */
+  risks(text: string): RiskySetting[];
+}
+
+/**
+ * Keys of claude's settings that only shape the agent's answers. Everything else can run a program (`hooks`,
+ * `statusLine`, `apiKeyHelper`, `awsAuthRefresh`, `otelHeadersHelper`, `fileSuggestion`), change its environment
+ * (`env`: an `ANTHROPIC_BASE_URL` sends the user's key elsewhere), load plugins or MCP servers, or widen what the
+ * agent may touch (`permissions.allow`, `permissions.additionalDirectories`) — and claude -p asks no one.
+ */
+const CLAUDE_SAFE = new Set([
+  '$schema',
+  'model',
+  'effortLevel',
+  'outputStyle',
+  'language',
+  'includeCoAuthoredBy',
+  'attribution',
+  'cleanupPeriodDays',
+  'alwaysThinkingEnabled',
+  'spinnerTipsEnabled',
+  'theme',
+  'editorMode',
+  'respectGitignore',
+  'companyAnnouncements',
+  'disableAllHooks',
+  'forceLoginMethod',
+  'permissions',
+]);
+
+/** Permission rules that narrow what the agent may do; `defaultMode` yields to the --permission-mode claude is given. */
+const CLAUDE_SAFE_PERMISSIONS = new Set(['deny', 'ask', 'defaultMode']);
+
+/** The keys of a claude settings file outside {@link CLAUDE_SAFE}; a file that is not a JSON object is all risk. */
+function claudeSettingsRisks(text: string): RiskySetting[] {
+  const json = parseJson(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [{ setting: '(not JSON skill-eval can check)', line: 1 }];
+  }
+  if (!json.root || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return [{ setting: '(not a JSON object)', line: 1 }];
+  }
+  const lineOf = (path: string[]): number | undefined => {
+    let node = json.root;
+    for (const key of path.slice(0, -1)) node = property(node, key);
+    const found = node && keysOf(node).find((k) => k.key === path.at(-1));
+    return found ? json.positionAt(found.keyNode.offset).line : undefined;
+  };
+  const risks: RiskySetting[] = [];
+  for (const [key, setting] of Object.entries(value)) {
+    if (!CLAUDE_SAFE.has(key)) risks.push({ setting: key, line: lineOf([key]) });
+    else if (key === 'permissions' && setting && typeof setting === 'object') {
+      for (const sub of Object.keys(setting)) {
+        if (!CLAUDE_SAFE_PERMISSIONS.has(sub)) risks.push({ setting: `permissions.${sub}`, line: lineOf([key, sub]) });
+      }
+    }
+  }
+  return risks;
+}
+
+/** qodercli (a gemini-cli fork) runs hooks, MCP servers and tool-discovery commands from its settings: all of it counts. */
+const wholeFile = (): RiskySetting[] => [{ setting: '(the whole file)', line: 1 }];
+
+/**
+ * The project files of the agent CLIs skill-eval drives. `.mcp.json` is not among them: claude-code and qodercli run
+ * with `--strict-mcp-config`, so only the servers an eval file declares reach them; codex ignores a project's
+ * `.codex/` (hooks, MCP servers, rules) unless the project is trusted, which a fresh CODEX_HOME never says.
+ */
+export const AGENT_PROJECT_FILES: readonly AgentProjectFile[] = [
+  { path: '.claude/settings.json', agent: 'claude', risks: claudeSettingsRisks },
+  { path: '.claude/settings.local.json', agent: 'claude', risks: claudeSettingsRisks },
+  { path: '.qoder/settings.json', agent: 'qodercli', risks: wholeFile },
+  { path: '.qoder/settings.local.json', agent: 'qodercli', risks: wholeFile },
+];
+
+/** The project file at `path` (relative to the workspace root, `/`-separated), if it is one. */
+export const agentProjectFile = (path: string): AgentProjectFile | undefined =>
+  AGENT_PROJECT_FILES.find((file) => file.path === path);
