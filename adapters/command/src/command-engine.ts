@@ -58,7 +58,7 @@ export const FILES = {
 const MIN_REDACT = 8;
 
 const UNTRUSTED_HINT =
-  'A command from an eval file or the config (engineSettings) runs only with --trust. A command given on the command line (--ek command=…) is trusted by the CLI; set trusted: true when you build the engine yourself.';
+  'A command from an eval file or from a config found in the project runs only with --trust. A command given on the command line (--ek command=…) or in a config named with -c is trusted by the CLI; set trusted: true when you build the engine yourself.';
 
 export class CommandEngine implements Engine {
   readonly id = ENGINE_ID;

@@ -159,12 +159,15 @@ describe('skill-eval run on bad input', () => {
     expect(readResults(join(dir, 'out')).map((r) => r.session?.finalMessage)).toEqual(['hello from-config']);
   }, 30_000);
 
-  it('refuses a command from the config without --trust, saying that it came from the config', async () => {
+  it('refuses a command from a config found in the project without --trust, at its line', async () => {
     writeCommandAgentSkill(dir);
-    writeFileSync(join(dir, 'untrusted.json'), '{"engineSettings": {"command": {"command": "echo hello"}}}');
-    const err = await refusedRun(['-e', 'command', '-c', 'untrusted.json']);
-    expect(err).toContain('error: Refusing to run the untrusted command "echo hello".');
-    expect(err).toContain('hint: A command from an eval file or the config (engineSettings) runs only with --trust.');
+    writeFileSync(
+      join(dir, 'skill-eval.config.json'),
+      '{\n  "engineSettings": {"command": {"command": "echo hello"}}\n}',
+    );
+    const err = await refusedRun(['-e', 'command']);
+    expect(err).toContain('skill-eval.config.json:2:34: engineSettings.command.command names the program to run');
+    expect(err).toContain('pass --trust (or name it yourself with -c skill-eval.config.json, which trusts it)');
   });
 
   it('refuses a folder holding no eval file, saying where it looked and how eval files are found', async () => {
@@ -313,7 +316,8 @@ describe('skill-eval engines', () => {
       JSON.stringify({ plugins: ['./my-engine.mjs'], engineSettings: { mine: { version: '4.2' } } }),
     );
     const io = captureIO(dir, { PATH: process.env.PATH });
-    expect(await main(['engines', '--json'], io), io.err()).toBe(0);
+    // A config found in the project loads its plugins only with --trust.
+    expect(await main(['engines', '--json', '--trust'], io), io.err()).toBe(0);
     const { engines } = JSON.parse(io.out()) as { engines: { id: string }[] };
     expect(engines.find((e) => e.id === 'mine')).toMatchObject({
       id: 'mine',

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       formatSettings: {},
       concurrency: 8,
       file: join(dir, CONFIG_FILE),
+      trusted: false,
     });
     rmSync(join(dir, CONFIG_FILE));
     expect(loadConfig(dir)).toEqual({ plugins: [], engineSettings: {}, formatSettings: {} });

@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit';
 import { maxTimeoutSeconds } from '@skill-eval/runner';
 import { z } from 'zod';
+import { refuseUntrustedConfig } from './config-trust.js';
 
 /** `skill-eval.config.json`: project defaults; command-line options win. */
 export const ConfigSchema = z
@@ -39,12 +40,20 @@ export const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema> & {
   /** The file the config was read from, for messages about it; absent when there is none. */
   file?: string;
+  /**
+   * The user vouches for it: named with `-c`, or found in the project and --trust given. A command in its
+   * engineSettings then runs as one typed with --ek does.
+   */
+  trusted?: boolean;
 };
 
 export const CONFIG_FILE = 'skill-eval.config.json';
 
-/** Reads the config named by --config, else `skill-eval.config.json` in cwd, else defaults. */
-export function loadConfig(cwd: string, explicit?: string): Config {
+/**
+ * Reads the config named by --config, else `skill-eval.config.json` in cwd, else defaults. One found in cwd is not
+ * the user's own: without `trust`, a setting of it that runs code or sends data away stops the command.
+ */
+export function loadConfig(cwd: string, explicit?: string, trust = false): Config {
   const file = explicit ? resolve(cwd, explicit) : resolve(cwd, CONFIG_FILE);
   const found = statSync(file, { throwIfNoEntry: false });
   if (!found) {
@@ -80,7 +89,8 @@ export function loadConfig(cwd: string, explicit?: string): Config {
       hint: 'Known keys: plugins, engine, judge, engineSettings, formatSettings, concurrency, timeout, cacheDir.',
     });
   }
-  return { ...parsed.data, file };
+  if (!explicit && !trust) refuseUntrustedConfig(file, relative(cwd, file), json, parsed.data);
+  return { ...parsed.data, file, trusted: Boolean(explicit) || trust };
 }
 
 /** The node a config problem is about: the value at its path, or the first unknown key it names. */

@@ -39,7 +39,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option(
       '--trust',
-      'allow commands that come from eval or config files (setup scripts, script checks, custom engines)',
+      'allow what eval, fixture and found config files bring that runs programs or sends data away (setup scripts, script checks, custom engines, real MCP servers, fixture git config, agent hooks); see docs/security.md',
     )
     .addOption(
       new Option(
@@ -153,7 +153,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .argument('[paths...]', 'eval files or directories to search (default: .)')
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
-    .option('--trust', 'check as run --trust would: references out of the project are allowed')
+    .option('--trust', 'check as run --trust would: accept references out of the project and what runs only with --trust, and load the plugins of a config found in the project')
     .action(async (paths: string[], options: { format?: string; config?: string; trust?: boolean }) => {
       const { validateCommand } = await import('./commands/validate.js');
       setExitCode(await validateCommand(paths, options, io));
@@ -168,10 +168,11 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('-f, --format <id>', 'read the file with this format instead of detecting it')
     .option('--force', 'overwrite existing files')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .option('--trust', 'load the plugins and settings of a config found in the project')
     .action(
       async (
         file: string,
-        options: { to: string; out?: string; format?: string; force?: boolean; config?: string },
+        options: { to: string; out?: string; format?: string; force?: boolean; config?: string; trust?: boolean },
       ) => {
         const { convertCommand } = await import('./commands/convert.js');
         setExitCode(await convertCommand(file, options, io));
@@ -183,7 +184,8 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .description('List every known engine, whether it can run here, and its version.')
     .option('--json', 'print the list as JSON')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
-    .action(async (options: { json?: boolean; config?: string }) => {
+    .option('--trust', 'load the plugins and settings of a config found in the project')
+    .action(async (options: { json?: boolean; config?: string; trust?: boolean }) => {
       const { enginesCommand } = await import('./commands/engines.js');
       setExitCode(await enginesCommand(options, io));
     });
@@ -195,7 +197,8 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('--json', 'print the plan as JSON')
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
-    .action(async (paths: string[], options: { json?: boolean; format?: string; config?: string }) => {
+    .option('--trust', 'load the plugins and settings of a config found in the project')
+    .action(async (paths: string[], options: { json?: boolean; format?: string; config?: string; trust?: boolean }) => {
       const { listCommand } = await import('./commands/list.js');
       setExitCode(await listCommand(paths, options, io));
     });

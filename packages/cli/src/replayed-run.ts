@@ -5,6 +5,7 @@ import { RUN_MANIFEST_FILE, readRunManifest, recordedInvocation } from '@skill-e
 import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
 import { placeOfRun } from './place-of-run.js';
+import { refuseUntrustedRecordedOptions } from './recorded-options-trust.js';
 import { recordingFiles } from './recording-files.js';
 
 /**
@@ -44,6 +45,11 @@ export async function replayedRun(
   };
   const recorded = { ...(invocation.options ?? {}) } as RunCommandOptions;
   delete recorded.record;
+  // What is given now is the user's own; what only run.json says needs --trust now.
+  const fromFile = Object.fromEntries(
+    Object.entries(recorded).filter(([key]) => given[key] === undefined),
+  ) as RunCommandOptions;
+  refuseUntrustedRecordedOptions(fromFile, runDir, '--replay', options.trust === true);
   const replayOptions = { ...recorded, ...given, ...replay };
   // Paths given now are read here; otherwise the recorded paths, where the run was recorded (or moved with it).
   if (paths.length || !Array.isArray(invocation.paths)) return { paths: [...paths], options: replayOptions, io };

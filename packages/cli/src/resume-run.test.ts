@@ -25,7 +25,8 @@ async function cli(...args: string[]) {
 describe('run --resume with other options', () => {
   it('applies the output options given now: --json prints summary.json alone, and the run stays the same run', async () => {
     const before = readSummary(join(dir, 'out'));
-    const resumed = await cli('run', '--resume', 'out', '--json');
+    // The run's command came from run.json, not from this command line: --trust vouches for it.
+    const resumed = await cli('run', '--resume', 'out', '--json', '--trust');
     expect(resumed.code).toBe(0);
     const printed = JSON.parse(resumed.out);
     expect(printed).toEqual(readSummary(join(dir, 'out')));
@@ -35,9 +36,19 @@ describe('run --resume with other options', () => {
 
   it('takes -j, -q, -v and --skill-creator from now, never the printing flags the run started with', async () => {
     const io = captureIO(dir);
-    const { options } = await resumedRun([], { resume: 'out', concurrency: '8', verbose: true }, io);
+    const { options } = await resumedRun([], { resume: 'out', concurrency: '8', verbose: true, trust: true }, io);
     expect(options).toMatchObject({ concurrency: '8', verbose: true, resumed: true });
     expect(options.quiet).toBeUndefined();
+  });
+
+  it("runs run.json's command only with --trust given now: the file is not this command line", async () => {
+    const summary = readFileSync(join(dir, 'out', 'summary.json'), 'utf8');
+    const refused = await cli('run', '--resume', 'out');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('out/run.json records options that run code or send data away');
+    expect(refused.err).toContain('--ek command=… (names the program to run)');
+    expect(refused.err).toContain('hint: Read the run’s eval files and run.json, then --resume it again with --trust.');
+    expect(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')).toBe(summary);
   });
 
   it('refuses options that would change what the run plans or how it grades, naming them', async () => {

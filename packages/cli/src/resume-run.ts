@@ -4,6 +4,7 @@ import { RUN_MANIFEST_FILE, readRunManifest, recordedInvocation } from '@skill-e
 import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
 import { placeOfRun } from './place-of-run.js';
+import { refuseUntrustedRecordedOptions } from './recorded-options-trust.js';
 
 /** The default cache directory, relative to the working directory. */
 export const DEFAULT_CACHE_DIR = '.skill-eval/cache';
@@ -64,8 +65,9 @@ export async function resumedRun(
       },
     );
   }
+  // --trust given now vouches for the options run.json records (checked below); it changes nothing else.
   const planFlags = Object.entries(PLAN_FLAGS).flatMap(([key, flag]) =>
-    options[key as keyof RunCommandOptions] === undefined ? [] : [flag],
+    key === 'trust' || options[key as keyof RunCommandOptions] === undefined ? [] : [flag],
   );
   if (planFlags.length) {
     throw new SkillEvalError(
@@ -101,6 +103,8 @@ export async function resumedRun(
     keepWorkspaces: _keep,
     ...recorded
   } = invocation.options as RunCommandOptions;
+  // --trust now vouches for what run.json says; the run keeps the trust it was started with.
+  refuseUntrustedRecordedOptions(recorded, runDir, '--resume', options.trust === true);
   const output = Object.fromEntries(OUTPUT_OPTIONS.flatMap((key) => (options[key] ? [[key, options[key]]] : [])));
   return {
     paths: place.paths,

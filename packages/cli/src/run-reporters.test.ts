@@ -30,7 +30,8 @@ describe('a reporter plugin the config names', () => {
       ].join('\n'),
       'skill-eval.config.json': JSON.stringify({ plugins: ['./reporter.mjs'] }),
     });
-    const code = await main(['run', ...writeCommandAgentSkill(dir), '--out', 'out', '-q'], captureIO(dir));
+    // A config found in the project loads its plugins only with --trust.
+    const code = await main(['run', ...writeCommandAgentSkill(dir), '--out', 'out', '-q', '--trust'], captureIO(dir));
     expect(code).toBe(0);
     // A Skillet case runs 3 samples.
     const heard = readFileSync(join(dir, 'heard.log'), 'utf8');

@@ -12,6 +12,8 @@ export interface ConvertOptions {
   format?: string;
   force?: boolean;
   config?: string;
+  /** --trust: a config found in the project may load its plugins and use every setting. */
+  trust?: boolean;
 }
 
 /** `.yml` and `.yaml` name the same kind of file. */
@@ -54,7 +56,7 @@ function targets(
  * cannot express is listed on stderr, never dropped silently; existing files are not overwritten without --force.
  */
 export async function convertCommand(file: string, options: ConvertOptions, io: CommandIO): Promise<number> {
-  const config = loadConfig(io.cwd, options.config);
+  const config = loadConfig(io.cwd, options.config, options.trust);
   const { registry, suites, diagnostics } = await loadEvalFiles([file], { ...options, everyFormat: true }, config, io);
   const target = configurePlugin(registry.format(options.to), undefined);
   if (!target.write) {

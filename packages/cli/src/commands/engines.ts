@@ -8,6 +8,8 @@ import { BUNDLED_ENGINES } from '../plugins/bundled.js';
 export interface EnginesOptions {
   json?: boolean;
   config?: string;
+  /** --trust: a config found in the project may load its plugins and use every setting. */
+  trust?: boolean;
 }
 
 interface EngineStatus {
@@ -72,7 +74,7 @@ async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
 
 /** `skill-eval engines`: every known engine, whether it can run here, and its version. */
 export async function enginesCommand(options: EnginesOptions, io: CommandIO): Promise<number> {
-  const config = loadConfig(io.cwd, options.config);
+  const config = loadConfig(io.cwd, options.config, options.trust);
   const engines = await listedEngines(config, io.cwd);
   const statuses = await Promise.all(
     engines.map((e) => statusOf(e, configuredSettings(config.engineSettings, e), io.env)),

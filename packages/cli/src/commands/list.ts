@@ -9,11 +9,13 @@ export interface ListOptions {
   json?: boolean;
   format?: string;
   config?: string;
+  /** --trust: a config found in the project may load its plugins and use every setting. */
+  trust?: boolean;
 }
 
 /** `skill-eval list`: loads and shows the suites without running anything. Exit 2 on error diagnostics. */
 export async function listCommand(paths: string[], options: ListOptions, io: CommandIO): Promise<number> {
-  const config = loadConfig(io.cwd, options.config);
+  const config = loadConfig(io.cwd, options.config, options.trust);
   const { suites, diagnostics } = await loadEvalFiles(paths, options, config, io);
   if (options.json) {
     // The whole compiled case, as `schemas/list.schema.json` describes it.

@@ -16,6 +16,7 @@ import {
   assertRunDirUsable,
   type EngineTarget,
   engineJudge,
+  findUntrustedInputs,
   newRunName,
   type PlanItem,
   parseShard,
@@ -97,9 +98,10 @@ function engineSettings(
   trust: boolean,
 ) {
   const plugin = registry.engine(spec.id);
-  // A command the user typed (--ek command=…) is theirs to run; one from a config or eval file needs --trust.
+  // A command the user typed (--ek command=…) or wrote in a config named with -c is theirs to run; one from a config
+  // found in the project or from an eval file needs --trust.
   const own = kwargsFor(kwargs, [plugin.id, spec.id, ...(plugin.aliases ?? [])]);
-  const trusted = plugin.id === 'command' ? { trusted: trust || 'command' in own } : {};
+  const trusted = plugin.id === 'command' ? { trusted: trust || config.trusted === true || 'command' in own } : {};
   const settings = parsedPluginSettings(plugin, {
     ...configuredSettings(config.engineSettings, plugin),
     ...own,
@@ -126,7 +128,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   // A cached result made no model call, so it has nothing to record or replay.
   if (options.record && options.cache !== false) return runCommand(paths, { ...options, cache: false }, io);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  const config = loadConfig(io.cwd, options.config);
+  const config = loadConfig(io.cwd, options.config, options.trust);
   const engineSpecs = (options.engine?.length ? options.engine : [config.engine ?? DEFAULT_ENGINE].flat()).map(
     parseEngineSpec,
   );
@@ -218,6 +220,21 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
         return engineJudge(engine, { ...(model ? { model } : {}), env });
       },
     };
+  }
+
+  // What the eval files bring that would start a program or send data away without --trust: refused before any
+  // execution, each at its place.
+  const untrusted = await findUntrustedInputs(suites, {
+    trust: options.trust === true,
+    modelKeys: [...engines.map((t) => t.engine), ...(judgeEngine ? [judgeEngine] : [])].flatMap(
+      (e) => e.environment ?? [],
+    ),
+    cwd: io.cwd,
+  });
+  if (untrusted.length > 0) {
+    printDiagnostics(untrusted, io.cwd, io.stderr);
+    io.stderr.write('No run was started: nothing above ran (nothing was written).\n');
+    return 2;
   }
 
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.

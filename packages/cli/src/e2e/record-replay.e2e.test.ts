@@ -98,7 +98,8 @@ describe.each([
     process.env.ANTHROPIC_BASE_URL = 'http://127.0.0.1:9';
     delete process.env.ANTHROPIC_API_KEY;
     const replayIO = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
-    replayCode = await main(['run', '--replay', 'recorded', '--out', 'replayed'], replayIO);
+    // A program path run.json records is not this command line's: the replay names its own.
+    replayCode = await main(['run', '--replay', 'recorded', ...engineArgs, '--out', 'replayed'], replayIO);
     replayed = readResults(join(dir, 'replayed', 'results.jsonl'));
   }, 180_000);
 
@@ -147,6 +148,17 @@ describe.each([
     expect(existsSync(join(dir, 'replayed', 'recordings'))).toBe(false);
   });
 
+  it.runIf(engineArgs.length > 0)(
+    'runs no program path from run.json without --trust: the file is not this command line',
+    async () => {
+      const io = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+      expect(await main(['run', '--replay', 'recorded', '--out', 'replayed-untrusted'], io)).toBe(2);
+      expect(io.err()).toContain('run.json records options that run code or send data away');
+      expect(io.err()).toContain('--ek claude-code.path=… (names the program to run)');
+      expect(existsSync(join(dir, 'replayed-untrusted'))).toBe(false);
+    },
+  );
+
   it('refuses to replay a case whose prompt was edited since the recording, naming it', async () => {
     const file = join(dir, 'pirate', 'evals', 'evals.json');
     const edited = {
@@ -156,7 +168,7 @@ describe.each([
     writeFileSync(file, JSON.stringify(edited));
     try {
       const io = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
-      expect(await main(['run', '--replay', 'recorded', '--out', 'replayed-edited'], io)).toBe(2);
+      expect(await main(['run', '--replay', 'recorded', ...engineArgs, '--out', 'replayed-edited'], io)).toBe(2);
       expect(io.err()).toMatch(/the prompt of 1 case\(s\) changed since .*recorded was recorded/);
       expect(io.err()).toContain('pirate/evals/evals.json:1 fail');
       expect(existsSync(join(dir, 'replayed-edited'))).toBe(false);
@@ -171,7 +183,7 @@ describe.each([
     renameSync(dir, moved);
     dir = moved;
     const io = captureIO(moved, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
-    const code = await main(['run', '--replay', 'recorded', '--out', 'replayed-here'], io);
+    const code = await main(['run', '--replay', 'recorded', ...engineArgs, '--out', 'replayed-here'], io);
     expect(code, io.err()).toBe(recordCode);
     const here = readResults(join(moved, 'replayed-here', 'results.jsonl'));
     for (const [id, result] of recorded) expect(verdictOf(here.get(id)!), id).toEqual(verdictOf(result));

@@ -109,7 +109,8 @@ describe('Ctrl-C mid-run, then --resume, with the built CLI on the real claude b
     interruptedSummary = readSummary(outDir());
     linesAfterInterrupt = resultLines();
 
-    const resumed = startCli(['run', '--resume', 'out'], dir, env(answering));
+    // run.json's program path is not this command line's: --trust vouches for it.
+    const resumed = startCli(['run', '--resume', 'out', '--trust'], dir, env(answering));
     child = resumed.child;
     resumedCode = await resumed.exited;
     resumedOutput = resumed.output();
