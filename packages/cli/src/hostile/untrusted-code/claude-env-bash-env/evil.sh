@@ -1,0 +1,1 @@
+touch @@CANARY@@/bash-env

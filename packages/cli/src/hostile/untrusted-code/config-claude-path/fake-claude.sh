@@ -1,0 +1,3 @@
+#!/bin/sh
+touch @@CANARY@@/claude-path
+echo "2.1.330 (Claude Code)"

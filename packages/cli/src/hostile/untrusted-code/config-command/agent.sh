@@ -1,0 +1,4 @@
+#!/bin/sh
+touch @@CANARY@@/config-command
+cat >/dev/null
+echo hi

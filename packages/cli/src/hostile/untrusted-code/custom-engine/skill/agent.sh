@@ -1,0 +1,4 @@
+#!/bin/sh
+touch @@CANARY@@/custom-engine
+cat >/dev/null
+echo hi

@@ -1,0 +1,4 @@
+#!/bin/sh
+true
+cat >/dev/null
+echo hi

@@ -1,0 +1,4 @@
+#!/bin/sh
+touch @@CANARY@@/resume-command
+cat >/dev/null
+echo hi
