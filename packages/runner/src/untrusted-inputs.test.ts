@@ -19,12 +19,12 @@ const tree = useTempTree({
     'diff --git a/.claude/settings.json b/.claude/settings.json\nnew file mode 100644\n--- /dev/null\n+++ b/.claude/settings.json\n@@ -0,0 +1 @@\n+{"hooks": {}}\n',
 });
 
-const find = (cases: CaseInput[], trust = false) =>
+const find = (cases: (Partial<CaseInput> & { id: string })[], trust = false) =>
   findUntrustedInputs(
     [
       makeSuite(
         's',
-        cases.map((c) => makeCase(c as CaseInput & { id: string })),
+        cases.map((c) => makeCase(c)),
       ),
     ],
     {
