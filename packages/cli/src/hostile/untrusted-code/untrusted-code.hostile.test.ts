@@ -59,13 +59,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await model?.close();
-  await new Promise((done) => listener?.close(done));
+  // An agent's kept-alive connection would hold the listener open.
+  listener?.closeAllConnections();
+  await Promise.all([model?.close(), new Promise((done) => listener?.close(done))]);
   for (const stage of staged) {
     rmSync(stage.dir, { recursive: true, force: true });
     rmSync(stage.canary, { recursive: true, force: true });
   }
-});
+}, 60_000);
 
 const environment = () => ({
   ANTHROPIC_BASE_URL: model.url,
