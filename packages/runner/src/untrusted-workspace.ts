@@ -52,7 +52,7 @@ async function projectFileRisks(file: string, rule: AgentProjectFile): Promise<W
  * The risks of one source copied into the workspace at `to` (relative; `''` for its root): repositories anywhere in
  * it, agent project files that land at their place, and anything that lands inside a repository's `.git`.
  */
-export async function sourceRisks(from: string, to: string): Promise<WorkspaceRisk[]> {
+async function sourceRisks(from: string, to: string): Promise<WorkspaceRisk[]> {
   const stat = await lstat(from).catch(() => undefined);
   if (!stat) return []; // staging reports a missing fixture
   const target = workspacePath(to);
@@ -86,7 +86,7 @@ export async function sourceRisks(from: string, to: string): Promise<WorkspaceRi
 }
 
 /** An inline file written from the eval file's own text: into `.git`, or as an agent's project file. */
-export function inlineRisks(path: string, content: string, evalFile: string): WorkspaceRisk[] {
+function inlineRisks(path: string, content: string, evalFile: string): WorkspaceRisk[] {
   if (intoGitMetadata(path)) {
     return [
       {
@@ -120,7 +120,7 @@ function diffPaths(text: string): string[] {
 }
 
 /** A diff applied to the workspace that writes an agent's project file (its content after the patch is unknown here). */
-export async function diffRisks(diff: string): Promise<WorkspaceRisk[]> {
+async function diffRisks(diff: string): Promise<WorkspaceRisk[]> {
   const text = await readFile(diff, 'utf8').catch(() => '');
   return diffPaths(text).flatMap((path) => {
     const rule = agentProjectFile(workspacePath(path));
