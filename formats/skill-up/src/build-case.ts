@@ -103,7 +103,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
       ...(maxTurns > 0 ? { maxTurns } : {}),
     },
     skills: suite.skills,
-    mcpServers: caseMcpServers(doc, suite.mcpServers, { yaml, sink, root: suite.skillRoot }),
+    mcpServers: caseMcpServers(doc, suite.mcpServers, { file: ctx.file, yaml, sink, root: suite.skillRoot }),
     ...(suite.retry ? { retry: suite.retry } : {}),
     engine: suite.engine,
     judge: judge?.model,

@@ -153,7 +153,10 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .argument('[paths...]', 'eval files or directories to search (default: .)')
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
-    .option('--trust', 'check as run --trust would: accept references out of the project and what runs only with --trust, and load the plugins of a config found in the project')
+    .option(
+      '--trust',
+      "check as run --trust would: accept what runs only with --trust and load a found config's plugins",
+    )
     .action(async (paths: string[], options: { format?: string; config?: string; trust?: boolean }) => {
       const { validateCommand } = await import('./commands/validate.js');
       setExitCode(await validateCommand(paths, options, io));
