@@ -117,7 +117,7 @@ const cases: HostileCase[] = [
       expect(manifest.invocation.options.ek).toContain(`model=${REDACTED}`);
       expect(manifest.redactions).toContainEqual({ path: ['options', 'ek', 1], variables: ['ANTHROPIC_API_KEY'] });
       expect(interrupt(outcome.run)).toBe(1);
-      const resumed = await rerun(outcome, ['run', '--resume', outcome.run], { ANTHROPIC_API_KEY: SECRET });
+      const resumed = await rerun(outcome, ['run', '--resume', outcome.run, '--trust'], { ANTHROPIC_API_KEY: SECRET });
       expect(resumed.code).toBe(0);
       expect(outcome.results().map((r) => r.status)).toEqual(['passed', 'passed']);
       expect(resumed.out + resumed.err).not.toContain(SECRET);
@@ -146,7 +146,7 @@ const cases: HostileCase[] = [
       const manifest = JSON.parse(readFileSync(join(outcome.run, 'run.json'), 'utf8'));
       expect(manifest.invocation.cwd).toContain(REDACTED);
       interrupt(outcome.run);
-      const resumed = await rerun(outcome, ['run', '--resume', outcome.run], { SHORT_TOKEN: 'hostile' });
+      const resumed = await rerun(outcome, ['run', '--resume', outcome.run, '--trust'], { SHORT_TOKEN: 'hostile' });
       expect(resumed.code).toBe(0);
       expect(outcome.results()).toHaveLength(2);
     },
