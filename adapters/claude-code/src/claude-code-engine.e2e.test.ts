@@ -53,6 +53,30 @@ function processesIn(dir: string): number[] {
 const modelRequests = () => server!.requests.filter((r) => r.path === '/v1/messages');
 
 describe('claude-code engine against the fake model server', () => {
+  it('is an ENVIRONMENT_FAILED error, not a verdict, when its permission mode refuses every tool the agent calls', async () => {
+    const target = join(sandbox.workspace, 'ahoy.txt');
+    const input = await setup({
+      conversations: [
+        {
+          id: 'refused',
+          match: { user: 'Write ahoy.txt', tools: true },
+          responses: [
+            { toolCalls: [{ name: 'Write', input: { file_path: target, content: 'AHOY\n' } }] },
+            { text: 'I could not write it.' },
+          ],
+        },
+      ],
+    });
+    const refusing = plugin.create(plugin.parseSettings({ path: CLAUDE, permissionMode: 'default' }));
+    const session = await refusing.run(input({ turns: ['Write ahoy.txt'] }));
+
+    expect(existsSync(target)).toBe(false);
+    expect(session.toolCalls).toEqual([expect.objectContaining({ name: 'Write', isError: true })]);
+    expect(session.status).toBe('error');
+    expect(session.error?.code).toBe('ENVIRONMENT_FAILED');
+    expect(session.error?.message).toMatch(/its one tool call failed with ".*haven't granted it yet.*"/);
+  }, 60_000);
+
   it('runs Skill then Write: skill seen via tool, file really written, calls paired', async () => {
     stageSkill(join(sandbox.workspace, '.claude', 'skills'), 'hello-skill', 'Greets the user in pirate speak.');
     const target = join(sandbox.workspace, 'ahoy.txt');

@@ -65,11 +65,14 @@ describe('resolveBaseUrl and buildCodexEnv', () => {
     expect(resolveBaseUrl({}, {})).toBe('https://api.openai.com/v1');
   });
 
-  it('points HOME and CODEX_HOME into the fresh HOME and keeps the runner env', () => {
-    expect(buildCodexEnv({ home: '/h', env: { PATH: '/bin', HOME: '/root', OPENAI_API_KEY: 'k' } })).toEqual({
+  it('points HOME, CODEX_HOME and TMPDIR into the fresh HOME and keeps the runner env', () => {
+    const env = { PATH: '/bin', HOME: '/root', TMPDIR: '/tmp', OPENAI_API_KEY: 'k' };
+    expect(buildCodexEnv({ home: '/tmp/x/h', env })).toEqual({
       PATH: '/bin',
-      HOME: '/h',
-      CODEX_HOME: '/h/.codex',
+      HOME: '/tmp/x/h',
+      CODEX_HOME: '/tmp/x/h/.codex',
+      // codex makes no sandbox helper in a CODEX_HOME under TMPDIR, and the fresh HOME is in the temp dir.
+      TMPDIR: '/tmp/x/h/.tmp',
       OPENAI_API_KEY: 'k',
     });
   });

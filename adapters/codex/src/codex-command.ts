@@ -17,12 +17,18 @@ export function resolveBaseUrl(settings: Pick<CodexSettings, 'baseUrl'>, env: Re
   return settings.baseUrl ?? (env.OPENAI_BASE_URL || OPENAI_BASE_URL);
 }
 
-/** The child environment: the runner's allowlisted env with HOME and CODEX_HOME pointed into the fresh HOME. */
+/**
+ * The child environment: the runner's allowlisted env with HOME, CODEX_HOME and TMPDIR pointed into the fresh HOME.
+ * codex refuses to create its helper aliases (the `codex-linux-sandbox` its sandbox starts every command through) in
+ * a CODEX_HOME under the temp dir; a fresh HOME is made in the temp dir, so TMPDIR moves beside CODEX_HOME instead.
+ */
 export function buildCodexEnv(input: Pick<EngineRunInput, 'env' | 'home'>): Record<string, string> {
-  return { ...input.env, HOME: input.home, CODEX_HOME: codexHome(input.home) };
+  return { ...input.env, HOME: input.home, CODEX_HOME: codexHome(input.home), TMPDIR: codexTempDir(input.home) };
 }
 
 export const codexHome = (home: string): string => join(home, '.codex');
+/** The temp dir of codex and the commands it runs: in the fresh HOME, never a parent of CODEX_HOME. */
+export const codexTempDir = (home: string): string => join(home, '.tmp');
 
 /** How this turn relates to the conversation. */
 export type CodexTurn = { kind: 'single' } | { kind: 'first' } | { kind: 'resume'; threadId: string };

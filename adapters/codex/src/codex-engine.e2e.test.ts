@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineRunInput } from '@skill-eval/core';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxFailure } from './codex-sandbox-check.js';
 import plugin from './index.js';
 import { isGone, makeSandbox } from './test-support/make-sandbox.js';
 
@@ -332,5 +333,69 @@ describe('codex engine against the fake model server', () => {
 
   it('reads the real binary version', async () => {
     expect(await engine.version()).toBe('0.169.0');
+  }, 30_000);
+});
+
+// codex starts every command of the agent through /usr/bin/bwrap when bubblewrap is installed, as on most Linux
+// desktops; CI installs Debian's package (scripts/install-bubblewrap.sh), where this must run.
+const SYSTEM_BWRAP = '/usr/bin/bwrap';
+describe.skipIf(!existsSync(SYSTEM_BWRAP) && !process.env.CI)('codex on a machine with bubblewrap installed', () => {
+  it('runs the tools of the agent in its sandbox: the command reads the skill, the model sees its output', async () => {
+    expect(existsSync(SYSTEM_BWRAP), 'install bubblewrap: bash scripts/install-bubblewrap.sh').toBe(true);
+    const skill = sandbox.stageSkill('pirate-talk', 'Talk like a pirate when greeting.');
+    const input = await setup({
+      conversations: [
+        {
+          id: 'sandboxed',
+          match: { user: 'Greet me', tools: true },
+          responses: [
+            {
+              toolCalls: [{ name: 'exec_command', input: { cmd: 'cat {{cwd}}/.agents/skills/pirate-talk/SKILL.md' } }],
+            },
+            { text: 'Ahoy!' },
+          ],
+        },
+      ],
+    });
+    const session = await engine.run(input({ skills: [skill], turns: ['Greet me'] }));
+
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
+    expect(session.skillsInvoked).toEqual([{ name: 'pirate-talk', via: 'file-read' }]);
+    expect(session.toolCalls[0]!.output).toContain('Say ahoy.');
+    // What the model was told the command printed: the skill, not bubblewrap failing to start the sandbox helper.
+    expect(requestText(1)).toContain('Say ahoy.');
+    expect(requestText(1)).not.toContain('bwrap:');
+  }, 60_000);
+
+  it('tells a sandbox that cannot start commands, with the cause, before any model is asked', async () => {
+    // A CODEX_HOME under the temp dir: codex makes no codex-linux-sandbox alias there, which bubblewrap then lacks.
+    const home = join(sandbox.root, 'home-in-tmp');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    mkdirSync(join(home, '.tmp'));
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      CODEX_HOME: join(home, '.codex'),
+      TMPDIR: sandbox.root,
+    };
+    const signal = new AbortController().signal;
+    const failure = await sandboxFailure({
+      binary: CODEX,
+      sandbox: 'workspace-write',
+      workspace: sandbox.workspace,
+      env,
+      signal,
+    });
+    expect(failure).toContain('bwrap: execvp codex-linux-sandbox: No such file or directory');
+    expect(
+      await sandboxFailure({
+        binary: CODEX,
+        sandbox: 'workspace-write',
+        workspace: sandbox.workspace,
+        env: { ...env, TMPDIR: join(home, '.tmp') },
+        signal,
+      }),
+    ).toBeUndefined();
   }, 30_000);
 });

@@ -19,9 +19,12 @@ afterEach(() => {
   sandbox.cleanup();
 });
 
-/** A stand-in codex: `--version` answers like 0.169.0; otherwise `body` runs. */
-const standIn = (body: string) =>
-  sandbox.script('codex', `if [ "$1" = "--version" ]; then echo "codex-cli 0.169.0"; exit 0; fi\n${body}`);
+/** A stand-in codex: `--version` answers like 0.169.0, `sandbox` (the check of its tool sandbox) passes; else `body` runs. */
+const standIn = (body: string, sandboxCheck = 'exit 0') =>
+  sandbox.script(
+    'codex',
+    `if [ "$1" = "--version" ]; then echo "codex-cli 0.169.0"; exit 0; fi\nif [ "$1" = "sandbox" ]; then ${sandboxCheck}; fi\n${body}`,
+  );
 
 describe('CodexEngine with a replaying stand-in', () => {
   it('turns a recorded run into a session, saves the raw stream, keeps the key off argv', async () => {
@@ -179,6 +182,38 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     expect(engine.environment).toEqual(['OTHER_KEY']);
     expect(engine.missingSetup?.({ OPENAI_API_KEY: 'k' })).toContain('codex needs an API key in OTHER_KEY');
     expect(engine.missingSetup?.({ OTHER_KEY: 'k' })).toBeUndefined();
+  });
+
+  it('is an ENVIRONMENT_FAILED error naming the cause, asking no model, when its sandbox cannot start commands', async () => {
+    const marker = join(sandbox.root, 'ran');
+    const checks = join(sandbox.root, 'checks');
+    const bin = standIn(
+      `touch "${marker}"`,
+      `echo "$@" >> "${checks}"; echo 'WARNING: proceeding, even though we could not create PATH aliases: Refusing to create helper binaries under temporary dir' >&2; echo 'bwrap: execvp codex-linux-sandbox: No such file or directory' >&2; exit 1`,
+    );
+    const engine = engineWith(bin);
+    for (const _ of [1, 2]) {
+      const session = await engine.run(sandbox.input());
+      expect(session.status).toBe('error');
+      expect(session.error?.code).toBe('ENVIRONMENT_FAILED');
+      expect(session.error?.message).toContain(
+        'codex cannot start commands in its workspace-write sandbox here, so every tool call of the agent would fail: bwrap: execvp codex-linux-sandbox: No such file or directory',
+      );
+      expect(session.error?.message).not.toContain('PATH aliases');
+      expect(session.error?.message).toContain('--ek sandbox=danger-full-access');
+    }
+    expect(() => readFileSync(marker)).toThrow();
+    // Asked once per engine and sandbox mode, as the run starts its commands: `codex sandbox` with that mode.
+    expect(readFileSync(checks, 'utf8')).toBe(
+      'sandbox -c sandbox_mode="workspace-write" -c analytics.enabled=false -- sh -c exit 0\n',
+    );
+  });
+
+  it('checks no sandbox when codex runs its commands without one (danger-full-access)', async () => {
+    const bin = standIn(`cat "${fixtures}skill-read-patch.jsonl"`, 'exit 1');
+    const session = await engineWith(bin, { sandbox: 'danger-full-access' }).run(sandbox.input());
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
   });
 
   it('answers ENGINE_NOT_FOUND with the install hint when the binary is missing', async () => {

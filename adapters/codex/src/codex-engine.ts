@@ -17,9 +17,17 @@ import {
   newSessionRecord,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
-import { buildCodexArgs, buildCodexEnv, type CodexTurn, codexHome, resolveBaseUrl } from './codex-command.js';
+import {
+  buildCodexArgs,
+  buildCodexEnv,
+  type CodexTurn,
+  codexHome,
+  codexTempDir,
+  resolveBaseUrl,
+} from './codex-command.js';
 import { CodexEventParser, type CodexParseResult } from './codex-events.js';
 import { codexMcpFlags } from './codex-mcp.js';
+import { sandboxFailure } from './codex-sandbox-check.js';
 import type { CodexSettings } from './codex-settings.js';
 import { turnUsage } from './codex-usage.js';
 import { INSTALL_HINT } from './install-hint.js';
@@ -46,6 +54,8 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     earlyStop: true,
   };
   readonly skillRoots = ['.agents/skills'] as const;
+  /** Whether codex can start commands in its sandbox, by binary and sandbox mode: asked once, not per execution. */
+  private readonly sandboxChecks = new Map<string, Promise<string | undefined>>();
 
   constructor(settings: CodexSettings) {
     super(settings, { name: 'codex', installHint: INSTALL_HINT });
@@ -72,7 +82,19 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
           state.warnings.push(`codex has no turn limit; maxTurns ${input.maxTurns} is not enforced.`);
         }
         await mkdir(codexHome(input.home), { recursive: true });
-        await this.runTurns(input, state, execution);
+        await mkdir(codexTempDir(input.home), { recursive: true });
+        const env = buildCodexEnv(input);
+        const broken = await this.sandboxCheck(execution.binary, input, env);
+        if (broken) {
+          throw new SkillEvalError(
+            'ENVIRONMENT_FAILED',
+            `codex cannot start commands in its ${this.settings.sandbox} sandbox here, so every tool call of the agent would fail: ${broken}`,
+            {
+              hint: 'Fix the sandbox on this machine (codex uses /usr/bin/bwrap when bubblewrap is installed), or let codex run commands unsandboxed with --ek sandbox=danger-full-access.',
+            },
+          );
+        }
+        await this.runTurns(input, state, execution, env);
       },
       // codex reports tokens but no price, so the cost comes from core's price table.
       settle: (settled) => {
@@ -81,8 +103,27 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     });
   }
 
-  private async runTurns(input: EngineRunInput, state: RunState, execution: CliExecution): Promise<void> {
-    const env = buildCodexEnv(input);
+  private sandboxCheck(binary: string, input: EngineRunInput, env: Record<string, string>) {
+    const key = `${binary}\0${this.settings.sandbox}`;
+    let check = this.sandboxChecks.get(key);
+    if (!check) {
+      const { sandbox } = this.settings;
+      check = sandboxFailure({ binary, sandbox, workspace: input.workspace, env, signal: input.signal });
+      this.sandboxChecks.set(key, check);
+      // A check the run interrupted says nothing: the next execution asks again.
+      void check.then(() => {
+        if (input.signal.aborted) this.sandboxChecks.delete(key);
+      });
+    }
+    return check;
+  }
+
+  private async runTurns(
+    input: EngineRunInput,
+    state: RunState,
+    execution: CliExecution,
+    env: Record<string, string>,
+  ): Promise<void> {
     const mcpServers = input.mcpServers ?? [];
     const mcpFlags = codexMcpFlags(mcpServers);
     const mcpSecrets = mcpServers.flatMap((s) => [...Object.entries(s.env), ...Object.entries(s.headers)]);

@@ -12,6 +12,11 @@ export const ERROR_CODES = {
   ENGINE_NOT_FOUND: 2,
   /** The engine ran but failed (crash, API error, bad output). */
   ENGINE_FAILED: 1,
+  /**
+   * The agent's tools cannot run where the engine runs them (a sandbox that cannot start, a missing helper, tools the
+   * permission mode denies): the run says nothing about the skill.
+   */
+  ENVIRONMENT_FAILED: 1,
   /** The execution ran past its wall-clock limit. */
   TIMEOUT: 1,
   /** The agent hit its turn limit. */

@@ -7,6 +7,7 @@ import { resolveBinary } from './resolve-binary.js';
 import { type CliTurnsOptions, runCliTurns } from './run-cli-turns.js';
 import { failRun, failureFromError } from './run-record.js';
 import { type SessionRecord, toSession } from './session-record.js';
+import { toolEnvironmentFailure } from './tool-environment-failure.js';
 import { versionProbe } from './version-probe.js';
 
 /** What an execution's turns are given: the binary, the file for the raw transcript, and when the execution began. */
@@ -56,7 +57,8 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
   /**
    * One execution as every CLI engine records it: the binary is resolved, the turns checked and the artifacts dir
    * made, then `runTurns` drives the program, writing its raw transcript to `transcriptFile` there. A failure of any
-   * step is recorded on the session, not thrown; `settle` then completes the record (e.g. prices its usage).
+   * step is recorded on the session, not thrown; `settle` then completes the record (e.g. prices its usage). A run in
+   * which every tool call failed because of the environment (a sandbox that cannot start) is an ENVIRONMENT_FAILED error.
    */
   protected async recordExecution<State extends SessionRecord>(
     input: EngineRunInput,
@@ -79,7 +81,10 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
       failRun(state, failureFromError(error));
     }
     execution.settle?.(state);
-    return toSession(state, { engineId: this.id, started, transcriptPath });
+    const session = toSession(state, { engineId: this.id, started, transcriptPath });
+    const broken = session.status === 'completed' ? toolEnvironmentFailure(session.toolCalls) : undefined;
+    if (!broken) return session;
+    return { ...session, status: broken.status, error: { code: broken.code, message: broken.message } };
   }
 
   /**

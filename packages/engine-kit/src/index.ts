@@ -19,5 +19,6 @@ export { failRun, failureFromError, INTERRUPTED, type RunFailure, type RunRecord
 export { newSessionRecord, type SessionRecord, toSession } from './session-record.js';
 export { commaList, wordList } from './settings-lists.js';
 export { skillNameFromInput, skillNameFromPath } from './skill-names.js';
+export { toolEnvironmentFailure } from './tool-environment-failure.js';
 export { openTranscript, type TranscriptFile } from './transcript-file.js';
 export { versionProbe } from './version-probe.js';

@@ -2,7 +2,10 @@ import type { CaseResult, RetryPolicy } from '@skill-eval/core';
 import { type EngineTarget, type ExecutionContext, executeOne } from './execute.js';
 import type { PlanItem } from './plan.js';
 
-/** Errors a second attempt cannot change: bad input, a program not installed, an interrupt, the agent's turn budget. */
+/**
+ * Errors a second attempt cannot change: bad input, a program not installed, tools that cannot run here, an interrupt,
+ * the agent's turn budget.
+ */
 const NEVER_RETRIED = new Set([
   'BAD_INPUT',
   'USAGE',
@@ -11,6 +14,7 @@ const NEVER_RETRIED = new Set([
   'UNKNOWN_PLUGIN',
   'PLUGIN_CONTRACT',
   'ENGINE_NOT_FOUND',
+  'ENVIRONMENT_FAILED',
 ]);
 
 /** Which kind of trouble a result is, for a retry policy; undefined for anything never retried. */
