@@ -1,11 +1,5 @@
-import { createApiEngine, hasArray, unexpectedAnswer } from '@skill-eval/agent-loop';
-import {
-  type CompletionRequest,
-  type CompletionResponse,
-  type Engine,
-  priceUsage,
-  SkillEvalError,
-} from '@skill-eval/core';
+import { type ApiEngine, createApiEngine, hasArray, unexpectedAnswer } from '@skill-eval/agent-loop';
+import { type CompletionRequest, type CompletionResponse, priceUsage, SkillEvalError } from '@skill-eval/core';
 import { AnthropicModelClient, createSdk } from './anthropic-client.js';
 import { apiFailure, replyParts, toUsage } from './anthropic-messages.js';
 import type { AnthropicSettings } from './settings.js';
@@ -29,7 +23,7 @@ export async function sdkVersion(): Promise<string> {
 }
 
 /** An engine on the Messages API: the shared agent loop with Claude-Code-style skills, and `complete()` for judges. */
-export function createAnthropicEngine(settings: AnthropicSettings): Engine {
+export function createAnthropicEngine(settings: AnthropicSettings): ApiEngine {
   const { maxTokens, temperature } = settings;
   return createApiEngine({
     id: ANTHROPIC_ENGINE_ID,

@@ -1,3 +1,4 @@
+import type { ApiEngine } from '@skill-eval/agent-loop';
 import { defineEngine } from '@skill-eval/core';
 import { createAnthropicEngine } from './anthropic-engine.js';
 import { type AnthropicSettings, parseAnthropicSettings } from './settings.js';
@@ -7,7 +8,7 @@ export { type AnthropicClientOptions, AnthropicModelClient } from './anthropic-c
 export { createAnthropicEngine, sdkVersion } from './anthropic-engine.js';
 export { type AnthropicSettings, AnthropicSettingsSchema, parseAnthropicSettings } from './settings.js';
 
-export default defineEngine<AnthropicSettings>({
+export default defineEngine<AnthropicSettings, ApiEngine>({
   contract: 'engine-v1',
   id: 'anthropic',
   aliases: ['anthropic-api', 'claude-api'],

@@ -22,14 +22,7 @@ export const ENGINE_ID = 'claude-code';
 
 export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = {
-    multiTurn: true,
-    skills: true,
-    workspaceTools: true,
-    complete: true,
-    mcp: true,
-    earlyStop: true,
-  };
+  readonly capabilities = { mcp: true };
   readonly skillRoots = ['.claude/skills'] as const;
 
   constructor(settings: ClaudeCodeSettings) {

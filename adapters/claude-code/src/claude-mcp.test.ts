@@ -90,7 +90,7 @@ describe('ClaudeCodeEngine with MCP servers', () => {
       `printf '%s\\n' "$@" > "${out}.args"; while [ "$1" != "--mcp-config" ]; do shift; done; cp "$2" "${out}.json"; cat "${fixtures}skill-write.jsonl"`,
     );
     const engine = plugin.create(plugin.parseSettings({ path: bin }));
-    expect(engine.capabilities.mcp).toBe(true);
+    expect(engine.capabilities?.mcp).toBe(true);
     const session = await engine.run(sandbox.input({ mcpServers: [stdio, http] }));
     expect(session.status).toBe('completed');
     const args = readFileSync(`${out}.args`, 'utf8').split('\n');

@@ -16,7 +16,7 @@ export {
 } from './stream-json.js';
 export { StreamJsonTurns } from './stream-json-turns.js';
 
-export default defineEngine<ClaudeCodeSettings>({
+export default defineEngine<ClaudeCodeSettings, ClaudeCodeEngine>({
   contract: 'engine-v1',
   id: 'claude-code',
   aliases: ['claude_code', 'claude'],

@@ -45,14 +45,7 @@ interface RunState extends SessionRecord {
 
 export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = {
-    multiTurn: true,
-    skills: true,
-    workspaceTools: true,
-    complete: false,
-    mcp: true,
-    earlyStop: true,
-  };
+  readonly capabilities = { mcp: true };
   readonly skillRoots = ['.agents/skills'] as const;
   /** Whether codex can start commands in its sandbox, by binary and sandbox mode: asked once, not per execution. */
   private readonly sandboxChecks = new Map<string, Promise<string | undefined>>();

@@ -37,7 +37,7 @@ it('installs input.mcpServers with approval, and reports the call as server::too
     ],
   });
   const engine = plugin.create(plugin.parseSettings({ path: CODEX }));
-  expect(engine.capabilities.mcp).toBe(true);
+  expect(engine.capabilities?.mcp).toBe(true);
   const session = await engine.run(
     sandbox.input({
       env: {

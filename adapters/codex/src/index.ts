@@ -17,7 +17,7 @@ export { readCodexUsage, turnUsage } from './codex-usage.js';
 export { resolveCodexBinary } from './resolve-codex-binary.js';
 export { skillsMentionedIn, skillsReadBy } from './skill-signals.js';
 
-export default defineEngine<CodexSettings>({
+export default defineEngine<CodexSettings, CodexEngine>({
   contract: 'engine-v1',
   id: 'codex',
   aliases: ['openai-codex'],

@@ -63,7 +63,6 @@ const UNTRUSTED_HINT =
 export class CommandEngine implements Engine {
   readonly id = ENGINE_ID;
   // The result comes only when the program ends, so stopWhen cannot cut a run short.
-  readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: false, earlyStop: false };
   readonly skillRoots: readonly string[];
   readonly defaultModel: string | undefined;
   private readonly mode: 'simple' | 'contract';

@@ -16,7 +16,7 @@ export { parseSessionResult, type SessionResultJson, SessionResultSchema } from 
 export { commandLineProblem, renderTemplate, TemplateError, type TemplateVars, tokenize } from './template.js';
 export { BUILTIN_NAMES, buildTemplateVars } from './template-vars.js';
 
-export default defineEngine<CommandSettings>({
+export default defineEngine<CommandSettings, CommandEngine>({
   contract: 'engine-v1',
   id: 'command',
   aliases: ['custom', 'local'],

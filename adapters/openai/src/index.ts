@@ -1,3 +1,4 @@
+import type { ApiEngine } from '@skill-eval/agent-loop';
 import { defineEngine } from '@skill-eval/core';
 import { createOpenAIEngine } from './openai-engine.js';
 import { type OpenAISettings, parseOpenAISettings } from './settings.js';
@@ -8,7 +9,7 @@ export { openaiUsage, sdkVersion } from './openai-sdk.js';
 export { type OpenAIClientOptions, ResponsesModelClient } from './responses-client.js';
 export { type OpenAISettings, OpenAISettingsSchema, parseOpenAISettings } from './settings.js';
 
-export default defineEngine<OpenAISettings>({
+export default defineEngine<OpenAISettings, ApiEngine>({
   contract: 'engine-v1',
   id: 'openai',
   aliases: ['openai-api'],

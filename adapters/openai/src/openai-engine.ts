@@ -1,17 +1,12 @@
 import {
   type ApiConnection,
+  type ApiEngine,
   createApiEngine,
   hasArray,
   unexpectedAnswer,
   unreadableAnswer,
 } from '@skill-eval/agent-loop';
-import {
-  type CompletionRequest,
-  type CompletionResponse,
-  type Engine,
-  isSkillEvalError,
-  priceUsage,
-} from '@skill-eval/core';
+import { type CompletionRequest, type CompletionResponse, isSkillEvalError, priceUsage } from '@skill-eval/core';
 import { ChatModelClient } from './chat-client.js';
 import { chatUsage } from './chat-messages.js';
 import { apiFailure, createSdk, sdkVersion } from './openai-sdk.js';
@@ -78,7 +73,7 @@ async function completeOnce(
 }
 
 /** An engine on the OpenAI APIs: the shared agent loop with Agent Skills at `.agents/skills`, and `complete()` for judges. */
-export function createOpenAIEngine(settings: OpenAISettings): Engine {
+export function createOpenAIEngine(settings: OpenAISettings): ApiEngine {
   return createApiEngine({
     id: OPENAI_ENGINE_ID,
     settings,

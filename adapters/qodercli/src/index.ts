@@ -13,7 +13,7 @@ export {
 } from './qodercli-settings.js';
 export { resolveQodercliBinary } from './resolve-qodercli-binary.js';
 
-export default defineEngine<QodercliSettings>({
+export default defineEngine<QodercliSettings, QodercliEngine>({
   contract: 'engine-v1',
   id: 'qodercli',
   aliases: ['qoder', 'qoder-cli'],

@@ -28,7 +28,6 @@ interface RunState extends SessionRecord {
 
 export class QodercliEngine extends CliProgramEngine<QodercliSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = { multiTurn: true, skills: true, workspaceTools: true, complete: false, earlyStop: true };
   readonly skillRoots = ['.qoder/skills'] as const;
 
   constructor(settings: QodercliSettings) {

@@ -1,4 +1,4 @@
-import type { CompletionRequest, CompletionResponse, Engine, EngineRunInput } from '@skill-eval/core';
+import type { CompletionRequest, CompletionResponse, Engine, EngineRunInput, Session } from '@skill-eval/core';
 import { SkillEvalError } from '@skill-eval/core';
 import { errorSession, runAgentSession } from './agent-session.js';
 import type { ModelClient, TranscriptRecorder } from './model-client.js';
@@ -44,12 +44,18 @@ export interface ApiEngineOptions {
   complete(connection: ApiConnection, request: CompletionRequest): Promise<CompletionResponse>;
 }
 
+/** An engine on a model API, which returns complete sessions and answers completions. */
+export interface ApiEngine extends Engine {
+  run(input: EngineRunInput): Promise<Session>;
+  complete(request: CompletionRequest): Promise<CompletionResponse>;
+}
+
 /** An engine on a model API: key lookup, then the shared agent loop for `run()` and the provider call for `complete()`. */
-export function createApiEngine(options: ApiEngineOptions): Engine {
+export function createApiEngine(options: ApiEngineOptions): ApiEngine {
   const { id, settings, skillRoots, baseUrlEnv, missingKey, sdkVersion } = options;
   return {
     id,
-    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: true, mcp: true, earlyStop: true },
+    capabilities: { mcp: true },
     skillRoots,
     defaultModel: settings.model,
     environment: [settings.apiKeyEnv],

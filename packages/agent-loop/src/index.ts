@@ -4,6 +4,7 @@ export { type AgentSessionOptions, buildSystemPrompt, errorSession, runAgentSess
 export { type AgentTool, stringField, ToolError, type ToolOutcome } from './agent-tool.js';
 export {
   type ApiConnection,
+  type ApiEngine,
   type ApiEngineOptions,
   type ApiEngineSettings,
   createApiEngine,

@@ -1,5 +1,5 @@
 import { type Engine, SkillEvalError } from '@skill-eval/core';
-import type { EngineTarget, PlanItem } from '@skill-eval/runner';
+import { type EngineTarget, engineEnv, type PlanItem } from '@skill-eval/runner';
 import { scopedToJudge } from './judge-setup-text.js';
 
 /** Engines suggested instead of one that cannot run here. */
@@ -24,7 +24,8 @@ export function missingSetupCheck(
   env: Readonly<Record<string, string | undefined>>,
 ): ((toRun: readonly PlanItem<EngineTarget>[]) => void) | undefined {
   const lacking = parts.flatMap((part) => {
-    const missing = part.engine.missingSetup?.(env);
+    // What run() will get, so a key the engine names as its own (`environment`) counts, and nothing else.
+    const missing = part.engine.missingSetup?.(engineEnv(env, part.engine.environment));
     return missing ? [{ ...part, missing }] : [];
   });
   if (!lacking.length) return undefined;

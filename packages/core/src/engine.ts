@@ -1,21 +1,11 @@
 import type { SkillRef } from './case.js';
 import type { ResolvedMcpServer } from './mcp.js';
-import type { Session, SessionEvent, Usage } from './session.js';
+import type { SessionEvent, SessionInput, Usage } from './session.js';
 
-/** What an engine can do, so the runner and grading can adapt. */
+/** What an engine can do beyond running turns, so the runner can adapt. */
 export interface EngineCapabilities {
-  /** Continues one conversation over several user turns. */
-  multiTurn: boolean;
-  /** Loads skills from its skill root and can be seen to trigger them. */
-  skills: boolean;
-  /** Runs tools that change files in the workspace. */
-  workspaceTools: boolean;
-  /** Offers `complete()` for judge calls. */
-  complete: boolean;
   /** Hands `EngineRunInput.mcpServers` to the agent; absent means no (a case with MCP servers is then an error). */
   mcp?: boolean;
-  /** Honours `EngineRunInput.stopWhen` (stops the agent mid-run); absent means the run goes to completion. */
-  earlyStop?: boolean;
 }
 
 /** Everything an engine needs for one execution. The runner prepares it; the engine never reads eval files. */
@@ -26,6 +16,11 @@ export interface EngineRunInput {
   workspace: string;
   /** Absolute path of a fresh HOME for this execution. */
   home: string;
+  /**
+   * The user's own HOME, where login state lives (codex's `auth.json`, qodercli's `~/.qoder`): an engine may hand that
+   * state to its agent's fresh home, never copy it into the workspace or the results.
+   */
+  userHome?: string;
   /** Skills staged for this execution (empty for without_skill), already copied under a skill root. */
   skills: SkillRef[];
   /** User messages in order. */
@@ -40,7 +35,10 @@ export interface EngineRunInput {
   timeoutMs: number;
   /** Aborted when the run is interrupted. */
   signal: AbortSignal;
-  /** Base environment for child processes, already filtered through the allowlist. */
+  /**
+   * Base environment for child processes: what `missingSetup` was asked with (the allowlist, the engine's own
+   * `environment`), HOME pointing at the fresh home.
+   */
   env: Record<string, string>;
   /** Directory where the engine may write its raw transcript. */
   artifactsDir: string;
@@ -50,7 +48,7 @@ export interface EngineRunInput {
    * Called with each event as the engine records it; when it returns true the engine stops the agent at once —
    * killing its process group, or not sending the next model request — and returns the session so far with
    * status `completed` and `stoppedEarly: true`. The session keeps the events recorded together with the accepted
-   * one (a tool call's `skill` events). Engines without `capabilities.earlyStop` ignore it. The runner also uses
+   * one (a tool call's `skill` events). An engine that cannot stop mid-run ignores it. The runner also uses
    * it to watch events live (`--verbose`), returning false for those it only observes.
    */
   stopWhen?: (event: SessionEvent) => boolean;
@@ -83,7 +81,7 @@ export interface CompletionResponse {
 export interface Engine {
   /** Plugin id. */
   readonly id: string;
-  readonly capabilities: EngineCapabilities;
+  readonly capabilities?: EngineCapabilities;
   /** Where skills are staged, relative to the workspace (`.claude/skills`). */
   readonly skillRoots: readonly string[];
   /** Model the engine will use when none is chosen. */
@@ -95,13 +93,17 @@ export interface Engine {
   readonly environment?: readonly string[];
   /** Version of the program or SDK; throws SkillEvalError ENGINE_NOT_FOUND when it is missing. */
   version(): Promise<string>;
-  /** Runs one execution. Engine failures are returned as a Session with status `error`, not thrown. */
-  run(input: EngineRunInput): Promise<Session>;
+  /**
+   * Runs one execution. Engine failures are returned as a Session with status `error`, not thrown. What has a default
+   * may be left out (the runner fills it in); tool calls and skills left out are taken from the events.
+   */
+  run(input: EngineRunInput): Promise<SessionInput>;
   /** One plain completion, for judges. */
   complete?(request: CompletionRequest): Promise<CompletionResponse>;
   /**
    * What the engine lacks in `env` to run at all (an API key), as a message saying what to set; undefined when
-   * nothing. Asked before a run starts, so a missing key stops it before any execution is spent.
+   * nothing. Asked before a run starts, so a missing key stops it before any execution is spent. `env` is what `run()`
+   * will get (the allowlist and `environment`), with the user's own HOME.
    */
   missingSetup?(env: Readonly<Record<string, string | undefined>>): string | undefined;
 }

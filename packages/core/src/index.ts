@@ -1,6 +1,7 @@
 export * from './case.js';
 export * from './case-listing.js';
 export * from './check.js';
+export * from './complete-session.js';
 export * from './configure-plugin.js';
 export * from './deadline.js';
 export * from './diagnostic.js';

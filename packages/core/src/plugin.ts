@@ -58,8 +58,8 @@ export interface FormatPlugin<Settings = unknown> {
   create(settings: Settings): Format;
 }
 
-/** What an engine package default-exports. */
-export interface EnginePlugin<Settings = unknown> {
+/** What an engine package default-exports; `E` is the engine it creates, for callers that know more than `Engine`. */
+export interface EnginePlugin<Settings = unknown, E extends Engine = Engine> {
   readonly contract: 'engine-v1';
   readonly id: string;
   /** Other names that resolve to this engine (`claude_code`). */
@@ -67,7 +67,7 @@ export interface EnginePlugin<Settings = unknown> {
   readonly description: string;
   /** Validates `--ek key=value` settings and config; throws SkillEvalError BAD_INPUT on bad ones. */
   parseSettings(raw: unknown): Settings;
-  create(settings: Settings): Engine;
+  create(settings: Settings): E;
 }
 
 /** Planned execution, as reporters see it before it runs. */
@@ -103,5 +103,5 @@ export interface ReporterPlugin<Settings = unknown> {
 export type AnyPlugin = FormatPlugin | EnginePlugin | ReporterPlugin;
 
 export const defineFormat = <S>(plugin: FormatPlugin<S>): FormatPlugin<S> => plugin;
-export const defineEngine = <S>(plugin: EnginePlugin<S>): EnginePlugin<S> => plugin;
+export const defineEngine = <S, E extends Engine = Engine>(plugin: EnginePlugin<S, E>): EnginePlugin<S, E> => plugin;
 export const defineReporter = <S>(plugin: ReporterPlugin<S>): ReporterPlugin<S> => plugin;

@@ -106,6 +106,20 @@ export const CaseResultSchema = z.object({
     .optional(),
   /** Attempts made, when the execution was retried (timeout or error); the result is the last attempt's. */
   attempts: z.number().int().positive().optional(),
+  /**
+   * What the attempts before the last spent, when the execution was retried: counted in the run's totals with the last
+   * attempt's `session.usage` and `judge.usage` (zero for a cached result).
+   */
+  earlierAttempts: z
+    .object({
+      /** The agent's tokens over the earlier attempts. */
+      usage: UsageSchema,
+      /** The agent's cost over the earlier attempts, in US dollars. */
+      costUsd: z.number().nonnegative().default(0),
+      /** The judge's tokens and cost over the earlier attempts. */
+      judge: z.object({ usage: UsageSchema, costUsd: z.number().nonnegative().default(0) }).optional(),
+    })
+    .optional(),
   /** Why the execution is `error`. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   /** How the workspace was prepared and what was copied out of it. */

@@ -48,19 +48,28 @@ export const ENV_ALLOWED_PREFIX = 'SKILL_EVAL_';
 const allowed = new Set(ENV_ALLOWLIST);
 
 /**
- * The environment of one execution: the allowlisted part of `source`, and the variables the engine names as its own
- * (`extra`), with HOME pointing at the fresh home.
+ * What an engine sees of the user's environment: the allowlisted part of `source`, the variables the engine names as
+ * its own (`extra`), and the user's HOME. An engine's `missingSetup` is asked with exactly this, so whatever it finds
+ * there also reaches its `run()`.
  */
-export function buildChildEnv(
-  source: Record<string, string | undefined>,
-  home: string,
+export function engineEnv(
+  source: Readonly<Record<string, string | undefined>>,
   extra: readonly string[] = [],
 ): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
     if (value === undefined) continue;
-    if (allowed.has(name) || name.startsWith(ENV_ALLOWED_PREFIX) || extra.includes(name)) env[name] = value;
+    if (allowed.has(name) || name.startsWith(ENV_ALLOWED_PREFIX) || extra.includes(name) || name === 'HOME')
+      env[name] = value;
   }
-  env.HOME = home;
   return env;
+}
+
+/** The environment of one execution: what the engine sees of the user's ({@link engineEnv}), HOME the fresh home. */
+export function buildChildEnv(
+  source: Readonly<Record<string, string | undefined>>,
+  home: string,
+  extra: readonly string[] = [],
+): Record<string, string> {
+  return { ...engineEnv(source, extra), HOME: home };
 }

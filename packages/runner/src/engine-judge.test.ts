@@ -8,7 +8,6 @@ function agentOnly(answer: (input: EngineRunInput) => string, status: 'completed
   const runs: EngineRunInput[] = [];
   const engine: Engine = {
     id: 'agent-only',
-    capabilities: { multiTurn: false, skills: true, workspaceTools: true, complete: false },
     skillRoots: ['.claude/skills'],
     defaultModel: 'agent-model',
     version: async () => '1.0.0',

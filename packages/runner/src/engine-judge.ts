@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CompletionRequest, CompletionResponse, Engine } from '@skill-eval/core';
-import { SkillEvalError } from '@skill-eval/core';
+import { completeSession, SkillEvalError } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
 import { buildChildEnv } from './child-env.js';
 import { prepareWorkspace } from './workspace.js';
@@ -52,19 +52,29 @@ async function completeByRunning(
     options.tempDir,
   );
   try {
-    const session = await engine.run({
-      executionId: `judge-${randomBytes(4).toString('hex')}`,
-      workspace: workspace.ws,
-      home: workspace.home,
-      skills: [],
-      turns: [asOnePrompt(request)],
-      ...(request.system ? { system: request.system } : {}),
-      ...(request.model ? { model: request.model } : {}),
-      timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      signal: request.signal ?? new AbortController().signal,
-      env: buildChildEnv(options.env ?? process.env, workspace.home, engine.environment),
-      artifactsDir: workspace.root,
-    });
+    const returned = completeSession(
+      await engine.run({
+        executionId: `judge-${randomBytes(4).toString('hex')}`,
+        workspace: workspace.ws,
+        home: workspace.home,
+        ...(options.env?.HOME ? { userHome: options.env.HOME } : {}),
+        skills: [],
+        turns: [asOnePrompt(request)],
+        ...(request.system ? { system: request.system } : {}),
+        ...(request.model ? { model: request.model } : {}),
+        timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        signal: request.signal ?? new AbortController().signal,
+        env: buildChildEnv(options.env ?? process.env, workspace.home, engine.environment),
+        artifactsDir: workspace.root,
+      }),
+    );
+    if (!returned.ok) {
+      throw new SkillEvalError(
+        'JUDGE_FAILED',
+        `judge engine ${engine.id} returned an invalid session: ${returned.problem}`,
+      );
+    }
+    const { session } = returned;
     if (session.status !== 'completed') {
       throw new SkillEvalError(
         'JUDGE_FAILED',

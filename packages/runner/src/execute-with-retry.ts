@@ -1,4 +1,4 @@
-import type { CaseResult, RetryPolicy } from '@skill-eval/core';
+import { addUsage, type CaseResult, emptyUsage, type RetryPolicy } from '@skill-eval/core';
 import { type EngineTarget, type ExecutionContext, executeOne } from './execute.js';
 import type { PlanItem } from './plan.js';
 
@@ -28,19 +28,38 @@ export function retryReason(result: CaseResult): 'timeout' | 'error' | undefined
 /**
  * Runs one execution, and runs it again from a fresh workspace while it timed out or errored and the policy
  * allows (a plain failure is the skill's verdict, never retried). Only the last attempt's result is returned,
- * with `attempts` when there was more than one.
+ * with `attempts` and what the attempts before it spent (`earlierAttempts`) when there was more than one.
  */
 export async function executeWithRetry(
   item: PlanItem<EngineTarget>,
   ctx: ExecutionContext,
   policy: RetryPolicy | undefined,
 ): Promise<CaseResult> {
+  let earlier: NonNullable<CaseResult['earlierAttempts']> | undefined;
   for (let attempt = 1; ; attempt++) {
     const result = await executeOne(item, ctx);
     const reason = retryReason(result);
     const again = policy && reason && policy.on.includes(reason) && attempt <= policy.max && !ctx.signal.aborted;
-    if (!again) return attempt > 1 ? { ...result, attempts: attempt } : result;
+    if (!again) return earlier ? { ...result, attempts: attempt, earlierAttempts: earlier } : result;
+    earlier = addSpend(earlier, result);
     // The next attempt's artifacts replace this one's, so the result and its files agree.
     await ctx.store.dropArtifacts(item.planned.executionId);
   }
+}
+
+/** `spent` with what `result`'s agent and judge spent added. */
+function addSpend(
+  spent: NonNullable<CaseResult['earlierAttempts']> | undefined,
+  result: CaseResult,
+): NonNullable<CaseResult['earlierAttempts']> {
+  const agent = { usage: addUsage(spent?.usage ?? emptyUsage(), result.session?.usage ?? {}) };
+  const costUsd = (spent?.costUsd ?? 0) + (result.session?.costUsd ?? 0);
+  const judged = spent?.judge || result.judge?.usage;
+  const judge = judged
+    ? {
+        usage: addUsage(spent?.judge?.usage ?? emptyUsage(), result.judge?.usage ?? {}),
+        costUsd: (spent?.judge?.costUsd ?? 0) + (result.judge?.costUsd ?? 0),
+      }
+    : undefined;
+  return { ...agent, costUsd, ...(judge ? { judge } : {}) };
 }

@@ -3,6 +3,7 @@ import {
   type Case,
   type CaseResult,
   CaseResultSchema,
+  completeSession,
   type Engine,
   errorInfo,
   isSkillEvalError,
@@ -11,7 +12,6 @@ import {
   type ResolvedMcpServer,
   type Session,
   type SessionEvent,
-  SessionSchema,
   type SkillRef,
   TIMER_LIMIT_MS,
 } from '@skill-eval/core';
@@ -180,7 +180,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     let mcpServers: ResolvedMcpServer[] | undefined;
     if (testCase.mcpServers.length > 0) {
       const names = testCase.mcpServers.map((s) => s.name).join(', ');
-      if (!target.engine.capabilities.mcp) {
+      if (!target.engine.capabilities?.mcp) {
         // Running without the servers would grade a different task: the case cannot run here.
         return fail(
           'BAD_INPUT',
@@ -217,6 +217,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           executionId: planned.executionId,
           workspace: workspace.ws,
           home: workspace.home,
+          ...(ctx.env.HOME ? { userHome: ctx.env.HOME } : {}),
           skills,
           turns: testCase.turns,
           system: testCase.system,
@@ -248,14 +249,10 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
         : { code: 'ENGINE_FAILED', message: errorInfo(outcome.error).message };
       return fail(info.code, `Engine ${target.id} failed: ${info.message}`);
     }
-    const parsed = SessionSchema.safeParse(outcome.session);
-    if (!parsed.success) {
-      return fail(
-        'ENGINE_FAILED',
-        `Engine ${target.id} returned an invalid session: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    }
-    const session: Session = { ...parsed.data, warnings: [...warnings, ...parsed.data.warnings] };
+    const returned = completeSession(outcome.session);
+    if (!returned.ok)
+      return fail('ENGINE_FAILED', `Engine ${target.id} returned an invalid session: ${returned.problem}`);
+    const session: Session = { ...returned.session, warnings: [...warnings, ...returned.session.warnings] };
     watch.replayUnseen(session);
     // Grading reads the raw transcript where the engine wrote it; the run records where it is kept.
     const kept = session.transcriptPath ? { transcriptPath: life.keptPath(session.transcriptPath) } : {};

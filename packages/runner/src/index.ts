@@ -1,6 +1,6 @@
 export { benchmarkSummary } from './benchmark-summary.js';
 export { CACHE_FORMAT, type CacheKeyContext, cacheKey } from './cache-key.js';
-export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST, MODEL_KEY_VARIABLES } from './child-env.js';
+export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST, engineEnv, MODEL_KEY_VARIABLES } from './child-env.js';
 export { type CollectedArtifacts, collectArtifacts } from './collect-artifacts.js';
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export { asOnePrompt, type EngineJudgeOptions, engineJudge } from './engine-judge.js';

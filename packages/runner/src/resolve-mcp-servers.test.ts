@@ -173,7 +173,7 @@ describe('runSuites with MCP servers', () => {
         await client.close();
       }
     });
-    Object.assign(engine.capabilities, { mcp: true });
+    Object.assign(engine, { capabilities: { mcp: true } });
     const { results } = await run(engine);
     expect(stats.inputs[0]!.mcpServers).toHaveLength(1);
     expect(results[0]).toMatchObject({ status: 'passed' });

@@ -13,7 +13,8 @@ export function reuseCachedResult(
   transcriptFile: string | undefined,
 ): CaseResult {
   const original = entry.result;
-  const { transcriptFile: _old, ...rest } = original;
+  // Nothing was spent: not on the agent, nor on the judge, nor on earlier attempts.
+  const { transcriptFile: _old, earlierAttempts: _spent, ...rest } = original;
   return {
     ...rest,
     executionId: planned.executionId,

@@ -95,6 +95,30 @@ describe('runSuites: repeats, retries, benchmark variants, suite parallelism', (
     expect(await readdir(wsParent)).toEqual([]);
   }, 20_000);
 
+  it('counts the tokens and cost of every attempt of a retried execution, not only the last one', async () => {
+    let calls = 0;
+    const { engine } = fakeEngine(async () => {
+      calls++;
+      const spent = { usage: { inputTokens: 100 * calls, outputTokens: 10 }, costUsd: 0.25 };
+      if (calls < 3)
+        return { ...completed(''), ...spent, status: 'error', error: { code: 'ENGINE_FAILED', message: 'x' } };
+      return { ...completed('done'), ...spent };
+    });
+    const suite = makeSuite('s.json', [makeCase({ id: 'c', checks: done })]);
+    const { results, summary } = await runSuites({
+      ...base(),
+      suites: [suite],
+      engines: [{ id: 'fake', engine }],
+      retries: 2,
+    });
+    expect(results[0]).toMatchObject({ status: 'passed', attempts: 3, session: { usage: { inputTokens: 300 } } });
+    expect(results[0]!.earlierAttempts).toMatchObject({ usage: { inputTokens: 300, outputTokens: 20 }, costUsd: 0.5 });
+    expect(summary.totals.usage).toMatchObject({ inputTokens: 600, outputTokens: 30 });
+    expect(summary.totals.costUsd).toBeCloseTo(0.75);
+    expect(summary.groups[0]!.usage.inputTokens).toBe(600);
+    expect(lines()[0]!.earlierAttempts?.costUsd).toBe(0.5);
+  });
+
   it('--retries overrides the cases’ own policy, on timeout and error', async () => {
     let calls = 0;
     const { engine } = fakeEngine(async () => {

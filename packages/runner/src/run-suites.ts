@@ -74,7 +74,7 @@ export interface RunOptions {
   graceSeconds?: number;
   /**
    * How trigger cases detect firing, over each case's own `triggerDetection` (default any-tool). `first-tool` stops
-   * each run at its first tool call on engines that can stop early (`capabilities.earlyStop`).
+   * each run at its first tool call on engines that honour `EngineRunInput.stopWhen`.
    */
   triggerDetection?: TriggerDetection;
   /** Reuse the results of unchanged executions from this directory, and store new ones there; no cache when absent. */

@@ -1,4 +1,4 @@
-import type { Session } from '@skill-eval/core';
+import type { SessionInput } from '@skill-eval/core';
 
 /** How an engine call ended, as the runner saw it. */
 export type Outcome =
@@ -12,7 +12,7 @@ export type Outcome =
  * interrupted, the engine is abandoned (its signal aborted) and the execution ends without it.
  */
 export function runWithBackstop(
-  run: (signal: AbortSignal) => Promise<Session>,
+  run: (signal: AbortSignal) => Promise<SessionInput>,
   timeoutMs: number,
   graceMs: number,
   runSignal: AbortSignal,

@@ -47,6 +47,11 @@ function add(tally: Tally, result: CaseResult): void {
   else tally.skipped++;
   if (result.session) tally.usage = addUsage(tally.usage, result.session.usage);
   tally.costUsd += result.session?.costUsd ?? 0;
+  // A retried execution spent its earlier attempts too.
+  if (result.earlierAttempts) {
+    tally.usage = addUsage(tally.usage, result.earlierAttempts.usage);
+    tally.costUsd += result.earlierAttempts.costUsd;
+  }
   tally.durationMs += result.durationMs;
 }
 
@@ -112,7 +117,10 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
 
 /** What the judge's calls used and cost over the run; undefined when no result was judged. */
 function judgeTotals(results: readonly CaseResult[]): { usage: Usage; costUsd: number } | undefined {
-  const judged = results.flatMap((r) => (r.judge?.usage ? [r.judge] : []));
+  const judged = results.flatMap((r) => [
+    ...(r.judge?.usage ? [r.judge] : []),
+    ...(r.earlierAttempts?.judge ? [r.earlierAttempts.judge] : []),
+  ]);
   if (judged.length === 0) return undefined;
   return {
     usage: judged.reduce((usage, j) => addUsage(usage, j.usage!), emptyUsage()),

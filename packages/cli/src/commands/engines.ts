@@ -1,4 +1,5 @@
 import { configuredSettings, configurePlugin, type EnginePlugin, errorInfo } from '@skill-eval/core';
+import { engineEnv } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
 import { harnessVersion, packageVersionOf } from '../package-version.js';
@@ -43,7 +44,7 @@ async function statusOf(
   try {
     const engine = configurePlugin(await load(), settings ?? {});
     const version = await engine.version();
-    return { ...base, version, problem: engine.missingSetup?.(env) ?? null };
+    return { ...base, version, problem: engine.missingSetup?.(engineEnv(env, engine.environment)) ?? null };
   } catch (error) {
     return { ...base, version: null, problem: errorInfo(error).message };
   }

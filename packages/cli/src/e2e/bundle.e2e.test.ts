@@ -81,7 +81,6 @@ export default defineEngine({
   },
   create: (settings) => ({
     id: 'my-engine',
-    capabilities: { multiTurn: false, skills: false, workspaceTools: false, complete: false },
     skillRoots: [],
     version: async () => '1.0.0',
     async run(input) {

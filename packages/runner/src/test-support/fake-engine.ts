@@ -8,7 +8,6 @@ export function fakeEngine(script: Script, skillRoots: string[] = ['.claude/skil
   const stats = { inFlight: 0, maxInFlight: 0, inputs: [] as EngineRunInput[] };
   const engine: Engine = {
     id: 'fake',
-    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: false },
     skillRoots,
     defaultModel: 'fake-model-1',
     version: async () => '1.0.0',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Engine } from '@skill-eval/core';
 import { expect } from 'vitest';
 import { type FakeModelServer, startFakeModelServer } from '../server.js';
+import { asSession } from './as-session.js';
 
 /** What differs between API engines in the MCP round trip. */
 export interface McpRoundTripOptions {
@@ -40,8 +41,8 @@ export async function expectMcpRoundTrip(options: McpRoundTripOptions): Promise<
       spec,
       JSON.stringify({ name: 'pm', tools: [{ name: 'create_plan', response: 'plan {{params.name}}' }] }),
     );
-    expect(options.engine.capabilities.mcp).toBe(true);
-    const session = await options.engine.run({
+    expect(options.engine.capabilities?.mcp).toBe(true);
+    const returned = await options.engine.run({
       executionId: 'x1',
       workspace,
       home: root,
@@ -62,6 +63,7 @@ export async function expectMcpRoundTrip(options: McpRoundTripOptions): Promise<
         },
       ],
     });
+    const session = asSession(returned, options.engine.id);
     expect(session.status).toBe('completed');
     const [first, second] = server.requests.map(
       (r) => r.body as Record<string, unknown> & { tools: { name: string }[] },

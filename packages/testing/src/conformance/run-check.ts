@@ -5,6 +5,7 @@ import { makeSandbox } from '@skill-eval/engine-kit/testing';
 import { onTestFinished } from 'vitest';
 import type { FakeResponse } from '../script.js';
 import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '../server.js';
+import { asSession } from './as-session.js';
 import { stageSkill, writeConformanceSkill } from './conformance-skill.js';
 import { markedProcesses } from './marked-processes.js';
 import type { CheckName, EngineConformanceOptions, ServerConformanceOptions } from './options.js';
@@ -107,8 +108,9 @@ export async function runCheck(options: EngineConformanceOptions, plan: CheckPla
       }, 100)
     : undefined;
   const started = Date.now();
-  const session = await engine.run(input).finally(() => clearInterval(watcher));
+  const returned = await engine.run(input).finally(() => clearInterval(watcher));
   const elapsedMs = Date.now() - started;
+  const session = asSession(returned, engine.id);
 
   const apiRequests = server && serverOptions ? server.requests.filter((r) => r.api === serverOptions.api) : [];
   return {

@@ -31,7 +31,6 @@ export function referenceEngine(defects: Defects = {}): Engine {
   const skillRoot = '.claude/skills';
   return {
     id: 'reference',
-    capabilities: { multiTurn: true, skills: true, workspaceTools: true, complete: false },
     skillRoots: [skillRoot],
     version: async () => '1.0.0',
     async run(input: EngineRunInput): Promise<Session> {
