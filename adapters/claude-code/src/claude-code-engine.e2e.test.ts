@@ -227,3 +227,83 @@ describe('claude-code engine against the fake model server', () => {
     expect(existsSync(CLAUDE)).toBe(true);
   }, 30_000);
 });
+
+describe('claude-code with each way users authenticate it', () => {
+  const hello: FakeScript = {
+    conversations: [{ id: 'hello', match: { user: 'Say hello' }, responses: [{ text: 'hello' }] }],
+  };
+  /** One run of the real claude with `credentials` (given the fake server's URL) as the runner would hand them. */
+  async function runWith(credentials: (url: string) => Record<string, string>, userHome?: string) {
+    server = await startFakeModelServer(hello);
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...credentials(server.url) };
+    expect(engine.missingSetup?.(env)).toBeUndefined();
+    const session = await engine.run(sandbox.input({ env, turns: ['Say hello'], ...(userHome ? { userHome } : {}) }));
+    const requests = server.requests.filter((r) => r.method === 'POST');
+    expect(requests.length).toBeGreaterThan(0);
+    return { session, request: requests[0]!, credential: engine.credential?.(env) };
+  }
+  const transcript = (session: { transcriptPath?: string }) => readFileSync(session.transcriptPath!, 'utf8');
+
+  it('a subscription token (CLAUDE_CODE_OAUTH_TOKEN) goes as Bearer with the OAuth beta, and into no file', async () => {
+    const token = 'sk-ant-oat01-fake-subscription-token';
+    const { session, request, credential } = await runWith((url) => ({
+      ANTHROPIC_BASE_URL: url,
+      CLAUDE_CODE_OAUTH_TOKEN: token,
+    }));
+    expect(session.status).toBe('completed');
+    expect(session.finalMessage).toBe('hello');
+    expect(request.headers.authorization).toBe(`Bearer ${token}`);
+    expect(request.headers['anthropic-beta']).toContain('oauth-2025-04-20');
+    expect(request.headers['x-api-key']).toBeUndefined();
+    expect(transcript(session)).not.toContain(token);
+    expect(credential).toEqual({ kind: 'subscription OAuth token', variable: 'CLAUDE_CODE_OAUTH_TOKEN' });
+  }, 60_000);
+
+  it('an auth token (ANTHROPIC_AUTH_TOKEN) goes as Bearer, without the OAuth beta', async () => {
+    const { session, request } = await runWith((url) => ({
+      ANTHROPIC_BASE_URL: url,
+      ANTHROPIC_AUTH_TOKEN: 'gw-token-7',
+    }));
+    expect(session.status).toBe('completed');
+    expect(request.headers.authorization).toBe('Bearer gw-token-7');
+    expect(request.headers['anthropic-beta']).not.toContain('oauth-2025-04-20');
+  }, 60_000);
+
+  it('Amazon Bedrock signs its requests to ANTHROPIC_BEDROCK_BASE_URL with the AWS login of the user’s HOME', async () => {
+    const userHome = join(sandbox.root, 'user-home');
+    mkdirSync(join(userHome, '.aws'), { recursive: true });
+    writeFileSync(
+      join(userHome, '.aws', 'credentials'),
+      '[default]\naws_access_key_id = AKIAUSERHOMEFAKE0001\naws_secret_access_key = fake-secret-from-file\n',
+    );
+    const { request, credential } = await runWith(
+      (url) => ({
+        CLAUDE_CODE_USE_BEDROCK: '1',
+        ANTHROPIC_BEDROCK_BASE_URL: url,
+        AWS_REGION: 'us-east-1',
+        HOME: userHome,
+      }),
+      userHome,
+    );
+    expect(request.path).toMatch(/^\/model\/.+\/invoke/);
+    expect(request.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIAUSERHOMEFAKE0001\/\d{8}\/us-east-1\/bedrock\/aws4_request/,
+    );
+    expect(credential).toEqual({
+      kind: 'Amazon Bedrock',
+      variable: 'CLAUDE_CODE_USE_BEDROCK',
+      file: join(userHome, '.aws', 'credentials'),
+    });
+  }, 60_000);
+
+  it('Google Vertex AI sends its requests to ANTHROPIC_VERTEX_BASE_URL for the project and region', async () => {
+    const { request } = await runWith((url) => ({
+      CLAUDE_CODE_USE_VERTEX: '1',
+      ANTHROPIC_VERTEX_BASE_URL: url,
+      ANTHROPIC_VERTEX_PROJECT_ID: 'eval-project',
+      CLOUD_ML_REGION: 'us-east5',
+      CLAUDE_CODE_SKIP_VERTEX_AUTH: '1',
+    }));
+    expect(request.path).toMatch(/^\/projects\/eval-project\/locations\/us-east5\/publishers\/anthropic\/models\/.+:/);
+  }, 60_000);
+});

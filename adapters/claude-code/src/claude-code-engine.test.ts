@@ -183,11 +183,38 @@ describe('ClaudeCodeEngine start-up failures', () => {
     expect(session.error?.message).toContain('Could not start');
   });
 
-  it('asks for a key before a run: with a fresh HOME, a login never reaches claude', () => {
+  it('asks for a credential before a run: with a fresh HOME, a login never reaches claude', () => {
     const engine = plugin.create(plugin.parseSettings({}));
-    expect(engine.missingSetup?.({ PATH: '/usr/bin' })).toContain('claude-code needs ANTHROPIC_API_KEY');
-    expect(engine.missingSetup?.({ ANTHROPIC_API_KEY: 'k' })).toBeUndefined();
-    expect(engine.missingSetup?.({ ANTHROPIC_AUTH_TOKEN: 't' })).toBeUndefined();
+    expect(engine.missingSetup?.({ PATH: '/usr/bin' })).toContain(
+      'claude-code needs a credential in the environment: ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN, CLAUDE_CODE_OAUTH_TOKEN',
+    );
+    // A switch that is off is no credential.
+    expect(engine.missingSetup?.({ CLAUDE_CODE_USE_BEDROCK: '0' })).toBeDefined();
+    for (const env of [
+      { ANTHROPIC_API_KEY: 'k' },
+      { ANTHROPIC_AUTH_TOKEN: 't' },
+      { CLAUDE_CODE_OAUTH_TOKEN: 'o' },
+      { CLAUDE_CODE_USE_BEDROCK: '1' },
+      { CLAUDE_CODE_USE_VERTEX: 'true' },
+    ])
+      expect(engine.missingSetup?.(env)).toBeUndefined();
+    // Named in claude's order: a cloud provider first, then an auth token, an API key, the subscription's token.
+    expect(engine.credential?.({ ANTHROPIC_API_KEY: 'k', CLAUDE_CODE_OAUTH_TOKEN: 'o' })).toEqual({
+      kind: 'API key',
+      variable: 'ANTHROPIC_API_KEY',
+    });
+    expect(
+      engine.credential?.({
+        ANTHROPIC_API_KEY: 'k',
+        CLAUDE_CODE_USE_VERTEX: '1',
+        GOOGLE_APPLICATION_CREDENTIALS: '/k.json',
+      }),
+    ).toEqual({
+      kind: 'Google Vertex AI (GOOGLE_APPLICATION_CREDENTIALS)',
+      variable: 'CLAUDE_CODE_USE_VERTEX',
+    });
+    // What the runner hands claude besides its allowlist.
+    expect(engine.environment).toEqual(expect.arrayContaining(['CLAUDE_CODE_OAUTH_TOKEN', 'AWS_SECRET_ACCESS_KEY']));
   });
 
   it('returns ENGINE_NOT_FOUND with the install hint when claude is not on PATH', async () => {

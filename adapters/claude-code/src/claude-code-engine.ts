@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CompletionRequest, CompletionResponse, Engine, EngineRunInput, Session } from '@skill-eval/core';
+import type {
+  CompletionRequest,
+  CompletionResponse,
+  Engine,
+  EngineCredential,
+  EngineRunInput,
+  Session,
+} from '@skill-eval/core';
 import {
   type CliExecution,
   CliProgramEngine,
@@ -13,6 +20,7 @@ import {
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeArgs, buildClaudeEnv, type TurnMode } from './claude-command.js';
 import { completeWithClaude } from './claude-complete.js';
+import { CLAUDE_ENVIRONMENT, claudeCredential } from './claude-credentials.js';
 import { claudeMcpConfig } from './claude-mcp.js';
 import { INSTALL_HINT } from './install-hint.js';
 import { StreamJsonParser, type StreamParseResult } from './stream-json.js';
@@ -29,10 +37,16 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
     super(settings, { name: 'claude', installHint: INSTALL_HINT });
   }
 
-  /** claude runs with a fresh HOME, so a `claude /login` session never reaches it: only a key in the environment does. */
+  readonly environment = CLAUDE_ENVIRONMENT;
+
+  /** claude runs with a fresh HOME, so a `claude /login` session never reaches it: only a credential in the environment does. */
   missingSetup(env: Readonly<Record<string, string | undefined>>): string | undefined {
-    if (env.ANTHROPIC_API_KEY || env.ANTHROPIC_AUTH_TOKEN) return undefined;
-    return 'claude-code needs ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN) in the environment: each execution runs claude with a fresh HOME, where a `claude /login` session does not reach.';
+    if (claudeCredential(env)) return undefined;
+    return "claude-code needs a credential in the environment: ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN, CLAUDE_CODE_OAUTH_TOKEN (a subscription: `claude setup-token` prints one), or CLAUDE_CODE_USE_BEDROCK / CLAUDE_CODE_USE_VERTEX with the cloud's own credentials. Each execution runs claude with a fresh HOME, where a `claude /login` session does not reach.";
+  }
+
+  credential(env: Readonly<Record<string, string | undefined>>): EngineCredential | undefined {
+    return claudeCredential(env);
   }
 
   async complete(request: CompletionRequest): Promise<CompletionResponse> {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { EngineRunInput } from '@skill-eval/core';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
+import { cloudLoginFiles } from './claude-credentials.js';
 
 /** Environment that keeps claude offline except for its model endpoint, quiet and non-interactive. */
 const FIXED_ENV: Record<string, string> = {
@@ -17,12 +18,15 @@ const FIXED_ENV: Record<string, string> = {
   DISABLE_ERROR_REPORTING: '1',
 };
 
-/** The child environment: the runner's allowlisted env plus claude's isolation settings. */
+/**
+ * The child environment: the runner's env (its allowlist and claude's own credentials), the cloud SDKs pointed at the
+ * user's cloud login (`~/.aws`, gcloud's config) when Bedrock or Vertex is on, and claude's isolation settings.
+ */
 export function buildClaudeEnv(
-  input: Pick<EngineRunInput, 'env' | 'home'>,
+  input: Pick<EngineRunInput, 'env' | 'home' | 'userHome'>,
   settings: Pick<ClaudeCodeSettings, 'baseUrl'>,
 ): Record<string, string> {
-  const env: Record<string, string> = { ...input.env, ...FIXED_ENV };
+  const env: Record<string, string> = { ...input.env, ...cloudLoginFiles(input.env, input.userHome), ...FIXED_ENV };
   env.HOME = input.home;
   env.CLAUDE_CONFIG_DIR = join(input.home, '.claude');
   if (settings.baseUrl) env.ANTHROPIC_BASE_URL = settings.baseUrl;

@@ -5,6 +5,7 @@ import { type CompletionRequest, type CompletionResponse, SkillEvalError } from 
 import { howItEnded, makeRedactor, runGroupProcess } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeEnv } from './claude-command.js';
+import { CLAUDE_ENVIRONMENT } from './claude-credentials.js';
 import { StreamJsonParser } from './stream-json.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -26,12 +27,14 @@ export async function completeWithClaude(
 ): Promise<CompletionResponse> {
   const home = await mkdtemp(join(tmpdir(), 'skill-eval-claude-judge-'));
   try {
+    const source = request.env ?? process.env;
     const parent = Object.fromEntries(
-      Object.entries(request.env ?? process.env).filter(
-        (entry): entry is [string, string] => PASSED_ENV.test(entry[0]) && !!entry[1],
+      Object.entries(source).filter(
+        (entry): entry is [string, string] =>
+          (PASSED_ENV.test(entry[0]) || CLAUDE_ENVIRONMENT.includes(entry[0])) && !!entry[1],
       ),
     );
-    const env = buildClaudeEnv({ env: parent, home }, settings);
+    const env = buildClaudeEnv({ env: parent, home, ...(source.HOME ? { userHome: source.HOME } : {}) }, settings);
     if (request.maxTokens) env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = String(request.maxTokens);
     const model = request.model ?? settings.model;
     const args = ['-p', '--output-format', 'stream-json', '--verbose', '--tools', '', '--setting-sources', ''];

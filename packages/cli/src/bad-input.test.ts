@@ -265,7 +265,9 @@ describe('skill-eval run without the key an API engine or judge needs', () => {
       ['--judge', 'command', '--ek', 'command.command=cat', '--ek', `claude-code.path=${CLAUDE_BIN}`],
       env,
     );
-    expect(err).toContain('error: The engine claude-code cannot run here. claude-code needs ANTHROPIC_API_KEY');
+    expect(err).toContain(
+      'error: The engine claude-code cannot run here. claude-code needs a credential in the environment: ANTHROPIC_API_KEY',
+    );
   });
 
   it('hands an API engine the key in the variable its apiKeyEnv names', async () => {

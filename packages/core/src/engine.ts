@@ -77,6 +77,16 @@ export interface CompletionResponse {
   costUsd?: number;
 }
 
+/** A credential an engine found for itself: what it is and where it is, never its value. */
+export interface EngineCredential {
+  /** What it is: `API key`, `OAuth token`, `ChatGPT login`, `Amazon Bedrock`. */
+  kind: string;
+  /** The variable that holds it, when one does. */
+  variable?: string;
+  /** The file that holds it, when one does (a login state). */
+  file?: string;
+}
+
 /** A configured engine. One instance serves many executions, concurrently. */
 export interface Engine {
   /** Plugin id. */
@@ -106,4 +116,6 @@ export interface Engine {
    * will get (the allowlist and `environment`), with the user's own HOME.
    */
   missingSetup?(env: Readonly<Record<string, string | undefined>>): string | undefined;
+  /** The credential the engine would run with, found where `missingSetup` looks (`skill-eval engines` names it). */
+  credential?(env: Readonly<Record<string, string | undefined>>): EngineCredential | undefined;
 }
