@@ -12,9 +12,16 @@ export function tomlString(value: string): string {
   return JSON.stringify(value).replaceAll('\u007f', '\\u007f');
 }
 
-/** The model endpoint: the `baseUrl` setting, else `OPENAI_BASE_URL` (which codex itself ignores), else OpenAI's. */
-export function resolveBaseUrl(settings: Pick<CodexSettings, 'baseUrl'>, env: Record<string, string>): string {
-  return settings.baseUrl ?? (env.OPENAI_BASE_URL || OPENAI_BASE_URL);
+/**
+ * The model endpoint: the `baseUrl` setting, else `OPENAI_BASE_URL` (which codex itself ignores), else OpenAI's — or,
+ * for the user's codex login, undefined: codex's own provider then chooses it (ChatGPT's for a ChatGPT login).
+ */
+export function resolveBaseUrl(
+  settings: Pick<CodexSettings, 'baseUrl'>,
+  env: Record<string, string>,
+  login = false,
+): string | undefined {
+  return settings.baseUrl ?? (env.OPENAI_BASE_URL || (login ? undefined : OPENAI_BASE_URL));
 }
 
 /**
@@ -36,9 +43,13 @@ export type CodexTurn = { kind: 'single' } | { kind: 'first' } | { kind: 'resume
 export interface CodexArgsOptions {
   turn: CodexTurn;
   model: string;
-  baseUrl: string;
-  /** Name of the environment variable codex reads the key from (the key itself never goes on argv). */
-  apiKeyEnv: string;
+  /** The endpoint of the harness's provider; undefined leaves codex's own provider (a ChatGPT login's). */
+  baseUrl: string | undefined;
+  /**
+   * Name of the environment variable codex reads the key from (the key itself never goes on argv); undefined for the
+   * user's codex login (`auth.json` in CODEX_HOME).
+   */
+  apiKeyEnv: string | undefined;
   sandbox: CodexSettings['sandbox'];
   system?: string;
   /** `-c mcp_servers.…` overrides (see codexMcpFlags). */
@@ -48,17 +59,18 @@ export interface CodexArgsOptions {
 
 /**
  * `-c` overrides that define a provider from flags alone: the Responses API over HTTP+SSE (the
- * built-in provider first tries a WebSocket), the key read from an env var, and no retries (the
+ * built-in provider first tries a WebSocket), the key read from an env var — or, without one, the user's codex login
+ * (`requires_openai_auth`: ChatGPT tokens or a key from `auth.json`) — and no retries (the
  * runner owns retries; codex's backoff would turn a 401 into a long wait).
  */
-export function providerFlags(baseUrl: string, apiKeyEnv: string): string[] {
+export function providerFlags(baseUrl: string, apiKeyEnv: string | undefined): string[] {
   const p = `model_providers.${PROVIDER_ID}`;
   return [
     ['model_provider', tomlString(PROVIDER_ID)],
     [`${p}.name`, tomlString(PROVIDER_ID)],
     [`${p}.base_url`, tomlString(baseUrl)],
     [`${p}.wire_api`, tomlString('responses')],
-    [`${p}.env_key`, tomlString(apiKeyEnv)],
+    apiKeyEnv ? [`${p}.env_key`, tomlString(apiKeyEnv)] : [`${p}.requires_openai_auth`, 'true'],
     [`${p}.request_max_retries`, '0'],
     [`${p}.stream_max_retries`, '0'],
   ].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
@@ -92,7 +104,7 @@ export function buildCodexArgs(options: CodexArgsOptions): string[] {
     // The bundled system skills (imagegen, skill-creator, …) would crowd the listing the eval measures.
     '-c',
     'skills.bundled.enabled=false',
-    ...providerFlags(options.baseUrl, options.apiKeyEnv),
+    ...(options.baseUrl === undefined ? [] : providerFlags(options.baseUrl, options.apiKeyEnv)),
   ];
   if (options.system) args.push('-c', `developer_instructions=${tomlString(options.system)}`);
   if (options.mcpFlags?.length) args.push(...options.mcpFlags);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineRunInput } from '@skill-eval/core';
@@ -398,4 +398,58 @@ describe.skipIf(!existsSync(SYSTEM_BWRAP) && !process.env.CI)('codex on a machin
       }),
     ).toBeUndefined();
   }, 30_000);
+});
+
+describe('codex with the user’s ChatGPT login', () => {
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = { email: 'user@example.com', 'https://api.openai.com/auth': { chatgpt_account_id: 'acct-42' } };
+  const ACCESS = 'chatgpt-access-token-fake-42';
+
+  /** `codex login`'s auth.json for a ChatGPT account, in a CODEX_HOME of the user's own. */
+  function userLogin(): { userHome: string; authFile: string } {
+    const userHome = join(sandbox.root, 'user-home');
+    mkdirSync(join(userHome, '.codex'), { recursive: true });
+    const authFile = join(userHome, '.codex', 'auth.json');
+    const tokens = {
+      id_token: `${b64({ alg: 'none' })}.${b64(claims)}.sig`,
+      access_token: ACCESS,
+      refresh_token: 'rt',
+      account_id: 'acct-42',
+    };
+    writeFileSync(authFile, JSON.stringify({ OPENAI_API_KEY: null, tokens, last_refresh: new Date().toISOString() }));
+    return { userHome, authFile };
+  }
+
+  it('runs on the login in the user’s CODEX_HOME: its token in the request, no copy of it in the workspace or results', async () => {
+    const { userHome, authFile } = userLogin();
+    server = await startFakeModelServer({
+      conversations: [{ id: 'login', match: { user: 'Say hello' }, responses: [{ text: 'hello' }] }],
+    });
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', OPENAI_BASE_URL: `${server.url}/v1`, HOME: userHome };
+    expect(engine.missingSetup?.(env)).toBeUndefined();
+    expect(engine.credential?.(env)).toEqual({ kind: 'ChatGPT login', file: authFile });
+    const session = await engine.run(sandbox.input({ env, userHome, turns: ['Say hello'] }));
+
+    expect(session.error).toBeUndefined();
+    expect(session.finalMessage).toBe('hello');
+    const request = modelRequests()[0]!;
+    expect(request.headers.authorization).toBe(`Bearer ${ACCESS}`);
+    expect(request.headers['chatgpt-account-id']).toBe('acct-42');
+    // The execution's fresh CODEX_HOME links the user's file; nothing else holds the token.
+    expect(lstatSync(join(sandbox.home, '.codex', 'auth.json')).isSymbolicLink()).toBe(true);
+    for (const dir of [sandbox.workspace, sandbox.artifacts]) {
+      for (const file of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())) {
+        expect(readFileSync(join(file.parentPath, file.name), 'utf8')).not.toContain(ACCESS);
+      }
+    }
+  }, 60_000);
+
+  it('without a key or a login it says how to give it either', () => {
+    const env = { PATH: '/usr/bin', HOME: join(sandbox.root, 'nobody') };
+    expect(engine.missingSetup?.(env)).toContain('or a `codex login` (ChatGPT or API key) in $CODEX_HOME/auth.json');
+    expect(engine.credential?.({ ...env, OPENAI_API_KEY: 'k' })).toEqual({
+      kind: 'API key',
+      variable: 'OPENAI_API_KEY',
+    });
+  });
 });

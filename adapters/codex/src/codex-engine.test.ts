@@ -179,7 +179,7 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
 
   it('asks for the variable its apiKeyEnv names before a run, and names it for the runner to pass', () => {
     const engine = engineWith('codex', { apiKeyEnv: 'OTHER_KEY' });
-    expect(engine.environment).toEqual(['OTHER_KEY']);
+    expect(engine.environment).toEqual(['OTHER_KEY', 'CODEX_HOME']);
     expect(engine.missingSetup?.({ OPENAI_API_KEY: 'k' })).toContain('codex needs an API key in OTHER_KEY');
     expect(engine.missingSetup?.({ OTHER_KEY: 'k' })).toBeUndefined();
   });

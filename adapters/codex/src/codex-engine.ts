@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import {
   addUsage,
   type Engine,
+  type EngineCredential,
   type EngineRunInput,
   emptyUsage,
   priceUsage,
@@ -27,6 +28,7 @@ import {
 } from './codex-command.js';
 import { CodexEventParser, type CodexParseResult } from './codex-events.js';
 import { codexMcpFlags } from './codex-mcp.js';
+import { type CodexAuth, codexAuth, describeAuth, linkLogin } from './codex-login.js';
 import { sandboxFailure } from './codex-sandbox-check.js';
 import type { CodexSettings } from './codex-settings.js';
 import { turnUsage } from './codex-usage.js';
@@ -54,12 +56,18 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     super(settings, { name: 'codex', installHint: INSTALL_HINT });
   }
 
+  /** The key variable, and CODEX_HOME: where the user's `codex login` keeps its auth.json. */
   get environment(): readonly string[] {
-    return [this.settings.apiKeyEnv];
+    return [this.settings.apiKeyEnv, 'CODEX_HOME'];
   }
 
   missingSetup(env: Readonly<Record<string, string | undefined>>): string | undefined {
-    return env[this.settings.apiKeyEnv] ? undefined : missingKey(this.settings.apiKeyEnv);
+    return this.credential(env) ? undefined : missingAuth(this.settings.apiKeyEnv);
+  }
+
+  credential(env: Readonly<Record<string, string | undefined>>): EngineCredential | undefined {
+    const auth = codexAuth(env, this.settings.apiKeyEnv, env.HOME);
+    return auth && describeAuth(auth);
   }
 
   async run(input: EngineRunInput): Promise<Session> {
@@ -68,13 +76,14 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     return this.recordExecution(input, state, {
       transcriptFile: TRANSCRIPT_FILE,
       runTurns: async (execution) => {
-        const lacking = this.missingSetup(input.env);
-        if (lacking) throw new SkillEvalError('ENGINE_FAILED', lacking);
+        const auth = codexAuth(input.env, this.settings.apiKeyEnv, input.userHome);
+        if (!auth) throw new SkillEvalError('ENGINE_FAILED', missingAuth(this.settings.apiKeyEnv));
         state.version = await this.versionOf(execution.binary).catch(() => undefined);
         if (input.maxTurns !== undefined) {
           state.warnings.push(`codex has no turn limit; maxTurns ${input.maxTurns} is not enforced.`);
         }
         await mkdir(codexHome(input.home), { recursive: true });
+        if (auth.kind === 'login') await linkLogin(auth.authFile, codexHome(input.home));
         await mkdir(codexTempDir(input.home), { recursive: true });
         const env = buildCodexEnv(input);
         const broken = await this.sandboxCheck(execution.binary, input, env);
@@ -87,7 +96,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
             },
           );
         }
-        await this.runTurns(input, state, execution, env);
+        await this.runTurns(input, state, execution, env, auth);
       },
       // codex reports tokens but no price, so the cost comes from core's price table.
       settle: (settled) => {
@@ -116,12 +125,13 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     state: RunState,
     execution: CliExecution,
     env: Record<string, string>,
+    auth: CodexAuth,
   ): Promise<void> {
     const mcpServers = input.mcpServers ?? [];
     const mcpFlags = codexMcpFlags(mcpServers);
     const mcpSecrets = mcpServers.flatMap((s) => [...Object.entries(s.env), ...Object.entries(s.headers)]);
     const redact = makeRedactor({ ...env, ...Object.fromEntries(mcpSecrets) });
-    const baseUrl = resolveBaseUrl(this.settings, input.env);
+    const baseUrl = resolveBaseUrl(this.settings, input.env, auth.kind === 'login');
     const skillNames = input.skills.map((skill) => skill.name);
     let threadId: string | undefined;
     let lastTurnUncounted = false;
@@ -141,7 +151,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
           turn,
           model: state.model,
           baseUrl,
-          apiKeyEnv: this.settings.apiKeyEnv,
+          apiKeyEnv: auth.kind === 'api-key' ? auth.variable : undefined,
           sandbox: this.settings.sandbox,
           system: input.system,
           mcpFlags,
@@ -189,5 +199,5 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
   }
 }
 
-const missingKey = (variable: string): string =>
-  `codex needs an API key in ${variable}; set it (or name another variable with --ek apiKeyEnv=NAME).`;
+const missingAuth = (variable: string): string =>
+  `codex needs an API key in ${variable} (or name another variable with --ek apiKeyEnv=NAME), or a \`codex login\` (ChatGPT or API key) in $CODEX_HOME/auth.json (default ~/.codex).`;
