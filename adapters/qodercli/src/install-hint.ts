@@ -4,5 +4,5 @@ export const INSTALL_HINT =
 
 /** What to tell a user whose qodercli runs are not authenticated. */
 export const LOGIN_HINT =
-  'Set QODER_PERSONAL_ACCESS_TOKEN to a personal access token (qoder.com/account/integrations). ' +
-  'Each run uses a fresh config dir, so a `qodercli login` session of your own does not reach it.';
+  'Set QODER_PERSONAL_ACCESS_TOKEN to a personal access token (qoder.com/account/integrations), ' +
+  'or log in with `qodercli login` (its state in ~/.qoder/.auth, or under QODER_CONFIG_DIR, is linked into each run).';

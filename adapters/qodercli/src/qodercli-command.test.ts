@@ -29,12 +29,15 @@ describe('buildQodercliArgs', () => {
 });
 
 describe('buildQodercliEnv', () => {
-  it('isolates the config dir and passes the access token from the parent only when set', () => {
-    const withToken = buildQodercliEnv({ env: { PATH: '/bin' }, home: '/h' }, { QODER_PERSONAL_ACCESS_TOKEN: 'pat-1' });
-    expect(withToken).toMatchObject({ PATH: '/bin', HOME: '/h', QODER_CONFIG_DIR: '/h/.qoder' });
-    expect(withToken.QODER_PERSONAL_ACCESS_TOKEN).toBe('pat-1');
-    const fromRun = buildQodercliEnv({ env: { QODER_PERSONAL_ACCESS_TOKEN: 'pat-run' }, home: '/h' }, {});
-    expect(fromRun.QODER_PERSONAL_ACCESS_TOKEN).toBe('pat-run');
-    expect(buildQodercliEnv({ env: {}, home: '/h' }, {})).not.toHaveProperty('QODER_PERSONAL_ACCESS_TOKEN');
+  it('isolates the config dir and passes the access token the run hands it', () => {
+    const withToken = buildQodercliEnv({ env: { PATH: '/bin', QODER_PERSONAL_ACCESS_TOKEN: 'pat-run' }, home: '/h' });
+    expect(withToken).toEqual({
+      PATH: '/bin',
+      HOME: '/h',
+      QODER_CONFIG_DIR: '/h/.qoder',
+      NO_BROWSER: '1',
+      QODER_PERSONAL_ACCESS_TOKEN: 'pat-run',
+    });
+    expect(buildQodercliEnv({ env: {}, home: '/h' })).not.toHaveProperty('QODER_PERSONAL_ACCESS_TOKEN');
   });
 });

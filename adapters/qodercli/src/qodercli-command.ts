@@ -5,22 +5,20 @@ import type { EngineRunInput } from '@skill-eval/core';
 export const TOKEN_VAR = 'QODER_PERSONAL_ACCESS_TOKEN';
 
 /**
- * The child environment: the runner's allowlisted env, a fresh HOME with qodercli's config dir inside it,
- * and the access token when one is set (in the run's env, else in ours: the runner's allowlist predates qodercli).
+ * The child environment: the runner's env (its allowlist, and the access token, which the engine names as its own),
+ * and a fresh HOME with qodercli's config dir inside it.
  */
-export function buildQodercliEnv(
-  input: Pick<EngineRunInput, 'env' | 'home'>,
-  parentEnv: Record<string, string | undefined> = process.env,
-): Record<string, string> {
+export function buildQodercliEnv(input: Pick<EngineRunInput, 'env' | 'home'>): Record<string, string> {
   const env: Record<string, string> = { ...input.env };
   env.HOME = input.home;
-  env.QODER_CONFIG_DIR = join(input.home, '.qoder');
-  // Without a token qodercli offers a browser login; never open a browser from an unattended run.
+  env.QODER_CONFIG_DIR = qodercliConfigDir(input.home);
+  // Without a token or a login qodercli offers a browser login; never open a browser from an unattended run.
   env.NO_BROWSER = '1';
-  const token = input.env[TOKEN_VAR] || parentEnv[TOKEN_VAR];
-  if (token) env[TOKEN_VAR] = token;
   return env;
 }
+
+/** qodercli's config dir in an execution's fresh HOME. */
+export const qodercliConfigDir = (home: string): string => join(home, '.qoder');
 
 export interface QodercliArgsOptions {
   prompt: string;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSkillEvalError } from '@skill-eval/core';
@@ -72,12 +72,40 @@ describe('QodercliEngine with a replaying stand-in', () => {
     expect(session.error?.code).toBe('ENGINE_FAILED');
     expect(session.error?.message).toContain('not logged in');
     expect(session.error?.message).toContain('QODER_PERSONAL_ACCESS_TOKEN');
-    // Runs get a fresh config dir: a login of the user's own is no fix, and the hint must not offer it as one.
-    expect(session.error?.message).not.toMatch(/\bor run `qodercli login`/);
-    expect(session.error?.message).toMatch(/`qodercli login` session .*does not reach/);
+    // A login of the user's own now reaches the run: the hint names where it is looked for.
+    expect(session.error?.message).toContain('or log in with `qodercli login` (its state in ~/.qoder/.auth');
     // The login prompt is not an answer a check could pass on.
     expect(session.finalMessage).toBe('');
     expect(session.events.some((e) => e.type === 'error' && e.message.includes('Not logged in'))).toBe(true);
+  });
+
+  it("links the user's login state into the fresh config dir when no token is set, and says so before a run", async () => {
+    const userHome = join(sandbox.root, 'user-home');
+    mkdirSync(join(userHome, '.qoder', '.auth'), { recursive: true });
+    writeFileSync(join(userHome, '.qoder', '.auth', 'user'), 'login state');
+    const seen = join(sandbox.root, 'seen');
+    const bin = sandbox.script(
+      'qodercli',
+      `cat "$QODER_CONFIG_DIR/.auth/user" > "${seen}"; cat "${fixtures}not-logged-in.jsonl"; exit 1`,
+    );
+    const engine = engineWith(bin);
+    const env = { PATH: process.env.PATH!, HOME: userHome };
+    expect(engine.missingSetup?.(env)).toBeUndefined();
+    expect(engine.credential?.(env)).toEqual({
+      kind: 'qodercli login',
+      file: join(userHome, '.qoder', '.auth', 'user'),
+    });
+    await engine.run(sandbox.input({ env, userHome }));
+    expect(readFileSync(seen, 'utf8')).toBe('login state');
+    expect(lstatSync(join(sandbox.home, '.qoder', '.auth')).isSymbolicLink()).toBe(true);
+    // A token wins, and nothing is linked; with neither, the run stops before it starts.
+    expect(engine.credential?.({ ...env, QODER_PERSONAL_ACCESS_TOKEN: 'pat' })).toEqual({
+      kind: 'personal access token',
+      variable: 'QODER_PERSONAL_ACCESS_TOKEN',
+    });
+    expect(engine.missingSetup?.({ HOME: join(sandbox.root, 'nobody') })).toContain(
+      'neither an access token nor a login',
+    );
   });
 
   it('maps an error_max_turns result to status max-turns', async () => {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Engine, EngineRunInput, Session } from '@skill-eval/core';
+import type { Engine, EngineCredential, EngineRunInput, Session } from '@skill-eval/core';
 import { StreamJsonParser, StreamJsonTurns, type StreamParseResult } from '@skill-eval/engine-claude-code';
 import {
   type CliExecution,
@@ -11,8 +11,9 @@ import {
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import { INSTALL_HINT, LOGIN_HINT } from './install-hint.js';
-import { buildQodercliArgs, buildQodercliEnv } from './qodercli-command.js';
+import { buildQodercliArgs, buildQodercliEnv, qodercliConfigDir, TOKEN_VAR } from './qodercli-command.js';
 import { isNotLoggedIn, type QodercliResultExtras, readQodercliExtras } from './qodercli-extras.js';
+import { linkLogin, qodercliCredential, userLoginDir } from './qodercli-login.js';
 import type { QodercliSettings } from './qodercli-settings.js';
 
 export const ENGINE_ID = 'qodercli';
@@ -30,8 +31,19 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
   readonly id = ENGINE_ID;
   readonly skillRoots = ['.qoder/skills'] as const;
 
+  /** The access token, and where the user's own login state lives. */
+  readonly environment = [TOKEN_VAR, 'QODER_CONFIG_DIR'];
+
   constructor(settings: QodercliSettings) {
     super(settings, { name: 'qodercli', installHint: INSTALL_HINT });
+  }
+
+  missingSetup(env: Readonly<Record<string, string | undefined>>): string | undefined {
+    return this.credential(env) ? undefined : `qodercli has neither an access token nor a login. ${LOGIN_HINT}`;
+  }
+
+  credential(env: Readonly<Record<string, string | undefined>>): EngineCredential | undefined {
+    return qodercliCredential(env, env.HOME);
   }
 
   async run(input: EngineRunInput): Promise<Session> {
@@ -39,6 +51,9 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
     return this.recordExecution(input, state, {
       transcriptFile: TRANSCRIPT_FILE,
       runTurns: async (execution) => {
+        // Without a token qodercli falls back to its local login state, which lives in the user's config dir.
+        const login = input.env[TOKEN_VAR] ? undefined : userLoginDir(input.env, input.userHome);
+        if (login) await linkLogin(login, qodercliConfigDir(input.home));
         await this.runTurns(input, state, execution);
         if (state.credits.length > 0) {
           await writeFile(
