@@ -61,6 +61,7 @@ export function createApiEngine(options: ApiEngineOptions): ApiEngine {
     environment: [settings.apiKeyEnv],
     version: sdkVersion,
     missingSetup: (env) => (env[settings.apiKeyEnv] ? undefined : missingKey(settings.apiKeyEnv)),
+    credential: (env) => (env[settings.apiKeyEnv] ? { kind: 'API key', variable: settings.apiKeyEnv } : undefined),
 
     async run(input: EngineRunInput) {
       const model = input.model ?? settings.model;

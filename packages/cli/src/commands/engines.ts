@@ -1,6 +1,13 @@
-import { configuredSettings, configurePlugin, type EnginePlugin, errorInfo } from '@skill-eval/core';
+import {
+  configuredSettings,
+  configurePlugin,
+  type EngineCredential,
+  type EnginePlugin,
+  errorInfo,
+} from '@skill-eval/core';
 import { engineEnv } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
+import { type CredentialSources, withDotEnv } from '../credential-sources.js';
 import type { CommandIO } from '../io.js';
 import { harnessVersion, packageVersionOf } from '../package-version.js';
 import { loadConfigPlugins } from '../plugins/build-registry.js';
@@ -22,6 +29,8 @@ interface EngineStatus {
   version: string | null;
   /** Why it cannot run here, when it cannot: not installed, or lacking what it needs in the environment (a key). */
   problem: string | null;
+  /** The credential it found and where (never its value): `API key OPENAI_API_KEY (.env)`. */
+  credential: string | null;
 }
 
 /** An engine to report on: a bundled one, or one the config's plugins list names. */
@@ -34,20 +43,44 @@ interface Listed {
   load: () => Promise<EnginePlugin<any>>;
 }
 
-async function statusOf(
-  entry: Listed,
-  settings: unknown,
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<EngineStatus> {
+async function statusOf(entry: Listed, settings: unknown, found: CredentialSources): Promise<EngineStatus> {
   const { load, packageVersion, ...named } = entry;
-  const base = { ...named, packageVersion: packageVersion ?? null };
+  let credential: string | null = null;
   try {
     const engine = configurePlugin(await load(), settings ?? {});
+    const env = engineEnv(found.env, engine.environment);
+    // Named even when the program is missing: what it would run with is worth knowing before installing it.
+    credential = describeCredential(engine.credential?.(env), found.sources);
     const version = await engine.version();
-    return { ...base, version, problem: engine.missingSetup?.(engineEnv(env, engine.environment)) ?? null };
+    return {
+      ...named,
+      packageVersion: packageVersion ?? null,
+      version,
+      problem: engine.missingSetup?.(env) ?? null,
+      credential,
+    };
   } catch (error) {
-    return { ...base, version: null, problem: errorInfo(error).message };
+    return {
+      ...named,
+      packageVersion: packageVersion ?? null,
+      version: null,
+      problem: errorInfo(error).message,
+      credential,
+    };
   }
+}
+
+/** `API key OPENAI_API_KEY (environment)`, `ChatGPT login (/home/me/.codex/auth.json)`: what, in what, from where. */
+function describeCredential(
+  credential: EngineCredential | undefined,
+  sources: ReadonlyMap<string, string>,
+): string | null {
+  if (!credential) return null;
+  if (credential.variable) {
+    const from = sources.get(credential.variable) ?? 'environment';
+    return `${credential.kind} ${credential.variable} (${from}${credential.file ? `, ${credential.file}` : ''})`;
+  }
+  return credential.file ? `${credential.kind} (${credential.file})` : credential.kind;
 }
 
 /** The bundled engines, then those of the config's plugins list. */
@@ -77,8 +110,9 @@ async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
 export async function enginesCommand(options: EnginesOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config, options.trust);
   const engines = await listedEngines(config, io.cwd);
+  const found = withDotEnv(io.cwd, io.env);
   const statuses = await Promise.all(
-    engines.map((e) => statusOf(e, configuredSettings(config.engineSettings, e), io.env)),
+    engines.map((e) => statusOf(e, configuredSettings(config.engineSettings, e), found)),
   );
   if (options.json) {
     io.stdout.write(`${JSON.stringify({ harnessVersion: harnessVersion(), engines: statuses }, null, 2)}\n`);
@@ -89,6 +123,7 @@ export async function enginesCommand(options: EnginesOptions, io: CommandIO): Pr
   for (const s of statuses) {
     const state = s.problem ? `not ready ${s.problem}` : `ready     ${s.version}`;
     io.stdout.write(`  ${s.id.padEnd(width)}  ${`${s.package}@${s.packageVersion ?? '?'}`.padEnd(36)}  ${state}\n`);
+    if (s.credential) io.stdout.write(`  ${' '.repeat(width)}  credential: ${s.credential}\n`);
   }
   return 0;
 }

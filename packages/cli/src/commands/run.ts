@@ -23,6 +23,7 @@ import {
   runSuites,
 } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
+import { withDotEnv, withSkillUpCredentials } from '../credential-sources.js';
 import { customEngineTargets } from '../custom-engine-targets.js';
 import {
   type EngineSpec,
@@ -116,15 +117,17 @@ function createEngine(...args: Parameters<typeof engineSettings>) {
 }
 
 /** `skill-eval run`: validate everything first (nothing is written on bad input), then run and report. */
-export async function runCommand(paths: string[], options: RunCommandOptions, io: CommandIO): Promise<number> {
+export async function runCommand(paths: string[], options: RunCommandOptions, given: CommandIO): Promise<number> {
   if (options.resume && !options.resumed) {
-    const resumed = await resumedRun(paths, options, io);
+    const resumed = await resumedRun(paths, options, given);
     return runCommand(resumed.paths, resumed.options, resumed.io);
   }
   if (options.replay && !options.replaying) {
-    const replayed = await replayedRun(paths, options, io);
+    const replayed = await replayedRun(paths, options, given);
     return runCommand(replayed.paths, replayed.options, replayed.io);
   }
+  // The project's `.env` under the real environment: keys and endpoints found there reach engines and judges alike.
+  const io = { ...given, env: withDotEnv(given.cwd, given.env).env };
   // A cached result made no model call, so it has nothing to record or replay.
   if (options.record && options.cache !== false) return runCommand(paths, { ...options, cache: false }, io);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
@@ -160,6 +163,10 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     io,
   );
   printDiagnostics(diagnostics, io.cwd, io.stderr);
+  // skill-up suites also find their keys where skill-up does: ~/.skill-up/credentials.yaml, under everything else.
+  if (suites.some((s) => s.format === 'skill-up')) {
+    io.env = withSkillUpCredentials(io.env.HOME, { env: io.env, sources: new Map() }).env;
+  }
   if (hasErrors(diagnostics)) {
     io.stderr.write('No run was started: fix the errors above (nothing was written).\n');
     return 2;
