@@ -27,8 +27,8 @@ import {
   resolveBaseUrl,
 } from './codex-command.js';
 import { CodexEventParser, type CodexParseResult } from './codex-events.js';
-import { codexMcpFlags } from './codex-mcp.js';
 import { type CodexAuth, codexAuth, describeAuth, linkLogin } from './codex-login.js';
+import { codexMcpFlags } from './codex-mcp.js';
 import { sandboxFailure } from './codex-sandbox-check.js';
 import type { CodexSettings } from './codex-settings.js';
 import { turnUsage } from './codex-usage.js';
