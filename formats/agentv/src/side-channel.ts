@@ -18,6 +18,7 @@ export const SideChannelSchema = z
     system: z.string(),
     maxTurns: z.number().int().positive(),
     engine: z.string(),
+    model: z.string(),
     judge: z.string(),
     workspace: z
       .object({

@@ -113,6 +113,7 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
     ['failIf', c.failIf.length > 0 ? c.failIf : undefined, `${c.failIf.length} fail-if check(s)`],
     ['maxTurns', c.limits.maxTurns, 'max turns'],
     ['engine', c.engine, `engine hint ${c.engine}`],
+    ['model', c.model, `pinned model ${c.model}`],
     ['judge', c.judge, `judge hint ${c.judge}`],
   ];
   for (const [key, value, what] of extras) {

@@ -18,6 +18,8 @@ export interface FileContext {
   system: string | undefined;
   skills: Case['skills'];
   metadata: Record<string, unknown>;
+  /** Frontmatter `model` (`anthropic://claude-sonnet-4-6`): SkillKit runs and judges every case with it. */
+  model: string | undefined;
   positionAt(offset: number): { line: number; column: number };
 }
 
@@ -33,6 +35,7 @@ export function buildCase(draft: CaseDraft, ctx: FileContext): Case {
     system: ctx.system,
     checks: draft.checks,
     skills: ctx.skills,
+    ...(ctx.model ? { model: ctx.model, judge: ctx.model } : {}),
     metadata: draft.notes ? { ...ctx.metadata, notes: draft.notes } : { ...ctx.metadata },
     source: { file: ctx.file, ...ctx.positionAt(draft.offset), format: 'eval-md', dialect: ctx.dialect },
   });

@@ -73,7 +73,7 @@ export function unusedKeys(front: Frontmatter, layout: Layout, sink: DiagnosticS
   return extra;
 }
 
-/** `tools`, `model`, `metadata`: kept in case metadata; what the runner cannot honour yet is said. */
+/** `tools`, `model`, `metadata`: kept in case metadata (the model is also each case's pin); what the runner cannot honour is said. */
 export function runnerHints(front: Frontmatter, sink: DiagnosticSink): Record<string, unknown> {
   const hints: Record<string, unknown> = {};
   const { tools, model, metadata } = front.values;
@@ -85,14 +85,7 @@ export function runnerHints(front: Frontmatter, sink: DiagnosticSink): Record<st
       front.at('tools'),
     );
   }
-  if (model !== undefined) {
-    hints.model = model;
-    sink.warning(
-      'model-hint',
-      `Frontmatter \`model\` "${model}" is not applied: a case cannot pin a model in skill-eval yet (SkillKit also judges with it). Choose the model with the engine's settings; kept in metadata.model.`,
-      front.at('model'),
-    );
-  }
+  if (model !== undefined) hints.model = model;
   if (metadata !== undefined) hints.metadata = metadata;
   return hints;
 }

@@ -79,6 +79,7 @@ export function readEvalMd(
     system: subject.system,
     skills: subject.skills,
     metadata,
+    model: typeof front.values.model === 'string' && front.values.model.trim() ? front.values.model.trim() : undefined,
     positionAt: sink.positionAt,
   };
   const cases = drafts.map((draft) => buildCase(draft, ctx));

@@ -51,10 +51,7 @@ describe('where SkillKit’s line parser has accidents, the Markdown reading win
     const text =
       '---\r\nmodel: "anthropic://claude-sonnet-4-6"\r\nsystem: Be brief.\r\n---\r\n## c\r\n### Prompt\r\nhello\r\nthere\r\n### Expect\r\ngreets\r\n';
     const { suites, diagnostics } = await loadText(text);
-    expect(where(diagnostics)).toEqual([
-      ['frontmatter-crlf', 1, 1],
-      ['model-hint', 2, 1],
-    ]);
+    expect(where(diagnostics)).toEqual([['frontmatter-crlf', 1, 1]]);
     expect(diagnostics[0]!.message).toMatch(/SkillKit only sees frontmatter that starts with "---\\n"/);
     const [c] = suites[0]!.cases;
     expect([c!.id, c!.turns, c!.system, c!.metadata, c!.source.line]).toEqual([

@@ -92,11 +92,12 @@ describe('subject: skill, agent, module', () => {
     expect(where(explicit.diagnostics)).toEqual([['elixir-module', 2, 1]]);
   });
 
-  it('model and metadata apply to every case', async () => {
+  it('model and metadata apply to every case: the model pinned for its agent and its judge, as SkillKit uses it', async () => {
     const text = `---\nmodel: anthropic://claude-sonnet-4-6\nmetadata:\n  owner: qa\n---\n${CASE}## d\n### Prompt\nq\n### Expect\nf\n`;
     const { suites, diagnostics } = await load('EVAL.md', text);
-    expect(where(diagnostics)).toEqual([['model-hint', 2, 1]]);
+    expect(where(diagnostics)).toEqual([]);
     for (const c of suites[0]!.cases) {
+      expect(c).toMatchObject({ model: 'anthropic://claude-sonnet-4-6', judge: 'anthropic://claude-sonnet-4-6' });
       expect(c.metadata).toEqual({ model: 'anthropic://claude-sonnet-4-6', metadata: { owner: 'qa' } });
     }
   });

@@ -163,7 +163,10 @@ function lostFields(c: Case, miss: (what: string) => void): void {
     miss(`timeout ${c.limits.timeoutSeconds} s (SkillKit's timeout is a runner option)`);
   if (c.limits.maxTurns !== undefined) miss(`max turns ${c.limits.maxTurns}`);
   if (c.engine) miss(`engine hint "${c.engine}"`);
-  if (c.judge) miss(`judge hint "${c.judge}"`);
+  // The frontmatter \`model\` (written from metadata.model) is what SkillKit runs and judges every case with.
+  const frontModel = typeof c.metadata.model === 'string' ? c.metadata.model : undefined;
+  if (c.model && c.model !== frontModel) miss(`pinned model "${c.model}"`);
+  if (c.judge && c.judge !== frontModel) miss(`judge hint "${c.judge}"`);
   if (c.tags.length > 0) miss(`tags ${c.tags.join(', ')}`);
   const ws = c.workspace;
   const files = fixturePaths(ws);

@@ -64,6 +64,7 @@ function lostOf(c: Case, label: string): string[] {
   if (ws.artifacts.length) note(`artifacts to collect (${ws.artifacts.join(', ')})`);
   if (c.tags.length) note(`tags ${c.tags.join(', ')}`);
   if (c.engine || c.judge) note('engine/judge hints');
+  if (c.model) note(`pinned model ${c.model}`);
   if (c.kind === 'trigger' && c.checks.every((k) => !isTriggerCheck(c, k)))
     note('trigger case without a skill-used check');
   return lost;

@@ -106,6 +106,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
     mcpServers: caseMcpServers(doc, suite.mcpServers, { file: ctx.file, yaml, sink, root: suite.skillRoot }),
     ...(suite.retry ? { retry: suite.retry } : {}),
     engine: suite.engine,
+    ...(suite.model ? { model: suite.model } : {}),
     judge: judge?.model,
     tags: doc.tag ? [doc.tag] : [],
     metadata,

@@ -26,6 +26,8 @@ export interface SuiteDefaults {
   judges?: MappedJudge;
   /** skill-eval engine id asked for by `engine.name`/`engine.type`. */
   engine: string | undefined;
+  /** `engine.model` as `provider/name` (or `name`): the model the suite pins for its agent. */
+  model?: string;
   /** `mcp.servers`, installed into the agent of every case. */
   mcpServers: McpServerInput[];
   /** `environment.setup_steps[].run`: shell commands run in every case's workspace before the agent (--trust). */

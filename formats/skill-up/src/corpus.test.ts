@@ -84,7 +84,6 @@ describe('corpus: skill-up eval.yaml suites', () => {
         'environment.workspace_mount',
         'environment.env',
         'report',
-        'engine.model',
         'judge.script_path',
       ].sort(),
     );

@@ -54,6 +54,7 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
   if (doc.user_simulator !== undefined) unapplied(['user_simulator'], 'user simulator model');
 
   const engine = readEngine(doc, yaml, sink, unapplied);
+  const model = pinnedModel(doc.engine?.model);
   const skills = readSkills(doc, yaml, sink, root, skill);
   const ctx = { sink, yaml, suite: undefined as unknown as SuiteDefaults };
   const defaults: SuiteDefaults = {
@@ -65,6 +66,7 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
     collectArtifacts: doc.cases.defaults?.collect_artifacts ?? [],
     judge: undefined,
     engine,
+    ...(model ? { model } : {}),
     mcpServers: mapMcpServers(doc, { file, yaml, sink, root }),
     setup: (env.setup_steps ?? []).map((step) => step.run),
     retry: retryOf(doc.cases.retry_policy),
@@ -122,16 +124,22 @@ function readEngine(
   const chosen = name || type;
   const hint = chosen ? engineHint(chosen) : undefined;
   // A custom engine is mapped onto the command engine by the suite loader (map-custom-engine.ts).
-  for (const key of ['model', 'kwargs', 'version', 'entry'] as const) {
-    if (engine[key] !== undefined)
-      unapplied(['engine', key], key === 'model' ? modelHint(hint, engine.model?.name) : 'engine option');
+  for (const key of ['kwargs', 'version', 'entry'] as const) {
+    if (engine[key] !== undefined) unapplied(['engine', key], 'engine option');
+  }
+  // The model's provider and name are applied (see pinnedModel); its endpoint and parameters are not.
+  for (const key of ['base_url', 'params'] as const) {
+    if (engine.model?.[key] !== undefined) unapplied(['engine', 'model', key], 'model endpoint or parameters');
   }
   return hint;
 }
 
-/** How to choose the model on the command line instead: `--engine claude-code:<model>`. */
-function modelHint(engine: string | undefined, model: string | undefined): string {
-  return `choose the model with --engine ${engine ?? '<engine>'}:${model?.trim() || '<model>'}`;
+/** `engine.model` as one string: `provider/name`, or `name` without a provider; undefined without a name. */
+function pinnedModel(model: NonNullable<SkillUpSuiteFile['engine']>['model']): string | undefined {
+  const name = model?.name?.trim();
+  if (!name) return undefined;
+  const provider = model?.provider?.trim();
+  return provider ? `${provider}/${name}` : name;
 }
 
 function readSkills(

@@ -315,7 +315,7 @@ describe('a custom engine (engine.custom)', () => {
 });
 
 describe('settings skill-eval does not apply', () => {
-  it('say how to get the same from skill-eval with options it has', () => {
+  it('pin the engine model for every case, and say how to get the rest from skill-eval with options it has', () => {
     const s = staged({
       'evals/eval.yaml': suiteYaml(
         'engine: {name: claude_code, model: {provider: anthropic, name: claude-sonnet-4-5}}',
@@ -325,9 +325,10 @@ describe('settings skill-eval does not apply', () => {
       ),
       'evals/cases/a.yaml': 'input: {prompt: A}\nexpect: {exit_code: 0}\n',
     });
-    const { diagnostics } = s.load('evals/eval.yaml');
+    const { diagnostics, suites } = s.load('evals/eval.yaml');
     const message = (path: string) => diagnostics.find((d) => d.message.startsWith(`"${path}"`))?.message ?? '';
-    expect(message('engine.model')).toContain('--engine claude-code:claude-sonnet-4-5');
+    expect(message('engine.model')).toBe('');
+    expect(suites[0]!.cases[0]).toMatchObject({ engine: 'claude-code', model: 'anthropic/claude-sonnet-4-5' });
     expect(message('report')).toContain('skill-eval report <run> --html');
     // Options skill-eval run does not have (it has --engine <id>:<model>, and writes its reports itself).
     for (const d of diagnostics) expect(d.message).not.toMatch(/--model\b|--reporter\b/);

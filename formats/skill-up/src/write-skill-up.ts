@@ -49,6 +49,10 @@ function writeSuite(suite: Suite, caseFiles: string[], ctx: WriteContext): Skill
   let engine = s.engine;
   const written = engine ? engineHint(engine.name || engine.type || 'claude_code') : undefined;
   if (engines[0] && engines[0] !== written) engine = { name: skillUpEngineName(engines[0]) };
+  const models = [...new Set(suite.cases.map((c) => c.model).filter((m): m is string => m !== undefined))];
+  if (models.length > 1)
+    ctx.lost(`pinned models ${models.join(', ')}: skill-up pins one engine model per suite, ${models[0]} is written`);
+  if (models[0]) engine = { ...(engine ?? { name: 'claude_code' }), model: modelOf(models[0], engine?.model) };
   // Each case carries its own expect, artifacts and judge, so suite-wide defaults would add to them.
   const { expect: _e, collect_artifacts: _a, ...defaults } = s.cases?.defaults ?? {};
   const { files: _f, defaults: _d, ...casesRest } = s.cases ?? {};
@@ -171,4 +175,11 @@ function uniqueName(id: string, taken: Set<string>): string {
   for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
   taken.add(name);
   return name;
+}
+
+/** `provider/name` back into skill-up's `engine.model`, keeping what else the suite's model said. */
+function modelOf(pinned: string, written: NonNullable<SkillUpSuiteFile['engine']>['model']) {
+  const slash = pinned.indexOf('/');
+  const named = slash > 0 ? { provider: pinned.slice(0, slash), name: pinned.slice(slash + 1) } : { name: pinned };
+  return { ...written, ...named };
 }

@@ -144,6 +144,7 @@ function otherFields(c: Case, options: WriteSkilletOptions): string[] {
     lost.push(`runs ${c.runs} (Skillet's --samples is a command-line option)`);
   if (c.tags.length > 0) lost.push(`tags ${c.tags.join(', ')}`);
   if (c.engine) lost.push(`engine hint ${c.engine}`);
+  if (c.model) lost.push(`pinned model ${c.model}`);
   if (c.judge) lost.push(`judge hint ${c.judge}`);
   return lost;
 }

@@ -104,6 +104,7 @@ function lostFields(
   if (c.limits.timeoutSeconds !== undefined || c.limits.maxTurns !== undefined) add('limits');
   if (c.tags.length > 0) add(`tags ${c.tags.join(', ')}`);
   if (c.engine) add(`engine hint ${c.engine}`);
+  if (c.model) add(`pinned model ${c.model}`);
   if (c.judge) add(`judge hint ${c.judge}`);
   return lost;
 }

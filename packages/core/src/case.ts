@@ -154,7 +154,12 @@ export const CaseSchema = z.object({
   mcpServers: z.array(McpServerSchema).default([]),
   /** Engine the file asks for, as a hint (`--engine` wins). */
   engine: z.string().optional(),
-  /** Judge the file asks for, as a hint (`--judge` wins). */
+  /**
+   * Model the file pins for the agent (skill-up `engine.model`, SkillKit's `model`), as `name`, `provider/name` or
+   * `provider://name`: used on an engine of that provider unless the command line names a model.
+   */
+  model: z.string().optional(),
+  /** Model the file pins for the case's judge (skill-up `agent_judge.model`), as `model` is written (`--judge` wins). */
   judge: z.string().optional(),
   /** Free-form tags for filtering. */
   tags: z.array(z.string()).default([]),

@@ -182,6 +182,7 @@ const CASE_FIELDS = fields(
       () => [],
     ),
     engine: string,
+    model: string,
     judge: string,
     tags: withDefault(strings, () => []),
     metadata: withDefault(
@@ -202,6 +203,7 @@ const CASE_FIELDS = fields(
     'runs',
     'retry',
     'engine',
+    'model',
     'judge',
   ],
 );

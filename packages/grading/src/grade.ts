@@ -9,6 +9,10 @@ export interface Judge {
   model?: string;
   /** The judge engine's settings: another judge command or endpoint is another judge, to the result cache too. */
   settings?: unknown;
+  /** The user chose the model (`--judge anthropic:<model>`): a case's own judge model does not replace it. */
+  modelChosen?: boolean;
+  /** The same judge asking another model, for a case that pins its own (skill-up `agent_judge.model`). */
+  withModel?(model: string): Judge;
   /** One plain completion. */
   complete(request: CompletionRequest): Promise<CompletionResponse>;
 }

@@ -8,6 +8,8 @@ import { prepareWorkspace } from './workspace.js';
 export interface EngineJudgeOptions {
   /** Model the judge asks for, when chosen. */
   model?: string;
+  /** The user chose `model`: a case's own judge model does not replace it. */
+  modelChosen?: boolean;
   /** The engine's settings, which the judge carries for the result cache's key. */
   settings?: unknown;
   /** Source of the judge run's allowlisted environment (default process.env). */
@@ -36,6 +38,8 @@ export function engineJudge(engine: Engine, options: EngineJudgeOptions = {}): J
     engine: engine.id,
     ...(model ? { model } : {}),
     ...(options.settings !== undefined ? { settings: options.settings } : {}),
+    ...(options.modelChosen ? { modelChosen: true } : {}),
+    withModel: (pinned) => engineJudge(engine, { ...options, model: pinned, modelChosen: false }),
     complete: complete
       ? (request) => complete(withModel(request))
       : (request) => completeByRunning(engine, withModel(request), options),

@@ -29,6 +29,7 @@ import {
 import { MODEL_KEY_VARIABLES } from './child-env.js';
 import { watchEvents } from './event-watch.js';
 import { ExecutionWorkspace } from './execution-workspace.js';
+import { agentModel, caseJudge } from './pinned-models.js';
 import type { PlanItem } from './plan.js';
 import { resolveMcpServers } from './resolve-mcp-servers.js';
 import type { ResultStore } from './result-store.js';
@@ -108,6 +109,9 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
       : undefined;
   // Grading reads the mode from the case, so the run's choice is written into it.
   const testCase = detection ? { ...item.testCase, triggerDetection: detection } : item.testCase;
+  // The models the case pins for its agent and its judge, unless the command line chose them.
+  const agent = agentModel(testCase, target);
+  const grader = caseJudge(testCase, ctx.judge);
   const started = Date.now();
   const base = {
     executionId: planned.executionId,
@@ -121,7 +125,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     engineVersion: target.version,
     enginePackageVersion: target.packageVersion,
     harnessVersion: ctx.harnessVersion,
-    model: target.model ?? target.engine.defaultModel,
+    model: agent.model ?? target.engine.defaultModel,
     run: planned.run,
     ...(detection ? { triggerDetection: detection } : {}),
     cached: false,
@@ -143,7 +147,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     );
   // What went oddly before the engine ran (a skill not staged, a kept workspace): the session's warnings, or the
   // result's own when the execution fails before there is a session.
-  const warnings: string[] = [];
+  const warnings: string[] = [agent.note, grader.note].filter((note): note is string => note !== undefined);
   const fail = (code: string, message: string, fields: Partial<CaseResult> = {}) =>
     finish({
       ...(fields.session || warnings.length === 0 ? {} : { warnings: [...warnings] }),
@@ -221,7 +225,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           skills,
           turns: testCase.turns,
           system: testCase.system,
-          model: target.model,
+          model: agent.model,
           maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
           timeoutMs,
           signal,
@@ -281,7 +285,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
         session,
         workspace: workspace.ws,
         ...(workspaceBefore ? { workspaceBefore } : {}),
-        judge: ctx.judge,
+        judge: grader.judge,
         signal: ctx.signal,
         run: planned.run,
         trust: ctx.trust,

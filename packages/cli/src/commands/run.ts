@@ -103,12 +103,11 @@ function engineSettings(
   // found in the project or from an eval file needs --trust.
   const own = kwargsFor(kwargs, [plugin.id, spec.id, ...(plugin.aliases ?? [])]);
   const trusted = plugin.id === 'command' ? { trusted: trust || config.trusted === true || 'command' in own } : {};
-  const settings = parsedPluginSettings(plugin, {
-    ...configuredSettings(config.engineSettings, plugin),
-    ...own,
-    ...trusted,
-  });
-  return { plugin, settings };
+  const raw = { ...configuredSettings(config.engineSettings, plugin), ...own };
+  const settings = parsedPluginSettings(plugin, { ...raw, ...trusted });
+  // A model the user names (`-e id:model`, `--ek model=…`, the config's) wins over the one a case pins.
+  const named = spec.model ?? (typeof raw.model === 'string' ? raw.model : undefined);
+  return { plugin, settings, ...(named ? { chosenModel: named } : {}) };
 }
 
 function createEngine(...args: Parameters<typeof engineSettings>) {
@@ -193,13 +192,14 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
   for (const [i, spec] of (otherSuites.some((s) => s.cases.length) ? engineSpecs : []).entries()) {
     const engine = createEngine(registry, spec, config, kwargs, options.trust ?? false);
     const version = await engine.version(); // fails fast, with an install hint, when the engine's program is missing
+    const { settings, chosenModel } = engineSettings(registry, spec, config, kwargs, options.trust ?? false);
     engines.push({
       id: targetIds[i]!,
       engine,
       version,
       packageVersion: enginePackageVersions.get(engine.id),
-      settings: engineSettings(registry, spec, config, kwargs, options.trust ?? false).settings,
-      ...(spec.model ? { model: spec.model } : {}),
+      settings,
+      ...(chosenModel ? { model: chosenModel } : {}),
       ...(custom.length ? { suites: otherSuites.map((s) => s.id) } : {}),
     });
   }
@@ -216,15 +216,17 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
       throw judgeSetupError(error, judgeSpec.id);
     });
     const model = judgeSpec.model ?? judgeEngine.defaultModel;
-    const settings = engineSettings(registry, judgeSpec, config, scoped, options.trust ?? false).settings;
-    judge = engineJudge(judgeEngine, { ...(model ? { model } : {}), env: io.env, settings });
+    const { settings, chosenModel } = engineSettings(registry, judgeSpec, config, scoped, options.trust ?? false);
+    // A judge model the user named wins over the one a case pins for its judge.
+    const modelChosen = chosenModel !== undefined;
+    judge = engineJudge(judgeEngine, { ...(model ? { model } : {}), modelChosen, env: io.env, settings });
     routableJudge = {
       engineId: judgeEngine.id,
       baseUrl: (settings as { baseUrl?: string }).baseUrl,
       create: (baseUrl, env) => {
         const routed = { ...scoped, [`${judgeSpec.id}.baseUrl`]: baseUrl };
         const engine = createEngine(registry, judgeSpec, config, routed, options.trust ?? false);
-        return engineJudge(engine, { ...(model ? { model } : {}), env });
+        return engineJudge(engine, { ...(model ? { model } : {}), modelChosen, env });
       },
     };
   }
