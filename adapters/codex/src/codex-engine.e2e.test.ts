@@ -339,9 +339,15 @@ describe('codex engine against the fake model server', () => {
 // codex starts every command of the agent through /usr/bin/bwrap when bubblewrap is installed, as on most Linux
 // desktops; CI installs Debian's package (scripts/install-bubblewrap.sh), where this must run.
 const SYSTEM_BWRAP = '/usr/bin/bwrap';
-describe.skipIf(!existsSync(SYSTEM_BWRAP) && !process.env.CI)('codex on a machine with bubblewrap installed', () => {
-  it('runs the tools of the agent in its sandbox: the command reads the skill, the model sees its output', async () => {
-    expect(existsSync(SYSTEM_BWRAP), 'install bubblewrap: bash scripts/install-bubblewrap.sh').toBe(true);
+/** Skips (with the reason) where bubblewrap is not installed, except in CI, which must have it. */
+const needBubblewrap = (ctx: { skip(note: string): never }) => {
+  if (!existsSync(SYSTEM_BWRAP) && !process.env.CI)
+    ctx.skip('bubblewrap is not installed (/usr/bin/bwrap): run bash scripts/install-bubblewrap.sh, as CI does');
+  expect(existsSync(SYSTEM_BWRAP), 'install bubblewrap: bash scripts/install-bubblewrap.sh').toBe(true);
+};
+describe('codex on a machine with bubblewrap installed', () => {
+  it('runs the tools of the agent in its sandbox: the command reads the skill, the model sees its output', async (ctx) => {
+    needBubblewrap(ctx);
     const skill = sandbox.stageSkill('pirate-talk', 'Talk like a pirate when greeting.');
     const input = await setup({
       conversations: [
@@ -368,7 +374,8 @@ describe.skipIf(!existsSync(SYSTEM_BWRAP) && !process.env.CI)('codex on a machin
     expect(requestText(1)).not.toContain('bwrap:');
   }, 60_000);
 
-  it('tells a sandbox that cannot start commands, with the cause, before any model is asked', async () => {
+  it('tells a sandbox that cannot start commands, with the cause, before any model is asked', async (ctx) => {
+    needBubblewrap(ctx);
     // A CODEX_HOME under the temp dir: codex makes no codex-linux-sandbox alias there, which bubblewrap then lacks.
     const home = join(sandbox.root, 'home-in-tmp');
     mkdirSync(join(home, '.codex'), { recursive: true });
