@@ -182,7 +182,7 @@ describe('runSuites with MCP servers', () => {
 
   it('never starts the engine for a real server without --trust: the execution is an UNTRUSTED error', async () => {
     const { engine, stats } = fakeEngine(async () => completed('done'));
-    Object.assign(engine.capabilities, { mcp: true });
+    Object.assign(engine, { capabilities: { mcp: true } });
     const real = McpServerSchema.parse({ name: 'py', transport: 'stdio', command: 'python3' });
     const { results } = await runSuites({
       suites: [makeSuite('mcp/eval.yaml', [makeCase({ id: 'real', mcpServers: [real] })])],
