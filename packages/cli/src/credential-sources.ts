@@ -27,11 +27,18 @@ function layered(layers: readonly { source: string; vars: Record<string, string>
   return { env: merged, sources };
 }
 
+/** Variables that choose where a model's traffic, and the key sent with it, goes: an endpoint or a proxy. */
+const ENDPOINT_VARIABLE = /(_BASE_URL|_API_BASE|_ENDPOINT|_HOST)$|^(HTTPS?_PROXY|ALL_PROXY)$/i;
+/** Variables that hold a credential (the names the redaction knows as secrets). */
+const CREDENTIAL_VARIABLE = /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL/i;
+
 /**
  * The variables of a `.env` in the project root (the working directory), under the real environment: a variable set
- * there wins, as promptfoo and skill-up read `.env`.
+ * there wins, as promptfoo and skill-up read `.env`. A `.env` is a file found in the project, so it is not trusted to
+ * send your keys away: without `trust`, one that sets an endpoint (`ANTHROPIC_BASE_URL`, a proxy …) while a credential
+ * comes from the real environment is refused — the endpoint would receive that credential.
  */
-export function withDotEnv(cwd: string, env: Env): CredentialSources {
+export function withDotEnv(cwd: string, env: Env, trust = false): CredentialSources {
   const file = join(cwd, '.env');
   if (!existsSync(file)) return { env, sources: new Map() };
   let text: string;
@@ -42,7 +49,25 @@ export function withDotEnv(cwd: string, env: Env): CredentialSources {
       hint: 'Make it readable, or remove it.',
     });
   }
-  return layered([{ source: '.env', vars: parseEnv(text) as Record<string, string> }], env);
+  const layers = layered([{ source: '.env', vars: parseEnv(text) as Record<string, string> }], env);
+  if (!trust) refuseForeignEndpoints(file, text, layers, env);
+  return layers;
+}
+
+/** Throws when the `.env` chose an endpoint that a credential of the real environment would be sent to. */
+function refuseForeignEndpoints(file: string, text: string, layers: CredentialSources, env: Env): void {
+  const endpoints = [...layers.sources.keys()].filter((name) => ENDPOINT_VARIABLE.test(name));
+  const credentials = Object.keys(env).filter((name) => CREDENTIAL_VARIABLE.test(name) && env[name]);
+  if (endpoints.length === 0 || credentials.length === 0) return;
+  const [endpoint] = endpoints;
+  const line = text.split('\n').findIndex((row) => new RegExp(`^\\s*(export\\s+)?${endpoint}\\s*=`).test(row)) + 1;
+  throw new SkillEvalError(
+    'UNTRUSTED',
+    `${file}:${line || 1}: sets ${endpoint}, but ${credentials.join(', ')} come${credentials.length === 1 ? 's' : ''} from your environment: a .env found in the project would send ${credentials.length === 1 ? 'it' : 'them'} to an endpoint it chose.`,
+    {
+      hint: `Set ${endpoint} in your environment instead, put the key in the .env too (and unset it in your environment), or pass --trust if you wrote this .env.`,
+    },
+  );
 }
 
 /** skill-up's `providers.<name>` entry: a key and an endpoint, flat or per protocol. */

@@ -110,7 +110,8 @@ async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
 export async function enginesCommand(options: EnginesOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config, options.trust);
   const engines = await listedEngines(config, io.cwd);
-  const found = withDotEnv(io.cwd, io.env);
+  // Only listed here, never sent anywhere: an endpoint a .env chose is shown as found.
+  const found = withDotEnv(io.cwd, io.env, true);
   const statuses = await Promise.all(
     engines.map((e) => statusOf(e, configuredSettings(config.engineSettings, e), found)),
   );

@@ -126,7 +126,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
     return runCommand(replayed.paths, replayed.options, replayed.io);
   }
   // The project's `.env` under the real environment: keys and endpoints found there reach engines and judges alike.
-  const io = { ...given, env: withDotEnv(given.cwd, given.env).env };
+  const io = { ...given, env: withDotEnv(given.cwd, given.env, options.trust === true).env };
   // A cached result made no model call, so it has nothing to record or replay.
   if (options.record && options.cache !== false) return runCommand(paths, { ...options, cache: false }, io);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
