@@ -54,7 +54,8 @@ describe('the engine contract as the runner applies it', () => {
     const suite = makeSuite('s.json', [makeCase({ id: 'c', checks: [{ type: 'contains', value: 'done' }] })]);
     await runSuites({ suites: [suite], engines: [{ id: 'fake', engine }], outDir: join(dir, 'out'), env });
     const input: EngineRunInput = stats.inputs[0]!;
-    expect(input.env).toEqual({ ...seen, HOME: input.home });
+    // Beside them only the execution's reap mark, which the harness sets on every process it starts.
+    expect(input.env).toEqual({ ...seen, HOME: input.home, SKILL_EVAL_EXECUTION_MARK: expect.any(String) });
     expect(input.userHome).toBe('/home/me');
   });
 });
