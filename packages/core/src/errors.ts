@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   PLUGIN_CONTRACT: 2,
   /** The engine's program is not installed or not runnable: a setup problem, found before anything runs. Exit 2. */
   ENGINE_NOT_FOUND: 2,
+  /** The environment cannot run here (no container daemon, a missing image): found before anything runs. Exit 2. */
+  ENVIRONMENT_UNAVAILABLE: 2,
   /** The engine ran but failed (crash, API error, bad output). */
   ENGINE_FAILED: 1,
   /** The execution ran past its wall-clock limit. */
@@ -20,6 +22,8 @@ export const ERROR_CODES = {
   JUDGE_FAILED: 1,
   /** Workspace preparation failed. */
   WORKSPACE_FAILED: 1,
+  /** The execution's sandbox (a container, a remote sandbox) could not be had or failed under it. */
+  ENVIRONMENT_FAILED: 1,
   /** A setup command of the case failed or timed out, or needs --trust: the case could not run, not a failure of the skill. */
   SETUP_FAILED: 1,
   /** The run was interrupted. */

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import {
+  type Case,
   type CaseResult,
   CaseResultSchema,
   type Engine,
+  type Environment,
   errorInfo,
   isSkillEvalError,
   type PlannedExecution,
@@ -78,6 +80,8 @@ export interface ExecutionContext {
   setupTimeoutSeconds?: number;
   /** The older skill the `baseline` variant stages in place of the skill under test. */
   baselineSkill?: SkillRef;
+  /** Where a case's executions run (a container, a remote sandbox); on the host when it gives none. */
+  environment?: (testCase: Case) => Environment | undefined;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 600;
@@ -158,7 +162,11 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
       }
     }
     if (ctx.keepWorkspaces) warnings.push(`Workspace kept at ${workspace.root}`);
-    const unprepared = await life.prepare();
+    const environment = ctx.environment?.(testCase);
+    const hostEnv = buildChildEnv(ctx.env, workspace.home, target.engine.environment);
+    const unprepared = await life.prepare(
+      environment && { environment, programs: target.engine.programs?.(hostEnv) ?? [], env: hostEnv },
+    );
     if (unprepared) return fail(unprepared.code, unprepared.message);
     let mcpServers: ResolvedMcpServer[] | undefined;
     if (testCase.mcpServers.length > 0) {
@@ -206,8 +214,9 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
           timeoutMs,
           signal,
-          env: buildChildEnv(ctx.env, workspace.home, target.engine.environment),
+          env: { ...hostEnv, ...life.sandbox?.env },
           artifactsDir,
+          ...(life.sandbox ? { sandbox: life.sandbox } : {}),
           ...(mcpServers ? { mcpServers } : {}),
           ...(watch.stopWhen ? { stopWhen: watch.stopWhen } : {}),
         }),
@@ -230,6 +239,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
         : { code: 'ENGINE_FAILED', message: errorInfo(outcome.error).message };
       return fail(info.code, `Engine ${target.id} failed: ${info.message}`);
     }
+    await life.sync();
     const parsed = SessionSchema.safeParse(outcome.session);
     if (!parsed.success) {
       return fail(

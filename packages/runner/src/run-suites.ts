@@ -2,7 +2,9 @@ import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type {
+  Case,
   CaseResult,
+  Environment,
   PlannedExecution,
   Reporter,
   RunSummary,
@@ -26,6 +28,7 @@ import { newRunName } from './run-name.js';
 import { applyRunOverrides } from './run-overrides.js';
 import { createScheduler } from './scheduler.js';
 import { type Shard, shardItems } from './shard.js';
+import { startEnvironments } from './start-environments.js';
 import { variantChoice } from './suite-run-settings.js';
 import { summarize } from './summarize.js';
 import { DEFAULT_GRACE_SECONDS } from './timeout-limit.js';
@@ -87,6 +90,11 @@ export interface RunOptions {
   shard?: Shard;
   /** Sends each execution's model traffic somewhere else (record/replay). */
   route?: ExecutionRoute;
+  /**
+   * Where a case's executions run: a container or remote sandbox (`--environment`, an eval file's own); on the host
+   * when it gives none. Each environment used is started before the first execution and stopped after the last.
+   */
+  environment?: (testCase: Case) => Environment | undefined;
   /**
    * Told, before anything is written or run, which executions the run will carry out: those neither finished already
    * (`resume`) nor found in the cache. Throwing stops the run there (e.g. a missing API key that only matters when an
@@ -175,75 +183,87 @@ async function runTakingDir(
   const resumed = options.resume ? await resumeRunDir(outDir, executionIds) : undefined;
   const finished = resumed?.finished ?? new Map<string, CaseResult>();
   // Only asked for: finding what the cache answers costs a key and a lookup per execution before the run starts.
-  if (options.beforeExecutions) await options.beforeExecutions(await executionsToRun(items, finished, runCache));
-  // The directory is taken before anything is written into it.
-  if (!options.resume) {
-    await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
-    lock.release = takeRunLock(outDir);
-  }
-  const store = await createResultStore(outDir, redact);
-  const ctx = {
-    store,
-    redact,
-    judge: options.judge,
-    env,
-    timeoutSeconds: options.timeoutSeconds,
-    maxTurns: options.maxTurns,
-    signal,
-    keepWorkspaces: options.keepWorkspaces ?? false,
-    trust: options.trust ?? false,
-    tempDir: options.tempDir,
-    graceMs: (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000,
-    harnessVersion: options.harnessVersion,
-    triggerDetection: options.triggerDetection,
-    baselineSkill: options.baselineSkill,
-    // Reporters that ask see each engine event as it happens (the console's --verbose); the bus keeps the order.
-    ...((options.reporters ?? []).some((r) => r.onEvent)
-      ? { onEvent: (execution: PlannedExecution, event: SessionEvent) => void report('onEvent', execution, event) }
-      : {}),
-  };
-
-  // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
-  await report(
-    'onRunStart',
-    plan.filter((p) => !finished.has(p.executionId)),
-    outDir,
-  );
-  const schedule = createScheduler(options.concurrency ?? 4, suites);
-  const byPlanOrder: (CaseResult | undefined)[] = await Promise.all(
-    items.map((item) =>
-      schedule(item.suite, async () => {
-        const done = finished.get(item.planned.executionId);
-        if (done) return done;
-        if (signal.aborted) return undefined;
-        await report('onExecutionStart', item.planned);
-        const result = await withResultCache(runCache, item, store, () =>
-          executeWithRetry(item, routedContext(ctx, item.planned.executionId, options.route), item.testCase.retry),
-        );
-        // From here on the run holds the result as written: redacted, as every reporter and the summary see it.
-        const written = await store.appendResult(result);
-        await report('onResult', written);
-        return written;
-      }),
-    ),
-  );
-  const results = byPlanOrder.filter((r): r is CaseResult => r !== undefined);
-  const finishedAt = new Date();
-  // A resumed run stays the run it continues: its id, its start, and the time its parts spent running added up.
+  const toRun = options.beforeExecutions || options.environment ? await executionsToRun(items, finished, runCache) : [];
+  if (options.beforeExecutions) await options.beforeExecutions(toRun);
   const earlier = resumed?.earlier;
-  const summary = summarize(results, {
-    runId: earlier?.runId ?? newRunName(startedAt),
-    outDir,
-    startedAt: earlier?.startedAt ?? startedAt,
-    finishedAt,
-    ...(earlier ? { durationMs: earlier.durationMs + (finishedAt.getTime() - startedAt.getTime()) } : {}),
-    interrupted: signal.aborted,
-    caseOf: caseLookup(suites),
-    ...(options.baselineSkill ? { baselineSkill: options.baselineSkill.dir } : {}),
-  });
-  if (options.shard) summary.shard = options.shard;
-  if (earlier?.mergedFrom) summary.mergedFrom = earlier.mergedFrom;
-  await store.writeSummary(summary);
-  await report('onRunEnd', summary, results);
-  return { summary, results };
+  const runId = earlier?.runId ?? newRunName(startedAt);
+  const environments = await startEnvironments(toRun, options.environment, { runId, signal });
+  try {
+    return await runStarted();
+  } finally {
+    await environments.stop();
+  }
+
+  async function runStarted(): Promise<{ summary: RunSummary; results: CaseResult[] }> {
+    // The directory is taken before anything is written into it.
+    if (!options.resume) {
+      await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
+      lock.release = takeRunLock(outDir);
+    }
+    const store = await createResultStore(outDir, redact);
+    const ctx = {
+      store,
+      redact,
+      judge: options.judge,
+      env,
+      timeoutSeconds: options.timeoutSeconds,
+      maxTurns: options.maxTurns,
+      signal,
+      keepWorkspaces: options.keepWorkspaces ?? false,
+      trust: options.trust ?? false,
+      tempDir: options.tempDir,
+      graceMs: (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000,
+      harnessVersion: options.harnessVersion,
+      triggerDetection: options.triggerDetection,
+      baselineSkill: options.baselineSkill,
+      environment: options.environment,
+      // Reporters that ask see each engine event as it happens (the console's --verbose); the bus keeps the order.
+      ...((options.reporters ?? []).some((r) => r.onEvent)
+        ? { onEvent: (execution: PlannedExecution, event: SessionEvent) => void report('onEvent', execution, event) }
+        : {}),
+    };
+
+    // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
+    await report(
+      'onRunStart',
+      plan.filter((p) => !finished.has(p.executionId)),
+      outDir,
+    );
+    const schedule = createScheduler(options.concurrency ?? 4, suites);
+    const byPlanOrder: (CaseResult | undefined)[] = await Promise.all(
+      items.map((item) =>
+        schedule(item.suite, async () => {
+          const done = finished.get(item.planned.executionId);
+          if (done) return done;
+          if (signal.aborted) return undefined;
+          await report('onExecutionStart', item.planned);
+          const result = await withResultCache(runCache, item, store, () =>
+            executeWithRetry(item, routedContext(ctx, item.planned.executionId, options.route), item.testCase.retry),
+          );
+          // From here on the run holds the result as written: redacted, as every reporter and the summary see it.
+          const written = await store.appendResult(result);
+          await report('onResult', written);
+          return written;
+        }),
+      ),
+    );
+    const results = byPlanOrder.filter((r): r is CaseResult => r !== undefined);
+    const finishedAt = new Date();
+    // A resumed run stays the run it continues: its id, its start, and the time its parts spent running added up.
+    const summary = summarize(results, {
+      runId,
+      outDir,
+      startedAt: earlier?.startedAt ?? startedAt,
+      finishedAt,
+      ...(earlier ? { durationMs: earlier.durationMs + (finishedAt.getTime() - startedAt.getTime()) } : {}),
+      interrupted: signal.aborted,
+      caseOf: caseLookup(suites),
+      ...(options.baselineSkill ? { baselineSkill: options.baselineSkill.dir } : {}),
+    });
+    if (options.shard) summary.shard = options.shard;
+    if (earlier?.mergedFrom) summary.mergedFrom = earlier.mergedFrom;
+    await store.writeSummary(summary);
+    await report('onRunEnd', summary, results);
+    return { summary, results };
+  }
 }

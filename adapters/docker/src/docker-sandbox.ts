@@ -1,0 +1,208 @@
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
+import { SkillEvalError } from '@skill-eval/core';
+import { runGroupProcess } from '@skill-eval/engine-kit';
+import { docker } from './docker-cli.js';
+import type { DockerSettings } from './docker-settings.js';
+import { GATEWAY_PORT } from './forwarder-script.js';
+import type { NodeRuntime } from './host-node.js';
+import { ownerLabels } from './leftovers.js';
+import { insideBaseUrls, type ModelGateway, startModelGateway } from './model-gateway.js';
+
+/** Where a container's gateway sockets and process ids are, inside. */
+const CONTROL_MOUNT = '/opt/skill-eval-run';
+/** Variables that name things of the host, meaningless inside: the image's own (its PATH) are kept instead. */
+const HOST_ONLY = new Set([
+  'PATH',
+  'TMPDIR',
+  'SYSTEMROOT',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+]);
+/** What the docker CLI itself reads from its environment. */
+const CLIENT_VARIABLES = ['PATH', 'DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_CERT_PATH', 'DOCKER_TLS_VERIFY'];
+
+/** What every container of a run shares. */
+export interface DockerRun {
+  cli: string;
+  runId: string;
+  runtime: NodeRuntime;
+  settings: DockerSettings;
+}
+
+/** The environment the docker CLI runs with: its own variables, then what a container or exec takes by name. */
+function clientEnv(extra: Readonly<Record<string, string>>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of CLIENT_VARIABLES) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  // HOME below may be an execution's: the CLI still reads the user's contexts and credentials.
+  env.DOCKER_CONFIG = process.env.DOCKER_CONFIG ?? join(homedir(), '.docker');
+  return { ...extra, ...env };
+}
+
+/** A container name from the execution id: Docker allows `[a-zA-Z0-9][a-zA-Z0-9_.-]*`. */
+const containerName = (executionId: string, control: string) =>
+  `skill-eval-${executionId.replace(/[^a-zA-Z0-9_.-]+/g, '-').slice(0, 60)}-${control.slice(-6)}`.replace(/-+/g, '-');
+
+/** One execution's container: started by `open`, gone after `close` (or with the harness, however it ends). */
+export class DockerSandbox implements Sandbox {
+  readonly workspace: string;
+  readonly env: Readonly<Record<string, string>>;
+  private readonly cwdMap: { host: string; inside: string };
+  private processes = 0;
+
+  private constructor(
+    private readonly run_: DockerRun,
+    readonly info: SandboxInfo,
+    request: SandboxRequest,
+    private readonly control: string,
+    private readonly gateway: ModelGateway,
+  ) {
+    const { settings } = run_;
+    this.workspace = settings.workspaceMount;
+    this.cwdMap = { host: request.workspace, inside: settings.workspaceMount };
+    const urls = insideBaseUrls(GATEWAY_PORT);
+    this.env = { ...settings.env, ANTHROPIC_BASE_URL: urls.anthropic, OPENAI_BASE_URL: urls.openai };
+  }
+
+  /** Starts the container and waits for it to be ready; throws ENVIRONMENT_FAILED, leaving nothing behind. */
+  static async open(run: DockerRun, request: SandboxRequest): Promise<DockerSandbox> {
+    const { settings } = run;
+    const started = Date.now();
+    // Unix socket paths are short (108 bytes): the control directory sits directly in the temp folder.
+    const control = mkdtempSync(join(tmpdir(), 'se-docker-'));
+    mkdirSync(join(control, 'pids'));
+    const gateway = await startModelGateway(control, {
+      anthropic: request.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com',
+      openai: request.env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
+    });
+    const name = containerName(request.executionId, control);
+    const args = [
+      'run',
+      '-d',
+      '--rm',
+      '--init',
+      '--name',
+      name,
+      ...ownerLabels(run.runId),
+      ...(settings.network === 'deny' ? ['--network', 'none'] : []),
+      ...(settings.user === 'host' && process.getuid ? ['--user', `${process.getuid()}:${process.getgid?.()}`] : []),
+      '--workdir',
+      settings.workspaceMount,
+      ...bind(request.root, request.root),
+      ...bind(request.workspace, settings.workspaceMount),
+      ...request.shared.flatMap((dir) => bind(dir, dir)),
+      ...request.programs.flatMap((program) => bind(realpathSync(program), program, true)),
+      ...run.runtime.mounts,
+      ...bind(control, CONTROL_MOUNT),
+      // Values travel in the CLI's environment, never on its command line.
+      ...Object.keys(settings.env).flatMap((key) => ['-e', key]),
+      '--entrypoint',
+      run.runtime.forwarder[0]!,
+      settings.image,
+      ...run.runtime.forwarder.slice(1),
+      String(GATEWAY_PORT),
+      `${CONTROL_MOUNT}/model.sock`,
+      `${CONTROL_MOUNT}/life.sock`,
+      ...(settings.entrypoint ?? []),
+    ];
+    const created = await docker(run.cli, args, { env: clientEnv(settings.env) });
+    const id = created.stdout.trim();
+    const fail = async (message: string): Promise<never> => {
+      if (id) await docker(run.cli, ['rm', '-f', id]);
+      await gateway.close();
+      rmSync(control, { recursive: true, force: true });
+      throw new SkillEvalError('ENVIRONMENT_FAILED', message);
+    };
+    if (created.code !== 0 || !id) return fail(`docker run failed: ${created.stderr.trim() || `exit ${created.code}`}`);
+    try {
+      await gateway.ready(settings.readyTimeoutSeconds * 1000, request.signal);
+    } catch (error) {
+      const logs = await docker(run.cli, ['logs', '--tail', '20', id]);
+      const said = `${logs.stdout}${logs.stderr}`.trim();
+      return fail(`${(error as Error).message}${said ? `; it said: ${said}` : ''}`);
+    }
+    const info: SandboxInfo = {
+      environment: 'docker',
+      image: settings.image,
+      id: id.slice(0, 12),
+      startMs: Date.now() - started,
+      network: settings.network,
+    };
+    return new DockerSandbox(run, info, request, control, gateway);
+  }
+
+  async run(spec: ProcessSpec): Promise<ProcessOutcome> {
+    const n = ++this.processes;
+    const pidFile = `pids/${n}`;
+    const wanted = { ...this.env, ...spec.env };
+    const names = Object.keys(wanted).filter((name) => !HOST_ONLY.has(name));
+    const inside: Record<string, string> = {};
+    for (const name of names) inside[name] = wanted[name]!;
+    const args = [
+      'exec',
+      ...(spec.stdin !== undefined ? ['-i'] : []),
+      '-w',
+      this.insideCwd(spec.cwd),
+      ...names.flatMap((name) => ['-e', name]),
+      this.info.id!,
+      'sh',
+      '-c',
+      // The program's process id, so that a kill reaches it inside (killing the docker CLI does not).
+      'echo $$ >"$0" && exec "$@"',
+      `${CONTROL_MOUNT}/${pidFile}`,
+      spec.file,
+      ...spec.args,
+    ];
+    return runGroupProcess({
+      ...spec,
+      file: this.run_.cli,
+      args,
+      cwd: this.control,
+      env: clientEnv(inside),
+      onKill: () => void this.killInside(join(this.control, pidFile)),
+    });
+  }
+
+  /** Kills the process group a `run` started inside, named by the pid it wrote. */
+  private async killInside(pidFile: string): Promise<void> {
+    let pid: string;
+    try {
+      pid = readFileSync(pidFile, 'utf8').trim();
+    } catch {
+      return;
+    }
+    if (!/^\d+$/.test(pid)) return;
+    await docker(this.run_.cli, ['exec', '-u', '0', this.info.id!, 'sh', '-c', `kill -9 -- -${pid}`]);
+  }
+
+  /** The working directory inside: the workspace is at its mount, every other path of the execution where it is. */
+  private insideCwd(cwd: string): string {
+    const rel = relative(this.cwdMap.host, cwd);
+    if (rel === '') return this.cwdMap.inside;
+    if (rel.startsWith(`..${sep}`) || rel === '..' || rel.startsWith(sep)) return cwd;
+    return `${this.cwdMap.inside}/${rel.split(sep).join('/')}`;
+  }
+
+  async close(): Promise<void> {
+    await docker(this.run_.cli, ['rm', '-f', this.info.id!]);
+    await this.gateway.close();
+    rmSync(this.control, { recursive: true, force: true });
+  }
+}
+
+/** `-v` arguments binding a host path at a path inside. */
+function bind(host: string, inside: string, readOnly = false): string[] {
+  return ['-v', `${host}:${inside}${readOnly ? ':ro' : ''}`];
+}
