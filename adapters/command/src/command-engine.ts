@@ -279,7 +279,9 @@ export class CommandEngine implements Engine {
     inSandbox: boolean,
   ): ProgramCall {
     if (this.mode === 'simple') {
-      return inSandbox ? shellCall(anchorShellLine(this.settings.command, baseDir)) : this.simpleCall(baseDir, env.PATH);
+      return inSandbox
+        ? shellCall(anchorShellLine(this.settings.command, baseDir))
+        : this.simpleCall(baseDir, env.PATH);
     }
     const lookup = (name: string) => env[name];
     const command = this.render('command', this.settings.command, vars, lookup, true);

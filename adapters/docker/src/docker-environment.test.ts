@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProcessSpec, Sandbox, SandboxRequest } from '@skill-eval/core';
+import { RUN_LABEL } from '@skill-eval/engine-kit';
 import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import plugin, { RUN_LABEL, removeLeftovers } from './index.js';
+import plugin, { removeLeftovers } from './index.js';
 
 const skip = dockerUnavailable();
 let daemon: TestDocker;

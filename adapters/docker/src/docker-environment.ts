@@ -21,7 +21,7 @@ export class DockerEnvironment implements Environment {
   constructor(readonly settings: DockerSettings) {}
 
   /** Checks the CLI, the daemon and the image, removes containers of runs that died, and lays out the forwarder. */
-  async start({ runId }: { runId: string }): Promise<void> {
+  async start({ runId }: { runId: string; signal: AbortSignal }): Promise<void> {
     const { settings } = this;
     if (process.platform !== 'linux') {
       throw unavailable(

@@ -3,12 +3,11 @@ import { homedir, tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { SkillEvalError } from '@skill-eval/core';
-import { runGroupProcess } from '@skill-eval/engine-kit';
+import { ownerLabels, runGroupProcess } from '@skill-eval/engine-kit';
 import { docker } from './docker-cli.js';
 import type { DockerSettings } from './docker-settings.js';
 import { GATEWAY_PORT } from './forwarder-script.js';
 import type { NodeRuntime } from './host-node.js';
-import { ownerLabels } from './leftovers.js';
 import { insideBaseUrls, type ModelGateway, startModelGateway } from './model-gateway.js';
 
 /** Where a container's gateway sockets and process ids are, inside. */
@@ -95,7 +94,7 @@ export class DockerSandbox implements Sandbox {
       '--init',
       '--name',
       name,
-      ...ownerLabels(run.runId),
+      ...Object.entries(ownerLabels(run.runId)).flatMap(([key, value]) => ['--label', `${key}=${value}`]),
       ...(settings.network === 'deny' ? ['--network', 'none'] : []),
       ...(settings.user === 'host' && process.getuid ? ['--user', `${process.getuid()}:${process.getgid?.()}`] : []),
       '--workdir',

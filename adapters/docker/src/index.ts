@@ -5,7 +5,7 @@ import { type DockerSettings, parseDockerSettings } from './docker-settings.js';
 export { DockerEnvironment } from './docker-environment.js';
 export { type DockerSettings, DockerSettingsSchema, parseDockerSettings } from './docker-settings.js';
 export { GATEWAY_PORT } from './forwarder-script.js';
-export { RUN_LABEL, removeLeftovers } from './leftovers.js';
+export { removeLeftovers } from './leftovers.js';
 
 export default defineEnvironment<DockerSettings>({
   contract: 'environment-v1',

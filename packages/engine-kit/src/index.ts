@@ -1,6 +1,7 @@
 export { assertTurns } from './assert-turns.js';
 export { type CliExecution, type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
+export { createLineSplitter, type LineSplitter } from './line-splitter.js';
 export { exitFailure, howItEnded, type ProgramInfo, processFailure } from './process-failure.js';
 export {
   forgetProcessGroup,
@@ -9,6 +10,7 @@ export {
   trackProcessGroup,
 } from './process-groups.js';
 export { prestartLaunchers } from './process-launcher.js';
+export { OWNER_LABELS, ownerGone, ownerLabels, RUN_LABEL } from './process-owner.js';
 export { readVersion } from './read-version.js';
 export { makeRedactor } from './redact.js';
 export { resolveBinary } from './resolve-binary.js';

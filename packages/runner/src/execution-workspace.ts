@@ -105,7 +105,10 @@ export class ExecutionWorkspace {
         });
       } catch (error) {
         const info = errorInfo(error);
-        return { code: 'ENVIRONMENT_FAILED', message: `The ${choice.environment.id} sandbox did not start: ${info.message}` };
+        return {
+          code: 'ENVIRONMENT_FAILED',
+          message: `The ${choice.environment.id} sandbox did not start: ${info.message}`,
+        };
       }
     }
     if (this.spec.setup.length === 0) return undefined;

@@ -31,6 +31,12 @@ import {
   parseEngineSpec,
   unknownScopes,
 } from '../engine-target.js';
+import {
+  assertEnginesConfined,
+  environmentChoice,
+  type NetworkChoice,
+  parseEnvironmentSpec,
+} from '../environment-choice.js';
 import type { CommandIO } from '../io.js';
 import { judgeSetupError } from '../judge-setup-text.js';
 import { loadEvalFiles } from '../load-eval-files.js';
@@ -82,6 +88,10 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   shard?: string;
   /** Keep each execution's workspace (named in its result's warnings) instead of deleting it. */
   keepWorkspaces?: boolean;
+  /** Where every execution runs: `docker:<image>`, `opensandbox:<image>`, `none`. */
+  environment?: string;
+  /** A container environment's network: only the model endpoint (`deny`), or `open`. */
+  network?: NetworkChoice;
 }
 
 const DEFAULT_ENGINE = 'claude-code';
@@ -228,6 +238,18 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     };
   }
 
+  const environmentText = options.environment ?? config.environment;
+  const environment = await environmentChoice(
+    typeof environmentText === 'string' ? parseEnvironmentSpec(environmentText) : environmentText,
+    {
+      explicit: environmentText !== undefined,
+      suites,
+      cwd: io.cwd,
+      ...(options.network ? { network: options.network } : {}),
+    },
+  );
+  if (environment) assertEnginesConfined(engines);
+
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.
   const beforeExecutions = options.replay
     ? undefined
@@ -298,6 +320,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       ...(shard ? { shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),
       ...(beforeExecutions ? { beforeExecutions } : {}),
+      ...(environment ? { environment } : {}),
     });
     if (summary.interrupted) return exitStatusOf(stoppedBy ?? 'SIGINT');
     return summary.caseTotals.failed + summary.caseTotals.errors === 0 ? 0 : 1;

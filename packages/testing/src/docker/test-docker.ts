@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -131,24 +132,33 @@ export async function ensureTestImage(host: string): Promise<void> {
   }
   const root = mkdtempSync(join(tmpdir(), 'se-rootfs-'));
   try {
-    for (const dir of ['bin', 'etc', 'tmp', 'lib64', 'lib/x86_64-linux-gnu', 'lib/aarch64-linux-gnu', 'root']) {
-      mkdirSync(join(root, dir), { recursive: true });
-    }
-    const busybox = BUSYBOX.find(existsSync)!;
-    copyFileSync(busybox, join(root, 'bin/busybox'));
-    const { stdout } = await run(busybox, ['--list']);
-    for (const applet of stdout.split('\n').filter(Boolean)) {
-      if (applet !== 'busybox') symlinkSync('busybox', join(root, 'bin', applet));
-    }
-    for (const name of LIBRARIES) {
-      const dir = LIBRARY_DIRS.find((d) => existsSync(join(d, name)));
-      if (dir) copyFileSync(join(dir, name), join(root, dir.slice(1), name));
-    }
-    for (const loader of LOADERS.filter(existsSync)) copyFileSync(loader, join(root, loader.slice(1)));
-    writeFileSync(join(root, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n');
-    writeFileSync(join(root, 'etc/group'), 'root:x:0:\nnogroup:x:65534:\n');
+    await assembleRootfs(root);
     await run('sh', ['-c', `tar -C "${root}" -c . | docker import - ${TEST_IMAGE}`], { env });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** Lays out a minimal Linux root filesystem in `root`: busybox and its applets, the host's C library, users. */
+export async function assembleRootfs(root: string): Promise<void> {
+  for (const dir of ['bin', 'etc', 'tmp', 'lib64', 'lib/x86_64-linux-gnu', 'lib/aarch64-linux-gnu', 'root', 'dev']) {
+    mkdirSync(join(root, dir), { recursive: true });
+  }
+  // A temp folder is private: the image's root and /tmp must be open to every user.
+  chmodSync(root, 0o755);
+  chmodSync(join(root, 'tmp'), 0o1777);
+  const busybox = BUSYBOX.find(existsSync);
+  if (!busybox) throw new Error('a static busybox is needed (apt-get install busybox-static)');
+  copyFileSync(busybox, join(root, 'bin/busybox'));
+  const { stdout } = await run(busybox, ['--list']);
+  for (const applet of stdout.split('\n').filter(Boolean)) {
+    if (applet !== 'busybox') symlinkSync('busybox', join(root, 'bin', applet));
+  }
+  for (const name of LIBRARIES) {
+    const dir = LIBRARY_DIRS.find((d) => existsSync(join(d, name)));
+    if (dir) copyFileSync(join(dir, name), join(root, dir.slice(1), name));
+  }
+  for (const loader of LOADERS.filter(existsSync)) copyFileSync(loader, join(root, loader.slice(1)));
+  writeFileSync(join(root, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n');
+  writeFileSync(join(root, 'etc/group'), 'root:x:0:\nnogroup:x:65534:\n');
 }
