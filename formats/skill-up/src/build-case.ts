@@ -111,6 +111,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
     skills: suite.skills,
     mcpServers: suite.mcpServers,
     ...(suite.retry ? { retry: suite.retry } : {}),
+    ...(suite.environment ? { environment: suite.environment } : {}),
     engine: suite.engine,
     judge: judge?.model,
     tags: doc.tag ? [doc.tag] : [],
