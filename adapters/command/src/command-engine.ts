@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   addUsage,
@@ -291,10 +291,17 @@ export class CommandEngine implements Engine {
     return contractCall(program, args);
   }
 
-  /** The program file the command names, for an environment to make available inside its sandboxes. */
+  /**
+   * The host files the command runs, for an environment to make available inside its sandboxes: the program it
+   * names, and every file its line names by absolute path (`sh /path/agent.sh`).
+   */
   programs(env: Readonly<Record<string, string>>): string[] {
     const program = this.programFile(env.PATH ?? process.env.PATH);
-    return program ? [program] : [];
+    const line =
+      this.mode === 'simple' ? anchorShellLine(this.settings.command, this.settings.baseDir ?? process.cwd()) : '';
+    const named = [...line.matchAll(/(?<=^|[\s'"])(\/[^\s'"]+)/g)].map((match) => match[1]!);
+    const files = named.filter((path) => statSync(path, { throwIfNoEntry: false })?.isFile());
+    return [...new Set([...(program ? [program] : []), ...files])];
   }
 
   /**

@@ -132,20 +132,28 @@ describe.skipIf(skip)('docker environment', () => {
     await environment.stop?.();
   });
 
-  it('kills the process inside at the deadline, and close removes the container', async () => {
+  it('kills the process group inside at the deadline, and the container goes once closed', async () => {
     const environment = await started();
     const req = request();
     const sandbox = await environment.open(req);
     const started_ = Date.now();
-    const slow = await shell(sandbox, 'echo started; sleep 30', { deadline: Date.now() + 800 });
-    expect(slow.timedOut).toBe(true);
+    const slow = await shell(sandbox, 'echo started; sleep 30 & sleep 31', { deadline: Date.now() + 800 });
+    expect(slow).toMatchObject({ timedOut: true, exitCode: null, lines: ['started'] });
+    // What the program left running after a normal exit goes with it, as a local process group does.
+    await shell(sandbox, 'sleep 40 & echo left');
+    // A setup step's service stays (keepGroup) until the container goes.
+    await shell(sandbox, 'sleep 50 >/dev/null 2>&1 &', { keepGroup: true });
     expect(Date.now() - started_).toBeLessThan(5_000);
     // The sleep was killed inside the container, not only the docker CLI on the host.
     await expect
-      .poll(() => dockerCli('exec', sandbox.info.id!, 'ps', '-o', 'comm'), { timeout: 5_000 })
-      .not.toMatch(/sleep/);
+      .poll(() => dockerCli('exec', sandbox.info.id!, 'ps', '-o', 'args'), { timeout: 5_000 })
+      .not.toMatch(/sleep (30|31|40)/);
+    expect(dockerCli('exec', sandbox.info.id!, 'ps', '-o', 'args')).toMatch(/sleep 50/);
     await sandbox.close();
-    expect(dockerCli('ps', '-a', '-q', '--filter', `id=${sandbox.info.id}`)).toBe('');
+    // The supervisor's lifeline is closed: the container ends, and Docker removes it.
+    await expect
+      .poll(() => dockerCli('ps', '-a', '-q', '--filter', `id=${sandbox.info.id}`), { timeout: 10_000 })
+      .toBe('');
     await environment.stop?.();
   });
 

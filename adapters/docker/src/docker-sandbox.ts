@@ -1,16 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { SkillEvalError } from '@skill-eval/core';
-import { ownerLabels, runGroupProcess } from '@skill-eval/engine-kit';
+import { ownerLabels } from '@skill-eval/engine-kit';
 import { docker } from './docker-cli.js';
 import type { DockerSettings } from './docker-settings.js';
-import { GATEWAY_PORT } from './forwarder-script.js';
 import type { NodeRuntime } from './host-node.js';
 import { insideBaseUrls, type ModelGateway, startModelGateway } from './model-gateway.js';
+import { runSupervised } from './supervised-process.js';
+import { GATEWAY_PORT } from './supervisor-script.js';
 
-/** Where a container's gateway sockets and process ids are, inside. */
+/** Where a container's gateway and supervisor sockets are, inside. */
 const CONTROL_MOUNT = '/opt/skill-eval-run';
 /** Variables that name things of the host, meaningless inside: the image's own (its PATH) are kept instead. */
 const HOST_ONLY = new Set([
@@ -59,16 +60,14 @@ export class DockerSandbox implements Sandbox {
   readonly workspace: string;
   readonly env: Readonly<Record<string, string>>;
   private readonly cwdMap: { host: string; inside: string };
-  private processes = 0;
 
   private constructor(
-    private readonly run_: DockerRun,
+    settings: DockerSettings,
     readonly info: SandboxInfo,
     request: SandboxRequest,
     private readonly control: string,
     private readonly gateway: ModelGateway,
   ) {
-    const { settings } = run_;
     this.workspace = settings.workspaceMount;
     this.cwdMap = { host: request.workspace, inside: settings.workspaceMount };
     const urls = insideBaseUrls(GATEWAY_PORT);
@@ -81,7 +80,6 @@ export class DockerSandbox implements Sandbox {
     const started = Date.now();
     // Unix socket paths are short (108 bytes): the control directory sits directly in the temp folder.
     const control = mkdtempSync(join(tmpdir(), 'se-docker-'));
-    mkdirSync(join(control, 'pids'));
     const gateway = await startModelGateway(control, {
       anthropic: request.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com',
       openai: request.env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
@@ -108,12 +106,13 @@ export class DockerSandbox implements Sandbox {
       // Values travel in the CLI's environment, never on its command line.
       ...Object.keys(settings.env).flatMap((key) => ['-e', key]),
       '--entrypoint',
-      run.runtime.forwarder[0]!,
+      run.runtime.supervisor[0]!,
       settings.image,
-      ...run.runtime.forwarder.slice(1),
+      ...run.runtime.supervisor.slice(1),
       String(GATEWAY_PORT),
       `${CONTROL_MOUNT}/model.sock`,
       `${CONTROL_MOUNT}/life.sock`,
+      `${CONTROL_MOUNT}/exec.sock`,
       ...(settings.entrypoint ?? []),
     ];
     const created = await docker(run.cli, args, { env: clientEnv(settings.env) });
@@ -139,51 +138,27 @@ export class DockerSandbox implements Sandbox {
       startMs: Date.now() - started,
       network: settings.network,
     };
-    return new DockerSandbox(run, info, request, control, gateway);
+    return new DockerSandbox(settings, info, request, control, gateway);
   }
 
   async run(spec: ProcessSpec): Promise<ProcessOutcome> {
-    const n = ++this.processes;
-    const pidFile = `pids/${n}`;
-    const wanted = { ...this.env, ...spec.env };
-    const names = Object.keys(wanted).filter((name) => !HOST_ONLY.has(name));
-    const inside: Record<string, string> = {};
-    for (const name of names) inside[name] = wanted[name]!;
-    const args = [
-      'exec',
-      ...(spec.stdin !== undefined ? ['-i'] : []),
-      '-w',
-      this.insideCwd(spec.cwd),
-      ...names.flatMap((name) => ['-e', name]),
-      this.info.id!,
-      'sh',
-      '-c',
-      // The program's process id, so that a kill reaches it inside (killing the docker CLI does not).
-      'echo $$ >"$0" && exec "$@"',
-      `${CONTROL_MOUNT}/${pidFile}`,
-      spec.file,
-      ...spec.args,
-    ];
-    return runGroupProcess({
-      ...spec,
-      file: this.run_.cli,
-      args,
-      cwd: this.control,
-      env: clientEnv(inside),
-      onKill: () => void this.killInside(join(this.control, pidFile)),
-    });
-  }
-
-  /** Kills the process group a `run` started inside, named by the pid it wrote. */
-  private async killInside(pidFile: string): Promise<void> {
-    let pid: string;
-    try {
-      pid = readFileSync(pidFile, 'utf8').trim();
-    } catch {
-      return;
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries({ ...this.env, ...spec.env })) {
+      if (!HOST_ONLY.has(name)) env[name] = value;
     }
-    if (!/^\d+$/.test(pid)) return;
-    await docker(this.run_.cli, ['exec', '-u', '0', this.info.id!, 'sh', '-c', `kill -9 -- -${pid}`]);
+    return runSupervised(
+      join(this.control, 'exec.sock'),
+      {
+        file: spec.file,
+        args: spec.args,
+        ...(spec.argv0 !== undefined ? { argv0: spec.argv0 } : {}),
+        cwd: this.insideCwd(spec.cwd),
+        env,
+        ...(spec.stdin !== undefined ? { stdin: spec.stdin } : {}),
+        ...(spec.keepGroup ? { keepGroup: true } : {}),
+      },
+      spec,
+    );
   }
 
   /** The working directory inside: the workspace is at its mount, every other path of the execution where it is. */
@@ -194,8 +169,11 @@ export class DockerSandbox implements Sandbox {
     return `${this.cwdMap.inside}/${rel.split(sep).join('/')}`;
   }
 
+  /**
+   * Closes the lifeline: the supervisor exits, which ends the container, and Docker removes it (`--rm`) without the
+   * harness waiting on it. One a wedged supervisor kept is removed by the next run once this process is gone.
+   */
   async close(): Promise<void> {
-    await docker(this.run_.cli, ['rm', '-f', this.info.id!]);
     await this.gateway.close();
     rmSync(this.control, { recursive: true, force: true });
   }

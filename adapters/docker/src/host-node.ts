@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { FORWARDER_SCRIPT } from './forwarder-script.js';
+import { SUPERVISOR_SCRIPT } from './supervisor-script.js';
 
 /** Where the harness's own files appear inside every container (read-only). */
 export const RUNTIME_MOUNT = '/opt/skill-eval';
@@ -10,12 +10,12 @@ export const RUNTIME_MOUNT = '/opt/skill-eval';
 export interface NodeRuntime {
   /** `docker run` arguments that mount it. */
   mounts: string[];
-  /** The command that runs the forwarder inside. */
-  forwarder: string[];
+  /** The command that runs the supervisor inside. */
+  supervisor: string[];
 }
 
 /**
- * Lays out the runtime in `dir`: the forwarder script, and the shared libraries node links against (with their
+ * Lays out the runtime in `dir`: the supervisor script (supervisor-script.ts), and the shared libraries node links against (with their
  * loader), so node runs inside images that have other libraries or none (busybox, alpine): the loader is called
  * with our library path, whatever the image holds. The node binary itself is mounted, not copied.
  */
@@ -23,7 +23,7 @@ export function prepareNodeRuntime(dir: string): NodeRuntime {
   const node = realpathSync(process.execPath);
   const lib = join(dir, 'lib');
   mkdirSync(lib, { recursive: true });
-  writeFileSync(join(dir, 'forwarder.cjs'), FORWARDER_SCRIPT);
+  writeFileSync(join(dir, 'supervisor.cjs'), SUPERVISOR_SCRIPT);
   // The mount point of the binary, inside a read-only mount, must exist beforehand.
   writeFileSync(join(dir, 'node'), '');
   const libraries = sharedLibraries(node);
@@ -39,7 +39,7 @@ export function prepareNodeRuntime(dir: string): NodeRuntime {
     : [inside('node')];
   return {
     mounts: ['-v', `${dir}:${RUNTIME_MOUNT}:ro`, '-v', `${node}:${inside('node')}:ro`],
-    forwarder: [...nodeCommand, inside('forwarder.cjs')],
+    supervisor: [...nodeCommand, inside('supervisor.cjs')],
   };
 }
 

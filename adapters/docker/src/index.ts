@@ -4,8 +4,8 @@ import { type DockerSettings, parseDockerSettings } from './docker-settings.js';
 
 export { DockerEnvironment } from './docker-environment.js';
 export { type DockerSettings, DockerSettingsSchema, parseDockerSettings } from './docker-settings.js';
-export { GATEWAY_PORT } from './forwarder-script.js';
 export { removeLeftovers } from './leftovers.js';
+export { GATEWAY_PORT } from './supervisor-script.js';
 
 export default defineEnvironment<DockerSettings>({
   contract: 'environment-v1',

@@ -10,7 +10,7 @@ export interface Upstreams {
   openai: string;
 }
 
-/** The base URLs processes inside a container use: the forwarder on their own loopback, one path per API family. */
+/** The base URLs processes inside a container use: the supervisor’s forwarder on their own loopback, one path per API family. */
 export const insideBaseUrls = (port: number): Upstreams => ({
   anthropic: `http://127.0.0.1:${port}/anthropic`,
   openai: `http://127.0.0.1:${port}/openai`,
@@ -20,11 +20,11 @@ export const insideBaseUrls = (port: number): Upstreams => ({
 export interface ModelGateway {
   /** The model proxy's socket. */
   modelSocket: string;
-  /** The lifeline's socket: the forwarder holds a connection to it for the container's life. */
+  /** The lifeline's socket: the supervisor holds a connection to it for the container's life. */
   lifeSocket: string;
-  /** Resolves when the container's forwarder has said it is ready; rejects past `timeoutMs` or on abort. */
+  /** Resolves when the container’s supervisor has said it is ready; rejects past `timeoutMs` or on abort. */
   ready(timeoutMs: number, signal: AbortSignal): Promise<void>;
-  /** Closes both sockets; the forwarder sees its lifeline close and ends the container. */
+  /** Closes both sockets; the supervisor sees its lifeline close and ends the container. */
   close(): Promise<void>;
 }
 
@@ -79,13 +79,14 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
     lifeSocket,
     async ready(timeoutMs, signal) {
       let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () =>
             reject(
               new SkillEvalError(
                 'ENVIRONMENT_FAILED',
-                `the container was not ready within ${timeoutMs / 1000} s (its model forwarder never answered)`,
+                `the container was not ready within ${timeoutMs / 1000} s (its supervisor never answered)`,
               ),
             ),
           timeoutMs,
@@ -98,6 +99,7 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
         await Promise.race([readySeen, late]);
       } finally {
         clearTimeout(timer);
+        if (onAbort) signal.removeEventListener('abort', onAbort);
       }
     },
     async close() {

@@ -22,6 +22,11 @@ export interface ProcessSpec {
   onLine(line: string): unknown;
   /** Longest stdout line delivered, in characters; a longer one is cut to it. */
   maxLineLength?: number;
+  /**
+   * In a sandbox: what the program leaves running in the background lives on after it exits (a setup step's
+   * service) until the sandbox closes; otherwise its whole process group goes when it exits.
+   */
+  keepGroup?: boolean;
 }
 
 /** How a program run by {@link ProcessSpec} ended. */

@@ -24,6 +24,7 @@ export async function runSandboxSteps(
       cwd: options.cwd,
       env: options.env,
       deadline: Date.now() + options.timeoutMs,
+      keepGroup: true,
       ...(options.signal ? { signal: options.signal } : {}),
       onLine: () => {},
     });

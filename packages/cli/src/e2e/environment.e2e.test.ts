@@ -170,7 +170,7 @@ describe.skipIf(skip)('run --environment docker: every execution in a container'
     // The model saw claude working at the mount, not at a host path.
     const write = result.session?.toolCalls.find((call) => call.name === 'Write');
     expect(write?.input).toMatchObject({ file_path: '/workspace/ahoy.txt' });
-    expect(docker('ps', '-a', '-q', '--filter', 'label=skill-eval.run')).toBe('');
+    await expect.poll(() => docker('ps', '-a', '-q', '--filter', 'label=skill-eval.run'), { timeout: 10_000 }).toBe('');
   }, 120_000);
 
   it("reaches the model from the container, while the agent's call to another address fails", async () => {
@@ -192,7 +192,7 @@ describe.skipIf(skip)('run --environment docker: every execution in a container'
     const slept = contained.results.get('sleep')!;
     expect(slept.status).toBe('error');
     expect(slept.error?.code).toBe('TIMEOUT');
-    expect(docker('ps', '-a', '-q', '--filter', 'label=skill-eval.run')).toBe('');
+    await expect.poll(() => docker('ps', '-a', '-q', '--filter', 'label=skill-eval.run'), { timeout: 10_000 }).toBe('');
   }, 120_000);
 
   it('refuses a run whose image is not on the machine, before anything runs', async () => {
