@@ -214,7 +214,9 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
           timeoutMs,
           signal,
-          env: { ...hostEnv, ...life.sandbox?.env },
+          // An engine that runs programs runs them inside, where the model is at the sandbox's address; one that runs
+          // its agent loop here (an API engine) calls the model from here.
+          env: target.engine.programs ? { ...hostEnv, ...life.sandbox?.env } : hostEnv,
           artifactsDir,
           ...(life.sandbox ? { sandbox: life.sandbox } : {}),
           ...(mcpServers ? { mcpServers } : {}),

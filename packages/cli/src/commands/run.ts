@@ -4,6 +4,7 @@ import {
   configuredSettings,
   type Engine,
   hasErrors,
+  isSkillEvalError,
   parsedPluginSettings,
   pluginStep,
   type Registry,
@@ -192,6 +193,16 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
       hint: 'Scope a setting to an engine of the run, e.g. --ek claude-code.path=/usr/local/bin/claude.',
     });
   }
+  const environmentText = options.environment ?? config.environment;
+  const environment = await environmentChoice(
+    typeof environmentText === 'string' ? parseEnvironmentSpec(environmentText) : environmentText,
+    {
+      explicit: environmentText !== undefined,
+      suites,
+      cwd: io.cwd,
+      ...(options.network ? { network: options.network } : {}),
+    },
+  );
   const custom = suiteEnginesAllowed
     ? await customEngineTargets(suites, registry, options.trust === true, io.cwd, enginePackageVersions.get('command'))
     : [];
@@ -201,7 +212,12 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
   // The default engine is built (and its program checked) only when some suite still needs it.
   for (const [i, spec] of (otherSuites.some((s) => s.cases.length) ? engineSpecs : []).entries()) {
     const engine = createEngine(registry, spec, config, kwargs, options.trust ?? false);
-    const version = await engine.version(); // fails fast, with an install hint, when the engine's program is missing
+    // Fails fast, with an install hint, when the engine's program is missing — unless the executions run in
+    // containers or sandboxes, whose image may hold it.
+    const version = await engine.version().catch((error: unknown) => {
+      if (environment && isSkillEvalError(error) && error.code === 'ENGINE_NOT_FOUND') return undefined;
+      throw error;
+    });
     engines.push({
       id: targetIds[i]!,
       engine,
@@ -238,16 +254,6 @@ export async function runCommand(paths: string[], options: RunCommandOptions, io
     };
   }
 
-  const environmentText = options.environment ?? config.environment;
-  const environment = await environmentChoice(
-    typeof environmentText === 'string' ? parseEnvironmentSpec(environmentText) : environmentText,
-    {
-      explicit: environmentText !== undefined,
-      suites,
-      cwd: io.cwd,
-      ...(options.network ? { network: options.network } : {}),
-    },
-  );
   if (environment) assertEnginesConfined(engines);
 
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.

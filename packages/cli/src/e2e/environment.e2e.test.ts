@@ -13,6 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +84,7 @@ describe.skipIf(skip)('run --environment docker: every execution in a container'
     const code = await main(['run', '.', '--out', out, '--no-cache', '--trust', ...args], io);
     const results = existsSync(join(dir, project, out, 'results.jsonl'))
       ? resultsByCase(join(dir, project, out))
-      : new Map();
+      : new Map<string, CaseResult>();
     return { code, err: io.err(), results, out: join(dir, project, out) };
   };
 
