@@ -8,6 +8,7 @@ import type { ProcessSpec, Sandbox, SandboxRequest } from '@skill-eval/core';
 import { RUN_LABEL } from '@skill-eval/engine-kit';
 import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dockerCli } from './docker-cli.js';
 import plugin, { removeLeftovers } from './index.js';
 
 const skip = dockerUnavailable();
@@ -15,7 +16,7 @@ let daemon: TestDocker;
 let upstream: Server;
 const roots: string[] = [];
 
-const dockerCli = (...args: string[]) =>
+const inDaemon = (...args: string[]) =>
   execFileSync('docker', args, { encoding: 'utf8', env: { ...process.env, DOCKER_HOST: daemon.host } }).trim();
 
 beforeAll(async () => {
@@ -53,7 +54,7 @@ function request(overrides: Partial<SandboxRequest> = {}): SandboxRequest {
 
 async function started(settings: Record<string, unknown> = {}) {
   const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, ...settings }));
-  await environment.start?.({ runId: 'test-run', signal: new AbortController().signal });
+  await environment.start?.({ runId: 'test-run', signal: new AbortController().signal, env: process.env });
   return environment;
 }
 
@@ -80,7 +81,9 @@ const hostAddress = () =>
 describe.skipIf(skip)('docker environment', () => {
   it('refuses a run whose image is not on the machine, saying how to get it', async () => {
     const environment = plugin.create(plugin.parseSettings({ image: 'no-such/image:0' }));
-    await expect(environment.start?.({ runId: 'r', signal: new AbortController().signal })).rejects.toMatchObject({
+    await expect(
+      environment.start?.({ runId: 'r', signal: new AbortController().signal, env: process.env }),
+    ).rejects.toMatchObject({
       code: 'ENVIRONMENT_UNAVAILABLE',
       message: expect.stringContaining('no-such/image:0 is not on this machine'),
       hint: expect.stringContaining('docker pull no-such/image:0'),
@@ -108,7 +111,7 @@ describe.skipIf(skip)('docker environment', () => {
       ]);
       expect(readFileSync(join(req.workspace, 'made.txt'), 'utf8')).toBe('made\n');
       // The secret went to the container through the CLI's environment, never on its command line.
-      const labels = JSON.parse(dockerCli('inspect', '--format', '{{json .Config.Labels}}', sandbox.info.id!));
+      const labels = JSON.parse(inDaemon('inspect', '--format', '{{json .Config.Labels}}', sandbox.info.id!));
       expect(labels[RUN_LABEL]).toBe('test-run');
     } finally {
       await sandbox.close();
@@ -146,13 +149,13 @@ describe.skipIf(skip)('docker environment', () => {
     expect(Date.now() - started_).toBeLessThan(5_000);
     // The sleep was killed inside the container, not only the docker CLI on the host.
     await expect
-      .poll(() => dockerCli('exec', sandbox.info.id!, 'ps', '-o', 'args'), { timeout: 5_000 })
+      .poll(() => inDaemon('exec', sandbox.info.id!, 'ps', '-o', 'args'), { timeout: 5_000 })
       .not.toMatch(/sleep (30|31|40)/);
-    expect(dockerCli('exec', sandbox.info.id!, 'ps', '-o', 'args')).toMatch(/sleep 50/);
+    expect(inDaemon('exec', sandbox.info.id!, 'ps', '-o', 'args')).toMatch(/sleep 50/);
     await sandbox.close();
     // The supervisor's lifeline is closed: the container ends, and Docker removes it.
     await expect
-      .poll(() => dockerCli('ps', '-a', '-q', '--filter', `id=${sandbox.info.id}`), { timeout: 10_000 })
+      .poll(() => inDaemon('ps', '-a', '-q', '--filter', `id=${sandbox.info.id}`), { timeout: 10_000 })
       .toBe('');
     await environment.stop?.();
   });
@@ -164,7 +167,7 @@ describe.skipIf(skip)('docker environment', () => {
       script,
       `import plugin from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)};
 const environment = plugin.create(plugin.parseSettings({ image: ${JSON.stringify(TEST_IMAGE)} }));
-await environment.start({ runId: 'doomed', signal: new AbortController().signal });
+await environment.start({ runId: 'doomed', signal: new AbortController().signal, env: process.env });
 const sandbox = await environment.open({ ...${JSON.stringify({ ...req, signal: undefined })}, signal: new AbortController().signal });
 console.log(sandbox.info.id);
 setInterval(() => {}, 1000);
@@ -175,9 +178,9 @@ setInterval(() => {}, 1000);
       holder.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
       holder.once('exit', (code) => reject(new Error(`holder exited ${code}`)));
     });
-    expect(dockerCli('ps', '-q', '--filter', `id=${id}`)).not.toBe('');
+    expect(inDaemon('ps', '-q', '--filter', `id=${id}`)).not.toBe('');
     holder.kill('SIGKILL');
-    await expect.poll(() => dockerCli('ps', '-a', '-q', '--filter', `id=${id}`), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => inDaemon('ps', '-a', '-q', '--filter', `id=${id}`), { timeout: 10_000 }).toBe('');
   });
 
   it('removes containers whose run died, and leaves those of live runs', async () => {
@@ -191,14 +194,14 @@ setInterval(() => {}, 1000);
       '--label',
       `skill-eval.host=${execFileSync('hostname', { encoding: 'utf8' }).trim()}`,
     ];
-    const orphan = dockerCli('run', '-d', '--network', 'none', ...labels(dead.pid!), TEST_IMAGE, 'sleep', '60');
-    const live = dockerCli('run', '-d', '--network', 'none', ...labels(process.pid), TEST_IMAGE, 'sleep', '60');
+    const orphan = inDaemon('run', '-d', '--network', 'none', ...labels(dead.pid!), TEST_IMAGE, 'sleep', '60');
+    const live = inDaemon('run', '-d', '--network', 'none', ...labels(process.pid), TEST_IMAGE, 'sleep', '60');
     try {
-      expect(await removeLeftovers('docker')).toBeGreaterThanOrEqual(1);
-      expect(dockerCli('ps', '-a', '-q', '--filter', `id=${orphan}`)).toBe('');
-      expect(dockerCli('ps', '-a', '-q', '--filter', `id=${live}`)).not.toBe('');
+      expect(await removeLeftovers(dockerCli('docker', process.env))).toBeGreaterThanOrEqual(1);
+      expect(inDaemon('ps', '-a', '-q', '--filter', `id=${orphan}`)).toBe('');
+      expect(inDaemon('ps', '-a', '-q', '--filter', `id=${live}`)).not.toBe('');
     } finally {
-      dockerCli('rm', '-f', live);
+      inDaemon('rm', '-f', live);
     }
   });
 });

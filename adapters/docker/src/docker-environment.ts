@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Environment, Sandbox, SandboxRequest } from '@skill-eval/core';
+import type { Environment, EnvironmentRun, Sandbox, SandboxRequest } from '@skill-eval/core';
 import { SkillEvalError } from '@skill-eval/core';
 import { findExecutable } from '@skill-eval/engine-kit';
-import { docker } from './docker-cli.js';
+import { docker, dockerCli } from './docker-cli.js';
 import { type DockerRun, DockerSandbox } from './docker-sandbox.js';
 import type { DockerSettings } from './docker-settings.js';
 import { prepareNodeRuntime } from './host-node.js';
@@ -21,7 +21,7 @@ export class DockerEnvironment implements Environment {
   constructor(readonly settings: DockerSettings) {}
 
   /** Checks the CLI, the daemon and the image, removes containers of runs that died, and lays out the forwarder. */
-  async start({ runId }: { runId: string; signal: AbortSignal }): Promise<void> {
+  async start({ runId, env }: EnvironmentRun): Promise<void> {
     const { settings } = this;
     if (process.platform !== 'linux') {
       throw unavailable(
@@ -29,13 +29,14 @@ export class DockerEnvironment implements Environment {
         'Run skill-eval on Linux (a CI runner, a VM), or without --environment.',
       );
     }
-    const cli = findExecutable(settings.docker, process.env.PATH);
-    if (!cli) {
+    const file = findExecutable(settings.docker, env.PATH);
+    if (!file) {
       throw unavailable(
         `The docker CLI (${settings.docker}) was not found on PATH.`,
         'Install Docker (Debian: apt-get install docker.io), or name the CLI with the docker setting.',
       );
     }
+    const cli = dockerCli(file, env);
     const server = await docker(cli, ['version', '--format', '{{.Server.Version}}'], { timeoutMs: 20_000 });
     if (server.code !== 0) {
       throw unavailable(

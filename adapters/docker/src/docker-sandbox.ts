@@ -1,10 +1,10 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { SkillEvalError } from '@skill-eval/core';
 import { ownerLabels } from '@skill-eval/engine-kit';
-import { docker } from './docker-cli.js';
+import { type DockerCli, docker } from './docker-cli.js';
 import type { DockerSettings } from './docker-settings.js';
 import type { NodeRuntime } from './host-node.js';
 import { insideBaseUrls, type ModelGateway, startModelGateway } from './model-gateway.js';
@@ -28,27 +28,13 @@ const HOST_ONLY = new Set([
   'https_proxy',
   'no_proxy',
 ]);
-/** What the docker CLI itself reads from its environment. */
-const CLIENT_VARIABLES = ['PATH', 'DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_CERT_PATH', 'DOCKER_TLS_VERIFY'];
 
 /** What every container of a run shares. */
 export interface DockerRun {
-  cli: string;
+  cli: DockerCli;
   runId: string;
   runtime: NodeRuntime;
   settings: DockerSettings;
-}
-
-/** The environment the docker CLI runs with: its own variables, then what a container or exec takes by name. */
-function clientEnv(extra: Readonly<Record<string, string>>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of CLIENT_VARIABLES) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
-  // HOME below may be an execution's: the CLI still reads the user's contexts and credentials.
-  env.DOCKER_CONFIG = process.env.DOCKER_CONFIG ?? join(homedir(), '.docker');
-  return { ...extra, ...env };
 }
 
 /** A container name from the execution id: Docker allows `[a-zA-Z0-9][a-zA-Z0-9_.-]*`. */
@@ -115,7 +101,7 @@ export class DockerSandbox implements Sandbox {
       `${CONTROL_MOUNT}/exec.sock`,
       ...(settings.entrypoint ?? []),
     ];
-    const created = await docker(run.cli, args, { env: clientEnv(settings.env) });
+    const created = await docker(run.cli, args, { values: settings.env });
     const id = created.stdout.trim();
     const fail = async (message: string): Promise<never> => {
       if (id) await docker(run.cli, ['rm', '-f', id]);

@@ -1,12 +1,12 @@
 import { OWNER_LABELS, ownerGone, RUN_LABEL } from '@skill-eval/engine-kit';
-import { docker } from './docker-cli.js';
+import { type DockerCli, docker } from './docker-cli.js';
 
 /**
  * Removes the containers that runs on this machine left behind when their process died (kill -9, a crash): those
  * whose owning process is gone. Containers of live runs, and of other machines sharing the daemon, are left alone.
  * Returns how many were removed.
  */
-export async function removeLeftovers(cli: string): Promise<number> {
+export async function removeLeftovers(cli: DockerCli): Promise<number> {
   const keys = [OWNER_LABELS.pid, OWNER_LABELS.started, OWNER_LABELS.host];
   const format = ['{{.ID}}', ...keys.map((key) => `{{.Label "${key}"}}`)].join('\t');
   const listed = await docker(cli, ['ps', '-a', '--filter', `label=${RUN_LABEL}`, '--format', format]);

@@ -50,13 +50,12 @@ function request(overrides: Partial<SandboxRequest> = {}): SandboxRequest {
   };
 }
 
-async function started(settings: Record<string, unknown> = {}, env: Record<string, string> = {}) {
-  const environment = new OpenSandboxEnvironment(plugin.parseSettings({ image: 'python:3.11', ...settings }), {
-    OPENSANDBOX_BASE_URL: server.url,
-    OPENSANDBOX_API_KEY: server.apiKey,
-    ...env,
-  });
-  await environment.start({ runId: 'osb-run', signal: new AbortController().signal });
+const serverEnv = () => ({ OPENSANDBOX_BASE_URL: server.url, OPENSANDBOX_API_KEY: server.apiKey });
+const runOf = (env: Record<string, string>) => ({ runId: 'osb-run', signal: new AbortController().signal, env });
+
+async function started(settings: Record<string, unknown> = {}) {
+  const environment = new OpenSandboxEnvironment(plugin.parseSettings({ image: 'python:3.11', ...settings }));
+  await environment.start(runOf(serverEnv()));
   return environment;
 }
 
@@ -76,15 +75,13 @@ async function shell(sandbox: Sandbox, script: string, spec: Partial<ProcessSpec
 
 describe.skipIf(skip)('opensandbox environment, through the official SDK against a fake server', () => {
   it('needs the server and its key, as skill-up does', async () => {
-    const environment = new OpenSandboxEnvironment(plugin.parseSettings('img'), {});
-    await expect(environment.start({ runId: 'r', signal: new AbortController().signal })).rejects.toMatchObject({
+    const environment = new OpenSandboxEnvironment(plugin.parseSettings('img'));
+    await expect(environment.start(runOf({}))).rejects.toMatchObject({
       code: 'ENVIRONMENT_UNAVAILABLE',
       message: expect.stringContaining('OPENSANDBOX_BASE_URL'),
     });
-    const keyless = new OpenSandboxEnvironment(plugin.parseSettings('img'), { OPENSANDBOX_BASE_URL: server.url });
-    await expect(keyless.start({ runId: 'r', signal: new AbortController().signal })).rejects.toThrow(
-      /OPENSANDBOX_API_KEY/,
-    );
+    const keyless = new OpenSandboxEnvironment(plugin.parseSettings('img'));
+    await expect(keyless.start(runOf({ OPENSANDBOX_BASE_URL: server.url }))).rejects.toThrow(/OPENSANDBOX_API_KEY/);
   });
 
   it('creates the sandbox with skill-up’s fields: image, entrypoint, env, metadata, timeout, egress to the model only', async () => {

@@ -1,5 +1,5 @@
 import { SandboxManager } from '@alibaba-group/opensandbox';
-import type { Environment, Sandbox, SandboxRequest } from '@skill-eval/core';
+import type { Environment, EnvironmentRun, Sandbox, SandboxRequest } from '@skill-eval/core';
 import { SkillEvalError } from '@skill-eval/core';
 import { ownerGone, RUN_LABEL } from '@skill-eval/engine-kit';
 import { type OpenSandboxRun, OpenSandboxSandbox } from './opensandbox-sandbox.js';
@@ -19,25 +19,22 @@ export class OpenSandboxEnvironment implements Environment {
   readonly id = 'opensandbox';
   private run: OpenSandboxRun | undefined;
 
-  constructor(
-    readonly settings: OpenSandboxSettings,
-    private readonly env: Readonly<Record<string, string | undefined>> = process.env,
-  ) {}
+  constructor(readonly settings: OpenSandboxSettings) {}
 
   /** Checks the server's address and key, and removes the sandboxes of this machine's runs that died. */
-  async start({ runId }: { runId: string; signal: AbortSignal }): Promise<void> {
-    const baseUrl = this.settings.baseUrl ?? this.env[OPENSANDBOX_VARIABLES.baseUrl];
+  async start({ runId, env }: EnvironmentRun): Promise<void> {
+    const baseUrl = this.settings.baseUrl ?? env[OPENSANDBOX_VARIABLES.baseUrl];
     if (!baseUrl) {
       throw unavailable(
         'The opensandbox environment needs the server: set OPENSANDBOX_BASE_URL (or the suite’s environment.kwargs.base_url).',
         'Point it at your OpenSandbox server, e.g. OPENSANDBOX_BASE_URL=https://sandbox.example.com.',
       );
     }
-    const apiKey = this.env[OPENSANDBOX_VARIABLES.apiKey];
+    const apiKey = env[OPENSANDBOX_VARIABLES.apiKey];
     if (!apiKey) {
       throw unavailable('The opensandbox environment needs OPENSANDBOX_API_KEY.', 'Set it to your server’s API key.');
     }
-    this.run = { runId, baseUrl, apiKey, extensions: this.extensions(), settings: this.settings };
+    this.run = { runId, baseUrl, apiKey, extensions: this.extensions(env), settings: this.settings };
     await this.removeLeftovers(baseUrl, apiKey);
   }
 
@@ -47,9 +44,9 @@ export class OpenSandboxEnvironment implements Environment {
     return OpenSandboxSandbox.open(this.run, request);
   }
 
-  private extensions(): Record<string, string> | undefined {
+  private extensions(env: EnvironmentRun['env']): Record<string, string> | undefined {
     if (this.settings.extensions) return this.settings.extensions;
-    const raw = this.env[OPENSANDBOX_VARIABLES.extensions]?.trim();
+    const raw = env[OPENSANDBOX_VARIABLES.extensions]?.trim();
     if (!raw) return undefined;
     try {
       const parsed = JSON.parse(raw) as unknown;

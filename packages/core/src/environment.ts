@@ -107,6 +107,16 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** What an environment is told of the run it serves. */
+export interface EnvironmentRun {
+  /** The run's id, on every container or sandbox as a label. */
+  runId: string;
+  /** Aborted when the run is interrupted. */
+  signal: AbortSignal;
+  /** The run's environment variables (where settings such as `DOCKER_HOST` or `OPENSANDBOX_API_KEY` are read). */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
 /** Where a run's executions happen: a container engine, a sandbox service. The host itself needs none. */
 export interface Environment {
   /** Plugin id. */
@@ -115,7 +125,7 @@ export interface Environment {
    * Called once before the first execution that uses it: checks it can run here (the daemon answers, the image is
    * there) and removes what runs that died left behind. Throws SkillEvalError with what to do.
    */
-  start?(run: { runId: string; signal: AbortSignal }): Promise<void>;
+  start?(run: EnvironmentRun): Promise<void>;
   /** A fresh sandbox for one execution, ready to run programs. Throws SkillEvalError when it cannot be had. */
   open(request: SandboxRequest): Promise<Sandbox>;
   /** Called once after the run: closes what `start` opened. */

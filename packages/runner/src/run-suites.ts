@@ -187,7 +187,7 @@ async function runTakingDir(
   if (options.beforeExecutions) await options.beforeExecutions(toRun);
   const earlier = resumed?.earlier;
   const runId = earlier?.runId ?? newRunName(startedAt);
-  const environments = await startEnvironments(toRun, options.environment, { runId, signal });
+  const environments = await startEnvironments(toRun, options.environment, { runId, signal, env });
   try {
     return await runStarted();
   } finally {

@@ -1,4 +1,4 @@
-import type { Environment } from '@skill-eval/core';
+import type { Environment, EnvironmentRun } from '@skill-eval/core';
 import type { EngineTarget } from './execute.js';
 import type { PlanItem } from './plan.js';
 
@@ -14,7 +14,7 @@ export interface StartedEnvironments {
 export async function startEnvironments(
   items: readonly PlanItem<EngineTarget>[],
   environmentOf: ((testCase: PlanItem<EngineTarget>['testCase']) => Environment | undefined) | undefined,
-  run: { runId: string; signal: AbortSignal },
+  run: EnvironmentRun,
 ): Promise<StartedEnvironments> {
   const used = new Set<Environment>();
   for (const item of items) {

@@ -196,6 +196,44 @@ describe.skipIf(skip)('run --environment docker: every execution in a container'
     await expect.poll(() => docker('ps', '-a', '-q', '--filter', 'label=skill-eval.run'), { timeout: 10_000 }).toBe('');
   }, 120_000);
 
+  // The fake OpenSandbox server runs each sandbox's programs under chroot, which needs root.
+  it.skipIf(process.getuid?.() !== 0)(
+    'runs the same agent in an OpenSandbox sandbox through the SDK, egress limited to the model host',
+    async () => {
+      const { startFakeOpenSandbox } = await import('@skill-eval/testing/opensandbox');
+      const sandboxServer = await startFakeOpenSandbox();
+      try {
+        const io = captureIO(join(dir, 'agent'), {
+          PATH: process.env.PATH,
+          ANTHROPIC_BASE_URL: model.url,
+          ANTHROPIC_API_KEY: 'test-key-for-the-fake-server',
+          OPENSANDBOX_BASE_URL: sandboxServer.url,
+          OPENSANDBOX_API_KEY: sandboxServer.apiKey,
+        });
+        const args = ['--engine', 'command', '--ek', `command=${join(dir, 'agent', 'agent.sh')}`];
+        const code = await main(
+          ['run', '.', '--out', 'out-osb', '--no-cache', ...args, '--environment', 'opensandbox:agents:1'],
+          io,
+        );
+        const ping = resultsByCase(join(dir, 'agent', 'out-osb')).get('ping')!;
+        expect(ping.status, io.err()).toBe('passed');
+        expect(code).toBe(1); // the sleeping case times out
+        expect(ping.session?.finalMessage).toContain('pong from the model');
+        expect(ping.session?.finalMessage).toContain('cwd: /workspace');
+        expect(ping.sandbox).toMatchObject({ environment: 'opensandbox', image: 'agents:1', network: 'deny' });
+        const created = sandboxServer.sandboxes.get(ping.sandbox!.id!)!;
+        expect(created.request.networkPolicy).toMatchObject({
+          defaultAction: 'deny',
+          egress: expect.arrayContaining([{ action: 'allow', target: '127.0.0.1' }]),
+        });
+        expect([...sandboxServer.sandboxes.values()].every((sandbox) => sandbox.state === 'Terminated')).toBe(true);
+      } finally {
+        await sandboxServer.close();
+      }
+    },
+    120_000,
+  );
+
   it('refuses a run whose image is not on the machine, before anything runs', async () => {
     const { code, err } = await run('agent', [
       '--engine',
