@@ -142,6 +142,13 @@ describe.skipIf(skip)('docker environment', () => {
     const started_ = Date.now();
     const slow = await shell(sandbox, 'echo started; sleep 30 & sleep 31', { deadline: Date.now() + 800 });
     expect(slow).toMatchObject({ timedOut: true, exitCode: null, lines: ['started'] });
+    // An interrupt (Ctrl-C) stops it the same way.
+    const interrupt = new AbortController();
+    setTimeout(() => interrupt.abort(), 300);
+    expect(await shell(sandbox, 'sleep 32', { signal: interrupt.signal })).toMatchObject({
+      aborted: true,
+      exitCode: null,
+    });
     // What the program left running after a normal exit goes with it, as a local process group does.
     await shell(sandbox, 'sleep 40 & echo left');
     // A setup step's service stays (keepGroup) until the container goes.
@@ -150,7 +157,7 @@ describe.skipIf(skip)('docker environment', () => {
     // The sleep was killed inside the container, not only the docker CLI on the host.
     await expect
       .poll(() => inDaemon('exec', sandbox.info.id!, 'ps', '-o', 'args'), { timeout: 5_000 })
-      .not.toMatch(/sleep (30|31|40)/);
+      .not.toMatch(/sleep (30|31|32|40)/);
     expect(inDaemon('exec', sandbox.info.id!, 'ps', '-o', 'args')).toMatch(/sleep 50/);
     await sandbox.close();
     // The supervisor's lifeline is closed: the container ends, and Docker removes it.

@@ -28,7 +28,7 @@ import { newRunName } from './run-name.js';
 import { applyRunOverrides } from './run-overrides.js';
 import { createScheduler } from './scheduler.js';
 import { type Shard, shardItems } from './shard.js';
-import { startEnvironments } from './start-environments.js';
+import { type StartedEnvironments, startEnvironments } from './start-environments.js';
 import { variantChoice } from './suite-run-settings.js';
 import { summarize } from './summarize.js';
 import { DEFAULT_GRACE_SECONDS } from './timeout-limit.js';
@@ -148,18 +148,22 @@ function reporterBus(reporters: readonly Reporter[]) {
  * result to `<outDir>/results.jsonl` as it ends, writes `summary.json`, and tells the reporters.
  */
 export async function runSuites(options: RunOptions): Promise<{ summary: RunSummary; results: CaseResult[] }> {
-  const lock: { release?: () => void } = {};
+  const lock: { release?: () => void; environments?: StartedEnvironments } = {};
   try {
     return await runTakingDir(options, lock);
   } finally {
     lock.release?.();
+    await lock.environments?.stop();
   }
 }
 
-/** The run itself; it takes the run directory (see run-lock.ts) into `lock` before it reads or writes results there. */
+/**
+ * The run itself; it takes the run directory (see run-lock.ts) into `lock` before it reads or writes results there,
+ * and puts there the environments it started, for the caller to release and stop.
+ */
 async function runTakingDir(
   options: RunOptions,
-  lock: { release?: () => void },
+  lock: { release?: () => void; environments?: StartedEnvironments },
 ): Promise<{ summary: RunSummary; results: CaseResult[] }> {
   const startedAt = new Date();
   const outDir = resolve(options.outDir);
@@ -187,83 +191,75 @@ async function runTakingDir(
   if (options.beforeExecutions) await options.beforeExecutions(toRun);
   const earlier = resumed?.earlier;
   const runId = earlier?.runId ?? newRunName(startedAt);
-  const environments = await startEnvironments(toRun, options.environment, { runId, signal, env });
-  try {
-    return await runStarted();
-  } finally {
-    await environments.stop();
+  lock.environments = await startEnvironments(toRun, options.environment, { runId, signal, env });
+  // The directory is taken before anything is written into it.
+  if (!options.resume) {
+    await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
+    lock.release = takeRunLock(outDir);
   }
+  const store = await createResultStore(outDir, redact);
+  const ctx = {
+    store,
+    redact,
+    judge: options.judge,
+    env,
+    timeoutSeconds: options.timeoutSeconds,
+    maxTurns: options.maxTurns,
+    signal,
+    keepWorkspaces: options.keepWorkspaces ?? false,
+    trust: options.trust ?? false,
+    tempDir: options.tempDir,
+    graceMs: (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000,
+    harnessVersion: options.harnessVersion,
+    triggerDetection: options.triggerDetection,
+    baselineSkill: options.baselineSkill,
+    environment: options.environment,
+    // Reporters that ask see each engine event as it happens (the console's --verbose); the bus keeps the order.
+    ...((options.reporters ?? []).some((r) => r.onEvent)
+      ? { onEvent: (execution: PlannedExecution, event: SessionEvent) => void report('onEvent', execution, event) }
+      : {}),
+  };
 
-  async function runStarted(): Promise<{ summary: RunSummary; results: CaseResult[] }> {
-    // The directory is taken before anything is written into it.
-    if (!options.resume) {
-      await startRunDir(outDir, executionIds, { ...options, invocation: redact(options.invocation) });
-      lock.release = takeRunLock(outDir);
-    }
-    const store = await createResultStore(outDir, redact);
-    const ctx = {
-      store,
-      redact,
-      judge: options.judge,
-      env,
-      timeoutSeconds: options.timeoutSeconds,
-      maxTurns: options.maxTurns,
-      signal,
-      keepWorkspaces: options.keepWorkspaces ?? false,
-      trust: options.trust ?? false,
-      tempDir: options.tempDir,
-      graceMs: (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000,
-      harnessVersion: options.harnessVersion,
-      triggerDetection: options.triggerDetection,
-      baselineSkill: options.baselineSkill,
-      environment: options.environment,
-      // Reporters that ask see each engine event as it happens (the console's --verbose); the bus keeps the order.
-      ...((options.reporters ?? []).some((r) => r.onEvent)
-        ? { onEvent: (execution: PlannedExecution, event: SessionEvent) => void report('onEvent', execution, event) }
-        : {}),
-    };
-
-    // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
-    await report(
-      'onRunStart',
-      plan.filter((p) => !finished.has(p.executionId)),
-      outDir,
-    );
-    const schedule = createScheduler(options.concurrency ?? 4, suites);
-    const byPlanOrder: (CaseResult | undefined)[] = await Promise.all(
-      items.map((item) =>
-        schedule(item.suite, async () => {
-          const done = finished.get(item.planned.executionId);
-          if (done) return done;
-          if (signal.aborted) return undefined;
-          await report('onExecutionStart', item.planned);
-          const result = await withResultCache(runCache, item, store, () =>
-            executeWithRetry(item, routedContext(ctx, item.planned.executionId, options.route), item.testCase.retry),
-          );
-          // From here on the run holds the result as written: redacted, as every reporter and the summary see it.
-          const written = await store.appendResult(result);
-          await report('onResult', written);
-          return written;
-        }),
-      ),
-    );
-    const results = byPlanOrder.filter((r): r is CaseResult => r !== undefined);
-    const finishedAt = new Date();
-    // A resumed run stays the run it continues: its id, its start, and the time its parts spent running added up.
-    const summary = summarize(results, {
-      runId,
-      outDir,
-      startedAt: earlier?.startedAt ?? startedAt,
-      finishedAt,
-      ...(earlier ? { durationMs: earlier.durationMs + (finishedAt.getTime() - startedAt.getTime()) } : {}),
-      interrupted: signal.aborted,
-      caseOf: caseLookup(suites),
-      ...(options.baselineSkill ? { baselineSkill: options.baselineSkill.dir } : {}),
-    });
-    if (options.shard) summary.shard = options.shard;
-    if (earlier?.mergedFrom) summary.mergedFrom = earlier.mergedFrom;
-    await store.writeSummary(summary);
-    await report('onRunEnd', summary, results);
-    return { summary, results };
-  }
+  // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
+  await report(
+    'onRunStart',
+    plan.filter((p) => !finished.has(p.executionId)),
+    outDir,
+  );
+  const schedule = createScheduler(options.concurrency ?? 4, suites);
+  const byPlanOrder: (CaseResult | undefined)[] = await Promise.all(
+    items.map((item) =>
+      schedule(item.suite, async () => {
+        const done = finished.get(item.planned.executionId);
+        if (done) return done;
+        if (signal.aborted) return undefined;
+        await report('onExecutionStart', item.planned);
+        const result = await withResultCache(runCache, item, store, () =>
+          executeWithRetry(item, routedContext(ctx, item.planned.executionId, options.route), item.testCase.retry),
+        );
+        // From here on the run holds the result as written: redacted, as every reporter and the summary see it.
+        const written = await store.appendResult(result);
+        await report('onResult', written);
+        return written;
+      }),
+    ),
+  );
+  const results = byPlanOrder.filter((r): r is CaseResult => r !== undefined);
+  const finishedAt = new Date();
+  // A resumed run stays the run it continues: its id, its start, and the time its parts spent running added up.
+  const summary = summarize(results, {
+    runId,
+    outDir,
+    startedAt: earlier?.startedAt ?? startedAt,
+    finishedAt,
+    ...(earlier ? { durationMs: earlier.durationMs + (finishedAt.getTime() - startedAt.getTime()) } : {}),
+    interrupted: signal.aborted,
+    caseOf: caseLookup(suites),
+    ...(options.baselineSkill ? { baselineSkill: options.baselineSkill.dir } : {}),
+  });
+  if (options.shard) summary.shard = options.shard;
+  if (earlier?.mergedFrom) summary.mergedFrom = earlier.mergedFrom;
+  await store.writeSummary(summary);
+  await report('onRunEnd', summary, results);
+  return { summary, results };
 }
