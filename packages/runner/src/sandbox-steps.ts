@@ -1,6 +1,5 @@
 import { appendFile } from 'node:fs/promises';
 import type { Sandbox } from '@skill-eval/core';
-import { howItEnded } from '@skill-eval/engine-kit';
 import type { ShellStepOptions, ShellStepsOutcome } from './shell-steps.js';
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -15,6 +14,7 @@ export async function runSandboxSteps(
   commands: readonly string[],
   options: ShellStepOptions,
 ): Promise<ShellStepsOutcome> {
+  // Worded as the host's setup steps word it (shell-steps.ts).
   for (const command of commands) {
     await appendFile(options.logFile, `$ ${command}\n`);
     if (options.signal?.aborted) return { ok: false, command, reason: 'interrupted before it started' };
@@ -36,7 +36,9 @@ export async function runSandboxSteps(
         ? 'interrupted'
         : proc.spawnError
           ? `could not start: ${proc.spawnError}`
-          : howItEnded(proc);
+          : proc.exitCode === null
+            ? `killed by ${proc.signal ?? 'a signal'}`
+            : `exited with status ${proc.exitCode}`;
     await appendFile(options.logFile, `[${reason}]\n`);
     return { ok: false, command, reason };
   }
