@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
-import { SkillEvalError } from '@skill-eval/core';
+import { HOST_ONLY_VARIABLES, SkillEvalError } from '@skill-eval/core';
 import { ownerLabels } from '@skill-eval/engine-kit';
 import { type DockerCli, docker } from './docker-cli.js';
 import type { DockerSettings } from './docker-settings.js';
@@ -13,21 +13,6 @@ import { GATEWAY_PORT } from './supervisor-script.js';
 
 /** Where a container's gateway and supervisor sockets are, inside. */
 const CONTROL_MOUNT = '/opt/skill-eval-run';
-/** Variables that name things of the host, meaningless inside: the image's own (its PATH) are kept instead. */
-const HOST_ONLY = new Set([
-  'PATH',
-  'TMPDIR',
-  'SYSTEMROOT',
-  'NODE_EXTRA_CA_CERTS',
-  'SSL_CERT_FILE',
-  'SSL_CERT_DIR',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
-]);
 
 /** What every container of a run shares. */
 export interface DockerRun {
@@ -130,7 +115,7 @@ export class DockerSandbox implements Sandbox {
   async run(spec: ProcessSpec): Promise<ProcessOutcome> {
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries({ ...this.env, ...spec.env })) {
-      if (!HOST_ONLY.has(name)) env[name] = value;
+      if (!HOST_ONLY_VARIABLES.has(name)) env[name] = value;
     }
     return runSupervised(
       join(this.control, 'exec.sock'),

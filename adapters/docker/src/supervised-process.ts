@@ -1,24 +1,18 @@
 import { connect } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import type { ProcessOutcome, ProcessSpec } from '@skill-eval/core';
-import { createLineSplitter } from '@skill-eval/engine-kit';
+import { createLineSplitter, MAX_LINE_LENGTH } from '@skill-eval/engine-kit';
+import type { LaunchRequest } from '@skill-eval/engine-kit/process-launcher';
 
 const STDERR_TAIL = 4000;
-/** Longest stdout line kept by default, as for a local process. */
-const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 /** How long a killed program may take to report its end before the connection is dropped (which kills it too). */
 const KILL_GRACE_MS = 2000;
 
-/** What the supervisor is asked to run: the spec's program, where it is inside. */
-export interface SupervisedRequest {
-  file: string;
-  args: readonly string[];
-  argv0?: string;
-  /** Working directory inside. */
-  cwd: string;
-  /** The program's whole environment but PATH (the container's own is used). */
-  env: Record<string, string>;
-  stdin?: string;
+/**
+ * What the supervisor is asked to run: a program as the process launcher takes one, its working directory inside and
+ * its whole environment but PATH (the container's own is used).
+ */
+export interface SupervisedRequest extends Pick<LaunchRequest, 'file' | 'args' | 'argv0' | 'cwd' | 'env' | 'stdin'> {
   /** Leave what it started in the background running after it exits (a setup step's service). */
   keepGroup?: boolean;
 }

@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { type NetworkPolicy, Sandbox as RemoteSandbox } from '@alibaba-group/opensandbox';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
-import { SkillEvalError } from '@skill-eval/core';
-import { createLineSplitter, ownerLabels } from '@skill-eval/engine-kit';
+import { HOST_ONLY_VARIABLES, SkillEvalError } from '@skill-eval/core';
+import { createLineSplitter, MAX_LINE_LENGTH, ownerLabels } from '@skill-eval/engine-kit';
 import type { OpenSandboxSettings } from './opensandbox-settings.js';
 import { RemoteMirror } from './remote-mirror.js';
 
@@ -16,10 +16,7 @@ export interface OpenSandboxRun {
   settings: OpenSandboxSettings;
 }
 
-/** Variables that name things of the host, meaningless inside: the sandbox's own are kept instead. */
-const HOST_ONLY = new Set(['PATH', 'TMPDIR', 'SYSTEMROOT', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR']);
 const STDERR_TAIL = 4000;
-const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 /** Where a program's stdin is written inside before it runs (execd has no stdin). */
 const STDIN_DIR = '/tmp/.skill-eval';
 
@@ -162,7 +159,7 @@ export class OpenSandboxSandbox implements Sandbox {
       } else command = `${command} </dev/null`;
       const envs: Record<string, string> = {};
       for (const [name, value] of Object.entries({ ...this.env, ...spec.env })) {
-        if (!HOST_ONLY.has(name)) envs[name] = value;
+        if (!HOST_ONLY_VARIABLES.has(name)) envs[name] = value;
       }
       const execution = await this.remote.commands
         .run(

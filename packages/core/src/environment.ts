@@ -49,6 +49,25 @@ export interface ProcessOutcome {
   cutLines: number;
 }
 
+/**
+ * Variables of an execution's environment that name things of the host (its PATH, temp folder, certificates,
+ * proxies): meaningless inside a container or sandbox, whose own are kept instead.
+ */
+export const HOST_ONLY_VARIABLES: ReadonlySet<string> = new Set([
+  'PATH',
+  'TMPDIR',
+  'SYSTEMROOT',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+]);
+
 /** What a result records of where its execution ran. */
 export const SandboxInfoSchema = z.object({
   /** Environment plugin id (`docker`, `opensandbox`). */

@@ -15,7 +15,12 @@ export { readVersion } from './read-version.js';
 export { makeRedactor } from './redact.js';
 export { resolveBinary } from './resolve-binary.js';
 export { type CliTurn, type CliTurnsOptions, type LineParser, runCliTurns } from './run-cli-turns.js';
-export { type GroupProcessOptions, type GroupProcessResult, runGroupProcess } from './run-group-process.js';
+export {
+  type GroupProcessOptions,
+  type GroupProcessResult,
+  MAX_LINE_LENGTH,
+  runGroupProcess,
+} from './run-group-process.js';
 export { failRun, failureFromError, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
 export { newSessionRecord, type SessionRecord, toSession } from './session-record.js';
 export { commaList, wordList } from './settings-lists.js';
