@@ -17,13 +17,14 @@ import { REPO, skillEval, skillEvalOn, toolEnv } from './lib/tools.mjs';
 import { cache } from './workloads/cache.mjs';
 import { coldStart } from './workloads/cold-start.mjs';
 import { concurrency } from './workloads/concurrency.mjs';
+import { containers } from './workloads/containers.mjs';
 import { loading } from './workloads/loading.mjs';
 import { overhead } from './workloads/overhead.mjs';
 import { staging } from './workloads/staging.mjs';
 import { trigger } from './workloads/trigger.mjs';
 
 const BENCH = new URL('.', import.meta.url).pathname;
-const WORKLOADS = [coldStart, overhead, concurrency, loading, staging, cache, trigger];
+const WORKLOADS = [coldStart, overhead, concurrency, loading, staging, cache, trigger, containers];
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   addUsage,
@@ -166,7 +166,7 @@ export class CommandEngine implements Engine {
         state.warnings.push(...own.warnings.map((warning) => `turn ${turn}: ${warning}`));
         const env = buildChildEnv(input, extraEnv, own.env);
         for (const value of secretValues(env)) secrets.add(value);
-        const call = this.call(vars, env, baseDir);
+        const call = this.call(vars, env, baseDir, input.sandbox !== undefined);
 
         state.events.push({ type: 'message', role: 'user', text: prompt });
         const run = await runCommand({
@@ -176,6 +176,7 @@ export class CommandEngine implements Engine {
           env,
           deadline,
           signal: input.signal,
+          ...(input.sandbox ? { sandbox: input.sandbox } : {}),
         });
         const { proc } = run;
         state.exitCode = proc.exitCode;
@@ -263,15 +264,40 @@ export class CommandEngine implements Engine {
     return out;
   }
 
-  /** The program of one call. Contract-mode fields are rendered strictly: no credential reaches argv. */
-  private call(vars: Record<string, string>, env: Record<string, string>, baseDir: string): ProgramCall {
-    if (this.mode === 'simple') return this.simpleCall(baseDir, env.PATH);
+  /**
+   * The program of one call. Contract-mode fields are rendered strictly: no credential reaches argv. In a sandbox
+   * the line always goes through the sandbox's shell, and a program the host lacks is looked for on its PATH.
+   */
+  private call(
+    vars: Record<string, string>,
+    env: Record<string, string>,
+    baseDir: string,
+    inSandbox: boolean,
+  ): ProgramCall {
+    if (this.mode === 'simple') {
+      return inSandbox
+        ? shellCall(anchorShellLine(this.settings.command, baseDir))
+        : this.simpleCall(baseDir, env.PATH);
+    }
     const lookup = (name: string) => env[name];
     const command = this.render('command', this.settings.command, vars, lookup, true);
     const args = (this.settings.args ?? []).map((arg, i) => this.render(`args[${i}]`, arg, vars, lookup, true));
     const program = anchorProgram(command, baseDir);
-    if (!findExecutable(program, env.PATH)) throw this.notFound(program);
+    if (!findExecutable(program, env.PATH) && !inSandbox) throw this.notFound(program);
     return contractCall(program, args);
+  }
+
+  /**
+   * The host files the command runs, for an environment to make available inside its sandboxes: the program it
+   * names, and every file its line names by absolute path (`sh /path/agent.sh`).
+   */
+  programs(env: Readonly<Record<string, string>>): string[] {
+    const program = this.programFile(env.PATH ?? process.env.PATH);
+    const line =
+      this.mode === 'simple' ? anchorShellLine(this.settings.command, this.settings.baseDir ?? process.cwd()) : '';
+    const named = [...line.matchAll(/(?<=^|[\s'"])(\/[^\s'"]+)/g)].map((match) => match[1]!);
+    const files = named.filter((path) => statSync(path, { throwIfNoEntry: false })?.isFile());
+    return [...new Set([...(program ? [program] : []), ...files])];
   }
 
   /**

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import type { Sandbox } from '@skill-eval/core';
 import { findExecutable, type GroupProcessResult, runGroupProcess } from '@skill-eval/engine-kit';
 
 /** The POSIX shell every call goes through. */
@@ -61,11 +62,14 @@ export async function runCommand(options: {
   env: Record<string, string>;
   deadline: number;
   signal: AbortSignal;
+  /** Where the call runs, when not on the host. */
+  sandbox?: Sandbox;
 }): Promise<CommandRun> {
   const lines: string[] = [];
   let size = 0;
   let truncated = false;
-  const proc = await runGroupProcess({
+  const run = options.sandbox ? options.sandbox.run.bind(options.sandbox) : runGroupProcess;
+  const proc = await run({
     file: options.call.file,
     args: options.call.args,
     ...(options.call.argv0 !== undefined ? { argv0: options.call.argv0 } : {}),

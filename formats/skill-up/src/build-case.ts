@@ -105,6 +105,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
     skills: suite.skills,
     mcpServers: caseMcpServers(doc, suite.mcpServers, { file: ctx.file, yaml, sink, root: suite.skillRoot }),
     ...(suite.retry ? { retry: suite.retry } : {}),
+    ...(suite.environment ? { environment: suite.environment } : {}),
     engine: suite.engine,
     ...(suite.model ? { model: suite.model } : {}),
     judge: judge?.model,

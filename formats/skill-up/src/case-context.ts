@@ -1,4 +1,4 @@
-import type { Check, McpServerInput, RetryPolicy, SkillRef } from '@skill-eval/core';
+import type { Check, EnvironmentSpec, McpServerInput, RetryPolicy, SkillRef } from '@skill-eval/core';
 import type { ParsedYaml } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { MappedJudge } from './map-judge.js';
@@ -32,6 +32,8 @@ export interface SuiteDefaults {
   mcpServers: McpServerInput[];
   /** `environment.setup_steps[].run`: shell commands run in every case's workspace before the agent (--trust). */
   setup?: string[];
+  /** `environment`, when it is a container or sandbox: where every case runs. */
+  environment?: EnvironmentSpec;
   /** `cases.retry_policy`: retries of a case that timed out or errored. */
   retry?: RetryPolicy;
 }

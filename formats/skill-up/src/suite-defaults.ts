@@ -5,6 +5,7 @@ import type { ParsedYaml } from '@skill-eval/format-kit';
 import { SKILL_UP_DEFAULTS, type SuiteDefaults } from './case-context.js';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import { engineHint } from './engine-name.js';
+import { mapEnvironment } from './map-environment.js';
 import { expectGates } from './map-expect.js';
 import { judgeAndJudges, mapJudge } from './map-judge.js';
 import { mapJudgeList } from './map-judge-list.js';
@@ -24,8 +25,8 @@ interface SuiteRead {
 }
 
 /**
- * What eval.yaml gives its cases. Each field skill-eval cannot apply yet (environment,
- * engine model and switches, report, user simulator) is reported once here, at its key; it stays in the
+ * What eval.yaml gives its cases: `environment` is where they run (map-environment.ts). Each field skill-eval cannot
+ * apply yet (engine model and switches, report, user simulator) is reported once here, at its key; it stays in the
  * suite settings. `cases.parallelism` and `benchmark.enabled` reach the runner through the suite settings
  * (load-suite.ts); `cases.retry_policy` becomes every case's `retry`.
  */
@@ -39,13 +40,7 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
     );
 
   const env = doc.environment;
-  if (env.type !== 'none')
-    unapplied(
-      ['environment', 'type'],
-      `runs in ${env.type}; skill-eval runs every case in a local temporary workspace`,
-    );
-  for (const key of Object.keys(env))
-    if (key !== 'type' && key !== 'setup_steps') unapplied(['environment', key], 'runtime environment setting');
+  const environment = mapEnvironment(env, yaml, sink);
   if (doc.report !== undefined)
     unapplied(
       ['report'],
@@ -69,6 +64,7 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
     ...(model ? { model } : {}),
     mcpServers: mapMcpServers(doc, { file, yaml, sink, root }),
     setup: (env.setup_steps ?? []).map((step) => step.run),
+    ...(environment ? { environment } : {}),
     retry: retryOf(doc.cases.retry_policy),
   };
   ctx.suite = defaults;

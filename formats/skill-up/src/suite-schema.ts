@@ -35,6 +35,11 @@ export const SkillUpSuiteFileSchema = z
         kwargs: stringMap.optional(),
         network_policy: z.enum(['deny_all', 'allow_declared']).optional(),
         allowed_egress: z.array(z.string()).optional(),
+        sandbox_template: z.string().optional(),
+        ready_timeout_seconds: z.number().int().positive().optional(),
+        sandbox_timeout_seconds: z.number().int().positive().optional(),
+        metadata: stringMap.optional(),
+        use_server_proxy: z.boolean().optional(),
       })
       .describe('Where the agent runs.'),
     mcp: McpSchema.optional().describe('MCP servers installed into the agent.'),

@@ -33,6 +33,18 @@ export const ConfigSchema = z
         error: `at most ${maxTimeoutSeconds()} seconds (about 24 days): Node's timers cannot wait longer`,
       })
       .optional(),
+    /**
+     * Where every execution runs, as `--environment` gives it (`docker:<image>`), or as an object with the
+     * environment's settings: `{ "type": "docker", "image": "…", "network": "open", "env": { … } }`.
+     */
+    environment: z
+      .union([
+        z.string().min(1),
+        z
+          .looseObject({ type: z.string().min(1) })
+          .transform(({ type, ...settings }) => ({ type, settings: settings as Record<string, unknown> })),
+      ])
+      .optional(),
     /** Directory of the result cache, relative to the working directory (default `.skill-eval/cache`). */
     cacheDir: z.string().min(1).optional(),
   })
@@ -86,7 +98,7 @@ export function loadConfig(cwd: string, explicit?: string, trust = false): Confi
         return `\n  ${line}:${column}: ${issue.path.join('.') || '(top level)'}: ${issue.message}`;
       });
     throw new SkillEvalError('BAD_INPUT', `${file} has ${problems.length} problem(s):${problems.join('')}`, {
-      hint: 'Known keys: plugins, engine, judge, engineSettings, formatSettings, concurrency, timeout, cacheDir.',
+      hint: 'Known keys: plugins, engine, judge, engineSettings, formatSettings, concurrency, timeout, environment, cacheDir.',
     });
   }
   if (!explicit && !trust) refuseUntrustedConfig(file, relative(cwd, file), json, parsed.data);

@@ -58,6 +58,16 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('--replay <run-dir>', 'run a recorded run again against its recordings: offline, free, deterministic')
     .option('--shard <i/n>', 'run only part i of n of the executions (a stable split; join the parts with merge)')
     .option('--keep-workspaces', 'keep each execution’s workspace and name it in the result’s warnings (for debugging)')
+    .option(
+      '--environment <type[:image]>',
+      'where every execution runs: docker:<image> (a container each), opensandbox:<image>, or none (the host)',
+    )
+    .addOption(
+      new Option(
+        '--network <policy>',
+        'a container’s network: deny (only the model endpoint, the default) or open',
+      ).choices(['deny', 'open']),
+    )
     // Quiet prints no progress at all, so verbose's events would be dropped without a word.
     .addOption(new Option('-q, --quiet', 'print only the final totals').conflicts('verbose'))
     .option('-v, --verbose', 'print each engine event (messages, tool calls and results, skills) as it happens')
@@ -95,6 +105,8 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
             json: options.json as boolean | undefined,
             skillCreator: options.skillCreator as boolean | undefined,
             keepWorkspaces: options.keepWorkspaces as boolean | undefined,
+            environment: options.environment as string | undefined,
+            network: options.network as 'deny' | 'open' | undefined,
           },
           io,
         ),

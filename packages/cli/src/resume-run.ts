@@ -41,6 +41,8 @@ export const PLAN_FLAGS: Partial<Record<keyof RunCommandOptions, string>> = {
   record: '--record',
   replay: '--replay',
   shard: '--shard',
+  environment: '--environment',
+  network: '--network',
 };
 
 /** Options that say how this invocation prints and paces its work: given with --resume, they apply to it. */

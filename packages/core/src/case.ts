@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckSchema } from './check.js';
+import { EnvironmentSpecSchema } from './environment.js';
 import { McpServerSchema } from './mcp.js';
 
 /** Where a case came from, so every diagnostic and report can point back to it. */
@@ -152,6 +153,8 @@ export const CaseSchema = z.object({
   skills: z.array(SkillRefSchema).default([]),
   /** MCP servers installed into the agent (real or mocked); an engine without MCP support cannot run the case. */
   mcpServers: z.array(McpServerSchema).default([]),
+  /** Where the file asks its cases to run (skill-up `environment`); the local folder when absent (`--environment` wins). */
+  environment: EnvironmentSpecSchema.optional(),
   /** Engine the file asks for, as a hint (`--engine` wins). */
   engine: z.string().optional(),
   /**

@@ -1,5 +1,5 @@
 import { isSkillEvalError, SkillEvalError } from './errors.js';
-import type { AnyPlugin, EnginePlugin, FormatPlugin, ReporterPlugin } from './plugin.js';
+import type { AnyPlugin, EnginePlugin, EnvironmentPlugin, FormatPlugin, ReporterPlugin } from './plugin.js';
 
 /**
  * Runs one step of a plugin's own code. A SkillEvalError it throws (settings it refuses) passes as it is; anything
@@ -21,7 +21,7 @@ export function pluginStep<T>(plugin: AnyPlugin, step: string, call: () => T): T
 
 /** Settings `raw` as the plugin reads them (`parseSettings`), its faults named by {@link pluginStep}. */
 export const parsedPluginSettings = <S>(
-  plugin: FormatPlugin<S> | EnginePlugin<S> | ReporterPlugin<S>,
+  plugin: FormatPlugin<S> | EnginePlugin<S> | ReporterPlugin<S> | EnvironmentPlugin<S>,
   raw: unknown,
 ): S => pluginStep(plugin, 'parseSettings()', () => plugin.parseSettings(raw));
 
@@ -29,7 +29,14 @@ export const parsedPluginSettings = <S>(
 export function configurePlugin<S>(plugin: FormatPlugin<S>, raw: unknown): ReturnType<FormatPlugin<S>['create']>;
 export function configurePlugin<S>(plugin: EnginePlugin<S>, raw: unknown): ReturnType<EnginePlugin<S>['create']>;
 export function configurePlugin<S>(plugin: ReporterPlugin<S>, raw: unknown): ReturnType<ReporterPlugin<S>['create']>;
-export function configurePlugin<S>(plugin: FormatPlugin<S> | EnginePlugin<S> | ReporterPlugin<S>, raw: unknown) {
+export function configurePlugin<S>(
+  plugin: EnvironmentPlugin<S>,
+  raw: unknown,
+): ReturnType<EnvironmentPlugin<S>['create']>;
+export function configurePlugin<S>(
+  plugin: FormatPlugin<S> | EnginePlugin<S> | ReporterPlugin<S> | EnvironmentPlugin<S>,
+  raw: unknown,
+) {
   const settings = parsedPluginSettings(plugin, raw);
   return pluginStep(plugin, 'create()', () => plugin.create(settings));
 }

@@ -1,4 +1,5 @@
 import type { SkillRef } from './case.js';
+import type { Sandbox } from './environment.js';
 import type { ResolvedMcpServer } from './mcp.js';
 import type { SessionEvent, SessionInput, Usage } from './session.js';
 
@@ -42,6 +43,12 @@ export interface EngineRunInput {
   env: Record<string, string>;
   /** Directory where the engine may write its raw transcript. */
   artifactsDir: string;
+  /**
+   * Where the execution's programs run, when not on the host: a container or remote sandbox. An engine starts its
+   * programs through `sandbox.run` (same contract as a local process group); `workspace`, `home` and `artifactsDir`
+   * are at the same paths inside, and `env` already holds the sandbox's model endpoints (for engines with `programs`).
+   */
+  sandbox?: Sandbox;
   /** MCP servers to install into the agent, mocks already turned into stdio commands; only for engines with `capabilities.mcp`. */
   mcpServers?: ResolvedMcpServer[];
   /**
@@ -101,6 +108,13 @@ export interface Engine {
    * like `apiKeyEnv` names): the runner hands each engine only an allowlist.
    */
   readonly environment?: readonly string[];
+  /**
+   * Host programs an execution with this `env` will run (its CLI binary), so that an environment can make them
+   * available inside a sandbox; none when the program is not on the host (a sandbox's image may hold it). An engine
+   * that has it runs programs, inside the sandbox when there is one: its `env` then holds the sandbox's model
+   * endpoints. One without it (an API engine) runs its agent loop in skill-eval, calling the model from here.
+   */
+  programs?(env: Readonly<Record<string, string>>): string[];
   /** Version of the program or SDK; throws SkillEvalError ENGINE_NOT_FOUND when it is missing. */
   version(): Promise<string>;
   /**

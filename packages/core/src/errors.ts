@@ -10,11 +10,14 @@ export const ERROR_CODES = {
   PLUGIN_CONTRACT: 2,
   /** The engine's program is not installed or not runnable: a setup problem, found before anything runs. Exit 2. */
   ENGINE_NOT_FOUND: 2,
+  /** The environment cannot run here (no container daemon, a missing image): found before anything runs. Exit 2. */
+  ENVIRONMENT_UNAVAILABLE: 2,
   /** The engine ran but failed (crash, API error, bad output). */
   ENGINE_FAILED: 1,
   /**
    * The agent's tools cannot run where the engine runs them (a sandbox that cannot start, a missing helper, tools the
-   * permission mode denies): the run says nothing about the skill.
+   * permission mode denies), or the execution's sandbox (a container, a remote sandbox) could not be had or failed
+   * under it: the run says nothing about the skill.
    */
   ENVIRONMENT_FAILED: 1,
   /** The execution ran past its wall-clock limit. */

@@ -181,6 +181,8 @@ const CASE_FIELDS = fields(
       (v) => (Array.isArray(v) && v.length === 0 ? [] : stray()),
       () => [],
     ),
+    // An environment is left to the schema.
+    environment: (v) => (v === undefined ? undefined : stray()),
     engine: string,
     model: string,
     judge: string,
@@ -202,6 +204,7 @@ const CASE_FIELDS = fields(
     'verdictRule',
     'runs',
     'retry',
+    'environment',
     'engine',
     'model',
     'judge',

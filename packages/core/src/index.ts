@@ -6,6 +6,7 @@ export * from './configure-plugin.js';
 export * from './deadline.js';
 export * from './diagnostic.js';
 export * from './engine.js';
+export * from './environment.js';
 export * from './errors.js';
 export { JSON_EXTENSIONS, MARKDOWN_EXTENSIONS, YAML_EXTENSIONS } from './file-extensions.js';
 export * from './make-directory.js';

@@ -1,6 +1,7 @@
 import type { Suite } from './case.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Engine } from './engine.js';
+import type { Environment } from './environment.js';
 import type { CaseResult, RunSummary } from './result.js';
 import type { SessionEvent } from './session.js';
 
@@ -70,6 +71,18 @@ export interface EnginePlugin<Settings = unknown, E extends Engine = Engine> {
   create(settings: Settings): E;
 }
 
+/** What an environment package default-exports: where executions run (a container, a remote sandbox). */
+export interface EnvironmentPlugin<Settings = unknown> {
+  readonly contract: 'environment-v1';
+  readonly id: string;
+  /** Other names that resolve to this environment. */
+  readonly aliases?: readonly string[];
+  readonly description: string;
+  /** Validates settings (`--environment docker:<image>`, config, an eval file's `environment`); throws BAD_INPUT. */
+  parseSettings(raw: unknown): Settings;
+  create(settings: Settings): Environment;
+}
+
 /** Planned execution, as reporters see it before it runs. */
 export interface PlannedExecution {
   executionId: string;
@@ -100,8 +113,9 @@ export interface ReporterPlugin<Settings = unknown> {
   create(settings: Settings): Reporter;
 }
 
-export type AnyPlugin = FormatPlugin | EnginePlugin | ReporterPlugin;
+export type AnyPlugin = FormatPlugin | EnginePlugin | ReporterPlugin | EnvironmentPlugin;
 
 export const defineFormat = <S>(plugin: FormatPlugin<S>): FormatPlugin<S> => plugin;
 export const defineEngine = <S, E extends Engine = Engine>(plugin: EnginePlugin<S, E>): EnginePlugin<S, E> => plugin;
 export const defineReporter = <S>(plugin: ReporterPlugin<S>): ReporterPlugin<S> => plugin;
+export const defineEnvironment = <S>(plugin: EnvironmentPlugin<S>): EnvironmentPlugin<S> => plugin;

@@ -1,24 +1,32 @@
 import { SkillEvalError } from './errors.js';
-import type { AnyPlugin, EnginePlugin, FormatPlugin, ReporterPlugin } from './plugin.js';
+import type { AnyPlugin, EnginePlugin, EnvironmentPlugin, FormatPlugin, ReporterPlugin } from './plugin.js';
 
 export interface RegistryInput {
   formats?: readonly FormatPlugin<any>[];
   engines?: readonly EnginePlugin<any>[];
   reporters?: readonly ReporterPlugin<any>[];
+  environments?: readonly EnvironmentPlugin<any>[];
 }
 
 export interface Registry {
   readonly formats: readonly FormatPlugin<any>[];
   readonly engines: readonly EnginePlugin<any>[];
   readonly reporters: readonly ReporterPlugin<any>[];
+  readonly environments: readonly EnvironmentPlugin<any>[];
   format(id: string): FormatPlugin<any>;
   engine(id: string): EnginePlugin<any>;
   reporter(id: string): ReporterPlugin<any>;
+  environment(id: string): EnvironmentPlugin<any>;
   hasEngine(id: string): boolean;
 }
 
-type Kind = 'format' | 'engine' | 'reporter';
-const CONTRACTS: Record<Kind, string> = { format: 'format-v1', engine: 'engine-v1', reporter: 'reporter-v1' };
+type Kind = 'format' | 'engine' | 'reporter' | 'environment';
+const CONTRACTS: Record<Kind, string> = {
+  format: 'format-v1',
+  engine: 'engine-v1',
+  reporter: 'reporter-v1',
+  environment: 'environment-v1',
+};
 
 /** `claude_code`, `Claude-Code` and `claude-code` name the same plugin. */
 export const normalizePluginId = (id: string): string => id.trim().toLowerCase().replaceAll('_', '-');
@@ -65,6 +73,7 @@ export function createRegistry(input: RegistryInput): Registry {
   const formats = index('format', input.formats ?? []);
   const engines = index('engine', input.engines ?? []);
   const reporters = index('reporter', input.reporters ?? []);
+  const environments = index('environment', input.environments ?? []);
 
   function lookup<P extends AnyPlugin>(kind: Kind, map: Map<string, P>, id: string): P {
     const plugin = map.get(normalizePluginId(id));
@@ -75,10 +84,10 @@ export function createRegistry(input: RegistryInput): Registry {
       'UNKNOWN_PLUGIN',
       `Unknown ${kind} '${id}'. Known ${kind}s: ${known.join(', ') || '(none)'}.`,
       {
-        // Only engines are looked up by package name from the command line; other plugins come from the config.
+        // Engines and environments are looked up by package name from the command line; others come from the config.
         hint:
-          kind === 'engine'
-            ? `Install ${scoped} (or ${unscoped}) and name it in --engine or in the config's plugins list.`
+          kind === 'engine' || kind === 'environment'
+            ? `Install ${scoped} (or ${unscoped}) and name it in --${kind} or in the config's plugins list.`
             : `Install ${scoped} (or ${unscoped}) and add it to the plugins list of skill-eval.config.json.`,
       },
     );
@@ -88,9 +97,11 @@ export function createRegistry(input: RegistryInput): Registry {
     formats: [...new Set(formats.values())],
     engines: [...new Set(engines.values())],
     reporters: [...new Set(reporters.values())],
+    environments: [...new Set(environments.values())],
     format: (id) => lookup('format', formats, id),
     engine: (id) => lookup('engine', engines, id),
     reporter: (id) => lookup('reporter', reporters, id),
+    environment: (id) => lookup('environment', environments, id),
     hasEngine: (id) => engines.has(normalizePluginId(id)),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SandboxInfoSchema } from './environment.js';
 import { SessionSchema, UsageSchema } from './session.js';
 
 /** One check's verdict, with the evidence a person can verify. */
@@ -122,6 +123,8 @@ export const CaseResultSchema = z.object({
     .optional(),
   /** Why the execution is `error`. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Where the execution ran, when not in a local folder: the environment, its image, the sandbox's id, its start time. */
+  sandbox: SandboxInfoSchema.optional(),
   /** How the workspace was prepared and what was copied out of it. */
   workspace: z
     .object({

@@ -54,6 +54,15 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
     return this.probe(this.binary());
   }
 
+  /** The binary, for an environment to make available inside its sandboxes; none when the host has none. */
+  programs(env: Readonly<Record<string, string>>): string[] {
+    try {
+      return [this.binary(env.PATH ?? process.env.PATH)];
+    } catch {
+      return [];
+    }
+  }
+
   /**
    * One execution as every CLI engine records it: the binary is resolved, the turns checked and the artifacts dir
    * made, then `runTurns` drives the program, writing its raw transcript to `transcriptFile` there. A failure of any
@@ -72,7 +81,7 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
     const started = Date.now();
     let transcriptPath: string | undefined;
     try {
-      const binary = this.binary(input.env.PATH ?? process.env.PATH);
+      const binary = this.binaryFor(input);
       assertTurns(input);
       await mkdir(input.artifactsDir, { recursive: true });
       transcriptPath = join(input.artifactsDir, execution.transcriptFile);
@@ -85,6 +94,13 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
     const broken = session.status === 'completed' ? toolEnvironmentFailure(session.toolCalls) : undefined;
     if (!broken) return session;
     return { ...session, status: broken.status, error: { code: broken.code, message: broken.message } };
+  }
+
+  /** The binary one execution runs: the host's, else — in a sandbox — the program its image has on PATH. */
+  private binaryFor(input: EngineRunInput): string {
+    const pathEnv = input.env.PATH ?? process.env.PATH;
+    if (!input.sandbox) return this.binary(pathEnv);
+    return this.programs({ PATH: pathEnv ?? '' })[0] ?? this.program.name;
   }
 
   /**

@@ -1,6 +1,7 @@
 export { assertTurns } from './assert-turns.js';
 export { type CliExecution, type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
+export { createLineSplitter, type LineSplitter } from './line-splitter.js';
 export { exitFailure, howItEnded, type ProgramInfo, processFailure } from './process-failure.js';
 export {
   forgetProcessGroup,
@@ -9,12 +10,18 @@ export {
   trackProcessGroup,
 } from './process-groups.js';
 export { prestartLaunchers } from './process-launcher.js';
+export { OWNER_LABELS, ownerGone, ownerLabels, RUN_LABEL } from './process-owner.js';
 export { newReapMark, REAP_MARK_VARIABLE, reapLiveMarksSync, reapMarked } from './process-reaper.js';
 export { readVersion } from './read-version.js';
 export { makeRedactor } from './redact.js';
 export { resolveBinary } from './resolve-binary.js';
 export { type CliTurn, type CliTurnsOptions, type LineParser, runCliTurns } from './run-cli-turns.js';
-export { type GroupProcessOptions, type GroupProcessResult, runGroupProcess } from './run-group-process.js';
+export {
+  type GroupProcessOptions,
+  type GroupProcessResult,
+  MAX_LINE_LENGTH,
+  runGroupProcess,
+} from './run-group-process.js';
 export { failRun, failureFromError, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
 export { newSessionRecord, type SessionRecord, toSession } from './session-record.js';
 export { commaList, wordList } from './settings-lists.js';

@@ -33,7 +33,7 @@ export interface CliTurn<Parsed> {
 
 export interface CliTurnsOptions<Parsed extends { warnings: string[] }> extends Omit<ProgramInfo, 'timeoutMs'> {
   /** The run; its `timeoutMs` is what the timeout message quotes. */
-  input: Pick<EngineRunInput, 'turns' | 'signal' | 'workspace' | 'timeoutMs' | 'stopWhen'>;
+  input: Pick<EngineRunInput, 'turns' | 'signal' | 'workspace' | 'timeoutMs' | 'stopWhen' | 'sandbox'>;
   /** The complete child environment. */
   env: Record<string, string>;
   /** Epoch milliseconds after which the running process group is killed. */
@@ -75,7 +75,8 @@ export async function runCliTurns<Parsed extends { warnings: string[] }>(
         return;
       }
       let checked = 0;
-      const proc = await runGroupProcess({
+      const run = input.sandbox ? input.sandbox.run.bind(input.sandbox) : runGroupProcess;
+      const proc = await run({
         file: options.binary,
         args: turn.args,
         ...(turn.stdin !== undefined ? { stdin: turn.stdin } : {}),

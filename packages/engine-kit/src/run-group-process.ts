@@ -1,48 +1,14 @@
+import type { ProcessOutcome, ProcessSpec } from '@skill-eval/core';
 import { createLineSplitter } from './line-splitter.js';
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from './process-groups.js';
 import { launchProcess } from './process-launcher.js';
 
-export interface GroupProcessOptions {
-  /** The program to run (an absolute path is best: PATH is looked up in `env`). */
-  file: string;
-  /** Its arguments, passed as they are (no shell). */
-  args: readonly string[];
-  /** argv[0] the program sees, when not `file`. */
-  argv0?: string;
-  /** Working directory. */
-  cwd: string;
-  /** The complete environment; nothing is inherited. */
-  env: Record<string, string>;
-  /** Epoch milliseconds after which the whole process group is killed. */
-  deadline: number;
-  /** Aborting it kills the whole process group. */
-  signal?: AbortSignal;
-  /** Text written to the program's stdin; without it the program gets no stdin at all. */
-  stdin?: string;
-  /** Called with each stdout line as it arrives; returning `'stop'` kills the process group at once (a deliberate stop). */
-  onLine(line: string): unknown;
-  /** Longest stdout line delivered, in characters; a longer one is cut to it (default {@link MAX_LINE_LENGTH}). */
-  maxLineLength?: number;
+export interface GroupProcessOptions extends ProcessSpec {
+  /** Called when the process group is killed on purpose (deadline, abort, stop), for what lives beyond it. */
+  onKill?: () => void;
 }
 
-export interface GroupProcessResult {
-  /** Exit code; null when the program was killed or never started. */
-  exitCode: number | null;
-  /** The signal that ended the program, when one did (a crash, or a kill from outside). */
-  signal?: NodeJS.Signals;
-  /** The deadline passed before the process ended. */
-  timedOut: boolean;
-  /** The abort signal fired before the process ended. */
-  aborted: boolean;
-  /** `onLine` asked to stop the process before it ended by itself. */
-  stopped: boolean;
-  /** Last part of stderr, for error messages. */
-  stderrTail: string;
-  /** Set when the program could not be started at all (`ENOENT`, `EACCES`). */
-  spawnError?: string;
-  /** How many stdout lines were longer than `maxLineLength` and were cut to it. */
-  cutLines: number;
-}
+export type GroupProcessResult = ProcessOutcome;
 
 const STDERR_TAIL = 4000;
 /** Longest stdout line kept by default: far above any event an agent CLI prints, far below what would fill memory. */
@@ -80,6 +46,7 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
     graceTimer ??= setTimeout(() => launched?.abandonPipes(), KILL_GRACE_MS);
   };
   const kill = () => {
+    if (!killRequested) options.onKill?.();
     killRequested = true;
     killProcessGroup(pid);
     stopWaitingOnPipes();

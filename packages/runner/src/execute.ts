@@ -5,6 +5,7 @@ import {
   CaseResultSchema,
   completeSession,
   type Engine,
+  type Environment,
   errorInfo,
   isSkillEvalError,
   type PlannedExecution,
@@ -83,6 +84,8 @@ export interface ExecutionContext {
   setupTimeoutSeconds?: number;
   /** The older skill the `baseline` variant stages in place of the skill under test. */
   baselineSkill?: SkillRef;
+  /** Where a case's executions run (a container, a remote sandbox); on the host when it gives none. */
+  environment?: (testCase: Case) => Environment | undefined;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 600;
@@ -179,7 +182,11 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
       }
     }
     if (ctx.keepWorkspaces) warnings.push(`Workspace kept at ${workspace.root}`);
-    const unprepared = await life.prepare();
+    const environment = ctx.environment?.(testCase);
+    const hostEnv = life.childEnv(target.engine.environment);
+    const unprepared = await life.prepare(
+      environment && { environment, programs: target.engine.programs?.(hostEnv) ?? [], env: hostEnv },
+    );
     if (unprepared) return fail(unprepared.code, unprepared.message);
     let mcpServers: ResolvedMcpServer[] | undefined;
     if (testCase.mcpServers.length > 0) {
@@ -229,8 +236,11 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
           maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
           timeoutMs,
           signal,
-          env: life.childEnv(target.engine.environment),
+          // An engine that runs programs runs them inside, where the model is at the sandbox's address; one that runs
+          // its agent loop here (an API engine) calls the model from here.
+          env: target.engine.programs ? { ...hostEnv, ...life.sandbox?.env } : hostEnv,
           artifactsDir: life.artifactsDir,
+          ...(life.sandbox ? { sandbox: life.sandbox } : {}),
           ...(mcpServers ? { mcpServers } : {}),
           ...(watch.stopWhen ? { stopWhen: watch.stopWhen } : {}),
         }),
@@ -253,6 +263,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
         : { code: 'ENGINE_FAILED', message: errorInfo(outcome.error).message };
       return fail(info.code, `Engine ${target.id} failed: ${info.message}`);
     }
+    await life.sync();
     const returned = completeSession(outcome.session);
     if (!returned.ok)
       return fail('ENGINE_FAILED', `Engine ${target.id} returned an invalid session: ${returned.problem}`);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { type CaseResult, errorInfo, type WorkspaceSpec } from '@skill-eval/core';
+import { type CaseResult, type Environment, errorInfo, type Sandbox, type WorkspaceSpec } from '@skill-eval/core';
 import { newReapMark, REAP_MARK_VARIABLE, reapMarked } from '@skill-eval/engine-kit/process-reaper';
 import { buildChildEnv } from './child-env.js';
 import { collectArtifacts } from './collect-artifacts.js';
@@ -8,7 +8,8 @@ import { fillWorkspace, layOverlays } from './fill-workspace.js';
 import type { StagingMethod } from './fixture-stager.js';
 import type { ResultStore } from './result-store.js';
 import { stagerFor } from './run-stager.js';
-import { DEFAULT_SETUP_TIMEOUT_SECONDS, ProcessGroups, runShellSteps } from './shell-steps.js';
+import { runSandboxSteps } from './sandbox-steps.js';
+import { DEFAULT_SETUP_TIMEOUT_SECONDS, ProcessGroups, runShellSteps, type ShellStepOptions } from './shell-steps.js';
 import { preparedWorkspaceRisks } from './untrusted-workspace.js';
 import { createWorkspace, type Workspace } from './workspace.js';
 
@@ -44,12 +45,22 @@ export interface WorkspaceError {
   message: string;
 }
 
+/** Where an execution's programs run, when not on the host: its environment and the programs its engine runs. */
+export interface SandboxChoice {
+  environment: Environment;
+  /** Host programs to make available inside (the engine's binary). */
+  programs: readonly string[];
+  /** The execution's environment, from which the sandbox takes the model endpoints. */
+  env: Record<string, string>;
+}
+
 /**
  * One execution's workspace from creation to removal: overlays (`open`), then — after the runner staged the
- * skill — fixtures, git, inline files and the setup commands (`prepare`), and at the end, whatever happened,
- * artifact collection, teardown, the end of every process the execution started, the artifacts copied into the run
- * directory and removal (`close`). Nothing of the execution writes into the run directory while it runs: its engine,
- * setup and teardown write to `artifactsDir`, beside the workspace.
+ * skill — fixtures, git, inline files, the sandbox when the execution has an environment, and the setup commands
+ * (`prepare`), and at the end, whatever happened, artifact collection, teardown, the end of every process the
+ * execution started, the sandbox's removal, the artifacts copied into the run directory and the workspace's removal
+ * (`close`). Nothing of the execution writes into the run directory while it runs: its engine, setup and teardown
+ * write to `artifactsDir`, beside the workspace.
  */
 export class ExecutionWorkspace {
   private workspace: Workspace | undefined;
@@ -58,6 +69,8 @@ export class ExecutionWorkspace {
   private readonly groups = new ProcessGroups();
   /** Carried by every process of the execution, which `close` kills whatever group it is in (see process-reaper.ts). */
   private mark: string | undefined;
+  /** Where the execution's programs run, once `prepare` opened it. */
+  sandbox: Sandbox | undefined;
 
   constructor(
     private readonly spec: WorkspaceSpec,
@@ -110,8 +123,8 @@ export class ExecutionWorkspace {
     return this.ctx.store.artifactPath(this.executionId, rel.split(sep).join('/'));
   }
 
-  /** Fixtures, git, inline files, diff, then setup. */
-  async prepare(): Promise<WorkspaceError | undefined> {
+  /** Fixtures, git, inline files, diff, the sandbox, then setup (inside the sandbox when there is one). */
+  async prepare(choice?: SandboxChoice): Promise<WorkspaceError | undefined> {
     const workspace = this.workspace!;
     const env = this.childEnv();
     try {
@@ -125,14 +138,38 @@ export class ExecutionWorkspace {
     }
     const untrusted = this.ctx.trust ? undefined : await untrustedWorkspace(workspace.ws);
     if (untrusted) return untrusted;
+    if (choice) {
+      try {
+        this.sandbox = await choice.environment.open({
+          executionId: this.executionId,
+          root: workspace.root,
+          workspace: workspace.ws,
+          shared: [this.artifactsDir],
+          programs: choice.programs,
+          env: choice.env,
+          signal: this.ctx.signal,
+        });
+      } catch (error) {
+        const info = errorInfo(error);
+        return {
+          code: 'ENVIRONMENT_FAILED',
+          message: `The ${choice.environment.id} sandbox did not start: ${info.message}`,
+        };
+      }
+    }
     if (this.spec.setup.length === 0) return undefined;
     const log = this.logFile('setup');
-    const outcome = await runShellSteps(this.spec.setup, this.shellOptions(env, log), this.groups);
+    const outcome = await this.runSteps(this.spec.setup, this.shellOptions(env, log));
     if (outcome.ok) return undefined;
     return {
       code: 'SETUP_FAILED',
       message: `Setup command ${JSON.stringify(outcome.command)} ${outcome.reason}; the case did not run. Its output is in ${relative(this.ctx.store.outDir, this.keptPath(log))}.`,
     };
+  }
+
+  /** Brings what the sandbox's programs changed back to the host copy, before grading reads it. */
+  async sync(): Promise<void> {
+    await this.sandbox?.sync?.();
   }
 
   /** Remembers the result being returned, so `close` can add what it collected. */
@@ -151,6 +188,11 @@ export class ExecutionWorkspace {
     const warnings: string[] = [];
     let collected: string[] | undefined;
     try {
+      await this.sync();
+    } catch (error) {
+      warnings.push(`The sandbox's files could not be copied back: ${errorInfo(error).message}`);
+    }
+    try {
       if (this.spec.artifacts.length > 0) {
         const found = await collectArtifacts(workspace.ws, this.spec.artifacts, join(this.artifactsDir, 'collected'));
         warnings.push(...found.warnings);
@@ -164,12 +206,13 @@ export class ExecutionWorkspace {
         const log = this.logFile('teardown');
         // Teardown runs even after an interrupt: it is what cleans up after setup.
         const options = { ...this.shellOptions(this.childEnv(), log), signal: undefined };
-        const outcome = await runShellSteps(this.spec.teardown, options, this.groups);
+        const outcome = await this.runSteps(this.spec.teardown, options);
         if (!outcome.ok) warnings.push(`Teardown command ${JSON.stringify(outcome.command)} ${outcome.reason}.`);
       }
     } finally {
       this.groups.killAll();
       await reapMarked(this.mark!);
+      await this.sandbox?.close();
       try {
         const kept = await this.ctx.store.keepArtifacts(this.executionId, this.artifactsDir);
         collected = collected?.flatMap((rel) => {
@@ -188,6 +231,7 @@ export class ExecutionWorkspace {
   private annotate(collected: string[] | undefined, warnings: string[]): void {
     const result = this.result;
     if (!result) return;
+    if (this.sandbox) result.sandbox = this.sandbox.info;
     if (this.staging || collected) {
       result.workspace = { ...(this.staging ? { staging: this.staging } : {}), ...(collected ? { collected } : {}) };
     }
@@ -196,7 +240,14 @@ export class ExecutionWorkspace {
     else result.warnings = [...(result.warnings ?? []), ...warnings];
   }
 
-  private shellOptions(env: Record<string, string>, logFile: string) {
+  /** Setup or teardown commands: in the sandbox when there is one, else on the host. */
+  private runSteps(commands: readonly string[], options: ShellStepOptions) {
+    const sandbox = this.sandbox;
+    if (!sandbox) return runShellSteps(commands, options, this.groups);
+    return runSandboxSteps(sandbox, commands, { ...options, env: { ...options.env, ...sandbox.env } });
+  }
+
+  private shellOptions(env: Record<string, string>, logFile: string): ShellStepOptions {
     const seconds = this.ctx.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_SECONDS;
     return { cwd: this.workspace!.ws, env, timeoutMs: seconds * 1000, logFile, signal: this.ctx.signal };
   }

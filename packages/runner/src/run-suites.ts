@@ -2,7 +2,9 @@ import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type {
+  Case,
   CaseResult,
+  Environment,
   PlannedExecution,
   Reporter,
   RunSummary,
@@ -26,6 +28,7 @@ import { newRunName } from './run-name.js';
 import { applyRunOverrides } from './run-overrides.js';
 import { createScheduler } from './scheduler.js';
 import { type Shard, shardItems } from './shard.js';
+import { type StartedEnvironments, startEnvironments } from './start-environments.js';
 import { variantChoice } from './suite-run-settings.js';
 import { summarize } from './summarize.js';
 import { DEFAULT_GRACE_SECONDS } from './timeout-limit.js';
@@ -88,6 +91,11 @@ export interface RunOptions {
   /** Sends each execution's model traffic somewhere else (record/replay). */
   route?: ExecutionRoute;
   /**
+   * Where a case's executions run: a container or remote sandbox (`--environment`, an eval file's own); on the host
+   * when it gives none. Each environment used is started before the first execution and stopped after the last.
+   */
+  environment?: (testCase: Case) => Environment | undefined;
+  /**
    * Told, before anything is written or run, which executions the run will carry out: those neither finished already
    * (`resume`) nor found in the cache. Throwing stops the run there (e.g. a missing API key that only matters when an
    * execution or its judge really runs).
@@ -140,18 +148,22 @@ function reporterBus(reporters: readonly Reporter[]) {
  * result to `<outDir>/results.jsonl` as it ends, writes `summary.json`, and tells the reporters.
  */
 export async function runSuites(options: RunOptions): Promise<{ summary: RunSummary; results: CaseResult[] }> {
-  const lock: { release?: () => void } = {};
+  const lock: { release?: () => void; environments?: StartedEnvironments } = {};
   try {
     return await runTakingDir(options, lock);
   } finally {
     lock.release?.();
+    await lock.environments?.stop();
   }
 }
 
-/** The run itself; it takes the run directory (see run-lock.ts) into `lock` before it reads or writes results there. */
+/**
+ * The run itself; it takes the run directory (see run-lock.ts) into `lock` before it reads or writes results there,
+ * and puts there the environments it started, for the caller to release and stop.
+ */
 async function runTakingDir(
   options: RunOptions,
-  lock: { release?: () => void },
+  lock: { release?: () => void; environments?: StartedEnvironments },
 ): Promise<{ summary: RunSummary; results: CaseResult[] }> {
   const startedAt = new Date();
   const outDir = resolve(options.outDir);
@@ -175,7 +187,11 @@ async function runTakingDir(
   const resumed = options.resume ? await resumeRunDir(outDir, executionIds) : undefined;
   const finished = resumed?.finished ?? new Map<string, CaseResult>();
   // Only asked for: finding what the cache answers costs a key and a lookup per execution before the run starts.
-  if (options.beforeExecutions) await options.beforeExecutions(await executionsToRun(items, finished, runCache));
+  const toRun = options.beforeExecutions || options.environment ? await executionsToRun(items, finished, runCache) : [];
+  if (options.beforeExecutions) await options.beforeExecutions(toRun);
+  const earlier = resumed?.earlier;
+  const runId = earlier?.runId ?? newRunName(startedAt);
+  lock.environments = await startEnvironments(toRun, options.environment, { runId, signal, env });
   // The directory is taken before anything is written into it.
   if (!options.resume) {
     // Secrets are never written; which variables they came from is, so that a resume can take them again.
@@ -199,6 +215,7 @@ async function runTakingDir(
     harnessVersion: options.harnessVersion,
     triggerDetection: options.triggerDetection,
     baselineSkill: options.baselineSkill,
+    environment: options.environment,
     // Reporters that ask see each engine event as it happens (the console's --verbose), redacted as everything they
     // see; the bus keeps the order.
     ...((options.reporters ?? []).some((r) => r.onEvent)
@@ -239,9 +256,8 @@ async function runTakingDir(
   const results = byPlanOrder.filter((r): r is CaseResult => r !== undefined);
   const finishedAt = new Date();
   // A resumed run stays the run it continues: its id, its start, and the time its parts spent running added up.
-  const earlier = resumed?.earlier;
   const summary = summarize(results, {
-    runId: earlier?.runId ?? newRunName(startedAt),
+    runId,
     outDir,
     startedAt: earlier?.startedAt ?? startedAt,
     finishedAt,

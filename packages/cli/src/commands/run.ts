@@ -4,6 +4,7 @@ import {
   configuredSettings,
   type Engine,
   hasErrors,
+  isSkillEvalError,
   parsedPluginSettings,
   pluginStep,
   type Registry,
@@ -33,6 +34,12 @@ import {
   parseEngineSpec,
   unknownScopes,
 } from '../engine-target.js';
+import {
+  assertEnginesConfined,
+  environmentChoice,
+  type NetworkChoice,
+  parseEnvironmentSpec,
+} from '../environment-choice.js';
 import type { CommandIO } from '../io.js';
 import { judgeSetupError } from '../judge-setup-text.js';
 import { loadEvalFiles } from '../load-eval-files.js';
@@ -84,6 +91,10 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   shard?: string;
   /** Keep each execution's workspace (named in its result's warnings) instead of deleting it. */
   keepWorkspaces?: boolean;
+  /** Where every execution runs: `docker:<image>`, `opensandbox:<image>`, `none`. */
+  environment?: string;
+  /** A container environment's network: only the model endpoint (`deny`), or `open`. */
+  network?: NetworkChoice;
 }
 
 const DEFAULT_ENGINE = 'claude-code';
@@ -182,6 +193,16 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
       hint: 'Scope a setting to an engine of the run, e.g. --ek claude-code.path=/usr/local/bin/claude.',
     });
   }
+  const environmentText = options.environment ?? config.environment;
+  const environment = await environmentChoice(
+    typeof environmentText === 'string' ? parseEnvironmentSpec(environmentText) : environmentText,
+    {
+      explicit: environmentText !== undefined,
+      suites,
+      cwd: io.cwd,
+      ...(options.network ? { network: options.network } : {}),
+    },
+  );
   const custom = suiteEnginesAllowed
     ? await customEngineTargets(suites, registry, options.trust === true, io.cwd, enginePackageVersions.get('command'))
     : [];
@@ -191,7 +212,12 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
   // The default engine is built (and its program checked) only when some suite still needs it.
   for (const [i, spec] of (otherSuites.some((s) => s.cases.length) ? engineSpecs : []).entries()) {
     const engine = createEngine(registry, spec, config, kwargs, options.trust ?? false);
-    const version = await engine.version(); // fails fast, with an install hint, when the engine's program is missing
+    // Fails fast, with an install hint, when the engine's program is missing — unless the executions run in
+    // containers or sandboxes, whose image may hold it.
+    const version = await engine.version().catch((error: unknown) => {
+      if (environment && isSkillEvalError(error) && error.code === 'ENGINE_NOT_FOUND') return undefined;
+      throw error;
+    });
     const { settings, chosenModel } = engineSettings(registry, spec, config, kwargs, options.trust ?? false);
     engines.push({
       id: targetIds[i]!,
@@ -245,6 +271,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
     io.stderr.write('No run was started: nothing above ran (nothing was written).\n');
     return 2;
   }
+  if (environment) assertEnginesConfined(engines);
 
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.
   const beforeExecutions = options.replay
@@ -316,6 +343,7 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
       ...(shard ? { shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),
       ...(beforeExecutions ? { beforeExecutions } : {}),
+      ...(environment ? { environment } : {}),
     });
     if (summary.interrupted) return exitStatusOf(stoppedBy ?? 'SIGINT');
     return summary.caseTotals.failed + summary.caseTotals.errors === 0 ? 0 : 1;

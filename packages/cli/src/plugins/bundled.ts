@@ -1,5 +1,6 @@
 import {
   type EnginePlugin,
+  type EnvironmentPlugin,
   type FormatPlugin,
   JSON_EXTENSIONS,
   MARKDOWN_EXTENSIONS,
@@ -144,6 +145,22 @@ export const BUNDLED_REPORTERS: Bundled<ReporterPlugin<any>>[] = [
   { id: 'html', aliases: [], package: '@skill-eval/report-html', load: () => import('@skill-eval/report-html') },
 ];
 
+/** Where executions run besides the host: containers and sandboxes. */
+export const BUNDLED_ENVIRONMENTS: Bundled<EnvironmentPlugin<any>>[] = [
+  {
+    id: 'docker',
+    aliases: [],
+    package: '@skill-eval/environment-docker',
+    load: () => import('@skill-eval/environment-docker'),
+  },
+  {
+    id: 'opensandbox',
+    aliases: [],
+    package: '@skill-eval/environment-opensandbox',
+    load: () => import('@skill-eval/environment-opensandbox'),
+  },
+];
+
 /** The plugin of `bundled` an id or alias names (compared as the registry compares them). */
 function named<B extends { id: string; aliases: string[] }>(bundled: readonly B[], spec: string): B | undefined {
   const id = normalizePluginId(spec);
@@ -155,3 +172,7 @@ export const bundledEngine = (spec: string): Bundled<EnginePlugin<any>> | undefi
 
 /** The bundled format an id or alias names. */
 export const bundledFormat = (spec: string): BundledFormat | undefined => named(BUNDLED_FORMATS, spec);
+
+/** The bundled environment an id or alias names. */
+export const bundledEnvironment = (spec: string): Bundled<EnvironmentPlugin<any>> | undefined =>
+  named(BUNDLED_ENVIRONMENTS, spec);

@@ -14,7 +14,12 @@ export interface PluginOrigin {
 }
 
 /** The contract each kind of plugin declares in this version of skill-eval. */
-const KINDS: Record<string, string> = { format: 'format-v1', engine: 'engine-v1', reporter: 'reporter-v1' };
+const KINDS: Record<string, string> = {
+  format: 'format-v1',
+  engine: 'engine-v1',
+  reporter: 'reporter-v1',
+  environment: 'environment-v1',
+};
 
 /** The functions every plugin has, whatever its kind. */
 const MEMBERS = ['parseSettings', 'create'] as const;

@@ -1,10 +1,11 @@
 import { type AnyPlugin, normalizePluginId, SkillEvalError } from '@skill-eval/core';
-import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS } from './bundled.js';
+import { BUNDLED_ENGINES, BUNDLED_ENVIRONMENTS, BUNDLED_FORMATS, BUNDLED_REPORTERS } from './bundled.js';
 
 const BUNDLED: Record<AnyPlugin['contract'], readonly { id: string; aliases: string[] }[]> = {
   'format-v1': BUNDLED_FORMATS,
   'engine-v1': BUNDLED_ENGINES,
   'reporter-v1': BUNDLED_REPORTERS,
+  'environment-v1': BUNDLED_ENVIRONMENTS,
 };
 
 const namesOf = (plugin: AnyPlugin): string[] => [plugin.id, ...(('aliases' in plugin && plugin.aliases) || [])];

@@ -1,0 +1,214 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ProcessSpec, Sandbox, SandboxRequest } from '@skill-eval/core';
+import { RUN_LABEL } from '@skill-eval/engine-kit';
+import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dockerCli } from './docker-cli.js';
+import plugin, { removeLeftovers } from './index.js';
+
+const skip = dockerUnavailable();
+let daemon: TestDocker;
+let upstream: Server;
+const roots: string[] = [];
+
+const inDaemon = (...args: string[]) =>
+  execFileSync('docker', args, { encoding: 'utf8', env: { ...process.env, DOCKER_HOST: daemon.host } }).trim();
+
+beforeAll(async () => {
+  if (skip) return;
+  daemon = await startTestDocker();
+  process.env.DOCKER_HOST = daemon.host;
+  upstream = createServer((req, res) => res.end(`model answered ${req.method} ${req.url}`));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  upstream?.close();
+  await daemon?.stop();
+});
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+function request(overrides: Partial<SandboxRequest> = {}): SandboxRequest {
+  const root = mkdtempSync(join(tmpdir(), 'skill-eval-'));
+  roots.push(root);
+  mkdirSync(join(root, 'ws'));
+  mkdirSync(join(root, 'home'));
+  const { port } = upstream.address() as AddressInfo;
+  return {
+    executionId: 'suite.yaml/case-1/with_skill/1',
+    root,
+    workspace: join(root, 'ws'),
+    shared: [],
+    programs: [],
+    env: { ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` },
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+async function started(settings: Record<string, unknown> = {}) {
+  const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, ...settings }));
+  await environment.start?.({ runId: 'test-run', signal: new AbortController().signal, env: process.env });
+  return environment;
+}
+
+async function shell(sandbox: Sandbox, script: string, spec: Partial<ProcessSpec> = {}) {
+  const lines: string[] = [];
+  const outcome = await sandbox.run({
+    file: 'sh',
+    args: ['-c', script],
+    cwd: (spec.cwd as string | undefined) ?? '/',
+    env: {},
+    deadline: Date.now() + 20_000,
+    onLine: (line) => lines.push(line),
+    ...spec,
+  });
+  return { ...outcome, lines };
+}
+
+/** An address of this machine other than loopback, which a container with a network could reach. */
+const hostAddress = () =>
+  Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address ?? '10.255.255.1';
+
+describe.skipIf(skip)('docker environment', () => {
+  it('refuses a run whose image is not on the machine, saying how to get it', async () => {
+    const environment = plugin.create(plugin.parseSettings({ image: 'no-such/image:0' }));
+    await expect(
+      environment.start?.({ runId: 'r', signal: new AbortController().signal, env: process.env }),
+    ).rejects.toMatchObject({
+      code: 'ENVIRONMENT_UNAVAILABLE',
+      message: expect.stringContaining('no-such/image:0 is not on this machine'),
+      hint: expect.stringContaining('docker pull no-such/image:0'),
+    });
+  });
+
+  it('runs a program in the container: at the workspace mount, with the env given, stdin, and its own PATH', async () => {
+    const environment = await started({ env: { FROM_SUITE: 'suite value' } });
+    const req = request();
+    const sandbox = await environment.open(req);
+    try {
+      expect(sandbox.info).toMatchObject({ environment: 'docker', image: TEST_IMAGE, network: 'deny' });
+      expect(sandbox.info.startMs).toBeGreaterThan(0);
+      const result = await shell(sandbox, 'pwd; echo "$TOKEN $FROM_SUITE"; cat; echo made > made.txt; echo $PATH', {
+        cwd: req.workspace,
+        env: { TOKEN: 'secret-value', PATH: '/host/only/bin' },
+        stdin: 'on stdin\n',
+      });
+      expect(result.exitCode).toBe(0);
+      expect(result.lines).toEqual([
+        '/workspace',
+        'secret-value suite value',
+        'on stdin',
+        '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      ]);
+      expect(readFileSync(join(req.workspace, 'made.txt'), 'utf8')).toBe('made\n');
+      // The secret went to the container through the CLI's environment, never on its command line.
+      const labels = JSON.parse(inDaemon('inspect', '--format', '{{json .Config.Labels}}', sandbox.info.id!));
+      expect(labels[RUN_LABEL]).toBe('test-run');
+    } finally {
+      await sandbox.close();
+    }
+    await environment.stop?.();
+  });
+
+  it('reaches the model endpoint through the gateway, and nothing else', async () => {
+    const environment = await started();
+    const sandbox = await environment.open(request());
+    try {
+      const model = await shell(sandbox, 'wget -q -O- "$ANTHROPIC_BASE_URL/v1/messages?x=1"');
+      expect(model.lines).toEqual(['model answered GET /v1/messages?x=1']);
+      const { port } = upstream.address() as AddressInfo;
+      const direct = await shell(sandbox, `wget -q -O- http://${hostAddress()}:${port}/ 2>&1`);
+      expect(direct.exitCode).not.toBe(0);
+      expect(direct.lines.join('\n')).toMatch(/Network is unreachable|can't connect/);
+    } finally {
+      await sandbox.close();
+    }
+    await environment.stop?.();
+  });
+
+  it('kills the process group inside at the deadline, and the container goes once closed', async () => {
+    const environment = await started();
+    const req = request();
+    const sandbox = await environment.open(req);
+    const started_ = Date.now();
+    const slow = await shell(sandbox, 'echo started; sleep 30 & sleep 31', { deadline: Date.now() + 800 });
+    expect(slow).toMatchObject({ timedOut: true, exitCode: null, lines: ['started'] });
+    // An interrupt (Ctrl-C) stops it the same way.
+    const interrupt = new AbortController();
+    setTimeout(() => interrupt.abort(), 300);
+    expect(await shell(sandbox, 'sleep 32', { signal: interrupt.signal })).toMatchObject({
+      aborted: true,
+      exitCode: null,
+    });
+    // What the program left running after a normal exit goes with it, as a local process group does.
+    await shell(sandbox, 'sleep 40 & echo left');
+    // A setup step's service stays (keepGroup) until the container goes.
+    await shell(sandbox, 'sleep 50 >/dev/null 2>&1 &', { keepGroup: true });
+    expect(Date.now() - started_).toBeLessThan(5_000);
+    // The sleep was killed inside the container, not only the docker CLI on the host.
+    await expect
+      .poll(() => inDaemon('exec', sandbox.info.id!, 'ps', '-o', 'args'), { timeout: 5_000 })
+      .not.toMatch(/sleep (30|31|32|40)/);
+    expect(inDaemon('exec', sandbox.info.id!, 'ps', '-o', 'args')).toMatch(/sleep 50/);
+    await sandbox.close();
+    // The supervisor's lifeline is closed: the container ends, and Docker removes it.
+    await expect
+      .poll(() => inDaemon('ps', '-a', '-q', '--filter', `id=${sandbox.info.id}`), { timeout: 10_000 })
+      .toBe('');
+    await environment.stop?.();
+  });
+
+  it('removes its container by itself when the harness is killed outright (kill -9)', async () => {
+    const req = request();
+    const script = join(req.root, 'holder.mjs');
+    writeFileSync(
+      script,
+      `import plugin from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)};
+const environment = plugin.create(plugin.parseSettings({ image: ${JSON.stringify(TEST_IMAGE)} }));
+await environment.start({ runId: 'doomed', signal: new AbortController().signal, env: process.env });
+const sandbox = await environment.open({ ...${JSON.stringify({ ...req, signal: undefined })}, signal: new AbortController().signal });
+console.log(sandbox.info.id);
+setInterval(() => {}, 1000);
+`,
+    );
+    const holder = spawn(process.execPath, [script], { env: { ...process.env, DOCKER_HOST: daemon.host } });
+    const id = await new Promise<string>((resolve, reject) => {
+      holder.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+      holder.once('exit', (code) => reject(new Error(`holder exited ${code}`)));
+    });
+    expect(inDaemon('ps', '-q', '--filter', `id=${id}`)).not.toBe('');
+    holder.kill('SIGKILL');
+    await expect.poll(() => inDaemon('ps', '-a', '-q', '--filter', `id=${id}`), { timeout: 10_000 }).toBe('');
+  });
+
+  it('removes containers whose run died, and leaves those of live runs', async () => {
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    const labels = (pid: number) => [
+      '--label',
+      `${RUN_LABEL}=x`,
+      '--label',
+      `skill-eval.pid=${pid}`,
+      '--label',
+      `skill-eval.host=${execFileSync('hostname', { encoding: 'utf8' }).trim()}`,
+    ];
+    const orphan = inDaemon('run', '-d', '--network', 'none', ...labels(dead.pid!), TEST_IMAGE, 'sleep', '60');
+    const live = inDaemon('run', '-d', '--network', 'none', ...labels(process.pid), TEST_IMAGE, 'sleep', '60');
+    try {
+      expect(await removeLeftovers(dockerCli('docker', process.env))).toBeGreaterThanOrEqual(1);
+      expect(inDaemon('ps', '-a', '-q', '--filter', `id=${orphan}`)).toBe('');
+      expect(inDaemon('ps', '-a', '-q', '--filter', `id=${live}`)).not.toBe('');
+    } finally {
+      inDaemon('rm', '-f', live);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Environment, EnvironmentRun, Sandbox, SandboxRequest } from '@skill-eval/core';
+import { SkillEvalError } from '@skill-eval/core';
+import { findExecutable } from '@skill-eval/engine-kit';
+import { docker, dockerCli } from './docker-cli.js';
+import { type DockerRun, DockerSandbox } from './docker-sandbox.js';
+import type { DockerSettings } from './docker-settings.js';
+import { prepareNodeRuntime } from './host-node.js';
+import { removeLeftovers } from './leftovers.js';
+
+const unavailable = (message: string, hint: string) => new SkillEvalError('ENVIRONMENT_UNAVAILABLE', message, { hint });
+
+/** Every execution in a container of its own, made from a local image. */
+export class DockerEnvironment implements Environment {
+  readonly id = 'docker';
+  private run: DockerRun | undefined;
+  private runtimeDir: string | undefined;
+
+  constructor(readonly settings: DockerSettings) {}
+
+  /** Checks the CLI, the daemon and the image, removes containers of runs that died, and lays out the forwarder. */
+  async start({ runId, env }: EnvironmentRun): Promise<void> {
+    const { settings } = this;
+    if (process.platform !== 'linux') {
+      throw unavailable(
+        `The docker environment needs a Linux host (this is ${process.platform}): its containers run the host's node to reach the model.`,
+        'Run skill-eval on Linux (a CI runner, a VM), or without --environment.',
+      );
+    }
+    const file = findExecutable(settings.docker, env.PATH);
+    if (!file) {
+      throw unavailable(
+        `The docker CLI (${settings.docker}) was not found on PATH.`,
+        'Install Docker (Debian: apt-get install docker.io), or name the CLI with the docker setting.',
+      );
+    }
+    const cli = dockerCli(file, env);
+    const server = await docker(cli, ['version', '--format', '{{.Server.Version}}'], { timeoutMs: 20_000 });
+    if (server.code !== 0) {
+      throw unavailable(
+        `Docker is not reachable: ${server.stderr.trim() || `exit ${server.code}`}`,
+        'Start the Docker daemon, or point DOCKER_HOST at its socket.',
+      );
+    }
+    const image = await docker(cli, ['image', 'inspect', '--format', '{{.Id}}', settings.image]);
+    if (image.code !== 0) {
+      throw unavailable(
+        `The image ${settings.image} is not on this machine; skill-eval never pulls one.`,
+        `Pull it (docker pull ${settings.image}) or build it (docker build -t ${settings.image} .), then run again.`,
+      );
+    }
+    await removeLeftovers(cli);
+    this.runtimeDir = mkdtempSync(join(tmpdir(), 'skill-eval-docker-'));
+    this.run = { cli, runId, runtime: prepareNodeRuntime(this.runtimeDir), settings };
+  }
+
+  async open(request: SandboxRequest): Promise<Sandbox> {
+    if (!this.run) throw new SkillEvalError('INTERNAL', 'The docker environment was opened before it was started.');
+    return DockerSandbox.open(this.run, request);
+  }
+
+  async stop(): Promise<void> {
+    if (this.runtimeDir) rmSync(this.runtimeDir, { recursive: true, force: true });
+    this.run = undefined;
+  }
+}

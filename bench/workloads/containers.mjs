@@ -1,0 +1,105 @@
+// Workload 8: container overhead. 48 trivial cases at concurrency 8, run on the host and with --environment docker (a
+// container each, started 8 at once, from a local busybox image; the daemon is a private one the workload starts,
+// or the one SKILL_EVAL_TEST_DOCKER_HOST names). The overhead per execution is the extra wall time each execution
+// holds its slot for: (docker wall − host wall) × 8 / 48, its container's start, gateway and removal included. Beside
+// them, the floor of any container-per-execution harness: a bare Node loop running `docker run --rm -i` of the same
+// image once per case, 8 at once, the prompt echoed back by `cat`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { seconds, table, verdict } from '../lib/format.mjs';
+import { measureEach } from '../lib/measure.mjs';
+import { writeTrivialSuite } from '../lib/suites.mjs';
+import { REPO } from '../lib/tools.mjs';
+import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
+
+const COUNT = 48;
+const CONCURRENCY = 8;
+const TARGET_MS = 300;
+const BASELINE = new URL('../lib/spawn-baseline.mjs', import.meta.url).pathname;
+const TITLE = `8. Container overhead: ${COUNT} trivial cases at concurrency ${CONCURRENCY}, on the host and in Docker`;
+
+/** Median of the executions' own times (start of the workspace to its result) in one run. */
+function medianExecutionMs(out) {
+  const times = readFileSync(join(out, 'results.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line).durationMs)
+    .sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** Median of the containers' start times (asking for one to its forwarder's ready) in one run. */
+function medianStartMs(out) {
+  const times = readFileSync(join(out, 'results.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line).sandbox?.startMs ?? Number.NaN)
+    .sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+export async function containers(ctx) {
+  const testing = join(REPO, 'packages', 'testing', 'dist', 'docker', 'test-docker.js');
+  const { dockerUnavailable, startTestDocker, TEST_IMAGE } = await import(testing);
+  const why = dockerUnavailable();
+  if (why) {
+    return {
+      title: TITLE,
+      target: `≤ ${TARGET_MS} ms per execution over the host`,
+      met: false,
+      body: `Not measured: ${why}.`,
+      summary: `not measured (${why})`,
+    };
+  }
+  const daemon = await startTestDocker();
+  try {
+    const tool = ctx.tools.find((t) => t.id === 'skill-eval');
+    const suite = writeTrivialSuite(join(ctx.work, 'containers'), COUNT);
+    const out = (where, i) => join(ctx.work, 'out', `containers-${where}-${i}`);
+    const env = { DOCKER_HOST: daemon.host };
+    const job = (where, extra) => ({
+      argv: (i) => [...trivialCommand(tool, suite, { concurrency: CONCURRENCY, out: out(where, i) }), ...extra],
+      options: {
+        ...ctx.measureOptions(tool, env),
+        cwd: join(ctx.work, 'containers'),
+        check: (_result, i) => checkTrivialRun(tool, out(where, i), COUNT),
+      },
+    });
+    const alone = join(ctx.work, 'containers', 'docker-alone.sh');
+    writeFileSync(alone, `exec docker run --rm -i --network none ${TEST_IMAGE} cat\n`);
+    const floor = {
+      argv: [process.execPath, BASELINE, String(COUNT), String(CONCURRENCY), alone],
+      options: ctx.measureOptions(tool, env),
+    };
+    const [host, docker, dockerAlone] = await measureEach(
+      [job('host', []), job('docker', ['--environment', `docker:${TEST_IMAGE}`]), floor],
+      { runs: ctx.runs },
+    );
+    const floorMs = ((dockerAlone.wall.median - host.wall.median) * 1000 * CONCURRENCY) / COUNT;
+    const perExecutionMs = ((docker.wall.median - host.wall.median) * 1000 * CONCURRENCY) / COUNT;
+    const last = ctx.runs - 1;
+    const hostMs = medianExecutionMs(out('host', last));
+    const dockerMs = medianExecutionMs(out('docker', last));
+    const startMs = medianStartMs(out('docker', last));
+    ctx.log(
+      `  host ${seconds(host.wall)}, docker ${seconds(docker.wall)}: ${perExecutionMs.toFixed(0)} ms per execution; docker alone ${floorMs.toFixed(0)} ms`,
+    );
+    const met = perExecutionMs <= TARGET_MS;
+    return {
+      title: TITLE,
+      target: `≤ ${TARGET_MS} ms per execution over the host`,
+      met,
+      body: `${table(
+        ['where', 'wall, median (min–max)', 'an execution, median (last run)', 'container start, median (last run)'],
+        [
+          ['the host', seconds(host.wall), `${hostMs} ms`, '—'],
+          [`a container each (${TEST_IMAGE})`, seconds(docker.wall), `${dockerMs} ms`, `${startMs} ms`],
+          ['`docker run --rm -i … cat` per case, from a bare Node loop (the floor)', seconds(dockerAlone.wall), '—', '—'],
+        ],
+      )}\n\nThe engine is \`configs/echo-prompt.sh\` (one \`sh\` per case, run by \`docker exec\` in the container), each case has 3 deterministic checks, caches off. Each container is started with \`--network none\`, the workspace and the program mounted, the host's node running the model gateway's forwarder, and is removed when its execution ends. Per execution over the host: (docker wall − host wall) × ${CONCURRENCY} slots ÷ ${COUNT} executions = ${perExecutionMs.toFixed(0)} ms. An execution's own time (its result's \`durationMs\`) leaves out the container's removal, which the wall time holds. Docker alone, with nothing of skill-eval, costs ${floorMs.toFixed(0)} ms per execution over the host the same way: on this machine a container's start and removal through the daemon is most of the cost.`,
+      summary: `a container adds ${perExecutionMs.toFixed(0)} ms per execution at -j ${CONCURRENCY} (start ${startMs} ms median; \`docker run --rm\` alone ${floorMs.toFixed(0)} ms): ${verdict(met)}`,
+    };
+  } finally {
+    await daemon.stop();
+  }
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+
+/** The label every container or sandbox of skill-eval carries; its value is the run's id. */
+export const RUN_LABEL = 'skill-eval.run';
+/** Labels naming the process that owns a container or sandbox, so that a later run can tell it died. */
+export const OWNER_LABELS = { pid: 'skill-eval.pid', started: 'skill-eval.started', host: 'skill-eval.host' } as const;
+
+/** When a process started, in clock ticks since boot (Linux); undefined elsewhere or when it is gone. */
+function processStart(pid: number | 'self'): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22, counted after the command name, which is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Labels (container labels, sandbox metadata) naming the run and this process, which owns what carries them. */
+export function ownerLabels(runId: string): Record<string, string> {
+  return {
+    [RUN_LABEL]: runId,
+    [OWNER_LABELS.pid]: String(process.pid),
+    [OWNER_LABELS.started]: processStart('self') ?? '',
+    [OWNER_LABELS.host]: hostname(),
+  };
+}
+
+/**
+ * Whether what carries these labels was left by a process of this machine that is gone (kill -9, a crash): then
+ * nothing will remove it but a later run. Labels of another machine, or of a live process, are not.
+ */
+export function ownerGone(labels: Readonly<Record<string, string | undefined>>): boolean {
+  const pid = Number(labels[OWNER_LABELS.pid]);
+  if (labels[OWNER_LABELS.host] !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  return !ownerAlive(pid, labels[OWNER_LABELS.started] ?? '');
+}
+
+/** Whether the process is still the one that made what its labels name. */
+function ownerAlive(pid: number, started: string): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // The same pid with another start time is another process that took the number over.
+  return !started || processStart(pid) === started;
+}

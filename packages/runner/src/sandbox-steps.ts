@@ -1,0 +1,46 @@
+import { appendFile } from 'node:fs/promises';
+import type { Sandbox } from '@skill-eval/core';
+import type { ShellStepOptions, ShellStepsOutcome } from './shell-steps.js';
+
+const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Runs setup or teardown commands inside a sandbox with its `sh`, one after the other, stopping at the first that
+ * fails. Each writes straight into the log (a shared directory, at the same path inside), so a service it leaves
+ * running in the background holds no pipe open; such a service lives until the sandbox is closed.
+ */
+export async function runSandboxSteps(
+  sandbox: Sandbox,
+  commands: readonly string[],
+  options: ShellStepOptions,
+): Promise<ShellStepsOutcome> {
+  // Worded as the host's setup steps word it (shell-steps.ts).
+  for (const command of commands) {
+    await appendFile(options.logFile, `$ ${command}\n`);
+    if (options.signal?.aborted) return { ok: false, command, reason: 'interrupted before it started' };
+    const proc = await sandbox.run({
+      file: 'sh',
+      args: ['-c', `{ ${command}\n} >>${quote(options.logFile)} 2>&1 </dev/null`],
+      cwd: options.cwd,
+      env: options.env,
+      deadline: Date.now() + options.timeoutMs,
+      keepGroup: true,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onLine: () => {},
+    });
+    await sandbox.sync?.();
+    if (proc.exitCode === 0) continue;
+    const reason = proc.timedOut
+      ? `timed out after ${options.timeoutMs / 1000} s`
+      : proc.aborted
+        ? 'interrupted'
+        : proc.spawnError
+          ? `could not start: ${proc.spawnError}`
+          : proc.exitCode === null
+            ? `killed by ${proc.signal ?? 'a signal'}`
+            : `exited with status ${proc.exitCode}`;
+    await appendFile(options.logFile, `[${reason}]\n`);
+    return { ok: false, command, reason };
+  }
+  return { ok: true };
+}
