@@ -19,6 +19,27 @@ const checksOf = (asserts: string[]) => {
 };
 
 describe('assertion mapping', () => {
+  it("fills {{ var }} in the test's assert values and criteria as AgentV's interpolateRawEvalCase does", () => {
+    const text = [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    criteria: Names {{ city }}',
+      '    vars: {input: hi, city: Paris, words: [bonjour, salut]}',
+      '    assert:',
+      '      - {type: icontains, value: "{{ city }}"}',
+      '      - {type: contains-any, value: "{{ words }}"}',
+      '      - Mentions {{ vars.city }} and {{ nobody }}.',
+    ].join('\n');
+    const c = loadAgentv(FILE, text).suites[0]!.cases[0]!;
+    expect(c.checks.map((check) => [check.type, check.value])).toEqual([
+      ['icontains', 'Paris'],
+      ['contains-any', ['bonjour', 'salut']],
+      ['llm-rubric', 'Mentions Paris and .'],
+    ]);
+    expect(c.reference).toBe('Names Paris');
+  });
+
   it('normalises _ to -, a not- prefix (and negate) into negate, and keeps promptfoo params', () => {
     expect(
       checksOf([

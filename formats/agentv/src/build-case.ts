@@ -8,7 +8,7 @@ import { checkInsideProject, findReference, type TestEntry } from './references.
 import { readSideChannel } from './side-channel.js';
 import type { DocPath } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
-import { renderTemplate, soleVariable } from './template.js';
+import { lookupVar, renderTemplate, soleVariable } from './template.js';
 import { readWorkspace } from './workspace.js';
 
 /** Test fields skill-eval reads; all others are kept in `metadata.agentv`. */
@@ -98,9 +98,10 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   if (inputs.length === 0) return [];
   const reference = readReference(test, path, vars, ctx);
   ctx.graderVars = graderVars(test, reference, inputs[0]!);
-  const checks = readAllChecks(test, path, defaults, ctx);
+  const filled = withVarsFilled(test, plainVars(vars));
+  const checks = readAllChecks(filled, path, defaults, ctx);
   if (ctx.skipTest?.skipped) return [];
-  const criteria = typeof test.criteria === 'string' && test.criteria.trim() !== '' ? test.criteria : undefined;
+  const criteria = typeof filled.criteria === 'string' && filled.criteria.trim() !== '' ? filled.criteria : undefined;
   let finalReference = reference;
   if (criteria && checks.length === 0) checks.push({ type: 'llm-rubric', value: criteria, name: 'criteria' });
   else if (criteria) finalReference = reference ? `${reference}\n\nCriteria: ${criteria}` : criteria;
@@ -486,6 +487,34 @@ function renderStrings(value: unknown, vars: Record<string, unknown>): unknown {
       Object.entries(value).map(([k, v]) => [k, k === 'role' || k === 'type' ? v : renderStrings(v, vars)]),
     );
   return value;
+}
+
+/**
+ * The test with its own `assert` entries and `criteria` rendered with its vars, as AgentV's interpolateRawEvalCase
+ * does before reading them: a value that is one `{{ name }}` alone takes the var's own value (a list stays a list).
+ * Grader `prompt` templates are left for the run's variables ({{ output }}…), which skill-eval fills when it grades.
+ */
+function withVarsFilled(test: Record<string, unknown>, vars: Record<string, unknown>): Record<string, unknown> {
+  if (Object.keys(vars).length === 0) return test;
+  // AgentV's context: the vars by name, and all of them as `vars` ({{ vars.city }}).
+  const context = { ...vars, vars };
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const sole = soleVariable(value);
+      const whole = sole === undefined ? undefined : lookupVar(context, sole);
+      if (whole !== undefined && whole !== null) return whole;
+      return value.includes('{{') ? renderTemplate(value, context).text : value;
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (isRecord(value))
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'prompt' ? v : fill(v)]));
+    return value;
+  };
+  return {
+    ...test,
+    ...(test.assert !== undefined ? { assert: fill(test.assert) } : {}),
+    ...(typeof test.criteria === 'string' ? { criteria: fill(test.criteria) } : {}),
+  };
 }
 
 /** `mode: conversation` + `turns[{input, expected_output, assert}]`: one user turn each. */

@@ -75,8 +75,8 @@ describe('tests from files and folders', () => {
   });
 
   it('a missing or unsupported tests file is an error at the reference; a case file must hold a list', () => {
-    write('a.eval.yaml', 'tests:\n  - file://gone.yaml\n  - file://data.csv\n  - file://map.yaml\n');
-    write('data.csv', 'input\nhi\n');
+    write('a.eval.yaml', 'tests:\n  - file://gone.yaml\n  - file://data.txt\n  - file://map.yaml\n');
+    write('data.txt', 'input\nhi\n');
     write('map.yaml', 'id: x\n');
     const { diagnostics } = loadFile('a.eval.yaml');
     expect(where(diagnostics)).toEqual([
@@ -84,7 +84,36 @@ describe('tests from files and folders', () => {
       ['unsupported-reference', 'a.eval.yaml', 3, 5],
       ['wrong-type', 'map.yaml', 1, 1],
     ]);
-    expect(diagnostics[1]!.message).toMatch(/CSV and dataset scripts are not read or run/);
+    expect(diagnostics[1]!.message).toMatch(/reads YAML, JSON, JSONL and CSV case files/);
+  });
+
+  it("a CSV case file is read as AgentV's parseCsvCases reads it: columns, __expected shorthands, metadata, row ids", () => {
+    write('c.eval.yaml', 'prompts: ["{{ input }}"]\ntests: file://rows.csv\n');
+    write(
+      'rows.csv',
+      'id,vars.input,__expected1,__expected2,__metric,__threshold,__metadata:topic[],__description\n' +
+        'greet,"Say ""hi""",icontains:hello,"not-contains-any:bye, ciao",greeting,0.7,"a, b\\, c",Greets\n' +
+        ',Count to three,llm-rubric:Counts 1 2 3,,,,,\n' +
+        'bad,x,file://check.js,,,,,\n',
+    );
+    const { suites, diagnostics } = loadFile('c.eval.yaml');
+    // AgentV refuses the whole file over the .js assertion; here it is an error at its row.
+    expect(where(diagnostics)).toEqual([
+      ['csv-column', 'rows.csv', 4, 1],
+      ['nothing-to-grade', 'rows.csv', 4, 1],
+    ]);
+    const cases = suites[0]!.cases;
+    expect(cases.map((c) => [c.id, c.turns, c.threshold, c.source.line])).toEqual([
+      ['greet', ['Say "hi"'], 0.7, 2],
+      ['row-2', ['Count to three'], undefined, 3],
+      ['bad', ['x'], undefined, 4],
+    ]);
+    expect(cases[0]!.checks.map((c) => [c.type, c.value, c.negate ?? false, c.name])).toEqual([
+      ['icontains', 'hello', false, 'greeting-1'],
+      ['contains-any', ['bye', 'ciao'], true, 'greeting-2'],
+    ]);
+    expect(cases[0]!.metadata).toMatchObject({ topic: ['a', 'b, c'] });
+    expect(cases[1]!.checks.map((c) => [c.type, c.value])).toEqual([['llm-rubric', 'Counts 1 2 3']]);
   });
 
   it('default_test and prompts from files; several prompts give one case per prompt', () => {

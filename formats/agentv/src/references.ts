@@ -3,6 +3,7 @@ import { basename, dirname, extname, isAbsolute, join, normalize, resolve } from
 import { isInsideBoundary, outsideProjectMessage } from '@skill-eval/format-kit';
 import { globSync } from 'tinyglobby';
 import { at, describe, isRecord, type ReadContext } from './context.js';
+import { csvSource } from './csv-cases.js';
 import { type DocPath, jsonlSource, type Source, yamlSource } from './source.js';
 
 /** One test definition found in the eval file or a file it references. */
@@ -47,7 +48,9 @@ export class SourceSet {
       );
       return undefined;
     }
-    const source = extname(file).toLowerCase() === '.jsonl' ? jsonlSource(file, text) : yamlSource(file, text);
+    const ext = extname(file).toLowerCase();
+    const source =
+      ext === '.jsonl' ? jsonlSource(file, text) : ext === '.csv' ? csvSource(file, text) : yamlSource(file, text);
     this.sources.push(source);
     return source;
   }
@@ -103,7 +106,7 @@ export function expandReference(ref: string, from: Source, path: DocPath): strin
 
 /**
  * Expands `tests`: an inline list (objects, or strings naming raw case files), a path to a raw case
- * file (YAML list, JSON list or `{tests}`, JSONL), or a folder of `<name>/case.yaml` files.
+ * file (YAML list, JSON list or `{tests}`, JSONL, CSV), or a folder of `<name>/case.yaml` files.
  */
 export function collectTests(value: unknown, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
   if (typeof value === 'string') return fromReference(value, path, from, sources);
@@ -150,10 +153,10 @@ function fromReference(ref: string, path: DocPath, from: Source, sources: Source
 /** The tests of one raw case file (YAML or JSON list, `{tests}`, JSONL). */
 function fromFile(file: string, ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
   const ext = extname(file).toLowerCase();
-  if (!['.yaml', '.yml', '.json', '.jsonl'].includes(ext)) {
+  if (!['.yaml', '.yml', '.json', '.jsonl', '.csv'].includes(ext)) {
     from.sink.error(
       'unsupported-reference',
-      `The tests file "${ref}" is ${ext || 'extension-less'}; skill-eval reads YAML, JSON and JSONL case files (CSV and dataset scripts are not read or run). Convert it to YAML.`,
+      `The tests file "${ref}" is ${ext || 'extension-less'}; skill-eval reads YAML, JSON, JSONL and CSV case files (dataset scripts are not run). Convert it to YAML.`,
       at(path),
     );
     return [];
