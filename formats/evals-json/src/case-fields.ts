@@ -1,5 +1,5 @@
 import type { Check, FixtureFile } from '@skill-eval/core';
-import { describeType, itemsOf, resolveFixture } from '@skill-eval/format-kit';
+import { describeType, itemsOf, outsideProjectMessage, resolveFixture } from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { ReadContext } from './read-context.js';
 
@@ -179,9 +179,11 @@ export function readFiles(node: Node | undefined, label: string, ctx: ReadContex
       );
       return;
     }
-    const result = resolveFixture(entry, ctx.fixtureBases);
+    const result = resolveFixture(entry, ctx.fixtureBases, ctx.projectRoot);
     if (result.kind === 'ok') files.found.push(result.fixture);
-    else if (result.kind === 'escape') {
+    else if (result.kind === 'outside') {
+      ctx.sink.errorNeedingTrust('file-escapes-root', outsideProjectMessage(entry, result.path, ctx.projectRoot), entryNode);
+    } else if (result.kind === 'escape') {
       ctx.sink.error('file-escapes-root', `File "${entry}" of ${label} is refused: ${result.reason}.`, entryNode);
     } else {
       files.missing.push(entry);

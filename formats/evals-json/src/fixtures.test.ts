@@ -65,7 +65,7 @@ describe('files resolution', () => {
     ]);
   });
 
-  it('refuses "..", absolute paths and symlinks that leave the root, each at its position', () => {
+  it('refuses paths out of the project (".." past it), absolute paths and symlinks that leave the root, each at its position', () => {
     const file = join(skill, 'evals', 'evals.json');
     write(join(tmp, 'secret.txt'), 'secret');
     symlinkSync(join(tmp, 'secret.txt'), join(skill, 'link.txt'));
@@ -78,11 +78,24 @@ describe('files resolution', () => {
       ['evals-json/file-escapes-root', 'error', 12, 9],
       ['evals-json/file-escapes-root', 'error', 13, 9],
     ]);
-    expect(diagnostics[0]!.message).toContain('contains ".."');
+    expect(diagnostics[0]!.message).toContain(`resolves to ${join(tmp, 'secret.txt')}, outside this project (${skill})`);
     expect(diagnostics[1]!.message).toContain('absolute path');
-    expect(diagnostics[2]!.message).toContain(`symlink to ${join(tmp, 'secret.txt')}`);
+    expect(diagnostics[2]!.message).toContain(`"link.txt" resolves to ${join(tmp, 'secret.txt')}, outside this project`);
     // The case stays (only the bad entries are dropped); a symlink within the root is fine.
     expect(suites[0]!.cases[0]!.workspace.files).toEqual([{ from: join(skill, 'inside.txt'), to: 'good-link.txt' }]);
+  });
+
+  it('".." that stays inside the project (the repository, else the skill root) is staged, without the leading ../', () => {
+    mkdirSync(join(tmp, '.git'));
+    const file = join(skill, 'evals', 'evals.json');
+    write(join(tmp, 'shared', 'data.csv'), 'a,b\n');
+    write(join(skill, 'fixtures', 'in.txt'), 'x');
+    const { suites, diagnostics } = load(file, evalsWithFiles(['../../../shared/data.csv', '../fixtures/in.txt']));
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.cases[0]!.workspace.files).toEqual([
+      { from: join(tmp, 'shared', 'data.csv'), to: 'shared/data.csv' },
+      { from: join(skill, 'fixtures', 'in.txt'), to: 'fixtures/in.txt' },
+    ]);
   });
 
   it('reports a missing fixture as a warning (an error when asked) naming every place looked at', () => {

@@ -13,6 +13,8 @@ export interface ReadContext {
   sink: DiagnosticSink;
   /** Directories `files` entries resolve against, in order. */
   fixtureBases: string[];
+  /** The folder `files` may reach into with `..` without --trust (format-kit `projectBoundary`). */
+  projectRoot: string;
   /** Severity of a `files` entry that does not exist. */
   missingFiles: 'error' | 'warning';
   expectedOutput: ExpectedOutputPolicy;

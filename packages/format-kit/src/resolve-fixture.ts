@@ -1,38 +1,44 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep, win32 } from 'node:path';
+import { dirname, isAbsolute, join, normalize, resolve, sep, win32 } from 'node:path';
 import type { FixtureFile } from '@skill-eval/core';
 
-/** Where a `files` entry ended up: staged, refused for leaving its root, or not found. */
+/** Where a `files` entry ended up: staged, refused for leaving its root, out of the project, or not found. */
 export type FixtureResolution =
   | { kind: 'ok'; fixture: FixtureFile }
   | { kind: 'escape'; reason: string }
+  | { kind: 'outside'; path: string }
   | { kind: 'missing'; lookedAt: string[] };
 
 const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /**
- * Resolves one `files` entry against each base directory in turn (first hit wins). An entry may not
- * leave its base: absolute paths and `..` segments are refused outright, and a hit whose real path
- * (symlinks followed) lies outside the base is refused rather than skipped, so it fails closed.
+ * Resolves one `files` entry against each base directory in turn (first hit wins). Absolute paths are refused
+ * outright. Without a `boundary` an entry may not leave its base: `..` is refused, and a hit whose real path
+ * (symlinks followed) lies outside the base is refused rather than skipped, so it fails closed. With one (the eval
+ * file's project, see {@link projectBoundary}) `..` may climb as far as the boundary: a target beyond it is `outside`
+ * (an error `--trust` lifts), and in the workspace the entry keeps its path without the leading `../`.
  */
-export function resolveFixture(entry: string, bases: readonly string[]): FixtureResolution {
+export function resolveFixture(entry: string, bases: readonly string[], boundary?: string): FixtureResolution {
   if (isAbsolute(entry) || win32.isAbsolute(entry)) {
     return { kind: 'escape', reason: 'it is an absolute path; write it relative to the skill root' };
   }
-  if (entry.split(/[\\/]+/).includes('..')) {
+  const climbs = entry.split(/[\\/]+/).includes('..');
+  if (climbs && boundary === undefined) {
     return { kind: 'escape', reason: 'it contains ".."; fixtures must sit inside the skill root' };
   }
+  const to = climbs ? normalize(entry).replace(/^(\.\.[\\/])+/, '') : entry;
   const lookedAt: string[] = [];
   for (const base of bases) {
     const candidate = resolve(base, entry);
     lookedAt.push(candidate);
     if (!existsSync(candidate)) continue;
     const real = realpathSync(candidate);
-    const realBase = realpathSync(base);
-    if (!inside(real, realBase)) {
-      return { kind: 'escape', reason: `it is a symlink to ${real}, outside ${realBase}` };
+    const limit = realpathSync(boundary ?? base);
+    if (!inside(real, limit)) {
+      if (boundary !== undefined) return { kind: 'outside', path: real };
+      return { kind: 'escape', reason: `it is a symlink to ${real}, outside ${limit}` };
     }
-    return { kind: 'ok', fixture: { from: real, to: entry } };
+    return { kind: 'ok', fixture: { from: real, to } };
   }
   return { kind: 'missing', lookedAt };
 }
