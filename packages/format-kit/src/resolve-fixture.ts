@@ -18,6 +18,11 @@ const inside = (path: string, root: string) => path === root || path.startsWith(
  * file's project, see {@link projectBoundary}) `..` may climb as far as the boundary: a target beyond it is `outside`
  * (an error `--trust` lifts), and in the workspace the entry keeps its path without the leading `../`.
  */
+export function resolveFixture(
+  entry: string,
+  bases: readonly string[],
+): Exclude<FixtureResolution, { kind: 'outside' }>;
+export function resolveFixture(entry: string, bases: readonly string[], boundary: string): FixtureResolution;
 export function resolveFixture(entry: string, bases: readonly string[], boundary?: string): FixtureResolution {
   if (isAbsolute(entry) || win32.isAbsolute(entry)) {
     return { kind: 'escape', reason: 'it is an absolute path; write it relative to the skill root' };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CORPUS_DIR,
   corpusFileOrSkip,
+  EXPECTATIONS_FILE,
   corpusFiles,
   corpusPath,
   hasCorpusFile,
@@ -34,7 +35,7 @@ const filesOnDisk = () =>
   (readdirSync(CORPUS_DIR, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => relative(CORPUS_DIR, join(entry.parentPath, entry.name)))
-    .filter((file) => file.includes('/') && !file.startsWith('licenses/'))
+    .filter((file) => file.includes('/') && !file.startsWith('licenses/') && !file.endsWith(`/${EXPECTATIONS_FILE}`))
     .sort();
 
 describe('corpus/SOURCES.md', () => {

@@ -15,6 +15,9 @@ export const CORPUS_DIR = join(REPOSITORY, 'corpus/');
 /** The full corpus beside the repository (absolute, with a trailing slash); it may not exist. */
 export const SHARED_CORPUS_DIR = join(REPOSITORY, '../shared/corpus/');
 
+/** The file beside a corpus/wild folder's files that says what their own tool does with them. */
+export const EXPECTATIONS_FILE = 'expected.json';
+
 /** Folders of the repository's corpus that hold no eval files. */
 const NOT_EVAL_FILES = new Set(['licenses']);
 
@@ -46,7 +49,8 @@ function evalFilesUnder(root: string): string[] {
   return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => relativePath(root, join(entry.parentPath, entry.name)))
-    .filter((file) => file.includes('/') && !NOT_EVAL_FILES.has(file.split('/')[0]!));
+    .filter((file) => file.includes('/') && !NOT_EVAL_FILES.has(file.split('/')[0]!))
+    .filter((file) => !file.endsWith(`/${EXPECTATIONS_FILE}`));
 }
 
 function corpusIndex(): CorpusIndex {
