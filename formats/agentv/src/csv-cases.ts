@@ -1,4 +1,4 @@
-import { isAbsolute, resolve, dirname } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { DiagnosticSink } from '@skill-eval/format-kit';
 import type { At, Source } from './source.js';
 
@@ -248,8 +248,10 @@ export function csvSource(file: string, text: string): Source {
     return source;
   }
   const headers = (rows[0]?.cells ?? []).map((header) => header.trim());
-  source.value = rows.slice(1).map((row, index) =>
-    testOf(headers, row, index, file, (message) => sink.error('csv-column', message, { path: [index] })),
-  );
+  source.value = rows
+    .slice(1)
+    .map((row, index) =>
+      testOf(headers, row, index, file, (message) => sink.error('csv-column', message, { path: [index] })),
+    );
   return source;
 }

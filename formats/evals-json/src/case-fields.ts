@@ -182,7 +182,11 @@ export function readFiles(node: Node | undefined, label: string, ctx: ReadContex
     const result = resolveFixture(entry, ctx.fixtureBases, ctx.projectRoot);
     if (result.kind === 'ok') files.found.push(result.fixture);
     else if (result.kind === 'outside') {
-      ctx.sink.errorNeedingTrust('file-escapes-root', outsideProjectMessage(entry, result.path, ctx.projectRoot), entryNode);
+      ctx.sink.errorNeedingTrust(
+        'file-escapes-root',
+        outsideProjectMessage(entry, result.path, ctx.projectRoot),
+        entryNode,
+      );
     } else if (result.kind === 'escape') {
       ctx.sink.error('file-escapes-root', `File "${entry}" of ${label} is refused: ${result.reason}.`, entryNode);
     } else {

@@ -78,9 +78,13 @@ describe('files resolution', () => {
       ['evals-json/file-escapes-root', 'error', 12, 9],
       ['evals-json/file-escapes-root', 'error', 13, 9],
     ]);
-    expect(diagnostics[0]!.message).toContain(`resolves to ${join(tmp, 'secret.txt')}, outside this project (${skill})`);
+    expect(diagnostics[0]!.message).toContain(
+      `resolves to ${join(tmp, 'secret.txt')}, outside this project (${skill})`,
+    );
     expect(diagnostics[1]!.message).toContain('absolute path');
-    expect(diagnostics[2]!.message).toContain(`"link.txt" resolves to ${join(tmp, 'secret.txt')}, outside this project`);
+    expect(diagnostics[2]!.message).toContain(
+      `"link.txt" resolves to ${join(tmp, 'secret.txt')}, outside this project`,
+    );
     // The case stays (only the bad entries are dropped); a symlink within the root is fine.
     expect(suites[0]!.cases[0]!.workspace.files).toEqual([{ from: join(skill, 'inside.txt'), to: 'good-link.txt' }]);
   });

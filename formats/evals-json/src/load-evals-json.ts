@@ -13,10 +13,10 @@ import {
   duplicateKeys,
   findProjectRoot,
   foldersUpTo,
-  projectBoundary,
   itemsOf,
   keysOf,
   parseJson,
+  projectBoundary,
   property,
   syntaxMessage,
 } from '@skill-eval/format-kit';

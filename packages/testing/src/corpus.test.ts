@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   CORPUS_DIR,
   corpusFileOrSkip,
-  EXPECTATIONS_FILE,
   corpusFiles,
   corpusPath,
+  EXPECTATIONS_FILE,
   hasCorpusFile,
   hasSharedCorpus,
   isReferenceOnly,
