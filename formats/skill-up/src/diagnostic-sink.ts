@@ -27,6 +27,7 @@ export type RuleId =
   | 'trigger-test-as-task'
   | 'missing-fixture'
   | 'fixture-escapes-root'
+  | 'outside-project'
   | 'standalone-case'
   | 'unlisted-case'
   | 'belongs-to-suite'

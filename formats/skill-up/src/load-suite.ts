@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { type Case, type Diagnostic, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
+import { isInsideBoundary, outsideProjectMessage, projectBoundary } from '@skill-eval/format-kit';
 import { alternateSuites } from './alternate-suites.js';
 import { buildCase } from './build-case.js';
 import type { SuiteDefaults } from './case-context.js';
@@ -65,7 +66,8 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
     !(doc.engine?.name && doc.engine?.type && doc.engine.name !== doc.engine.type)
       ? mapCustomEngine(doc, yaml, sink, root)
       : undefined;
-  const { cases, parts } = readCases(doc.cases.files, defaults, sink, yaml, diagnostics);
+  const boundary = projectBoundary(dirname(file), defaults.skillRoot);
+  const { cases, parts } = readCases(doc.cases.files, { defaults, boundary }, sink, yaml, diagnostics);
   if (cases.length === 0) {
     sink.error(
       'no-cases',
@@ -99,7 +101,7 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
 /** The cases of the files `cases.files` lists, and every listed file read for them (the suite's parts). */
 function readCases(
   entries: string[],
-  defaults: SuiteDefaults,
+  { defaults, boundary }: { defaults: SuiteDefaults; boundary: string },
   sink: DiagnosticSink,
   yaml: NonNullable<ReturnType<typeof readYamlFile>['yaml']>,
   diagnostics: Diagnostic[],
@@ -130,6 +132,11 @@ function readCases(
         continue;
       }
       seenFiles.set(caseFile, index);
+      // skill-up's filepath.Join lets `..` reach any file; here, as for AgentV's references, a case file outside the
+      // project is an error that --trust lifts (the case still loads, so a trusted run has it).
+      if (!isInsideBoundary(caseFile, boundary)) {
+        sink.errorNeedingTrust('outside-project', outsideProjectMessage(entry, caseFile, boundary), at);
+      }
       const built = loadCaseFile(caseFile, entry, defaults, sink, at, diagnostics);
       if (!built) continue;
       const other = seenIds.get(built.case.id);

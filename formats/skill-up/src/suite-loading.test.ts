@@ -44,6 +44,21 @@ describe('eval.yaml with its case files', () => {
     ]);
   });
 
+  it('a case file outside the project is an error --trust lifts; one inside it loads as listed', () => {
+    const s = stage({
+      'skill/SKILL.md': SKILL_MD,
+      'skill/evals/eval.yaml': suiteYaml('cases:', '  files: [evals/cases/in.yaml, ../outside/case.yaml]'),
+      'skill/evals/cases/in.yaml': 'input: {prompt: In}\nexpect: {exit_code: 0}\n',
+      'outside/case.yaml': 'input: {prompt: Out}\nexpect: {exit_code: 0}\n',
+    });
+    cleanup = s.cleanup;
+    const { suites, diagnostics } = s.load('skill/evals/eval.yaml');
+    expect(where(diagnostics)).toEqual([['outside-project', 4, 32]]);
+    expect(diagnostics[0]).toMatchObject({ severity: 'error', needsTrust: true });
+    expect(diagnostics[0]!.message).toContain('outside this project');
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['in', 'case']);
+  });
+
   it('globs in cases.files expand in sorted order; a glob matching nothing is an error at it', () => {
     const s = staged({
       'evals/eval.yaml': suiteYaml('cases:', '  files:', '    - "evals/cases/*.yaml"', '    - "evals/more/*.yaml"'),
