@@ -34,6 +34,31 @@ export type ResultStatus = z.infer<typeof ResultStatusSchema>;
 export const SessionSummarySchema = SessionSchema.omit({ events: true });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
+/**
+ * What the judge said about the criteria themselves, apart from grading them (skill-creator's `eval_feedback`):
+ * criteria that prove little, cannot be checked from the agent's work, or repeat another, and outcomes none checks.
+ * It never changes a verdict.
+ */
+export const JudgeFeedbackSchema = z.object({
+  /** Each remark, in the judge's order. */
+  suggestions: z.array(
+    z.object({
+      /** The criterion it is about, as written in the eval file; absent for an outcome no criterion checks. */
+      assertion: z.string().optional(),
+      /**
+       * `weak`: it would also pass for a clearly wrong result; `unverifiable`: the agent's work cannot show it;
+       * `redundant`: another criterion checks the same; `missing`: an outcome that matters and none checks.
+       */
+      kind: z.enum(['weak', 'unverifiable', 'redundant', 'missing']).optional(),
+      /** Why, and what to check instead. */
+      reason: z.string(),
+    }),
+  ),
+  /** The judge's overall view of the criteria, when it gave one. */
+  overall: z.string().optional(),
+});
+export type JudgeFeedback = z.infer<typeof JudgeFeedbackSchema>;
+
 /** One execution: case × variant × engine × run. */
 export const CaseResultSchema = z.object({
   /** Stable id of the execution within the run. */
@@ -86,6 +111,8 @@ export const CaseResultSchema = z.object({
       usage: UsageSchema.optional(),
       /** What the judge's calls cost, in US dollars, when priced: not in `session.costUsd`. */
       costUsd: z.number().nonnegative().optional(),
+      /** The judge's remarks on the criteria themselves (weak, unverifiable, redundant, missing), when it made any. */
+      feedback: JudgeFeedbackSchema.optional(),
     })
     .optional(),
   /** Reused from an earlier run. */

@@ -1,4 +1,4 @@
-import type { Case, Check, Session } from '@skill-eval/core';
+import type { Case, Check, JudgeFeedback, Session } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './checks/check-evaluator.js';
 import { GROUP, groupChildren, normalizeTree, RUBRIC, rubricLeaves } from './checks/check-tree.js';
 import { groupVerdict } from './checks/group-verdict.js';
@@ -56,11 +56,15 @@ export async function gradeExecution(input: GradeInput): Promise<Grade> {
   );
   const { judge } = input;
   const spent = judgeSpendTally();
+  let feedback: JudgeFeedback | undefined;
+  const onFeedback = (given: JudgeFeedback) => {
+    feedback = given;
+  };
   const judged: Promise<Map<Check, GradedCheck>> =
     rubrics.length === 0
       ? Promise.resolve(new Map())
       : (judge
-          ? runJudge({ ...input, judge, rubrics, run: input.run ?? 1, onAnswer: spent.add })
+          ? runJudge({ ...input, judge, rubrics, run: input.run ?? 1, onAnswer: spent.add, onFeedback })
           : Promise.resolve(rubrics.map(({ check, role }) => erroredVerdict(check, role, noJudge)))
         ).then((verdicts) => new Map(rubrics.map(({ check }, i) => [check, verdicts[i]!])));
   const graded = await Promise.all(rest.map(({ check, role }) => evaluate(check, role, context, judged)));
@@ -76,6 +80,7 @@ export async function gradeExecution(input: GradeInput): Promise<Grade> {
       promptVersion: JUDGE_PROMPT_VERSION,
       usage,
       ...(costUsd === undefined ? {} : { costUsd }),
+      ...(feedback ? { feedback } : {}),
     },
   };
 }

@@ -1,4 +1,12 @@
-import type { Case, CheckVerdict, CompletionRequest, CompletionResponse, Session, Usage } from '@skill-eval/core';
+import type {
+  Case,
+  CheckVerdict,
+  CompletionRequest,
+  CompletionResponse,
+  JudgeFeedback,
+  Session,
+  Usage,
+} from '@skill-eval/core';
 import type { WorkspaceSnapshot } from './judge/workspace-snapshot.js';
 
 /** A model that grades llm-rubric criteria: usually an engine's `complete()`. */
@@ -48,7 +56,15 @@ export interface Grade {
   /** Every verdict produced, gates first. */
   checks: CheckVerdict[];
   /** Judge that graded the llm-rubric checks, when one was called, and what its calls used and cost. */
-  judge?: { engine: string; model?: string; promptVersion: string; usage?: Usage; costUsd?: number };
+  judge?: {
+    engine: string;
+    model?: string;
+    promptVersion: string;
+    usage?: Usage;
+    costUsd?: number;
+    /** The judge's remarks on the criteria themselves; they never change a verdict. */
+    feedback?: JudgeFeedback;
+  };
   /** Why the status is `error`. */
   error?: { code: string; message: string };
 }

@@ -38,11 +38,13 @@ describe('renderHtmlReport', () => {
   it('shows benchmark, repeat and trigger sections only when the run has them', async () => {
     const { results, summary } = run();
     const full = await renderHtmlReport({ summary, results });
-    for (const heading of ['Summary', 'Benchmark', 'Trigger rates', 'Repeats', 'Cases'])
+    for (const heading of ['Summary', 'Benchmark', 'Trigger rates', 'Repeats', 'Judge feedback on the criteria', 'Cases'])
       expect(full).toContain(`>${heading}</h2>`);
     expect(full).toContain('aria-label="Pass rate per case: with_skill against without_skill"');
 
-    const single = results.filter((r) => r.run === 1 && r.kind === 'task' && r.variant === 'with_skill');
+    const single = results
+      .filter((r) => r.run === 1 && r.kind === 'task' && r.variant === 'with_skill')
+      .map(({ judge: _judge, ...r }) => r);
     const plain = await renderHtmlReport({
       summary: {
         ...summary,
@@ -55,6 +57,7 @@ describe('renderHtmlReport', () => {
     expect(plain).not.toContain('>Benchmark</h2>');
     expect(plain).not.toContain('>Repeats</h2>');
     expect(plain).not.toContain('>Trigger rates</h2>');
+    expect(plain).not.toContain('>Judge feedback on the criteria</h2>');
     expect(plain.match(/<tr class="case-row/g)).toHaveLength(single.length);
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE, writeSampleRun } from './test-support/sample-run.js';
+import { HOSTILE, PDF_FEEDBACK, writeSampleRun } from './test-support/sample-run.js';
 import { writeHtmlReport } from './write-html-report.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -59,7 +59,17 @@ describe('the HTML report in a browser', () => {
     // It renders: headings of every section the run has data for, and the counts of the run.
     await expect(page.locator('h1').textContent()).resolves.toBe('skill-eval report');
     const headings = await page.locator('h2').allTextContents();
-    expect(headings).toEqual(['Summary', 'Benchmark', 'Trigger rates', 'Repeats', 'Cases']);
+    expect(headings).toEqual([
+      'Summary',
+      'Benchmark',
+      'Trigger rates',
+      'Repeats',
+      'Judge feedback on the criteria',
+      'Cases',
+    ]);
+    // The judge's remarks are listed once per case, however many runs repeated them.
+    const feedbackItems = await page.locator('#feedback-h ~ ul.feedback-cases ul.feedback li').allTextContents();
+    expect(feedbackItems).toEqual(PDF_FEEDBACK.suggestions.map((s) => expect.stringContaining(s.reason)));
     const casesCard = page.locator('.card', { hasText: 'Cases passed' }).locator('.card-value');
     await expect(casesCard.textContent()).resolves.toBe(`${summary.caseTotals.passed} / ${summary.caseTotals.cases}`);
     const rows = page.locator('tr.case-row');
@@ -110,6 +120,12 @@ describe('the HTML report in a browser', () => {
     expect(detailText).toContain('"file_path": "summary.pdf"');
     expect(detailText).toContain('wrote 2 pages');
     expect(detailText).toContain('mentions page count');
+    // The judge's remarks on the criteria sit below the checks, each with its kind and the criterion it is about.
+    expect(detailText).toContain('Judge feedback on the criteria (verdicts unchanged)');
+    expect(await detail.locator('ul.feedback li').allTextContents()).toEqual([
+      `weak The PDF has a title page: ${PDF_FEEDBACK.suggestions[0]!.reason}`,
+      `missing ${PDF_FEEDBACK.suggestions[1]!.reason}`,
+    ]);
     const artifact = detail.locator('ul.artifacts a');
     expect(await artifact.getAttribute('href')).toMatch(/^artifacts\/.+\/collected\/summary\.pdf$/);
     await mkdir(OUTPUT, { recursive: true });

@@ -13,6 +13,7 @@ export {
 } from './console/console-options.js';
 export { createConsoleReporter, default, default as consoleReporter } from './console/console-reporter.js';
 export { type FailureReason, failureReason } from './console/failure-reason.js';
+export { type CaseFeedback, describeRemark, feedbackByCase } from './console/judge-feedback-lines.js';
 export { createQuietConsoleReporter } from './console/quiet-reporter.js';
 export { formatCost, formatDuration, formatPercent, formatTokens, truncate, truncateStart } from './format.js';
 export { githubAnnotations } from './github/annotations.js';

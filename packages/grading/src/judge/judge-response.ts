@@ -8,9 +8,38 @@ const CriterionVerdictSchema = z.object({
 });
 export type CriterionVerdict = z.infer<typeof CriterionVerdictSchema>;
 
-const JudgeAnswerSchema = z.object({ criteria: z.array(CriterionVerdictSchema) });
+const KINDS = ['weak', 'unverifiable', 'redundant', 'missing'] as const;
 
-export type ParsedJudgeAnswer = { ok: true; verdicts: Map<number, CriterionVerdict> } | { ok: false; error: string };
+/** One remark on the criteria; a kind outside the four is dropped rather than failing the remark. */
+const SuggestionSchema = z.object({
+  id: z.number().int().optional().catch(undefined),
+  kind: z.enum(KINDS).optional().catch(undefined),
+  reason: z.string().trim().min(1),
+});
+
+/** The judge's critique of the criteria: optional, and never a reason to send an answer back. */
+const EvalFeedbackSchema = z.object({
+  suggestions: z.array(z.unknown()).default([]),
+  overall: z.string().optional().catch(undefined),
+});
+
+const JudgeAnswerSchema = z.object({
+  criteria: z.array(CriterionVerdictSchema),
+  eval_feedback: EvalFeedbackSchema.optional().catch(undefined),
+});
+
+/** A remark on the criteria as the judge gave it: `id` names the criterion (as numbered in the prompt). */
+export type CriterionSuggestion = z.infer<typeof SuggestionSchema>;
+
+/** The judge's remarks on the criteria, each well-formed one kept. */
+export interface AnswerFeedback {
+  suggestions: CriterionSuggestion[];
+  overall?: string;
+}
+
+export type ParsedJudgeAnswer =
+  | { ok: true; verdicts: Map<number, CriterionVerdict>; feedback?: AnswerFeedback }
+  | { ok: false; error: string };
 
 /**
  * Validates a judge answer for criteria 1..count: JSON (bare, fenced or embedded in prose), schema, every id once.
@@ -21,8 +50,9 @@ export function parseJudgeResponse(text: string, count: number): ParsedJudgeAnsw
   const candidates = jsonCandidates(text);
   if (candidates.length === 0) return { ok: false, error: 'the answer holds no JSON object' };
   const shaped = candidates.map((candidate) => JudgeAnswerSchema.safeParse(candidate));
+  // Told apart by their verdicts: the same verdicts written twice, once with remarks on the criteria, are one answer.
   const answers = [
-    ...new Map(shaped.flatMap((p) => (p.success ? [[JSON.stringify(p.data), p.data] as const] : []))).values(),
+    ...new Map(shaped.flatMap((p) => (p.success ? [[JSON.stringify(p.data.criteria), p.data] as const] : []))).values(),
   ];
   if (answers.length > 1) {
     return {
@@ -45,7 +75,23 @@ export function parseJudgeResponse(text: string, count: number): ParsedJudgeAnsw
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((id) => !verdicts.has(id));
   if (missing.length) problems.push(`missing ids ${missing.join(', ')}`);
-  return problems.length ? { ok: false, error: problems.join('; ') } : { ok: true, verdicts };
+  if (problems.length) return { ok: false, error: problems.join('; ') };
+  const feedback = feedbackOf(answer.eval_feedback, count);
+  return feedback ? { ok: true, verdicts, feedback } : { ok: true, verdicts };
+}
+
+/** The well-formed remarks of a judge's `eval_feedback`; one naming a criterion id that does not exist loses the id. */
+function feedbackOf(raw: z.infer<typeof EvalFeedbackSchema> | undefined, count: number): AnswerFeedback | undefined {
+  if (!raw) return undefined;
+  const suggestions = raw.suggestions.flatMap((item) => {
+    const parsed = SuggestionSchema.safeParse(item);
+    if (!parsed.success) return [];
+    const { id, ...rest } = parsed.data;
+    return [id !== undefined && id >= 1 && id <= count ? { id, ...rest } : rest];
+  });
+  const overall = raw.overall?.trim();
+  if (suggestions.length === 0 && !overall) return undefined;
+  return { suggestions, ...(overall ? { overall } : {}) };
 }
 
 /** Every candidate that parses as JSON, in order: the whole text, then each fenced block, then the outermost braces. */

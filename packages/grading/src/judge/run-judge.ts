@@ -4,6 +4,7 @@ import {
   type CompletionMessage,
   type CompletionResponse,
   errorInfo,
+  type JudgeFeedback,
   type Session,
   SkillEvalError,
 } from '@skill-eval/core';
@@ -13,7 +14,7 @@ import { type CheckRole, erroredVerdict, makeVerdict } from '../checks/verdict.j
 import type { Judge } from '../grade.js';
 import { callJudge } from './call-judge.js';
 import { buildJudgePrompt, buildRepairPrompt, JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
-import { type CriterionVerdict, parseJudgeResponse } from './judge-response.js';
+import { type AnswerFeedback, type CriterionVerdict, parseJudgeResponse } from './judge-response.js';
 import { isQuoted } from './quote-check.js';
 import { seededOrder } from './seeded-order.js';
 import { agentWorkText, renderAgentWork, renderCaseGiven } from './transcript-view.js';
@@ -41,6 +42,8 @@ export interface RunJudgeInput {
   workspaceBefore?: WorkspaceSnapshot;
   /** Hears each answer the judge gave, for its tokens and cost. */
   onAnswer?: (response: CompletionResponse) => void;
+  /** Hears the judge's remarks on the criteria themselves, when its usable answer made any. */
+  onFeedback?: (feedback: JudgeFeedback) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 180_000;
@@ -62,10 +65,11 @@ export async function runJudge(input: RunJudgeInput): Promise<GradedCheck[]> {
   // shown[k] is the index (into rubrics) of the criterion the judge sees as id k+1.
   const shown = seededOrder(pending.length, `${input.testCase.id}#${input.run}`).map((k) => pending[k]!);
   try {
-    const verdicts = await askJudge(
+    const { verdicts, feedback } = await askJudge(
       input,
       shown.map((i) => input.rubrics[i]!.check),
     );
+    if (feedback) input.onFeedback?.(namedFeedback(feedback, (id) => input.rubrics[shown[id - 1]!]!.check));
     shown.forEach((index, k) => {
       const { check, role } = input.rubrics[index]!;
       const verdict = verdicts.get(k + 1)!;
@@ -79,7 +83,10 @@ export async function runJudge(input: RunJudgeInput): Promise<GradedCheck[]> {
   return results as GradedCheck[];
 }
 
-async function askJudge(input: RunJudgeInput, checks: readonly Check[]): Promise<Map<number, CriterionVerdict>> {
+async function askJudge(
+  input: RunJudgeInput,
+  checks: readonly Check[],
+): Promise<{ verdicts: Map<number, CriterionVerdict>; feedback?: AnswerFeedback }> {
   const criteria = checks.map((check) => stringValue(check));
   const work = renderAgentWork(input.session);
   const files = await renderWorkspaceFiles(input.workspace, FILE_LIMITS, input.workspaceBefore);
@@ -113,7 +120,7 @@ async function askJudge(input: RunJudgeInput, checks: readonly Check[]): Promise
   };
   const first = await ask({ system: JUDGE_SYSTEM_PROMPT, messages });
   const parsed = usable(first);
-  if (parsed.ok) return parsed.verdicts;
+  if (parsed.ok) return parsed;
   const repairMessages = [
     ...messages,
     { role: 'assistant' as const, content: first },
@@ -121,8 +128,16 @@ async function askJudge(input: RunJudgeInput, checks: readonly Check[]): Promise
   ];
   const second = await ask({ system: JUDGE_SYSTEM_PROMPT, messages: repairMessages });
   const repaired = usable(second);
-  if (repaired.ok) return repaired.verdicts;
+  if (repaired.ok) return repaired;
   throw new SkillEvalError('JUDGE_FAILED', `the judge's answer was unusable after one repair: ${repaired.error}`);
+}
+
+/** The judge's remarks with each criterion id replaced by the criterion as the eval file wrote it. */
+function namedFeedback(feedback: AnswerFeedback, checkOf: (id: number) => Check): JudgeFeedback {
+  const suggestions = feedback.suggestions.map(({ id, ...rest }) =>
+    id === undefined ? rest : { assertion: stringValue(checkOf(id)), ...rest },
+  );
+  return { suggestions, ...(feedback.overall ? { overall: feedback.overall } : {}) };
 }
 
 function evidenceOf(verdict: CriterionVerdict): string {

@@ -239,6 +239,30 @@ export function reportApp(): void {
         r.checks.length === 0 ? h('p', { class: 'muted' }, 'No check was graded.') : checkList(r.checks),
       ),
     );
+    const feedback = r.judge?.feedback;
+    if (feedback?.suggestions?.length || feedback?.overall) {
+      parts.push(
+        section(
+          'Judge feedback on the criteria (verdicts unchanged)',
+          h(
+            'ul',
+            { class: 'feedback' },
+            (feedback.suggestions ?? []).map((s: Json) =>
+              h(
+                'li',
+                null,
+                badge(s.kind ?? 'note', 'muted'),
+                ' ',
+                s.assertion ? h('q', null, s.assertion) : null,
+                s.assertion ? ': ' : null,
+                s.reason,
+              ),
+            ),
+          ),
+          feedback.overall ? h('p', { class: 'muted' }, feedback.overall) : null,
+        ),
+      );
+    }
     const artifacts: string[] = r.artifacts ?? [];
     if (artifacts.length > 0) {
       parts.push(

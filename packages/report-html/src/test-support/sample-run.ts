@@ -31,7 +31,21 @@ interface Spec {
   durationMs: number;
   tokens: number;
   artifacts?: string[];
+  judge?: CaseResult['judge'];
 }
+
+/** What the judge said about the pdf case's criteria (with the skill): one weak criterion, one outcome none checks. */
+export const PDF_FEEDBACK = {
+  suggestions: [
+    {
+      assertion: 'The PDF has a title page',
+      kind: 'weak' as const,
+      reason: 'Any PDF with a first page would pass; check the title names the report.',
+    },
+    { kind: 'missing' as const, reason: 'Nothing checks that the summary is shorter than the report.' },
+  ],
+  overall: 'The criteria check the file, not the summary.',
+};
 
 const verdict = (name: string, passed: boolean, evidence: string, extra: Partial<CheckVerdict> = {}): CheckVerdict => ({
   type: 'llm-rubric',
@@ -89,6 +103,9 @@ function specs(): Spec[] {
           },
         ],
         artifacts: ok ? ['summary.pdf'] : [],
+        ...(variant === 'with_skill'
+          ? { judge: { engine: 'anthropic', promptVersion: 'judge-v7', feedback: PDF_FEEDBACK } }
+          : {}),
       });
     });
   }
@@ -195,6 +212,7 @@ function toResult(spec: Spec, index: number): { result: CaseResult; session?: Se
       ? { session: { ...session, events: undefined }, transcriptFile: `transcripts/${executionId}.json` }
       : {}),
     ...(spec.error ? { error: spec.error } : {}),
+    ...(spec.judge ? { judge: spec.judge } : {}),
     ...(spec.artifacts?.length
       ? { workspace: { collected: spec.artifacts.map((f) => `artifacts/${executionId}/collected/${f}`) } }
       : {}),

@@ -4,6 +4,7 @@ import { formatCost, formatDuration, formatPercent, formatTokens } from '../form
 import { renderBenchmark } from './benchmark-lines.js';
 import { renderCaseOutcomes } from './case-outcome-lines.js';
 import type { Palette } from './console-options.js';
+import { renderJudgeFeedback } from './judge-feedback-lines.js';
 import { tokensIn } from './results-table.js';
 import { renderWarnings } from './warning-lines.js';
 
@@ -54,6 +55,7 @@ export function renderRunTotals(
     lines.push(colors.yellow(`The run was interrupted before every execution finished; \`${resume}\` continues it.`));
   }
   lines.push(...renderWarnings(results, colors, totalsOnly));
+  lines.push(...renderJudgeFeedback(results, colors, totalsOnly));
   if (summary.tampered?.length) {
     lines.push(
       colors.red(

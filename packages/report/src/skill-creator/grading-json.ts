@@ -68,7 +68,22 @@ export function gradingJson(
     },
     claims: [],
     user_notes_summary: { uncertainties: [], needs_review: notes, workarounds: [] },
+    ...evalFeedback(result),
   };
+}
+
+/**
+ * skill-creator's `eval_feedback` (grader.md): the judge's remarks on the criteria, each `{assertion?, reason}` with
+ * its kind leading the reason; only when the judge made any, as skill-creator's grader writes it.
+ */
+function evalFeedback(result: CaseResult): { eval_feedback?: Record<string, unknown> } {
+  const feedback = result.judge?.feedback;
+  if (!feedback) return {};
+  const suggestions = feedback.suggestions.map(({ assertion, kind, reason }) => ({
+    ...(assertion === undefined ? {} : { assertion }),
+    reason: kind ? `${kind}: ${reason}` : reason,
+  }));
+  return { eval_feedback: { suggestions, ...(feedback.overall ? { overall: feedback.overall } : {}) } };
 }
 
 /** `timing.json` of one execution; agentskills.io's has tokens and duration only. */

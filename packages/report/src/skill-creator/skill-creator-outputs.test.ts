@@ -228,6 +228,32 @@ describe('skill-creator outputs', () => {
     });
   });
 
+  it("writes the judge's remarks on the criteria as grading.json's eval_feedback, only where it made any", async () => {
+    const out = runDir();
+    const all = results();
+    all[0]!.judge = {
+      engine: 'anthropic',
+      promptVersion: '1',
+      feedback: {
+        suggestions: [
+          { assertion: 'The chart shows 3 months', kind: 'weak', reason: 'Any three months would pass.' },
+          { reason: 'Nothing checks the revenue figures.' },
+        ],
+        overall: 'Checks shape, not correctness.',
+      },
+    };
+    await writeSkillCreatorOutputs(out, all, { summary: runSummary(all, out) });
+    const runs = join(out, 'skill-creator', 'iteration-1', 'eval-1', 'with_skill');
+    expect(json(runs, 'run-1', 'grading.json').eval_feedback).toEqual({
+      suggestions: [
+        { assertion: 'The chart shows 3 months', reason: 'weak: Any three months would pass.' },
+        { reason: 'Nothing checks the revenue figures.' },
+      ],
+      overall: 'Checks shape, not correctness.',
+    });
+    expect(json(runs, 'run-2', 'grading.json')).not.toHaveProperty('eval_feedback');
+  });
+
   it('benchmark.json: per-run results, stats per configuration and delta strings exactly as aggregate_benchmark.py', async () => {
     const out = runDir();
     const [file] = await writeSkillCreatorOutputs(out, results(), { summary: runSummary(results(), out) });
