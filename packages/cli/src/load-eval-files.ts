@@ -102,6 +102,10 @@ export async function loadEvalFiles(
     trust?: boolean;
     /** Finding no case at all is an error (run and validate: nothing would run). */
     requireCases?: boolean;
+    /** The evals of the skill folder among the paths (BMAD's `--evals`): a folder or one file. */
+    evals?: string;
+    /** Only the task (`task`, BMAD's `artifact`) or only the trigger cases, as BMAD's `--mode` narrows a run. */
+    mode?: CaseMode;
   },
   config: Config,
   io: CommandIO,
@@ -126,12 +130,14 @@ export async function loadEvalFiles(
     cwd: io.cwd,
     formatSettings: config.formatSettings,
     ...(options.format ? { format: options.format } : {}),
+    ...(options.evals ? { evals: options.evals } : {}),
   });
   const found = withTrust(diagnostics, options.trust === true).map(explainSkilletLookup(skilletLookups));
-  if (options.requireCases && !hasErrors(found) && !suites.some((suite) => suite.cases.length)) {
+  const chosen = options.mode ? casesOfMode(suites, options.mode) : suites;
+  if (options.requireCases && !hasErrors(found) && !chosen.some((suite) => suite.cases.length)) {
     found.push(noCases(expanded, io.cwd));
   }
-  return { ...built, suites, diagnostics: found };
+  return { ...built, suites: chosen, diagnostics: found };
 }
 
 /** Nothing to run: an error at the path looked under (its first line when it is a file). */
@@ -145,4 +151,16 @@ function noCases(paths: readonly string[], cwd: string): Diagnostic {
     ...(isFile ? { line: 1, column: 1 } : {}),
     message: `Found no eval cases (looked under: ${paths.join(', ')}). Eval files are found by name (evals.json, triggers.json, EVAL.md, *.eval.yaml, eval.yaml, evals/<set>/*.yaml, …): name a file or a folder that holds one; \`skill-eval list\` shows what would run.`,
   };
+}
+
+/** `--mode`: `task` (or BMAD's `artifact`) runs the task cases, `trigger` the trigger cases. */
+export type CaseMode = 'task' | 'artifact' | 'trigger';
+
+/** The suites with only the cases of one kind, and without those left with none. */
+function casesOfMode(suites: readonly Suite[], mode: CaseMode): Suite[] {
+  const kind = mode === 'trigger' ? 'trigger' : 'task';
+  return suites.flatMap((suite) => {
+    const cases = suite.cases.filter((c) => c.kind === kind);
+    return cases.length > 0 ? [{ ...suite, cases }] : [];
+  });
 }

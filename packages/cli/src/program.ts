@@ -74,6 +74,8 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('--json', 'print summary.json on stdout and nothing else there (progress goes to stderr)')
     .option('--skill-creator', 'also write skill-creator’s layout (grading.json, timing.json, outputs/ per run)')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file), as BMAD’s --evals')
+    .addOption(modeOption())
     .action(async (paths: string[], options: Record<string, unknown>) => {
       const { runCommand } = await import('./commands/run.js');
       setExitCode(
@@ -107,6 +109,8 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
             keepWorkspaces: options.keepWorkspaces as boolean | undefined,
             environment: options.environment as string | undefined,
             network: options.network as 'deny' | 'open' | undefined,
+            evals: options.evals as string | undefined,
+            mode: options.mode as 'task' | 'artifact' | 'trigger' | undefined,
           },
           io,
         ),
@@ -169,7 +173,8 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
       '--trust',
       "check as run --trust would: accept what runs only with --trust and load a found config's plugins",
     )
-    .action(async (paths: string[], options: { format?: string; config?: string; trust?: boolean }) => {
+    .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
+    .action(async (paths: string[], options: { format?: string; config?: string; trust?: boolean; evals?: string }) => {
       const { validateCommand } = await import('./commands/validate.js');
       setExitCode(await validateCommand(paths, options, io));
     });
@@ -213,7 +218,9 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
     .option('--trust', 'load the plugins and settings of a config found in the project')
-    .action(async (paths: string[], options: { json?: boolean; format?: string; config?: string; trust?: boolean }) => {
+    .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
+    .addOption(modeOption())
+    .action(async (paths: string[], options: Parameters<typeof import('./commands/list.js').listCommand>[1]) => {
       const { listCommand } = await import('./commands/list.js');
       setExitCode(await listCommand(paths, options, io));
     });
@@ -221,6 +228,13 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
   refuseEmptyValues(program);
   return program;
 }
+
+/** `--mode`: as BMAD's, it narrows a run to the task (artifact) cases or to the trigger cases. */
+const modeOption = () =>
+  new Option(
+    '--mode <kind>',
+    'only the task cases (task, or BMAD’s artifact) or only the trigger cases (trigger)',
+  ).choices(['task', 'artifact', 'trigger']);
 
 /**
  * Makes every option that takes a value refuse an empty one (`-o ''`, `--cache-dir ''`): no option means anything by

@@ -43,6 +43,8 @@ export const PLAN_FLAGS: Partial<Record<keyof RunCommandOptions, string>> = {
   shard: '--shard',
   environment: '--environment',
   network: '--network',
+  evals: '--evals',
+  mode: '--mode',
 };
 
 /** Options that say how this invocation prints and paces its work: given with --resume, they apply to it. */

@@ -19,6 +19,7 @@ import { describeContent } from './describe-content.js';
 import { readPlainSuiteShell } from './plain-suite-shell.js';
 import { readEvalText } from './read-eval-text.js';
 import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT } from './run-manifest.js';
+import { bindSkill, findSkillEvals, isSkillFolder } from './skill-evals.js';
 import { unrunnableDiagnostics } from './unrunnable-cases.js';
 
 /** Options of {@link loadSuites}. */
@@ -29,6 +30,8 @@ export interface LoadSuitesOptions {
   formatSettings?: Record<string, unknown>;
   /** Read every file with this format, without detection (`--format`); a folder scan then uses only its file names. */
   format?: string;
+  /** The evals of the skill folder among the paths, as BMAD's `--evals` names them: a folder or one file. */
+  evals?: string;
 }
 
 /**
@@ -130,29 +133,49 @@ export async function loadSuites(
   const diagnostics: Diagnostic[] = [];
   // file → named explicitly?
   const candidates = new Map<string, boolean>();
+  // Eval files found for a skill outside its folder → that skill's folder (BMAD's discovery).
+  const skillOf = new Map<string, string>();
+  /** The files under `dir` some format claims by name. */
+  const scan = (dir: string): string[] => {
+    const found = { files: [] as string[], special: [] as string[] };
+    walk(dir, found);
+    // Path patterns see two folders above the scanned one too, so scanning `evals/<set>/` or `evals/cases/`
+    // directly still matches `**/evals/**/*.yaml` and `**/cases/*.yaml`.
+    const context = dirname(dirname(dir));
+    // Every file walked from `dir` starts with the context folder: the rest of its path is what patterns see.
+    const prefix = context.endsWith(sep) ? context.length : context.length + 1;
+    const belowContext = (file: string) => (sep === '/' ? file.slice(prefix) : file.slice(prefix).split(sep).join('/'));
+    for (const file of found.special) {
+      if (claimsName(belowContext(file))) diagnostics.push(notAFile(file, 'warning', 'skipped'));
+    }
+    return found.files.filter((file) => claimsName(belowContext(file)));
+  };
 
+  if (options.evals !== undefined && !paths.some((raw) => isSkillFolder(resolve(cwd, raw)))) {
+    const message = `--evals names the evals of a skill: give the skill's folder (the one holding SKILL.md) as the path, e.g. \`skill-eval run path/to/skill --evals ${options.evals}\`.`;
+    diagnostics.push(diag('error', 'discovery/evals-without-skill', resolve(cwd, options.evals), message));
+  }
   for (const raw of paths) {
     const path = resolve(cwd, raw);
     const info = await stat(path).catch(() => undefined);
     if (!info) {
       diagnostics.push(diag('error', 'discovery/not-found', path, `Path does not exist: ${raw}`));
     } else if (info.isDirectory()) {
-      const found = { files: [] as string[], special: [] as string[] };
-      walk(path, found);
-      const { files, special } = found;
-      // Path patterns see two folders above the scanned one too, so scanning `evals/<set>/` or `evals/cases/`
-      // directly still matches `**/evals/**/*.yaml` and `**/cases/*.yaml`.
-      const context = dirname(dirname(path));
-      // Every file walked from `path` starts with the context folder: the rest of its path is what patterns see.
-      const prefix = context.endsWith(sep) ? context.length : context.length + 1;
-      const belowContext = (file: string) =>
-        sep === '/' ? file.slice(prefix) : file.slice(prefix).split(sep).join('/');
-      for (const file of files) {
-        if (claimsName(belowContext(file)) && !candidates.has(file)) candidates.set(file, false);
+      const skill = isSkillFolder(path);
+      const explicit = options.evals === undefined || !skill ? undefined : resolve(cwd, options.evals);
+      let files = explicit ? [] : scan(path);
+      // A skill's folder holding no evals: BMAD's places outside it (evals kept apart from the skill's distribution).
+      if (files.length === 0 && skill) {
+        const found = findSkillEvals(path, scan, explicit);
+        files = found.files;
+        for (const file of files) if (file !== path && !file.startsWith(path + sep)) skillOf.set(file, path);
+        if (found.place && files.length > 0) diagnostics.push(foundForSkill(path, found.place, files));
+        if (explicit && files.length === 0)
+          diagnostics.push(
+            diag('error', 'discovery/not-found', explicit, `--evals names no eval file: ${options.evals}`),
+          );
       }
-      for (const file of special) {
-        if (claimsName(belowContext(file))) diagnostics.push(notAFile(file, 'warning', 'skipped'));
-      }
+      for (const file of files) if (!candidates.has(file)) candidates.set(file, file === explicit);
     } else if (!info.isFile()) {
       diagnostics.push(notAFile(path, 'error', 'it cannot be read as an eval file'));
     } else {
@@ -195,12 +218,14 @@ export async function loadSuites(
     );
     for (const part of parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
     for (const alternate of alternates) if (alternate !== file) alternateOf.set(alternate, file);
+    const skillDir = skillOf.get(file);
+    const tied = skillDir ? bindSkill(suites, found, skillDir) : { suites, diagnostics: found };
     // A check type grading does not know, or a pattern that does not compile, is found now, not mid-run; so is what
     // a run would refuse (a skill name that is no folder name, a NUL in a prompt).
-    for (const suite of suites) found.push(...checkDiagnostics(suite), ...unrunnableDiagnostics(suite));
+    for (const suite of tied.suites) tied.diagnostics.push(...checkDiagnostics(suite), ...unrunnableDiagnostics(suite));
     byFile.set(file, {
-      suites: suites.map((suite, i) => withId(suite, cwd, file, i, suites.length)),
-      diagnostics: found,
+      suites: tied.suites.map((suite, i) => withId(suite, cwd, file, i, tied.suites.length)),
+      diagnostics: tied.diagnostics,
     });
   }
   for (const [owner, skipped] of skippedParts) byFile.get(owner)!.diagnostics.push(partsFoundByScan(owner, skipped));
@@ -218,6 +243,16 @@ export async function loadSuites(
 /** A FIFO, socket or device where an eval file was looked for: reading it would block or never end. */
 function notAFile(file: string, severity: 'error' | 'warning', outcome: string): Diagnostic {
   return diag(severity, 'discovery/not-a-file', file, `Not a regular file (a FIFO, socket or device); ${outcome}.`);
+}
+
+/** Where BMAD's discovery found a skill's evals, outside its folder or by `--evals`. */
+function foundForSkill(skillDir: string, place: string, files: readonly string[]): Diagnostic {
+  const where =
+    files.length === 1
+      ? relative(skillDir, files[0]!)
+      : `${files.length} eval files, in ${relative(skillDir, dirname(files[0]!))}`;
+  const message = `The skill's evals are ${where} (${place}, as BMAD's runner finds them); they run with this skill.`;
+  return diag('info', 'discovery/skill-evals', skillDir, message);
 }
 
 /** A file named on the command line that a suite also named loads as a part of that suite, not on its own. */

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { hasErrors, type Listing, suiteListing } from '@skill-eval/core';
 import { loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
-import { loadEvalFiles } from '../load-eval-files.js';
+import { type CaseMode, loadEvalFiles } from '../load-eval-files.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 
 export interface ListOptions {
@@ -11,6 +11,10 @@ export interface ListOptions {
   config?: string;
   /** --trust: a config found in the project may load its plugins and use every setting. */
   trust?: boolean;
+  /** The evals of the skill folder given as the path (BMAD's `--evals`). */
+  evals?: string;
+  /** Only task or only trigger cases. */
+  mode?: CaseMode;
 }
 
 /** `skill-eval list`: loads and shows the suites without running anything. Exit 2 on error diagnostics. */

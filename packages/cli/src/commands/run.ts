@@ -42,7 +42,7 @@ import {
 } from '../environment-choice.js';
 import type { CommandIO } from '../io.js';
 import { judgeSetupError } from '../judge-setup-text.js';
-import { loadEvalFiles } from '../load-eval-files.js';
+import { type CaseMode, loadEvalFiles } from '../load-eval-files.js';
 import { missingSetupCheck } from '../missing-setup.js';
 import { type RoutableJudge, startModelTraffic } from '../model-traffic.js';
 import { parseTimeout, wholeNumber } from '../numeric-flags.js';
@@ -95,6 +95,10 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   environment?: string;
   /** A container environment's network: only the model endpoint (`deny`), or `open`. */
   network?: NetworkChoice;
+  /** The evals of the skill folder given as the path (BMAD's `--evals`). */
+  evals?: string;
+  /** Only task or only trigger cases. */
+  mode?: CaseMode;
 }
 
 const DEFAULT_ENGINE = 'claude-code';

@@ -11,6 +11,8 @@ export interface ValidateOptions {
   /** As `run --trust`: what needs it to run (references out of the project, programs from files) is accepted, and a
    * config found in the project is trusted. */
   trust?: boolean;
+  /** The evals of the skill folder given as the path (BMAD's `--evals`). */
+  evals?: string;
 }
 
 /** `skill-eval validate`: every problem in every eval file, compiler style; exit 1 on any error. */
