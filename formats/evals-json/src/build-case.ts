@@ -70,6 +70,7 @@ export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
     shouldTrigger: trigger?.value,
     checks,
     workspace: {
+      ...(ctx.project ? { project: ctx.project } : {}),
       files: parts.files.found,
       ...(parts.files.missing.length > 0 ? { missingFiles: parts.files.missing } : {}),
       overlays: ctx.overlays?.(identity.id) ?? [],

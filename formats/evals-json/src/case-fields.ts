@@ -88,7 +88,7 @@ export function readCriteria(key: string, node: Node | undefined, label: string,
     if (typed) {
       ctx.sink.info(
         'typed-assertion',
-        `${cap(where)} is a typed check ({type: ${JSON.stringify(obj!.type)}, value}); it is graded as "${typed.negate ? 'not-' : ''}${typed.type}" on the final answer, not by the judge. skill-creator and AgentV read only string lists and would not grade it.`,
+        `${cap(where)} is a typed check ({type: ${JSON.stringify(obj!.type)}, value}); it is graded as "${typed.negate ? 'not-' : ''}${typed.type}" on ${typed.type === 'fixture-unchanged' ? "the case's fixtures" : 'the final answer'}, not by the judge. skill-creator and AgentV read only string lists and would not grade it.`,
         itemNode,
       );
       checks.push(typed);
@@ -117,7 +117,10 @@ export function readCriteria(key: string, node: Node | undefined, label: string,
  * Typed assertions some evals.json runners read (`{type: content_contains, value}` and its kin): what each checks of
  * the answer, as a check type and whether it is negated.
  */
-const TYPED: Record<string, { type: string; negate?: true }> = {
+const TYPED: Record<string, { type: string; negate?: true; valueOptional?: true }> = {
+  // BMAD: "assertions may check that the skill did not modify" the fixtures; the value names some, else all.
+  fixture_unchanged: { type: 'fixture-unchanged', valueOptional: true },
+  fixtures_unchanged: { type: 'fixture-unchanged', valueOptional: true },
   content_contains: { type: 'contains' },
   output_contains: { type: 'contains' },
   contains: { type: 'contains' },
@@ -136,7 +139,12 @@ const TYPED: Record<string, { type: string; negate?: true }> = {
 function typedCheck(obj: Record<string, unknown>): Check | undefined {
   const kind = typeof obj.type === 'string' ? TYPED[obj.type.trim().toLowerCase().replaceAll('-', '_')] : undefined;
   const value = obj.value ?? obj.pattern ?? obj.text;
-  if (!kind || typeof value !== 'string' || value === '' || obj.path !== undefined) return undefined;
+  if (!kind || obj.path !== undefined) return undefined;
+  if (value === undefined && kind.valueOptional) {
+    const name = typeof obj.name === 'string' && obj.name.trim() ? obj.name : String(obj.type);
+    return { type: kind.type, name, ...(kind.negate ? { negate: true } : {}) };
+  }
+  if (typeof value !== 'string' || value === '') return undefined;
   const name = typeof obj.name === 'string' && obj.name.trim() ? obj.name : `${obj.type}: ${value}`;
   return { type: kind.type, value, name, ...(kind.negate ? { negate: true } : {}) };
 }

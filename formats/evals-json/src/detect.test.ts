@@ -58,7 +58,13 @@ describe('plugin', () => {
 
   it('settings change the reading and bad settings are a BAD_INPUT error', async () => {
     const settings = plugin.parseSettings({ triggerRuns: '5', missingFiles: 'warning' });
-    expect(settings).toEqual({ missingFiles: 'warning', expectedOutput: 'auto', triggerRuns: 5 });
+    expect(settings).toEqual({
+      missingFiles: 'warning',
+      expectedOutput: 'auto',
+      triggerRuns: 5,
+      projectCopy: 'bmad',
+      projectExclude: [],
+    });
     const text = '{"skill_name": "s", "evals": [{"id": 1, "prompt": "p", "should_trigger": true, "files": ["gone"]}]}';
     const { suites, diagnostics } = await plugin.create(settings).load('/nonexistent-skill-eval-test/evals.json', text);
     expect(suites[0]!.cases[0]!.runs).toBe(5);

@@ -192,7 +192,72 @@ describe('BMAD setup overlays', () => {
   });
 });
 
+describe("BMAD's project copy", () => {
+  const BRIEF = 'evals/bmm-skills/bmad-product-brief';
+  const load = (file: string, text: string, options = {}) =>
+    loadEvalsJson(file, text, { missingFiles: 'warning', ...options }).suites[0]!.cases.map((c) => c.workspace.project);
+  const skillCreator = JSON.stringify({ skill_name: 's', evals: [{ id: 1, prompt: 'p', expectations: ['e'] }] });
+
+  it('starts a BMAD eval from the project root (nearest _bmad/ or .git), with the excludes the settings add', () => {
+    const project = join(tmp, 'bmad-project');
+    mkdirSync(join(project, '_bmad'), { recursive: true });
+    const file = join(project, BRIEF, 'evals.json');
+    write(file, readCorpus(`bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`));
+    const projects = load(file, readFileSync(file, 'utf8'), { projectExclude: ['docs/big', '*.log'] });
+    expect(projects).toHaveLength(15);
+    expect(new Set(projects.map((p) => JSON.stringify(p)))).toEqual(
+      new Set([JSON.stringify({ root: project, exclude: ['docs/big', '*.log'] })]),
+    );
+    // `never` turns it off.
+    expect(load(file, readFileSync(file, 'utf8'), { projectCopy: 'never' }).every((p) => p === undefined)).toBe(true);
+  });
+
+  it("knows BMAD's files by dialect, by an evals/…/<skill>/ place outside a skill, or by a setup/ overlay", () => {
+    const project = join(tmp, 'layouts');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    // A skill-creator file in an evals tree outside the skill: BMAD's layout.
+    const outside = join(project, 'evals', 'pdf', 'evals.json');
+    write(outside, skillCreator);
+    expect(load(outside, skillCreator)).toEqual([{ root: project, exclude: [] }]);
+    // The same file in the skill's own evals/ folder: skill-creator's layout, no copy unless always.
+    const inside = join(project, 'skills', 'pdf', 'evals', 'evals.json');
+    write(join(project, 'skills', 'pdf', 'SKILL.md'), '---\nname: pdf\n---\n');
+    write(inside, skillCreator);
+    expect(load(inside, skillCreator)).toEqual([undefined]);
+    expect(load(inside, skillCreator, { projectCopy: 'always' })).toEqual([{ root: project, exclude: [] }]);
+    // A setup/ overlay beside it makes it BMAD's.
+    write(join(project, 'skills', 'pdf', 'evals', 'setup', '_bmad', 'config.yaml'), 'x: 1');
+    expect(load(inside, skillCreator)).toEqual([{ root: project, exclude: [] }]);
+  });
+
+  it('copies nothing where no folder above holds _bmad/ or .git', () => {
+    const file = '/nonexistent-skill-eval-test/evals/x/evals.json';
+    expect(load(file, skillCreator, { projectCopy: 'always' })).toEqual([undefined]);
+  });
+});
+
 describe('typed assertions', () => {
+  it('{type: fixture_unchanged} checks the fixtures, every one or those it names', () => {
+    const text = JSON.stringify({
+      skill_name: 's',
+      evals: [
+        {
+          id: 1,
+          prompt: 'p',
+          expectations: [{ type: 'fixture_unchanged' }, { type: 'fixtures_unchanged', value: 'brief.md' }],
+        },
+      ],
+    });
+    const { suites, diagnostics } = loadEvalsJson('/nonexistent-skill-eval-test/evals/evals.json', text);
+    expect(suites[0]!.cases[0]!.checks).toEqual([
+      { type: 'fixture-unchanged', name: 'fixture_unchanged' },
+      { type: 'fixture-unchanged', value: 'brief.md', name: 'fixtures_unchanged: brief.md' },
+    ]);
+    expect(diagnostics.find((d) => d.ruleId === 'evals-json/typed-assertion')?.message).toContain(
+      "on the case's fixtures",
+    );
+  });
+
   it('{type: content_contains, value} and its kin become deterministic checks, each noted at its position', () => {
     const text = [
       '{"skill_name": "s", "evals": [{"id": 1, "prompt": "p", "assertions": [',

@@ -1,8 +1,10 @@
-import { basename, dirname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import {
+  bmadProjectRoot,
   type Case,
   findSkillRoot,
   type LoadResult,
+  type ProjectCopy,
   readSkillRef,
   SKILL_LEVELS,
   type SkillRef,
@@ -39,6 +41,10 @@ export interface LoadEvalsJsonOptions {
   expectedOutput?: ExpectedOutputPolicy;
   /** Runs of each trigger case (default 3). */
   triggerRuns?: number;
+  /** When a case's workspace starts as a copy of the project: BMAD's evals (default), always, or never. */
+  projectCopy?: 'bmad' | 'always' | 'never';
+  /** What the project copy leaves out besides `.git`, `node_modules` and run folders. */
+  projectExclude?: string[];
   /** Directory the suite id is relative to (default the process's working directory). */
   cwd?: string;
 }
@@ -109,6 +115,8 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
       root,
     );
   }
+  const overlays = isBmad2 ? undefined : setupOverlays(dirname(path));
+  const project = projectCopy(path, dialect, Boolean(skillRoot), overlays, options);
   const ctx: ReadContext = {
     file: path,
     dialect,
@@ -120,7 +128,8 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
     triggerRuns: options.triggerRuns ?? 3,
     skillName: skill?.name ?? skillName,
     skills: skill ? [skill] : [],
-    ...(isBmad2 ? {} : { overlays: setupOverlays(dirname(path)) }),
+    ...(overlays ? { overlays } : {}),
+    ...(project ? { project } : {}),
   };
   if (root.type === 'object') warnUnknownKeys(root, new Set(['skill_name', listKey]), 'at the top level', sink);
   const cases = readCases(list!, listKey, isBmad2 ? readBmadCase : readEvalItem, ctx);
@@ -142,6 +151,29 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
     settings,
   };
   return done([suite]);
+}
+
+/**
+ * The project a case's workspace starts as a copy of, as BMAD's runner starts each eval from the project root: for a
+ * BMAD file — BMAD's generation-1 dialect, a `setup/` overlay beside it, or a place in an `evals/…/<skill>/` tree
+ * outside any skill — unless the settings say `always` or `never`. The project is the nearest folder with `_bmad/`
+ * or `.git`; without one there is nothing to copy.
+ */
+function projectCopy(
+  file: string,
+  dialect: Dialect,
+  underSkill: boolean,
+  overlays: ((id: string) => string[]) | undefined,
+  options: LoadEvalsJsonOptions,
+): ProjectCopy | undefined {
+  const mode = options.projectCopy ?? 'bmad';
+  if (mode === 'never') return undefined;
+  const root = bmadProjectRoot(dirname(file));
+  if (!root) return undefined;
+  const evalsTree = !underSkill && relative(root, dirname(file)).split(sep).slice(0, -1).includes('evals');
+  const bmad = dialect === 'bmad-1' || evalsTree || (overlays?.('').length ?? 0) > 0;
+  if (mode === 'bmad' && !bmad) return undefined;
+  return { root, exclude: options.projectExclude ?? [] };
 }
 
 type ItemReader = (item: Node, index: number, ctx: ReadContext) => CaseParts | undefined;

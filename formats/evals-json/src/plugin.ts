@@ -13,6 +13,14 @@ export const EvalsJsonSettingsSchema = z
     expectedOutput: z.enum(['auto', 'always', 'never']).default('auto'),
     /** Runs of each trigger case (`should_trigger` items). */
     triggerRuns: z.coerce.number().int().positive().default(3),
+    /**
+     * When a case's workspace starts as a copy of the project (the nearest folder with `_bmad/` or `.git`), as BMAD's
+     * runner starts it: `bmad` for BMAD evals (BMAD's dialect, setup overlays, or an `evals/…/<skill>/` folder),
+     * `always`, or `never`.
+     */
+    projectCopy: z.enum(['bmad', 'always', 'never']).default('bmad'),
+    /** What the project copy leaves out besides `.git`, `node_modules` and run folders: names, or paths with a slash. */
+    projectExclude: z.array(z.string().min(1)).default([]),
   })
   .strict();
 export type EvalsJsonSettings = z.infer<typeof EvalsJsonSettingsSchema>;

@@ -1,4 +1,4 @@
-import type { SkillRef } from '@skill-eval/core';
+import type { ProjectCopy, SkillRef } from '@skill-eval/core';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { Dialect } from './dialect.js';
 
@@ -26,4 +26,6 @@ export interface ReadContext {
   skills: SkillRef[];
   /** BMAD setup overlays of a case (`setup/`, `<id>/setup/` beside the eval file); none for cases.json. */
   overlays?: (id: string) => string[];
+  /** The project every case's workspace starts as a copy of (BMAD's runner); none when the file is not BMAD's. */
+  project?: ProjectCopy;
 }

@@ -27,8 +27,22 @@ export const FixtureFileSchema = z.object({
 });
 export type FixtureFile = z.infer<typeof FixtureFileSchema>;
 
+/** A project copied into the workspace before anything else, as BMAD's runner starts from the project root. */
+export const ProjectCopySchema = z.object({
+  /** Absolute path of the project's root folder. */
+  root: z.string(),
+  /**
+   * What is left out besides `.git`, `node_modules` and run folders: a name matches an entry at any depth, a path
+   * with a slash (globs allowed) the path below the root.
+   */
+  exclude: z.array(z.string()).default([]),
+});
+export type ProjectCopy = z.infer<typeof ProjectCopySchema>;
+
 /** How the execution's workspace is prepared and what is collected from it. */
 export const WorkspaceSpecSchema = z.object({
+  /** The project copied in first (BMAD: the project root, then the setup overlays, the skill, the fixtures). */
+  project: ProjectCopySchema.optional(),
   /** Fixture files and directories copied in. */
   files: z.array(FixtureFileSchema).default([]),
   /**

@@ -132,10 +132,11 @@ const WORKSPACE_FIELDS = fields(
     setup: withDefault(strings, () => []),
     teardown: withDefault(strings, () => []),
     artifacts: withDefault(strings, () => []),
-    // Git steps are left to the schema.
+    // Git steps and a project copy are left to the schema.
     git: (v) => (v === undefined ? undefined : stray()),
+    project: (v) => (v === undefined ? undefined : stray()),
   },
-  ['missingFiles', 'git'],
+  ['missingFiles', 'git', 'project'],
 );
 
 const CASE_FIELDS = fields(

@@ -4,6 +4,7 @@ import type { Case, SkillRef } from '@skill-eval/core';
 import { caseNeedsJudge, JUDGE_PROMPT_VERSION } from '@skill-eval/grading';
 import type { EngineTarget } from './execute.js';
 import type { PlanItem } from './plan.js';
+import { projectExclusion } from './project-exclusion.js';
 import { RawJson, stableJson } from './stable-json.js';
 import { NOT_PART_OF_A_SKILL } from './stage-skills.js';
 import type { TreeHasher } from './tree-hasher.js';
@@ -71,8 +72,16 @@ function referencedPaths(
     return [text];
   });
   const fromCommands = commandLines(testCase).flatMap(shellWords);
-  // Inline files, commands and artifact globs are text, already in the case: only the rest can name sources.
-  const { inline: _inline, setup: _setup, teardown: _teardown, artifacts: _artifacts, ...sources } = testCase.workspace;
+  // Inline files, commands and artifact globs are text, already in the case: only the rest can name sources. The
+  // project is hashed apart, less what its copy leaves out.
+  const {
+    inline: _inline,
+    setup: _setup,
+    teardown: _teardown,
+    artifacts: _artifacts,
+    project: _project,
+    ...sources
+  } = testCase.workspace;
   const isPath = (s: string) => isAbsolute(s) && !s.includes('\n') && dirname(s) !== s;
   return {
     skills: staged.map((s) => s.dir),
@@ -162,6 +171,13 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
   const files = await Promise.all(
     paths.files.map(async (p) => [p, await ctx.hasher.hash(p, { ...treeOptions, filesOnly: true })]),
   );
+  const { project } = testCase.workspace;
+  const projectTree = project
+    ? [
+        project.root,
+        await ctx.hasher.hash(project.root, { ...treeOptions, skip: projectExclusion(project.root, project.exclude) }),
+      ]
+    : null;
   const judge = caseNeedsJudge(testCase) ? { ...(ctx.judge ?? { engine: 'none' }), JUDGE_PROMPT_VERSION } : null;
   const parts = {
     format: CACHE_FORMAT,
@@ -173,6 +189,7 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
     skills: skills.map(([dir, hash], i) => [staged[i]!.name, dir, hash]),
     trees,
     files,
+    ...(projectTree ? { project: projectTree } : {}),
     engine: shared(ctx, target, () => ({
       id: target.id,
       plugin: target.engine.id,

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import {
@@ -18,7 +18,7 @@ import picomatch from 'picomatch';
 import { describeContent } from './describe-content.js';
 import { readPlainSuiteShell } from './plain-suite-shell.js';
 import { readEvalText } from './read-eval-text.js';
-import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT } from './run-manifest.js';
+import { isRunDirectory, RUN_MANIFEST_FILE } from './run-manifest.js';
 import { bindSkill, findSkillEvals, isSkillFolder } from './skill-evals.js';
 import { unrunnableDiagnostics } from './unrunnable-cases.js';
 
@@ -70,15 +70,6 @@ function walk(dir: string, out: { files: string[]; special: string[] }, named = 
       // A FIFO, socket or device: reading one would block or never end.
       out.special.push(path);
     }
-  }
-}
-
-/** Whether the run.json in `dir` is the manifest of a skill-eval run. */
-function isRunDirectory(dir: string): boolean {
-  try {
-    return JSON.parse(readFileSync(join(dir, RUN_MANIFEST_FILE), 'utf8'))?.format === RUN_MANIFEST_FORMAT;
-  } catch {
-    return false;
   }
 }
 

@@ -176,6 +176,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
         const toStage = skillsForVariant(testCase.skills, variant, ctx.baselineSkill);
         const staged = await stageSkills(toStage, workspace.ws, target.engine.skillRoots, fallbackDir);
         skills = staged.skills;
+        life.keepSkills(staged.dirs);
         warnings.push(...staged.warnings);
       } catch (error) {
         return fail('WORKSPACE_FAILED', `Cannot stage skills: ${errorInfo(error).message}`);

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { type CaseResult, type Environment, errorInfo, type Sandbox, type WorkspaceSpec } from '@skill-eval/core';
 import { newReapMark, REAP_MARK_VARIABLE, reapMarked } from '@skill-eval/engine-kit/process-reaper';
 import { buildChildEnv } from './child-env.js';
 import { collectArtifacts } from './collect-artifacts.js';
-import { fillWorkspace, layOverlays } from './fill-workspace.js';
+import { fillWorkspace, layOverlays, layProject, slowerStaging } from './fill-workspace.js';
 import type { StagingMethod } from './fixture-stager.js';
 import type { ResultStore } from './result-store.js';
 import { stagerFor } from './run-stager.js';
@@ -71,6 +71,10 @@ export class ExecutionWorkspace {
   private mark: string | undefined;
   /** Where the execution's programs run, once `prepare` opened it. */
   sandbox: Sandbox | undefined;
+  /** What went oddly while the workspace was prepared, for the result's warnings. */
+  private readonly notes: string[] = [];
+  /** The skill folders the runner staged, which nothing laid after them may replace. */
+  private skillDirs: readonly string[] = [];
 
   constructor(
     private readonly spec: WorkspaceSpec,
@@ -88,11 +92,18 @@ export class ExecutionWorkspace {
     };
   }
 
-  /** Creates the directories and lays the overlays; throws (WORKSPACE_FAILED) after removing what it made. */
+  /** Creates the directories and lays the project and the overlays; throws (WORKSPACE_FAILED) after removing what it made. */
   async open(): Promise<Workspace> {
     const workspace = await createWorkspace(this.ctx.tempDir);
     try {
-      if (this.spec.overlays.length > 0) await layOverlays(workspace, this.spec, { stager: await stagerFor(this.ctx) });
+      if (this.spec.project || this.spec.overlays.length > 0) {
+        const options = {
+          stager: await stagerFor(this.ctx),
+          outside: [this.ctx.store.outDir, dirname(workspace.root)],
+        };
+        this.staging = await layProject(workspace, this.spec, options);
+        await layOverlays(workspace, this.spec, options);
+      }
     } catch (error) {
       await workspace.dispose();
       throw error;
@@ -123,6 +134,11 @@ export class ExecutionWorkspace {
     return this.ctx.store.artifactPath(this.executionId, rel.split(sep).join('/'));
   }
 
+  /** Tells which folders hold the staged skills: fixtures and inline files never replace part of them. */
+  keepSkills(dirs: readonly string[]): void {
+    this.skillDirs = dirs;
+  }
+
   /** Fixtures, git, inline files, diff, the sandbox, then setup (inside the sandbox when there is one). */
   async prepare(choice?: SandboxChoice): Promise<WorkspaceError | undefined> {
     const workspace = this.workspace!;
@@ -130,8 +146,14 @@ export class ExecutionWorkspace {
     try {
       // The stager probes overlay mounts and reflinks on first use: a run without fixtures never needs it.
       const stager = this.spec.files.length > 0 ? { stager: await stagerFor(this.ctx) } : {};
-      const filled = await fillWorkspace(workspace, this.spec, { ...stager, env, trust: this.ctx.trust });
-      this.staging = filled.staging;
+      const filled = await fillWorkspace(workspace, this.spec, {
+        ...stager,
+        env,
+        trust: this.ctx.trust,
+        skillDirs: this.skillDirs,
+      });
+      this.staging = slowerStaging(this.staging, filled.staging);
+      this.notes.push(...(filled.warnings ?? []));
     } catch (error) {
       const { code, message } = errorInfo(error);
       return { code: code === 'UNTRUSTED' ? code : 'WORKSPACE_FAILED', message };
@@ -185,7 +207,7 @@ export class ExecutionWorkspace {
   async close(): Promise<void> {
     const workspace = this.workspace;
     if (!workspace) return;
-    const warnings: string[] = [];
+    const warnings: string[] = [...this.notes];
     let collected: string[] | undefined;
     try {
       await this.sync();

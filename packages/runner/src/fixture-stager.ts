@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import { copyTree } from './copy-tree.js';
 import { type FixtureTree, readFixtureTree } from './fixture-tree.js';
 import { mountablePath, mountOverlay } from './overlay-mount.js';
+import type { ProjectExclusion } from './project-exclusion.js';
 import { probeOverlay, probeReflink } from './staging-probe.js';
 
 /** How a directory fixture reaches a workspace: an overlayfs mount, reflinked files, or copied files. */
@@ -25,6 +26,16 @@ export interface FixtureStager {
   stage(from: string, target: string, workspace: StagingWorkspace): Promise<StagingMethod | undefined>;
   /** Copies fixture `from` into `target` (merging into what is there), never by mount. */
   copy(from: string, target: string): Promise<StagingMethod>;
+  /**
+   * Lays the project folder `root`, less what `exclude` leaves out, at the empty folder `target`: as the lower layer of
+   * an overlay whose upper layer hides the entries left out, where mounts are allowed, else reflinked or copied.
+   */
+  stageProject(
+    root: string,
+    exclude: ProjectExclusion,
+    target: string,
+    workspace: StagingWorkspace,
+  ): Promise<StagingMethod>;
 }
 
 /** Options of {@link createFixtureStager}. */
@@ -53,26 +64,48 @@ export async function createFixtureStager(options: FixtureStagerOptions = {}): P
   const reflink = wanted !== 'copy' && (await probeReflink(dir));
   const method: StagingMethod = overlay ? 'overlay' : reflink ? 'reflink' : 'copy';
   const tempDevice = (await stat(dir)).dev;
-  const trees = new Map<string, Promise<FixtureTree & { device: number }>>();
-  const treeOf = (from: string) => {
-    let tree = trees.get(from);
+  type Tree = FixtureTree & { device: number };
+  const trees = new Map<string, Promise<Tree>>();
+  // Trees read with an exclusion, by exclusion (one per project and run).
+  const excludedTrees = new WeakMap<ProjectExclusion, Map<string, Promise<Tree>>>();
+  const treeOf = (from: string, exclude?: ProjectExclusion) => {
+    let cache = trees;
+    if (exclude) {
+      cache = excludedTrees.get(exclude) ?? new Map();
+      excludedTrees.set(exclude, cache);
+    }
+    let tree = cache.get(from);
     if (!tree) {
-      tree = readFixtureTree(from).then(async (t) => ({ ...t, device: (await stat(t.root)).dev }));
+      tree = readFixtureTree(from, exclude).then(async (t) => ({ ...t, device: (await stat(t.root)).dev }));
       // A failed read is not cached, so the next execution reports it again rather than a stale error.
-      tree.catch(() => trees.delete(from));
-      trees.set(from, tree);
+      tree.catch(() => cache.delete(from));
+      cache.set(from, tree);
     }
     return tree;
   };
-  const copy = async (from: string, target: string): Promise<StagingMethod> => {
-    const tree = await treeOf(from);
+  const copyOf = async (tree: Tree, target: string): Promise<StagingMethod> => {
     await copyTree(tree, target);
     // A reflink needs source and copy on one filesystem; elsewhere copyFile quietly copies.
     return reflink && tree.device === tempDevice ? 'reflink' : 'copy';
   };
+  const copy = async (from: string, target: string) => copyOf(await treeOf(from), target);
   return {
     method,
     copy,
+    async stageProject(root, exclude, target, workspace) {
+      const tree = await treeOf(root, exclude);
+      if (overlay && !tree.absoluteLinks && mountablePath(tree.root) && mountablePath(target)) {
+        try {
+          const scratch = join(workspace.root, '.overlay', String(workspace.mounts.length));
+          await mountOverlay([tree.root], scratch, target, tree.excluded);
+          workspace.mounts.push(target);
+          return 'overlay';
+        } catch {
+          // A filesystem that refuses to be a lower layer, or whiteouts that cannot be made: a copy always works.
+        }
+      }
+      return copyOf(tree, target);
+    },
     async stage(from, target, workspace) {
       const tree = await treeOf(from);
       const mountable =

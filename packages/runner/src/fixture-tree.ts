@@ -25,6 +25,8 @@ export interface FixtureTree {
   absoluteLinks: boolean;
   /** Total size of the regular files in bytes. */
   bytes: number;
+  /** Entries left out by the exclusion the tree was read with, relative (their contents are not listed). */
+  excluded: string[];
 }
 
 const inside = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -34,7 +36,10 @@ const inside = (path: string, root: string) => path === root || path.startsWith(
  * refused, so a workspace can never reach the source tree or the rest of the machine through a fixture.
  * Sockets, FIFOs and devices are left out.
  */
-export async function readFixtureTree(from: string): Promise<FixtureTree> {
+export async function readFixtureTree(
+  from: string,
+  exclude?: (rel: string, isDir: boolean) => boolean,
+): Promise<FixtureTree> {
   let root: string;
   try {
     root = await realpath(from);
@@ -45,7 +50,16 @@ export async function readFixtureTree(from: string): Promise<FixtureTree> {
     });
   }
   const stat = await lstat(root);
-  const tree: FixtureTree = { root, kind: 'dir', dirs: [], files: [], links: [], absoluteLinks: false, bytes: 0 };
+  const tree: FixtureTree = {
+    root,
+    kind: 'dir',
+    dirs: [],
+    files: [],
+    links: [],
+    absoluteLinks: false,
+    bytes: 0,
+    excluded: [],
+  };
   if (stat.isFile()) return { ...tree, kind: 'file', files: [''], bytes: stat.size };
   if (!stat.isDirectory()) {
     throw new SkillEvalError('WORKSPACE_FAILED', `Fixture ${from} is neither a file nor a directory.`);
@@ -56,7 +70,9 @@ export async function readFixtureTree(from: string): Promise<FixtureTree> {
     await Promise.all(
       entries.map(async (entry) => {
         const child = rel ? join(rel, entry.name) : entry.name;
-        if (entry.isDirectory()) {
+        if (exclude?.(sep === '/' ? child : child.split(sep).join('/'), entry.isDirectory())) {
+          tree.excluded.push(child);
+        } else if (entry.isDirectory()) {
           tree.dirs.push(child);
           subdirs.push(child);
         } else if (entry.isFile()) {

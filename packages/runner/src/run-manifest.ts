@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   REDACTED,
   RUN_MANIFEST_FILE,
+  RUN_MANIFEST_FORMAT,
   type RunManifest,
   RunManifestSchema,
   restoreRedacted,
@@ -10,6 +12,15 @@ import {
 } from '@skill-eval/core';
 
 export { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, type RunManifest, RunManifestSchema } from '@skill-eval/core';
+
+/** Whether `dir` holds the run.json of a skill-eval run: a record of a run, whose files are no eval files or project files. */
+export function isRunDirectory(dir: string): boolean {
+  try {
+    return JSON.parse(readFileSync(join(dir, RUN_MANIFEST_FILE), 'utf8'))?.format === RUN_MANIFEST_FORMAT;
+  } catch {
+    return false;
+  }
+}
 
 /** Writes `<outDir>/run.json` atomically. */
 export async function writeRunManifest(outDir: string, manifest: RunManifest): Promise<void> {

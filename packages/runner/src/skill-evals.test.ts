@@ -1,9 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createRegistry, defineFormat, parseCase } from '@skill-eval/core';
+import { bmadProjectRoot, createRegistry, defineFormat, parseCase } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { loadSuites } from './discover.js';
-import { bmadProjectRoot } from './skill-evals.js';
 import { useTempTree, writeTree } from './test-support/fixtures.js';
 
 // BMAD's discovery of a skill's evals (bmad-eval-runner SKILL.md "On activation" 6, references/eval-formats.md "Where

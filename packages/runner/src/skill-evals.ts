@@ -1,20 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { type Case, type Diagnostic, readSkillRef, type SkillRef, type Suite } from '@skill-eval/core';
+import { basename, join, resolve } from 'node:path';
+import { bmadProjectRoot, type Case, type Diagnostic, readSkillRef, type SkillRef, type Suite } from '@skill-eval/core';
 
 /** Whether a folder is a skill's: it holds a SKILL.md. */
 export const isSkillFolder = (dir: string): boolean => existsSync(join(dir, 'SKILL.md'));
-
-/**
- * BMAD's project root of a skill: the nearest folder at or above it holding `_bmad/` or `.git` (bmad-eval-runner's
- * `--project-root` default: "walk up from the skill path looking for `_bmad/` or `.git/`").
- */
-export function bmadProjectRoot(from: string): string | undefined {
-  for (let dir = resolve(from); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '_bmad')) || existsSync(join(dir, '.git'))) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
 
 const isDir = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 
@@ -54,7 +43,7 @@ export interface SkillEvalsFound {
 /**
  * BMAD's discovery of a skill's evals, the first place that holds eval files winning (bmad-eval-runner, "Where evals
  * can live"): `--evals <path>` (a folder or one file), `<skill>/evals/`, `<skill>/../../evals/<skill-name>/`,
- * `<project>/evals/<skill-name>/`, then any `<project>/evals/**\/<skill-name>/`. The skill's name is its folder's, as
+ * `<project>/evals/<skill-name>/`, then any `<project>/evals/…/<skill-name>/` at any depth. The skill's name is its folder's, as
  * BMAD derives it from the SKILL.md path. `scan` lists the eval files a folder holds.
  */
 export function findSkillEvals(skillDir: string, scan: (dir: string) => string[], explicit?: string): SkillEvalsFound {

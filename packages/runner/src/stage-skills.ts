@@ -16,6 +16,8 @@ export const NOT_PART_OF_A_SKILL: ReadonlySet<string> = new Set(['.git', 'node_m
 export interface StagedSkills {
   /** Copies the engine sees (the first skill root's copy). */
   skills: SkillRef[];
+  /** Every folder a skill was copied to, under every skill root. */
+  dirs: string[];
   warnings: string[];
 }
 
@@ -30,6 +32,7 @@ export async function stageSkills(
   fallbackDir: string,
 ): Promise<StagedSkills> {
   const staged: SkillRef[] = [];
+  const dirs: string[] = [];
   const warnings: string[] = [];
   if (skills.length === 0) warnings.push('The case names no skill to stage; it runs without one.');
   // Source of the skill staged under each folder name: a second skill of the same name would replace the first.
@@ -73,6 +76,7 @@ export async function stageSkills(
       for (const rel of links) await symlink(await skillLinkTarget(skill.dir, rel), join(target, rel));
     }
     staged.push({ name: skill.name, dir: targets[0]! });
+    dirs.push(...targets);
   }
-  return { skills: staged, warnings };
+  return { skills: staged, dirs, warnings };
 }

@@ -15,6 +15,8 @@ export interface TreeHashOptions {
   skipFiles?: ReadonlySet<string>;
   /** Hash only a file: a directory at the path counts as `directory`, unread (a check value that looks like a path). */
   filesOnly?: boolean;
+  /** Entries left out by their path below the hashed root (`/`-separated): what a project copy leaves out. */
+  skip?: (rel: string, isDir: boolean) => boolean;
 }
 
 /** Hashes files and directory trees by content; each path is hashed once per hasher. */
@@ -49,9 +51,9 @@ export function createTreeHasher(parallel = 32): TreeHasher {
   const limit = pLimit(parallel);
   const memo = new Map<string, Promise<string>>();
   // Skip sets are told apart by identity, so a run's large set of eval files is not serialised per call.
-  const setIds = new WeakMap<ReadonlySet<string>, number>();
+  const setIds = new WeakMap<object, number>();
   let sets = 0;
-  const setId = (set: ReadonlySet<string> | undefined): number => {
+  const setId = (set: object | undefined): number => {
     if (!set) return 0;
     if (!setIds.has(set)) setIds.set(set, ++sets);
     return setIds.get(set)!;
@@ -60,6 +62,7 @@ export function createTreeHasher(parallel = 32): TreeHasher {
   async function entry(path: string, root: string, options: TreeHashOptions): Promise<string[]> {
     const stat = await lstat(path);
     const rel = relative(root, path).split(sep).join('/');
+    if (rel !== '' && options.skip?.(rel, stat.isDirectory())) return [];
     if (stat.isSymbolicLink()) return [`l\0${rel}\0${await readlink(path)}\0${await linkedFile(path)}`];
     if (stat.isFile()) {
       if (options.skipFiles?.has(path)) return [];
@@ -74,7 +77,13 @@ export function createTreeHasher(parallel = 32): TreeHasher {
 
   return {
     hash(path, options = {}) {
-      const id = JSON.stringify([path, options.filesOnly === true, setId(options.skipNames), setId(options.skipFiles)]);
+      const id = JSON.stringify([
+        path,
+        options.filesOnly === true,
+        setId(options.skipNames),
+        setId(options.skipFiles),
+        setId(options.skip),
+      ]);
       let pending = memo.get(id);
       if (!pending) {
         pending = entry(path, path, options).then(

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import type { Case, EngineRunInput } from '@skill-eval/core';
 import { readCorpus } from '@skill-eval/testing/corpus';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,18 @@ async function snapshot(ws: string): Promise<Record<string, string>> {
     if (text !== undefined) out[rel] = text;
   }
   return out;
+}
+
+/** Runs the case, answering "done", and returns the result with the workspace as the engine saw it. */
+async function runSeen(dir: string, testCase: Case) {
+  let seen: Record<string, string> = {};
+  const { result } = await runOne(dir, testCase, {
+    script: async (input: EngineRunInput) => {
+      seen = await snapshot(input.workspace);
+      return completed('done');
+    },
+  });
+  return { result, seen };
 }
 
 describe('workspace layouts', () => {
@@ -54,19 +66,47 @@ describe('workspace layouts', () => {
         files: [{ from: join(project, 'docs/input.md'), to: 'docs/input.md' }],
       },
     });
-    let seen: Record<string, string> = {};
-    const { result } = await runOne(dir, testCase, {
-      script: async (input: EngineRunInput) => {
-        seen = await snapshot(input.workspace);
-        return completed('done');
-      },
-    });
+    const { result, seen } = await runSeen(dir, testCase);
     expect(result.status).toBe('passed');
     expect(seen['_bmad/config.yaml']).toBe(`user_name: ${first.id}`);
     expect(seen['docs/input.md']).toBe('the fixture named in files');
     expect(seen['.claude/skills/bmad-product-brief/SKILL.md']).toMatch(/Write a brief/);
     expect(seen['.claude/skills/bmad-product-brief/leftover.md']).toBeUndefined();
     expect(seen['.agents/skills/bmad-product-brief/SKILL.md']).toMatch(/Write a brief/);
+  });
+
+  it('the skill under test always wins: a root fixture is laid around it, a fixture or inline file at its place not at all', async () => {
+    await writeTree(dir, {
+      'skill/SKILL.md': '---\nname: pirate\n---\nSay ahoy.',
+      'repo/main.go': 'package main\n',
+      'repo/.claude/skills/pirate/SKILL.md': 'stale copy in the repository',
+      'repo/.claude/skills/pirate/old.md': 'must vanish',
+      'extra.md': 'a fixture aimed at the skill',
+    });
+    const testCase = makeCase({
+      id: 'wins',
+      skills: [{ name: 'pirate', dir: join(dir, 'skill') }],
+      checks: [{ type: 'contains', value: 'done' }],
+      workspace: {
+        files: [
+          { from: join(dir, 'repo'), to: '.' },
+          { from: join(dir, 'extra.md'), to: '.claude/skills/pirate/extra.md' },
+        ],
+        inline: { '.claude/skills/pirate/SKILL.md': 'an inline file aimed at the skill' },
+      },
+    });
+    const { result, seen } = await runSeen(dir, testCase);
+    expect(result.status).toBe('passed');
+    expect(seen['main.go']).toBe('package main\n');
+    expect(seen['.claude/skills/pirate/SKILL.md']).toMatch(/Say ahoy/);
+    expect(seen['.claude/skills/pirate/old.md']).toBeUndefined();
+    expect(seen['.claude/skills/pirate/extra.md']).toBeUndefined();
+    expect(result.session?.warnings).toEqual(
+      expect.arrayContaining([
+        'Fixture .claude/skills/pirate/extra.md was not laid: it would replace part of the skill under test (.claude/skills/pirate).',
+        'Inline file .claude/skills/pirate/SKILL.md was not laid: it would replace part of the skill under test (.claude/skills/pirate).',
+      ]),
+    );
   });
 
   it('skill-up git: repo_fixture, init, remotes, a new branch, inline files, then the diff over them', async () => {

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDirectorySync, type WorkspaceSpec } from '@skill-eval/core';
-import { fillWorkspace, layOverlays, type WorkspaceFillOptions } from './fill-workspace.js';
+import { fillWorkspace, layOverlays, layProject, type WorkspaceFillOptions } from './fill-workspace.js';
 import { unmount } from './overlay-mount.js';
 
 export { insideWorkspace, parentInsideWorkspace } from './workspace-paths.js';
@@ -60,7 +60,7 @@ function removeIfEmpty(dirs: readonly string[]): boolean {
 }
 
 /**
- * A workspace filled from the spec without a skill: overlays, then files, git, inline files and the diff
+ * A workspace filled from the spec without a skill: the project, overlays, then files, git, inline files and the diff
  * (see fillWorkspace). The runner stages the skill between the overlays and the rest itself.
  */
 export async function prepareWorkspace(
@@ -70,6 +70,7 @@ export async function prepareWorkspace(
 ): Promise<Workspace> {
   const workspace = await createWorkspace(parent);
   try {
+    await layProject(workspace, spec, options);
     await layOverlays(workspace, spec, options);
     await fillWorkspace(workspace, spec, options);
   } catch (error) {

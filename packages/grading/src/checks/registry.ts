@@ -16,6 +16,7 @@ import { fieldAccuracy } from './field-accuracy.js';
 import { fileContains } from './file-contains.js';
 import { fileExists } from './file-exists.js';
 import { fileNotExists } from './file-not-exists.js';
+import { fixtureUnchanged } from './fixture-unchanged.js';
 import { gleu } from './gleu.js';
 import { goldenFile } from './golden-file.js';
 import { icontains } from './icontains.js';
@@ -63,6 +64,7 @@ export const checkRegistry: Readonly<Record<string, CheckEvaluator>> = {
   'file-not-exists': fileNotExists,
   'file-contains': fileContains,
   'golden-file': goldenFile,
+  'fixture-unchanged': fixtureUnchanged,
   'skill-used': skillUsed,
   'tool-called': toolCalled,
   'tool-not-called': toolNotCalled,
