@@ -9,7 +9,7 @@ import type { Grade, GradeInput } from './grade.js';
 import { implicitChecks } from './implicit-checks.js';
 import { JUDGE_PROMPT_VERSION } from './judge/judge-prompt.js';
 import { judgeSpendTally } from './judge/judge-spend.js';
-import { runJudge } from './judge/run-judge.js';
+import { judgeRequest, type RubricCheck, runJudge } from './judge/run-judge.js';
 import { scoreVerdicts } from './scoring.js';
 
 /**
@@ -46,15 +46,10 @@ export async function gradeExecution(input: GradeInput): Promise<Grade> {
   );
   if (gated.some((g) => !g.verdict.passed)) return finish(gated, testCase);
 
-  const rest: { check: Check; role: CheckRole }[] = [
-    ...scored.map((check) => ({ check, role: 'check' as const })),
-    ...failIf.map((check) => ({ check, role: 'fail-if' as const })),
-  ];
-  // Leaves inside groups are graded as plain checks; the group applies its role.
-  const rubrics = rest.flatMap(({ check, role }) =>
-    rubricLeaves(check).map((leaf) => ({ check: leaf, role: leaf === check ? role : ('check' as const) })),
-  );
-  const { judge } = input;
+  const rest = gradedChecks(scored, failIf);
+  const rubrics = rubricsOf(rest);
+  // A judge may differ by case (agent mode: the verdicts a person's agent wrote for this case).
+  const judge = input.judge?.forCase?.(testCase) ?? input.judge;
   const spent = judgeSpendTally();
   let feedback: JudgeFeedback | undefined;
   const onFeedback = (given: JudgeFeedback) => {
@@ -83,6 +78,36 @@ export async function gradeExecution(input: GradeInput): Promise<Grade> {
       ...(feedback ? { feedback } : {}),
     },
   };
+}
+
+/** The scored checks and fail-if conditions, each with its role, in grading order. */
+function gradedChecks(scored: readonly Check[], failIf: readonly Check[]): { check: Check; role: CheckRole }[] {
+  return [
+    ...scored.map((check) => ({ check, role: 'check' as const })),
+    ...failIf.map((check) => ({ check, role: 'fail-if' as const })),
+  ];
+}
+
+/** Every llm-rubric leaf, in groups too: leaves inside groups are graded as plain checks, the group applies its role. */
+function rubricsOf(rest: readonly { check: Check; role: CheckRole }[]): RubricCheck[] {
+  return rest.flatMap(({ check, role }) =>
+    rubricLeaves(check).map((leaf) => ({ check: leaf, role: leaf === check ? role : ('check' as const) })),
+  );
+}
+
+/**
+ * The judge call grading this execution would make — system prompt and user message, criteria in the order shown —
+ * or undefined when the case has no criterion for a judge. Agent mode prints it for a person's own agent to answer.
+ */
+export async function judgePromptOf(
+  input: Pick<GradeInput, 'testCase' | 'session' | 'workspace' | 'workspaceBefore' | 'run'>,
+): Promise<{ system: string; prompt: string; criteria: string[] } | undefined> {
+  const tree = (check: Check) => normalizeTree(check, canonicalCheck);
+  const { testCase } = input;
+  const scored = [...testCase.checks, ...implicitChecks(testCase)].map(tree);
+  const rubrics = rubricsOf(gradedChecks(scored, testCase.failIf.map(tree)));
+  if (rubrics.length === 0) return undefined;
+  return judgeRequest({ ...input, rubrics, run: input.run ?? 1 });
 }
 
 /** A check's verdict: a rubric leaf from the judge's answers, a group from its children, else the check itself. */

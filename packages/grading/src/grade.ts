@@ -23,6 +23,8 @@ export interface Judge {
   withModel?(model: string): Judge;
   /** One plain completion. */
   complete(request: CompletionRequest): Promise<CompletionResponse>;
+  /** The judge of one case, where it differs by case (agent mode: the verdicts a person's agent wrote for it). */
+  forCase?(testCase: Case): Judge;
 }
 
 /** Everything grading needs for one execution. */

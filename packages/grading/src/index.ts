@@ -6,7 +6,7 @@ export { checkDiagnostics } from './compat/check-diagnostics.js';
 export { checkTypeProblem, KNOWN_CHECK_TYPES } from './compat/check-type-problem.js';
 export { UNSUPPORTED_CHECK_TYPES } from './compat/unsupported-check-types.js';
 export type { Grade, GradeInput, Judge } from './grade.js';
-export { gradeExecution } from './grade-execution.js';
+export { gradeExecution, judgePromptOf } from './grade-execution.js';
 export { JUDGE_PROMPT_VERSION } from './judge/judge-prompt.js';
 export { snapshotWorkspace, type WorkspaceSnapshot } from './judge/workspace-snapshot.js';
 export { gaveNoAnswer, noAnswerVerdict } from './no-answer.js';

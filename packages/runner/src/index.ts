@@ -1,5 +1,6 @@
 export { benchmarkSummary } from './benchmark-summary.js';
 export { CACHE_FORMAT, type CacheKeyContext, cacheKey } from './cache-key.js';
+export { type StagedCaseWorkspace, stageCaseWorkspace } from './case-workspace.js';
 export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST, engineEnv, MODEL_KEY_VARIABLES } from './child-env.js';
 export { type CollectedArtifacts, collectArtifacts } from './collect-artifacts.js';
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
@@ -8,7 +9,13 @@ export { DEFAULT_TIMEOUT_SECONDS, type EngineTarget, type ExecutionContext, exec
 export { executeWithRetry, retryReason } from './execute-with-retry.js';
 export { type ExecutionRoute, routedContext } from './execution-route.js';
 export { ExecutionWorkspace } from './execution-workspace.js';
-export { type FillReport, fillWorkspace, layOverlays, type WorkspaceFillOptions } from './fill-workspace.js';
+export {
+  type FillReport,
+  fillWorkspace,
+  layOverlays,
+  layProject,
+  type WorkspaceFillOptions,
+} from './fill-workspace.js';
 export {
   createFixtureStager,
   type FixtureStager,

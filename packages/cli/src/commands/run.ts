@@ -106,7 +106,7 @@ const DEFAULT_JUDGE = 'anthropic';
 
 const needsJudge = (suites: readonly Suite[]): boolean => suites.some((s) => s.cases.some(caseNeedsJudge));
 
-function engineSettings(
+export function engineSettings(
   registry: Registry,
   spec: EngineSpec,
   config: Config,
@@ -125,7 +125,7 @@ function engineSettings(
   return { plugin, settings, ...(named ? { chosenModel: named } : {}) };
 }
 
-function createEngine(...args: Parameters<typeof engineSettings>) {
+export function createEngine(...args: Parameters<typeof engineSettings>) {
   const { plugin, settings } = engineSettings(...args);
   return pluginStep(plugin, 'create()', () => plugin.create(settings));
 }

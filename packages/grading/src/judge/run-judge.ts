@@ -48,11 +48,18 @@ export interface RunJudgeInput {
 
 const DEFAULT_TIMEOUT_MS = 180_000;
 
+/** What a judge call is built from: the run judged, without the judge. */
+export type JudgeRequestInput = Pick<
+  RunJudgeInput,
+  'testCase' | 'session' | 'workspace' | 'rubrics' | 'run' | 'workspaceBefore'
+>;
+
 /**
- * Grades all llm-rubric checks of a case in one judge call (plus at most one repair call).
- * Never throws: a judge that fails or answers unusably makes every rubric verdict errored.
+ * The criteria a judge call asks about: verdicts already decided (an empty criterion errors at once), the rubrics
+ * still to ask, and the order they are shown in — `shown[k]` is the index into `rubrics` of the criterion shown as id
+ * k+1, shuffled per case and run against position bias.
  */
-export async function runJudge(input: RunJudgeInput): Promise<GradedCheck[]> {
+function criteriaOf(input: JudgeRequestInput) {
   const results: (GradedCheck | undefined)[] = input.rubrics.map(({ check, role }) => {
     try {
       return stringValue(check).trim() ? undefined : erroredVerdict(check, role, emptyCriterion);
@@ -61,9 +68,44 @@ export async function runJudge(input: RunJudgeInput): Promise<GradedCheck[]> {
     }
   });
   const pending = input.rubrics.flatMap((_, i) => (results[i] ? [] : [i]));
-  if (pending.length === 0) return results as GradedCheck[];
-  // shown[k] is the index (into rubrics) of the criterion the judge sees as id k+1.
   const shown = seededOrder(pending.length, `${input.testCase.id}#${input.run}`).map((k) => pending[k]!);
+  return { results, pending, shown };
+}
+
+/** The judge's user message for `checks` in the order shown, and the agent's own work its quotes must come from. */
+async function buildRequest(input: JudgeRequestInput, checks: readonly Check[]) {
+  const criteria = checks.map((check) => stringValue(check));
+  const work = renderAgentWork(input.session);
+  const files = await renderWorkspaceFiles(input.workspace, FILE_LIMITS, input.workspaceBefore);
+  const prompt = buildJudgePrompt({ transcript: `${renderCaseGiven(input.testCase)}\n\n${work}`, files, criteria });
+  // Quotes are checked against the agent's work and files alone, not the labels and notes the prompt wraps them in.
+  const material = `${agentWorkText(input.session)}\n${quotableFiles(files)}`;
+  return { criteria, prompt, material };
+}
+
+/**
+ * The judge call a run makes for these rubrics, exactly as sent (system prompt and user message, criteria in the
+ * shown order); undefined when no criterion is left to ask about. Agent mode prints it for a person's own agent.
+ */
+export async function judgeRequest(
+  input: JudgeRequestInput,
+): Promise<{ system: string; prompt: string; criteria: string[] } | undefined> {
+  const { shown } = criteriaOf(input);
+  if (shown.length === 0) return undefined;
+  const { prompt, criteria } = await buildRequest(
+    input,
+    shown.map((i) => input.rubrics[i]!.check),
+  );
+  return { system: JUDGE_SYSTEM_PROMPT, prompt, criteria };
+}
+
+/**
+ * Grades all llm-rubric checks of a case in one judge call (plus at most one repair call).
+ * Never throws: a judge that fails or answers unusably makes every rubric verdict errored.
+ */
+export async function runJudge(input: RunJudgeInput): Promise<GradedCheck[]> {
+  const { results, pending, shown } = criteriaOf(input);
+  if (pending.length === 0) return results as GradedCheck[];
   try {
     const { verdicts, feedback } = await askJudge(
       input,
@@ -87,12 +129,7 @@ async function askJudge(
   input: RunJudgeInput,
   checks: readonly Check[],
 ): Promise<{ verdicts: Map<number, CriterionVerdict>; feedback?: AnswerFeedback }> {
-  const criteria = checks.map((check) => stringValue(check));
-  const work = renderAgentWork(input.session);
-  const files = await renderWorkspaceFiles(input.workspace, FILE_LIMITS, input.workspaceBefore);
-  const prompt = buildJudgePrompt({ transcript: `${renderCaseGiven(input.testCase)}\n\n${work}`, files, criteria });
-  // Quotes are checked against the agent's work and files alone, not the labels and notes the prompt wraps them in.
-  const material = `${agentWorkText(input.session)}\n${quotableFiles(files)}`;
+  const { criteria, prompt, material } = await buildRequest(input, checks);
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const messages = [{ role: 'user' as const, content: prompt }];
   // A verdict that grades as a pass must quote what it rests on from the agent's work — its tool calls, their
