@@ -35,3 +35,12 @@ export function parseTimeout(value: string | undefined, flag: string): number | 
     });
   return n;
 }
+
+/** A number from 0 to 1 given to `flag` (a holdout, a threshold), or undefined when the flag is absent. */
+export function fraction(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new SkillEvalError('USAGE', `${flag} expects a number from 0 to 1, got '${value}'.`);
+  return n;
+}

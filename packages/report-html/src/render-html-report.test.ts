@@ -38,7 +38,14 @@ describe('renderHtmlReport', () => {
   it('shows benchmark, repeat and trigger sections only when the run has them', async () => {
     const { results, summary } = run();
     const full = await renderHtmlReport({ summary, results });
-    for (const heading of ['Summary', 'Benchmark', 'Trigger rates', 'Repeats', 'Judge feedback on the criteria', 'Cases'])
+    for (const heading of [
+      'Summary',
+      'Benchmark',
+      'Trigger rates',
+      'Repeats',
+      'Judge feedback on the criteria',
+      'Cases',
+    ])
       expect(full).toContain(`>${heading}</h2>`);
     expect(full).toContain('aria-label="Pass rate per case: with_skill against without_skill"');
 

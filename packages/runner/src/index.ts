@@ -71,7 +71,7 @@ export { createScheduler, type Schedule } from './scheduler.js';
 export { parseShard, type Shard, shardItems, shardOfEach } from './shard.js';
 export { DEFAULT_SETUP_TIMEOUT_SECONDS, runShellSteps, type ShellStepOptions } from './shell-steps.js';
 export { stableJson } from './stable-json.js';
-export { type StagedSkills, stageSkills } from './stage-skills.js';
+export { NOT_PART_OF_A_SKILL, type StagedSkills, stageSkills } from './stage-skills.js';
 export { probeOverlay, probeReflink } from './staging-probe.js';
 export { suiteBenchmark, suiteParallelism, variantChoice } from './suite-run-settings.js';
 export { type SummaryContext, summarize } from './summarize.js';
