@@ -242,6 +242,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     .option('-e, --engine <id>', 'the engine whose skill root the skill is staged at (default: claude-code)')
     .option('--json', 'print JSON')
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
+    .option('--trust', 'accept what needs --trust to run, and load a found config’s plugins')
     .option('-f, --format <id>', 'read every file with this format instead of detecting it')
     .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
     .action(async (paths: string[], options: import('./commands/prompt.js').PromptOptions) => {

@@ -30,7 +30,7 @@ export async function loadAgentCases(
   options: AgentCaseOptions & { engines?: string[]; reporters?: readonly string[] },
   io: CommandIO,
 ): Promise<AgentCases> {
-  const config = loadConfig(io.cwd, options.config);
+  const config = loadConfig(io.cwd, options.config, options.trust);
   const loaded = await loadEvalFiles(paths, options, config, io);
   printDiagnostics(loaded.diagnostics, io.cwd, io.stderr);
   if (hasErrors(loaded.diagnostics)) {

@@ -70,7 +70,7 @@ export async function gradeCommand(paths: string[], options: GradeOptions, io: C
   }
   const target = { id: AGENT_ENGINE, engine: answersEngine(executions, harnessVersion()), version: harnessVersion() };
 
-  const config = loadConfig(io.cwd, options.config);
+  const config = loadConfig(io.cwd, options.config, options.trust);
   let fallback: Judge | undefined;
   if (judgeSpec) {
     const engine = createEngine(loaded.registry, judgeSpec, config, {}, options.trust ?? false);

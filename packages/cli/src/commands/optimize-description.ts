@@ -70,7 +70,7 @@ export async function optimizeDescriptionCommand(
   const timeoutSeconds = parseTimeout(options.timeout, '--timeout') ?? DEFAULTS.timeoutSeconds;
   const concurrency = wholeNumber(options.concurrency, '-j/--concurrency', 1) ?? DEFAULTS.concurrency;
   const triggerDetection = options.triggerDetection ?? 'first-tool';
-  const config = loadConfig(io.cwd, options.config);
+  const config = loadConfig(io.cwd, options.config, options.trust);
   const engineSpec = parseEngineSpec(options.engine ?? [config.engine ?? 'claude-code'].flat()[0]!);
   const judgeSpec = options.judge ? parseEngineSpec(options.judge) : engineSpec;
   const kwargs = parseEngineKwargs(options.ek ?? []);
