@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { lstat, mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -7,13 +7,8 @@ import { createFixtureStager } from './fixture-stager.js';
 import { readFixtureTree } from './fixture-tree.js';
 import { stagerFor } from './run-stager.js';
 import { probeOverlay, probeReflink } from './staging-probe.js';
-import { tempDir, writeTree } from './test-support/fixtures.js';
+import { mounted, tempDir, writeTree } from './test-support/fixtures.js';
 import { createWorkspace } from './workspace.js';
-
-const mounted = (path: string) =>
-  readFileSync('/proc/self/mountinfo', 'utf8')
-    .split('\n')
-    .some((line) => line.split(' ')[4] === path);
 
 describe('fixture staging', () => {
   let dir: string;

@@ -1,18 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFixtureStager } from './fixture-stager.js';
 import { projectExclusion } from './project-exclusion.js';
 import { probeOverlay } from './staging-probe.js';
-import { tempDir, writeTree } from './test-support/fixtures.js';
+import { mounted, tempDir, writeTree } from './test-support/fixtures.js';
 import { createTreeHasher } from './tree-hasher.js';
 import { createWorkspace } from './workspace.js';
-
-const mounted = (path: string) =>
-  readFileSync('/proc/self/mountinfo', 'utf8')
-    .split('\n')
-    .some((line) => line.split(' ')[4] === path);
 
 // BMAD's workspace starts as a copy of the project root; skill-eval lays it by its fast staging path (an overlay mount
 // whose upper layer hides what is left out, else reflinks or a copy) without .git, node_modules, run folders and what

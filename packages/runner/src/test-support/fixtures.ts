@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,3 +56,9 @@ export function makeCase(fields: Partial<CaseInput> & { id: string }): Case {
 export function makeSuite(id: string, cases: Case[]): Suite {
   return SuiteSchema.parse({ id, name: id, file: `/evals/${id}`, format: 'fake', cases });
 }
+
+/** Whether `path` is a mount point of this process's mount namespace. */
+export const mounted = (path: string): boolean =>
+  readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .some((line) => line.split(' ')[4] === path);
