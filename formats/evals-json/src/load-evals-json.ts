@@ -1,6 +1,5 @@
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import {
-  bmadProjectRoot,
   type Case,
   findSkillRoot,
   type LoadResult,
@@ -11,6 +10,7 @@ import {
   type Suite,
 } from '@skill-eval/core';
 import {
+  bmadProjectRoot,
   describeType,
   duplicateKeys,
   findProjectRoot,

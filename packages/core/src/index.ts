@@ -1,4 +1,3 @@
-export { bmadProjectRoot } from './bmad-project-root.js';
 export * from './case.js';
 export * from './case-listing.js';
 export * from './check.js';

@@ -28,6 +28,7 @@ export {
   yamlKeys,
 } from './parse-yaml.js';
 export {
+  bmadProjectRoot,
   type FixtureResolution,
   findProjectRoot,
   foldersUpTo,

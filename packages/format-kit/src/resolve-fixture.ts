@@ -49,12 +49,18 @@ export function resolveFixture(entry: string, bases: readonly string[], boundary
 }
 
 /** The nearest directory at or above `from` holding `.git`: BMAD's project root, which its gen-1 `files` are relative to. */
-export function findProjectRoot(from: string): string | undefined {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return dir;
+export function findProjectRoot(from: string, markers: readonly string[] = ['.git']): string | undefined {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (markers.some((marker) => existsSync(join(dir, marker)))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
 }
+
+/**
+ * BMAD's project root: the nearest folder at or above `from` holding `_bmad/` or `.git` (bmad-eval-runner's
+ * `--project-root` default, "walk up from the skill path looking for `_bmad/` or `.git/`"); undefined when none does.
+ */
+export const bmadProjectRoot = (from: string): string | undefined => findProjectRoot(from, ['_bmad', '.git']);
 
 /**
  * The folder an eval file may reach into without `--trust` (`file://../x`, `environment.workdir: ../x`): its

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bmadProjectRoot, createRegistry, defineFormat, parseCase } from '@skill-eval/core';
+import { createRegistry, defineFormat, parseCase } from '@skill-eval/core';
+import { bmadProjectRoot } from '@skill-eval/format-kit';
 import { describe, expect, it } from 'vitest';
 import { loadSuites } from './discover.js';
 import { useTempTree, writeTree } from './test-support/fixtures.js';
