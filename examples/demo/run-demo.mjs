@@ -11,7 +11,15 @@ const examplesDir = join(demoDir, '..');
 const repoRoot = join(examplesDir, '..');
 const binDir = join(demoDir, 'node_modules', '.bin');
 
-const skills = readdirSync(examplesDir).filter((name) => existsSync(join(examplesDir, name, 'evals', 'fake-model.json')));
+const scripted = readdirSync(examplesDir).filter((name) => existsSync(join(examplesDir, name, 'evals', 'fake-model.json')));
+// `pnpm demo word-count json-extract` runs just those examples; no name runs them all.
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !scripted.includes(name));
+if (unknown.length > 0) {
+  console.error(`No example ${unknown.join(', ')} with an evals/fake-model.json. The examples: ${scripted.join(', ')}.`);
+  process.exit(2);
+}
+const skills = named.length > 0 ? named : scripted;
 const scripts = await Promise.all(skills.map((name) => loadFakeScript(join(examplesDir, name, 'evals', 'fake-model.json'))));
 const server = await startFakeModelServer(mergeFakeScripts(...scripts));
 
