@@ -8,6 +8,7 @@ import type { CheckName, ServerConformanceOptions } from './options.js';
 const options = (defects: (dir: string) => Defects = () => ({})): ServerConformanceOptions => ({
   api: 'anthropic',
   createEngine: ({ dir }) => referenceEngine(defects(dir)),
+  hangTimeoutMs: 1000,
   skillInvocation: (skill) => ({ toolCalls: [{ name: 'Skill', input: { skill } }] }),
   toolCall: () => ({ toolCalls: [{ name: 'Write', input: { file_path: 'out.txt', content: 'x' } }] }),
 });

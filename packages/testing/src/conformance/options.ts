@@ -36,6 +36,11 @@ interface CommonOptions {
   spawnsProcesses?: boolean;
   /** Name of the skill the suite stages (default `conformance-greeter`). */
   skillName?: string;
+  /**
+   * How long the timeout check lets a hung run go, in ms (default 3000, for an engine that starts a program). An engine
+   * that talks to the model from this process is waiting on it within milliseconds and can take 1000.
+   */
+  hangTimeoutMs?: number;
   /** Vitest timeout of each check in ms (default 30 000). */
   testTimeoutMs?: number;
 }
