@@ -10,3 +10,12 @@ export const reporters = ['default', fileURLToPath(new URL('./scripts/closing-li
  */
 export const packageConfig = (test: NonNullable<ViteUserConfig['test']> = {}) =>
   defineConfig({ test: { reporters, ...test } });
+
+/**
+ * The config of a package whose tests change nothing of the process they run in (no environment variables, mocks,
+ * timers or working directory): its test files share each worker's module graph instead of importing it afresh,
+ * about a third less CPU on a 2-core CI. A test that needs a fresh process belongs in a package using
+ * {@link packageConfig}.
+ */
+export const unitPackageConfig = (test: NonNullable<ViteUserConfig['test']> = {}) =>
+  packageConfig({ isolate: false, ...test });
