@@ -7,15 +7,5 @@ package="$2"
 if [ -x "$program" ]; then
   exit 0
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "install: $program is missing and apt-get is not available; install $package by hand." >&2
-  exit 1
-fi
-SUDO=""
-if [ "$(id -u)" != "0" ]; then
-  SUDO="sudo"
-fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "$package" >/dev/null
+bash "$(dirname "$0")/apt-install.sh" "$package"
 echo "install: installed $("$program" --version 2>/dev/null || echo "$package")"

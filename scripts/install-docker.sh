@@ -11,16 +11,7 @@ command -v docker >/dev/null 2>&1 || missing+=(docker.io)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "install-docker: ${missing[*]} missing and apt-get is not available; install them by hand." >&2
-  exit 1
-fi
-SUDO=""
-if [ "$(id -u)" != "0" ]; then
-  SUDO="sudo"
-fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
+packages=$(printf '%s\n' "${missing[@]}" | sort -u)
 # No recommended extras: the daemon, its runtime and the CLI are dependencies of docker.io.
-$SUDO apt-get install -y -qq --no-install-recommends $(printf '%s\n' "${missing[@]}" | sort -u) >/dev/null
-echo "install-docker: installed $(printf '%s ' "${missing[@]}" | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+bash "$(dirname "$0")/apt-install.sh" $packages
+echo "install-docker: installed" $packages
