@@ -13,8 +13,8 @@ if [ "$(id -u)" != "0" ]; then
   SUDO="sudo"
 fi
 export DEBIAN_FRONTEND=noninteractive
-install() { $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }
-if ! install "$@" 2>/dev/null; then
+apt_install() { $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }
+if ! apt_install "$@" 2>/dev/null; then
   $SUDO apt-get update -qq
-  install "$@"
+  apt_install "$@"
 fi
