@@ -51,7 +51,7 @@ describe('assertion mapping', () => {
       ]).checks,
     ).toEqual([
       { type: 'contains', value: 'err', negate: true },
-      { type: 'icontains-any', value: ['a', 'b'], negate: true },
+      { type: 'icontains-any', value: 'a, b', negate: true },
       { type: 'equals', value: 'x', trim: true },
       { type: 'is-json' },
       { type: 'starts-with', value: '#', name: 'heading', weight: 2, trim: true },
@@ -105,17 +105,15 @@ describe('assertion mapping', () => {
     // Each points at the bound (or pattern) it cannot grade: line of the entry, column of the value after `min: ` etc.
     const column = (i: number, key: string) => '      - '.length + asserts[i]!.indexOf(`${key}: `) + key.length + 3;
     expect(diagnostics).toEqual([
-      ['unsupported-skill-count', 5, column(0, 'min')],
-      ['unsupported-skill-count', 6, column(1, 'min')],
-      ['unsupported-skill-count', 7, column(2, 'pattern')],
-      ['unsupported-skill-count', 8, column(3, 'min')],
+      ['invalid-check', 5, column(0, 'min')],
+      ['invalid-check', 6, column(1, 'min')],
+      ['invalid-check', 7, column(2, 'pattern')],
+      ['invalid-check', 8, column(3, 'min')],
     ]);
   });
 
   it('assertions refused by an error leave that error alone: no follow-on "no assert entries" warning', () => {
-    expect(checksOf(['{type: skill-used, value: {name: a, min: 2}}']).diagnostics).toEqual([
-      ['unsupported-skill-count', 5, 50],
-    ]);
+    expect(checksOf(['{type: skill-used, value: {name: a, min: 2}}']).diagnostics).toEqual([['invalid-check', 5, 50]]);
   });
 
   it('a skill-used list holding anything but names is an error at that entry, as AgentV refuses it', () => {
@@ -126,26 +124,38 @@ describe('assertion mapping', () => {
     ]);
     expect(checks).toEqual([{ type: 'contains', value: 'x' }]);
     expect(diagnostics).toEqual([
-      ['wrong-type', 5, 39],
-      ['wrong-type', 6, 35],
+      ['invalid-check', 5, 39],
+      ['invalid-check', 6, 35],
     ]);
   });
 
-  it('script argv, trajectory:*, latency, cost, token-usage map onto the check vocabulary', () => {
-    expect(
-      checksOf([
-        '{type: script, command: [python, "check it.py"], cwd: graders}',
-        '{type: "trajectory:tool-used", value: [Read, {name: Bash, max: 3}]}',
-        '{type: "not-trajectory:tool-used", value: Write}',
-        '{type: "trajectory:tool-sequence", value: {mode: exact, steps: [Read, Edit]}}',
-        '{type: latency, threshold: 3000}',
-        '{type: cost, budget: 0.2}',
-        '{type: token_usage, max_total: 900, max_output: 100}',
-      ]).checks,
-    ).toEqual([
-      { type: 'script', value: "python 'check it.py'", cwd: 'graders', argv: ['python', 'check it.py'] },
-      { type: 'tool-called', value: 'Read' },
-      { type: 'tool-called', value: 'Bash', max: 3 },
+  it('script (the v5 code grader), trajectory:*, latency, cost, token-usage map onto the check vocabulary', () => {
+    const { checks, diagnostics } = checksOf([
+      '{type: script, command: [python, "check it.py"], cwd: graders}',
+      '{type: "trajectory:tool-used", value: [Read, {name: Glob, min: 2}]}',
+      '{type: "trajectory:tool-used", value: [Read, {name: Bash, max: 3}]}',
+      '{type: "not-trajectory:tool-used", value: Write}',
+      '{type: "trajectory:tool-sequence", value: {mode: exact, steps: [Read, Edit]}}',
+      '{type: latency, threshold: 3000}',
+      '{type: cost, budget: 0.2}',
+      '{type: token_usage, max_total: 900, max_output: 100}',
+    ]);
+    // A per-tool most is an error at its key, and that assertion is left out.
+    expect(diagnostics).toEqual([['invalid-check', 7, 72]]);
+    expect(checks).toEqual([
+      {
+        type: 'code-grader',
+        command: ['python', 'check it.py'],
+        cwd: 'graders',
+        payload: { criteria: '', expectedOutput: [], input: [{ role: 'user', content: 'hi' }], metadata: null },
+      },
+      {
+        type: 'assert-set',
+        checks: [
+          { type: 'tool-called', value: 'Read' },
+          { type: 'tool-trajectory', minimums: { Glob: 2 } },
+        ],
+      },
       { type: 'tool-called', value: 'Write', negate: true },
       { type: 'tool-trajectory', tools: ['Read', 'Edit'], mode: 'exact' },
       { type: 'latency', max: 3000 },
@@ -160,18 +170,37 @@ describe('assertion mapping', () => {
       '{type: llm-rubric, value: ok, required: 0.7}',
     ]);
     expect(checks).toEqual([
-      { type: 'contains', value: 'a', required: true, threshold: 0.9 },
-      { type: 'llm-rubric', value: 'ok', required: true, threshold: 0.7 },
+      { type: 'contains', value: 'a', required: true, minScore: 0.9 },
+      { type: 'llm-rubric', value: 'ok', required: true, minScore: 0.7 },
     ]);
-    expect(diagnostics).toEqual([['deprecated-field', 6, 49]]);
+    expect(diagnostics).toEqual([['deprecated-parameter', 6, 49]]);
   });
 
-  it('keeps types it does not map as written, for grading to judge at load time; an include warns at the entry', () => {
+  it('refuses types it cannot grade at their type; an include warns at the entry', () => {
     const { checks, diagnostics } = checksOf(['{type: similar, value: hello, threshold: 0.8}', '{include: shared}']);
-    expect(checks).toEqual([
-      { type: 'similar', value: 'hello', threshold: 0.8 },
-      { type: 'include', value: 'shared' },
+    expect(checks).toEqual([{ type: 'include', value: 'shared' }]);
+    expect(diagnostics).toEqual([
+      ['unsupported-check-type', 5, 16],
+      ['unsupported-field', 6, 9],
     ]);
-    expect(diagnostics).toEqual([['unsupported-field', 6, 9]]);
+  });
+});
+
+describe('assertion parameters, checked when the file loads', () => {
+  it('a wrong parameter is an error at its own line, naming what to write, before anything runs', () => {
+    const { checks, diagnostics } = checksOf(['{type: latency, threshold: fast}', '{type: contains, value: x}']);
+    expect(checks).toEqual([{ type: 'contains', value: 'x' }]);
+    expect(diagnostics).toEqual([['invalid-check', 5, 36]]);
+  });
+
+  it('a parameter the type does not take is a warning naming the closest one', () => {
+    const text = ['prompts: ["{{ input }}"]', 'tests:', '  - vars: {input: hi}', '    assert:'];
+    const { diagnostics } = loadAgentv(
+      FILE,
+      [...text, '      - {type: levenshtein, value: x, treshold: 2}'].join('\n'),
+    );
+    expect(diagnostics.map((d) => [d.severity, d.line, d.message])).toEqual([
+      ['warning', 5, 'levenshtein does not take "treshold", so it is ignored; did you mean "threshold"?'],
+    ]);
   });
 });

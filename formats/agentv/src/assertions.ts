@@ -1,12 +1,12 @@
-import type { Check } from '@skill-eval/core';
-import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
+import { COMMON_PARAMS, canonicalCheck, checkProblems, compositeWeights, problemSentence } from '@skill-eval/checks';
+import { type Check, normalizeCheck } from '@skill-eval/core';
+import { at, describe, isRecord, type ReadContext } from './context.js';
 import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
 import type { DocPath } from './source.js';
 
 const RUBRIC_TYPES = new Set(['llm-rubric', 'rubrics', 'llm-grader', 'llm-judge', 'g-eval', 'agent-rubric']);
 /** AgentV compares these with the output and the value both trimmed (`runStartsWithAssertion`, `runEqualsAssertion`). */
 export const AFFIX_TYPES = new Set(['starts-with', 'ends-with', 'equals']);
-const COMMON = new Set(['type', 'value', 'name', 'metric', 'weight', 'required', 'min_score', 'threshold', 'negate']);
 
 /** AgentV 5's message for assertion types it removed; a 4.x file may still use them. */
 const V5_TYPE_HINTS: Record<string, string> = {
@@ -88,199 +88,59 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext): Check[] 
     );
     return [];
   }
-  let type = item.type.trim().toLowerCase().replaceAll('_', '-');
-  let negate = item.negate === true;
-  if (type.startsWith('not-')) {
-    type = type.slice(4);
-    negate = !negate;
-  }
+  const { type } = normalizeCheck(item as Check);
   const hint = V5_TYPE_HINTS[type];
   if (hint && (ctx.dialect === 'agentv-5' || type === 'llm-judge' || type === 'code-judge')) {
     sink.warning('renamed-assertion', `${hint} skill-eval still reads it.`, at(path, 'type'));
   }
-  const common = readCommon(item, type, path, ctx);
-  if (!common) return [];
-  const base: Partial<Check> = { ...common, ...(negate ? { negate: true } : {}) };
-  const params = Object.fromEntries(Object.entries(item).filter(([k]) => !COMMON.has(k)));
-  // Types are kept as written: grading checks them when the suite loads (unknown or unsupported is an error there).
-  return mapType(type, item, params, base, path, ctx);
+  const rubric = RUBRIC_TYPES.has(type);
+  // The catalogue checks every parameter; the criteria of a rubric are the rubric reader's to report.
+  const problems = checkProblems(item, { vocabulary: 'agentv', children: false }).filter(
+    (p) => !(rubric && (p.path.length === 0 || CRITERIA_KEYS.has(String(p.path[0])))),
+  );
+  for (const problem of problems) {
+    const where = at(path, ...problem.path);
+    sink.report(problem.severity, problem.ruleId, problemSentence(problem), where);
+  }
+  if (problems.some((p) => p.severity === 'error')) return [];
+  if (rubric) return rubricChecks(type, item, criteriaParams(item), modifiers(item), path, ctx);
+  if (type === 'assert-set' || type === 'composite') return [groupCheck(item, path, ctx)];
+  return [canonicalCheck(item as Check, AGENTV)];
 }
 
-/** `name`/`metric`, `weight`, `required`, `min_score`/`threshold`: the modifiers every AgentV grader takes. */
-function readCommon(item: Record<string, unknown>, type: string, path: DocPath, ctx: ReadContext) {
-  const sink = ctx.source.sink;
-  const out: Partial<Check> & { threshold?: number } = {};
-  const name = item.name ?? item.metric;
-  if (typeof name === 'string' && name.trim() !== '') out.name = name;
-  if (item.weight !== undefined) {
-    if (typeof item.weight === 'number' && item.weight >= 0) out.weight = item.weight;
-    else sink.error('wrong-type', `"weight" is ${String(item.weight)}; write a number ≥ 0.`, at(path, 'weight'));
-  }
-  if (item.required !== undefined) {
-    if (typeof item.required === 'boolean') out.required = item.required;
-    else if (typeof item.required === 'number' && item.required > 0 && item.required <= 1) {
-      out.required = true;
-      out.threshold = item.required;
-      sink.warning(
-        'deprecated-field',
-        `A numeric "required" is deprecated in AgentV; read as required: true with min_score: ${item.required}.`,
-        at(path, 'required'),
-      );
-    } else
-      sink.error('wrong-type', `"required" is ${describe(item.required)}; write true or false.`, at(path, 'required'));
-  }
-  // latency/cost take their limit in `threshold`/`budget`, not a score threshold.
-  const scoreKeys = type === 'latency' ? ['min_score'] : ['min_score', 'threshold'];
-  for (const key of scoreKeys) {
-    const v = item[key];
-    if (v === undefined) continue;
-    if (typeof v === 'number' && v >= 0 && v <= 1) out.threshold = v;
-    else sink.error('wrong-type', `"${key}" is ${String(v)}; write a number between 0 and 1.`, at(path, key));
-  }
-  return out;
-}
-
-/** Maps one AgentV/promptfoo assertion onto skill-eval's check vocabulary. */
-function mapType(
-  type: string,
-  item: Record<string, unknown>,
-  params: Record<string, unknown>,
-  base: Partial<Check>,
-  path: DocPath,
-  ctx: ReadContext,
-): Check[] {
-  const sink = ctx.source.sink;
-  const value = item.value;
-  if (RUBRIC_TYPES.has(type)) return rubricChecks(type, item, params, base, path, ctx);
-  switch (type) {
-    case 'contains':
-    case 'icontains':
-    case 'equals':
-    case 'starts-with':
-    case 'ends-with':
-    case 'regex':
-      if (typeof value !== 'string' && typeof value !== 'number') {
-        sink.error(
-          'wrong-type',
-          `The value of a '${type}' assertion is ${describe(value)}; write a string.`,
-          at(path, 'value'),
-        );
-        return [];
-      }
-      return [{ ...base, type, value: String(value), ...(AFFIX_TYPES.has(type) ? { trim: true } : {}), ...params }];
-    case 'contains-any':
-    case 'contains-all':
-    case 'icontains-any':
-    case 'icontains-all': {
-      const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()) : value;
-      if (!Array.isArray(list) || list.some((v) => typeof v !== 'string' && typeof v !== 'number')) {
-        sink.error(
-          'wrong-type',
-          `The value of a '${type}' assertion is ${describe(value)}; write a list of strings.`,
-          at(path, 'value'),
-        );
-        return [];
-      }
-      return [{ ...base, type, value: list.map(String), ...params }];
-    }
-    case 'skill-used':
-    case 'skill-trigger':
-      return skillChecks(type, item, params, base, path, ctx);
-    case 'script':
-    case 'code-grader':
-    case 'code-judge': {
-      const { command, script, ...rest } = params;
-      const raw = command ?? script ?? value;
-      const text = Array.isArray(raw) && raw.every((a) => typeof a === 'string') ? shellJoin(raw) : raw;
-      if (typeof text !== 'string' || text.trim() === '') {
-        sink.error('wrong-type', `A '${type}' assertion needs "command": a string or an argv list.`, at(path));
-        return [];
-      }
-      return [{ ...base, type: 'script', value: text, ...rest, ...(Array.isArray(raw) ? { argv: raw } : {}) }];
-    }
-    case 'assert-set':
-    case 'composite': {
-      const { assert, assertions, evaluators, aggregator, ...rest } = params;
-      const key = assert !== undefined ? 'assert' : assertions !== undefined ? 'assertions' : 'evaluators';
-      const children = readAssertions(assert ?? assertions ?? evaluators ?? [], [...path, key], ctx);
-      const aggThreshold =
-        isRecord(aggregator) && typeof aggregator.threshold === 'number' ? aggregator.threshold : undefined;
-      return [
-        {
-          ...base,
-          type: 'assert-set',
-          checks: type === 'composite' ? compositeMembers(children, aggregator) : children,
-          ...(aggThreshold !== undefined && base.threshold === undefined ? { threshold: aggThreshold } : {}),
-          ...(aggregator !== undefined ? { aggregator } : {}),
-          ...rest,
-        },
-      ];
-    }
-    case 'tool-trajectory': {
-      const { expected, mode, ...rest } = params;
-      const tools = Array.isArray(expected) ? expected.map((e) => (isRecord(e) ? e.tool : e)) : [];
-      return [
-        { ...base, type: 'tool-trajectory', tools, mode: dashMode(mode), ...(expected ? { expected } : {}), ...rest },
-      ];
-    }
-    case 'trajectory:tool-used': {
-      const names = Array.isArray(value) ? value : [value];
-      return names.map((v) => {
-        const spec = isRecord(v) ? v : { name: v };
-        const { name, ...more } = spec;
-        return { ...base, type: 'tool-called', value: name, ...more, ...params };
-      });
-    }
-    case 'trajectory:tool-args-match': {
-      const spec = isRecord(value) ? value : {};
-      const { name, args, mode, ...more } = spec;
-      return [
-        { ...base, type: 'tool-called', value: name, args, ...(mode ? { argsMode: mode } : {}), ...more, ...params },
-      ];
-    }
-    case 'trajectory:tool-sequence': {
-      const spec = isRecord(value) ? value : { steps: value };
-      const { steps, mode, ...more } = spec;
-      return [
-        { ...base, type: 'tool-trajectory', tools: steps, mode: dashMode(mode ?? 'in_order'), ...more, ...params },
-      ];
-    }
-    case 'latency': {
-      const { threshold, ...rest } = params;
-      const max = item.threshold ?? value ?? threshold;
-      return [{ ...base, type: 'latency', max, ...rest }];
-    }
-    case 'cost': {
-      const { budget, ...rest } = params;
-      return [{ ...base, type: 'cost', max: budget ?? value, ...rest }];
-    }
-    case 'token-usage': {
-      // AgentV reads both spellings (`max_total`, `maxTotal` …).
-      const { max_total, maxTotal, max_input, maxInput, max_output, maxOutput, ...rest } = params;
-      const limits = {
-        max: max_total ?? maxTotal ?? value,
-        maxInput: max_input ?? maxInput,
-        maxOutput: max_output ?? maxOutput,
-      };
-      const given = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
-      return [{ ...base, type: 'token-usage', ...given, ...rest }];
-    }
-    default:
-      return [{ ...base, type, ...(value !== undefined ? { value } : {}), ...params }];
-  }
-}
+const AGENTV = { vocabulary: 'agentv' } as const;
+const CRITERIA_KEYS = new Set(['value', 'criteria', 'rubrics', 'prompt']);
+/** The keys under which AgentV groups hold their members. */
+const MEMBER_KEYS = ['assert', 'assertions', 'evaluators', 'checks'] as const;
 
 /**
- * A `composite`'s members as AgentV weighs them: `aggregator.weights` by member name (1 for a name it leaves out),
- * the members' own `weight` ignored (`CompositeGrader.runWeightedAverage`); a `threshold` aggregator counts each
- * member once.
+ * The modifiers every AgentV grader takes (name or metric, weight, required, min_score, negate), as the catalogue
+ * reads them in AgentV's vocabulary.
  */
-function compositeMembers(children: Check[], aggregator: unknown): Check[] {
-  const weights = isRecord(aggregator) && isRecord(aggregator.weights) ? aggregator.weights : {};
-  return children.map((child) => {
-    const weight = typeof child.name === 'string' ? weights[child.name] : undefined;
-    return { ...child, weight: typeof weight === 'number' ? weight : 1 };
-  });
+function modifiers(item: Record<string, unknown>): Partial<Check> {
+  const common = Object.fromEntries(Object.entries(item).filter(([key]) => Object.hasOwn(COMMON_PARAMS, key)));
+  // Any type without parameter spellings of its own reads the modifiers alone.
+  const { type: _type, ...base } = canonicalCheck({ ...common, type: 'is-json' }, AGENTV);
+  return base;
+}
+
+/** A rubric's keys beside the modifiers: its criteria, prompt and whatever else it carries. */
+function criteriaParams(item: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(item).filter(
+      ([key]) => !Object.hasOwn(COMMON_PARAMS, key) && key !== 'threshold' && key !== 'value',
+    ),
+  );
+}
+
+/** `assert-set` and AgentV 4's `composite`: the members read like any assertion, weighed by the aggregator. */
+function groupCheck(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check {
+  const key = MEMBER_KEYS.find((k) => item[k] !== undefined) ?? 'assert';
+  const members = readAssertions(item[key] ?? [], [...path, key], ctx);
+  const { [key]: _members, ...rest } = item;
+  const group = canonicalCheck({ ...rest, type: String(item.type), [key]: [] } as Check, AGENTV);
+  const composite = normalizeCheck(item as Check).type === 'composite';
+  return { ...group, checks: composite ? compositeWeights(members, item.aggregator) : members };
 }
 
 /** `llm-rubric` (v5), `rubrics`/`llm-grader` (4.x): one check per criterion, weights splitting the grader's share. */
@@ -358,137 +218,6 @@ function criterionText(item: Record<string, unknown>): unknown {
   const ranges = Object.entries(item.score_ranges).map(([score, text]) => `${score}: ${String(text)}`);
   return `${typeof item.id === 'string' ? item.id : 'Criterion'}, scored 0-10:\n${ranges.join('\n')}`;
 }
-
-/** `skill-used` (a name, a list of names = all of them, or `{name|pattern, min, max}`) and 4.x `skill-trigger`. */
-function skillChecks(
-  type: string,
-  item: Record<string, unknown>,
-  params: Record<string, unknown>,
-  base: Partial<Check>,
-  path: DocPath,
-  ctx: ReadContext,
-): Check[] {
-  if (type === 'skill-trigger') {
-    const { skill, should_trigger, ...rest } = params;
-    if (typeof skill !== 'string' || skill.trim() === '') {
-      ctx.source.sink.error(
-        'wrong-type',
-        "A 'skill-trigger' assertion needs \"skill\": the skill's name.",
-        atKey(path, 'type'),
-      );
-      return [];
-    }
-    const negate = (should_trigger === false) !== (base.negate === true);
-    const { negate: _drop, ...plain } = base;
-    return [{ ...plain, type: 'skill-used', value: skill, ...(negate ? { negate: true } : {}), ...rest }];
-  }
-  const value = item.value;
-  if (Array.isArray(value)) return skillListChecks(value, base, params, path, ctx);
-  const where: DocPath = [...path, 'value'];
-  if (typeof value === 'string' && value.trim() !== '') return [{ ...base, type: 'skill-used', value, ...params }];
-  if (isRecord(value) && (typeof value.name === 'string' || typeof value.pattern === 'string')) {
-    const check = countedSkillCheck(value, base, params, where, ctx);
-    return check ? [check] : [];
-  }
-  ctx.source.sink.error(
-    'wrong-type',
-    `A 'skill-used' assertion names the skill in "value"; it is ${describe(value)}.`,
-    at(where),
-  );
-  return [];
-}
-
-/**
- * `value: [a, b]`: AgentV grades the list as one assertion — it passes when every skill fired, or (not-skill-used)
- * when none did — so it is one check, counted once in the test's score. "None fired" is a group of negated checks
- * carrying no weight of their own, so the group scores 1 or 0 as AgentV does, never a share.
- */
-function skillListChecks(
-  names: unknown[],
-  base: Partial<Check>,
-  params: Record<string, unknown>,
-  path: DocPath,
-  ctx: ReadContext,
-): Check[] {
-  const bad = names.findIndex((name) => typeof name !== 'string' || name.trim() === '');
-  if (names.length === 0 || bad >= 0) {
-    ctx.source.sink.error(
-      'wrong-type',
-      names.length === 0
-        ? "A 'skill-used' list is empty; name at least one skill."
-        : `Skill ${bad + 1} of this 'skill-used' list is ${describe(names[bad])}; AgentV takes a list of skill names only. Write a {name, min, max} count as its own assertion.`,
-      at([...path, 'value', ...(bad >= 0 ? [bad] : [])]),
-    );
-    return [];
-  }
-  if (base.negate !== true) return [{ ...base, type: 'skill-used', value: names, ...params }];
-  const { negate: _drop, ...plain } = base;
-  // Required and weightless: the group scores 1 when every one holds, else 0.
-  const none = names.map(
-    (name): Check => ({ type: 'skill-used', value: name, negate: true, weight: 0, required: true, ...params }),
-  );
-  return [{ ...plain, type: 'assert-set', checks: none }];
-}
-
-/**
- * `{name, min, max}`: AgentV counts the skill's calls (min defaults to 1, or 0 beside a max). skill-eval sees only
- * whether a skill fired, so it grades "at least once" (min 1) and "never" (max 0, as not-skill-used) and refuses
- * other counts and name patterns rather than grade them as "fired at least once".
- */
-function countedSkillCheck(
-  spec: Record<string, unknown>,
-  base: Partial<Check>,
-  params: Record<string, unknown>,
-  where: DocPath,
-  ctx: ReadContext,
-): Check | undefined {
-  const sink = ctx.source.sink;
-  const { name, pattern, min, max, ...more } = spec;
-  if (pattern !== undefined) {
-    sink.error(
-      'unsupported-skill-count',
-      `A 'skill-used' pattern (${JSON.stringify(pattern)}) cannot be graded: skill-eval matches skills by their exact name. Write the skill's name in "name" instead.`,
-      at(where, 'pattern'),
-    );
-    return undefined;
-  }
-  for (const [key, bound] of [
-    ['min', min],
-    ['max', max],
-  ] as const) {
-    if (bound !== undefined && !(Number.isInteger(bound) && (bound as number) >= 0)) {
-      sink.error('wrong-type', `"${key}" is ${String(bound)}; write a whole number ≥ 0.`, at(where, key));
-      return undefined;
-    }
-  }
-  const least = (min as number | undefined) ?? (max === undefined ? 1 : 0);
-  const most = max as number | undefined;
-  const inverse = base.negate === true;
-  const never = most === 0;
-  const once = least === 1 && most === undefined;
-  if (inverse ? min !== undefined || (most !== undefined && !never) : !never && !once) {
-    const counts = [min === undefined ? '' : `min: ${min}`, most === undefined ? '' : `max: ${most}`]
-      .filter(Boolean)
-      .join(', ');
-    sink.error(
-      'unsupported-skill-count',
-      `skill-eval grades whether skill "${String(name)}" fired, not how many times, so {${counts}} cannot be graded. Write {name: ${String(name)}} for at least once, or {name: ${String(name)}, max: 0} (or not-skill-used) for never.`,
-      at(where, min !== undefined ? 'min' : 'max'),
-    );
-    return undefined;
-  }
-  const { negate: _drop, ...plain } = base;
-  return {
-    ...plain,
-    type: 'skill-used',
-    value: name,
-    ...(inverse || never ? { negate: true } : {}),
-    ...more,
-    ...params,
-  };
-}
-
-const dashMode = (mode: unknown) => (typeof mode === 'string' ? mode.replaceAll('_', '-') : mode);
 
 /** Joins an argv list into one POSIX shell command, quoting where needed. */
 export function shellJoin(argv: readonly string[]): string {

@@ -151,7 +151,7 @@ describe('tests and assertions', () => {
     ]);
     expect(where(diagnostics)).toEqual([
       ['id-not-string', 3, 9],
-      ['wrong-type', 7, 16],
+      ['invalid-check', 7, 16],
       ['missing-type', 8, 9],
       ['wrong-type', 9, 9],
       ['missing-criteria', 10, 9],
@@ -163,7 +163,9 @@ describe('tests and assertions', () => {
       ['missing-input', 19, 5],
     ]);
     expect(message(diagnostics, 3, 9)).toBe('The id 7 is a number; AgentV requires a string, so write id: "7".');
-    expect(message(diagnostics, 7, 16)).toBe("The value of a 'contains' assertion is a list; write a string.");
+    expect(message(diagnostics, 7, 16)).toBe(
+      '"value" of contains is a list; write the text to look for (a non-empty string; a number is read as written).',
+    );
     expect(message(diagnostics, 12, 16)).toBe('"threshold" is 2; write a number between 0 and 1.');
     expect(message(diagnostics, 16, 9)).toBe(
       'Test id "dup" is used again (first at suite.eval.yaml:13); give each test a unique id.',
@@ -272,12 +274,7 @@ describe('tests and assertions', () => {
         threshold: 0.5,
         aggregator: { type: 'threshold', threshold: 0.5 },
       },
-      {
-        type: 'tool-trajectory',
-        tools: ['Read', 'Edit'],
-        mode: 'in-order',
-        expected: [{ tool: 'Read' }, { tool: 'Edit' }],
-      },
+      { type: 'tool-trajectory', mode: 'in-order', expected: [{ tool: 'Read' }, { tool: 'Edit' }] },
     ]);
   });
 });

@@ -71,7 +71,7 @@ describe('tests from files and folders', () => {
       ['c', ['one'], undefined, 0.9, 'lines.jsonl', 1],
       ['5', ['three'], undefined, 0.9, 'lines.jsonl', 4],
     ]);
-    expect(suites[0]!.cases[3]!.checks).toEqual([{ type: 'equals', value: '3', trim: true }]);
+    expect(suites[0]!.cases[3]!.checks).toEqual([{ type: 'equals', value: 3, trim: true }]);
   });
 
   it('a missing or unsupported tests file is an error at the reference; a case file must hold a list', () => {

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
+import { type Case, CaseSchema, type Check, type Suite } from '@skill-eval/core';
 import { corpusPath } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -17,9 +17,16 @@ beforeEach(() => {
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A case without its source and the vars it was templated with (a written file templates its prompts anew). */
+/** A check without what the reader records of the test for code graders (the test itself holds it). */
+const unrecorded = (check: Check): Check => {
+  const { payload: _payload, ...rest } = check;
+  return Array.isArray(rest.checks) ? { ...rest, checks: (rest.checks as Check[]).map(unrecorded) } : rest;
+};
+
 const comparable = (cases: Case[]) =>
-  cases.map(({ source: _source, verdictRule: _rule, metadata: { vars: _vars, ...metadata }, ...rest }) => ({
+  cases.map(({ source: _source, verdictRule: _rule, metadata: { vars: _vars, ...metadata }, checks, ...rest }) => ({
     ...rest,
+    checks: checks.map(unrecorded),
     metadata,
   }));
 
@@ -134,7 +141,7 @@ describe('write → load round trip', () => {
           { type: 'tool-called', value: 'Bash', args: { command: 'ls' } },
           { type: 'tool-called', value: 'Read', negate: true },
           { type: 'tool-trajectory', tools: ['Read', 'Edit'], mode: 'in-order' },
-          { type: 'script', value: 'node check.js', cwd: 'scripts' },
+          { type: 'code-grader', command: 'node check.js', cwd: 'scripts' },
           {
             type: 'assert-set',
             threshold: 0.5,

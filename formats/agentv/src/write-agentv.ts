@@ -2,6 +2,7 @@ import { dirname, isAbsolute, relative } from 'node:path';
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
 import { stringify } from 'yaml';
 import { AFFIX_TYPES } from './assertions.js';
+import { isRecord } from './context.js';
 import { V5_REMOVED_TOP } from './migration.js';
 import { SIDE_CHANNEL_KEY, type SideChannel } from './side-channel.js';
 
@@ -161,13 +162,18 @@ function unreadByAgentv(raw: Check): string[] {
     ...(check.trimEnd === true && !AFFIX_TYPES.has(check.type)
       ? [`${what} ignores trailing whitespace; AgentV does not (trimEnd: true is kept)`]
       : []),
+    ...(check.type === 'script'
+      ? [
+          `${what} is a skill-up script (run in the workspace, exit 0 passes); AgentV runs a script from the eval file's folder with its JSON payload and reads a printed score`,
+        ]
+      : []),
   ];
   return [...own, ...nested];
 }
 
 /** One check as an AgentV 5 assertion; the inverse of the loader's mapping. */
 export function writeCheck(check: Check): unknown {
-  const { type, value, name, weight, required, negate, threshold, ...params } = foldedType(check) as Check & {
+  const { type, value, name, weight, required, negate, threshold, minScore, ...params } = foldedType(check) as Check & {
     threshold?: unknown;
   };
   if (type === 'llm-rubric' && typeof value === 'string' && Object.keys(check).length === 2) return value;
@@ -175,6 +181,7 @@ export function writeCheck(check: Check): unknown {
   if (name !== undefined) common.name = name;
   if (weight !== undefined) common.weight = weight;
   if (required !== undefined) common.required = required;
+  if (minScore !== undefined) common.min_score = minScore;
   const t = (agentvType: string) => (negate ? `not-${agentvType}` : agentvType);
   const scored = threshold !== undefined ? { threshold } : {};
   switch (type) {
@@ -186,13 +193,7 @@ export function writeCheck(check: Check): unknown {
       return { type: t('llm-rubric'), value, ...common, ...scored, ...params };
     }
     case 'latency':
-      return {
-        type: t('latency'),
-        ...common,
-        ...(threshold !== undefined ? { min_score: threshold } : {}),
-        ...withoutKey(params, 'max'),
-        threshold: params.max,
-      };
+      return { type: t('latency'), ...common, ...withoutKey(params, 'max'), threshold: params.max };
     case 'cost':
       return { type: t('cost'), ...common, ...scored, ...withoutKey(params, 'max'), budget: params.max };
     case 'token-usage':
@@ -211,7 +212,8 @@ export function writeCheck(check: Check): unknown {
       return { type: t('trajectory:tool-used'), ...common, ...scored, ...rest, value };
     }
     case 'tool-trajectory': {
-      const { tools, mode, ...rest } = params;
+      const { tools: listed, expected, mode, ...rest } = params;
+      const tools = listed ?? (Array.isArray(expected) ? expected.map((e) => (isRecord(e) ? e.tool : e)) : undefined);
       return {
         type: t('trajectory:tool-sequence'),
         ...common,
@@ -223,6 +225,11 @@ export function writeCheck(check: Check): unknown {
     case 'script': {
       const { argv, ...rest } = params;
       return { type: t('script'), ...common, ...scored, ...rest, command: argv ?? value };
+    }
+    case 'code-grader': {
+      // AgentV 5 calls its code grader `script`; what the reader recorded of the test is the test's again.
+      const { payload: _payload, ...rest } = params;
+      return { type: t('script'), ...common, ...scored, ...rest };
     }
     case 'assert-set': {
       const { checks, ...rest } = params;

@@ -1,3 +1,4 @@
+import type { CheckProblem } from '@skill-eval/checks';
 import { DiagnosticSink as KitSink, type Position } from '@skill-eval/format-kit';
 
 /** Stable rule ids of this format; each diagnostic names one. */
@@ -28,7 +29,9 @@ export type RuleId =
   | 'no-sibling-skill'
   | 'agent-mode'
   | 'agent-not-found'
-  | 'nothing-to-grade';
+  | 'nothing-to-grade'
+  // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
+  | CheckProblem['ruleId'];
 
 /** Where a diagnostic points: an offset in the file, or a position already computed. */
 export type At = number | Position;

@@ -1,4 +1,5 @@
 import { basename, dirname, relative, resolve } from 'node:path';
+import { problemSentence, validChecks } from '@skill-eval/checks';
 import type { LoadResult, Suite } from '@skill-eval/core';
 import { createLineIndex } from '@skill-eval/format-kit';
 import { buildCase, type CaseDraft, type FileContext } from './build-case.js';
@@ -82,7 +83,7 @@ export function readEvalMd(
     model: typeof front.values.model === 'string' && front.values.model.trim() ? front.values.model.trim() : undefined,
     positionAt: sink.positionAt,
   };
-  const cases = drafts.map((draft) => buildCase(draft, ctx));
+  const cases = drafts.map((draft) => buildCase({ ...draft, checks: catalogued(draft, sink) }, ctx));
   if (cases.length === 0) return { suites: [], diagnostics: sink.diagnostics };
   const settings: Record<string, unknown> = { layout };
   const preamble = layout === 'suite' ? cleanText(text, [bodyOffset, tree.cases[0]!.offset]) : '';
@@ -111,4 +112,11 @@ function notAnEvalMessage(tree: Outline, sink: DiagnosticSink): string {
 function defaultSuiteName(path: string): string {
   const name = basename(path);
   return name === 'EVAL.md' ? basename(dirname(path)) : name.replace(/\.(eval|EVAL)\.md$/, '').replace(/\.md$/, '');
+}
+
+/** A case's checks, each checked against the catalogue at the case; one with an error is left out. */
+function catalogued(draft: CaseDraft, sink: DiagnosticSink) {
+  return validChecks(draft.checks, (problem) =>
+    sink.report(problem.severity, problem.ruleId, problemSentence(problem, `The case "${draft.name}": `), draft.offset),
+  );
 }

@@ -1,3 +1,4 @@
+import { problemSentence, validChecks } from '@skill-eval/checks';
 import { type Case, type Check, parseCase } from '@skill-eval/core';
 import type { Node } from 'jsonc-parser';
 import { type CaseFiles, type CaseIdentity, cap } from './case-fields.js';
@@ -60,6 +61,9 @@ export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
     );
   }
   const position = ctx.sink.position(item);
+  const catalogued = validChecks(checks, (problem) =>
+    ctx.sink.report(problem.severity, problem.ruleId, problemSentence(problem, `${cap(identity.label)}: `), item),
+  );
   return parseCase({
     id: identity.id,
     rawId: identity.rawId,
@@ -68,7 +72,7 @@ export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
     turns: [parts.prompt],
     reference: reference?.trim() ? reference : undefined,
     shouldTrigger: trigger?.value,
-    checks,
+    checks: catalogued,
     workspace: {
       ...(ctx.project ? { project: ctx.project } : {}),
       files: parts.files.found,

@@ -454,3 +454,21 @@ describe('eval.yaml schema', () => {
     expect(where(diagnostics).filter(([rule]) => rule === 'engine-conflict')).toEqual([['engine-conflict', 5, 9]]);
   });
 });
+
+describe('checks, as the catalogue reads them', () => {
+  it('a rule the catalogue refuses is an error at the rule, and is left out', () => {
+    const { suites, diagnostics } = load([
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  success:',
+      '    - tool_called: {name: ""}',
+      '    - exit_code: 0',
+    ]);
+    expect(withoutContext(diagnostics)).toEqual([['invalid-check', 5, 20]]);
+    expect(diagnostics.find((d) => d.ruleId === 'skill-up/invalid-check')?.message).toBe(
+      '"judge.success[0].tool_called": "value" of tool-called is empty; write the tool name (MCP tools as server::tool).',
+    );
+    expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'exit-code', value: 0, required: true }]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { CheckProblem } from '@skill-eval/checks';
 import { DiagnosticSink as KitSink, type ParsedYaml, type Position, type YamlNode } from '@skill-eval/format-kit';
 import { YamlPlace } from './yaml-path.js';
 
@@ -33,7 +34,9 @@ export type RuleId =
   | 'belongs-to-suite'
   | 'judge-without-type'
   | 'no-cases'
-  | 'user-simulator';
+  | 'user-simulator'
+  // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
+  | CheckProblem['ruleId'];
 
 /** What a diagnostic may point at: a YAML node, a place in the file or an explicit position. */
 export type At = YamlNode | YamlPlace | Position | null | undefined;

@@ -1,5 +1,6 @@
 import type { Check } from '@skill-eval/core';
 import type { CaseContext } from './case-context.js';
+import { catalogued } from './map-rules.js';
 import { resolveSkillPath } from './resolve-path.js';
 import type { Expect } from './rule-schema.js';
 import { nodeAt } from './yaml-path.js';
@@ -52,5 +53,5 @@ export function expectGates(
   }
   for (const { path: file, content } of expect.file_contains ?? [])
     gates.push({ type: 'file-contains', path: file, value: content });
-  return gates;
+  return catalogued(gates, path, ctx);
 }

@@ -1,6 +1,6 @@
 import type { Check } from '@skill-eval/core';
 import { type CaseContext, SKILL_UP_DEFAULTS } from './case-context.js';
-import { ruleChecks } from './map-rules.js';
+import { catalogued, ruleChecks } from './map-rules.js';
 import { resolveSkillPath, shellWord } from './resolve-path.js';
 import type { Judge } from './rule-schema.js';
 import { keyNodeAt, nodeAt, pathText } from './yaml-path.js';
@@ -72,7 +72,10 @@ export function mapJudge(
       );
       const timeout =
         judge.timeout_seconds && judge.timeout_seconds > 0 ? { timeoutSeconds: judge.timeout_seconds } : {};
-      if (script) mapped.checks.push({ type: 'script', value: shellWord(script), required: true, ...timeout });
+      if (script) {
+        const check: Check = { type: 'script', value: shellWord(script), required: true, ...timeout };
+        mapped.checks.push(...catalogued([check], [...path, 'script_path'], ctx));
+      }
     }
   } else {
     if (!judge.criteria?.length) {
@@ -82,7 +85,9 @@ export function mapJudge(
         nodeAt(ctx.yaml, path),
       );
     }
-    mapped.checks.push(...(judge.criteria ?? []).map((value) => ({ type: 'llm-rubric', value })));
+    (judge.criteria ?? []).forEach((value, i) => {
+      mapped.checks.push(...catalogued([{ type: 'llm-rubric', value }], [...path, 'criteria', i], ctx));
+    });
     mapped.threshold = judge.pass_threshold ?? SKILL_UP_DEFAULTS.passThreshold;
     if (judge.model) mapped.model = judge.model;
     if (judge.timeout_seconds !== undefined) notHonoured('timeout_seconds', 'deadline of one judge call');

@@ -1,3 +1,4 @@
+import { problemSentence, validChecks } from '@skill-eval/checks';
 import type { Check } from '@skill-eval/core';
 import type { CaseContext } from './case-context.js';
 import { goToJsRegex } from './go-regex.js';
@@ -51,7 +52,19 @@ export function ruleChecks(rule: Rule, path: PropertyKey[], ctx: Pick<CaseContex
       keyNodeAt(ctx.yaml, path, set[1]!),
     );
   }
-  return checksOf(key, rule, [...path, key], ctx);
+  return catalogued(checksOf(key, rule, [...path, key], ctx), [...path, key], ctx);
+}
+
+/** The checks a rule became, each checked against the catalogue at the rule's key; one with an error is left out. */
+export function catalogued(checks: Check[], path: PropertyKey[], ctx: Pick<CaseContext, 'sink' | 'yaml'>): Check[] {
+  return validChecks(checks, (problem) =>
+    ctx.sink.report(
+      problem.severity,
+      problem.ruleId,
+      problemSentence(problem, `"${pathText(path)}": `),
+      nodeAt(ctx.yaml, path),
+    ),
+  );
 }
 
 function checksOf(

@@ -216,3 +216,14 @@ describe('assertions', () => {
     expect(suites[0]!.cases[0]!.reference).toBeUndefined();
   });
 });
+
+describe('checks, as the catalogue reads them', () => {
+  it('an empty text to look for is an error at its value: it would match every answer', () => {
+    const { suites, diagnostics } = load([...HEAD, 'expected: e', 'assertions:', '  - {type: contains, value: ""}']);
+    expect(where(diagnostics)).toEqual([['invalid-check', 6, 29]]);
+    expect(diagnostics[0]!.message).toBe(
+      'Assertion 1: "value" of contains is empty; write the text to look for (a non-empty string; a number is read as written).',
+    );
+    expect(suites[0]!.cases[0]!.checks).toEqual([]);
+  });
+});

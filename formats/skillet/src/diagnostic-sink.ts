@@ -1,3 +1,4 @@
+import type { CheckProblem } from '@skill-eval/checks';
 import { DiagnosticSink as KitSink, type Position, type YamlNode } from '@skill-eval/format-kit';
 
 /** Stable rule ids of this format; each diagnostic names one. */
@@ -16,7 +17,9 @@ export type RuleId =
   | 'empty-assertions'
   | 'unknown-key'
   | 'needs-trust'
-  | 'yml-ignored';
+  | 'yml-ignored'
+  // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
+  | CheckProblem['ruleId'];
 
 /** Collects diagnostics for one file, positioned at YAML nodes (or explicit positions). */
 export class DiagnosticSink extends KitSink<RuleId, YamlNode | Position> {

@@ -1,3 +1,4 @@
+import { problemSentence, validChecks } from '@skill-eval/checks';
 import type { Check } from '@skill-eval/core';
 import {
   isYamlMap,
@@ -102,10 +103,14 @@ export function readAssertions(
     }
     if (!ok || !isAssertionType(type)) return;
     const value = (valueNode as { value: string }).value;
-    if (type === 'regex') {
-      const check = regexCheck(value, valueNode!, sink, i + 1);
-      if (check) checks.push(check);
-    } else checks.push(MAPPING[type](value));
+    const check = type === 'regex' ? regexCheck(value, valueNode!, sink, i + 1) : MAPPING[type](value);
+    if (!check) return;
+    // The catalogue reads the check as skill-eval grades it: an empty text to look for matches every answer.
+    checks.push(
+      ...validChecks([check], (problem) =>
+        sink.report(problem.severity, problem.ruleId, problemSentence(problem, `${label}: `), valueNode ?? item),
+      ),
+    );
   });
   if (checks.length === 0 && yamlItems(node).length === 0) {
     sink.info(

@@ -1,3 +1,4 @@
+import type { CheckProblem } from '@skill-eval/checks';
 import { JsonDiagnosticSink, type Position } from '@skill-eval/format-kit';
 
 /** Stable rule ids of this format; each diagnostic names one. */
@@ -14,7 +15,9 @@ export type RuleId =
   | 'default-should-trigger'
   | 'grouped-variant'
   | 'skill-from-folder'
-  | 'unknown-key';
+  | 'unknown-key'
+  // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
+  | CheckProblem['ruleId'];
 
 /** Collects the diagnostics of one triggers-json file. */
 export class DiagnosticSink extends JsonDiagnosticSink<RuleId> {

@@ -1,4 +1,5 @@
 import { basename, dirname, relative, resolve } from 'node:path';
+import { problemSentence, validChecks } from '@skill-eval/checks';
 import {
   type Case,
   findSkillRoot,
@@ -191,9 +192,12 @@ function buildCases(items: QueryItem[], ctx: BuildContext): Case[] {
 }
 
 function buildCase(item: QueryItem, ctx: BuildContext): Case {
-  const checks = ctx.skillName
+  const written = ctx.skillName
     ? [{ type: 'skill-used', value: ctx.skillName, ...(item.shouldTrigger ? {} : { negate: true }) }]
     : [];
+  const checks = validChecks(written, (problem) =>
+    ctx.sink.report(problem.severity, problem.ruleId, problemSentence(problem), item.node),
+  );
   return parseCase({
     id: item.id,
     rawId: item.rawId,

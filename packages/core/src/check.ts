@@ -31,5 +31,6 @@ export function normalizeCheck(check: Check): Check {
     type = type.slice(4);
     negate = !negate;
   }
-  return negate ? { ...check, type, negate } : { ...check, type };
+  const { negate: _written, ...rest } = check;
+  return negate ? { ...rest, type, negate } : { ...rest, type };
 }

@@ -1,6 +1,6 @@
+import { canonicalCheck } from '@skill-eval/checks';
 import type { Case } from '@skill-eval/core';
 import { normalizeTree, rubricLeaves } from './checks/check-tree.js';
-import { canonicalCheck } from './compat/canonical-check.js';
 
 /** Whether grading `testCase` calls the judge: some llm-rubric criterion (or a model-graded alias), nested or not. */
 export function caseNeedsJudge(testCase: Pick<Case, 'gates' | 'checks' | 'failIf'>): boolean {

@@ -1,10 +1,10 @@
+import { canonicalCheck } from '@skill-eval/checks';
 import type { Case, Check, JudgeFeedback, Session } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './checks/check-evaluator.js';
 import { GROUP, groupChildren, normalizeTree, RUBRIC, rubricLeaves } from './checks/check-tree.js';
 import { groupVerdict } from './checks/group-verdict.js';
 import { runCheck } from './checks/run-check.js';
 import { type CheckRole, erroredVerdict } from './checks/verdict.js';
-import { canonicalCheck } from './compat/canonical-check.js';
 import type { Grade, GradeInput } from './grade.js';
 import { implicitChecks } from './implicit-checks.js';
 import { JUDGE_PROMPT_VERSION } from './judge/judge-prompt.js';

@@ -1,10 +1,7 @@
 export { caseNeedsJudge } from './case-needs-judge.js';
 export { checksNeedingTrust } from './checks/require-trust.js';
 export { skillFired, type TriggerDetection } from './checks/skill-used.js';
-export { canonicalCheck } from './compat/canonical-check.js';
 export { checkDiagnostics } from './compat/check-diagnostics.js';
-export { checkTypeProblem, KNOWN_CHECK_TYPES } from './compat/check-type-problem.js';
-export { UNSUPPORTED_CHECK_TYPES } from './compat/unsupported-check-types.js';
 export type { Grade, GradeInput, Judge } from './grade.js';
 export { gradeExecution, judgePromptOf } from './grade-execution.js';
 export { JUDGE_PROMPT_VERSION } from './judge/judge-prompt.js';

@@ -1,7 +1,7 @@
+import { GROUP, RUBRIC } from '@skill-eval/checks';
 import { type Check, normalizeCheck } from '@skill-eval/core';
 
-export const RUBRIC = 'llm-rubric';
-export const GROUP = 'assert-set';
+export { GROUP, RUBRIC };
 
 /** A group's children as written (`checks`), or undefined when the check is no group or the list is malformed. */
 export function groupChildren(check: Check): Check[] | undefined {

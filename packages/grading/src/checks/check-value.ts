@@ -1,5 +1,5 @@
+import { commaList } from '@skill-eval/checks';
 import { type Check, SkillEvalError } from '@skill-eval/core';
-import { commaList } from './comma-list.js';
 
 /** The check's `value` as a string; numbers and booleans are accepted as written. */
 export function stringValue(check: Check): string {

@@ -36,8 +36,8 @@ describe('checkDiagnostics', () => {
   it('reports a check without a type', () => {
     const suite = suiteOf([{ id: 'x', checks: [{ type: 'assert-set', checks: [{ value: 'no type' }, 42] }] }]);
     expect(checkDiagnostics(suite).map((d) => d.message)).toEqual([
-      'case "x", check 1 › check 1: a check needs a "type"',
-      'case "x", check 1 › check 2: a check needs a "type"',
+      'case "x", check 1 › check 1: a check needs a "type" (e.g. type: contains)',
+      'case "x", check 1 › check 2: a check needs a "type" (e.g. type: contains)',
     ]);
   });
 
@@ -66,26 +66,31 @@ describe('checkDiagnostics', () => {
     ['a negated unsupported type', { type: 'not-meteor', value: 'x' }, 'grading/unsupported-check-type', 'WordNet'],
     ['an invalid regex', { type: 'regex', value: '(unclosed' }, 'grading/invalid-check', 'invalid regex /(unclosed/'],
     ['invalid regex flags', { type: 'regex', value: 'a', flags: 'q' }, 'grading/invalid-check', 'invalid regex /a/q'],
-    ['a regex without a pattern', { type: 'regex' }, 'grading/invalid-check', 'needs a string value'],
+    ['a regex without a pattern', { type: 'regex' }, 'grading/invalid-check', 'regex needs "value": the pattern'],
     [
       'a per-tool max',
       { type: 'trajectory:tool-used', value: { name: 'search', max: 2 } },
-      'grading/unsupported-check-type',
+      'grading/invalid-check',
       'per-tool max is not supported',
     ],
     [
       'a name pattern',
       { type: 'trajectory:tool-used', value: { pattern: 'mcp__*' } },
-      'grading/unsupported-check-type',
+      'grading/invalid-check',
       'name pattern',
     ],
     [
       'factuality without a reference',
       { type: 'factuality' },
       'grading/invalid-check',
-      'needs the reference statement',
+      'factuality needs "value": the reference statement',
     ],
-    ['a group that is no list', { type: 'assert-set', checks: 'x' }, 'grading/invalid-check', 'checks as a list'],
+    [
+      'a group that is no list',
+      { type: 'assert-set', checks: 'x' },
+      'grading/invalid-check',
+      '"checks" of assert-set is the text "x"; write a list of checks',
+    ],
   ])('reports %s', (_what, check, ruleId, message) => {
     const diagnostics = checkDiagnostics(suiteOf([{ id: 'c', checks: [check] }]));
     expect(diagnostics).toHaveLength(1);

@@ -1,11 +1,6 @@
-import { type Case, type Diagnostic, errorInfo, type Suite } from '@skill-eval/core';
-import { GROUP } from '../checks/check-tree.js';
-import { compileRegex } from '../checks/compile-regex.js';
-import { canonicalCheck } from './canonical-check.js';
-import { aliasProblem, missingValue, normalizeChild } from './check-aliases.js';
-import { checkTypeProblem, isUnsupportedType } from './check-type-problem.js';
-
-const GROUPS = new Set([GROUP, 'composite']);
+import { type CheckProblem, canonicalCheck, checkProblems } from '@skill-eval/checks';
+import { type Case, type Check, type Diagnostic, errorInfo, type Suite } from '@skill-eval/core';
+import { schemaTest } from '../checks/json-schema.js';
 
 const ROLES = [
   ['gates', 'gate'],
@@ -14,81 +9,65 @@ const ROLES = [
 ] as const;
 
 /**
- * Load-time problems of a suite's checks: types skill-eval does not know or cannot grade, alias parameters
- * without an equivalent, invalid regex patterns — in gates, checks, fail-if conditions and groups. Each is an
- * error at its case's location, naming the case, so a suite that cannot be graded as written never runs.
+ * Load-time errors of a suite's checks, for every format (the formats report them at each check's own line as
+ * they read the file; this catches what a format plugin leaves unchecked): types skill-eval does not know or cannot
+ * grade, parameters the catalogue refuses, JSON Schemas Ajv cannot compile — in gates, checks, fail-if conditions
+ * and groups. Each is an error at its case's location naming the case, so a suite that cannot be graded as written
+ * never runs.
  */
 export function checkDiagnostics(suite: Suite): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const testCase of suite.cases) {
     for (const [key, role] of ROLES) {
       testCase[key].forEach((check, i) => {
-        inspect(check, `${role} ${i + 1}`, testCase, suite, diagnostics);
+        const where = `${role} ${i + 1}`;
+        const report = (ruleId: string, problem: string, inside = '') =>
+          diagnostics.push(diagnostic(suite, testCase, ruleId, `case "${testCase.id}", ${where}${inside}: ${problem}`));
+        for (const problem of checkProblems(check).filter((p) => p.severity === 'error')) {
+          report(`grading/${problem.ruleId}`, problem.message, childSteps(problem));
+        }
+        for (const schemaProblem of schemaProblems(canonicalCheck(check)))
+          report('grading/invalid-check', schemaProblem);
       });
     }
   }
   return diagnostics;
 }
 
-/** Where a check sits, for the diagnostics of its problems. */
-interface Place {
-  where: string;
-  testCase: Case;
-  suite: Suite;
-  out: Diagnostic[];
-}
-
-function report({ where, testCase, suite, out }: Place, ruleId: string, problem: string): void {
-  out.push({
+function diagnostic(suite: Suite, testCase: Case, ruleId: string, message: string): Diagnostic {
+  return {
     severity: 'error',
     ruleId,
-    message: `case "${testCase.id}", ${where}: ${problem}`,
+    message,
     file: testCase.source.file || suite.file,
     ...(testCase.source.line ? { line: testCase.source.line } : {}),
     ...(testCase.source.column ? { column: testCase.source.column } : {}),
-  });
+  };
 }
 
-function inspect(raw: unknown, where: string, testCase: Case, suite: Suite, out: Diagnostic[]): void {
-  const place: Place = { where, testCase, suite, out };
-  const given = normalizeChild(raw);
-  if (typeof given !== 'object' || given === null || typeof given.type !== 'string') {
-    report(place, 'grading/invalid-check', 'a check needs a "type"');
-    return;
-  }
-  const written = given.type;
-  // normalizeChild gave it core's normal form (normalizeCheck) already.
-  const normal = given;
-  const check = canonicalCheck(normal);
-  // Name the type as written, unless an alias mapped it onto another.
-  const typeProblem = checkTypeProblem(check.type === normal.type ? written : check.type);
-  if (typeProblem) {
-    const unsupported = isUnsupportedType(check.type);
-    report(place, unsupported ? 'grading/unsupported-check-type' : 'grading/unknown-check-type', typeProblem);
-    return;
-  }
-  const problem = aliasProblem(normal) ?? aliasProblem(check);
-  if (problem) report(place, 'grading/unsupported-check-type', problem);
-  const missing = missingValue(normal);
-  if (missing) report(place, 'grading/invalid-check', missing);
-  if (check.type === 'regex') {
-    try {
-      compileRegex(check);
-    } catch (error) {
-      report(place, 'grading/invalid-check', errorInfo(error).message);
-    }
-  }
-  if (check.type === GROUP) {
-    // Children as written, so their own alias problems show; a group an alias built has only built children.
-    const children = GROUPS.has(normal.type)
-      ? (normal.checks ?? normal.assert ?? normal.assertions ?? normal.evaluators)
-      : check.checks;
-    if (!Array.isArray(children)) {
-      report(place, 'grading/invalid-check', 'an assert-set needs its checks as a list');
-      return;
-    }
-    children.forEach((child, i) => {
-      inspect(child, `${where} › check ${i + 1}`, testCase, suite, out);
-    });
+const CHILD_KEYS = new Set(['checks', 'assert', 'assertions', 'evaluators']);
+
+/** ` › check 2` for a problem inside a group's children, nothing for one of the check itself. */
+function childSteps({ path }: CheckProblem): string {
+  let steps = '';
+  path.forEach((key, i) => {
+    const next = path[i + 1];
+    if (typeof key === 'string' && CHILD_KEYS.has(key) && typeof next === 'number') steps += ` › check ${next + 1}`;
+  });
+  return steps;
+}
+
+/** JSON Schemas of is-json / contains-json (and in groups) that Ajv cannot compile, as promptfoo would find at run. */
+function schemaProblems(check: Check): string[] {
+  if (check.type === 'assert-set' && Array.isArray(check.checks))
+    return (check.checks as Check[]).flatMap(schemaProblems);
+  if (check.type !== 'is-json' && check.type !== 'contains-json') return [];
+  const text = typeof check.value === 'string' ? check.value : '';
+  if (text.includes('{{')) return []; // Rendered from the case's vars when it is graded.
+  try {
+    schemaTest(check);
+    return [];
+  } catch (error) {
+    return [errorInfo(error).message];
   }
 }

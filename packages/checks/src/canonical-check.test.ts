@@ -8,13 +8,14 @@ const canonical = (check: Check) => canonicalCheck(normalizeCheck(check));
 const SOURCE_ONLY = [
   'skill',
   'should_trigger',
-  'command',
   'script',
   'criteria',
   'rubrics',
   'prompt',
   'budget',
   'max_total',
+  'maxTotal',
+  'maxToolCalls',
 ];
 
 describe('canonicalCheck', () => {
@@ -84,11 +85,11 @@ describe('canonicalCheck', () => {
       { type: 'trajectory:goal-success', value: 'Book a flight' },
       { type: 'llm-rubric', value: expect.stringContaining('achieved this goal: "Book a flight"') },
     ],
-    ['code-grader', { type: 'code_grader', command: './check.sh' }, { type: 'script', value: './check.sh' }],
+    ['code-grader', { type: 'code_grader', command: './check.sh' }, { type: 'code-grader', command: './check.sh' }],
     [
-      'code-judge argv',
+      'code-judge with the script spelling',
       { type: 'code-judge', script: ['python3', 'grade it.py'] },
-      { type: 'script', value: "python3 'grade it.py'", argv: ['python3', 'grade it.py'] },
+      { type: 'code-grader', command: ['python3', 'grade it.py'] },
     ],
     [
       'trajectory:tool-used',
@@ -110,11 +111,6 @@ describe('canonicalCheck', () => {
       'trajectory:tool-used min',
       { type: 'trajectory:tool-used', value: { name: 'search', min: 2 } },
       { type: 'tool-trajectory', minimums: { search: 2 } },
-    ],
-    [
-      'tool-called min (AgentV reader output)',
-      { type: 'tool-called', value: 'search', min: 3 },
-      { type: 'tool-trajectory', minimums: { search: 3 } },
     ],
     [
       'trajectory:tool-args-match',
@@ -139,6 +135,16 @@ describe('canonicalCheck', () => {
     ['latency threshold', { type: 'latency', threshold: 5000 }, { type: 'latency', max: 5000 }],
     ['cost budget', { type: 'cost', budget: 0.1 }, { type: 'cost', max: 0.1 }],
     ['token-usage max_total', { type: 'token-usage', max_total: 900 }, { type: 'token-usage', max: 900 }],
+    [
+      'token-usage in camelCase',
+      { type: 'token-usage', maxTotal: 9, max_input: 5, max_output: 4 },
+      { type: 'token-usage', max: 9, maxInput: 5, maxOutput: 4 },
+    ],
+    [
+      'execution-metrics in camelCase',
+      { type: 'execution-metrics', maxToolCalls: 3, max_tokens: 10 },
+      { type: 'execution-metrics', max_tool_calls: 3, max_tokens: 10 },
+    ],
     [
       'promptfoo assert-set',
       {
@@ -198,5 +204,52 @@ describe('canonicalCheck', () => {
     });
     expect(out).not.toHaveProperty('assertions');
     expect(canonicalCheck(out)).toEqual(out);
+  });
+});
+
+describe("canonicalCheck in AgentV's vocabulary", () => {
+  const agentv = (check: Check) => canonicalCheck(check, { vocabulary: 'agentv' });
+
+  it.each<[string, Check, Record<string, unknown>]>([
+    ['equals, trimmed', { type: 'equals', value: 'x' }, { type: 'equals', value: 'x', trim: true }],
+    ['ends-with, trimmed', { type: 'ends_with', value: 'x' }, { type: 'ends-with', trim: true }],
+    ['a numeric required', { type: 'contains', value: 'x', required: 0.6 }, { required: true, minScore: 0.6 }],
+    [
+      'min_score of a required check',
+      { type: 'contains', value: 'x', required: true, min_score: 0.5 },
+      { minScore: 0.5 },
+    ],
+    ['metric as the name', { type: 'contains', value: 'x', metric: 'greets' }, { name: 'greets' }],
+  ])('%s', (_what, check, expected) => {
+    const out = agentv(check);
+    expect(out).toMatchObject(expected);
+    expect(out).not.toHaveProperty('min_score');
+    expect(agentv(out)).toEqual(out);
+  });
+
+  it('drops min_score without required, as AgentV ignores it there', () => {
+    expect(agentv({ type: 'contains', value: 'x', min_score: 0.5 })).toEqual({ type: 'contains', value: 'x' });
+  });
+
+  it('leaves promptfoo checks untrimmed', () => {
+    expect(canonicalCheck({ type: 'equals', value: 'x' })).toEqual({ type: 'equals', value: 'x' });
+  });
+
+  it('weighs composite members by aggregator.weights, ignoring their own weight', () => {
+    const out = agentv({
+      type: 'composite',
+      aggregator: { type: 'weighted_average', weights: { a: 4 } },
+      assertions: [
+        { type: 'contains', value: 'x', name: 'a', weight: 9 },
+        { type: 'equals', value: 'y', name: 'b', weight: 9 },
+      ],
+    });
+    expect(out).toMatchObject({
+      type: 'assert-set',
+      checks: [
+        { type: 'contains', weight: 4 },
+        { type: 'equals', weight: 1, trim: true },
+      ],
+    });
   });
 });

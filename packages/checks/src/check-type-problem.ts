@@ -1,15 +1,11 @@
 import { closest } from 'fastest-levenshtein';
-import { GROUP, RUBRIC } from '../checks/check-tree.js';
-import { checkRegistry } from '../checks/registry.js';
-import { CHECK_ALIASES } from './check-aliases.js';
+import { CHECK_ALIASES } from './alias-checks.js';
+import { CHECK_CATALOGUE } from './catalogue.js';
 import { unsupportedReason } from './unsupported-check-types.js';
 
-/**
- * Every check type a suite may use, normalised: the registry's checks, `llm-rubric`, `assert-set`, and the
- * promptfoo/AgentV names mapped onto them. Read from the registry, so a newly registered check is known.
- */
+/** Every check type a suite may use, normalised: the catalogue's, and the promptfoo/AgentV names mapped onto them. */
 export const KNOWN_CHECK_TYPES: readonly string[] = [
-  ...new Set([...Object.keys(checkRegistry), RUBRIC, GROUP, ...Object.keys(CHECK_ALIASES)]),
+  ...new Set([...Object.keys(CHECK_CATALOGUE), ...Object.keys(CHECK_ALIASES)]),
 ].sort();
 
 const known = new Set(KNOWN_CHECK_TYPES);

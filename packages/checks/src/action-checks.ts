@@ -1,0 +1,240 @@
+import type { Check } from '@skill-eval/core';
+import { type CheckSpec, defineCheck, type RuleProblem } from './check-spec.js';
+import { atLeastZero, describeValue, isRecord, map, names, nonBlank, oneOf, passMark, wants } from './param-types.js';
+
+const PROMPTFOO = ['skill-eval', 'promptfoo'] as const;
+const AGENTV = ['skill-eval', 'agentv'] as const;
+
+const wholeAtLeastZero = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** A skill-used value: a name, a list of names (all of them), or AgentV's `{ name, min, max }` count. */
+const skillValue = wants<unknown>(
+  "the skill's name, a list of names (every one must fire), or { name, min, max } (AgentV)",
+  (v) =>
+    (typeof v === 'string' && v.trim() !== '') ||
+    (Array.isArray(v) && v.length > 0) ||
+    (isRecord(v) && (typeof v.name === 'string' || typeof v.pattern === 'string')),
+);
+
+/** Each entry of a skill list is a name: AgentV takes a list of names only. */
+function skillListRule(check: Check): RuleProblem[] {
+  if (!Array.isArray(check.value)) return [];
+  return check.value.flatMap((entry, i) =>
+    typeof entry === 'string' && entry.trim() !== ''
+      ? []
+      : [
+          {
+            path: ['value', i],
+            message: `skill ${i + 1} of the list is ${describeValue(entry)}; a skill-used list takes names only (write a { name, min, max } count as a skill-used of its own)`,
+          },
+        ],
+  );
+}
+
+/**
+ * AgentV counts a skill's calls; skill-eval sees only whether it fired, so it grades "at least once" (min 1, the
+ * default) and "never" (max 0, or not-skill-used) and refuses other counts and name patterns.
+ */
+function skillCountRule(check: Check): RuleProblem[] {
+  const spec = check.value;
+  if (!isRecord(spec)) return skillListRule(check);
+  if (spec.pattern !== undefined) {
+    return [
+      {
+        path: ['value', 'pattern'],
+        message: `a skill-used pattern (${JSON.stringify(spec.pattern)}) cannot be graded: skill-eval matches skills by their exact name; write the skill's name in "name" instead`,
+      },
+    ];
+  }
+  for (const key of ['min', 'max'] as const) {
+    if (spec[key] !== undefined && !wholeAtLeastZero(spec[key])) {
+      return [{ path: ['value', key], message: `"value.${key}" is ${String(spec[key])}; write a whole number ≥ 0` }];
+    }
+  }
+  const least = (spec.min as number | undefined) ?? (spec.max === undefined ? 1 : 0);
+  const most = spec.max as number | undefined;
+  const never = most === 0;
+  const once = least === 1 && most === undefined;
+  const countable = check.negate === true ? spec.min === undefined && (most === undefined || never) : never || once;
+  if (countable) return [];
+  const counts = [spec.min === undefined ? '' : `min: ${spec.min}`, most === undefined ? '' : `max: ${most}`]
+    .filter(Boolean)
+    .join(', ');
+  const name = String(spec.name);
+  return [
+    {
+      path: ['value', spec.min !== undefined ? 'min' : 'max'],
+      message: `skill-eval grades whether skill "${name}" fired, not how many times, so {${counts}} cannot be graded; write {name: ${name}} for at least once, or {name: ${name}, max: 0} (or not-skill-used) for never`,
+    },
+  ];
+}
+
+const trajectoryMode = oneOf(
+  ['in-order', 'any-order', 'exact', 'subset', 'superset', 'in_order', 'any_order'],
+  'in-order (the default), any-order, exact, subset or superset',
+);
+
+const expectedCalls = wants<unknown>(
+  'a list of tool names or { tool, args, args_match: exact|partial } entries',
+  (v) =>
+    typeof v === 'string' ||
+    (Array.isArray(v) &&
+      v.every(
+        (e) =>
+          (typeof e === 'string' && e !== '') ||
+          (isRecord(e) && typeof (e.tool ?? e.name) === 'string' && (e.tool ?? e.name) !== ''),
+      )),
+);
+
+function trajectoryRule(check: Check): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  const list = Array.isArray(check.expected) ? check.expected : Array.isArray(check.tools) ? check.tools : [];
+  const key = Array.isArray(check.expected) ? 'expected' : 'tools';
+  list.forEach((entry, i) => {
+    if (!isRecord(entry)) return;
+    if (entry.max_duration_ms !== undefined) {
+      problems.push({
+        path: [key, i, 'max_duration_ms'],
+        message:
+          'max_duration_ms cannot be checked: the session records no per-call timing; remove it, or bound the whole run with latency or execution-metrics max_duration_ms',
+      });
+    }
+    if (entry.args_match !== undefined && entry.args_match !== 'exact' && entry.args_match !== 'partial') {
+      problems.push({
+        path: [key, i, 'args_match'],
+        message: `args_match is ${JSON.stringify(entry.args_match)}; write exact or partial`,
+      });
+    }
+  });
+  const steps = list.length + (typeof check.value === 'string' || Array.isArray(check.value) ? 1 : 0);
+  const mode = typeof check.mode === 'string' ? check.mode.replaceAll('_', '-') : 'in-order';
+  if (steps === 0 && check.minimums === undefined && mode !== 'exact' && mode !== 'subset') {
+    problems.push({
+      path: [],
+      message:
+        'tool-trajectory lists no expected tools and no minimums, so there is nothing to check; write tools: [Read, Edit]',
+    });
+  }
+  return problems;
+}
+
+function stepCountRule(check: Check): RuleProblem[] {
+  const spec = isRecord(check.value) ? check.value : {};
+  const at = (key: string): [unknown, (string | number)[]] =>
+    check[key] !== undefined ? [check[key], [key]] : [spec[key], ['value', key]];
+  const [pattern, patternAt] = at('pattern');
+  if (pattern !== undefined) {
+    return [
+      {
+        path: patternAt,
+        message:
+          'trajectory:step-count filters steps by pattern, which skill-eval does not count; use tool-trajectory minimums',
+      },
+    ];
+  }
+  const [min, minAt] = at('min');
+  const [max] = at('max');
+  if (min === undefined && max === undefined)
+    return [{ path: [], message: 'trajectory:step-count needs a min or a max' }];
+  return typeof min === 'number' && typeof max === 'number' && min > max
+    ? [{ path: minAt, message: `min (${min}) is greater than max (${max}); swap them` }]
+    : [];
+}
+
+const stepCount = defineCheck({
+  summary: 'the number of tool calls (or, with count: turns, agent turns) lies within min and max',
+  params: {
+    min: atLeastZero('the fewest steps'),
+    max: atLeastZero('the most steps'),
+    count: oneOf(['tool-calls', 'tool_calls', 'tools', 'tool', 'turns'], 'tool-calls (the default) or turns'),
+    value: map('promptfoo writes { min, max, type } here'),
+  },
+  rules: stepCountRule,
+  origins: PROMPTFOO,
+});
+
+const METRICS = ['max_tool_calls', 'max_llm_calls', 'max_tokens', 'max_cost_usd', 'max_duration_ms'] as const;
+/** AgentV reads each bound in camelCase too. */
+export const METRIC_SPELLINGS: Readonly<Record<string, (typeof METRICS)[number]>> = {
+  maxToolCalls: 'max_tool_calls',
+  maxLlmCalls: 'max_llm_calls',
+  maxTokens: 'max_tokens',
+  maxCostUsd: 'max_cost_usd',
+  maxDurationMs: 'max_duration_ms',
+};
+
+const metric = (what: string) => atLeastZero(`a number ≥ 0: the most ${what}`);
+const metricParams = {
+  max_tool_calls: metric('tool calls'),
+  max_llm_calls: metric('agent turns'),
+  max_tokens: metric('tokens (input, output and cache)'),
+  max_cost_usd: metric('dollars'),
+  max_duration_ms: metric('milliseconds'),
+};
+
+const toolCalled = (summary: string) =>
+  defineCheck({
+    summary,
+    params: {
+      value: nonBlank('the tool name (MCP tools as server::tool)'),
+      args: map('arguments some call must hold (a partial match, compared as text)'),
+      argsMode: oneOf(['exact', 'partial'], 'partial (the default) or exact'),
+    },
+    needs: ['value'],
+    origins: PROMPTFOO,
+  });
+
+/** Checks of what the agent did: skills, tools, steps. */
+export const ACTION_CHECKS: Readonly<Record<string, CheckSpec>> = {
+  'skill-used': defineCheck({
+    summary: "the skill fired (its tool was called or its SKILL.md read); without value, the case's skill",
+    params: {
+      value: skillValue,
+      mode: oneOf(['any-tool', 'first-tool'], 'any-tool (anywhere in the run, the default) or first-tool'),
+    },
+    rules: skillCountRule,
+    origins: ['skill-eval', 'promptfoo', 'agentv'],
+  }),
+  'tool-called': toolCalled('the agent called the tool (with args, some call holding them)'),
+  'tool-not-called': toolCalled('the agent never called the tool (with args, never with them)'),
+  'tool-trajectory': defineCheck({
+    summary: "the agent's tool calls against an expected list, by mode; plus minimums per tool",
+    params: {
+      tools: expectedCalls,
+      expected: expectedCalls,
+      value: expectedCalls,
+      mode: trajectoryMode,
+      minimums: wants<Record<string, number>>(
+        'a map of tool name to the fewest calls (whole numbers)',
+        (v) => isRecord(v) && Object.values(v).every(wholeAtLeastZero),
+      ),
+    },
+    rules: trajectoryRule,
+    origins: AGENTV,
+  }),
+  'tool-call-f1': defineCheck({
+    summary: 'the F1 of the tools called against the expected set reaches threshold (default 1)',
+    params: {
+      value: names('the expected tool names: a list, or a comma list'),
+      threshold: passMark('a number from 0 to 1: the F1 to reach (default 1)'),
+    },
+    needs: ['value'],
+    origins: PROMPTFOO,
+  }),
+  'trajectory:step-count': stepCount,
+  'step-count': stepCount,
+  'execution-metrics': defineCheck({
+    summary: 'every bound given holds: tool calls, agent turns, tokens, cost, duration',
+    params: {
+      ...metricParams,
+      ...Object.fromEntries(Object.entries(METRIC_SPELLINGS).map(([camel, snake]) => [camel, metricParams[snake]])),
+    },
+    needs: [[...METRICS, ...Object.keys(METRIC_SPELLINGS)]],
+    unsupported: {
+      target_exploration_ratio:
+        'skill-eval does not measure how much of a run explores; bound tool calls or turns instead',
+      exploration_tolerance: 'it tunes target_exploration_ratio, which skill-eval does not measure',
+    },
+    origins: AGENTV,
+  }),
+};

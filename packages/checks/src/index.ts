@@ -1,0 +1,18 @@
+export { type AliasSpec, CHECK_ALIASES, normalizeChild } from './alias-checks.js';
+export { type CanonicalOptions, canonicalCheck, compositeWeights, type Vocabulary } from './canonical-check.js';
+export { CHECK_CATALOGUE } from './catalogue.js';
+export {
+  type CheckProblem,
+  type CheckProblemOptions,
+  checkProblems,
+  problemSentence,
+  validChecks,
+} from './check-problems.js';
+export type { CheckOrigin, CheckSpec } from './check-spec.js';
+export { checkTypeProblem, isUnsupportedType, KNOWN_CHECK_TYPES } from './check-type-problem.js';
+export { commaList } from './comma-list.js';
+export { COMMON_PARAMS } from './common-params.js';
+export { GROUP, RUBRIC } from './judged-checks.js';
+export { MODEL_GRADED } from './model-graded-criteria.js';
+export { asNumber } from './param-types.js';
+export { UNSUPPORTED_CHECK_TYPES, unsupportedReason } from './unsupported-check-types.js';
