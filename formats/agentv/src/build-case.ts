@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Case, type Check, type FixtureFile, safeParseCase } from '@skill-eval/core';
 import { readAssertions } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
+import { graderPayload, withGraderPayload } from './grader-payload.js';
 import { type InputParts, readInput, stageFile } from './messages.js';
 import { V4_SPELLINGS_TEST, V5_REMOVED_TEST } from './migration.js';
 import { checkInsideProject, findReference, type TestEntry } from './references.js';
@@ -165,7 +166,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
       system: input.system,
       reference: joinReference(finalReference, input.turnReferences),
       shouldTrigger: trigger?.shouldTrigger,
-      checks: allChecks,
+      checks: withGraderPayload(allChecks, graderPayload(test, input, reference)),
       threshold,
       // AgentV passes a test when the weighted mean of its graders' scores reaches the threshold (0.8).
       verdictRule: 'mean-score' as const,

@@ -2,6 +2,8 @@
  * skill-up's grading rules, quoted from its reference (shared/reference/formats.md §3), each checked end to end:
  * a case file loaded by this format, graded by @skill-eval/grading on a session, gives skill-up's verdict.
  */
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
 import { type SessionInput, SessionSchema } from '@skill-eval/core';
 import { gradeExecution } from '@skill-eval/grading';
 import { criteriaJudge } from '@skill-eval/testing';
@@ -39,7 +41,7 @@ const session = (input: Partial<SessionInput> = {}) =>
 async function grade(caseYaml: string, input: Partial<SessionInput> = {}, passes = (_: string) => true) {
   const { testCase, dir } = loadCase(caseYaml);
   const { judge, requests } = criteriaJudge(passes);
-  const result = await gradeExecution({ testCase, session: session(input), workspace: dir, judge });
+  const result = await gradeExecution({ testCase, session: session(input), workspace: dir, judge, trust: true });
   return { result, judgeCalls: requests.length };
 }
 
@@ -180,5 +182,44 @@ describe('skill-up: judges (newer skill-up; every member must pass, each by its 
       'judges:\n  - {id: only, type: agent_judge, criteria: [counts Go files, counts tests], pass_threshold: 0.5}\n';
     expect((await grade(one, {}, (c) => c === 'counts tests')).result.status).toBe('passed');
     expect((await grade(one, {}, () => false)).result.status).toBe('failed');
+  });
+});
+
+describe('skill-up: script (internal/judge/script.go): the exit code decides, nothing else', () => {
+  const script = 'judge:\n  type: script\n  script_path: evals/check.sh\n  timeout_seconds: 1\n';
+  it.each<[string, string, 'passed' | 'failed']>([
+    ['exit 0 passes', 'exit 0', 'passed'],
+    ['exit 0 passes whatever score it prints', 'echo \'{"score": 0.1}\'', 'passed'],
+    ['a non-zero exit fails', 'echo "missing file"; exit 1', 'failed'],
+    ['a non-zero exit writing to stderr fails, not an error', 'echo boom >&2; exit 2', 'failed'],
+    ['a script past its timeout fails', 'sleep 5', 'failed'],
+  ])('%s', async (_, body, status) => {
+    const s = stage({
+      'SKILL.md': SKILL_MD,
+      'evals/eval.yaml': 'schema_version: v1alpha1\nenvironment: {type: none}\ncases:\n  files: [evals/case.yaml]\n',
+      'evals/case.yaml': `input: {prompt: Summarise the repo}\n${script}`,
+      'evals/check.sh': `#!/bin/sh\n${body}\n`,
+    });
+    cleanups.push(s.cleanup);
+    chmodSync(join(s.dir, 'evals/check.sh'), 0o755);
+    const { suites } = s.load('evals/eval.yaml');
+    const testCase = suites[0]!.cases[0]!;
+    const result = await gradeExecution({ testCase, session: session(), workspace: s.dir, trust: true });
+    expect(result.status).toBe(status);
+  });
+});
+
+describe('skill-up: a rule on a turn the run never reached fails (lookupTurn)', () => {
+  it.each([
+    ['turn_response_contains', 'turn_response_contains: {turn: 2, contains_all: [Go]}'],
+    ['turn_response_not_contains', 'turn_response_not_contains: {turn: 2, not_contains: [Rust]}'],
+  ])('%s', async (_, rule) => {
+    const { result } = await grade(`judge:\n  type: rule_based\n  success: [{${rule}}]\n`, {
+      events: [
+        { type: 'message', role: 'user', text: 'Summarise the repo' },
+        { type: 'message', role: 'assistant', text: 'Found 12 Go files.' },
+      ],
+    });
+    expect(result.status).toBe('failed');
   });
 });

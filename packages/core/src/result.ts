@@ -14,6 +14,8 @@ export const CheckVerdictSchema = z.object({
   score: z.number().min(0).max(1),
   weight: z.number().nonnegative().default(1),
   required: z.boolean().default(false),
+  /** The score a required check must reach under AgentV's verdict rule (its min_score; the case's threshold when absent). */
+  minScore: z.number().min(0).max(1).optional(),
   /** What in the transcript or workspace supports the verdict (quoted). */
   evidence: z.string().default(''),
   /** Whether the check ran as a gate. */

@@ -13,8 +13,8 @@ export const MEAN_SCORE_THRESHOLD = 0.8;
  *
  * `every-check` (promptfoo): passes when every verdict of weight > 0 passed, or, with a threshold, when the score reaches it; a
  * failed required verdict (gates and fail-if are required) fails it whatever the score.
- * `mean-score` (AgentV): a failed required verdict makes the score 0; passes when the score reaches the threshold
- * (0.8 by default).
+ * `mean-score` (AgentV's `runEvaluatorsForCase`): a required verdict whose score stays below its `minScore` (the
+ * threshold when it has none) makes the score 0; passes when the score reaches the threshold (0.8 by default).
  */
 export function scoreVerdicts(
   verdicts: readonly CheckVerdict[],
@@ -22,11 +22,13 @@ export function scoreVerdicts(
   rule: VerdictRule = 'every-check',
 ): { status: 'passed' | 'failed' | 'error'; score: number } {
   if (verdicts.some((v) => v.errored)) return { status: 'error', score: 0 };
-  const requiredFailed = verdicts.some((v) => v.required && !v.passed);
   if (rule === 'mean-score') {
-    const score = requiredFailed ? 0 : weightedScore(verdicts);
-    return { status: reaches(score, threshold ?? MEAN_SCORE_THRESHOLD) ? 'passed' : 'failed', score };
+    const passMark = threshold ?? MEAN_SCORE_THRESHOLD;
+    const requiredShort = verdicts.some((v) => v.required && !reaches(v.score, v.minScore ?? passMark));
+    const score = requiredShort ? 0 : weightedScore(verdicts);
+    return { status: reaches(score, passMark) ? 'passed' : 'failed', score };
   }
+  const requiredFailed = verdicts.some((v) => v.required && !v.passed);
   const score = weightedScore(verdicts);
   // promptfoo counts a check of weight 0 for information only: it never fails the test.
   const counted = verdicts.filter((v) => v.weight > 0 || v.required);

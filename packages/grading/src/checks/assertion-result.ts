@@ -1,7 +1,7 @@
 import { SkillEvalError } from '@skill-eval/core';
 import { truncate } from '../judge/bounded-text.js';
 import type { CheckOutcome } from './check-evaluator.js';
-import { EVIDENCE_CHARS } from './code-grader-outcome.js';
+import { EVIDENCE_CHARS } from './grading-program.js';
 
 /** A promptfoo grading result: `pass` decides, `score` defaults to 1 or 0, `reason` is the evidence. */
 export interface GradingResult {

@@ -1,84 +1,59 @@
-import { SkillEvalError } from '@skill-eval/core';
 import { truncate } from '../judge/bounded-text.js';
 import type { CheckOutcome } from './check-evaluator.js';
+import { EVIDENCE_CHARS } from './grading-program.js';
 
-/** Evidence quotes at most this much of what a program printed. */
-export const EVIDENCE_CHARS = 4000;
-
-/** AgentV's default pass mark for one grader's score. */
+/** AgentV's pass mark for one grader's score (`DEFAULT_THRESHOLD`). */
 export const DEFAULT_SCORE_THRESHOLD = 0.8;
 
-/** How a grading program ended. */
-export interface ProgramExit {
-  /** What the program is, for messages. */
-  label: string;
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
-
 /**
- * Reads a finished grading program the way AgentV's code-grader does. A non-zero exit that wrote to
- * stderr, or that printed a `{score|assertions}` result, is an execution error. Stdout holding a
- * JSON object with a numeric `score` (or an `assertions` list, scored as the share passed) decides by
- * `score >= threshold`; otherwise exit 0 passes and any other exit fails (skill-up's script judge),
- * with stdout as the evidence.
+ * What a code grader that exited printed, read as AgentV's `CodeGrader.evaluate` reads it: a JSON object is the
+ * result — its `score`, else the share of its `assertions` that passed, else 0 (an object without either scores 0,
+ * whatever the exit code); anything else scores 1 on exit 0 and 0 otherwise. Scores are clamped to 0..1; the
+ * check passes at `threshold` (AgentV's 0.8).
  */
-export function codeGraderOutcome(exit: ProgramExit, threshold = DEFAULT_SCORE_THRESHOLD): CheckOutcome {
-  const stdout = exit.stdout.trim();
-  const stderr = exit.stderr.trim();
-  const result = protocolResult(stdout);
-  if (exit.exitCode !== 0 && (stderr !== '' || result)) {
-    const said = stderr
-      ? `: ${truncate(stderr, EVIDENCE_CHARS)}`
-      : ` after printing ${truncate(stdout, EVIDENCE_CHARS)}`;
-    throw new SkillEvalError('BAD_INPUT', `${exit.label} failed with exit code ${exit.exitCode}${said}`, {
-      hint: 'A check that fails should exit non-zero without writing to stderr, or exit 0 and print {"score": 0}',
-    });
+export function codeGraderOutcome(
+  exit: { exitCode: number; stdout: string },
+  threshold = DEFAULT_SCORE_THRESHOLD,
+): CheckOutcome {
+  const parsed = jsonObject(exit.stdout);
+  if (!parsed) {
+    const score = exit.exitCode === 0 ? 1 : 0;
+    const shown = exit.stdout ? truncate(exit.stdout, EVIDENCE_CHARS) : '(no output)';
+    return { passed: score >= threshold, score, evidence: `exit ${exit.exitCode}: ${shown}` };
   }
-  if (!result) {
-    const shown = stdout ? truncate(stdout, EVIDENCE_CHARS) : '(no output)';
-    return { passed: exit.exitCode === 0, evidence: `exit ${exit.exitCode}: ${shown}` };
-  }
-  const passed = result.score >= threshold;
-  const details = result.reasoning ?? result.assertions.map((a) => `${a.passed ? '✓' : '✗'} ${a.text}`).join('; ');
+  const assertions = (Array.isArray(parsed.assertions) ? parsed.assertions : [])
+    .filter((a): a is Record<string, unknown> => typeof a === 'object' && a !== null && typeof a.text === 'string')
+    .map((a) => ({ text: String(a.text), passed: Boolean(a.passed) }));
+  const raw =
+    typeof parsed.score === 'number'
+      ? parsed.score
+      : assertions.length > 0
+        ? assertions.filter((a) => a.passed).length / assertions.length
+        : 0;
+  const score = clamp(raw);
+  const reasoning = typeof parsed.reasoning === 'string' ? parsed.reasoning.trim() : '';
+  const details = reasoning || assertions.map((a) => `${a.passed ? '✓' : '✗'} ${a.text}`).join('; ');
+  const said = typeof parsed.score === 'number' || assertions.length > 0 ? '' : ' (it printed no score or assertions)';
   return {
-    passed,
-    score: result.score,
+    passed: score >= threshold,
+    score,
     evidence: truncate(
-      `score ${result.score} (pass mark ${threshold})${details ? `: ${details}` : ''}`,
+      `score ${score}${said} (pass mark ${threshold})${details ? `: ${details}` : ''}`,
       EVIDENCE_CHARS,
     ),
   };
 }
 
-interface ProtocolResult {
-  score: number;
-  assertions: { text: string; passed: boolean }[];
-  reasoning?: string;
-}
-
-/** Stdout as AgentV's JSON result, when it is one: an object with a numeric score or an assertions list. */
-function protocolResult(stdout: string): ProtocolResult | undefined {
-  if (!stdout.startsWith('{')) return undefined;
-  let parsed: unknown;
+function jsonObject(stdout: string): Record<string, unknown> | undefined {
   try {
-    parsed = JSON.parse(stdout);
+    const parsed: unknown = JSON.parse(stdout);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-  const { score, assertions, reasoning } = parsed as Record<string, unknown>;
-  if (typeof score !== 'number' && !Array.isArray(assertions)) return undefined;
-  const listed = (Array.isArray(assertions) ? assertions : [])
-    .filter((a): a is Record<string, unknown> => typeof a === 'object' && a !== null && typeof a.text === 'string')
-    .map((a) => ({ text: String(a.text), passed: Boolean(a.passed) }));
-  const derived = listed.length > 0 ? listed.filter((a) => a.passed).length / listed.length : 0;
-  return {
-    score: clamp(typeof score === 'number' ? score : derived),
-    assertions: listed,
-    ...(typeof reasoning === 'string' && reasoning.trim() ? { reasoning: reasoning.trim() } : {}),
-  };
 }
 
+/** AgentV's `clampScore`. */
 const clamp = (n: number): number => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);

@@ -1,5 +1,6 @@
 import { bleu } from './bleu.js';
 import type { CheckEvaluator } from './check-evaluator.js';
+import { codeGrader } from './code-grader.js';
 import { contains } from './contains.js';
 import { containsAll } from './contains-all.js';
 import { containsAny } from './contains-any.js';
@@ -76,6 +77,7 @@ export const checkRegistry: Readonly<Record<string, CheckEvaluator>> = {
   cost,
   'token-usage': tokenUsage,
   script,
+  'code-grader': codeGrader,
   javascript,
   python,
   webhook,

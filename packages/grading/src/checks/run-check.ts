@@ -2,7 +2,7 @@ import { type Check, errorInfo } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './check-evaluator.js';
 import { checkRegistry } from './registry.js';
 import { renderVars } from './render-vars.js';
-import { checkTurn, sessionForTurn } from './turn-view.js';
+import { checkTurn, sessionForTurn, userTurnStarts } from './turn-view.js';
 import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
 
 /** Runs one normalised deterministic check. Unknown types and malformed checks give errored verdicts. */
@@ -15,9 +15,23 @@ export async function runCheck(written: Check, role: CheckRole, context: CheckCo
   try {
     const turn = checkTurn(check);
     if (turn === undefined) return makeVerdict(check, role, await evaluate(check, context));
-    const outcome = await evaluate(check, { ...context, session: sessionForTurn(context.session, turn) });
+    const session = sessionForTurn(context.session, turn);
+    if (!session) return turnNotReached(check, role, turn, userTurnStarts(context.session).length);
+    const outcome = await evaluate(check, { ...context, session });
     return makeVerdict(check, role, { ...outcome, evidence: `turn ${turn}: ${outcome.evidence}` });
   } catch (error) {
     return erroredVerdict(check, role, errorInfo(error));
   }
+}
+
+/**
+ * A check of a turn the run never reached fails, negated or not, as skill-up's `lookupTurn` fails it: the turn's
+ * answer cannot show what the check asks.
+ */
+function turnNotReached(check: Check, role: CheckRole, turn: number, turns: number): GradedCheck {
+  const { negate: _negate, ...plain } = check;
+  return makeVerdict(plain, role, {
+    passed: false,
+    evidence: `turn ${turn} does not exist: the run had ${turns} turn${turns === 1 ? '' : 's'}`,
+  });
 }

@@ -34,6 +34,7 @@ function base(check: Check, role: CheckRole) {
     name: role === 'fail-if' ? `fail if: ${checkName(check)}` : checkName(check),
     weight: scored ? (check.weight ?? 1) : 0,
     required: scored ? (check.required ?? false) : true,
+    ...(scored && typeof check.minScore === 'number' ? { minScore: check.minScore } : {}),
     gate: role === 'gate',
     errored: false,
   };

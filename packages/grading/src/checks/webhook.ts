@@ -4,7 +4,7 @@ import { assertionContext } from './assertion-context.js';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { timeoutMs } from './check-limits.js';
 import { stringValue } from './check-value.js';
-import { EVIDENCE_CHARS } from './code-grader-outcome.js';
+import { EVIDENCE_CHARS } from './grading-program.js';
 import { requireTrust } from './require-trust.js';
 import { thrownMessage } from './thrown-message.js';
 

@@ -56,7 +56,7 @@ function renderEarlierReplies(session: Session): string | undefined {
   if (turns < 2) return undefined;
   const budget = new TextBudget(FINAL_ANSWER_LIMIT);
   const replies = Array.from({ length: turns - 1 }, (_, i) => {
-    const reply = sessionForTurn(session, i + 1).finalMessage;
+    const reply = sessionForTurn(session, i + 1)?.finalMessage;
     return `<reply turn="${i + 1}">\n${reply ? budget.take(reply, FINAL_ANSWER_LIMIT) : '(no reply)'}\n</reply>`;
   });
   return `<replies_to_earlier_turns note="the final answer is the reply to the last turn">\n${replies.join('\n')}\n</replies_to_earlier_turns>`;
