@@ -11,6 +11,8 @@ export interface AgentvPair {
   tokenUsage?: { input: number; output: number; cached?: number };
   costUsd?: number;
   durationMs?: number;
+  /** More fields of the test (criteria, expected_output, metadata), as a code grader's payload carries them. */
+  test?: Record<string, unknown>;
 }
 
 type Assertion = Record<string, unknown>;
@@ -200,6 +202,74 @@ function budgetPairs(): AgentvPair[] {
   return pairs;
 }
 
+/**
+ * AgentV's code grader (`graders/code-grader.ts`): run from the eval file's folder (`./grade.sh`, `cwd`), its JSON
+ * read as AgentV reads it (a score, the share of assertions, nothing = 0, plain text = the exit code), the payload's
+ * fields (input and expected_output as message lists, criteria, config from unknown keys, metadata) and min_score.
+ */
+function codeGraderPairs(): AgentvPair[] {
+  const grader = (mode: string, more: Assertion = {}): Assertion => ({
+    type: 'code-grader',
+    command: ['node', 'grade.js', ...mode.split(' ')],
+    ...more,
+  });
+  const test = { criteria: 'Be kind', expected_output: 'Hello World', metadata: { topic: 'rain' } };
+  const tests: Omit<AgentvPair, 'id' | 'output'>[] = [
+    { assertions: [grader('score 0.9')] },
+    { assertions: [grader('score 0.5')] },
+    { assertions: [grader('score 0.5')], threshold: 0.5 },
+    { assertions: [grader('score 1.7')] },
+    { assertions: [grader('no-score')] },
+    { assertions: [grader('assertions')] },
+    { assertions: [grader('plain')] },
+    { assertions: [grader('silent-fail')] },
+    { assertions: [grader('list')] },
+    { assertions: [grader('output-has Hello')] },
+    { assertions: [grader('input')] },
+    { assertions: [grader('expected Hello World')], test },
+    { assertions: [grader('criteria Be kind')], test },
+    { assertions: [grader('metadata rain')], test },
+    { assertions: [grader('keys')], test },
+    { assertions: [grader('config passmark', { passmark: 0.85 })] },
+    { assertions: [grader('config passmark', { config: { passmark: 0.3 } })] },
+    { assertions: [grader('marker')] },
+    { assertions: [{ type: 'code-grader', command: ['node', '../grade.js', 'marker'], cwd: 'graders' }] },
+    { assertions: [grader('crash')] },
+    { assertions: [grader('workspace')] },
+    { assertions: [{ type: 'code-grader', command: './grade.sh output-has Hello' }] },
+    {
+      assertions: [
+        { type: 'code-grader', command: './grade.sh score 0.4' },
+        { type: 'contains', value: 'o' },
+      ],
+    },
+    { assertions: [grader('score 0.6', { required: true }), { type: 'contains', value: 'o' }] },
+    { assertions: [grader('score 0.6', { required: true, min_score: 0.5 }), { type: 'contains', value: 'o' }] },
+    { assertions: [grader('score 0.6', { min_score: 0.9 }), { type: 'contains', value: 'o' }], threshold: 0.7 },
+    { assertions: [grader('score 0.7', { negate: true })], threshold: 0.3 },
+  ];
+  return ['hello', 'empty'].flatMap((name) =>
+    tests.map((pair, i) => ({ ...pair, id: `code-grader-${i}-${name}`, output: OUTPUTS[name]! })),
+  );
+}
+
+/** Inputs where skill-eval differs on purpose (see deliberate-differences.ts), and parameters it refuses at load. */
+function edgePairs(): AgentvPair[] {
+  const hello = OUTPUTS.hello!;
+  return [
+    { id: 'edge-invalid-regex', output: hello, assertions: [{ type: 'regex', value: '(unclosed' }] },
+    { id: 'edge-not-contains', output: hello, assertions: [{ type: 'not-contains', value: 'zzz' }] },
+    { id: 'edge-contains-any-text', output: hello, assertions: [{ type: 'contains-any', value: 'Hello, zzz' }] },
+    {
+      id: 'edge-zero-tokens',
+      output: 'ok',
+      assertions: [{ type: 'token-usage', max_total: 100 }],
+      tokenUsage: { input: 0, output: 0 },
+    },
+    { id: 'edge-latency-text', output: 'ok', assertions: [{ type: 'latency', threshold: 'fast' }], durationMs: 10 },
+  ];
+}
+
 /** Every AgentV pair of the suite, in a fixed order. */
 export function agentvPairs(): AgentvPair[] {
   const text = TEXT_ASSERTIONS.flatMap((assertion, i) =>
@@ -209,5 +279,5 @@ export function agentvPairs(): AgentvPair[] {
       assertions: [assertion],
     })),
   );
-  return [...text, ...scoringPairs(), ...budgetPairs()];
+  return [...text, ...scoringPairs(), ...budgetPairs(), ...codeGraderPairs(), ...edgePairs()];
 }

@@ -3,4 +3,10 @@ import { describeDifferential } from './describe-differential.js';
 import { agentvVerdicts } from './peers/agentv-peer.js';
 import { skillEvalAgentvVerdicts } from './skill-eval-agentv.js';
 
-describeDifferential('skill-eval against AgentV 4.42.4', agentvPairs(), agentvVerdicts, skillEvalAgentvVerdicts);
+describeDifferential(
+  'skill-eval against AgentV 4.42.4',
+  'agentv',
+  agentvPairs(),
+  agentvVerdicts,
+  skillEvalAgentvVerdicts,
+);

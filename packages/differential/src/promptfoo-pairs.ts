@@ -225,6 +225,16 @@ function budgetPairs(): PromptfooPair[] {
   return pairs;
 }
 
+/** Inputs where skill-eval differs on purpose (see deliberate-differences.ts), and parameters it refuses at load. */
+function edgePairs(): PromptfooPair[] {
+  return [
+    { id: 'edge-invalid-regex', output: 'Hello World', assert: [{ type: 'regex', value: '(unclosed' }] },
+    { id: 'edge-unclosed-json', output: 'Result: {"a": 1, "b": 2', assert: [{ type: 'contains-json' }] },
+    { id: 'edge-latency-text', output: 'ok', assert: [{ type: 'latency', threshold: 'fast' }], latencyMs: 10 },
+    { id: 'edge-empty-contains', output: 'ok', assert: [{ type: 'contains', value: '' }] },
+  ];
+}
+
 const cross = (assertions: Assertion[], outputs: string[], prefix: string): PromptfooPair[] =>
   assertions.flatMap((assertion, i) =>
     outputs.map((name) => ({
@@ -244,5 +254,6 @@ export function promptfooPairs(): PromptfooPair[] {
     ...scoringPairs(),
     ...varsPairs(),
     ...budgetPairs(),
+    ...edgePairs(),
   ];
 }

@@ -5,6 +5,7 @@ import { skillEvalPromptfooVerdicts } from './skill-eval-promptfoo.js';
 
 describeDifferential(
   'skill-eval against promptfoo 0.123.1',
+  'promptfoo',
   promptfooPairs(),
   promptfooVerdicts,
   skillEvalPromptfooVerdicts,

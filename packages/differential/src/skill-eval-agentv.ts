@@ -5,6 +5,7 @@ import { SessionSchema, type Suite } from '@skill-eval/core';
 import { loadAgentv } from '@skill-eval/format-agentv';
 import { checkDiagnostics, gradeExecution } from '@skill-eval/grading';
 import type { AgentvPair } from './agentv-pairs.js';
+import { writeGraders } from './code-graders.js';
 import { agentvSuite } from './peers/agentv-peer.js';
 import type { PeerVerdict } from './peers/peer-verdict.js';
 
@@ -12,6 +13,7 @@ import type { PeerVerdict } from './peers/peer-verdict.js';
 export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<string, PeerVerdict>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'differential-skill-eval-agentv-'));
   const file = path.join(dir, 'pairs.eval.yaml');
+  writeGraders(dir);
   try {
     // JSON is YAML: the file AgentV reads, as text.
     const text = JSON.stringify(agentvSuite(pairs), null, 1);
@@ -22,9 +24,15 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
     const problems = [...diagnostics, ...checkDiagnostics(suite)].filter((d) => d.severity === 'error');
     const byId = new Map(pairs.map((pair) => [pair.id, pair]));
     const verdicts = new Map<string, PeerVerdict>();
+    const starts = pairs.map((pair) => lineOf(text, pair.id));
     for (const testCase of suite.cases) {
       const pair = byId.get(testCase.id)!;
-      const refused = problems.find((d) => d.message.includes(`"${pair.id}"`) || lineOf(text, pair.id) === d.line);
+      // The test's lines: from its id to the next test's; the format reports a refused check at its own line.
+      const index = pairs.indexOf(pair);
+      const [from, to] = [starts[index]!, starts[index + 1] ?? Number.POSITIVE_INFINITY];
+      const refused = problems.find(
+        (d) => d.message.includes(`"${pair.id}"`) || (d.line !== undefined && d.line >= from && d.line < to),
+      );
       if (refused) {
         verdicts.set(pair.id, { verdict: 'error', reason: `refused: ${refused.message}` });
         continue;

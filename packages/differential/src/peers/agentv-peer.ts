@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gradePreparedEvalCase, loadTestSuiteFromYamlObject } from '@agentv/core';
 import type { AgentvPair } from '../agentv-pairs.js';
+import { writeGraders } from '../code-graders.js';
 import type { PeerVerdict } from './peer-verdict.js';
 
 /** An AgentV 4 eval file holding every pair as one test. */
@@ -11,6 +12,7 @@ export function agentvSuite(pairs: readonly AgentvPair[]) {
     tests: pairs.map((pair) => ({
       id: pair.id,
       input: 'answer',
+      ...pair.test,
       assertions: pair.assertions,
       ...(pair.threshold === undefined ? {} : { execution: { threshold: pair.threshold } }),
     })),
@@ -24,6 +26,7 @@ export function agentvSuite(pairs: readonly AgentvPair[]) {
 export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<string, PeerVerdict>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'differential-agentv-'));
   const file = path.join(dir, 'pairs.eval.yaml');
+  writeGraders(dir);
   const warn = console.warn;
   // AgentV warns on the console about each assertion it skips; the verdicts say what matters.
   console.warn = () => {};
