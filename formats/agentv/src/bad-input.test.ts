@@ -272,6 +272,7 @@ describe('tests and assertions', () => {
           { type: 'regex', value: '^a', flags: 'i', weight: 1 },
         ],
         threshold: 0.5,
+        scoring: 'passed-share',
         aggregator: { type: 'threshold', threshold: 0.5 },
       },
       { type: 'tool-trajectory', mode: 'in-order', expected: [{ tool: 'Read' }, { tool: 'Edit' }] },

@@ -106,30 +106,44 @@ const codeGrader: Mapping = (check) => {
   };
 };
 
-/** AgentV `composite` → `assert-set`; its children may sit under assert, assertions or evaluators. */
+/**
+ * AgentV `composite` → `assert-set`; its children may sit under assert, assertions or evaluators. As
+ * `CompositeGrader` aggregates: a `threshold` aggregator scores the share of members that passed and passes at its
+ * threshold; a weighted average (the default) passes at AgentV's 0.8.
+ */
 const composite: Mapping = (check) => {
   const children = check.checks ?? check.assert ?? check.assertions ?? check.evaluators;
-  const { aggregator } = check;
+  const aggregator = isRecord(check.aggregator) ? check.aggregator : {};
+  const byShare = String(aggregator.type ?? '').replaceAll('-', '_') === 'threshold';
   const threshold =
-    check.threshold ??
-    (isRecord(aggregator) && typeof aggregator.threshold === 'number' ? aggregator.threshold : undefined);
+    check.threshold ?? (byShare && typeof aggregator.threshold === 'number' ? aggregator.threshold : AGENTV_PASS_MARK);
   return {
     ...without(check, 'assert', 'assertions', 'evaluators'),
     type: GROUP,
     checks: Array.isArray(children) ? children : [],
-    ...(threshold === undefined ? {} : { threshold }),
+    threshold,
+    ...(byShare ? { scoring: 'passed-share' } : {}),
   };
 };
 
+/** AgentV's pass mark of a grader's score (`scoreToVerdict`'s DEFAULT_THRESHOLD). */
+const AGENTV_PASS_MARK = 0.8;
+
+/** AgentV's loader skips a composite without an aggregator type it knows; skill-eval grades the two that score. */
 function compositeRule(check: Check): RuleProblem[] {
   const { aggregator } = check;
-  if (!isRecord(aggregator) || aggregator.type === undefined) return [];
-  const type = String(aggregator.type).replaceAll('-', '_');
+  if (!isRecord(aggregator)) return [];
+  const type = String(aggregator.type ?? '').replaceAll('-', '_');
   if (type === 'weighted_average' || type === 'threshold') return [];
+  const written = aggregator.type === undefined ? 'no type' : `the type ${JSON.stringify(aggregator.type)}`;
+  const why =
+    type === 'code_grader' || type === 'llm_grader'
+      ? ' (a grader that scores the members, which skill-eval does not run)'
+      : ', which AgentV does not know either';
   return [
     {
-      path: ['aggregator', 'type'],
-      message: `a composite aggregator of type ${JSON.stringify(aggregator.type)} (a grader that scores the members) is not supported; write weighted_average or threshold`,
+      path: aggregator.type === undefined ? ['aggregator'] : ['aggregator', 'type'],
+      message: `a composite aggregator with ${written}${why}; write type: weighted_average or type: threshold`,
     },
   ];
 }
@@ -249,7 +263,7 @@ export const CHECK_ALIASES: Readonly<Record<string, AliasSpec>> = {
         ),
         threshold: passMark('a number from 0 to 1: the score the members must reach'),
       },
-      needs: [['assertions', 'assert', 'evaluators']],
+      needs: [['assertions', 'assert', 'evaluators'], 'aggregator'],
       rules: compositeRule,
       origins: ['agentv'],
     }),

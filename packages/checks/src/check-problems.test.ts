@@ -21,7 +21,14 @@ describe('checkProblems', () => {
     ['a skill count never', { type: 'skill-used', value: { name: 'pdf', max: 0 } }],
     ['a criterion as a string', 'Is polite'],
     ['code-grader passing its other keys on as config', { type: 'code-grader', command: './g.sh', rubric: 'x' }],
-    ['composite with members', { type: 'composite', assertions: [{ type: 'contains', value: 'a' }, 'Polite'] }],
+    [
+      'composite with members',
+      {
+        type: 'composite',
+        assertions: [{ type: 'contains', value: 'a' }, 'Polite'],
+        aggregator: { type: 'threshold' },
+      },
+    ],
     ['execution-metrics in camelCase', { type: 'execution-metrics', maxToolCalls: 3 }],
   ])('accepts %s', (_what, check) => {
     expect(checkProblems(check)).toEqual([]);
@@ -56,6 +63,12 @@ describe('checkProblems', () => {
     ],
     ['a grader with a target', { type: 'code-grader', command: 'g', target: true }, ['target'], 'target proxy'],
     [
+      'a composite aggregator of no type',
+      { type: 'composite', assertions: [], aggregator: { threshold: 0.5 } },
+      ['aggregator'],
+      'write type: weighted_average or type: threshold',
+    ],
+    [
       'a tool-used max',
       { type: 'trajectory:tool-used', value: { name: 'x', max: 2 } },
       ['value', 'max'],
@@ -84,6 +97,7 @@ describe('checkProblems', () => {
   it("locates a problem inside a group's children by their keys", () => {
     const found = errors({
       type: 'composite',
+      aggregator: { type: 'weighted_average' },
       assertions: [
         { type: 'contains', value: 'a' },
         { type: 'assert-set', assert: [{ type: 'latency', max: 'x' }] },

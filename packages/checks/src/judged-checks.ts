@@ -32,6 +32,10 @@ export const JUDGED_CHECKS: Readonly<Record<string, CheckSpec>> = {
         "AgentV composite's aggregator: { type: weighted_average | threshold, threshold, weights }",
         isRecord,
       ),
+      scoring: oneOf(
+        ['mean', 'passed-share'],
+        "mean (the children's weighted mean score, the default) or passed-share (the share that passed, AgentV's threshold aggregator)",
+      ),
       metadata: map('kept as written'),
     },
     needs: [['checks', 'assert']],

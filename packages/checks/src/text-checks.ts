@@ -1,7 +1,7 @@
 import type { Check } from '@skill-eval/core';
 import { type CheckSpec, defineCheck, type RuleProblem } from './check-spec.js';
 import { commaList } from './comma-list.js';
-import { asNumber, atLeastZero, flag, isRecord, needle, passMark, textLike, wants } from './param-types.js';
+import { asNumber, atLeastZero, flag, isRecord, needle, passMark, wants } from './param-types.js';
 
 const BOTH = ['skill-eval', 'promptfoo', 'agentv'] as const;
 const PROMPTFOO = ['skill-eval', 'promptfoo'] as const;
@@ -9,6 +9,9 @@ const PROMPTFOO = ['skill-eval', 'promptfoo'] as const;
 const caseSensitive = flag('false folds case (Skillet compares lowercased)');
 const trim = flag('true trims the answer and the value before comparing (AgentV)');
 const trimEnd = flag('true strips the end of the answer (Skillet)');
+
+/** Text, possibly empty, and nothing else. */
+const text = (description: string) => wants<string>(description, (v) => typeof v === 'string');
 
 /** A text-list value as promptfoo reads it: a non-empty list of strings or numbers, or a comma-separated string. */
 const textList = wants<string | unknown[]>(
@@ -42,7 +45,7 @@ const commaListRule = (check: Check): RuleProblem[] => {
   }
 };
 
-const text = (summary: string, extra: Record<string, ReturnType<typeof flag>> = {}): CheckSpec =>
+const textCheck = (summary: string, extra: Record<string, ReturnType<typeof flag>> = {}): CheckSpec =>
   defineCheck({
     summary,
     params: { value: needle('the text to look for (a non-empty string; a number is read as written)'), ...extra },
@@ -108,14 +111,14 @@ const wholeCount = (v: unknown) => {
 
 /** Checks of the final answer's text (or, with `turn`, that turn's answer). */
 export const TEXT_CHECKS: Readonly<Record<string, CheckSpec>> = {
-  contains: text('the final answer contains the value', { caseSensitive }),
-  icontains: text('the final answer contains the value, ignoring case'),
+  contains: textCheck('the final answer contains the value', { caseSensitive }),
+  icontains: textCheck('the final answer contains the value, ignoring case'),
   'contains-any': list('the final answer contains at least one of the items', { caseSensitive }),
   'contains-all': list('the final answer contains every item', { caseSensitive }),
   'icontains-any': list('the final answer contains at least one of the items, ignoring case'),
   'icontains-all': list('the final answer contains every item, ignoring case'),
-  'starts-with': text('the final answer starts with the value', { caseSensitive, trim, trimEnd }),
-  'ends-with': text('the final answer ends with the value', { caseSensitive, trim, trimEnd }),
+  'starts-with': textCheck('the final answer starts with the value', { caseSensitive, trim, trimEnd }),
+  'ends-with': textCheck('the final answer ends with the value', { caseSensitive, trim, trimEnd }),
   equals: defineCheck({
     summary: 'the final answer is the value, exactly (a list, map or null is compared as JSON)',
     params: {
@@ -153,7 +156,7 @@ export const TEXT_CHECKS: Readonly<Record<string, CheckSpec>> = {
   levenshtein: defineCheck({
     summary: 'the final answer is within threshold edits (default 5) of the value',
     params: {
-      value: textLike('the expected answer'),
+      value: text('the expected answer, as text (promptfoo refuses a number)'),
       threshold: atLeastZero('a number ≥ 0: the most edits allowed (default 5)'),
     },
     needs: ['value'],
@@ -162,7 +165,7 @@ export const TEXT_CHECKS: Readonly<Record<string, CheckSpec>> = {
   'rouge-n': defineCheck({
     summary: 'ROUGE-1 F-score of the final answer against the value, lowercased, reaches threshold (default 0.75)',
     params: {
-      value: textLike('the reference answer'),
+      value: text('the reference answer, as text (promptfoo refuses a number)'),
       threshold: passMark('a number from 0 to 1: the score to reach (default 0.75)'),
     },
     needs: ['value'],

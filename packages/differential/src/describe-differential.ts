@@ -2,13 +2,22 @@ import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareVerdicts } from './compare.js';
 import { DELIBERATE_DIFFERENCES, explaining, type Peer } from './deliberate-differences.js';
+import type { Expected } from './peer-vectors.js';
 import type { PeerVerdict } from './peers/peer-verdict.js';
 
 type Verdicts<P> = (pairs: readonly P[]) => Promise<Map<string, PeerVerdict>>;
 
+/** Whether a verdict is what a peer's own unit test expects. */
+function meets(verdict: PeerVerdict | undefined, expected: Expected): boolean {
+  if (expected === 'error') return verdict?.verdict === 'error';
+  if (expected.pass !== undefined && verdict?.verdict !== (expected.pass ? 'pass' : 'fail')) return false;
+  return expected.score === undefined || Math.abs((verdict?.score ?? Number.NaN) - expected.score) < 1e-4;
+}
+
 /**
  * Grades the pairs through the peer and through skill-eval at once and requires ≥ 99% identical verdicts (and
  * scores), every disagreement a difference the README lists, and every listed difference still shown by a pair.
+ * `vectors` are the peer's own unit-test cases among the pairs: both must give the values those tests expect.
  * `DIFFERENTIAL_REPORT=<file>` writes every disagreement there.
  */
 export function describeDifferential<P extends { id: string }>(
@@ -17,11 +26,14 @@ export function describeDifferential<P extends { id: string }>(
   pairs: readonly P[],
   theirs: Verdicts<P>,
   ours: Verdicts<P>,
+  vectors: ReadonlyMap<string, Expected>,
 ) {
   describe(name, () => {
     let result: ReturnType<typeof compareVerdicts>;
+    let peerVerdicts: Map<string, PeerVerdict>;
+    let ourVerdicts: Map<string, PeerVerdict>;
     beforeAll(async () => {
-      const [peerVerdicts, ourVerdicts] = await Promise.all([theirs(pairs), ours(pairs)]);
+      [peerVerdicts, ourVerdicts] = await Promise.all([theirs(pairs), ours(pairs)]);
       result = compareVerdicts(peerVerdicts, ourVerdicts);
       const report = process.env.DIFFERENTIAL_REPORT;
       if (report) writeFileSync(report, JSON.stringify(result, null, 1));
@@ -38,6 +50,18 @@ export function describeDifferential<P extends { id: string }>(
     it('disagrees only where the README says skill-eval differs on purpose', () => {
       const unexplained = result.disagreements.filter((d) => explaining(peer, d.id).length === 0);
       expect(unexplained, 'add each to deliberate-differences.ts and the README, or fix it').toEqual([]);
+    });
+
+    it(`gives the values ${peer}'s own unit tests expect, and so does skill-eval`, () => {
+      expect(vectors.size).toBeGreaterThan(0);
+      const missed = (verdicts: Map<string, PeerVerdict>) =>
+        [...vectors].filter(([id, expected]) => !meets(verdicts.get(id), expected)).map(([id]) => id);
+      expect(missed(peerVerdicts), `${peer} itself`).toEqual([]);
+      // Where skill-eval differs on purpose, the README says so (and the test above holds it to the peer).
+      expect(
+        missed(ourVerdicts).filter((id) => explaining(peer, id).length === 0),
+        'skill-eval',
+      ).toEqual([]);
     });
 
     it('lists no difference that no pair shows any more', () => {

@@ -1,4 +1,5 @@
 import { describeDifferential } from './describe-differential.js';
+import { PROMPTFOO_VECTORS } from './peer-vectors.js';
 import { promptfooVerdicts } from './peers/promptfoo-peer.js';
 import { promptfooPairs } from './promptfoo-pairs.js';
 import { skillEvalPromptfooVerdicts } from './skill-eval-promptfoo.js';
@@ -6,7 +7,8 @@ import { skillEvalPromptfooVerdicts } from './skill-eval-promptfoo.js';
 describeDifferential(
   'skill-eval against promptfoo 0.123.1',
   'promptfoo',
-  promptfooPairs(),
+  [...promptfooPairs(), ...PROMPTFOO_VECTORS.pairs],
   promptfooVerdicts,
   skillEvalPromptfooVerdicts,
+  PROMPTFOO_VECTORS.expected,
 );

@@ -52,7 +52,9 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
         ...(pair.costUsd === undefined ? {} : { costUsd: pair.costUsd }),
         durationMs: pair.durationMs ?? 0,
       });
-      const result = await gradeExecution({ testCase, session, workspace: dir, trust: true });
+      // A run gives code it starts the execution's environment with a HOME of its own; so does this one.
+      const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir };
+      const result = await gradeExecution({ testCase, session, workspace: dir, trust: true, env });
       if (result.status === 'error') verdicts.set(pair.id, { verdict: 'error', reason: result.error?.message });
       else verdicts.set(pair.id, { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score });
     }

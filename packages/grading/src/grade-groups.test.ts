@@ -150,8 +150,13 @@ describe('gradeExecution: promptfoo and AgentV names grade as their skill-eval c
   it.each<[string, Check, 'passed' | 'failed']>([
     [
       'composite → assert-set',
-      { type: 'composite', assertions: [pass, fail], aggregator: { threshold: 0.5 } },
+      { type: 'composite', assertions: [pass, fail], aggregator: { type: 'threshold', threshold: 0.5 } },
       'passed',
+    ],
+    [
+      'composite weighted_average passes at AgentV’s 0.8',
+      { type: 'composite', assertions: [pass, fail], aggregator: { type: 'weighted_average' } },
+      'failed',
     ],
     ['promptfoo assert-set children under assert', { type: 'assert-set', assert: [pass, fail] }, 'failed'],
     ['trajectory:tool-used on a session without calls', { type: 'trajectory:tool-used', value: 'Write' }, 'failed'],

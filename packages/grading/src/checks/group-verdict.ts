@@ -6,7 +6,8 @@ import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
 /**
  * The verdict of a group (promptfoo/AgentV `assert-set`) from its children's: the weighted score of the
  * children, passing at the group's `threshold` (without one, every child must pass; a failed required child
- * fails the group). A child that errored makes the group errored. The children's verdicts are kept under it.
+ * fails the group), or with `scoring: passed-share` the share of children that passed. A child that errored makes
+ * the group errored. The children's verdicts are kept under it.
  */
 export function groupVerdict(check: Check, role: CheckRole, children: readonly GradedCheck[]): GradedCheck {
   const verdicts = children.map((child) => child.verdict);
@@ -16,8 +17,11 @@ export function groupVerdict(check: Check, role: CheckRole, children: readonly G
     return { ...graded, verdict: { ...graded.verdict, checks: verdicts } };
   }
   const threshold = typeof check.threshold === 'number' ? check.threshold : undefined;
-  const { status, score } = scoreVerdicts(verdicts, threshold);
   const held = verdicts.filter((v) => v.passed).length;
+  const { status, score } =
+    check.scoring === 'passed-share'
+      ? passedShare(held, verdicts.length, threshold)
+      : scoreVerdicts(verdicts, threshold);
   const rule = threshold === undefined ? 'all must pass' : `threshold ${round(threshold)}`;
   const graded = makeVerdict(check, role, {
     passed: status === 'passed',
@@ -28,3 +32,9 @@ export function groupVerdict(check: Check, role: CheckRole, children: readonly G
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** AgentV's threshold aggregator (`CompositeGrader.runThreshold`): the share of children that passed, against it. */
+function passedShare(held: number, total: number, threshold = 1) {
+  const score = total > 0 ? held / total : 0;
+  return { status: score >= threshold - 1e-9 ? ('passed' as const) : ('failed' as const), score };
+}

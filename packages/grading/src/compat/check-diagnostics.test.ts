@@ -25,7 +25,11 @@ describe('checkDiagnostics', () => {
           { type: 'factuality', value: 'Paris' },
           { type: 'skill-trigger', skill: 'pdf' },
           { type: 'regex', value: '^\\d+$', flags: 'im' },
-          { type: 'composite', assertions: [{ type: 'code-grader', command: './c.sh' }, 'criterion as text'] },
+          {
+            type: 'composite',
+            aggregator: { type: 'weighted_average' },
+            assertions: [{ type: 'code-grader', command: './c.sh' }, 'criterion as text'],
+          },
         ],
         failIf: [{ type: 'trajectory:tool-used', value: 'rm' }],
       },
