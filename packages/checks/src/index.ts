@@ -15,4 +15,5 @@ export { COMMON_PARAMS } from './common-params.js';
 export { GROUP, RUBRIC } from './judged-checks.js';
 export { MODEL_GRADED } from './model-graded-criteria.js';
 export { asNumber } from './param-types.js';
+export { renderParameterReference } from './parameter-reference.js';
 export { UNSUPPORTED_CHECK_TYPES, unsupportedReason } from './unsupported-check-types.js';
