@@ -54,6 +54,18 @@ describe('skill-eval validate', () => {
     expect(trusted.out()).toMatch(/warning: .*outside this project.* Allowed by --trust\. \(agentv\/outside-project\)/);
   });
 
+  it('refuses a check parameter of the wrong kind at its own line, before anything runs', async () => {
+    writeFileSync(
+      join(dir, 'skill', 'evals', 'demo.eval.yaml'),
+      'tests:\n  - id: t1\n    input: hi\n    assertions:\n      - type: latency\n        threshold: fast\n',
+    );
+    const io = captureIO(dir);
+    expect(await main(['validate', 'skill/evals/demo.eval.yaml'], io)).toBe(1);
+    expect(io.out()).toContain(
+      'skill/evals/demo.eval.yaml:6:20: error: "threshold" of latency is the text "fast"; write a number ≥ 0',
+    );
+  });
+
   it('exits 0 on a clean suite', async () => {
     writeDemoEvals(dir);
     const io = captureIO(dir);
