@@ -213,7 +213,11 @@ describe("canonicalCheck in AgentV's vocabulary", () => {
   it.each<[string, Check, Record<string, unknown>]>([
     ['equals, trimmed', { type: 'equals', value: 'x' }, { type: 'equals', value: 'x', trim: true }],
     ['ends-with, trimmed', { type: 'ends_with', value: 'x' }, { type: 'ends-with', trim: true }],
-    ['a numeric required', { type: 'contains', value: 'x', required: 0.6 }, { required: true, minScore: 0.6 }],
+    [
+      'a numeric required (AgentV 4)',
+      { type: 'contains', value: 'x', required: 0.6 } as unknown as Check,
+      { required: true, minScore: 0.6 },
+    ],
     [
       'min_score of a required check',
       { type: 'contains', value: 'x', required: true, min_score: 0.5 },

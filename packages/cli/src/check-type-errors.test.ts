@@ -32,12 +32,12 @@ async function run(...args: string[]) {
 }
 
 describe('check types are validated when the suite loads', () => {
-  it('run exits 2 on a misspelt type, naming the closest one at the case, and writes nothing', async () => {
+  it('run exits 2 on a misspelt type, naming the closest one at the type, and writes nothing', async () => {
     agentvSuite('- type: contians', '  value: hello');
     const { code, err } = await run('run', 'skill', '--out', 'out');
     expect(code).toBe(2);
     expect(err).toContain(
-      'skill/evals/suite.eval.yaml:2:5: error: case "greet", check 1: unknown check type "contians"; did you mean "contains"? (grading/unknown-check-type)',
+      'skill/evals/suite.eval.yaml:5:15: error: unknown check type "contians"; did you mean "contains"? (agentv/unknown-check-type)',
     );
     expect(err).toContain('No run was started: fix the errors above (nothing was written).');
     expect(err).not.toContain('no skill-eval equivalent');
@@ -48,9 +48,7 @@ describe('check types are validated when the suite loads', () => {
     agentvSuite('- type: not_contians', '  value: hello');
     const { code, out } = await run('validate', 'skill');
     expect(code).toBe(1);
-    expect(out).toContain(
-      'suite.eval.yaml:2:5: error: case "greet", check 1: unknown check type "contians"; did you mean "contains"?',
-    );
+    expect(out).toContain('suite.eval.yaml:5:15: error: unknown check type "not_contians"; did you mean "contains"?');
     expect(out).toContain('1 suite(s), 1 case(s): 1 error(s)');
   });
 
@@ -58,8 +56,8 @@ describe('check types are validated when the suite loads', () => {
     [['- type: similar', '  value: hello'], 'check type "similar" is not supported: it needs an embedding model'],
     [['- type: regex', '  value: "(unclosed"'], 'invalid regex /(unclosed/: Invalid regular expression'],
     [
-      ['- type: composite', '  assertions:', '    - type: is-jsn'],
-      'check 1 › check 1: unknown check type "is-jsn"; did you mean "is-json"?',
+      ['- type: composite', '  aggregator: {type: weighted_average}', '  assertions:', '    - type: is-jsn'],
+      'suite.eval.yaml:8:19: error: unknown check type "is-jsn"; did you mean "is-json"?',
     ],
   ])('run refuses %j', async (assertion, message) => {
     agentvSuite(...assertion);
@@ -79,6 +77,8 @@ describe('check types are validated when the suite loads', () => {
       '  value: {max: 20}',
       '- type: code_judge',
       '  script: [python3, grade.py]',
+      '- type: latency',
+      '  threshold: 5000',
     );
     const { code, out } = await run('validate', 'skill');
     expect(out).toContain('1 suite(s), 1 case(s): 0 error(s)');
