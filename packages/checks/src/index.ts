@@ -1,4 +1,4 @@
-export { type AliasSpec, CHECK_ALIASES, normalizeChild } from './alias-checks.js';
+export { type AliasSpec, CHECK_ALIASES } from './alias-checks.js';
 export { type CanonicalOptions, canonicalCheck, compositeWeights, type Vocabulary } from './canonical-check.js';
 export { CHECK_CATALOGUE } from './catalogue.js';
 export {
@@ -9,11 +9,9 @@ export {
   validChecks,
 } from './check-problems.js';
 export type { CheckOrigin, CheckSpec } from './check-spec.js';
-export { checkTypeProblem, isUnsupportedType, KNOWN_CHECK_TYPES } from './check-type-problem.js';
+export { checkTypeProblem, KNOWN_CHECK_TYPES } from './check-type-problem.js';
 export { commaList } from './comma-list.js';
 export { COMMON_PARAMS } from './common-params.js';
 export { GROUP, RUBRIC } from './judged-checks.js';
-export { MODEL_GRADED } from './model-graded-criteria.js';
-export { asNumber } from './param-types.js';
 export { renderParameterReference } from './parameter-reference.js';
-export { UNSUPPORTED_CHECK_TYPES, unsupportedReason } from './unsupported-check-types.js';
+export { UNSUPPORTED_CHECK_TYPES } from './unsupported-check-types.js';
