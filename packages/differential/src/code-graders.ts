@@ -6,7 +6,7 @@ import path from 'node:path';
  * answers by its mode — a fixed answer, or a score from one field of the payload, so that a field either tool
  * sends differently changes the verdict.
  */
-const GRADE_JS = String.raw`
+const GRADE_JS = `
 const fs = require('node:fs');
 const p = JSON.parse(fs.readFileSync(0, 'utf8'));
 const [mode, arg] = process.argv.slice(2);

@@ -182,20 +182,29 @@ const AGENTV_FILES: VectorFile<AgentvPair>[] = [
     path: 'packages/core/test/evaluation/graders/code-grader-plain-text.test.ts',
     commit: '49989f24c47a11931d72bc447825ba5f7e03ebe8',
     // Later cases of the file (stdout PASS/FAIL/true/false/0.75 read as a score) are newer than AgentV 4.42.4, which
-    // reads any non-JSON stdout by the exit code; those are left out.
+    // reads any non-JSON stdout by the exit code; those are left out. Each command first reads its stdin: AgentV
+    // writes the payload to a grader that may have exited already, and its unhandled EPIPE would fail the suite.
     vectors: [
-      av('', { type: 'code-grader', command: ['bash', '-c', 'true'] }, { score: 1, pass: true }),
-      av('', { type: 'code-grader', command: ['bash', '-c', 'false'] }, { score: 0, pass: false }),
-      av('', { type: 'code-grader', command: ['bash', '-c', 'echo PASS'] }, { score: 1 }),
-      av('', { type: 'code-grader', command: ['bash', '-c', 'echo true'] }, { score: 1 }),
-      av('', { type: 'code-grader', command: ['bash', '-c', 'echo 1'] }, { score: 1 }),
-      av('', { type: 'code-grader', command: ['bash', '-c', 'pages=14; [ "$pages" -ge 5 ]'] }, { score: 1 }),
-      av('', { type: 'code-grader', command: ['bash', '-c', 'pages=3; [ "$pages" -ge 10 ]'] }, { score: 0 }),
+      av('', { type: 'code-grader', command: ['bash', '-c', 'cat >/dev/null; true'] }, { score: 1, pass: true }),
+      av('', { type: 'code-grader', command: ['bash', '-c', 'cat >/dev/null; false'] }, { score: 0, pass: false }),
+      av('', { type: 'code-grader', command: ['bash', '-c', 'cat >/dev/null; echo PASS'] }, { score: 1 }),
+      av('', { type: 'code-grader', command: ['bash', '-c', 'cat >/dev/null; echo true'] }, { score: 1 }),
+      av('', { type: 'code-grader', command: ['bash', '-c', 'cat >/dev/null; echo 1'] }, { score: 1 }),
+      av(
+        '',
+        { type: 'code-grader', command: ['bash', '-c', 'cat >/dev/null; pages=14; [ "$pages" -ge 5 ]'] },
+        { score: 1 },
+      ),
+      av(
+        '',
+        { type: 'code-grader', command: ['bash', '-c', 'cat >/dev/null; pages=3; [ "$pages" -ge 10 ]'] },
+        { score: 0 },
+      ),
       av(
         '',
         {
           type: 'code-grader',
-          command: ['bash', '-c', `echo '{"score":0.6,"assertions":[{"text":"ok","passed":true}]}'`],
+          command: ['bash', '-c', `cat >/dev/null; echo '{"score":0.6,"assertions":[{"text":"ok","passed":true}]}'`],
         },
         { score: 0.6 },
       ),

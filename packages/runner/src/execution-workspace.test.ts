@@ -158,7 +158,7 @@ describe('execution workspace: setup, teardown and artifacts', () => {
     });
     const { result, stats } = await run(testCase, { trust: false });
     expect(result).toMatchObject({ status: 'error', error: { code: 'BAD_INPUT' } });
-    expect(result.error?.message).toMatch(/script checks.*--trust/);
+    expect(result.error?.message).toMatch(/code-grader checks.*--trust/);
     expect(stats.inputs).toHaveLength(0);
   });
 

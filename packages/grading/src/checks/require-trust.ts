@@ -1,10 +1,16 @@
+import { canonicalCheck } from '@skill-eval/checks';
 import { type Case, type Check, SkillEvalError } from '@skill-eval/core';
-import { canonicalCheck } from '../compat/canonical-check.js';
 import type { CheckContext } from './check-evaluator.js';
 import { groupChildren, normalizeTree } from './check-tree.js';
 
 /** Check types that run code from the eval file or send the agent's output away: only with --trust. */
-export const CHECKS_NEEDING_TRUST: ReadonlySet<string> = new Set(['javascript', 'python', 'script', 'webhook']);
+export const CHECKS_NEEDING_TRUST: ReadonlySet<string> = new Set([
+  'javascript',
+  'python',
+  'script',
+  'code-grader',
+  'webhook',
+]);
 
 /** Refuses to go on unless the user passed --trust: the check runs code from the eval file or sends output away. */
 export function requireTrust(type: string, context: CheckContext): void {
