@@ -1,12 +1,16 @@
-import { COMMON_PARAMS, canonicalCheck, checkProblems, compositeWeights, problemSentence } from '@skill-eval/checks';
+import {
+  COMMON_PARAMS,
+  canonicalCheck,
+  checkProblems,
+  compositeWeights,
+  problemSentence,
+  RUBRIC,
+  RUBRIC_ALIASES,
+} from '@skill-eval/checks';
 import { type Check, normalizeCheck } from '@skill-eval/core';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
 import type { DocPath } from './source.js';
-
-const RUBRIC_TYPES = new Set(['llm-rubric', 'rubrics', 'llm-grader', 'llm-judge', 'g-eval', 'agent-rubric']);
-/** AgentV compares these with the output and the value both trimmed (`runStartsWithAssertion`, `runEqualsAssertion`). */
-export const AFFIX_TYPES = new Set(['starts-with', 'ends-with', 'equals']);
 
 /** AgentV 5's message for assertion types it removed; a 4.x file may still use them. */
 const V5_TYPE_HINTS: Record<string, string> = {
@@ -93,7 +97,7 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext): Check[] 
   if (hint && (ctx.dialect === 'agentv-5' || type === 'llm-judge' || type === 'code-judge')) {
     sink.warning('renamed-assertion', `${hint} skill-eval still reads it.`, at(path, 'type'));
   }
-  const rubric = RUBRIC_TYPES.has(type);
+  const rubric = type === RUBRIC || RUBRIC_ALIASES.has(type);
   // The catalogue checks every parameter; the criteria of a rubric are the rubric reader's to report.
   const problems = checkProblems(item, { vocabulary: 'agentv', children: false }).filter(
     (p) => !(rubric && (p.path.length === 0 || CRITERIA_KEYS.has(String(p.path[0])))),

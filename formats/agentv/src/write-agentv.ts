@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, relative } from 'node:path';
+import { AGENTV_TRIMMED } from '@skill-eval/checks';
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
 import { stringify } from 'yaml';
-import { AFFIX_TYPES } from './assertions.js';
 import { isRecord } from './context.js';
 import { V5_REMOVED_TOP } from './migration.js';
 import { SIDE_CHANNEL_KEY, type SideChannel } from './side-channel.js';
@@ -159,7 +159,7 @@ function unreadByAgentv(raw: Check): string[] {
     ...(check.caseSensitive === false
       ? [`${what} ignores case; AgentV compares case (caseSensitive: false is kept)`]
       : []),
-    ...(check.trimEnd === true && !AFFIX_TYPES.has(check.type)
+    ...(check.trimEnd === true && !AGENTV_TRIMMED.has(check.type)
       ? [`${what} ignores trailing whitespace; AgentV does not (trimEnd: true is kept)`]
       : []),
     ...(check.type === 'script'
@@ -245,7 +245,7 @@ export function writeCheck(check: Check): unknown {
     }
     default: {
       // AgentV always trims affix comparisons, so the loader's `trim: true` goes without saying.
-      const rest = AFFIX_TYPES.has(type) && params.trim === true ? withoutKey(params, 'trim') : params;
+      const rest = AGENTV_TRIMMED.has(type) && params.trim === true ? withoutKey(params, 'trim') : params;
       return { type: t(type), ...(value !== undefined ? { value } : {}), ...common, ...scored, ...rest };
     }
   }

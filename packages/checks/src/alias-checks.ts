@@ -317,3 +317,8 @@ export function normalizeChild(child: unknown): Check {
   if (typeof child === 'string') return { type: RUBRIC, value: child };
   return isRecord(child) && typeof child.type === 'string' ? normalizeCheck(child as Check) : (child as Check);
 }
+
+/** The criteria graders of promptfoo and AgentV (`llm-grader`, `rubrics`, `g-eval` …), each read as llm-rubric criteria. */
+export const RUBRIC_ALIASES: ReadonlySet<string> = new Set(
+  Object.entries(CHECK_ALIASES).flatMap(([type, spec]) => (spec.map === rubric ? [type] : [])),
+);

@@ -25,7 +25,7 @@ export function vocabularyType(type: string, vocabulary: Vocabulary = 'promptfoo
 }
 
 /** AgentV compares these with the output and the value both trimmed (`runEqualsAssertion`, `runStartsWithAssertion`). */
-const AGENTV_TRIMMED = new Set(['equals', 'starts-with', 'ends-with']);
+export const AGENTV_TRIMMED: ReadonlySet<string> = new Set(['equals', 'starts-with', 'ends-with']);
 
 /**
  * A check in skill-eval's vocabulary: promptfoo's and AgentV's names mapped onto its own (`skill-trigger` →

@@ -1,5 +1,11 @@
-export { type AliasSpec, CHECK_ALIASES } from './alias-checks.js';
-export { type CanonicalOptions, canonicalCheck, compositeWeights, type Vocabulary } from './canonical-check.js';
+export { type AliasSpec, CHECK_ALIASES, RUBRIC_ALIASES } from './alias-checks.js';
+export {
+  AGENTV_TRIMMED,
+  type CanonicalOptions,
+  canonicalCheck,
+  compositeWeights,
+  type Vocabulary,
+} from './canonical-check.js';
 export { CHECK_CATALOGUE } from './catalogue.js';
 export {
   type CheckProblem,
