@@ -471,4 +471,16 @@ describe('checks, as the catalogue reads them', () => {
     );
     expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'exit-code', value: 0, required: true }]);
   });
+  it('an empty pattern is an error at its rule (skill-up matches it in every answer); an empty keyword is found, as in skill-up', () => {
+    const { suites, diagnostics } = load([
+      'input: {prompt: p}',
+      'judge:',
+      '  type: rule_based',
+      '  success:',
+      '    - output_matches: {all: [""]}',
+      '    - output_contains: {all: [""]}',
+    ]);
+    expect(withoutContext(diagnostics)).toEqual([['invalid-check', 5, 23]]);
+    expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'contains-all', value: [''], required: true }]);
+  });
 });
