@@ -206,51 +206,69 @@ function budgetPairs(): AgentvPair[] {
  * AgentV's code grader (`graders/code-grader.ts`): run from the eval file's folder (`./grade.sh`, `cwd`), its JSON
  * read as AgentV reads it (a score, the share of assertions, nothing = 0, plain text = the exit code), the payload's
  * fields (input and expected_output as message lists, criteria, config from unknown keys, metadata) and min_score.
+ * A grader whose answer is fixed is a shell script (`answer.sh`), one that reads the payload `node grade.js`; the
+ * payload's fields are read for one answer, what the grader prints for an answer and for none.
  */
 function codeGraderPairs(): AgentvPair[] {
-  const grader = (mode: string, more: Assertion = {}): Assertion => ({
+  const answer = (mode: string, more: Assertion = {}): Assertion => ({
+    type: 'code-grader',
+    command: ['sh', 'answer.sh', ...mode.split(' ')],
+    ...more,
+  });
+  const reader = (mode: string, more: Assertion = {}): Assertion => ({
     type: 'code-grader',
     command: ['node', 'grade.js', ...mode.split(' ')],
     ...more,
   });
   const test = { criteria: 'Be kind', expected_output: 'Hello World', metadata: { topic: 'rain' } };
-  const tests: Omit<AgentvPair, 'id' | 'output'>[] = [
-    { assertions: [grader('score 0.9')] },
-    { assertions: [grader('score 0.5')] },
-    { assertions: [grader('score 0.5')], threshold: 0.5 },
-    { assertions: [grader('score 1.7')] },
-    { assertions: [grader('no-score')] },
-    { assertions: [grader('assertions')] },
-    { assertions: [grader('plain')] },
-    { assertions: [grader('silent-fail')] },
-    { assertions: [grader('list')] },
-    { assertions: [grader('output-has Hello')] },
-    { assertions: [grader('input')] },
-    { assertions: [grader('expected Hello World')], test },
-    { assertions: [grader('criteria Be kind')], test },
-    { assertions: [grader('metadata rain')], test },
-    { assertions: [grader('keys')], test },
-    { assertions: [grader('config passmark', { passmark: 0.85 })] },
-    { assertions: [grader('config passmark', { config: { passmark: 0.3 } })] },
-    { assertions: [grader('marker')] },
-    { assertions: [{ type: 'code-grader', command: ['node', '../grade.js', 'marker'], cwd: 'graders' }] },
-    { assertions: [grader('crash')] },
-    { assertions: [grader('workspace')] },
-    { assertions: [{ type: 'code-grader', command: './grade.sh output-has Hello' }] },
+  type Named = Omit<AgentvPair, 'id' | 'output'> & { name: string };
+  const eitherAnswer: Named[] = [
+    { name: 'score-0.9', assertions: [answer('score 0.9')] },
+    { name: 'score-0.5', assertions: [answer('score 0.5')] },
+    { name: 'score-0.5-threshold-0.5', assertions: [answer('score 0.5')], threshold: 0.5 },
+    { name: 'score-1.7', assertions: [answer('score 1.7')] },
+    { name: 'no-score', assertions: [answer('no-score')] },
+    { name: 'assertions', assertions: [answer('assertions')] },
+    { name: 'plain', assertions: [answer('plain')] },
+    { name: 'silent-fail', assertions: [answer('silent-fail')] },
+    { name: 'list', assertions: [answer('list')] },
+    { name: 'crash', assertions: [answer('crash')] },
+    { name: 'output-has', assertions: [reader('output-has Hello')] },
+    { name: 'relative-script', assertions: [{ type: 'code-grader', command: './grade.sh output-has Hello' }] },
     {
+      name: 'weighed-with-contains',
       assertions: [
-        { type: 'code-grader', command: './grade.sh score 0.4' },
+        { type: 'code-grader', command: './answer.sh score 0.4' },
         { type: 'contains', value: 'o' },
       ],
     },
-    { assertions: [grader('score 0.6', { required: true }), { type: 'contains', value: 'o' }] },
-    { assertions: [grader('score 0.6', { required: true, min_score: 0.5 }), { type: 'contains', value: 'o' }] },
-    { assertions: [grader('score 0.6', { min_score: 0.9 }), { type: 'contains', value: 'o' }], threshold: 0.7 },
-    { assertions: [grader('score 0.7', { negate: true })], threshold: 0.3 },
+    { name: 'required', assertions: [answer('score 0.6', { required: true }), { type: 'contains', value: 'o' }] },
+    {
+      name: 'required-min-score',
+      assertions: [answer('score 0.6', { required: true, min_score: 0.5 }), { type: 'contains', value: 'o' }],
+    },
+    {
+      name: 'min-score-unrequired',
+      assertions: [answer('score 0.6', { min_score: 0.9 }), { type: 'contains', value: 'o' }],
+      threshold: 0.7,
+    },
+    { name: 'negated', assertions: [answer('score 0.7', { negate: true })], threshold: 0.3 },
   ];
-  return ['hello', 'empty'].flatMap((name) =>
-    tests.map((pair, i) => ({ ...pair, id: `code-grader-${i}-${name}`, output: OUTPUTS[name]! })),
-  );
+  const oneAnswer: Named[] = [
+    { name: 'input', assertions: [reader('input')] },
+    { name: 'expected', assertions: [reader('expected Hello World')], test },
+    { name: 'criteria', assertions: [reader('criteria Be kind')], test },
+    { name: 'metadata', assertions: [reader('metadata rain')], test },
+    { name: 'keys', assertions: [reader('keys')], test },
+    { name: 'config-key', assertions: [reader('config passmark', { passmark: 0.85 })] },
+    { name: 'config-map', assertions: [reader('config passmark', { config: { passmark: 0.3 } })] },
+    { name: 'workspace', assertions: [reader('workspace')] },
+    { name: 'cwd-eval-folder', assertions: [answer('marker')] },
+    { name: 'cwd', assertions: [{ type: 'code-grader', command: ['sh', '../answer.sh', 'marker'], cwd: 'graders' }] },
+  ];
+  const pairs = (named: Named[], output: string) =>
+    named.map(({ name, ...pair }) => ({ ...pair, id: `code-grader-${name}-${output}`, output: OUTPUTS[output]! }));
+  return [...pairs(eitherAnswer, 'hello'), ...pairs(eitherAnswer, 'empty'), ...pairs(oneAnswer, 'hello')];
 }
 
 /** Inputs where skill-eval differs on purpose (see deliberate-differences.ts), and parameters it refuses at load. */

@@ -29,7 +29,7 @@ export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [
   { readme: '`contains-json` on an object whose braces never close', pairs: { promptfoo: /^edge-unclosed-json$/ } },
   {
     readme: 'a code grader that crashes (a non-zero exit with stderr)',
-    pairs: { agentv: /^code-grader-\d+-(hello|empty)$/ },
+    pairs: { agentv: /^code-grader-crash-(hello|empty)$/ },
   },
   { readme: '`not-contains` … in an AgentV 4 file', pairs: { agentv: /^edge-not-contains$/ } },
   { readme: '`contains-any: "a, b"` (a string) in an AgentV 4 file', pairs: { agentv: /^edge-contains-any-text$/ } },

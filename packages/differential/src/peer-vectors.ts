@@ -150,7 +150,7 @@ const av = (output: string, assertion: Record<string, unknown>, expected: Expect
 const member = (name: string, score: number) => ({
   name,
   type: 'code-grader',
-  command: ['node', 'grade.js', 'score', String(score)],
+  command: ['sh', 'answer.sh', 'score', String(score)],
 });
 
 /** AgentV's evaluator unit tests, each case as a one-test pair; its expected value is the test's score. */

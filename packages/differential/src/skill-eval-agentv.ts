@@ -5,7 +5,7 @@ import { SessionSchema, type Suite } from '@skill-eval/core';
 import { loadAgentv } from '@skill-eval/format-agentv';
 import { checkDiagnostics, gradeExecution } from '@skill-eval/grading';
 import type { AgentvPair } from './agentv-pairs.js';
-import { writeGraders } from './code-graders.js';
+import { gradeEach, startsGrader, writeGraders } from './code-graders.js';
 import { agentvSuite } from './peers/agentv-peer.js';
 import type { PeerVerdict } from './peers/peer-verdict.js';
 
@@ -25,39 +25,44 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
     const byId = new Map(pairs.map((pair) => [pair.id, pair]));
     const verdicts = new Map<string, PeerVerdict>();
     const starts = pairs.map((pair) => lineOf(text, pair.id));
-    for (const testCase of suite.cases) {
-      const pair = byId.get(testCase.id)!;
-      // The test's lines: from its id to the next test's; the format reports a refused check at its own line.
-      const index = pairs.indexOf(pair);
-      const [from, to] = [starts[index]!, starts[index + 1] ?? Number.POSITIVE_INFINITY];
-      const refused = problems.find(
-        (d) => d.message.includes(`"${pair.id}"`) || (d.line !== undefined && d.line >= from && d.line < to),
-      );
-      if (refused) {
-        verdicts.set(pair.id, { verdict: 'error', reason: `refused: ${refused.message}` });
-        continue;
-      }
-      const usage = pair.tokenUsage
-        ? {
-            inputTokens: pair.tokenUsage.input,
-            outputTokens: pair.tokenUsage.output,
-            cacheReadTokens: pair.tokenUsage.cached ?? 0,
-          }
-        : undefined;
-      const session = SessionSchema.parse({
-        status: 'completed',
-        engineId: 'differential',
-        finalMessage: pair.output,
-        ...(usage ? { usage } : {}),
-        ...(pair.costUsd === undefined ? {} : { costUsd: pair.costUsd }),
-        durationMs: pair.durationMs ?? 0,
-      });
-      // A run gives code it starts the execution's environment with a HOME of its own; so does this one.
-      const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir };
-      const result = await gradeExecution({ testCase, session, workspace: dir, trust: true, env });
-      if (result.status === 'error') verdicts.set(pair.id, { verdict: 'error', reason: result.error?.message });
-      else verdicts.set(pair.id, { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score });
-    }
+    const pairOf = (testCase: Suite['cases'][number]) => byId.get(testCase.id)!;
+    await gradeEach(
+      suite.cases,
+      (testCase) => startsGrader(pairOf(testCase)),
+      async (testCase) => {
+        const pair = pairOf(testCase);
+        // The test's lines: from its id to the next test's; the format reports a refused check at its own line.
+        const index = pairs.indexOf(pair);
+        const [from, to] = [starts[index]!, starts[index + 1] ?? Number.POSITIVE_INFINITY];
+        const refused = problems.find(
+          (d) => d.message.includes(`"${pair.id}"`) || (d.line !== undefined && d.line >= from && d.line < to),
+        );
+        if (refused) {
+          verdicts.set(pair.id, { verdict: 'error', reason: `refused: ${refused.message}` });
+          return;
+        }
+        const usage = pair.tokenUsage
+          ? {
+              inputTokens: pair.tokenUsage.input,
+              outputTokens: pair.tokenUsage.output,
+              cacheReadTokens: pair.tokenUsage.cached ?? 0,
+            }
+          : undefined;
+        const session = SessionSchema.parse({
+          status: 'completed',
+          engineId: 'differential',
+          finalMessage: pair.output,
+          ...(usage ? { usage } : {}),
+          ...(pair.costUsd === undefined ? {} : { costUsd: pair.costUsd }),
+          durationMs: pair.durationMs ?? 0,
+        });
+        // A run gives code it starts the execution's environment with a HOME of its own; so does this one.
+        const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir };
+        const result = await gradeExecution({ testCase, session, workspace: dir, trust: true, env });
+        if (result.status === 'error') verdicts.set(pair.id, { verdict: 'error', reason: result.error?.message });
+        else verdicts.set(pair.id, { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score });
+      },
+    );
     return verdicts;
   } finally {
     rmSync(dir, { recursive: true, force: true });

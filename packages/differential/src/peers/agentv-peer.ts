@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gradePreparedEvalCase, loadTestSuiteFromYamlObject } from '@agentv/core';
 import type { AgentvPair } from '../agentv-pairs.js';
-import { writeGraders } from '../code-graders.js';
+import { gradeEach, startsGrader, writeGraders } from '../code-graders.js';
 import type { PeerVerdict } from './peer-verdict.js';
 
 /** An AgentV 4 eval file holding every pair as one test. */
@@ -34,34 +34,39 @@ export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<
     const { tests } = await loadTestSuiteFromYamlObject(file, agentvSuite(pairs), dir);
     const byId = new Map(pairs.map((pair) => [pair.id, pair]));
     const verdicts = new Map<string, PeerVerdict>();
-    for (const evalCase of tests) {
-      const pair = byId.get(evalCase.id)!;
-      const result = await gradePreparedEvalCase({
-        evalCase,
-        target: { name: 'differential', kind: 'mock', config: {} } as never,
-        workspacePath: dir,
-        evalFilePath: file,
-        response: pair.output,
-        trace: {
-          messages: [{ role: 'assistant', content: pair.output }],
-          events: [],
-          eventCount: 0,
-          toolCalls: {},
-          errorCount: 0,
-          ...(pair.tokenUsage ? { tokenUsage: pair.tokenUsage } : {}),
-          ...(pair.costUsd === undefined ? {} : { costUsd: pair.costUsd }),
-          ...(pair.durationMs === undefined ? {} : { durationMs: pair.durationMs }),
-        } as never,
-        preparedAttempt: { source: 'manual', workspacePath: dir, target: 'differential' },
-      });
-      const verdict =
-        result.executionStatus === 'ok' ? 'pass' : result.executionStatus === 'quality_failure' ? 'fail' : 'error';
-      verdicts.set(pair.id, {
-        verdict,
-        score: result.score,
-        reason: result.error ?? JSON.stringify(result.assertions),
-      });
-    }
+    const pairOf = (evalCase: (typeof tests)[number]) => byId.get(evalCase.id)!;
+    await gradeEach(
+      tests,
+      (evalCase) => startsGrader(pairOf(evalCase)),
+      async (evalCase) => {
+        const pair = pairOf(evalCase);
+        const result = await gradePreparedEvalCase({
+          evalCase,
+          target: { name: 'differential', kind: 'mock', config: {} } as never,
+          workspacePath: dir,
+          evalFilePath: file,
+          response: pair.output,
+          trace: {
+            messages: [{ role: 'assistant', content: pair.output }],
+            events: [],
+            eventCount: 0,
+            toolCalls: {},
+            errorCount: 0,
+            ...(pair.tokenUsage ? { tokenUsage: pair.tokenUsage } : {}),
+            ...(pair.costUsd === undefined ? {} : { costUsd: pair.costUsd }),
+            ...(pair.durationMs === undefined ? {} : { durationMs: pair.durationMs }),
+          } as never,
+          preparedAttempt: { source: 'manual', workspacePath: dir, target: 'differential' },
+        });
+        const verdict =
+          result.executionStatus === 'ok' ? 'pass' : result.executionStatus === 'quality_failure' ? 'fail' : 'error';
+        verdicts.set(pair.id, {
+          verdict,
+          score: result.score,
+          reason: result.error ?? JSON.stringify(result.assertions),
+        });
+      },
+    );
     return verdicts;
   } finally {
     console.warn = warn;
