@@ -1,3 +1,4 @@
+import { PAYLOAD_TEST } from './code-graders.js';
 import { OUTPUTS, TEXT_OUTPUTS } from './outputs.js';
 
 /** One AgentV test: an answer, its run's figures, and the assertions (and threshold) that grade it. */
@@ -203,7 +204,7 @@ function budgetPairs(): AgentvPair[] {
 }
 
 /**
- * AgentV's code grader (`graders/code-grader.ts`): run from the eval file's folder (`./grade.sh`, `cwd`), its JSON
+ * AgentV's code grader (`graders/code-grader.ts`): run from the eval file's folder (`./answer.sh`, `cwd`), its JSON
  * read as AgentV reads it (a score, the share of assertions, nothing = 0, plain text = the exit code), the payload's
  * fields (input and expected_output as message lists, criteria, config from unknown keys, metadata) and min_score.
  * A grader whose answer is fixed is a shell script (`answer.sh`), one that reads the payload `node grade.js`; the
@@ -220,7 +221,6 @@ function codeGraderPairs(): AgentvPair[] {
     command: ['node', 'grade.js', ...mode.split(' ')],
     ...more,
   });
-  const test = { criteria: 'Be kind', expected_output: 'Hello World', metadata: { topic: 'rain' } };
   type Named = Omit<AgentvPair, 'id' | 'output'> & { name: string };
   const eitherAnswer: Named[] = [
     { name: 'score-0.9', assertions: [answer('score 0.9')] },
@@ -234,7 +234,7 @@ function codeGraderPairs(): AgentvPair[] {
     { name: 'list', assertions: [answer('list')] },
     { name: 'crash', assertions: [answer('crash')] },
     { name: 'output-has', assertions: [reader('output-has Hello')] },
-    { name: 'relative-script', assertions: [{ type: 'code-grader', command: './grade.sh output-has Hello' }] },
+    { name: 'relative-script', assertions: [{ type: 'code-grader', command: './answer.sh marker' }] },
     {
       name: 'weighed-with-contains',
       assertions: [
@@ -255,14 +255,9 @@ function codeGraderPairs(): AgentvPair[] {
     { name: 'negated', assertions: [answer('score 0.7', { negate: true })], threshold: 0.3 },
   ];
   const oneAnswer: Named[] = [
-    { name: 'input', assertions: [reader('input')] },
-    { name: 'expected', assertions: [reader('expected Hello World')], test },
-    { name: 'criteria', assertions: [reader('criteria Be kind')], test },
-    { name: 'metadata', assertions: [reader('metadata rain')], test },
-    { name: 'keys', assertions: [reader('keys')], test },
+    { name: 'payload', assertions: [reader('payload')], test: PAYLOAD_TEST },
     { name: 'config-key', assertions: [reader('config passmark', { passmark: 0.85 })] },
     { name: 'config-map', assertions: [reader('config passmark', { config: { passmark: 0.3 } })] },
-    { name: 'workspace', assertions: [reader('workspace')] },
     { name: 'cwd-eval-folder', assertions: [answer('marker')] },
     { name: 'cwd', assertions: [{ type: 'code-grader', command: ['sh', '../answer.sh', 'marker'], cwd: 'graders' }] },
   ];

@@ -16,48 +16,66 @@ case "$1" in
   plain) echo 'looks fine' ;;
   silent-fail) exit 1 ;;
   list) echo '[1, 2]' ;;
-  marker) if [ -f marker.txt ]; then echo '{"score": 1}'; else echo '{"score": 0}'; fi ;;
+  marker) case "$(cat marker.txt 2>/dev/null)" in
+      'the eval folder') echo '{"score": 1}' ;;
+      'a folder of graders') echo '{"score": 0.9}' ;;
+      *) echo '{"score": 0}' ;;
+    esac ;;
   crash) echo 'Error: the grader has a bug' >&2; exit 1 ;;
   *) exit 2 ;;
 esac
 `;
 
+/** The fields of the test whose payload the `payload` grader checks. */
+export const PAYLOAD_TEST = { criteria: 'Be kind', expected_output: 'Hello World', metadata: { topic: 'rain' } };
+
 /**
- * The grader of the pairs that read AgentV's payload, `node grade.js <mode> [arg]`: a score from one field of the
- * payload, so that a field either tool sends differently changes the verdict.
+ * The grader of the pairs that read AgentV's payload, `node grade.js <mode> [arg]`: a score from the payload, so that
+ * a field either tool sends differently changes the verdict. `payload` checks every field of {@link PAYLOAD_TEST}'s
+ * payload in one run (node starts in tens of milliseconds), naming the fields that differ.
  */
 const GRADE_JS = `
 const fs = require('node:fs');
 const p = JSON.parse(fs.readFileSync(0, 'utf8'));
 const [mode, arg] = process.argv.slice(2);
-const score = (ok) => console.log(JSON.stringify({ score: ok ? 1 : 0 }));
+const test = ${JSON.stringify(PAYLOAD_TEST)};
 const PAYLOAD_KEYS = 'criteria expected_output output messages input_files input metadata trace trace_summary token_usage cost_usd duration_ms start_time end_time file_changes workspace_path config';
 switch (mode) {
-  case 'output-has': score(p.output.includes(arg)); break;
-  case 'input': score(Array.isArray(p.input) && p.input.length === 1 && p.input[0].role === 'user' && p.input[0].content === 'answer'); break;
-  case 'expected': score(Array.isArray(p.expected_output) && p.expected_output[0]?.role === 'assistant' && p.expected_output[0]?.content === arg); break;
-  case 'criteria': score(p.criteria === arg); break;
+  case 'output-has': console.log(JSON.stringify({ score: p.output.includes(arg) ? 1 : 0 })); break;
   case 'config': console.log(JSON.stringify({ score: p.config?.[arg] ?? 0 })); break;
-  case 'metadata': score(p.metadata?.topic === arg); break;
-  case 'keys': score(Object.keys(p).join(' ') === PAYLOAD_KEYS); break;
-  case 'workspace': score(p.workspace_path === process.env.AGENTV_WORKSPACE_PATH); break;
+  case 'payload': {
+    const held = {
+      input: Array.isArray(p.input) && p.input.length === 1 && p.input[0].role === 'user' && p.input[0].content === 'answer',
+      expected_output: Array.isArray(p.expected_output) && p.expected_output[0]?.role === 'assistant' && p.expected_output[0]?.content === test.expected_output,
+      criteria: p.criteria === test.criteria,
+      metadata: p.metadata?.topic === test.metadata.topic,
+      keys: Object.keys(p).join(' ') === PAYLOAD_KEYS,
+      workspace_path: p.workspace_path === process.env.AGENTV_WORKSPACE_PATH,
+    };
+    const differ = Object.keys(held).filter((field) => !held[field]);
+    console.log(JSON.stringify({ score: differ.length ? 0 : 1, reasoning: 'differ: ' + differ.join(' ') }));
+    break;
+  }
   default: process.exit(2);
 }
 `;
 
 /**
- * Writes the graders into an eval file's folder: answer.sh, grade.js, grade.sh (relative, as AgentV's README runs it),
- * markers.
+ * Writes the graders into an eval file's folder (answer.sh, also run as `./answer.sh`, the way AgentV's README runs
+ * a grader; grade.js) and the markers by which `answer.sh marker` tells the folder it runs from; returns the run's
+ * workspace, a folder of its own, so that a grader run from there scores otherwise.
  */
-export function writeGraders(folder: string): void {
+export function writeGraders(folder: string): string {
   writeFileSync(path.join(folder, 'answer.sh'), ANSWER_SH);
   chmodSync(path.join(folder, 'answer.sh'), 0o755);
   writeFileSync(path.join(folder, 'grade.js'), GRADE_JS);
-  writeFileSync(path.join(folder, 'grade.sh'), '#!/bin/sh\nexec node "$(dirname "$0")/grade.js" "$@"\n');
-  chmodSync(path.join(folder, 'grade.sh'), 0o755);
   writeFileSync(path.join(folder, 'marker.txt'), 'the eval folder');
   mkdirSync(path.join(folder, 'graders'), { recursive: true });
   writeFileSync(path.join(folder, 'graders', 'marker.txt'), 'a folder of graders');
+  const workspace = path.join(folder, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(path.join(workspace, 'marker.txt'), 'the workspace');
+  return workspace;
 }
 
 /** Whether a pair's assertions start a grader process. */

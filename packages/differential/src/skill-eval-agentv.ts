@@ -13,7 +13,7 @@ import type { PeerVerdict } from './peers/peer-verdict.js';
 export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<string, PeerVerdict>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'differential-skill-eval-agentv-'));
   const file = path.join(dir, 'pairs.eval.yaml');
-  writeGraders(dir);
+  const workspace = writeGraders(dir);
   try {
     // JSON is YAML: the file AgentV reads, as text.
     const text = JSON.stringify(agentvSuite(pairs), null, 1);
@@ -24,7 +24,8 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
     const problems = [...diagnostics, ...checkDiagnostics(suite)].filter((d) => d.severity === 'error');
     const byId = new Map(pairs.map((pair) => [pair.id, pair]));
     const verdicts = new Map<string, PeerVerdict>();
-    const starts = pairs.map((pair) => lineOf(text, pair.id));
+    const lines = idLines(text);
+    const starts = pairs.map((pair) => lines.get(pair.id) ?? -1);
     const pairOf = (testCase: Suite['cases'][number]) => byId.get(testCase.id)!;
     await gradeEach(
       suite.cases,
@@ -58,7 +59,7 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
         });
         // A run gives code it starts the execution's environment with a HOME of its own; so does this one.
         const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir };
-        const result = await gradeExecution({ testCase, session, workspace: dir, trust: true, env });
+        const result = await gradeExecution({ testCase, session, workspace, trust: true, env });
         if (result.status === 'error') verdicts.set(pair.id, { verdict: 'error', reason: result.error?.message });
         else verdicts.set(pair.id, { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score });
       },
@@ -69,8 +70,14 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
   }
 }
 
-/** The 1-based line of a test's id in the file's text. */
-function lineOf(text: string, id: string): number {
-  const at = text.indexOf(`"id": ${JSON.stringify(id)}`);
-  return at < 0 ? -1 : text.slice(0, at).split('\n').length;
+/** The 1-based line of each test's id in the file's text (its first `"id": …`), in one pass over the text. */
+function idLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  text.split('\n').forEach((line, i) => {
+    const id = /^\s*"id": ("(?:[^"\\]|\\.)*"),?$/.exec(line)?.[1];
+    if (id === undefined) return;
+    const value = JSON.parse(id) as string;
+    if (!lines.has(value)) lines.set(value, i + 1);
+  });
+  return lines;
 }

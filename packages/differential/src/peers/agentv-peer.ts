@@ -26,7 +26,7 @@ export function agentvSuite(pairs: readonly AgentvPair[]) {
 export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<string, PeerVerdict>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'differential-agentv-'));
   const file = path.join(dir, 'pairs.eval.yaml');
-  writeGraders(dir);
+  const workspace = writeGraders(dir);
   const warn = console.warn;
   // AgentV warns on the console about each assertion it skips; the verdicts say what matters.
   console.warn = () => {};
@@ -43,7 +43,7 @@ export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<
         const result = await gradePreparedEvalCase({
           evalCase,
           target: { name: 'differential', kind: 'mock', config: {} } as never,
-          workspacePath: dir,
+          workspacePath: workspace,
           evalFilePath: file,
           response: pair.output,
           trace: {
@@ -56,7 +56,7 @@ export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<
             ...(pair.costUsd === undefined ? {} : { costUsd: pair.costUsd }),
             ...(pair.durationMs === undefined ? {} : { durationMs: pair.durationMs }),
           } as never,
-          preparedAttempt: { source: 'manual', workspacePath: dir, target: 'differential' },
+          preparedAttempt: { source: 'manual', workspacePath: workspace, target: 'differential' },
         });
         const verdict =
           result.executionStatus === 'ok' ? 'pass' : result.executionStatus === 'quality_failure' ? 'fail' : 'error';
