@@ -1,16 +1,16 @@
 /** The peer a differential suite grades against. */
 export type Peer = 'promptfoo' | 'agentv';
 
-/** One place where skill-eval's verdict differs from a peer's on purpose, as the README lists it. */
+/** One place where skill-eval's verdict differs from a peer's on purpose, as docs/grading.md lists it. */
 export interface DeliberateDifference {
-  /** The first cell of its row in the README's table of differences: what the case is. */
+  /** The first cell of its row in docs/grading.md's table of differences: what the case is. */
   readme: string;
   /** The ids of the pairs that show it, in each peer's suite where it shows. */
   pairs: Partial<Record<Peer, RegExp>>;
 }
 
 /**
- * Every difference the README lists, with the pairs that show it: the suites fail on a disagreement that is not
+ * Every difference docs/grading.md lists, with the pairs that show it: the suites fail on a disagreement that is not
  * here, and on an entry here that no pair shows any more.
  */
 export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [

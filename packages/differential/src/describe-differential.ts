@@ -16,7 +16,7 @@ function meets(verdict: PeerVerdict | undefined, expected: Expected): boolean {
 
 /**
  * Grades the pairs through the peer and through skill-eval at once and requires ≥ 99% identical verdicts (and
- * scores), every disagreement a difference the README lists, and every listed difference still shown by a pair.
+ * scores), every disagreement a difference docs/grading.md lists, and every listed difference still shown by a pair.
  * `vectors` are the peer's own unit-test cases among the pairs: both must give the values those tests expect.
  * `DIFFERENTIAL_REPORT=<file>` writes every disagreement there.
  */
@@ -47,9 +47,9 @@ export function describeDifferential<P extends { id: string }>(
       expect(result.agreement, JSON.stringify(result.disagreements.slice(0, 5), null, 1)).toBeGreaterThanOrEqual(0.99);
     });
 
-    it('disagrees only where the README says skill-eval differs on purpose', () => {
+    it('disagrees only where docs/grading.md says skill-eval differs on purpose', () => {
       const unexplained = result.disagreements.filter((d) => explaining(peer, d.id).length === 0);
-      expect(unexplained, 'add each to deliberate-differences.ts and the README, or fix it').toEqual([]);
+      expect(unexplained, 'add each to deliberate-differences.ts and docs/grading.md, or fix it').toEqual([]);
     });
 
     it(`gives the values ${peer}'s own unit tests expect, and so does skill-eval`, () => {
@@ -57,7 +57,7 @@ export function describeDifferential<P extends { id: string }>(
       const missed = (verdicts: Map<string, PeerVerdict>) =>
         [...vectors].filter(([id, expected]) => !meets(verdicts.get(id), expected)).map(([id]) => id);
       expect(missed(peerVerdicts), `${peer} itself`).toEqual([]);
-      // Where skill-eval differs on purpose, the README says so (and the test above holds it to the peer).
+      // Where skill-eval differs on purpose, docs/grading.md says so (and the test above holds it to the peer).
       expect(
         missed(ourVerdicts).filter((id) => explaining(peer, id).length === 0),
         'skill-eval',
@@ -71,7 +71,7 @@ export function describeDifferential<P extends { id: string }>(
       );
       expect(
         stale.map((difference) => difference.readme),
-        'remove each from the list and the README',
+        'remove each from the list and docs/grading.md',
       ).toEqual([]);
       const shown = new Set(pairs.map((pair) => pair.id));
       expect(listed.filter((difference) => ![...shown].some((id) => difference.pairs[peer]!.test(id)))).toEqual([]);

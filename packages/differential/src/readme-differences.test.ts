@@ -3,13 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DELIBERATE_DIFFERENCES } from './deliberate-differences.js';
 
-const README = path.join(import.meta.dirname, '..', '..', '..', 'README.md');
+const GRADING_DOC = path.join(import.meta.dirname, '..', '..', '..', 'docs', 'grading.md');
 
-/** The rows of the README's table of deliberate differences, each as its cells. */
+/** The rows of docs/grading.md's table of deliberate differences, each as its cells. */
 function differenceRows(): string[][] {
-  const lines = readFileSync(README, 'utf8').split('\n');
+  const lines = readFileSync(GRADING_DOC, 'utf8').split('\n');
   const header = lines.findIndex((line) => line.startsWith('| case | promptfoo / AgentV | skill-eval | why |'));
-  expect(header, 'the README has its table of deliberate differences').toBeGreaterThan(0);
+  expect(header, 'docs/grading.md has its table of deliberate differences').toBeGreaterThan(0);
   const rows: string[][] = [];
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith('|')) break;
@@ -18,7 +18,7 @@ function differenceRows(): string[][] {
   return rows;
 }
 
-describe("the README's table of deliberate differences", () => {
+describe("docs/grading.md's table of deliberate differences", () => {
   it('lists exactly the differences the differential suites allow', () => {
     expect(
       differenceRows()
