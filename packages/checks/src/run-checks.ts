@@ -58,6 +58,11 @@ export const RUN_CHECKS: Readonly<Record<string, CheckSpec>> = {
     needs: ['golden'],
     origins: ['skill-eval'],
   }),
+  'fixture-unchanged': defineCheck({
+    summary: "the case's fixture files (BMAD's project copy) are as staged after the run: not modified, not deleted",
+    params: { value: names('a fixture path in the workspace, or a list of them (default: every fixture)') },
+    origins: ['skill-eval'],
+  }),
   latency: defineCheck({
     summary: 'the run took at most max milliseconds',
     params: {
