@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Sandbox } from '@skill-eval/core';
 import { findExecutable, type GroupProcessResult, runGroupProcess } from '@skill-eval/engine-kit';
+import { quote } from 'shlex';
 
 /** The POSIX shell every call goes through. */
 export const SHELL = '/bin/sh';
@@ -27,8 +28,6 @@ export function shellCall(commandLine: string): ProgramCall {
 export function contractCall(program: string, args: readonly string[]): ProgramCall {
   return { file: SHELL, args: ['-c', 'exec "$0" "$@"', program, ...args] };
 }
-
-const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /**
  * A shell line whose leading `./prog` or `../prog` is made absolute against `baseDir`, because the line runs inside

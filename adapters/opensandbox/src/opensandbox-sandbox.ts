@@ -4,6 +4,7 @@ import { type NetworkPolicy, Sandbox as RemoteSandbox } from '@alibaba-group/ope
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { HOST_ONLY_VARIABLES, SkillEvalError } from '@skill-eval/core';
 import { createLineSplitter, MAX_LINE_LENGTH, ownerLabels } from '@skill-eval/engine-kit';
+import { join, quote } from 'shlex';
 import type { OpenSandboxSettings } from './opensandbox-settings.js';
 import { RemoteMirror } from './remote-mirror.js';
 
@@ -19,8 +20,6 @@ export interface OpenSandboxRun {
 const STDERR_TAIL = 4000;
 /** Where a program's stdin is written inside before it runs (execd has no stdin). */
 const STDIN_DIR = '/tmp/.skill-eval';
-
-const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** The hosts of the model endpoints an execution uses: what a `deny` sandbox may still reach. */
 function modelHosts(env: Readonly<Record<string, string>>): string[] {
@@ -151,7 +150,7 @@ export class OpenSandboxSandbox implements Sandbox {
     });
     try {
       await this.mirror.push();
-      let command = [spec.file, ...spec.args].map(quote).join(' ');
+      let command = join([spec.file, ...spec.args]);
       if (spec.stdin !== undefined) {
         const stdinFile = `${STDIN_DIR}/${n}`;
         await this.remote.files.writeFiles([{ path: stdinFile, data: spec.stdin, mode: 600 }]);

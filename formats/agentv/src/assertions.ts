@@ -223,7 +223,3 @@ function criterionText(item: Record<string, unknown>): unknown {
   return `${typeof item.id === 'string' ? item.id : 'Criterion'}, scored 0-10:\n${ranges.join('\n')}`;
 }
 
-/** Joins an argv list into one POSIX shell command, quoting where needed. */
-export function shellJoin(argv: readonly string[]): string {
-  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", `'\\''`)}'`)).join(' ');
-}

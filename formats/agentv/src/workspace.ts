@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { shellJoin } from './assertions.js';
+import { join as shellJoin } from 'shlex';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import type { TestEntry } from './references.js';
 import { checkInsideProject } from './references.js';

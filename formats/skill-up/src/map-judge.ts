@@ -1,7 +1,8 @@
 import type { Check } from '@skill-eval/core';
+import { quote } from 'shlex';
 import { type CaseContext, SKILL_UP_DEFAULTS } from './case-context.js';
 import { catalogued, ruleChecks } from './map-rules.js';
-import { resolveSkillPath, shellWord } from './resolve-path.js';
+import { resolveSkillPath } from './resolve-path.js';
 import type { Judge } from './rule-schema.js';
 import { keyNodeAt, nodeAt, pathText } from './yaml-path.js';
 
@@ -73,7 +74,7 @@ export function mapJudge(
       const timeout =
         judge.timeout_seconds && judge.timeout_seconds > 0 ? { timeoutSeconds: judge.timeout_seconds } : {};
       if (script) {
-        const check: Check = { type: 'script', value: shellWord(script), required: true, ...timeout };
+        const check: Check = { type: 'script', value: quote(script), required: true, ...timeout };
         mapped.checks.push(...catalogued([check], [...path, 'script_path'], ctx));
       }
     }

@@ -29,8 +29,3 @@ export function resolveSkillPath(
   }
   return found.fixture.from;
 }
-
-/** A path as one shell word (the `script` check's value is a command). */
-export function shellWord(path: string): string {
-  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
-}

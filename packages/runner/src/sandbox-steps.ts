@@ -1,8 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import type { Sandbox } from '@skill-eval/core';
+import { quote } from 'shlex';
 import type { ShellStepOptions, ShellStepsOutcome } from './shell-steps.js';
-
-const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /**
  * Runs setup or teardown commands inside a sandbox with its `sh`, one after the other, stopping at the first that

@@ -21,7 +21,7 @@ describe('renderRunTotals', () => {
       'The run was interrupted before every execution finished; `skill-eval run --resume runs/a` continues it.',
     );
     expect(totals(path.join(cwd, "it's here"), { interrupted: true })).toContain(
-      "The run was interrupted before every execution finished; `skill-eval run --resume 'it'\\''s here'` continues it.",
+      "The run was interrupted before every execution finished; `skill-eval run --resume 'it'\"'\"'s here'` continues it.",
     );
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CaseResult, RunSummary } from '@skill-eval/core';
+import { quote } from 'shlex';
 import { formatCost, formatDuration, formatPercent, formatTokens } from '../format.js';
 import { renderBenchmark } from './benchmark-lines.js';
 import { renderCaseOutcomes } from './case-outcome-lines.js';
@@ -51,7 +52,7 @@ export function renderRunTotals(
     );
   }
   if (summary.interrupted) {
-    const resume = `skill-eval run --resume ${shellWord(displayPath(summary.outDir, cwd))}`;
+    const resume = `skill-eval run --resume ${quote(displayPath(summary.outDir, cwd))}`;
     lines.push(colors.yellow(`The run was interrupted before every execution finished; \`${resume}\` continues it.`));
   }
   lines.push(...renderWarnings(results, colors, totalsOnly));
@@ -73,7 +74,3 @@ export function displayPath(target: string, cwd: string): string {
   if (relative === '') return '.';
   return relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(cwd, target) : relative;
 }
-
-/** `path` as one shell word: quoted when it holds anything but plain path characters. */
-const shellWord = (path: string): string =>
-  /^[\w./:@%+,-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
