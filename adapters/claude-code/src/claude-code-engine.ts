@@ -9,11 +9,11 @@ import type {
   EngineRunInput,
   Session,
 } from '@skill-eval/core';
+import { redactorOf } from '@skill-eval/core';
 import {
   type CliExecution,
   CliProgramEngine,
   exitFailure,
-  makeRedactor,
   newSessionRecord,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
@@ -65,7 +65,7 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
     const env = buildClaudeEnv(input, this.settings);
     const mcpServers = input.mcpServers ?? [];
     const mcpConfig = mcpServers.length > 0 ? await writeMcpConfig(input.home, mcpServers) : undefined;
-    const redact = makeRedactor({ ...env, ...Object.fromEntries(mcpServers.flatMap((s) => Object.entries(s.env))) });
+    const redact = redactorOf({ ...env, ...Object.fromEntries(mcpServers.flatMap((s) => Object.entries(s.env))) }).text;
     const turns = new StreamJsonTurns(state, randomUUID());
     try {
       await this.driveTurns<StreamParseResult>(execution, {

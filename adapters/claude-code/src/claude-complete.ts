@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CompletionRequest, type CompletionResponse, SkillEvalError } from '@skill-eval/core';
-import { howItEnded, makeRedactor, runGroupProcess } from '@skill-eval/engine-kit';
+import { type CompletionRequest, type CompletionResponse, redactorOf, SkillEvalError } from '@skill-eval/core';
+import { howItEnded, runGroupProcess } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeEnv } from './claude-command.js';
 import { CLAUDE_ENVIRONMENT } from './claude-credentials.js';
@@ -53,7 +53,7 @@ export async function completeWithClaude(
       onLine: (line) => parser.pushLine(line),
     });
     const parsed = parser.finish();
-    const redact = makeRedactor(env);
+    const redact = redactorOf(env).text;
     if (proc.aborted) throw new SkillEvalError('INTERRUPTED', 'The completion was interrupted.');
     if (proc.timedOut) throw new SkillEvalError('TIMEOUT', 'claude did not answer the completion in time.');
     if (proc.spawnError) throw new SkillEvalError('ENGINE_FAILED', `Could not start ${binary}: ${proc.spawnError}`);

@@ -6,6 +6,7 @@ import {
   type EngineRunInput,
   emptyUsage,
   priceUsage,
+  redactorOf,
   type Session,
   SkillEvalError,
   type Usage,
@@ -14,7 +15,6 @@ import {
   type CliExecution,
   CliProgramEngine,
   exitFailure,
-  makeRedactor,
   newSessionRecord,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
@@ -130,7 +130,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     const mcpServers = input.mcpServers ?? [];
     const mcpFlags = codexMcpFlags(mcpServers);
     const mcpSecrets = mcpServers.flatMap((s) => [...Object.entries(s.env), ...Object.entries(s.headers)]);
-    const redact = makeRedactor({ ...env, ...Object.fromEntries(mcpSecrets) });
+    const redact = redactorOf({ ...env, ...Object.fromEntries(mcpSecrets) }).text;
     const baseUrl = resolveBaseUrl(this.settings, input.env, auth.kind === 'login');
     const skillNames = input.skills.map((skill) => skill.name);
     let threadId: string | undefined;

@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Engine, EngineCredential, EngineRunInput, Session } from '@skill-eval/core';
+import { type Engine, type EngineCredential, type EngineRunInput, redactorOf, type Session } from '@skill-eval/core';
 import { StreamJsonParser, StreamJsonTurns, type StreamParseResult } from '@skill-eval/engine-claude-code';
 import {
   type CliExecution,
   CliProgramEngine,
   exitFailure,
-  makeRedactor,
   newSessionRecord,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
@@ -67,7 +66,7 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
 
   private async runTurns(input: EngineRunInput, state: RunState, execution: CliExecution): Promise<void> {
     const env = buildQodercliEnv(input);
-    const redact = makeRedactor(env);
+    const redact = redactorOf(env).text;
     const turns = new StreamJsonTurns(state);
     try {
       await this.driveTurns<StreamParseResult<QodercliResultExtras>>(execution, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, redactRecorded, restoreRedacted } from './redactor.js';
+import { createRedactor, redactorOf, redactRecorded, restoreRedacted } from './redactor.js';
 import { REDACTED, secretValues } from './secrets.js';
 
 describe('redaction', () => {
@@ -12,6 +12,11 @@ describe('redaction', () => {
       PATH: '/usr/bin:/bin',
     });
     expect(secrets).toEqual(['abcd1234-longer', 'abcd1234', 'hunter22']);
+  });
+
+  it("redacts a text of an environment's secret values and leaves short or non-secret ones", () => {
+    const redact = redactorOf({ ANTHROPIC_API_KEY: 'sk-ant-secret-value', PATH: '/usr/bin', SHORT_TOKEN: 'abc' }).text;
+    expect(redact('key=sk-ant-secret-value path=/usr/bin abc')).toBe('key=[REDACTED] path=/usr/bin abc');
   });
 
   it('replaces secrets in nested strings and keys without touching the input', () => {

@@ -47,29 +47,23 @@ export function redactRecorded<T>(
   const nameOf = new Map<string, string>();
   for (const [name, secret] of Object.entries(env)) if (secret && !nameOf.has(secret)) nameOf.set(secret, name);
   const redactions: Redaction[] = [];
-  const walk = (item: unknown, path: (string | number)[]): unknown => {
-    if (typeof item === 'string') {
-      const parts = secretParts(item, secrets);
-      if (!parts.some((part) => typeof part !== 'string')) return item;
-      const variables = parts.flatMap((part) =>
-        typeof part === 'string'
-          ? part
-              .split(REDACTED)
-              .slice(1)
-              .map(() => null)
-          : [nameOf.get(part.secret)!],
-      );
-      redactions.push({ path, variables });
-      return parts.map((part) => (typeof part === 'string' ? part : REDACTED)).join('');
-    }
-    if (Array.isArray(item)) return item.map((element, i) => walk(element, [...path, i]));
-    if (item && typeof item === 'object') {
-      // Keys are not restored: a secret as a key is redacted like anywhere else, and stays so.
-      return Object.fromEntries(Object.entries(item).map(([k, v]) => [redactText(k, secrets), walk(v, [...path, k])]));
-    }
-    return item;
-  };
-  return { value: walk(value, []) as T, redactions };
+  const redacted = mapStrings(value, (text, path, isKey) => {
+    // Keys are not restored: a secret as a key is redacted like anywhere else, and stays so.
+    if (isKey) return redactText(text, secrets);
+    const parts = secretParts(text, secrets);
+    if (!parts.some((part) => typeof part !== 'string')) return text;
+    const variables = parts.flatMap((part) =>
+      typeof part === 'string'
+        ? part
+            .split(REDACTED)
+            .slice(1)
+            .map(() => null)
+        : [nameOf.get(part.secret)!],
+    );
+    redactions.push({ path: [...path], variables });
+    return parts.map((part) => (typeof part === 'string' ? part : REDACTED)).join('');
+  });
+  return { value: redacted, redactions };
 }
 
 /**

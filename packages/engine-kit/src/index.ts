@@ -13,7 +13,6 @@ export { prestartLaunchers } from './process-launcher.js';
 export { OWNER_LABELS, ownerGone, ownerLabels, RUN_LABEL } from './process-owner.js';
 export { newReapMark, REAP_MARK_VARIABLE, reapLiveMarksSync, reapMarked } from './process-reaper.js';
 export { readVersion } from './read-version.js';
-export { makeRedactor } from './redact.js';
 export { resolveBinary } from './resolve-binary.js';
 export { type CliTurn, type CliTurnsOptions, type LineParser, runCliTurns } from './run-cli-turns.js';
 export {
