@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html, jsonForScript, raw } from './html.js';
+import { html, jsonForScript, raw } from './html.js';
 
 describe('html', () => {
   it('escapes interpolated text, including quotes for attributes', () => {
@@ -14,7 +14,7 @@ describe('html', () => {
     expect(html`<ul>${items}${raw('<hr>')}${undefined}${false}${null}${0}</ul>`.value).toBe(
       '<ul><li>&lt;b&gt;</li><li>c</li><hr>0</ul>',
     );
-    expect(escapeHtml('a & b')).toBe('a &amp; b');
+    expect(html`<a title="${`&<>"'`}">`.value).toBe('<a title="&amp;&lt;&gt;&quot;&#39;">');
   });
 });
 

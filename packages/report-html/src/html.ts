@@ -1,16 +1,11 @@
+import { htmlEscape } from 'escape-goat';
+
 /** HTML text with every string interpolated through `html` escaped; `raw` marks markup that is already safe. */
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
     return this.value;
   }
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for an HTML element body or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** Already-safe markup (built by `html`, or a constant). */
@@ -22,7 +17,7 @@ function render(part: Part): string {
   if (part === null || part === undefined || part === false) return '';
   if (part instanceof SafeHtml) return part.value;
   if (Array.isArray(part)) return part.map(render).join('');
-  return escapeHtml(String(part));
+  return htmlEscape(String(part));
 }
 
 /** Tagged template: interpolated strings are escaped, `SafeHtml` and arrays of it are inserted as they are. */

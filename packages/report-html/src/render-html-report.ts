@@ -1,4 +1,5 @@
 import type { CaseResult, RunSummary, Session } from '@skill-eval/core';
+import pLimit from 'p-limit';
 import { boundTexts } from './bounded-texts.js';
 import { reportApp } from './client/report-app.js';
 import { formatDuration } from './format.js';
@@ -28,19 +29,6 @@ export interface HtmlReportInput {
 
 /** Transcripts are read a few at a time, so a run of thousands does not open thousands of files at once. */
 const READ_CONCURRENCY = 16;
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 function header(summary: RunSummary, results: readonly CaseResult[]): SafeHtml {
   const version = results.find((r) => r.harnessVersion)?.harnessVersion;
@@ -74,9 +62,9 @@ function toc(summary: RunSummary, results: readonly CaseResult[]): SafeHtml {
 export async function renderHtmlReport(input: HtmlReportInput): Promise<string> {
   const { summary, results } = input;
   const transcripts = input.transcripts
-    ? await mapLimited(results, READ_CONCURRENCY, (r) => input.transcripts!(r.executionId).catch(() => undefined))
+    ? await pLimit(READ_CONCURRENCY).map(results, (r) => input.transcripts!(r.executionId).catch(() => undefined))
     : [];
-  const artifacts = await mapLimited(results, READ_CONCURRENCY, async (r) =>
+  const artifacts = await pLimit(READ_CONCURRENCY).map(results, async (r) =>
     input.artifacts ? await input.artifacts(r.executionId).catch(() => []) : (r.workspace?.collected ?? []),
   );
   // Long texts are cut where the run directory keeps them whole: the transcript file, else the results lines.

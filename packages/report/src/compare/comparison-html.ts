@@ -1,12 +1,7 @@
+import { htmlEscape } from 'escape-goat';
 import { formatCost, formatPercent, formatTokens } from '../format.js';
 import type { RunComparison } from './compare-runs.js';
 import { costDelta, KIND_LABEL, passRateDelta, sideText, tokensDelta } from './delta-format.js';
-
-const escapeHtml = (value: string | number): string =>
-  String(value).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#1f2328}
 table{border-collapse:collapse;width:100%}th,td{padding:.35rem .6rem;border-bottom:1px solid #d0d7de;text-align:left}
@@ -17,11 +12,11 @@ tr.newly-failing td:first-child{color:#cf222e;font-weight:600}tr.newly-passing t
 /** The comparison as one self-contained HTML page (no script, no network). */
 export function comparisonHtml(c: RunComparison): string {
   const run = (label: string, t: RunComparison['before']) =>
-    `<div><b>${label}</b></div><div>${escapeHtml(t.runDir)} — ${t.executions} executions, ${formatPercent(t.passRate)} passed, ${escapeHtml(formatTokens(t.tokens))} tokens, ${escapeHtml(formatCost(t.costUsd))}</div>`;
+    `<div><b>${label}</b></div><div>${htmlEscape(t.runDir)} — ${t.executions} executions, ${formatPercent(t.passRate)} passed, ${htmlEscape(formatTokens(t.tokens))} tokens, ${htmlEscape(formatCost(t.costUsd))}</div>`;
   const rows = c.changes
     .map(
       (ch) =>
-        `<tr class="${ch.kind}"><td>${KIND_LABEL[ch.kind]}</td><td>${escapeHtml(ch.suiteId)}</td><td>${escapeHtml(ch.caseName)}</td><td>${escapeHtml(ch.engine)}</td><td>${escapeHtml(ch.variant)}</td><td>${escapeHtml(sideText(ch.before))}</td><td>${escapeHtml(sideText(ch.after))}</td><td class="num">${escapeHtml(passRateDelta(ch.delta.passRate))}</td><td class="num">${escapeHtml(tokensDelta(ch.delta.tokens))}</td><td class="num">${escapeHtml(costDelta(ch.delta.costUsd))}</td></tr>`,
+        `<tr class="${ch.kind}"><td>${KIND_LABEL[ch.kind]}</td><td>${htmlEscape(ch.suiteId)}</td><td>${htmlEscape(ch.caseName)}</td><td>${htmlEscape(ch.engine)}</td><td>${htmlEscape(ch.variant)}</td><td>${htmlEscape(sideText(ch.before))}</td><td>${htmlEscape(sideText(ch.after))}</td><td class="num">${htmlEscape(passRateDelta(ch.delta.passRate))}</td><td class="num">${htmlEscape(tokensDelta(ch.delta.tokens))}</td><td class="num">${htmlEscape(costDelta(ch.delta.costUsd))}</td></tr>`,
     )
     .join('\n');
   const table = c.changes.length
@@ -30,7 +25,7 @@ export function comparisonHtml(c: RunComparison): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>skill-eval compare</title><style>${STYLE}</style></head>
 <body><h1>What changed</h1>
-<div class="runs">${run('A', c.before)}${run('B', c.after)}<div><b>Δ</b></div><div>pass rate ${passRateDelta(c.after.passRate - c.before.passRate)}, tokens ${escapeHtml(tokensDelta(c.after.tokens - c.before.tokens))}, cost ${escapeHtml(costDelta(c.after.costUsd - c.before.costUsd))}; ${c.changes.length} changed, ${c.unchanged} the same</div></div>
+<div class="runs">${run('A', c.before)}${run('B', c.after)}<div><b>Δ</b></div><div>pass rate ${passRateDelta(c.after.passRate - c.before.passRate)}, tokens ${htmlEscape(tokensDelta(c.after.tokens - c.before.tokens))}, cost ${htmlEscape(costDelta(c.after.costUsd - c.before.costUsd))}; ${c.changes.length} changed, ${c.unchanged} the same</div></div>
 ${table}
 </body></html>
 `;
