@@ -3,9 +3,10 @@ import { type Case, type Check, type FixtureFile, parseCase } from '@skill-eval/
 import type { CaseContext } from './case-context.js';
 import type { SkillUpCaseFile } from './case-schema.js';
 import { caseExpectGates } from './map-expect.js';
-import { judgeAndJudges, type MappedJudge, mapJudge } from './map-judge.js';
+import { judgeAndJudges, mapJudge } from './map-judge.js';
 import { mapJudgeList } from './map-judge-list.js';
 import { caseMcpServers } from './map-mcp.js';
+import type { MappedJudge } from './mapped-judge.js';
 import { readTurns } from './read-turns.js';
 import type { ReadYaml } from './read-yaml-file.js';
 import { resolveSkillPath } from './resolve-path.js';

@@ -1,7 +1,7 @@
 import type { Check, EnvironmentSpec, McpServerInput, RetryPolicy, SkillRef } from '@skill-eval/core';
 import type { ParsedYaml } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
-import type { MappedJudge } from './map-judge.js';
+import type { MappedJudge } from './mapped-judge.js';
 import type { Expect, Judge } from './rule-schema.js';
 
 /** What the owning eval.yaml (or skill-up's defaults, for a lone case file) gives every case. */

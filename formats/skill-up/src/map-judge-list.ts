@@ -1,5 +1,6 @@
 import type { Check } from '@skill-eval/core';
-import { type JudgeContext, type MappedJudge, mapJudge } from './map-judge.js';
+import { type JudgeContext, mapJudge } from './map-judge.js';
+import type { MappedJudge } from './mapped-judge.js';
 import type { JudgeMember } from './rule-schema.js';
 import { nodeAt, pathText } from './yaml-path.js';
 

@@ -2,23 +2,10 @@ import type { Check } from '@skill-eval/core';
 import { quote } from 'shlex';
 import { type CaseContext, SKILL_UP_DEFAULTS } from './case-context.js';
 import { catalogued, ruleChecks } from './map-rules.js';
+import type { MappedJudge } from './mapped-judge.js';
 import { resolveSkillPath } from './resolve-path.js';
 import type { Judge } from './rule-schema.js';
 import { keyNodeAt, nodeAt, pathText } from './yaml-path.js';
-
-/** A judge turned into checks, ready to be given to cases. */
-export interface MappedJudge {
-  checks: Check[];
-  failIf: Check[];
-  /** agent_judge pass mark. */
-  threshold?: number;
-  /** agent_judge model, the case's judge hint. */
-  model?: string;
-  /** Judge settings skill-eval does not apply (`context`, agent_judge `timeout_seconds`), verbatim. */
-  unapplied: Record<string, unknown>;
-  /** A `judges` list of several: each member's unapplied settings, by member id. */
-  memberSettings?: Record<string, Record<string, unknown>>;
-}
 
 export type JudgeContext = Pick<CaseContext, 'sink' | 'yaml' | 'suite'>;
 
