@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactorOf } from '@skill-eval/core';
 import { judgeScope, type Recording, startRecordingProxy } from '@skill-eval/testing';
+import { redactEventStream } from './redact-event-stream.js';
 import {
   BASE_URL_VARIABLE,
   DEFAULT_ENDPOINTS,
@@ -9,8 +10,7 @@ import {
   endpointFamily,
   type ModelTraffic,
   type TrafficContext,
-} from './model-traffic.js';
-import { redactEventStream } from './redact-event-stream.js';
+} from './traffic-context.js';
 
 /**
  * `run --record`: a proxy on 127.0.0.1 stands between every execution (and its judge) and the real endpoint,

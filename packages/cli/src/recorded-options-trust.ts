@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
-import type { RunCommandOptions } from './commands/run.js';
 import { isPrivilegedEngineSetting, loadsEngineModule, privilegedSettingReason } from './config-trust.js';
+import type { RunCommandOptions } from './run-command-options.js';
 
 /**
  * The options a run's run.json records that would run code or send data away: `--trust` itself, `--ek` settings

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { SkillEvalError } from '@skill-eval/core';
 import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/testing';
-import { endpointFamily, type ModelTraffic, type TrafficContext } from './model-traffic.js';
 import { recordingFiles } from './recording-files.js';
+import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
 
 /** The key every replayed engine and judge sends: nothing real ever leaves the machine. */
 const REPLAY_KEY = 'skill-eval-replay';

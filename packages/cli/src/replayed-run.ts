@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { RUN_MANIFEST_FILE, readRunManifest, recordedInvocation } from '@skill-eval/runner';
-import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
 import { placeOfRun } from './place-of-run.js';
 import { refuseUntrustedRecordedOptions } from './recorded-options-trust.js';
 import { recordingFiles } from './recording-files.js';
+import type { RunCommandOptions } from './run-command-options.js';
 
 /**
  * `run --replay <runDir>`: the run as it was recorded — its working directory, paths and options from its run.json,

@@ -1,10 +1,10 @@
 import { join, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { RUN_MANIFEST_FILE, readRunManifest, recordedInvocation } from '@skill-eval/runner';
-import type { RunCommandOptions } from './commands/run.js';
 import type { CommandIO } from './io.js';
 import { placeOfRun } from './place-of-run.js';
 import { refuseUntrustedRecordedOptions } from './recorded-options-trust.js';
+import type { RunCommandOptions } from './run-command-options.js';
 
 /** The default cache directory, relative to the working directory. */
 export const DEFAULT_CACHE_DIR = '.skill-eval/cache';

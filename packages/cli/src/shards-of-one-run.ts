@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { parseShard, RUN_MANIFEST_FILE, type RunManifest, readRunManifest } from '@skill-eval/runner';
-import type { RunCommandOptions } from './commands/run.js';
 import { PLAN_FLAGS } from './resume-run.js';
+import type { RunCommandOptions } from './run-command-options.js';
 
 /** What makes run directories parts of one run: their paths, the options that shape the plan, the split. */
 function runShape(manifest: RunManifest): Record<string, unknown> {

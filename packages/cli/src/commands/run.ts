@@ -34,17 +34,12 @@ import {
   parseEngineSpec,
   unknownScopes,
 } from '../engine-target.js';
-import {
-  assertEnginesConfined,
-  environmentChoice,
-  type NetworkChoice,
-  parseEnvironmentSpec,
-} from '../environment-choice.js';
+import { assertEnginesConfined, environmentChoice, parseEnvironmentSpec } from '../environment-choice.js';
 import type { CommandIO } from '../io.js';
 import { judgeSetupError } from '../judge-setup-text.js';
-import { type CaseMode, loadEvalFiles } from '../load-eval-files.js';
+import { loadEvalFiles } from '../load-eval-files.js';
 import { missingSetupCheck } from '../missing-setup.js';
-import { type RoutableJudge, startModelTraffic } from '../model-traffic.js';
+import { startModelTraffic } from '../model-traffic.js';
 import { parseTimeout, wholeNumber } from '../numeric-flags.js';
 import { harnessVersion } from '../package-version.js';
 import { bundledEngine } from '../plugins/bundled.js';
@@ -52,54 +47,16 @@ import { printDiagnostics } from '../print-diagnostics.js';
 import { assertPromptsAsRecorded } from '../prompts-as-recorded.js';
 import { replayedRun } from '../replayed-run.js';
 import { cacheDirFor, resumedRun, runInvocation } from '../resume-run.js';
-import { parseRunMode, type RunModeFlags } from '../run-mode-options.js';
-import { RUN_REPORTERS, type RunOutputFlags, runReporters } from '../run-reporters.js';
+import type { RunCommandOptions } from '../run-command-options.js';
+import { parseRunMode } from '../run-mode-options.js';
+import { RUN_REPORTERS, runReporters } from '../run-reporters.js';
+import type { RoutableJudge } from '../traffic-context.js';
 
 /** Signals that stop a run the way Ctrl-C does. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 /** The shell's status for a process ended by `signal`: 130 for SIGINT, 143 for SIGTERM. */
 const exitStatusOf = (signal: NodeJS.Signals): number => 128 + constants.signals[signal];
-
-export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
-  engine?: string[];
-  judge?: string;
-  ek?: string[];
-  concurrency?: string;
-  out?: string;
-  timeout?: string;
-  config?: string;
-  format?: string;
-  trust?: boolean;
-  /** Overrides every trigger case's own detection mode. */
-  triggerDetection?: 'any-tool' | 'first-tool';
-  /** `--no-cache` sets false: every execution runs. */
-  cache?: boolean;
-  /** Where cached results are kept (default `.skill-eval/cache`). */
-  cacheDir?: string;
-  /** Run directory of an interrupted run to continue. */
-  resume?: string;
-  /** The options were read back from the resumed run's run.json. */
-  resumed?: boolean;
-  /** Keep each execution's model exchanges in `<run>/recordings/`. */
-  record?: boolean;
-  /** Run directory of a recorded run to replay against its recordings. */
-  replay?: string;
-  /** The options were read back from the replayed run's run.json. */
-  replaying?: boolean;
-  /** `i/n`: run only this part of the plan. */
-  shard?: string;
-  /** Keep each execution's workspace (named in its result's warnings) instead of deleting it. */
-  keepWorkspaces?: boolean;
-  /** Where every execution runs: `docker:<image>`, `opensandbox:<image>`, `none`. */
-  environment?: string;
-  /** A container environment's network: only the model endpoint (`deny`), or `open`. */
-  network?: NetworkChoice;
-  /** The evals of the skill folder given as the path (BMAD's `--evals`). */
-  evals?: string;
-  /** Only task or only trigger cases. */
-  mode?: CaseMode;
-}
 
 const DEFAULT_ENGINE = 'claude-code';
 const DEFAULT_JUDGE = 'anthropic';
