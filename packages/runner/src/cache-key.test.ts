@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Case } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CacheKeyContext, cacheKey } from './cache-key.js';
-import type { EngineTarget } from './execute.js';
+import type { EngineTarget } from './engine-target.js';
 import { type PlanItem, planItems, type Variant } from './plan.js';
 import { fakeEngine } from './test-support/fake-engine.js';
 import { makeCase, makeSuite, tempDir, writeTree } from './test-support/fixtures.js';

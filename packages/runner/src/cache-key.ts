@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { dirname, isAbsolute, parse, resolve, sep } from 'node:path';
 import type { Case, SkillRef } from '@skill-eval/core';
 import { caseNeedsJudge, JUDGE_PROMPT_VERSION } from '@skill-eval/grading';
-import type { EngineTarget } from './execute.js';
+import type { EngineTarget } from './engine-target.js';
 import type { PlanItem } from './plan.js';
 import { projectExclusion } from './project-exclusion.js';
 import { RawJson, stableJson } from './stable-json.js';

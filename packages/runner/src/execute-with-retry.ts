@@ -1,5 +1,6 @@
 import { addUsage, type CaseResult, emptyUsage, type RetryPolicy } from '@skill-eval/core';
-import { type EngineTarget, type ExecutionContext, executeOne } from './execute.js';
+import type { EngineTarget } from './engine-target.js';
+import { type ExecutionContext, executeOne } from './execute.js';
 import type { PlanItem } from './plan.js';
 
 /**

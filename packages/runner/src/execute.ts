@@ -4,7 +4,6 @@ import {
   type CaseResult,
   CaseResultSchema,
   completeSession,
-  type Engine,
   type Environment,
   errorInfo,
   isSkillEvalError,
@@ -28,6 +27,7 @@ import {
   type TriggerDetection,
 } from '@skill-eval/grading';
 import { MODEL_KEY_VARIABLES } from './child-env.js';
+import type { EngineTarget } from './engine-target.js';
 import { watchEvents } from './event-watch.js';
 import { ExecutionWorkspace } from './execution-workspace.js';
 import { agentModel, caseJudge } from './pinned-models.js';
@@ -38,23 +38,6 @@ import { runWithBackstop } from './run-with-backstop.js';
 import { stageSkills } from './stage-skills.js';
 import { skillsForVariant } from './variant-skills.js';
 import type { Workspace } from './workspace.js';
-
-/** An engine to run cases on, with the model chosen for it. */
-export interface EngineTarget {
-  /** Id used in results and execution ids (usually the engine plugin id). */
-  id: string;
-  engine: Engine;
-  /** Model to ask for; the engine's default when absent. */
-  model?: string;
-  /** Version of the engine's program or SDK, when known before the run. */
-  version?: string;
-  /** Version of the engine plugin package. */
-  packageVersion?: string;
-  /** Ids of the suites this target runs; all suites when absent. */
-  suites?: string[];
-  /** The engine's parsed settings; part of the result cache key. */
-  settings?: unknown;
-}
 
 /** What every execution of a run shares. */
 export interface ExecutionContext {

@@ -1,6 +1,6 @@
 import type { Case } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
-import type { EngineTarget } from './execute.js';
+import type { EngineTarget } from './engine-target.js';
 
 /** The provider whose models each bundled engine asks for, to tell whether a pinned `provider/name` is meant for it. */
 const ENGINE_PROVIDERS: Record<string, string> = {

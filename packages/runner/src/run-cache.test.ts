@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Case, CaseResult, Suite } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineTarget } from './execute.js';
+import type { EngineTarget } from './engine-target.js';
 import { runSuites } from './run-suites.js';
 import { completed, fakeEngine } from './test-support/fake-engine.js';
 import { makeCase, makeSuite, tempDir, writeTree } from './test-support/fixtures.js';

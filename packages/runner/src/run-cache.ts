@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, errorInfo, type SkillRef, type Suite } from '@skill-eval/core';
 import { type CacheKeyContext, cacheKey } from './cache-key.js';
-import type { EngineTarget } from './execute.js';
+import type { EngineTarget } from './engine-target.js';
 import type { PlanItem } from './plan.js';
 import { createResultCache, type ResultCache } from './result-cache.js';
 import type { ResultStore } from './result-store.js';

@@ -15,7 +15,7 @@ import type {
 import { redactorOf, redactRecorded } from '@skill-eval/core';
 import type { Judge, TriggerDetection } from '@skill-eval/grading';
 import { caseLookup } from './case-lookup.js';
-import type { EngineTarget } from './execute.js';
+import type { EngineTarget } from './engine-target.js';
 import { executeWithRetry } from './execute-with-retry.js';
 import { type ExecutionRoute, routedContext } from './execution-route.js';
 import { type PlanItem, planItems, type Variant } from './plan.js';

@@ -1,5 +1,5 @@
 import type { Environment, EnvironmentRun } from '@skill-eval/core';
-import type { EngineTarget } from './execute.js';
+import type { EngineTarget } from './engine-target.js';
 import type { PlanItem } from './plan.js';
 
 /** The environments a run started, to stop when it ends. */

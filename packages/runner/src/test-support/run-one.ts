@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type Case, createRedactor } from '@skill-eval/core';
-import { type EngineTarget, executeOne } from '../execute.js';
+import type { EngineTarget } from '../engine-target.js';
+import { executeOne } from '../execute.js';
 import { planItems } from '../plan.js';
 
 import { createResultStore } from '../result-store.js';
