@@ -1,20 +1,18 @@
 import { type Case, type CaseInput, CaseSchema } from './case.js';
-import { readPlainCase } from './fast-case.js';
 
 /** Cases this copy of core parsed: a suite's check need not parse them again (private, held weakly). */
 const parsed = new WeakSet<object>();
 
 /** `CaseSchema.parse(input)`, remembering the case as parsed. Throws as CaseSchema.parse does. */
 export function parseCase(input: CaseInput): Case {
-  const result = readPlainCase(input) ?? CaseSchema.parse(input);
+  const result = CaseSchema.parse(input);
   parsed.add(result);
   return result;
 }
 
 /** `CaseSchema.safeParse(input)`, remembering a valid case as parsed. */
 export function safeParseCase(input: unknown): ReturnType<typeof CaseSchema.safeParse> {
-  const plain = readPlainCase(input);
-  const result = plain ? { success: true as const, data: plain } : CaseSchema.safeParse(input);
+  const result = CaseSchema.safeParse(input);
   if (result.success) parsed.add(result.data);
   return result;
 }

@@ -68,7 +68,7 @@ describe('parseYaml: plain data and positions', () => {
     expect(parsed.sourceOf(parsed.doc.getIn(['tests', 1, 'input'], true) as never)).toBe('hi');
   });
 
-  it('reads what the fast reader leaves alone with the yaml library: aliases expand, alias bombs throw as there', () => {
+  it('expands aliases, and alias bombs throw with the place of the first alias', () => {
     const aliases = parseYaml('a: &x [1, 2]\nb: *x\n');
     expect(aliases.toJS()).toEqual({ a: [1, 2], b: [1, 2] });
     expect(aliases.positionAtPath(['b'])).toEqual({ line: 2, column: 4 });
@@ -78,6 +78,20 @@ describe('parseYaml: plain data and positions', () => {
       expect.objectContaining({ message: expect.stringMatching(/alias/i), line: 2, column: 8 }),
     );
     expect(parseYaml(bomb).errors).toEqual([]);
+  });
+});
+
+describe('parseYaml: one meaning per file (YAML 1.2 core schema, the yaml library alone)', () => {
+  it('reads YAML 1.1 scalars as 1.2 does: yes/on/no stay strings, 0o7 is octal, 012 is decimal, 1_000 a string', () => {
+    const parsed = parseYaml('a: yes\nb: on\nc: no\nd: 0o7\ne: 012\nf: 1_000\ng: ~\nh: 2024-01-02\n');
+    expect(parsed.toJS()).toEqual({ a: 'yes', b: 'on', c: 'no', d: 7, e: 12, f: '1_000', g: null, h: '2024-01-02' });
+  });
+
+  it('keeps << a plain key (no 1.1 merge), and refuses a key written twice at its line', () => {
+    const merge = parseYaml('base: &b {x: 1}\nuse:\n  <<: *b\n  y: 2\n');
+    expect(merge.toJS()).toEqual({ base: { x: 1 }, use: { '<<': { x: 1 }, y: 2 } });
+    const duplicate = parseYaml('id: a\nid: b\n');
+    expect(duplicate.errors).toEqual([expect.objectContaining({ code: 'DUPLICATE_KEY', line: 2, column: 1 })]);
   });
 });
 

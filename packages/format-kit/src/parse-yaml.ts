@@ -9,9 +9,7 @@ import {
   visit,
   type YAMLMap,
 } from 'yaml';
-import { type FastDocument, fastDocument } from './fast-document.js';
-import { createLineIndex, type Position } from './line-index.js';
-import { type FastYaml, readYamlFast } from './read-yaml-fast.js';
+import type { Position } from './line-index.js';
 
 /** One YAML syntax problem, positioned. */
 export interface YamlProblem extends Position {
@@ -21,10 +19,7 @@ export interface YamlProblem extends Position {
 
 /** A parsed YAML document with every syntax error and warning positioned, and node positions. */
 export interface ParsedYaml {
-  /**
-   * The yaml library's document, with every node and its range. Plain YAML is read by a faster parser and this
-   * document is built on first use, so prefer {@link ParsedYaml.toJS} and {@link ParsedYaml.positionAtPath}.
-   */
+  /** The yaml library's document, with every node and its range. */
   readonly doc: Document.Parsed;
   readonly errors: YamlProblem[];
   readonly warnings: YamlProblem[];
@@ -84,82 +79,6 @@ function remember(text: string, parsed: ParsedYaml): void {
 }
 
 function parseYamlText(text: string): ParsedYaml {
-  const fast = readYamlFast(text);
-  return fast ? fastParsed(text, fast) : exactParsed(text);
-}
-
-/** Plain YAML, read fast: no problems; the yaml library's document is built only when something asks for it. */
-function fastParsed(text: string, fast: FastYaml): ParsedYaml {
-  const positionAt = createLineIndex(text);
-  let exact: ParsedYaml | undefined;
-  const full = () => {
-    exact ??= exactParsed(text);
-    return exact;
-  };
-  let built: FastDocument | null | undefined;
-  const document = () => {
-    built ??= fastDocument(text, fast.events, () => full().doc) ?? null;
-    return built;
-  };
-  const positionOf = (node: Node | null | undefined): Position | undefined => {
-    const span = node ? document()?.spans.get(node) : undefined;
-    if (span) return positionAt(span[0]);
-    return node?.range ? positionAt(node.range[0]) : undefined;
-  };
-  const doc = () => document()?.doc ?? full().doc;
-  return {
-    get doc() {
-      return doc();
-    },
-    errors: [],
-    warnings: [],
-    positionOf,
-    positionAt,
-    sourceOf(node) {
-      const span = document()?.spans.get(node);
-      if (span && span[1] >= 0) return text.slice(span[0], span[1]);
-      return node.range ? text.slice(node.range[0], node.range[1]) : undefined;
-    },
-    toJS: () => copy(fast.value),
-    data: () => fast.value,
-    positionAtPath(path) {
-      let value = fast.value;
-      for (const key of path) {
-        if (Array.isArray(value) && typeof key === 'number') value = value[key];
-        else if (isPlainObject(value) && typeof key === 'string' && Object.hasOwn(value, key)) value = value[key];
-        else return positionOf(doc().getIn(path, true) as Node | undefined);
-      }
-      // Maps and lists are known by identity; a scalar's place needs the document.
-      const start = typeof value === 'object' && value !== null ? fast.starts.get(value) : undefined;
-      if (start !== undefined) return positionAt(start);
-      return positionOf((path.length ? doc().getIn(path, true) : doc().contents) as Node | null);
-    },
-  };
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A deep copy of plain data, keeping `__proto__` keys as own properties as the yaml library's toJS does. */
-function copy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copy);
-  if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (key in out)
-      Object.defineProperty(out, key, {
-        value: copy(value[key]),
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-    else out[key] = copy(value[key]);
-  }
-  return out;
-}
-
-/** Everything else: the yaml library parses it, reporting every error and warning. */
-function exactParsed(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
   const positionAt = (offset: number): Position => {
@@ -172,6 +91,7 @@ function exactParsed(text: string): ParsedYaml {
     ...positionAt(e.pos[0]),
   });
   const positionOf = (node: Node | null | undefined) => (node?.range ? positionAt(node.range[0]) : undefined);
+  let shared: unknown;
   return {
     doc,
     errors: oneStackOverflow(doc.errors.map(problem)),
@@ -180,7 +100,11 @@ function exactParsed(text: string): ParsedYaml {
     positionAt,
     sourceOf: (node) => (node.range ? text.slice(node.range[0], node.range[1]) : undefined),
     toJS: (options) => aliasesPositioned(() => doc.toJS(options), doc, positionOf),
-    data: (options) => aliasesPositioned(() => doc.toJS(options), doc, positionOf),
+    data(options) {
+      if (options) return aliasesPositioned(() => doc.toJS(options), doc, positionOf);
+      shared ??= aliasesPositioned(() => doc.toJS(), doc, positionOf);
+      return shared;
+    },
     positionAtPath: (path) => positionOf((path.length ? doc.getIn(path, true) : doc.contents) as Node | null),
   };
 }
