@@ -16,7 +16,7 @@ import {
   createWorkspace,
   probeOverlay,
   probeReflink,
-} from '../packages/runner/dist/index.js';
+} from '../packages/runner/dist/internal.js';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), values: xs });

@@ -1,89 +1,21 @@
-export { benchmarkSummary } from './benchmark-summary.js';
-export { CACHE_FORMAT, type CacheKeyContext, cacheKey } from './cache-key.js';
+// The runner's public surface: what the CLI, the report packages, the engines' tests and the README use. The rest of
+// the runner's modules stay private (the repository's own tools reach them through internal.ts).
 export { type StagedCaseWorkspace, stageCaseWorkspace } from './case-workspace.js';
-export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST, engineEnv, MODEL_KEY_VARIABLES } from './child-env.js';
-export { type CollectedArtifacts, collectArtifacts } from './collect-artifacts.js';
+export { engineEnv } from './child-env.js';
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
-export { asOnePrompt, type EngineJudgeOptions, engineJudge } from './engine-judge.js';
+export { type EngineJudgeOptions, engineJudge } from './engine-judge.js';
 export type { EngineTarget } from './engine-target.js';
-export { DEFAULT_TIMEOUT_SECONDS, type ExecutionContext, executeOne } from './execute.js';
-export { executeWithRetry, retryReason } from './execute-with-retry.js';
-export { type ExecutionRoute, routedContext } from './execution-route.js';
-export { ExecutionWorkspace } from './execution-workspace.js';
-export {
-  type FillReport,
-  fillWorkspace,
-  layOverlays,
-  layProject,
-  type WorkspaceFillOptions,
-} from './fill-workspace.js';
-export {
-  createFixtureStager,
-  type FixtureStager,
-  type FixtureStagerOptions,
-  type StagingMethod,
-} from './fixture-stager.js';
-export { type FixtureTree, readFixtureTree } from './fixture-tree.js';
+export type { ExecutionRoute } from './execution-route.js';
+export { createFixtureStager, type FixtureStager, type FixtureStagerOptions } from './fixture-stager.js';
 export { type MergedRun, mergeRuns } from './merge-runs.js';
-export {
-  defaultRuns,
-  type PlanItem,
-  planExecutions,
-  planItems,
-  slugify,
-  type Variant,
-  type VariantChoice,
-} from './plan.js';
-export { type RepeatStats, repeatStats, spread } from './repeat-stats.js';
-export {
-  envReferences,
-  expandEnvRefs,
-  MOCK_MCP_SERVER_SCRIPT,
-  type ResolveMcpOptions,
-  resolveMcpServers,
-  untrustedMcpServer,
-} from './resolve-mcp-servers.js';
-export { type CacheEntry, createResultCache, type ResultCache } from './result-cache.js';
-export { createResultStore, type ResultStore } from './result-store.js';
-export { createRunCache, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
-export {
-  assertRunDirUsable,
-  type EarlierPart,
-  loadFinishedResults,
-  type ResumedRunDir,
-  readRunSummary,
-  resumeRunDir,
-  type StartRunDirOptions,
-  startRunDir,
-} from './run-dir.js';
-export {
-  RUN_MANIFEST_FILE,
-  type RunManifest,
-  RunManifestSchema,
-  readRunManifest,
-  recordedInvocation,
-  writeRunManifest,
-} from './run-manifest.js';
+export { type PlanItem, planItems, slugify, type Variant } from './plan.js';
+export { MOCK_MCP_SERVER_SCRIPT } from './resolve-mcp-servers.js';
+export { assertRunDirUsable } from './run-dir.js';
+export { RUN_MANIFEST_FILE, type RunManifest, readRunManifest, recordedInvocation } from './run-manifest.js';
 export { newRunName } from './run-name.js';
-export { applyRunOverrides, type RunOverrides } from './run-overrides.js';
 export { type RunOptions, runSuites } from './run-suites.js';
-export { type Outcome, runWithBackstop } from './run-with-backstop.js';
-export { createScheduler, type Schedule } from './scheduler.js';
-export { parseShard, type Shard, shardItems, shardOfEach } from './shard.js';
-export { DEFAULT_SETUP_TIMEOUT_SECONDS, runShellSteps, type ShellStepOptions } from './shell-steps.js';
-export { stableJson } from './stable-json.js';
-export { NOT_PART_OF_A_SKILL, type StagedSkills, stageSkills } from './stage-skills.js';
-export { probeOverlay, probeReflink } from './staging-probe.js';
-export { suiteBenchmark, suiteParallelism, variantChoice } from './suite-run-settings.js';
+export { parseShard, type Shard, shardItems } from './shard.js';
+export { NOT_PART_OF_A_SKILL } from './stage-skills.js';
 export { type SummaryContext, summarize } from './summarize.js';
-export { DEFAULT_GRACE_SECONDS, maxTimeoutSeconds } from './timeout-limit.js';
-export { createTreeHasher, type TreeHasher, type TreeHashOptions } from './tree-hasher.js';
+export { maxTimeoutSeconds } from './timeout-limit.js';
 export { findUntrustedInputs, type UntrustedInputsOptions } from './untrusted-inputs.js';
-export { skillsForVariant } from './variant-skills.js';
-export {
-  createWorkspace,
-  insideWorkspace,
-  parentInsideWorkspace,
-  prepareWorkspace,
-  type Workspace,
-} from './workspace.js';
