@@ -1,5 +1,6 @@
 import { type ApiEngine, createApiEngine, hasArray, unexpectedAnswer } from '@skill-eval/agent-loop';
-import { type CompletionRequest, type CompletionResponse, priceUsage, SkillEvalError } from '@skill-eval/core';
+import { type CompletionRequest, type CompletionResponse, SkillEvalError } from '@skill-eval/core';
+import { priceUsage } from '@skill-eval/engine-kit';
 import { AnthropicModelClient, createSdk } from './anthropic-client.js';
 import { apiFailure, replyParts, toUsage } from './anthropic-messages.js';
 import type { AnthropicSettings } from './settings.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { priceUsage, summarizeEvents } from '@skill-eval/core';
-import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
+import { summarizeEvents } from '@skill-eval/core';
+import { priceUsage, skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
 import { describe, expect, it } from 'vitest';
 import { parseStreamJson, StreamJsonParser } from './stream-json.js';
 

@@ -1,5 +1,5 @@
-import { addUsage, emptyUsage, priceUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
-import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
+import { addUsage, emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
+import { priceUsage, skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
 import { normalizeClaudeToolName } from './claude-mcp.js';
 
 /**

@@ -5,7 +5,6 @@ import {
   type EngineCredential,
   type EngineRunInput,
   emptyUsage,
-  priceUsage,
   redactorOf,
   type Session,
   SkillEvalError,
@@ -16,6 +15,7 @@ import {
   CliProgramEngine,
   exitFailure,
   newSessionRecord,
+  priceUsage,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import {

@@ -6,7 +6,8 @@ import {
   unexpectedAnswer,
   unreadableAnswer,
 } from '@skill-eval/agent-loop';
-import { type CompletionRequest, type CompletionResponse, isSkillEvalError, priceUsage } from '@skill-eval/core';
+import { type CompletionRequest, type CompletionResponse, isSkillEvalError } from '@skill-eval/core';
+import { priceUsage } from '@skill-eval/engine-kit';
 import { ChatModelClient } from './chat-client.js';
 import { chatUsage } from './chat-messages.js';
 import { apiFailure, createSdk, sdkVersion } from './openai-sdk.js';

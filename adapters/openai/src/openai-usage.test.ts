@@ -1,4 +1,4 @@
-import { priceUsage } from '@skill-eval/core';
+import { priceUsage } from '@skill-eval/engine-kit';
 import { describe, expect, it } from 'vitest';
 import { openaiUsage } from './openai-sdk.js';
 

@@ -1,13 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type EngineRunInput,
-  errorInfo,
-  priceUsage,
-  type Session,
-  SessionSchema,
-  summarizeEvents,
-} from '@skill-eval/core';
+import { type EngineRunInput, errorInfo, type Session, SessionSchema, summarizeEvents } from '@skill-eval/core';
+import { priceUsage } from '@skill-eval/engine-kit';
 import { runAgentLoop } from './agent-loop.js';
 import { connectMcpTools, type McpTools } from './mcp-tools.js';
 import type { ModelClient, TranscriptRecorder } from './model-client.js';

@@ -2,6 +2,7 @@ export { assertTurns } from './assert-turns.js';
 export { type CliExecution, type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
 export { createLineSplitter, type LineSplitter } from './line-splitter.js';
+export { type ModelPrice, modelPrice, priceUsage } from './pricing.js';
 export { exitFailure, howItEnded, type ProgramInfo, processFailure } from './process-failure.js';
 export {
   forgetProcessGroup,

@@ -7,6 +7,7 @@ export { type EngineJudgeOptions, engineJudge } from './engine-judge.js';
 export type { EngineTarget } from './engine-target.js';
 export type { ExecutionRoute } from './execution-route.js';
 export { createFixtureStager, type FixtureStager, type FixtureStagerOptions } from './fixture-stager.js';
+export { makeDirectorySync } from './make-directory.js';
 export { type MergedRun, mergeRuns } from './merge-runs.js';
 export { type PlanItem, planItems, slugify, type Variant } from './plan.js';
 export { MOCK_MCP_SERVER_SCRIPT } from './resolve-mcp-servers.js';

@@ -6,12 +6,12 @@ import {
   type Case,
   type CaseResult,
   createRedactor,
-  makeDirectory,
   type RunSummary,
   readRunResults,
   SkillEvalError,
 } from '@skill-eval/core';
 import type { CaseLookup } from './case-outcomes.js';
+import { makeDirectory } from './make-directory.js';
 
 import { createResultStore } from './result-store.js';
 import { assertRunDirUsable, readRunSummary } from './run-dir.js';

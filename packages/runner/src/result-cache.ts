@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CaseResult, makeDirectory } from '@skill-eval/core';
+import type { CaseResult } from '@skill-eval/core';
 import { CACHE_FORMAT } from './cache-key.js';
+import { makeDirectory } from './make-directory.js';
 
 /** One cached execution: its result and full transcript, as the run that produced it wrote them. */
 export interface CacheEntry {

@@ -2,15 +2,9 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type CaseResult,
-  makeDirectory,
-  type Redactor,
-  RUN_MANIFEST_FILE,
-  type RunSummary,
-  type Session,
-} from '@skill-eval/core';
+import { type CaseResult, type Redactor, RUN_MANIFEST_FILE, type RunSummary, type Session } from '@skill-eval/core';
 import { keepArtifacts } from './keep-artifacts.js';
+import { makeDirectory } from './make-directory.js';
 import { RunDirLedger, sha256, sha256Of } from './run-dir-ledger.js';
 
 /**

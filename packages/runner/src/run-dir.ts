@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import {
   type CaseResult,
   isMissingFile,
-  makeDirectory,
   type Redaction,
   type ResultLine,
   type RunSummary,
@@ -14,6 +13,7 @@ import {
   resultLinesOf,
   SkillEvalError,
 } from '@skill-eval/core';
+import { makeDirectory } from './make-directory.js';
 import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, readRunManifest, writeRunManifest } from './run-manifest.js';
 import { shardOfEach } from './shard.js';
 

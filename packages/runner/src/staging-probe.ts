@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeDirectory } from '@skill-eval/core';
+import { makeDirectory } from './make-directory.js';
 import { mountablePath, mountOverlay, unmount } from './overlay-mount.js';
 
 /** Whether files under `dir` can be reflinked (copy-on-write clones: btrfs, XFS, APFS…). */

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeDirectorySync, type WorkspaceSpec } from '@skill-eval/core';
+import type { WorkspaceSpec } from '@skill-eval/core';
 import { fillWorkspace, layOverlays, layProject, type WorkspaceFillOptions } from './fill-workspace.js';
+import { makeDirectorySync } from './make-directory.js';
 import { unmount } from './overlay-mount.js';
 
 export { insideWorkspace, parentInsideWorkspace } from './workspace-paths.js';

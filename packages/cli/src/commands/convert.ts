@@ -1,6 +1,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
-import { configurePlugin, hasErrors, makeDirectorySync, SkillEvalError } from '@skill-eval/core';
+import { configurePlugin, hasErrors, SkillEvalError } from '@skill-eval/core';
+import { makeDirectorySync } from '@skill-eval/runner';
 import { loadConfig } from '../config.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';

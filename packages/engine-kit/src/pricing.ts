@@ -1,4 +1,4 @@
-import type { Usage } from './session.js';
+import type { Usage } from '@skill-eval/core';
 
 /** US dollars per million tokens. Kept in one place so every engine prices tokens the same way. */
 export interface ModelPrice {
