@@ -107,7 +107,9 @@ describe('directCall: differential against /bin/sh', () => {
   it('runs every command line of the corpus the shell way', async () => {
     const lines = new Set<string>();
     for (const file of [...corpusFiles(), ...corpusFiles(WILD)].filter((f) => /\.(ya?ml|json)$/.test(f))) {
-      for (const match of readFileSync(corpusPath(file), 'utf8').matchAll(/"?command"?:[ \t]*"?([^"\n[{]+?)"?,?[ \t]*$/gm))
+      for (const match of readFileSync(corpusPath(file), 'utf8').matchAll(
+        /"?command"?:[ \t]*"?([^"\n[{]+?)"?,?[ \t]*$/gm,
+      ))
         lines.add(match[1]!.trim());
     }
     let taken = 0;
@@ -124,9 +126,14 @@ describe('directCall: differential against /bin/sh', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9_@%+=:,./-]{1,8}$/);
     const program = fc.constantFrom('agent', 'node', 'python3', './bin/agent', '../bin/agent', agent, 'sh', 'basename');
     await fc.assert(
-      fc.asyncProperty(program, fc.array(word, { maxLength: 4 }), fc.constantFrom(' ', '  ', '\t'), async (p, args, gap) => {
-        await expectSameAsShell([p, ...args].join(gap));
-      }),
+      fc.asyncProperty(
+        program,
+        fc.array(word, { maxLength: 4 }),
+        fc.constantFrom(' ', '  ', '\t'),
+        async (p, args, gap) => {
+          await expectSameAsShell([p, ...args].join(gap));
+        },
+      ),
       { numRuns: 60 },
     );
   });
