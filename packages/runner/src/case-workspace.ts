@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Case, makeDirectory, type SkillRef } from '@skill-eval/core';
+import type { Case, SkillRef } from '@skill-eval/core';
 import { fillWorkspace, layOverlays, layProject } from './fill-workspace.js';
 import { createFixtureStager } from './fixture-stager.js';
+import { makeDirectory } from './make-directory.js';
 import { stageSkills } from './stage-skills.js';
 
 /** What {@link stageCaseWorkspace} laid. */
