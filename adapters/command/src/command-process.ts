@@ -114,7 +114,7 @@ const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
  * scripts (no `#!` and not a binary), a first word the shell would read as an option.
  *
  * Why it exists: `pnpm bench`'s overhead workload runs `command=sh echo-prompt.sh` once per case; started directly
- * that call takes 2.6 ms, through `/bin/sh -c` 6.0 ms (medians of 300 interleaved calls, 2-core AMD EPYC, Node 20.20,
+ * that call takes 2.6 ms, through `/bin/sh -c` 6.0 ms (medians of 300 interleaved calls, 2-core Intel Xeon, Node 20.20,
  * load average 27), against a budget of 1 ms of harness time per case. command-process.test.ts holds it to the
  * shell's behaviour on every command line of the corpus and on generated lines.
  */

@@ -12,7 +12,7 @@ const PARAGRAPH = /^\p{L}(?:.*\S)?$/u;
  * its inline Markdown is not parsed. Returns undefined for anything else: the caller then parses it in full.
  *
  * Why it exists: on `pnpm bench`'s loading workload (its 10 EVAL.md files of 100 cases each, read in one process) it
- * loads them in 69 ms where the remark parser takes 750 ms, plus 350 ms to import remark (2-core AMD EPYC, Node 20.20,
+ * loads them in 69 ms where the remark parser takes 750 ms, plus 350 ms to import remark (2-core Intel Xeon, Node 20.20,
  * load average 22). parse-simple-markdown.test.ts holds it to the parser's structure on every Markdown file of the
  * corpus and on generated texts.
  */
