@@ -9,7 +9,8 @@ export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST, engineEnv, MODEL_KEY_
 export { type CollectedArtifacts, collectArtifacts } from './collect-artifacts.js';
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export { asOnePrompt, type EngineJudgeOptions, engineJudge } from './engine-judge.js';
-export { DEFAULT_TIMEOUT_SECONDS, type EngineTarget, type ExecutionContext, executeOne } from './execute.js';
+export type { EngineTarget } from './engine-target.js';
+export { DEFAULT_TIMEOUT_SECONDS, type ExecutionContext, executeOne } from './execute.js';
 export { executeWithRetry, retryReason } from './execute-with-retry.js';
 export { type ExecutionRoute, routedContext } from './execution-route.js';
 export { ExecutionWorkspace } from './execution-workspace.js';
