@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

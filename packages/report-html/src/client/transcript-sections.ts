@@ -1,0 +1,98 @@
+import type { Session, SessionEvent } from '@skill-eval/core';
+import { transcriptBlockId } from '../report-data.js';
+import { h, muted, pre, pretty, section } from './dom.js';
+
+type UserMessage = Extract<SessionEvent, { type: 'message' }>;
+
+/** One transcript event as a list item; tool results are named after the call they answer. */
+function eventItem(e: SessionEvent, toolNames: Map<string, string>): HTMLElement {
+  switch (e.type) {
+    case 'message':
+      return h(
+        'li',
+        { class: `event message ${e.role}` },
+        h('div', { class: 'event-head' }, e.role),
+        h('div', { class: 'text' }, e.text),
+      );
+    case 'reasoning':
+      return h(
+        'li',
+        { class: 'event reasoning' },
+        h('details', null, h('summary', null, 'reasoning'), h('div', { class: 'text' }, e.text)),
+      );
+    case 'tool-call':
+      toolNames.set(e.id, e.name);
+      return h(
+        'li',
+        { class: 'event tool-call' },
+        h('div', { class: 'event-head' }, 'tool call ', h('code', { class: 'tool-name' }, e.name)),
+        pre(pretty(e.input)),
+      );
+    case 'tool-result':
+      return h(
+        'li',
+        { class: `event tool-result${e.isError ? ' is-error' : ''}` },
+        h(
+          'div',
+          { class: 'event-head' },
+          e.isError ? 'tool error ' : 'tool result ',
+          h('code', null, toolNames.get(e.id) ?? e.id),
+        ),
+        pre(e.output),
+      );
+    case 'skill':
+      return h(
+        'li',
+        { class: 'event skill' },
+        h('div', { class: 'event-head' }, 'skill ', h('code', null, e.name), ` fired (${e.via})`),
+      );
+    case 'error':
+      return h('li', { class: 'event error' }, h('div', { class: 'event-head' }, 'error'), h('div', null, e.message));
+    default:
+      // An event type newer than this page: shown as its JSON rather than dropped.
+      return h('li', { class: 'event' }, pre(pretty(e)));
+  }
+}
+
+/** The execution's transcript, read from its JSON block only now that its row is opened. */
+function readSession(index: number): Session | 'missing' | 'unreadable' {
+  const el = document.getElementById(transcriptBlockId(index));
+  if (!el) return 'missing';
+  try {
+    return JSON.parse(el.textContent || 'null') ?? 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** The prompt(s), the transcript and the final message of the execution at `index`. */
+export function transcriptSections(index: number): HTMLElement[] {
+  const session = readSession(index);
+  if (session === 'missing') return [section('Transcript', muted('No transcript was recorded for this execution.'))];
+  if (session === 'unreadable') return [section('Transcript', muted('The transcript could not be read.'))];
+  const events = session.events ?? [];
+  const prompts = events.filter((e): e is UserMessage => e.type === 'message' && e.role === 'user');
+  const toolNames = new Map<string, string>();
+  const out = [
+    section(
+      prompts.length > 1 ? `Prompts (${prompts.length} turns)` : 'Prompt',
+      prompts.length === 0
+        ? muted('The transcript holds no user message.')
+        : h(
+            'ol',
+            { class: 'prompts' },
+            prompts.map((p) => h('li', null, h('div', { class: 'text' }, p.text))),
+          ),
+    ),
+    section(
+      `Transcript (${events.length} events, ${(session.toolCalls ?? []).length} tool calls)`,
+      h(
+        'ol',
+        { class: 'transcript' },
+        events.map((e) => eventItem(e, toolNames)),
+      ),
+    ),
+  ];
+  if (session.finalMessage) out.push(section('Final message', h('div', { class: 'text final' }, session.finalMessage)));
+  return out;
+}
