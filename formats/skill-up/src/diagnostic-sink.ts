@@ -1,5 +1,11 @@
 import type { CheckProblem } from '@skill-eval/checks';
-import { DiagnosticSink as KitSink, type ParsedYaml, type Position, type YamlNode } from '@skill-eval/format-kit';
+import {
+  DiagnosticSink as KitSink,
+  type ParsedYaml,
+  type Position,
+  type YamlNode,
+  yamlSpan,
+} from '@skill-eval/format-kit';
 import { YamlPlace } from './yaml-path.js';
 
 /** Stable rule ids of this format; each diagnostic names one (`skill-up/<rule>`). */
@@ -45,12 +51,12 @@ const FIRST: Position = { line: 1, column: 1 };
 
 /** Collects diagnostics of one file, positioned at YAML nodes; every diagnostic gets a line and column. */
 export class DiagnosticSink extends KitSink<RuleId, At> {
-  constructor(file: string, yaml: Pick<ParsedYaml, 'positionOf'> | undefined) {
+  constructor(file: string, yaml: Pick<ParsedYaml, 'positionOf' | 'positionAt'> | undefined) {
     super(file, 'skill-up', (at) => {
       // Only line and column: a YAML problem carries its own message and code too.
       if (at && 'line' in at && 'column' in at) return { line: (at as Position).line, column: (at as Position).column };
       const node = at instanceof YamlPlace ? at.node() : at;
-      return (yaml && node ? yaml.positionOf(node as YamlNode) : undefined) ?? FIRST;
+      return (yaml && node ? yamlSpan(yaml, node as YamlNode) : undefined) ?? FIRST;
     });
   }
 }

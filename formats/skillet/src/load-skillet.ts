@@ -18,6 +18,7 @@ import {
   yamlGet,
   yamlItems,
   yamlKeyNode,
+  yamlSpan,
 } from '@skill-eval/format-kit';
 import { DiagnosticSink } from './diagnostic-sink.js';
 import { evalLocation } from './eval-location.js';
@@ -41,7 +42,7 @@ const REQUIRED = ['timestamp', 'prompt', 'expected', 'name'] as const;
 export function loadSkillet(file: string, text: string, options: LoadSkilletOptions = {}): LoadResult {
   const path = resolve(file);
   const yaml = parseYaml(text);
-  const sink = new DiagnosticSink(path, yaml.positionOf);
+  const sink = new DiagnosticSink(path, (node) => yamlSpan(yaml, node));
   const done = (suites: Suite[]): LoadResult => ({ suites, diagnostics: sink.diagnostics });
   if (extname(path).toLowerCase() === '.yml') {
     sink.warning(

@@ -113,6 +113,9 @@ export const ListingSchema = z.object({
       file: z.string(),
       line: z.number().nullable(),
       column: z.number().nullable(),
+      /** Where the text at fault ends, when known. */
+      endLine: z.number().optional(),
+      endColumn: z.number().optional(),
     }),
   ),
 });

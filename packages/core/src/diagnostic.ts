@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const DiagnosticSchema = z.object({
   /** `error` stops the file from running; `warning` and `info` are advice. */
   severity: z.enum(['error', 'warning', 'info']),
-  /** Stable id of the rule that fired, e.g. `evals-json/missing-prompt`. */
+  /** Stable id of the rule that fired, e.g. `evals-json/missing-prompt`; docs/diagnostics.md lists every one. */
   ruleId: z.string(),
   /** What is wrong and what to do about it. */
   message: z.string(),
@@ -14,6 +14,10 @@ export const DiagnosticSchema = z.object({
   line: z.number().int().positive().optional(),
   /** 1-based column, when known. */
   column: z.number().int().positive().optional(),
+  /** 1-based line where the text at fault ends, when known (an editor underlines from `line:column` to here). */
+  endLine: z.number().int().positive().optional(),
+  /** 1-based column just past the text at fault, on `endLine`. */
+  endColumn: z.number().int().positive().optional(),
   /**
    * Set on an error that `--trust` lifts: the file reaches outside its project (a `..` or absolute reference), which
    * only the user may allow. With `--trust` it is a warning and the reference is used.

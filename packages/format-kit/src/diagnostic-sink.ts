@@ -32,8 +32,10 @@ export class DiagnosticSink<Rule extends string = string, At = Position> {
 
   private where(at: At | undefined) {
     const position = at === undefined ? undefined : this.locate(at);
-    // Only line and column: a located object may carry other fields (a parser's error code).
-    return position ? { line: position.line, column: position.column } : {};
+    if (!position) return {};
+    // Only the position's own fields: a located object may carry others (a parser's error code).
+    const { line, column, endLine, endColumn } = position;
+    return endLine && endColumn ? { line, column, endLine, endColumn } : { line, column };
   }
 
   /** The same problem found twice at one place (a suite-level value read for every test) is reported once. */

@@ -1,7 +1,7 @@
 export { DiagnosticSink } from './diagnostic-sink.js';
 export { JsonDiagnosticSink } from './json-diagnostic-sink.js';
 export { syntaxMessage } from './json-syntax-message.js';
-export { createLineIndex, type Position } from './line-index.js';
+export { createLineIndex, type Position, spanPosition } from './line-index.js';
 export {
   describeType,
   duplicateKeys,
@@ -38,3 +38,4 @@ export {
   resolveFixture,
 } from './resolve-fixture.js';
 export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';
+export { yamlSpan } from './yaml-span.js';

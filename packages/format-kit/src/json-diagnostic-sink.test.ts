@@ -7,7 +7,7 @@ describe('JsonDiagnosticSink', () => {
   const json = parseJson(text);
   const prompt = property(property(json.root, 'evals')?.children?.[0], 'prompt');
 
-  it('places a diagnostic at the line and column where its JSON node starts, under the format id', () => {
+  it('places a diagnostic at the JSON node, from where it starts to where it ends, under the format id', () => {
     const sink = new JsonDiagnosticSink<'wrong-type'>('/evals/evals.json', 'evals-json', json.positionAt);
     sink.error('wrong-type', '"prompt" must be a string', prompt);
     expect(sink.diagnostics).toEqual([
@@ -18,8 +18,11 @@ describe('JsonDiagnosticSink', () => {
         file: '/evals/evals.json',
         line: 3,
         column: 17,
+        endLine: 3,
+        endColumn: 18,
       },
     ]);
+    // A case's source is where its node starts.
     expect(sink.position(prompt)).toEqual({ line: 3, column: 17 });
   });
 

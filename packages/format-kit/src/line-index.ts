@@ -1,8 +1,18 @@
-/** A 1-based line and column. */
+/** A 1-based line and column; for a span of text, also where it ends (the column just past its last character). */
 export interface Position {
   line: number;
   column: number;
+  endLine?: number;
+  endColumn?: number;
 }
+
+/** The span from `start` to `end` as one Position. */
+export const spanPosition = (start: Position, end: Position): Position => ({
+  line: start.line,
+  column: start.column,
+  endLine: end.line,
+  endColumn: end.column,
+});
 
 /**
  * Maps character offsets of `text` to 1-based lines and columns (binary search over line starts). Line starts are

@@ -31,6 +31,7 @@ export async function listCommand(paths: string[], options: ListOptions, io: Com
         file: relative(io.cwd, d.file) || d.file,
         line: d.line ?? null,
         column: d.column ?? null,
+        ...(d.endLine ? { endLine: d.endLine, endColumn: d.endColumn } : {}),
         message: d.message,
       })),
     };
