@@ -73,6 +73,15 @@ describe('skill-eval run on bad input', () => {
     expect(err).toContain('hint: Install @skill-eval/engine-nope (or skill-eval-engine-nope)');
   });
 
+  it('suggests the engine a typo meant, for --engine and --judge alike', async () => {
+    writeDemoEvals(dir);
+    expect(await refusedRun(['--engine', 'claude-cod'])).toContain(
+      "Engines available: claude-code, anthropic, openai, codex, qodercli, command. Did you mean 'claude-code'?",
+    );
+    const judge = await refusedRun(['--judge', 'antropic']);
+    expect(judge).toMatch(/Unknown engine 'antropic'\. Engines available: .*\. Did you mean 'anthropic'\?/);
+  });
+
   it('refuses an engine module that exports no plugin, naming it, not as an unknown package', async () => {
     writeDemoEvals(dir);
     writeFileSync(join(dir, 'my-engine.mjs'), 'export const engine = {};\n');

@@ -10,6 +10,7 @@ import {
   type Suite,
 } from '@skill-eval/core';
 import type { EngineTarget } from '@skill-eval/runner';
+import { didYouMean } from './did-you-mean.js';
 import { bundledEnvironment } from './plugins/bundled.js';
 import { loadPlugin } from './plugins/load-plugin.js';
 
@@ -50,7 +51,7 @@ async function environmentPlugin(type: string, cwd: string): Promise<Environment
   const [scoped, unscoped] = pluginPackageNames('environment', type);
   throw new SkillEvalError(
     'UNKNOWN_PLUGIN',
-    `Unknown environment '${type}'. Environments available: docker, opensandbox, none.`,
+    `Unknown environment '${type}'. Environments available: docker, opensandbox, none.${didYouMean(type, ['docker', 'opensandbox', 'none'])}`,
     {
       hint: `Install ${scoped} (or ${unscoped}), or choose one of those.`,
     },

@@ -11,6 +11,7 @@ import {
 } from '@skill-eval/core';
 import { loadSuites } from '@skill-eval/runner';
 import type { Config } from './config.js';
+import { didYouMean } from './did-you-mean.js';
 import type { CommandIO } from './io.js';
 import { type BuiltRegistry, buildRegistry } from './plugins/build-registry.js';
 import { BUNDLED_FORMATS } from './plugins/bundled.js';
@@ -81,11 +82,14 @@ function refuseUnknownFormatSettings(config: Config, registry: Registry): void {
   const known = new Set(formats.flatMap((f) => [f.id, ...(f.aliases ?? [])]).map(normalizePluginId));
   const unknown = Object.keys(config.formatSettings).filter((key) => !known.has(normalizePluginId(key)));
   if (unknown.length === 0) return;
-  const ids = [...new Set(formats.map((f) => f.id))].join(', ');
+  const ids = [...new Set(formats.map((f) => f.id))];
+  const named = unknown.map((k) => `'${k}'`).join(', ');
   throw new SkillEvalError(
     'BAD_INPUT',
-    `${config.file ?? 'The config'}: formatSettings names no format: ${unknown.map((k) => `'${k}'`).join(', ')}.`,
-    { hint: `formatSettings takes format ids: ${ids}. A format plugin's id counts once the plugins list names it.` },
+    `${config.file ?? 'The config'}: formatSettings names no format: ${named}.${unknown.map((k) => didYouMean(k, ids)).join('')}`,
+    {
+      hint: `formatSettings takes format ids: ${ids.join(', ')}. A format plugin's id counts once the plugins list names it.`,
+    },
   );
 }
 

@@ -6,6 +6,11 @@ export interface RegistryInput {
   engines?: readonly EnginePlugin<any>[];
   reporters?: readonly ReporterPlugin<any>[];
   environments?: readonly EnvironmentPlugin<any>[];
+  /**
+   * Ends the message for an unknown id, given the ids that exist: the CLI's "Did you mean …?" (core carries no
+   * edit-distance code of its own).
+   */
+  suggest?: (id: string, known: readonly string[]) => string;
 }
 
 export interface Registry {
@@ -82,7 +87,7 @@ export function createRegistry(input: RegistryInput): Registry {
     const [scoped, unscoped] = pluginPackageNames(kind, id);
     throw new SkillEvalError(
       'UNKNOWN_PLUGIN',
-      `Unknown ${kind} '${id}'. Known ${kind}s: ${known.join(', ') || '(none)'}.`,
+      `Unknown ${kind} '${id}'. Known ${kind}s: ${known.join(', ') || '(none)'}.${input.suggest?.(id, known) ?? ''}`,
       {
         // Engines and environments are looked up by package name from the command line; others come from the config.
         hint:

@@ -176,6 +176,7 @@ describe('format settings from the config', () => {
       const refused = captureIO(dir);
       expect(await main(['list', '.'], refused)).toBe(2);
       expect(refused.err()).toContain(`error: ${config}: formatSettings names no format: 'triggers-jsn'.`);
+      expect(refused.err()).toContain(`'triggers-jsn'. Did you mean 'triggers-json'?`);
       expect(refused.err()).toContain('hint: formatSettings takes format ids: evals-json, eval-md, triggers-json,');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -193,7 +193,11 @@ describe('skill-eval convert', () => {
     const io = captureIO(dir);
     expect(await main(['convert', 'skill/evals/cases.json', '--to', 'nope', '-o', 'out.json'], io)).toBe(2);
     expect(io.err()).toContain("Unknown format 'nope'");
+    expect(io.err()).not.toContain('Did you mean');
     expect(existsSync(join(dir, 'out.json'))).toBe(false);
+    const typo = captureIO(dir);
+    expect(await main(['convert', 'skill/evals/cases.json', '--to', 'skil-up', '-o', 'out.json'], typo)).toBe(2);
+    expect(typo.err()).toMatch(/Unknown format 'skil-up'\. Known formats: .*\. Did you mean 'skill-up'\?/);
   });
 });
 

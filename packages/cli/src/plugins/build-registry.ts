@@ -9,6 +9,7 @@ import {
   type ReporterPlugin,
   SkillEvalError,
 } from '@skill-eval/core';
+import { didYouMean } from '../did-you-mean.js';
 import { packageVersionOf } from '../package-version.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bundledFormat } from './bundled.js';
 import { loadConfigPlugin } from './config-plugin.js';
@@ -73,9 +74,13 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
   }
   const known = [...BUNDLED_ENGINES.map((b) => b.id), ...extra.map((e) => e.plugin.id)];
   const [scoped, unscoped] = pluginPackageNames('engine', spec);
-  throw new SkillEvalError('UNKNOWN_PLUGIN', `Unknown engine '${spec}'. Engines available: ${known.join(', ')}.`, {
-    hint: `Install ${scoped} (or ${unscoped}), or pass a path to a module whose default export is an engine plugin.`,
-  });
+  throw new SkillEvalError(
+    'UNKNOWN_PLUGIN',
+    `Unknown engine '${spec}'. Engines available: ${known.join(', ')}.${didYouMean(spec, known)}`,
+    {
+      hint: `Install ${scoped} (or ${unscoped}), or pass a path to a module whose default export is an engine plugin.`,
+    },
+  );
 }
 
 /**
@@ -133,7 +138,7 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
     ...(await Promise.all(wanted.map(async (b) => (await b.load()).default))),
     ...ofKind<ReporterPlugin<any>>('reporter-v1'),
   ];
-  const registry = createRegistry({ formats, engines, reporters });
+  const registry = createRegistry({ formats, engines, reporters, suggest: didYouMean });
   // An engine asked for by path or package name (`-e ./my-engine.js`) is also found under that name.
   const named = (id: string): string => engineIds.get(id) ?? id;
   return {
