@@ -222,4 +222,3 @@ function criterionText(item: Record<string, unknown>): unknown {
   const ranges = Object.entries(item.score_ranges).map(([score, text]) => `${score}: ${String(text)}`);
   return `${typeof item.id === 'string' ? item.id : 'Criterion'}, scored 0-10:\n${ranges.join('\n')}`;
 }
-
