@@ -155,7 +155,8 @@ describe('corpus: no unknown-key warning', () => {
   const files = dirs.flatMap((dir) => corpusFiles(`${dir}/`)).filter((path) => path.endsWith('.json'));
 
   it.each(files)('%s', (relative) => {
-    expect(files.length).toBeGreaterThan(10);
+    // A clone alone holds the 8 files whose licence lets them be copied; the shared corpus holds more.
+    expect(files.length).toBeGreaterThanOrEqual(8);
     const { result } = loadCorpus(relative);
     expect(result.diagnostics.filter((d) => d.ruleId === 'evals-json/unknown-key')).toEqual([]);
   });
