@@ -209,6 +209,48 @@ describe('codex engine against the fake model server', () => {
     ]);
   }, 60_000);
 
+  it('waits for an MCP server the run installs, however slow it is to start, before asking the model', async () => {
+    const input = await setup({
+      conversations: [
+        {
+          id: 'mcp',
+          match: { user: 'Echo something', tools: true },
+          responses: [
+            { toolCalls: [{ name: 'echo', namespace: 'mcp__echo', input: { text: 'late' } }] },
+            { text: 'Echoed.' },
+          ],
+        },
+      ],
+    });
+    const slowServer = {
+      name: 'echo',
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: [MCP_SERVER],
+      env: { MCP_ECHO_START_DELAY_MS: '3000' },
+      headers: {},
+    };
+    const session = await engine.run(input({ turns: ['Echo something'], mcpServers: [slowServer] }));
+    expect(session.status).toBe('completed');
+    expect(session.toolCalls).toEqual([expect.objectContaining({ name: 'echo::echo', output: 'echo: late' })]);
+  }, 60_000);
+
+  it('ends as an error, naming the server, when an MCP server the run installs cannot start', async () => {
+    const input = await setup({ conversations: [{ id: 'any', match: { tools: true }, responses: [{ text: 'Hi.' }] }] });
+    const broken = {
+      name: 'echo',
+      transport: 'stdio' as const,
+      command: '/nonexistent/mcp-server',
+      args: [],
+      env: {},
+      headers: {},
+    };
+    const session = await engine.run(input({ turns: ['Echo something'], mcpServers: [broken] }));
+    expect(session.status).toBe('error');
+    expect(session.error?.message).toContain('echo');
+    expect(modelRequests()).toHaveLength(0);
+  }, 60_000);
+
   it('fails fast on a 401 (retries off)', async () => {
     const input = await setup({
       conversations: [

@@ -21,7 +21,7 @@ const http: ResolvedMcpServer = {
 };
 
 describe('codexMcpFlags', () => {
-  it('installs stdio and http servers with -c overrides and pre-approves their tools', () => {
+  it('installs stdio and http servers with -c overrides, pre-approves their tools and makes codex wait for them', () => {
     const flags = codexMcpFlags([stdio, http]);
     expect(flags.filter((_, i) => i % 2 === 0).every((flag) => flag === '-c')).toBe(true);
     expect(flags.filter((_, i) => i % 2 === 1)).toEqual([
@@ -29,9 +29,13 @@ describe('codexMcpFlags', () => {
       'mcp_servers.pm.args=["/srv/mock.mjs", "/tmp/a \\"b\\".json"]',
       'mcp_servers.pm.env={ PM_TOKEN = "tok", "odd.key" = "v" }',
       'mcp_servers.pm.default_tools_approval_mode="approve"',
+      'mcp_servers.pm.required=true',
+      'mcp_servers.pm.startup_timeout_sec=60',
       'mcp_servers."git.hub".url="https://mcp.example.test/mcp"',
       'mcp_servers."git.hub".http_headers={ Authorization = "Bearer x" }',
       'mcp_servers."git.hub".default_tools_approval_mode="approve"',
+      'mcp_servers."git.hub".required=true',
+      'mcp_servers."git.hub".startup_timeout_sec=60',
     ]);
   });
 

@@ -1,5 +1,8 @@
-// A minimal MCP stdio server with one tool, `echo`, for the codex e2e test.
+// A minimal MCP stdio server with one tool, `echo`, for the codex e2e test. With MCP_ECHO_START_DELAY_MS set it
+// starts that much later, as a server that is slow to start does.
 import { createInterface } from 'node:readline';
+
+await new Promise((resolve) => setTimeout(resolve, Number(process.env.MCP_ECHO_START_DELAY_MS ?? 0)));
 
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const tool = {
