@@ -1,0 +1,2 @@
+// A program (node mock-mcp-server.mjs <mock.json>), not a library: it exports nothing.
+export {};
