@@ -1,10 +1,12 @@
-// Bundles the CLI (tsc's dist/bin.js, the workspace packages and the npm dependencies) into dist/bundle/.
+// Bundles the CLI (tsc's dist/bin.js, the workspace packages and the npm dependencies) into dist/bundle/, and the
+// library entry (dist/index.js) beside it: the published package installs no dependency the bundle already holds.
 // Start-up was mostly loading some 640 small modules; a few large files load much faster. Code splitting keeps
 // each lazily imported part (a command, a format or engine plugin, a reporter, an SDK, execa) in its own chunk,
 // loaded only when used.
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { thirdPartyLicenses } from './third-party-licenses.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist/bundle`;
@@ -30,10 +32,41 @@ const withoutZodLocales = {
   },
 };
 
+/**
+ * The runner starts its mocked MCP server as a program, found through @skill-eval/runner's exports; the published CLI
+ * installs no runner, so the bundle carries its own build of the script (the `mock-mcp-server` entry) and points
+ * there. The runner's code always lands in chunks/ (it is imported lazily), one folder below the entries.
+ */
+const bundledMockMcpServer = {
+  name: 'bundled-mock-mcp-server',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]runner[\\/]dist[\\/]resolve-mcp-servers\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const resolved = "import.meta.resolve('@skill-eval/runner/mock-mcp-server.mjs')";
+      if (!source.includes(resolved)) throw new Error(`${args.path} no longer resolves the mock MCP server as ${resolved}`);
+      return { contents: source.replace(resolved, "new URL('../mock-mcp-server.js', import.meta.url)"), loader: 'js' };
+    });
+  },
+};
+
+/** The version of each first-party package the bundle holds, for results and `skill-eval engines`. */
+const manifest = JSON.parse(await readFile(`${root}package.json`, 'utf8'));
+const bundledVersions = Object.fromEntries(
+  await Promise.all(
+    Object.keys(manifest.devDependencies)
+      .filter((name) => name.startsWith('@skill-eval/'))
+      .map(async (name) => [name, JSON.parse(await readFile(`${root}node_modules/${name}/package.json`, 'utf8')).version]),
+  ),
+);
+
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { 'skill-eval': 'dist/bin.js' },
+  entryPoints: {
+    'skill-eval': 'dist/bin.js',
+    index: 'dist/index.js',
+    'mock-mcp-server': '../runner/mock-mcp-server.mjs',
+  },
   outdir,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
@@ -44,7 +77,9 @@ const result = await build({
   // Prefer a package's ES build: jsonc-parser's main (UMD) requires its parts by computed paths.
   mainFields: ['module', 'main'],
   external: EXTERNAL,
-  plugins: [withoutZodLocales],
+  plugins: [withoutZodLocales, bundledMockMcpServer],
+  // A string, inlined where used (an object would become a module of its own, loaded at start-up).
+  define: { SKILL_EVAL_BUNDLED_VERSIONS: JSON.stringify(JSON.stringify(bundledVersions)) },
   // CommonJS dependencies call require('node:…'); an ES module has no require of its own.
   banner: {
     js: "import { createRequire as __skillEvalCreateRequire } from 'node:module';\nconst require = __skillEvalCreateRequire(import.meta.url);",
@@ -63,3 +98,5 @@ const sources = Object.fromEntries(
   Object.entries(result.metafile.outputs).map(([file, output]) => [file, Object.keys(output.inputs)]),
 );
 await writeFile(`${outdir}/sources.json`, `${JSON.stringify(sources)}\n`);
+const allInputs = Object.keys(result.metafile.inputs);
+await writeFile(`${outdir}/THIRD-PARTY-LICENSES.md`, thirdPartyLicenses(root, allInputs));

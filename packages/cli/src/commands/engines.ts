@@ -12,6 +12,7 @@ import type { CommandIO } from '../io.js';
 import { harnessVersion, packageVersionOf } from '../package-version.js';
 import { loadConfigPlugins } from '../plugins/build-registry.js';
 import { BUNDLED_ENGINES } from '../plugins/bundled.js';
+import { bundledPackageVersion } from '../plugins/bundled-package-version.js';
 
 export interface EnginesOptions {
   json?: boolean;
@@ -89,7 +90,7 @@ async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
     id: entry.id,
     aliases: entry.aliases,
     package: entry.package,
-    packageVersion: packageVersionOf(import.meta.resolve(entry.package)),
+    packageVersion: bundledPackageVersion(entry.package),
     load: async () => (await entry.load()).default,
   }));
   const configFile = config.file ? { configFile: config.file } : {};

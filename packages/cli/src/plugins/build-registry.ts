@@ -12,6 +12,7 @@ import {
 import { didYouMean } from '../did-you-mean.js';
 import { packageVersionOf } from '../package-version.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bundledFormat } from './bundled.js';
+import { bundledPackageVersion } from './bundled-package-version.js';
 import { loadConfigPlugin } from './config-plugin.js';
 import { looksLikePath } from './import-plugin.js';
 import { loadPlugin } from './load-plugin.js';
@@ -59,7 +60,7 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
   if (bundled) {
     return {
       plugin: (await bundled.load()).default,
-      packageVersion: packageVersionOf(import.meta.resolve(bundled.package)),
+      packageVersion: bundledPackageVersion(bundled.package),
     };
   }
   // A path names its module itself; a bare id may be short for a plugin package's name.
