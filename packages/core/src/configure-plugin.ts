@@ -2,20 +2,30 @@ import { isSkillEvalError, SkillEvalError } from './errors.js';
 import type { AnyPlugin, EnginePlugin, EnvironmentPlugin, FormatPlugin, ReporterPlugin } from './plugin.js';
 
 /**
- * Runs one step of a plugin's own code. A SkillEvalError it throws (settings it refuses) passes as it is; anything
- * else is the plugin's fault, named as such rather than reported as a bug of skill-eval.
+ * Runs one step of a plugin's own code, synchronous or not (`version()`). A SkillEvalError it throws (settings it
+ * refuses) passes as it is; anything else is the plugin's fault, named as such rather than reported as a bug of
+ * skill-eval.
  */
 export function pluginStep<T>(plugin: AnyPlugin, step: string, call: () => T): T {
-  try {
-    return call();
-  } catch (error) {
-    if (isSkillEvalError(error)) throw error;
+  const named = (error: unknown): unknown => {
+    if (isSkillEvalError(error)) return error;
     const kind = plugin.contract.replace(/-v\d+$/, '');
     const message = error instanceof Error ? error.message : String(error);
-    throw new SkillEvalError('PLUGIN_CONTRACT', `The ${kind} plugin '${plugin.id}' failed in ${step}: ${message}`, {
+    return new SkillEvalError('PLUGIN_CONTRACT', `The ${kind} plugin '${plugin.id}' failed in ${step}: ${message}`, {
       cause: error,
       hint: 'This is a fault of the plugin, not of your eval files: report it to its author, or leave it out.',
     });
+  };
+  try {
+    const result = call();
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        throw named(error);
+      }) as T;
+    }
+    return result;
+  } catch (error) {
+    throw named(error);
   }
 }
 

@@ -64,6 +64,22 @@ describe('engineJudge', () => {
     });
   });
 
+  it("fills in what an engine's session leaves to the defaults, and names an engine whose session is invalid", async () => {
+    const bare = (session: unknown): Engine => ({ ...agentOnly(() => '').engine, run: async () => session as never });
+    const answer = await engineJudge(bare({ status: 'completed', engineId: 'plugin', finalMessage: '{}' })).complete({
+      messages: [{ role: 'user', content: 'grade' }],
+    });
+    expect(answer).toMatchObject({ text: '{}', usage: { inputTokens: 0, outputTokens: 0 } });
+    await expect(
+      engineJudge(bare({ status: 'done', engineId: 'plugin' })).complete({
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    ).rejects.toMatchObject({
+      code: 'JUDGE_FAILED',
+      message: expect.stringMatching(/^judge engine agent-only returned an invalid session: status: /),
+    });
+  });
+
   it('folds a repair conversation into one prompt that quotes the earlier answer', () => {
     expect(
       asOnePrompt({

@@ -4,6 +4,7 @@ import {
   type EngineCredential,
   type EnginePlugin,
   errorInfo,
+  pluginStep,
 } from '@skill-eval/core';
 import { engineEnv } from '@skill-eval/runner';
 import { type Config, loadConfig } from '../config.js';
@@ -13,6 +14,9 @@ import { harnessVersion, packageVersionOf } from '../package-version.js';
 import { loadConfigPlugins } from '../plugins/build-registry.js';
 import { BUNDLED_ENGINES } from '../plugins/bundled.js';
 import { bundledPackageVersion } from '../plugins/bundled-package-version.js';
+import { installedPluginPackages } from '../plugins/installed-packages.js';
+import { loadPlugin } from '../plugins/load-plugin.js';
+import { refuseBundledId } from '../plugins/plugin-id-clash.js';
 
 export interface EnginesOptions {
   json?: boolean;
@@ -48,11 +52,12 @@ async function statusOf(entry: Listed, settings: unknown, found: CredentialSourc
   const { load, packageVersion, ...named } = entry;
   let credential: string | null = null;
   try {
-    const engine = configurePlugin(await load(), settings ?? {});
+    const plugin = await load();
+    const engine = configurePlugin(plugin, settings ?? {});
     const env = engineEnv(found.env, engine.environment);
     // Named even when the program is missing: what it would run with is worth knowing before installing it.
     credential = describeCredential(engine.credential?.(env), found.sources);
-    const version = await engine.version();
+    const version = await pluginStep(plugin, 'version()', () => engine.version());
     return {
       ...named,
       packageVersion: packageVersion ?? null,
@@ -84,7 +89,38 @@ function describeCredential(
   return credential.file ? `${credential.kind} (${credential.file})` : credential.kind;
 }
 
-/** The bundled engines, then those of the config's plugins list. */
+/**
+ * An installed engine plugin package no config names (found by its name, `skill-eval-engine-<id>`): listed with
+ * what it declares, or — when it cannot be loaded, or takes a bundled engine's id — with why it cannot run.
+ */
+async function discoveredEngine(name: string, cwd: string): Promise<Listed> {
+  const named = `Engine plugin '${name}'`;
+  const fallbackId = name.replace(/^(@skill-eval\/|skill-eval-)engine-/, '');
+  try {
+    const found = await loadPlugin(name, cwd, { named, fix: 'fix or uninstall it', contracts: ['engine-v1'] });
+    if (!found) throw new Error(`${named} disappeared while it was listed.`);
+    const plugin = found.plugin as EnginePlugin<any>;
+    const listed = {
+      id: plugin.id,
+      aliases: [...(plugin.aliases ?? [])],
+      package: name,
+      packageVersion: packageVersionOf(found.url),
+    };
+    try {
+      refuseBundledId(plugin, named, 'uninstall it');
+    } catch (clash) {
+      return { ...listed, id: fallbackId, load: () => Promise.reject(clash) };
+    }
+    return { ...listed, load: async () => plugin };
+  } catch (error) {
+    return { id: fallbackId, aliases: [], package: name, packageVersion: undefined, load: () => Promise.reject(error) };
+  }
+}
+
+/**
+ * The bundled engines, then those of the config's plugins list, then the engine plugin packages installed where
+ * skill-eval looks for plugins (the project, beside skill-eval, the global packages) that nothing else listed.
+ */
 async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
   const bundled = BUNDLED_ENGINES.map((entry) => ({
     id: entry.id,
@@ -104,7 +140,10 @@ async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
       packageVersion: packageVersionOf(url),
       load: async () => plugin as EnginePlugin<any>,
     }));
-  return [...bundled, ...fromConfig];
+  const listed = new Set([...bundled, ...fromConfig].map((entry) => entry.package));
+  const installed = (await installedPluginPackages('engine', cwd)).filter((name) => !listed.has(name));
+  const discovered = await Promise.all(installed.map((name) => discoveredEngine(name, cwd)));
+  return [...bundled, ...fromConfig, ...discovered];
 }
 
 /** `skill-eval engines`: every known engine, whether it can run here, and its version. */

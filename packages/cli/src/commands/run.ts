@@ -174,11 +174,13 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
   for (const [i, spec] of (otherSuites.some((s) => s.cases.length) ? engineSpecs : []).entries()) {
     const engine = createEngine(registry, spec, config, kwargs, options.trust ?? false);
     // Fails fast, with an install hint, when the engine's program is missing — unless the executions run in
-    // containers or sandboxes, whose image may hold it.
-    const version = await engine.version().catch((error: unknown) => {
-      if (environment && isSkillEvalError(error) && error.code === 'ENGINE_NOT_FOUND') return undefined;
-      throw error;
-    });
+    // containers or sandboxes, whose image may hold it. The plugin's own faults name it.
+    const version = await pluginStep(registry.engine(spec.id), 'version()', () => engine.version()).catch(
+      (error: unknown) => {
+        if (environment && isSkillEvalError(error) && error.code === 'ENGINE_NOT_FOUND') return undefined;
+        throw error;
+      },
+    );
     const { settings, chosenModel } = engineSettings(registry, spec, config, kwargs, options.trust ?? false);
     engines.push({
       id: targetIds[i]!,
@@ -197,9 +199,10 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
   if (needsJudge(suites)) {
     // The judge takes only settings scoped to it (`--ek anthropic.model=…`): unscoped ones are for the run's engines.
     const scoped = Object.fromEntries(Object.entries(kwargs).filter(([key]) => key.includes('.')));
-    judgeEngine = createEngine(registry, judgeSpec, config, scoped, options.trust ?? false);
+    const created = createEngine(registry, judgeSpec, config, scoped, options.trust ?? false);
+    judgeEngine = created;
     // Fails fast, with an install hint, when the judge's program is missing: claude-code's completions run claude too.
-    await judgeEngine.version().catch((error: unknown) => {
+    await pluginStep(registry.engine(judgeSpec.id), 'version()', () => created.version()).catch((error: unknown) => {
       throw judgeSetupError(error, judgeSpec.id);
     });
     const model = judgeSpec.model ?? judgeEngine.defaultModel;

@@ -16,7 +16,7 @@ import { bundledPackageVersion } from './bundled-package-version.js';
 import { loadConfigPlugin } from './config-plugin.js';
 import { looksLikePath } from './import-plugin.js';
 import { loadPlugin } from './load-plugin.js';
-import { refuseTakenPluginIds } from './plugin-id-clash.js';
+import { refuseBundledId, refuseTakenPluginIds } from './plugin-id-clash.js';
 
 export interface RegistryRequest {
   /** Engine ids (or package names / paths) the command will use. */
@@ -66,12 +66,15 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
   // A path names its module itself; a bare id may be short for a plugin package's name.
   const candidates = looksLikePath(spec) ? [spec] : [...pluginPackageNames('engine', spec), spec];
   for (const candidate of candidates) {
+    const named = `Engine plugin '${candidate}'`;
     const found = await loadPlugin(candidate, cwd, {
-      named: `Engine plugin '${candidate}'`,
+      named,
       fix: `fix it, or name another engine in --engine`,
       contracts: ['engine-v1'],
     });
-    if (found) return { plugin: found.plugin as EnginePlugin<any>, packageVersion: packageVersionOf(found.url) };
+    if (!found) continue;
+    refuseBundledId(found.plugin, named, 'name the bundled engine by its id instead');
+    return { plugin: found.plugin as EnginePlugin<any>, packageVersion: packageVersionOf(found.url) };
   }
   const known = [...BUNDLED_ENGINES.map((b) => b.id), ...extra.map((e) => e.plugin.id)];
   const [scoped, unscoped] = pluginPackageNames('engine', spec);

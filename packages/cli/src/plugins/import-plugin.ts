@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { resolveInstalled } from './installed-packages.js';
 
 /** A module path (`./my-engine.js`, an absolute path) rather than a package name. */
 export const looksLikePath = (spec: string): boolean =>
@@ -17,25 +17,13 @@ function defaultExport(module: { default?: unknown }): unknown {
 }
 
 /**
- * Imports a plugin module by package name (resolved from `cwd`, so a project's own node_modules
- * count) or by path, and returns its default export (undefined when it has none). Undefined when the module is not
- * installed.
+ * Imports a plugin module by package name (found in the project, beside skill-eval or among the global packages:
+ * see `resolveInstalled`) or by path taken from `cwd`, and returns its default export (undefined when it has none).
+ * Undefined when the package is not installed.
  */
 export async function importPlugin(spec: string, cwd: string): Promise<{ value: unknown; url: string } | undefined> {
-  let url: string;
-  if (looksLikePath(spec)) {
-    url = pathToFileURL(resolve(cwd, spec)).href;
-  } else {
-    try {
-      url = pathToFileURL(createRequire(join(cwd, 'noop.js')).resolve(spec)).href;
-    } catch {
-      try {
-        url = import.meta.resolve(spec);
-      } catch {
-        return undefined;
-      }
-    }
-  }
+  const url = looksLikePath(spec) ? pathToFileURL(resolve(cwd, spec)).href : await resolveInstalled(spec, cwd);
+  if (url === undefined) return undefined;
   const module = (await import(url)) as { default?: unknown };
   return { value: defaultExport(module), url };
 }

@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type Check, SkillEvalError } from '@skill-eval/core';
 
 /** The optional `value` of is-sql / contains-sql: dialect and allow-lists, as promptfoo reads them. */
@@ -35,12 +38,7 @@ export function sqlSpec(check: Check): SqlSpec {
  */
 export async function sqlProblem(sql: string, spec: SqlSpec): Promise<string | undefined> {
   if (sql.trim() === '') return 'there is no SQL statement';
-  const { default: sqlParser } = await import('node-sql-parser').catch((cause) => {
-    throw new SkillEvalError('BAD_INPUT', 'SQL checks need the node-sql-parser package, which is not installed', {
-      hint: 'Install it beside skill-eval: npm install node-sql-parser',
-      cause,
-    });
-  });
+  const { default: sqlParser } = await loadSqlParser();
   const parser = new sqlParser.Parser();
   const problems: string[] = [];
   try {
@@ -63,3 +61,26 @@ export async function sqlProblem(sql: string, spec: SqlSpec): Promise<string | u
 }
 
 const firstLine = (error: unknown): string => String((error as Error)?.message ?? error).split('\n')[0] ?? '';
+
+const importBesideSkillEval = () => import('node-sql-parser');
+type SqlParserModule = Awaited<ReturnType<typeof importBesideSkillEval>>;
+
+/**
+ * node-sql-parser from beside skill-eval (its own dependencies, its neighbours in a global install), else from the
+ * project skill-eval runs in (the working directory and up), where `npm install node-sql-parser` puts it.
+ */
+async function loadSqlParser(): Promise<SqlParserModule> {
+  try {
+    return await importBesideSkillEval();
+  } catch (cause) {
+    try {
+      const inProject = createRequire(join(process.cwd(), 'noop.js')).resolve('node-sql-parser');
+      return (await import(pathToFileURL(inProject).href)) as SqlParserModule;
+    } catch {
+      throw new SkillEvalError('BAD_INPUT', 'SQL checks need the node-sql-parser package, which is not installed', {
+        hint: 'Install it in the project (npm install node-sql-parser), or beside skill-eval.',
+        cause,
+      });
+    }
+  }
+}
