@@ -211,6 +211,15 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
     });
 
   program
+    .command('demo')
+    .description('Run the example skills offline on a scripted fake model: a first try, with no key and no network.')
+    .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<time>-<random>)')
+    .action(async (options: { out?: string }) => {
+      const { demoCommand } = await import('./commands/demo.js');
+      setExitCode(await demoCommand(options, io));
+    });
+
+  program
     .command('list')
     .description('Show the suites and cases that would run, without running them.')
     .argument('[paths...]', 'eval files or directories to search (default: .)')
