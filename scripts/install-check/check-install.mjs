@@ -97,21 +97,25 @@ async function startRegistry() {
   return { url, stop: () => child.kill() };
 }
 
-/** The package.json inside a packed tarball. */
-async function manifestOf(tarball) {
+/** The files of a packed tarball (paths without the leading `package/`) and its package.json. */
+async function contentsOf(tarball) {
   const entries = tar.extract();
   entries.end(gunzipSync(tarball));
+  const files = [];
+  let manifest;
   for await (const entry of entries) {
-    if (entry.header.name === 'package/package.json') return JSON.parse(await text(entry));
-    entry.resume();
+    const path = entry.header.name.replace(/^package\//, '');
+    files.push(path);
+    if (path === 'package.json') manifest = JSON.parse(await text(entry));
+    else entry.resume();
   }
-  throw new Error('the tarball holds no package/package.json');
+  return { files, manifest };
 }
 
 /** Publishes a tarball as `npm publish` does: one PUT of the packument with the tarball attached. */
 async function publish(file, registry) {
   const tarball = readFileSync(file);
-  const manifest = await manifestOf(tarball);
+  const { manifest } = await contentsOf(tarball);
   const { name, version } = manifest;
   const attachment = `${name}-${version}.tgz`;
   const body = {
@@ -144,6 +148,12 @@ async function publish(file, registry) {
 /** Lints one tarball: publint (warnings count) and Are the Types Wrong, as an ESM-only package. */
 async function lintTarball(file) {
   const tarball = readFileSync(file);
+  const { files, manifest } = await contentsOf(tarball);
+  for (const needed of ['README.md', 'LICENSE']) {
+    if (!files.includes(needed)) problems.push(`${manifest.name} ships no ${needed}`);
+  }
+  const testOnly = files.filter((path) => /\.map$|\.test\.|\/fixtures\/|\/test-support\//.test(path));
+  if (testOnly.length) problems.push(`${manifest.name} ships source maps or test files: ${testOnly.join(', ')}`);
   const { messages, pkg } = await publint({ pack: { tarball: tarball.buffer }, level: 'warning', strict: true });
   for (const message of messages) problems.push(`publint ${pkg.name}: ${formatMessage(message, pkg)}`);
   const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(tarball)));
