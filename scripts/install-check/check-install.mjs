@@ -168,9 +168,12 @@ async function lintTarball(file) {
 const packs = join(work, 'packs');
 const registry = await (async () => {
   step('packing every public package');
-  run('pnpm', ['-r', '--filter=./packages/*', '--filter=./formats/*', '--filter=./adapters/*', 'pack', '--pack-destination', packs], {
-    cwd: repo,
-  });
+  const publicPackages = ['packages', 'formats', 'adapters'].flatMap((folder) =>
+    readdirSync(join(repo, folder))
+      .filter((dir) => !JSON.parse(readFileSync(join(repo, folder, dir, 'package.json'), 'utf8')).private)
+      .map((dir) => `--filter=./${folder}/${dir}`),
+  );
+  run('pnpm', ['-r', ...publicPackages, 'pack', '--pack-destination', packs], { cwd: repo });
   run('npm', ['pack', '--pack-destination', packs], { cwd: join(here, 'skill-eval-engine-echo') });
   const tarballs = readdirSync(packs).map((name) => join(packs, name));
   step(`linting ${tarballs.length} tarballs`);
