@@ -26,6 +26,13 @@ const work = mkdtempSync(join(tmpdir(), 'skill-eval-install-check-'));
 const started = Date.now();
 const step = (what) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
 const problems = [];
+// CI runs this beside other steps and stops it when one of them fails: the registry and the folder go too.
+let stopRegistry = () => {};
+process.on('SIGTERM', () => {
+  stopRegistry();
+  rmSync(work, { recursive: true, force: true });
+  process.exit(143);
+});
 
 const run = (file, args, options = {}) =>
   execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
@@ -93,8 +100,9 @@ async function startRegistry() {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   })();
+  stopRegistry = () => child.kill();
   await Promise.race([ready, exited]);
-  return { url, stop: () => child.kill() };
+  return { url, stop: stopRegistry };
 }
 
 /** The files of a packed tarball (paths without the leading `package/`) and its package.json. */
