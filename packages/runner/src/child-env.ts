@@ -1,22 +1,17 @@
-/** Variables a child engine process may inherit; everything else is dropped. */
+import { HOST_ONLY_VARIABLES } from '@skill-eval/core';
+
+/**
+ * Variables a child engine process may inherit; everything else is dropped: the host's own (PATH, temp folder,
+ * certificates, proxies — the ones a container or sandbox replaces with its own), the locale and terminal, and the
+ * model endpoints and keys the engines read.
+ */
 export const ENV_ALLOWLIST: readonly string[] = [
-  'PATH',
+  ...HOST_ONLY_VARIABLES,
   'LANG',
   'LC_ALL',
   'LC_CTYPE',
   'TZ',
-  'TMPDIR',
   'TERM',
-  'SYSTEMROOT',
-  'NODE_EXTRA_CA_CERTS',
-  'SSL_CERT_FILE',
-  'SSL_CERT_DIR',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
   'ANTHROPIC_BASE_URL',
   'ANTHROPIC_API_KEY',
   'ANTHROPIC_AUTH_TOKEN',
