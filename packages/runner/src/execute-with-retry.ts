@@ -1,6 +1,7 @@
 import { addUsage, type CaseResult, emptyUsage, type RetryPolicy } from '@skill-eval/core';
 import type { EngineTarget } from './engine-target.js';
-import { type ExecutionContext, executeOne } from './execute.js';
+import { executeOne } from './execute.js';
+import type { ExecutionContext } from './execution-context.js';
 import type { PlanItem } from './plan.js';
 
 /**

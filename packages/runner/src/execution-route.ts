@@ -1,5 +1,5 @@
 import type { Judge } from '@skill-eval/grading';
-import type { ExecutionContext } from './execute.js';
+import type { ExecutionContext } from './execution-context.js';
 
 /** Where one execution's model traffic goes when it is not the environment's endpoints (record/replay). */
 export interface ExecutionRoute {

@@ -10,8 +10,9 @@ export { type CollectedArtifacts, collectArtifacts } from './collect-artifacts.j
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export { asOnePrompt, type EngineJudgeOptions, engineJudge } from './engine-judge.js';
 export type { EngineTarget } from './engine-target.js';
-export { DEFAULT_TIMEOUT_SECONDS, type ExecutionContext, executeOne } from './execute.js';
+export { executeOne } from './execute.js';
 export { executeWithRetry, retryReason } from './execute-with-retry.js';
+export { DEFAULT_TIMEOUT_SECONDS, type ExecutionContext } from './execution-context.js';
 export { type ExecutionRoute, routedContext } from './execution-route.js';
 export { ExecutionWorkspace } from './execution-workspace.js';
 export {

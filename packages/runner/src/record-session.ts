@@ -1,0 +1,33 @@
+import type { Case, CaseResult, Session } from '@skill-eval/core';
+import { gaveNoAnswer, skillFired, type TriggerDetection } from '@skill-eval/grading';
+import type { ExecutionResult } from './execution-result.js';
+import type { ExecutionWorkspace } from './execution-workspace.js';
+import type { ResultStore } from './result-store.js';
+
+/**
+ * Writes the session's transcript to the run and returns what the result records of it: the session without its
+ * events, where the transcript is, the model and engine version it reports, and whether the skill fired.
+ */
+export async function recordSession(
+  session: Session,
+  executionId: string,
+  testCase: Case,
+  detection: TriggerDetection | undefined,
+  deps: { store: ResultStore; life: ExecutionWorkspace; base: ExecutionResult['base'] },
+): Promise<Partial<CaseResult>> {
+  // Grading reads the raw transcript where the engine wrote it; the run records where it is kept.
+  const kept = session.transcriptPath ? { transcriptPath: deps.life.keptPath(session.transcriptPath) } : {};
+  const transcriptFile = await deps.store.writeTranscript(executionId, { ...session, ...kept });
+  const { events: _events, ...summary } = { ...session, ...kept };
+  const skill = testCase.skills[0]?.name;
+  return {
+    session: summary,
+    transcriptFile,
+    model: session.model ?? deps.base.model,
+    engineVersion: session.engineVersion ?? deps.base.engineVersion,
+    // A run with no answer says nothing about firing: it counts against the case whichever way it should go.
+    ...(detection && skill !== undefined && !gaveNoAnswer(session)
+      ? { triggered: skillFired(session, skill, detection) }
+      : {}),
+  };
+}

@@ -1,0 +1,107 @@
+import {
+  completeSession,
+  errorInfo,
+  isSkillEvalError,
+  type ResolvedMcpServer,
+  type Session,
+  type SessionEvent,
+  type SkillRef,
+  TIMER_LIMIT_MS,
+} from '@skill-eval/core';
+import type { TriggerDetection } from '@skill-eval/grading';
+import type { EngineTarget } from './engine-target.js';
+import { watchEvents } from './event-watch.js';
+import { DEFAULT_TIMEOUT_SECONDS, type ExecutionContext } from './execution-context.js';
+import { ExecutionFailure } from './execution-failure.js';
+import type { ExecutionWorkspace } from './execution-workspace.js';
+import type { PlanItem } from './plan.js';
+import { type Outcome, runWithBackstop } from './run-with-backstop.js';
+import type { Workspace } from './workspace.js';
+
+/** What the engine is started with, beyond the case itself. */
+export interface EngineStart {
+  workspace: Workspace;
+  life: ExecutionWorkspace;
+  skills: SkillRef[];
+  model: string | undefined;
+  hostEnv: Record<string, string>;
+  mcpServers: ResolvedMcpServer[] | undefined;
+  detection: TriggerDetection | undefined;
+  /** Warnings from before the engine ran, put ahead of the session's own. */
+  warnings: readonly string[];
+}
+
+/**
+ * Runs the engine on the case under the execution's timeout and the run's signal, and returns the session it recorded;
+ * a timeout, an interrupt, a throw or an invalid session ends the execution.
+ */
+export async function runEngine(
+  { planned, target, testCase }: PlanItem<EngineTarget>,
+  ctx: ExecutionContext,
+  start: EngineStart,
+): Promise<Session> {
+  const { workspace, life, hostEnv, mcpServers } = start;
+  // A case may ask for longer than Node's timers can wait (they would fire at once): it gets the longest they can.
+  const timeoutMs = Math.min(
+    (ctx.timeoutSeconds ?? testCase.limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+    TIMER_LIMIT_MS - ctx.graceMs,
+  );
+  const watch = watchEvents(
+    ctx.onEvent && ((event: SessionEvent) => ctx.onEvent?.(planned, event)),
+    // The first tool call decides a first-tool trigger, so nothing after it is worth waiting for.
+    start.detection === 'first-tool' ? (event) => event.type === 'tool-call' : undefined,
+  );
+  const outcome = await runWithBackstop(
+    (signal) =>
+      target.engine.run({
+        executionId: planned.executionId,
+        workspace: workspace.ws,
+        home: workspace.home,
+        ...(ctx.env.HOME ? { userHome: ctx.env.HOME } : {}),
+        skills: start.skills,
+        turns: testCase.turns,
+        system: testCase.system,
+        model: start.model,
+        maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
+        timeoutMs,
+        signal,
+        // An engine that runs programs runs them inside, where the model is at the sandbox's address; one that runs
+        // its agent loop here (an API engine) calls the model from here.
+        env: target.engine.programs ? { ...hostEnv, ...life.sandbox?.env } : hostEnv,
+        artifactsDir: life.artifactsDir,
+        ...(life.sandbox ? { sandbox: life.sandbox } : {}),
+        ...(mcpServers ? { mcpServers } : {}),
+        ...(watch.stopWhen ? { stopWhen: watch.stopWhen } : {}),
+      }),
+    timeoutMs,
+    ctx.graceMs,
+    ctx.signal,
+  );
+  const ran = returnedSession(outcome, target, timeoutMs, ctx.graceMs);
+  await life.sync();
+  const returned = completeSession(ran);
+  if (!returned.ok)
+    throw new ExecutionFailure('ENGINE_FAILED', `Engine ${target.id} returned an invalid session: ${returned.problem}`);
+  const session: Session = { ...returned.session, warnings: [...start.warnings, ...returned.session.warnings] };
+  watch.replayUnseen(session);
+  return session;
+}
+
+/** The session the engine returned, or why there is none. */
+function returnedSession(outcome: Outcome, target: EngineTarget, timeoutMs: number, graceMs: number): unknown {
+  if (outcome.kind === 'timeout') {
+    throw new ExecutionFailure(
+      'TIMEOUT',
+      `The engine did not return within ${timeoutMs / 1000} s (plus ${graceMs / 1000} s grace).`,
+    );
+  }
+  if (outcome.kind === 'abandoned')
+    throw new ExecutionFailure('INTERRUPTED', 'The run was interrupted; the engine did not stop in time.');
+  if (outcome.kind === 'threw') {
+    const info = isSkillEvalError(outcome.error)
+      ? errorInfo(outcome.error)
+      : { code: 'ENGINE_FAILED', message: errorInfo(outcome.error).message };
+    throw new ExecutionFailure(info.code, `Engine ${target.id} failed: ${info.message}`);
+  }
+  return outcome.session;
+}
