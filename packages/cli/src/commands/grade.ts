@@ -8,12 +8,12 @@ import { answerJudge } from '../agent-mode/answer-judge.js';
 import { AGENT_ENGINE } from '../agent-mode/answer-session.js';
 import { type AnsweredExecution, answersEngine } from '../agent-mode/answers-engine.js';
 import { loadConfig } from '../config.js';
+import { createEngine, engineSettings } from '../engine-settings.js';
 import { parseEngineSpec } from '../engine-target.js';
 import type { CommandIO } from '../io.js';
 import { wholeNumber } from '../numeric-flags.js';
 import { harnessVersion } from '../package-version.js';
 import { RUN_REPORTERS, type RunOutputFlags, runReporters } from '../run-reporters.js';
-import { createEngine, engineSettings } from './run.js';
 
 export interface GradeOptions extends AgentCaseOptions, RunOutputFlags {
   /** The answers folder: `<folder>/answer.md` per case (see `skill-eval prompt`). */

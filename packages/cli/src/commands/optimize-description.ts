@@ -6,6 +6,7 @@ import type { TriggerDetection } from '@skill-eval/grading';
 import type { OptimizationReport } from '@skill-eval/report-html';
 import { engineJudge, newRunName } from '@skill-eval/runner';
 import { loadConfig } from '../config.js';
+import { createEngine, engineSettings } from '../engine-settings.js';
 import { parseEngineKwargs, parseEngineSpec } from '../engine-target.js';
 import type { CommandIO } from '../io.js';
 import { loadEvalFiles } from '../load-eval-files.js';
@@ -17,7 +18,6 @@ import { withDescription } from '../optimize/skill-description.js';
 import { DEFAULT_HOLDOUT, DEFAULT_SEED, splitQueries } from '../optimize/split-queries.js';
 import { harnessVersion } from '../package-version.js';
 import { printDiagnostics } from '../print-diagnostics.js';
-import { createEngine, engineSettings } from './run.js';
 
 export interface OptimizeDescriptionOptions {
   /** The trigger set (default: the skill's own, found as `run` finds it). */
