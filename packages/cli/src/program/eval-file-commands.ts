@@ -1,0 +1,63 @@
+import type { Command } from 'commander';
+import type { ProgramContext } from './program-context.js';
+import { modeOption } from './shared-options.js';
+
+/** `validate`: every problem of the eval files, none run. */
+export function defineValidateCommand(program: Command, { io, setExitCode }: ProgramContext): void {
+  program
+    .command('validate')
+    .description('Check eval files and print every problem as file:line:col: severity: message (rule-id).')
+    .argument('[paths...]', 'eval files or directories to search (default: .)')
+    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .option(
+      '--trust',
+      "check as run --trust would: accept what runs only with --trust and load a found config's plugins",
+    )
+    .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
+    .action(async (paths: string[], options: { format?: string; config?: string; trust?: boolean; evals?: string }) => {
+      const { validateCommand } = await import('../commands/validate.js');
+      setExitCode(await validateCommand(paths, options, io));
+    });
+}
+
+/** `convert`: an eval file written in another format. */
+export function defineConvertCommand(program: Command, { io, setExitCode }: ProgramContext): void {
+  program
+    .command('convert')
+    .description('Write an eval file in another format; whatever the target cannot express is listed.')
+    .argument('<file>', 'the eval file to convert')
+    .requiredOption('--to <format>', 'target format: evals-json, triggers-json, skillet, skill-up, eval-md, agentv')
+    .option('-o, --out <path>', 'output file or folder (default: print to stdout)')
+    .option('-f, --format <id>', 'read the file with this format instead of detecting it')
+    .option('--force', 'overwrite existing files')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .option('--trust', 'load the plugins and settings of a config found in the project')
+    .action(
+      async (
+        file: string,
+        options: { to: string; out?: string; format?: string; force?: boolean; config?: string; trust?: boolean },
+      ) => {
+        const { convertCommand } = await import('../commands/convert.js');
+        setExitCode(await convertCommand(file, options, io));
+      },
+    );
+}
+
+/** `list`: the suites and cases that would run. */
+export function defineListCommand(program: Command, { io, setExitCode }: ProgramContext): void {
+  program
+    .command('list')
+    .description('Show the suites and cases that would run, without running them.')
+    .argument('[paths...]', 'eval files or directories to search (default: .)')
+    .option('--json', 'print the plan as JSON')
+    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .option('--trust', 'load the plugins and settings of a config found in the project')
+    .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
+    .addOption(modeOption())
+    .action(async (paths: string[], options: Parameters<typeof import('../commands/list.js').listCommand>[1]) => {
+      const { listCommand } = await import('../commands/list.js');
+      setExitCode(await listCommand(paths, options, io));
+    });
+}

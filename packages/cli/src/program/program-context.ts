@@ -1,0 +1,7 @@
+import type { CommandIO } from '../io.js';
+
+/** What every command's action is given: the streams and where its exit code goes. */
+export interface ProgramContext {
+  io: CommandIO;
+  setExitCode: (code: number) => void;
+}

@@ -1,0 +1,99 @@
+import { type Command, Option } from 'commander';
+import type { RunCommandOptions } from '../run-command-options.js';
+import type { ProgramContext } from './program-context.js';
+import { collect, modeOption } from './shared-options.js';
+
+/** `run`: every case under the paths, run and graded. */
+export function defineRunCommand(program: Command, { io, setExitCode }: ProgramContext): void {
+  program
+    .command('run')
+    .description('Run every eval case found under the paths and grade it.')
+    .argument('[paths...]', 'eval files or directories to search (default: .)')
+    .addOption(
+      new Option('-e, --engine <id[:model]>', 'engine to run on, repeatable (default: claude-code)').argParser(collect),
+    )
+    .option('--judge <id[:model]>', 'engine that grades llm-rubric criteria (default: anthropic)')
+    .addOption(new Option('--ek, --engine-kwarg <key=value>', 'engine setting, repeatable').argParser(collect))
+    .option('-j, --concurrency <n>', 'executions at once (default: 4)')
+    .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<time>-<random>)')
+    .option('-t, --timeout <seconds>', 'wall-clock limit per execution (default: the case’s own, else 600)')
+    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
+    .option(
+      '--trust',
+      'allow what eval, fixture and found config files bring that runs programs or sends data away (setup scripts, script checks, custom engines, real MCP servers, fixture git config, agent hooks); see docs/security.md',
+    )
+    .addOption(
+      new Option(
+        '--trigger-detection <mode>',
+        'how trigger cases detect the skill firing: any-tool (any call in the run) or first-tool (the first call decides; stops the run there)',
+      ).choices(['any-tool', 'first-tool']),
+    )
+    .option('--runs <n>', 'runs per case, over each case’s own (repeats report pass@k, pass^k, mean ± sd, flaky)')
+    .option('--retries <n>', 'run an execution again, up to n times, when it timed out or errored (never on a failure)')
+    .option('--benchmark', 'run every case with and without the skill and report the differences')
+    .option('--baseline <skill-dir>', 'benchmark against an older version of the skill instead of no skill')
+    .option('--no-cache', 'run every execution, reusing no cached result')
+    .option('--cache-dir <dir>', 'where cached results are kept (default: .skill-eval/cache)')
+    .option('--resume <run-dir>', 'continue an interrupted run: run only its executions that have no result')
+    .option('--record', 'keep every model exchange of each execution in <run>/recordings/ (implies --no-cache)')
+    .option('--replay <run-dir>', 'run a recorded run again against its recordings: offline, free, deterministic')
+    .option('--shard <i/n>', 'run only part i of n of the executions (a stable split; join the parts with merge)')
+    .option('--keep-workspaces', 'keep each execution’s workspace and name it in the result’s warnings (for debugging)')
+    .option(
+      '--environment <type[:image]>',
+      'where every execution runs: docker:<image> (a container each), opensandbox:<image>, or none (the host)',
+    )
+    .addOption(
+      new Option(
+        '--network <policy>',
+        'a container’s network: deny (only the model endpoint, the default) or open',
+      ).choices(['deny', 'open']),
+    )
+    // Quiet prints no progress at all, so verbose's events would be dropped without a word.
+    .addOption(new Option('-q, --quiet', 'print only the final totals').conflicts('verbose'))
+    .option('-v, --verbose', 'print each engine event (messages, tool calls and results, skills) as it happens')
+    .option('--json', 'print summary.json on stdout and nothing else there (progress goes to stderr)')
+    .option('--skill-creator', 'also write skill-creator’s layout (grading.json, timing.json, outputs/ per run)')
+    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file), as BMAD’s --evals')
+    .addOption(modeOption())
+    .action(async (paths: string[], options: Record<string, unknown>) => {
+      const { runCommand } = await import('../commands/run.js');
+      setExitCode(await runCommand(paths, runOptionsOf(options), io));
+    });
+}
+
+/** The run's options as commander parsed them, typed as the run command and run.json know them. */
+function runOptionsOf(options: Record<string, unknown>): RunCommandOptions {
+  return {
+    engine: options.engine as string[] | undefined,
+    judge: options.judge as string | undefined,
+    ek: options.engineKwarg as string[] | undefined,
+    concurrency: options.concurrency as string | undefined,
+    out: options.out as string | undefined,
+    timeout: options.timeout as string | undefined,
+    config: options.config as string | undefined,
+    format: options.format as string | undefined,
+    trust: options.trust as boolean | undefined,
+    triggerDetection: options.triggerDetection as 'any-tool' | 'first-tool' | undefined,
+    cache: options.cache as boolean | undefined,
+    cacheDir: options.cacheDir as string | undefined,
+    resume: options.resume as string | undefined,
+    runs: options.runs as string | undefined,
+    retries: options.retries as string | undefined,
+    benchmark: options.benchmark as boolean | undefined,
+    baseline: options.baseline as string | undefined,
+    record: options.record as boolean | undefined,
+    replay: options.replay as string | undefined,
+    shard: options.shard as string | undefined,
+    quiet: options.quiet as boolean | undefined,
+    verbose: options.verbose as boolean | undefined,
+    json: options.json as boolean | undefined,
+    skillCreator: options.skillCreator as boolean | undefined,
+    keepWorkspaces: options.keepWorkspaces as boolean | undefined,
+    environment: options.environment as string | undefined,
+    network: options.network as 'deny' | 'open' | undefined,
+    evals: options.evals as string | undefined,
+    mode: options.mode as 'task' | 'artifact' | 'trigger' | undefined,
+  };
+}
