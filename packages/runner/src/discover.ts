@@ -1,6 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, relative, resolve, sep } from 'node:path';
 import {
   configuredSettings,
   configurePlugin,
@@ -14,12 +12,12 @@ import {
   SuiteSchema,
 } from '@skill-eval/core';
 import { checkDiagnostics } from '@skill-eval/grading';
-import picomatch from 'picomatch';
 import { describeContent } from './describe-content.js';
+import { diag } from './discovery-diagnostic.js';
+import { type FoundEvalFiles, findEvalFiles } from './find-eval-files.js';
 import { readPlainSuiteShell } from './plain-suite-shell.js';
 import { readEvalText } from './read-eval-text.js';
-import { isRunDirectory, RUN_MANIFEST_FILE } from './run-manifest.js';
-import { bindSkill, findSkillEvals, isSkillFolder } from './skill-evals.js';
+import { bindSkill } from './skill-evals.js';
 import { unrunnableDiagnostics } from './unrunnable-cases.js';
 
 /** Options of {@link loadSuites}. */
@@ -41,64 +39,6 @@ export interface LoadSuitesOptions {
  */
 const SCAN_CONFIDENCE = 0.5;
 
-/** Directory names never walked into unless named explicitly (dot-dirs are skipped too). */
-const SKIPPED_DIRS = new Set(['node_modules', 'dist']);
-
-const diag = (severity: Diagnostic['severity'], ruleId: string, file: string, message: string): Diagnostic => ({
-  severity,
-  ruleId,
-  file,
-  message,
-});
-
-/**
- * Files under `dir`, skipping dependency, build and dot directories, and the run directories skill-eval wrote below it
- * (`-o results/run-1`: their cases.json is a record of a run, not an eval file). Symlinked directories are not followed
- * (loops).
- */
-function walk(dir: string, out: { files: string[]; special: string[] }, named = true): void {
-  // Synchronous for the same reason as the reads: many small folders.
-  const entries = readdirSync(dir, { withFileTypes: true });
-  if (!named && entries.some((e) => e.name === RUN_MANIFEST_FILE && e.isFile()) && isRunDirectory(dir)) return;
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) walk(path, out, false);
-    } else if (entry.isFile() || (entry.isSymbolicLink() && isFile(path))) {
-      out.files.push(path);
-    } else if (!entry.isSymbolicLink()) {
-      // A FIFO, socket or device: reading one would block or never end.
-      out.special.push(path);
-    }
-  }
-}
-
-/**
- * Whether a posix path matches any of the globs (dot files too), as `picomatch(globs, { dot: true })` says, with its
- * regular expressions tested directly: its matcher does more work per call, and every file of a folder is asked.
- */
-function anyOf(globs: string[]): (path: string) => boolean {
-  const tests = globs.map((glob) => ({ glob, re: picomatch.makeRe(glob, { dot: true }) }));
-  return (path) => path !== '' && tests.some(({ glob, re }) => path === glob || re.test(path));
-}
-
-/** Whether a format claims a file by its path below a scanned folder's context (see loadSuites). */
-function filePatternMatcher(formats: readonly Format[]): (below: string) => boolean {
-  // A pattern without a slash matches the file name; one with a slash (`**/cases/*.yaml`) the path below the scanned folder.
-  const patterns = formats.flatMap((f) => [...f.filePatterns]);
-  const byName = anyOf(patterns.filter((p) => !p.includes('/')));
-  const byPath = anyOf(patterns.filter((p) => p.includes('/')));
-  return (below) => byName(basename(below)) || byPath(below);
-}
-
-const isFile = (path: string): boolean => {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-};
-
 /**
  * Finds eval files under `paths` and loads them with the format that claims each one most confidently.
  * Every problem (missing path, unreadable or unrecognised file, loader failure, a check grading cannot run)
@@ -114,68 +54,28 @@ export async function loadSuites(
   const formats: Format[] = plugins.map((plugin) =>
     configurePlugin(plugin, configuredSettings(options.formatSettings, plugin)),
   );
+  const found = await findEvalFiles(paths, {
+    cwd,
+    formats,
+    ...(options.evals !== undefined ? { evals: options.evals } : {}),
+  });
+  const loaded = await loadFound(found, { cwd, formats, forced: Boolean(options.format) });
+  return {
+    suites: loaded.flatMap((l) => l.suites),
+    diagnostics: [...found.diagnostics, ...loaded.flatMap((l) => l.diagnostics)],
+  };
+}
+
+/**
+ * Loads every file found, each suite and diagnostic in path order. Files load shallowest first, so that a suite file
+ * loads before the files below it that it reads as its parts (a skill-up eval.yaml and its cases/), which then need
+ * no load.
+ */
+async function loadFound(
+  { candidates, skillOf }: FoundEvalFiles,
+  { cwd, formats, forced }: { cwd: string; formats: Format[]; forced: boolean },
+): Promise<{ suites: Suite[]; diagnostics: Diagnostic[] }[]> {
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
-  // Built at the first folder scan: files named directly need no patterns.
-  let claims: ((below: string) => boolean) | undefined;
-  const claimsName = (below: string) => {
-    claims ??= filePatternMatcher(formats);
-    return claims(below);
-  };
-  const diagnostics: Diagnostic[] = [];
-  // file → named explicitly?
-  const candidates = new Map<string, boolean>();
-  // Eval files found for a skill outside its folder → that skill's folder (BMAD's discovery).
-  const skillOf = new Map<string, string>();
-  /** The files under `dir` some format claims by name. */
-  const scan = (dir: string): string[] => {
-    const found = { files: [] as string[], special: [] as string[] };
-    walk(dir, found);
-    // Path patterns see two folders above the scanned one too, so scanning `evals/<set>/` or `evals/cases/`
-    // directly still matches `**/evals/**/*.yaml` and `**/cases/*.yaml`.
-    const context = dirname(dirname(dir));
-    // Every file walked from `dir` starts with the context folder: the rest of its path is what patterns see.
-    const prefix = context.endsWith(sep) ? context.length : context.length + 1;
-    const belowContext = (file: string) => (sep === '/' ? file.slice(prefix) : file.slice(prefix).split(sep).join('/'));
-    for (const file of found.special) {
-      if (claimsName(belowContext(file))) diagnostics.push(notAFile(file, 'warning', 'skipped'));
-    }
-    return found.files.filter((file) => claimsName(belowContext(file)));
-  };
-
-  if (options.evals !== undefined && !paths.some((raw) => isSkillFolder(resolve(cwd, raw)))) {
-    const message = `--evals names the evals of a skill: give the skill's folder (the one holding SKILL.md) as the path, e.g. \`skill-eval run path/to/skill --evals ${options.evals}\`.`;
-    diagnostics.push(diag('error', 'discovery/evals-without-skill', resolve(cwd, options.evals), message));
-  }
-  for (const raw of paths) {
-    const path = resolve(cwd, raw);
-    const info = await stat(path).catch(() => undefined);
-    if (!info) {
-      diagnostics.push(diag('error', 'discovery/not-found', path, `Path does not exist: ${raw}`));
-    } else if (info.isDirectory()) {
-      const skill = isSkillFolder(path);
-      const explicit = options.evals === undefined || !skill ? undefined : resolve(cwd, options.evals);
-      let files = explicit ? [] : scan(path);
-      // A skill's folder holding no evals: BMAD's places outside it (evals kept apart from the skill's distribution).
-      if (files.length === 0 && skill) {
-        const found = findSkillEvals(path, scan, explicit);
-        files = found.files;
-        for (const file of files) if (file !== path && !file.startsWith(path + sep)) skillOf.set(file, path);
-        if (found.place && files.length > 0) diagnostics.push(foundForSkill(path, found.place, files));
-        if (explicit && files.length === 0)
-          diagnostics.push(
-            diag('error', 'discovery/not-found', explicit, `--evals names no eval file: ${options.evals}`),
-          );
-      }
-      for (const file of files) if (!candidates.has(file)) candidates.set(file, file === explicit);
-    } else if (!info.isFile()) {
-      diagnostics.push(notAFile(path, 'error', 'it cannot be read as an eval file'));
-    } else {
-      candidates.set(path, true);
-    }
-  }
-
-  // Suites and diagnostics come out in path order; files load shallowest first, so that a suite file loads before
-  // the files below it that it reads as its parts (a skill-up eval.yaml and its cases/), which then need no load.
   const inPathOrder = [...candidates.keys()].sort();
   const byFile = new Map<string, { suites: Suite[]; diagnostics: Diagnostic[] }>();
   const partOf = new Map<string, string>();
@@ -205,7 +105,7 @@ export async function loadSuites(
       formats,
       formatIds,
       found,
-      Boolean(options.format),
+      forced,
     );
     for (const part of parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
     for (const alternate of alternates) if (alternate !== file) alternateOf.set(alternate, file);
@@ -224,26 +124,7 @@ export async function loadSuites(
     if (candidates.get(alternate) === false && byFile.has(alternate))
       byFile.set(alternate, { suites: [], diagnostics: [alternateSkipped(alternate, owner)] });
   }
-  const loaded = inPathOrder.map((file) => byFile.get(file)!);
-  return {
-    suites: loaded.flatMap((l) => l.suites),
-    diagnostics: [...diagnostics, ...loaded.flatMap((l) => l.diagnostics)],
-  };
-}
-
-/** A FIFO, socket or device where an eval file was looked for: reading it would block or never end. */
-function notAFile(file: string, severity: 'error' | 'warning', outcome: string): Diagnostic {
-  return diag(severity, 'discovery/not-a-file', file, `Not a regular file (a FIFO, socket or device); ${outcome}.`);
-}
-
-/** Where BMAD's discovery found a skill's evals, outside its folder or by `--evals`. */
-function foundForSkill(skillDir: string, place: string, files: readonly string[]): Diagnostic {
-  const where =
-    files.length === 1
-      ? relative(skillDir, files[0]!)
-      : `${files.length} eval files, in ${relative(skillDir, dirname(files[0]!))}`;
-  const message = `The skill's evals are ${where} (${place}, as BMAD's runner finds them); they run with this skill.`;
-  return diag('info', 'discovery/skill-evals', skillDir, message);
+  return inPathOrder.map((file) => byFile.get(file)!);
 }
 
 /** A file named on the command line that a suite also named loads as a part of that suite, not on its own. */
