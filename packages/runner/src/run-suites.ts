@@ -6,6 +6,7 @@ import type {
   CaseResult,
   Environment,
   PlannedExecution,
+  Redactor,
   Reporter,
   RunSummary,
   SessionEvent,
@@ -17,12 +18,13 @@ import type { Judge, TriggerDetection } from '@skill-eval/grading';
 import { caseLookup } from './case-lookup.js';
 import type { EngineTarget } from './engine-target.js';
 import { executeWithRetry } from './execute-with-retry.js';
+import type { ExecutionContext } from './execution-context.js';
 import { type ExecutionRoute, routedContext } from './execution-route.js';
 import { type PlanItem, planItems, type Variant } from './plan.js';
 
-import { createResultStore } from './result-store.js';
+import { createResultStore, type ResultStore } from './result-store.js';
 import { isCached, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
-import { resumeRunDir, startRunDir } from './run-dir.js';
+import { type EarlierPart, resumeRunDir, startRunDir } from './run-dir.js';
 import { takeRunLock } from './run-lock.js';
 import { newRunName } from './run-name.js';
 import { applyRunOverrides } from './run-overrides.js';
@@ -119,6 +121,7 @@ async function executionsToRun(
 }
 
 type Hook = keyof Reporter;
+type Report = ReturnType<typeof reporterBus>;
 
 /** Calls reporter hooks one at a time, in reporter order, never letting a reporter fault end the run. */
 function reporterBus(reporters: readonly Reporter[]) {
@@ -200,7 +203,32 @@ async function runTakingDir(
     lock.release = takeRunLock(outDir);
   }
   const store = await createResultStore(outDir, redact, [...finished.values()]);
-  const ctx = {
+  const ctx = executionContextOf(options, { store, redact, env, signal, report });
+
+  // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
+  await report('onRunStart', redact(plan.filter((p) => !finished.has(p.executionId))), outDir);
+  const { results, executed } = await executeAll(items, ctx, { options, suites, finished, runCache, store, report });
+  const summary = runSummary(results, { options, suites, outDir, runId, startedAt, earlier, signal });
+  const tampered = executed ? await store.seal() : [];
+  if (tampered.length) summary.tampered = tampered;
+  await store.writeSummary(summary);
+  await report('onRunEnd', redact(summary), results);
+  return { summary, results };
+}
+
+/** What every execution of the run shares. */
+function executionContextOf(
+  options: RunOptions,
+  shared: {
+    store: ResultStore;
+    redact: Redactor;
+    env: Record<string, string | undefined>;
+    signal: AbortSignal;
+    report: Report;
+  },
+): ExecutionContext {
+  const { store, redact, env, signal, report } = shared;
+  return {
     store,
     redact,
     judge: options.judge,
@@ -225,9 +253,26 @@ async function runTakingDir(
         }
       : {}),
   };
+}
 
-  // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
-  await report('onRunStart', redact(plan.filter((p) => !finished.has(p.executionId))), outDir);
+/**
+ * Carries out every planned execution, at most `concurrency` at once per the scheduler: a result the resumed run holds
+ * or the cache answers is taken as it is, the others run; each result is written and reported as it ends.
+ */
+async function executeAll(
+  items: readonly PlanItem<EngineTarget>[],
+  ctx: ExecutionContext,
+  run: {
+    options: RunOptions;
+    suites: Suite[];
+    finished: ReadonlyMap<string, CaseResult>;
+    runCache: RunCache | undefined;
+    store: ResultStore;
+    report: Report;
+  },
+): Promise<{ results: CaseResult[]; executed: boolean }> {
+  const { options, suites, finished, runCache, store, report } = run;
+  const { redact, signal } = ctx;
   const schedule = createScheduler(options.concurrency ?? 4, suites);
   // Whether an agent, setup or grading script ran: only then can something other than the harness have written here.
   let executed = false;
@@ -253,9 +298,24 @@ async function runTakingDir(
       }),
     ),
   );
-  const results = byPlanOrder.filter((r): r is CaseResult => r !== undefined);
+  return { results: byPlanOrder.filter((r): r is CaseResult => r !== undefined), executed };
+}
+
+/** The run's summary; a resumed run stays the run it continues: its id, its start, and its parts' time added up. */
+function runSummary(
+  results: CaseResult[],
+  run: {
+    options: RunOptions;
+    suites: Suite[];
+    outDir: string;
+    runId: string;
+    startedAt: Date;
+    earlier: EarlierPart | undefined;
+    signal: AbortSignal;
+  },
+): RunSummary {
+  const { options, suites, outDir, runId, startedAt, earlier, signal } = run;
   const finishedAt = new Date();
-  // A resumed run stays the run it continues: its id, its start, and the time its parts spent running added up.
   const summary = summarize(results, {
     runId,
     outDir,
@@ -268,9 +328,5 @@ async function runTakingDir(
   });
   if (options.shard) summary.shard = options.shard;
   if (earlier?.mergedFrom) summary.mergedFrom = earlier.mergedFrom;
-  const tampered = executed ? await store.seal() : [];
-  if (tampered.length) summary.tampered = tampered;
-  await store.writeSummary(summary);
-  await report('onRunEnd', redact(summary), results);
-  return { summary, results };
+  return summary;
 }
