@@ -80,11 +80,63 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   }
   checkFieldsForDialect(test, entry, ctx);
   const id = readId(test, entry, position, ctx) + idSuffix;
+  const agentv = keptFields(test, path, ctx);
+  const errorsBefore = sink.errorCount;
+  const vars = readVars(test, path, defaults.defaultTest, ctx);
+  const inputs = readTurns(test, path, vars, defaults, ctx);
+  if (inputs.length === 0) return [];
+  const grading = readGrading(test, path, { id, vars, inputs, defaults, errorsBefore }, ctx);
+  if (!grading) return [];
+  const settings = readTestSettings(test, path, defaults, ctx);
+  const side = readSideChannel(settings.userMetadata, [...path, 'metadata'], ctx);
+  const { workspace, kept } = readWorkspace(test, path, entry, defaults, ctx);
+  Object.assign(agentv, kept);
+  const testFiles = readInputFiles(test.input_files, [...path, 'input_files'], ctx);
+  const engine = readEngine(test, path, defaults, agentv, ctx);
+  const position_ = ctx.source.locate(at(path));
+  return inputs.flatMap((input): Case[] => {
+    const allChecks = [...grading.checks, ...input.turnChecks];
+    const trigger = triggerOf(allChecks);
+    const files = mergeFiles(defaults.inputFiles, testFiles, input.files);
+    const metadata: Record<string, unknown> = { ...settings.userMetadata };
+    const caseAgentv = { ...agentv, ...(input.history.length > 0 ? { history: input.history } : {}) };
+    if (Object.keys(caseAgentv).length > 0) metadata.agentv = caseAgentv;
+    // v5 renders assertion values with the test's vars, as promptfoo does; 4.x has no vars.
+    if (ctx.dialect === 'agentv-5' && Object.keys(vars).length > 0) metadata.vars = plainVars(vars);
+    const base = {
+      id: id + input.idSuffix,
+      rawId: test.id,
+      name:
+        typeof test.description === 'string' && test.description.trim() !== '' ? test.description : id + input.idSuffix,
+      kind: trigger ? 'trigger' : 'task',
+      turns: input.turns,
+      system: input.system,
+      reference: joinReference(grading.finalReference, input.turnReferences),
+      shouldTrigger: trigger?.shouldTrigger,
+      checks: withGraderPayload(allChecks, graderPayload(test, input, grading.reference)),
+      threshold: settings.threshold,
+      // AgentV passes a test when the weighted mean of its graders' scores reaches the threshold (0.8).
+      verdictRule: 'mean-score' as const,
+      workspace: { ...workspace, files },
+      limits: settings.timeoutSeconds !== undefined ? { timeoutSeconds: settings.timeoutSeconds } : {},
+      runs: settings.runs,
+      skills: ctx.skill ? [ctx.skill] : [],
+      engine,
+      tags: [...new Set([...defaults.tags, ...settings.testTags])],
+      metadata,
+      source: { file: entry.source.file, ...position_, format: 'agentv', dialect: ctx.dialect },
+    };
+    return parsedCase(side.apply(base), base.id, path, ctx);
+  });
+}
+
+/** The test's fields skill-eval does not read, for `metadata.agentv`; each is warned about. */
+function keptFields(test: Record<string, unknown>, path: DocPath, ctx: ReadContext): Record<string, unknown> {
   const agentv: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(test)) {
     if (READ.has(key)) continue;
     agentv[key] = value;
-    sink.warning(
+    ctx.source.sink.warning(
       KEPT.has(key) ? 'unsupported-field' : 'unknown-field',
       KEPT.has(key)
         ? `"${key}" is kept in the case's metadata.agentv, but skill-eval's runner does not honour it yet.`
@@ -92,29 +144,50 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
       atKey(path, key),
     );
   }
-  const dt = defaults.defaultTest;
-  const errorsBefore = sink.errorCount;
-  const vars = readVars(test, path, dt, ctx);
-  const inputs = readTurns(test, path, vars, defaults, ctx);
-  if (inputs.length === 0) return [];
-  const reference = readReference(test, path, vars, ctx);
-  ctx.graderVars = graderVars(test, reference, inputs[0]!);
-  const filled = withVarsFilled(test, plainVars(vars));
-  const checks = readAllChecks(filled, path, defaults, ctx);
-  if (ctx.skipTest?.skipped) return [];
+  return agentv;
+}
+
+/**
+ * The test's checks (its assertions, else its criteria as a rubric) and its reference; undefined when an assertion
+ * skips the test. A test nothing can grade is warned about, unless an error already said what to fix.
+ */
+function readGrading(
+  test: Record<string, unknown>,
+  path: DocPath,
+  read: {
+    id: string;
+    vars: Record<string, Located>;
+    inputs: TurnSet[];
+    defaults: SuiteDefaults;
+    errorsBefore: number;
+  },
+  ctx: ReadContext,
+): { checks: Check[]; reference?: string; finalReference?: string } | undefined {
+  const sink = ctx.source.sink;
+  const reference = readReference(test, path, read.vars, ctx);
+  ctx.graderVars = graderVars(test, reference, read.inputs[0]!);
+  const filled = withVarsFilled(test, plainVars(read.vars));
+  const checks = readAllChecks(filled, path, read.defaults, ctx);
+  if (ctx.skipTest?.skipped) return undefined;
   const criteria = typeof filled.criteria === 'string' && filled.criteria.trim() !== '' ? filled.criteria : undefined;
   let finalReference = reference;
   if (criteria && checks.length === 0) checks.push({ type: 'llm-rubric', value: criteria, name: 'criteria' });
   else if (criteria) finalReference = reference ? `${reference}\n\nCriteria: ${criteria}` : criteria;
   // Assertions refused by an error above are not "no assert entries": that error already says what to fix.
-  const refused = sink.errorCount > errorsBefore;
-  if (checks.length === 0 && inputs.every((i) => i.turnChecks.length === 0) && !refused) {
+  const refused = sink.errorCount > read.errorsBefore;
+  if (checks.length === 0 && read.inputs.every((i) => i.turnChecks.length === 0) && !refused) {
     sink.warning(
       'nothing-to-grade',
-      `Test "${id}" has no assert entries and no criteria: nothing can grade it; add assert.`,
+      `Test "${read.id}" has no assert entries and no criteria: nothing can grade it; add assert.`,
       at(path),
     );
   }
+  return { checks, reference, finalReference };
+}
+
+/** The test's threshold, runs and timeout (its own, else the suite's), and its metadata with the tags taken out. */
+function readTestSettings(test: Record<string, unknown>, path: DocPath, defaults: SuiteDefaults, ctx: ReadContext) {
+  const dt = defaults.defaultTest;
   const run = isRecord(test.run) ? test.run : {};
   const execution = isRecord(test.execution) ? test.execution : {};
   const threshold = pickThreshold(
@@ -133,62 +206,40 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   const userMetadata = isRecord(test.metadata) ? { ...test.metadata } : {};
   const testTags = Array.isArray(userMetadata.tags) ? userMetadata.tags.filter((t) => typeof t === 'string') : [];
   if (testTags.length > 0) delete userMetadata.tags;
-  const side = readSideChannel(userMetadata, [...path, 'metadata'], ctx);
-  const { workspace, kept } = readWorkspace(test, path, entry, defaults, ctx);
-  Object.assign(agentv, kept);
-  const testFiles = readInputFiles(test.input_files, [...path, 'input_files'], ctx);
+  return { threshold, runs, timeoutSeconds, userMetadata, testTags };
+}
+
+/** The engine the test's providers hint at (else the suite's); the providers are kept, with a warning. */
+function readEngine(
+  test: Record<string, unknown>,
+  path: DocPath,
+  defaults: SuiteDefaults,
+  agentv: Record<string, unknown>,
+  ctx: ReadContext,
+) {
   const engine = engineHint(test.providers ?? test.provider) ?? defaults.engine;
   if (test.provider !== undefined || test.providers !== undefined) {
     agentv[test.provider !== undefined ? 'provider' : 'providers'] = test.provider ?? test.providers;
-    sink.warning(
+    ctx.source.sink.warning(
       'unsupported-field',
       `Test providers are kept in metadata.agentv${engine ? ` (engine hint: ${engine})` : ''}; skill-eval runs every case on the engines chosen with --engine.`,
       atKey(path, test.provider !== undefined ? 'provider' : 'providers'),
     );
   }
-  const position_ = ctx.source.locate(at(path));
-  return inputs.flatMap((input): Case[] => {
-    const allChecks = [...checks, ...input.turnChecks];
-    const trigger = triggerOf(allChecks);
-    const files = mergeFiles(defaults.inputFiles, testFiles, input.files);
-    const metadata: Record<string, unknown> = { ...userMetadata };
-    const caseAgentv = { ...agentv, ...(input.history.length > 0 ? { history: input.history } : {}) };
-    if (Object.keys(caseAgentv).length > 0) metadata.agentv = caseAgentv;
-    // v5 renders assertion values with the test's vars, as promptfoo does; 4.x has no vars.
-    if (ctx.dialect === 'agentv-5' && Object.keys(vars).length > 0) metadata.vars = plainVars(vars);
-    const base = {
-      id: id + input.idSuffix,
-      rawId: test.id,
-      name:
-        typeof test.description === 'string' && test.description.trim() !== '' ? test.description : id + input.idSuffix,
-      kind: trigger ? 'trigger' : 'task',
-      turns: input.turns,
-      system: input.system,
-      reference: joinReference(finalReference, input.turnReferences),
-      shouldTrigger: trigger?.shouldTrigger,
-      checks: withGraderPayload(allChecks, graderPayload(test, input, reference)),
-      threshold,
-      // AgentV passes a test when the weighted mean of its graders' scores reaches the threshold (0.8).
-      verdictRule: 'mean-score' as const,
-      workspace: { ...workspace, files },
-      limits: timeoutSeconds !== undefined ? { timeoutSeconds } : {},
-      runs,
-      skills: ctx.skill ? [ctx.skill] : [],
-      engine,
-      tags: [...new Set([...defaults.tags, ...testTags])],
-      metadata,
-      source: { file: entry.source.file, ...position_, format: 'agentv', dialect: ctx.dialect },
-    };
-    const parsed = safeParseCase(side.apply(base));
-    if (parsed.success) return [parsed.data];
-    const issue = parsed.error.issues[0]!;
-    sink.error(
-      'invalid-case',
-      `Test "${base.id}" cannot be read: ${issue.path.join('.')}: ${issue.message}.`,
-      at(path),
-    );
-    return [];
-  });
+  return engine;
+}
+
+/** The case, or none with an error when it does not hold together. */
+function parsedCase(candidate: unknown, id: string, path: DocPath, ctx: ReadContext): Case[] {
+  const parsed = safeParseCase(candidate);
+  if (parsed.success) return [parsed.data];
+  const issue = parsed.error.issues[0]!;
+  ctx.source.sink.error(
+    'invalid-case',
+    `Test "${id}" cannot be read: ${issue.path.join('.')}: ${issue.message}.`,
+    at(path),
+  );
+  return [];
 }
 
 /** What AgentV fills a grader template's `{{ variables }}` with, as far as they are known before the run. */
