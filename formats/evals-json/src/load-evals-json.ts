@@ -59,45 +59,9 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
   const json = parseJson(text);
   const sink = new DiagnosticSink(path, json.positionAt);
   const done = (suites: Suite[]): LoadResult => ({ suites, diagnostics: sink.diagnostics });
-  if (text.trim() === '') {
-    sink.error(
-      'syntax',
-      'The file is empty; an evals file is an object like {"skill_name": "…", "evals": [{"id": 1, "prompt": "…"}]}.',
-      { line: 1, column: 1 },
-    );
-    return done([]);
-  }
-  if (json.errors.length > 0) {
-    for (const e of json.errors) sink.error('syntax', syntaxMessage(e.code), e);
-    return done([]);
-  }
-  const root = json.root!;
-  for (const [first, repeat] of duplicateKeys(root)) {
-    const line = sink.position(first)!.line;
-    sink.warning(
-      'duplicate-key',
-      `Key "${repeat.value}" is written again (first at line ${line}); JSON keeps only this one, so remove one of them.`,
-      repeat,
-    );
-  }
-  const shape = shapeOf(root);
-  if (shape === 'trigger-set' || shape === 'trigger-set-grouped') {
-    sink.error(
-      'not-an-eval-file',
-      'This is a trigger query set, not an evals file; name it triggers.json so the triggers-json format reads it.',
-      root,
-    );
-    return done([]);
-  }
-  if (shape === 'unknown') {
-    const want =
-      basename(path) === 'cases.json'
-        ? '"cases": [{"id": "…", "input": "…", "rubric": ["…"]}]'
-        : '"evals": [{"id": 1, "prompt": "…"}]';
-    const found = root.type === 'object' ? 'has no "evals" or "cases" list' : `holds ${describeType(root)}`;
-    sink.error('missing-evals', `The file ${found}; an evals file is an object like {${want}}.`, root);
-    return done([]);
-  }
+  const read = evalsRoot(path, text, json, sink);
+  if (!read) return done([]);
+  const { root, shape } = read;
   const isBmad2 = shape === 'bmad-cases';
   const listKey = isBmad2 ? 'cases' : 'evals';
   const list = root.type === 'array' ? root : property(root, listKey);
@@ -151,6 +115,53 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
     settings,
   };
   return done([suite]);
+}
+
+/**
+ * The document's root and shape, when it is an evals file; an empty file, a syntax error, a trigger set or an unknown
+ * shape is reported and gives none. Keys written twice are warned about.
+ */
+function evalsRoot(path: string, text: string, json: ReturnType<typeof parseJson>, sink: DiagnosticSink) {
+  if (text.trim() === '') {
+    sink.error(
+      'syntax',
+      'The file is empty; an evals file is an object like {"skill_name": "…", "evals": [{"id": 1, "prompt": "…"}]}.',
+      { line: 1, column: 1 },
+    );
+    return undefined;
+  }
+  if (json.errors.length > 0) {
+    for (const e of json.errors) sink.error('syntax', syntaxMessage(e.code), e);
+    return undefined;
+  }
+  const root = json.root!;
+  for (const [first, repeat] of duplicateKeys(root)) {
+    const line = sink.position(first)!.line;
+    sink.warning(
+      'duplicate-key',
+      `Key "${repeat.value}" is written again (first at line ${line}); JSON keeps only this one, so remove one of them.`,
+      repeat,
+    );
+  }
+  const shape = shapeOf(root);
+  if (shape === 'trigger-set' || shape === 'trigger-set-grouped') {
+    sink.error(
+      'not-an-eval-file',
+      'This is a trigger query set, not an evals file; name it triggers.json so the triggers-json format reads it.',
+      root,
+    );
+    return undefined;
+  }
+  if (shape === 'unknown') {
+    const want =
+      basename(path) === 'cases.json'
+        ? '"cases": [{"id": "…", "input": "…", "rubric": ["…"]}]'
+        : '"evals": [{"id": 1, "prompt": "…"}]';
+    const found = root.type === 'object' ? 'has no "evals" or "cases" list' : `holds ${describeType(root)}`;
+    sink.error('missing-evals', `The file ${found}; an evals file is an object like {${want}}.`, root);
+    return undefined;
+  }
+  return { root, shape };
 }
 
 /**
