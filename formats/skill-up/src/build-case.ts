@@ -51,27 +51,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
   if (judge?.memberSettings && Object.keys(judge.memberSettings).length > 0)
     metadata.judgesSettings = judge.memberSettings;
 
-  let kind: Case['kind'] = 'task';
-  let shouldTrigger: boolean | undefined;
-  if (doc.tag === 'trigger_test') {
-    shouldTrigger = triggerRule(checks, failIf);
-    if (shouldTrigger === undefined) {
-      sink.info(
-        'trigger-test-as-task',
-        'tag: trigger_test, but no rule says whether the skill fired (tool_called: {name: Skill}); the case runs as a task graded by its rules, with the tag kept.',
-        nodeAt(yaml, ['tag']),
-      );
-    } else kind = 'trigger';
-  }
-  // Rules refused by an error above are not "no expect and no judge": that error already says what to fix.
-  const refused = sink.errorCount > errorsBefore;
-  if (gates.length + checks.length + failIf.length === 0 && kind === 'task' && !refused) {
-    sink.warning(
-      'nothing-to-grade',
-      'The case has no expect and no judge (here or in eval.yaml); skill-up passes it on any run, skill-eval reports it as an error. Add a judge.',
-      nodeAt(yaml, []),
-    );
-  }
+  const { kind, shouldTrigger } = caseKind(doc, { gates, checks, failIf, errorsBefore }, ctx);
 
   const timeout = pick(doc.constraints?.timeout_seconds, suite.timeoutSeconds);
   const maxTurns = pick(doc.constraints?.max_turns, suite.maxTurns);
@@ -114,6 +94,41 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
     metadata,
     source: { file: ctx.file, ...position, format: 'skill-up' },
   });
+}
+
+/**
+ * A `trigger_test` case is a trigger case when one of its rules says whether the skill fired; otherwise, and for every
+ * other tag, a task. A task nothing grades is warned about, unless an error already said what to fix.
+ */
+function caseKind(
+  doc: SkillUpCaseFile,
+  rules: { gates: Check[]; checks: Check[]; failIf: Check[]; errorsBefore: number },
+  { sink, yaml }: CaseContext,
+): { kind: Case['kind']; shouldTrigger?: boolean } {
+  const { gates, checks, failIf, errorsBefore } = rules;
+  let kind: Case['kind'] = 'task';
+  let shouldTrigger: boolean | undefined;
+  if (doc.tag === 'trigger_test') {
+    shouldTrigger = triggerRule(checks, failIf);
+    if (shouldTrigger === undefined) {
+      sink.info(
+        'trigger-test-as-task',
+        'tag: trigger_test, but no rule says whether the skill fired (tool_called: {name: Skill}); the case runs as a task graded by its rules, with the tag kept.',
+        nodeAt(yaml, ['tag']),
+      );
+    } else kind = 'trigger';
+  }
+  // Rules refused by an error above are not "no expect and no judge": that error already says what to fix.
+  const refused = sink.errorCount > errorsBefore;
+  if (gates.length + checks.length + failIf.length === 0 && kind === 'task' && !refused) {
+    sink.warning(
+      'nothing-to-grade',
+      'The case has no expect and no judge (here or in eval.yaml); skill-up passes it on any run, skill-eval reports it as an error. Add a judge.',
+      nodeAt(yaml, []),
+    );
+  }
+
+  return { kind, shouldTrigger };
 }
 
 /** `context.git`, run in the workspace: init, remotes, checkout, then (after the inline files) the diff, resolved from the skill root. */
