@@ -72,20 +72,7 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
     );
   }
   const turns = readPrompt(yamlGet(root, 'prompt'), yamlKeyNode(root, 'prompt'), sink);
-  const assertionsKey = yamlKeyNode(root, 'assertions');
-  const assertions = assertionsKey ? readAssertions(yamlGet(root, 'assertions'), assertionsKey, sink) : [];
-  const judged =
-    !assertionsKey || (isYamlSeq(yamlGet(root, 'assertions')) && yamlItems(yamlGet(root, 'assertions')).length === 0);
-  const expected = readText(root, 'expected', sink);
-  const expectedNode = yamlGet(root, 'expected');
-  const blank = isYamlScalar(expectedNode) && (expectedNode.value === null || String(expectedNode.value).trim() === '');
-  if (judged && blank) {
-    sink.error(
-      'blank-expected',
-      '"expected" is empty, so the judge has nothing to grade against; write what the response should do.',
-      expectedNode,
-    );
-  }
+  const { judged, expected, checks } = readGrading(root, sink);
   const location = evalLocation(path);
   const name = readName(root, location.id, sink);
   const setup = readScript(root, 'setup', sink);
@@ -99,11 +86,6 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
   }
   const metadata = readMetadata(root, yaml, sink, start);
   if (turns === undefined) return done([]);
-  const checks: Check[] = judged
-    ? expected === undefined
-      ? []
-      : [{ type: 'llm-rubric', value: expected, name: 'expected', verdict: 'pass-fail' }]
-    : assertions;
   const skillRoot = findSkillRoot(dirname(path));
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
   const evalCase: Case = parseCase({
@@ -130,6 +112,33 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
       settings: { evalSet: location.evalSet },
     },
   ]);
+}
+
+/**
+ * What grades the eval: its assertions, or — with none — a judge holding the response against `expected`, which must
+ * then say something.
+ */
+function readGrading(root: YamlNode, sink: DiagnosticSink): { judged: boolean; expected?: string; checks: Check[] } {
+  const assertionsKey = yamlKeyNode(root, 'assertions');
+  const assertions = assertionsKey ? readAssertions(yamlGet(root, 'assertions'), assertionsKey, sink) : [];
+  const judged =
+    !assertionsKey || (isYamlSeq(yamlGet(root, 'assertions')) && yamlItems(yamlGet(root, 'assertions')).length === 0);
+  const expected = readText(root, 'expected', sink);
+  const expectedNode = yamlGet(root, 'expected');
+  const blank = isYamlScalar(expectedNode) && (expectedNode.value === null || String(expectedNode.value).trim() === '');
+  if (judged && blank) {
+    sink.error(
+      'blank-expected',
+      '"expected" is empty, so the judge has nothing to grade against; write what the response should do.',
+      expectedNode,
+    );
+  }
+  const checks: Check[] = judged
+    ? expected === undefined
+      ? []
+      : [{ type: 'llm-rubric', value: expected, name: 'expected', verdict: 'pass-fail' }]
+    : assertions;
+  return { judged, expected, checks };
 }
 
 /** Reports syntax errors and warnings; true when the document can be read. */
