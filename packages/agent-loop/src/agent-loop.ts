@@ -78,6 +78,28 @@ async function runTool(
   return result;
 }
 
+/** How a loop that threw ended: past its time limit, interrupted, or by an engine failure. */
+function endedBy(
+  stopReason: 'timeout' | 'interrupted' | undefined,
+  error: unknown,
+  timeoutMs: number,
+): Pick<AgentLoopResult, 'status' | 'error'> {
+  if (stopReason === 'timeout') {
+    return {
+      status: 'timeout',
+      error: { code: 'TIMEOUT', message: `The run passed its time limit of ${timeoutMs} ms.` },
+    };
+  }
+  if (stopReason === 'interrupted') {
+    return { status: 'error', error: { code: 'INTERRUPTED', message: 'The run was interrupted.' } };
+  }
+  const info = errorInfo(error);
+  return {
+    status: 'error',
+    error: { code: info.code === 'INTERNAL' ? 'ENGINE_FAILED' : info.code, message: info.message },
+  };
+}
+
 /** The one agent loop every API engine shares: call the model, run its tools, repeat until it answers. */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
   const { client, tools, system, maxTurns } = options;
@@ -160,17 +182,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       }
     }
   } catch (error) {
-    if (stopReason === 'timeout') {
-      result.status = 'timeout';
-      result.error = { code: 'TIMEOUT', message: `The run passed its time limit of ${options.timeoutMs} ms.` };
-    } else if (stopReason === 'interrupted') {
-      result.status = 'error';
-      result.error = { code: 'INTERRUPTED', message: 'The run was interrupted.' };
-    } else {
-      const info = errorInfo(error);
-      result.status = 'error';
-      result.error = { code: info.code === 'INTERNAL' ? 'ENGINE_FAILED' : info.code, message: info.message };
-    }
+    Object.assign(result, endedBy(stopReason, error, options.timeoutMs));
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
