@@ -51,13 +51,11 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
     killProcessGroup(pid);
     stopWaitingOnPipes();
   };
-  const deadlineTimer = setTimeout(
-    () => {
-      timedOut = true;
-      kill();
-    },
-    Math.max(0, options.deadline - Date.now()),
-  );
+  const onDeadline = () => {
+    timedOut = true;
+    kill();
+  };
+  const deadlineTimer = setTimeout(onDeadline, Math.max(0, options.deadline - Date.now()));
   const onAbort = () => {
     aborted = true;
     kill();
@@ -89,41 +87,43 @@ export function runGroupProcess(options: GroupProcessOptions): Promise<GroupProc
         ...(spawnError !== undefined ? { spawnError } : {}),
       });
     };
-    launched = launchProcess(
-      {
-        file: options.file,
-        args: options.args,
-        cwd: options.cwd,
-        env: options.env,
-        ...(options.argv0 !== undefined ? { argv0: options.argv0 } : {}),
-        ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+    launched = launchProcess(launchSpec(options), {
+      pid: (started) => {
+        pid = started;
+        trackProcessGroup(started);
+        // A kill asked for before the program had a pid takes effect now.
+        if (killRequested) killProcessGroup(pid);
       },
-      {
-        pid: (started) => {
-          pid = started;
-          trackProcessGroup(started);
-          // A kill asked for before the program had a pid takes effect now.
-          if (killRequested) killProcessGroup(pid);
-        },
-        error: (message) => {
-          spawnError = message;
-          finish();
-        },
-        stdout: (chunk) => lines.push(chunk),
-        stderr: (chunk) => {
-          stderr = (stderr + chunk).slice(-STDERR_TAIL);
-        },
-        exit: (code, signal) => {
-          exitCode = code;
-          exitSignal = signal;
-          // The program is gone; what it started in the background goes too, and its pipes are not waited on forever.
-          groupGone = !killProcessGroup(pid);
-          stopWaitingOnPipes();
-        },
-        close: finish,
+      error: (message) => {
+        spawnError = message;
+        finish();
       },
-    );
+      stdout: (chunk) => lines.push(chunk),
+      stderr: (chunk) => {
+        stderr = (stderr + chunk).slice(-STDERR_TAIL);
+      },
+      exit: (code, signal) => {
+        exitCode = code;
+        exitSignal = signal;
+        // The program is gone; what it started in the background goes too, and its pipes are not waited on forever.
+        groupGone = !killProcessGroup(pid);
+        stopWaitingOnPipes();
+      },
+      close: finish,
+    });
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** What the launcher starts: the program, its arguments, folder, environment and input. */
+function launchSpec(options: GroupProcessOptions) {
+  return {
+    file: options.file,
+    args: options.args,
+    cwd: options.cwd,
+    env: options.env,
+    ...(options.argv0 !== undefined ? { argv0: options.argv0 } : {}),
+    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+  };
 }
