@@ -68,9 +68,9 @@ const pdfTranscript = (ok: boolean): SessionEvent[] => [
   { type: 'message', role: 'assistant', text: ok ? 'Done: summary.pdf has 2 pages.' : 'I could not write the file.' },
 ];
 
-function specs(): Spec[] {
+/** A task case repeated three times per variant: flaky with the skill, failing without it. */
+function pdfSpecs(): Spec[] {
   const out: Spec[] = [];
-  // A task case repeated three times per variant: flaky with the skill, failing without it.
   for (const [variant, statuses] of [
     ['with_skill', ['passed', 'passed', 'failed']],
     ['without_skill', ['failed', 'failed', 'failed']],
@@ -109,6 +109,11 @@ function specs(): Spec[] {
       });
     });
   }
+  return out;
+}
+
+function specs(): Spec[] {
+  const out: Spec[] = pdfSpecs();
   // A case that errored with the skill (the engine timed out) and passed without it.
   out.push({
     caseId: 'unsafe-path',
