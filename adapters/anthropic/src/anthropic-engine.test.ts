@@ -143,7 +143,10 @@ describe('anthropic engine against the fake Messages server', () => {
     // Not the tool's complaint about the missing content: the model learns why.
     expect(results[1]!.content).toMatch(/output token limit.*not run/);
     expect(session.warnings).toEqual([
-      expect.stringMatching(/output token limit in the middle of its call to Write.*maxTokens/),
+      {
+        kind: 'engine',
+        message: expect.stringMatching(/output token limit in the middle of its call to Write.*maxTokens/),
+      },
     ]);
   });
 

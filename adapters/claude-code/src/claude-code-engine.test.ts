@@ -57,7 +57,7 @@ describe('ClaudeCodeEngine with a replaying stand-in', () => {
     expect(session.error?.code).toBe('ENGINE_FAILED');
     expect(session.error?.message).toContain('exited with code 3');
     expect(session.error?.message).toContain('fatal: config broken');
-    expect(session.warnings.join('\n')).toContain('not JSON');
+    expect(session.warnings.map((w) => `${w.kind}: ${w.message}`).join('\n')).toMatch(/^engine: .*not JSON/m);
   });
 
   it('hands claude a prompt over 128 KiB, or one starting with a dash, whole on stdin', async () => {

@@ -163,8 +163,8 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     expect(session.model).toBe('gpt-fake');
     expect(session.costUsd).toBeUndefined();
     expect(session.warnings).toEqual([
-      'codex has no turn limit; maxTurns 3 is not enforced.',
-      expect.stringContaining('turn 1: Model metadata for `gpt-fake` not found'),
+      { kind: 'engine', message: 'codex has no turn limit; maxTurns 3 is not enforced.' },
+      { kind: 'engine', message: expect.stringContaining('turn 1: Model metadata for `gpt-fake` not found') },
     ]);
   });
 
@@ -237,7 +237,9 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     expect(session.skillsInvoked).toEqual([{ name: 'demo-skill', via: 'file-read' }]);
     // codex had not reported usage yet: the zero tokens are said to be unknown, not taken as free.
     expect(session.usage.inputTokens).toBe(0);
-    expect(session.warnings).toEqual([expect.stringContaining('tokens and cost of its last turn are unknown')]);
+    expect(session.warnings).toEqual([
+      { kind: 'engine', message: expect.stringContaining('tokens and cost of its last turn are unknown') },
+    ]);
     await expect.poll(() => isGone(Number(readFileSync(pids, 'utf8').trim())), { timeout: 2000 }).toBe(true);
   });
 

@@ -84,7 +84,7 @@ printf 'stdin=%s\\nenv=%s\\ncwd=%s\\n' "$stdin" "$SKILL_EVAL_PROMPT" "$(pwd)"`,
     expect(session.status).toBe('completed');
     expect(session.finalMessage).toHaveLength(8 * 1024 * 1024);
     expect(session.finalMessage.startsWith('start aaa')).toBe(true);
-    expect(session.warnings).toContain('turn 1: stdout passed 8 MiB and was cut');
+    expect(session.warnings).toContainEqual({ kind: 'engine', message: 'turn 1: stdout passed 8 MiB and was cut' });
   }, 60_000);
 
   it('kills the whole process group at the deadline and leaves no process behind', async () => {

@@ -116,7 +116,10 @@ describe.each(['responses', 'chat'] as const)('openai engine (api: %s) against t
     const [, second] = bodies(`cut-off-${api}`);
     expect(w.outputs(second!)[1]).toMatch(/^Error: .*output token limit.*not run/);
     expect(session.warnings).toEqual([
-      expect.stringMatching(/output token limit in the middle of its call to Write.*maxTokens/),
+      {
+        kind: 'engine',
+        message: expect.stringMatching(/output token limit in the middle of its call to Write.*maxTokens/),
+      },
     ]);
   });
 

@@ -147,7 +147,7 @@ case "$*" in *" -r "*) cat "${fixtures}resume-turn-2.jsonl";; *) cat "${fixtures
     expect(session.error?.code).toBe('ENGINE_FAILED');
     expect(session.error?.message).toContain('exited with code 3');
     expect(session.error?.message).toContain('boom: config broken');
-    expect(session.warnings.join('\n')).toContain('not JSON');
+    expect(session.warnings.map((w) => `${w.kind}: ${w.message}`).join('\n')).toMatch(/^engine: .*not JSON/m);
     expect(existsSync(join(sandbox.artifacts, CREDITS_FILE))).toBe(false);
   });
 });

@@ -1,6 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type EngineRunInput, errorInfo, type Session, SessionSchema, summarizeEvents } from '@skill-eval/core';
+import {
+  type EngineRunInput,
+  errorInfo,
+  type Session,
+  SessionSchema,
+  summarizeEvents,
+  warning,
+} from '@skill-eval/core';
 import { priceUsage } from '@skill-eval/engine-kit';
 import { runAgentLoop } from './agent-loop.js';
 import { connectMcpTools, type McpTools } from './mcp-tools.js';
@@ -116,7 +123,7 @@ export async function runAgentSession(options: AgentSessionOptions): Promise<Ses
     engineVersion,
     model,
     transcriptPath,
-    warnings,
+    warnings: warnings.map((message) => warning('engine', message)),
     error: loop.error,
     stoppedEarly: loop.stoppedEarly,
   });

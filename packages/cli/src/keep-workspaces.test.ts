@@ -23,9 +23,11 @@ describe('run --keep-workspaces', () => {
     const io = captureIO(dir);
     expect(await main(['run', ...args], io), io.err()).toBe(0);
     const warnings = readResults(join(dir, 'out')).flatMap((r) => r.session?.warnings ?? []);
-    const places = warnings.flatMap((w) => /^Workspace kept at (.+)$/.exec(w)?.[1] ?? []);
+    const places = warnings.flatMap((w) => /^Workspace kept at (.+)$/.exec(w.message)?.[1] ?? []);
     kept.push(...places);
     expect(places).toHaveLength(1);
+    // results.jsonl carries each warning's kind.
+    expect(warnings).toContainEqual({ kind: 'workspace', message: `Workspace kept at ${places[0]}` });
     expect(readFileSync(join(places[0]!, 'ws', '.agents', 'skills', 'greet', 'SKILL.md'), 'utf8')).toContain(
       'Say hello.',
     );
@@ -35,7 +37,7 @@ describe('run --keep-workspaces', () => {
     const io = captureIO(dir);
     expect(await main(['run', ...writeCommandAgentSkill(dir), '--runs', '1', '--out', 'out'], io), io.err()).toBe(0);
     const warnings = readResults(join(dir, 'out')).flatMap((r) => r.session?.warnings ?? []);
-    expect(warnings.filter((w) => w.startsWith('Workspace kept at'))).toEqual([]);
+    expect(warnings.filter((w) => w.message.startsWith('Workspace kept at'))).toEqual([]);
     expect(existsSync(join(dir, 'out', 'results.jsonl'))).toBe(true);
   }, 30_000);
 });

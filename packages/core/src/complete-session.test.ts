@@ -35,7 +35,7 @@ describe('completeSession', () => {
     expect(completed.ok && completed.session.warnings).toEqual([]);
   });
 
-  it('keeps lists that contradict the events, and warns', () => {
+  it("keeps lists that contradict the events, and warns (an engine's plain-string warning read as kind engine)", () => {
     const completed = completeSession({
       status: 'completed',
       engineId: 'mine',
@@ -46,9 +46,17 @@ describe('completeSession', () => {
     });
     expect(completed.ok && completed.session.toolCalls.map((c) => c.name)).toEqual(['Write']);
     expect(completed.ok && completed.session.warnings).toEqual([
-      'own',
-      "The engine's tool calls (Write) disagree with those in its events (Skill); the checks use its tool calls.",
-      "The engine's skills invoked (docx) disagree with those in its events (pdf); the checks use its skills invoked.",
+      { kind: 'engine', message: 'own' },
+      {
+        kind: 'session',
+        message:
+          "The engine's tool calls (Write) disagree with those in its events (Skill); the checks use its tool calls.",
+      },
+      {
+        kind: 'session',
+        message:
+          "The engine's skills invoked (docx) disagree with those in its events (pdf); the checks use its skills invoked.",
+      },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { type Session, SessionSchema, summarizeEvents } from './session.js';
+import { type Warning, warning } from './warning.js';
 
 /** A session as the runner takes it from an engine, or what makes it unusable. */
 export type CompletedSession = { ok: true; session: Session } | { ok: false; problem: string };
@@ -19,18 +20,24 @@ export function completeSession(raw: unknown): CompletedSession {
   }
   const session = parsed.data;
   const fromEvents = summarizeEvents(session.events);
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   let { toolCalls, skillsInvoked } = session;
   if (toolCalls.length === 0) toolCalls = fromEvents.toolCalls;
   else if (fromEvents.toolCalls.length > 0 && names(toolCalls) !== names(fromEvents.toolCalls)) {
     warnings.push(
-      `The engine's tool calls (${names(toolCalls)}) disagree with those in its events (${names(fromEvents.toolCalls)}); the checks use its tool calls.`,
+      warning(
+        'session',
+        `The engine's tool calls (${names(toolCalls)}) disagree with those in its events (${names(fromEvents.toolCalls)}); the checks use its tool calls.`,
+      ),
     );
   }
   if (skillsInvoked.length === 0) skillsInvoked = fromEvents.skillsInvoked;
   else if (fromEvents.skillsInvoked.length > 0 && !sameNames(skillsInvoked, fromEvents.skillsInvoked)) {
     warnings.push(
-      `The engine's skills invoked (${names(skillsInvoked)}) disagree with those in its events (${names(fromEvents.skillsInvoked)}); the checks use its skills invoked.`,
+      warning(
+        'session',
+        `The engine's skills invoked (${names(skillsInvoked)}) disagree with those in its events (${names(fromEvents.skillsInvoked)}); the checks use its skills invoked.`,
+      ),
     );
   }
   return { ok: true, session: { ...session, toolCalls, skillsInvoked, warnings: [...session.warnings, ...warnings] } };

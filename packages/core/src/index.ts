@@ -25,3 +25,4 @@ export * from './settings.js';
 export * from './skill-root.js';
 export * from './suite-extras.js';
 export * from './terminal-text.js';
+export * from './warning.js';

@@ -48,6 +48,25 @@ describe('readRunResults', () => {
     expect(await readRunResults(dirname(fileOf('')))).toEqual({ results: [], damagedLines: 0 });
   });
 
+  it("reads an older run's plain-string warnings as typed ones: an engine's session's as engine, the result's own as workspace", async () => {
+    const old = {
+      ...result('old', 'failed'),
+      session: { status: 'completed', engineId: 'codex', warnings: ['codex has no turn limit'] },
+      warnings: ['Teardown command "exit 5" exited with status 5.'],
+    };
+    const typed = { kind: 'skill', message: 'The case names no skill to stage; it runs without one.' };
+    const current = { ...result('new', 'passed'), warnings: [typed] };
+    const read = await readRunResults(dirname(fileOf(`${JSON.stringify(old)}\n${JSON.stringify(current)}\n`)));
+    expect(read?.damagedLines).toBe(0);
+    expect(read?.results.map((r) => [r.session?.warnings, r.warnings])).toEqual([
+      [
+        [{ kind: 'engine', message: 'codex has no turn limit' }],
+        [{ kind: 'workspace', message: 'Teardown command "exit 5" exited with status 5.' }],
+      ],
+      [undefined, [typed]],
+    ]);
+  });
+
   it('is undefined when there is no file, and a BAD_INPUT error naming a path that cannot be read', async () => {
     const file = fileOf('');
     expect(await readRunResults(join(file, '..', 'absent'))).toBeUndefined();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SandboxInfoSchema } from './environment.js';
 import { SessionSchema, UsageSchema } from './session.js';
+import { type Warning, warningListSchema } from './warning.js';
 
 /** One check's verdict, with the evidence a person can verify. */
 export const CheckVerdictSchema = z.object({
@@ -98,9 +99,10 @@ export const CaseResultSchema = z.object({
   session: SessionSummarySchema.optional(),
   /**
    * What went oddly around an execution that returned no session (a teardown that failed after a failed setup,
-   * artifacts not collected); one that did has them in `session.warnings`.
+   * artifacts not collected); one that did has them in `session.warnings`. A plain string (an older run's) is read as
+   * kind `workspace`, the kind of most of these.
    */
-  warnings: z.array(z.string()).optional(),
+  warnings: warningListSchema('workspace').optional(),
   /** Path of the normalised transcript (Session JSON), relative to the run directory. */
   transcriptFile: z.string().optional(),
   /** Judge model and prompt version, when a judge graded this execution. */
@@ -169,7 +171,7 @@ export const CaseResultSchema = z.object({
 export type CaseResult = z.infer<typeof CaseResultSchema>;
 
 /** Every warning of an execution: its session's, or the result's own when it returned no session. */
-export const resultWarnings = (result: Pick<CaseResult, 'session' | 'warnings'>): string[] => [
+export const resultWarnings = (result: Pick<CaseResult, 'session' | 'warnings'>): Warning[] => [
   ...(result.session?.warnings ?? []),
   ...(result.warnings ?? []),
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { warningListSchema } from './warning.js';
 
 /** Token counts, summed over the whole execution. */
 export const UsageSchema = z.object({
@@ -98,8 +99,8 @@ export const SessionSchema = z.object({
   transcriptPath: z.string().optional(),
   /** The engine stopped the agent because `EngineRunInput.stopWhen` said so; the session is the run so far. */
   stoppedEarly: z.boolean().default(false),
-  /** Things that went oddly but did not fail the run. */
-  warnings: z.array(z.string()).default([]),
+  /** Things that went oddly but did not fail the run; a plain string (an older engine's) is read as kind `engine`. */
+  warnings: warningListSchema('engine').default([]),
   /** Why the run failed, when status is not completed. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });

@@ -14,7 +14,7 @@ export interface RunFailure {
 export interface RunRecord {
   /** Transcript events in order. */
   events: SessionEvent[];
-  /** Oddities worth reporting that did not fail the run. */
+  /** Oddities worth reporting that did not fail the run, in the engine's words (the session's kind `engine`). */
   warnings: string[];
   /** Exit code of the last process. */
   exitCode: number | null;

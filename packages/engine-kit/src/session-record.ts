@@ -1,4 +1,4 @@
-import { emptyUsage, type Session, summarizeEvents, type Usage } from '@skill-eval/core';
+import { emptyUsage, type Session, summarizeEvents, type Usage, warning } from '@skill-eval/core';
 import type { RunRecord } from './run-record.js';
 
 /** What a run gathers on its way to a Session. */
@@ -55,7 +55,7 @@ export function toSession(
     ...(record.model ? { model: record.model } : {}),
     ...(run.transcriptPath ? { transcriptPath: run.transcriptPath } : {}),
     stoppedEarly: record.stoppedEarly ?? false,
-    warnings: record.warnings,
+    warnings: record.warnings.map((message) => warning('engine', message)),
     ...(record.error ? { error: record.error } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Case, SkillRef } from '@skill-eval/core';
+import type { Case, SkillRef, Warning } from '@skill-eval/core';
 import { fillWorkspace, layOverlays, layProject } from './fill-workspace.js';
 import { createFixtureStager } from './fixture-stager.js';
 import { makeDirectory } from './make-directory.js';
@@ -12,7 +12,7 @@ export interface StagedCaseWorkspace {
   /** The staged copies of the case's skills, as an engine is given them. */
   skills: SkillRef[];
   /** What went oddly (a skill not staged, a fixture not laid over the skill). */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /**

@@ -1,12 +1,13 @@
 import { copyFile, lstat, mkdir, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { type Warning, warning } from '@skill-eval/core';
 import { glob } from 'tinyglobby';
 
 /** What was copied out, and the patterns that could not be used. */
 export interface CollectedArtifacts {
   /** Paths of the copied files, relative to the workspace. */
   files: string[];
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** `.git` anywhere is repository metadata, never an artifact, whatever the pattern says. */
@@ -21,11 +22,16 @@ export async function collectArtifacts(
   patterns: readonly string[],
   dest: string,
 ): Promise<CollectedArtifacts> {
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const usable = patterns.filter((pattern) => {
     const ok = pattern.trim() !== '' && !isAbsolute(pattern) && !pattern.split(/[\\/]/).includes('..');
     if (!ok)
-      warnings.push(`Artifact pattern ${JSON.stringify(pattern)} is not collected: it must stay inside the workspace.`);
+      warnings.push(
+        warning(
+          'artifacts',
+          `Artifact pattern ${JSON.stringify(pattern)} is not collected: it must stay inside the workspace.`,
+        ),
+      );
     return ok;
   });
   if (usable.length === 0) return { files: [], warnings };

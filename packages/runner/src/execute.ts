@@ -1,4 +1,4 @@
-import { type Case, type CaseResult, errorInfo } from '@skill-eval/core';
+import { type Case, type CaseResult, errorInfo, warning } from '@skill-eval/core';
 import { caseNeedsJudge, checksNeedingTrust, snapshotWorkspace, type TriggerDetection } from '@skill-eval/grading';
 import { caseMcpServers } from './case-mcp-servers.js';
 import type { EngineTarget } from './engine-target.js';
@@ -55,7 +55,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
   }
   try {
     const skills = await stageVariantSkills(execution, ctx.baselineSkill, workspace, life, result.warnings);
-    if (ctx.keepWorkspaces) result.warnings.push(`Workspace kept at ${workspace.root}`);
+    if (ctx.keepWorkspaces) result.warnings.push(warning('workspace', `Workspace kept at ${workspace.root}`));
     const environment = ctx.environment?.(testCase);
     const hostEnv = life.childEnv(target.engine.environment);
     const unprepared = await life.prepare(

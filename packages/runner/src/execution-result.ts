@@ -1,4 +1,4 @@
-import { type CaseResult, CaseResultSchema } from '@skill-eval/core';
+import { type CaseResult, CaseResultSchema, type Warning, warning } from '@skill-eval/core';
 import type { TriggerDetection } from '@skill-eval/grading';
 import type { EngineTarget } from './engine-target.js';
 import type { ExecutionContext } from './execution-context.js';
@@ -16,7 +16,7 @@ export interface ExecutionResult {
    * What went oddly before the engine ran (a skill not staged, a kept workspace): the session's warnings, or the
    * result's own when the execution fails before there is a session.
    */
-  warnings: string[];
+  warnings: Warning[];
   /** The result with these fields, redacted and timed; its workspace is kept when the run keeps failed ones. */
   finish(fields: Partial<CaseResult>): CaseResult;
   /** An `error` result. */
@@ -50,7 +50,7 @@ export function startResult(
     cached: false,
     startedAt: new Date(started).toISOString(),
   };
-  const warnings = chosen.notes.filter((note): note is string => note !== undefined);
+  const warnings = chosen.notes.flatMap((note) => (note === undefined ? [] : [warning('model', note)]));
   const finish = (fields: Partial<CaseResult>): CaseResult =>
     life.track(
       ctx.redact(

@@ -66,7 +66,7 @@ describe('execution workspace: setup, teardown and artifacts', () => {
     expect(leaked).toBe('unset');
     expect(await readFile(join(artifacts, 'setup.log'), 'utf8')).toMatch(/\$ echo setup says hi\nsetup says hi\n/);
     expect(await readFile(join(artifacts, 'teardown.log'), 'utf8')).toMatch(/teardown says bye/);
-    expect(result.session?.warnings.join(' ')).not.toMatch(/does not run/);
+    expect(result.session?.warnings.map((w) => w.message).join(' ')).not.toMatch(/does not run/);
   });
 
   it('a failing setup makes the case an error, the engine never runs, and teardown still runs', async () => {
@@ -96,8 +96,8 @@ describe('execution workspace: setup, teardown and artifacts', () => {
     expect(result.error?.code).toBe('SETUP_FAILED');
     expect(result.session).toBeUndefined();
     expect(result.warnings).toEqual([
-      expect.stringContaining('"../outside" is not collected'),
-      'Teardown command "exit 5" exited with status 5.',
+      { kind: 'artifacts', message: expect.stringContaining('"../outside" is not collected') },
+      { kind: 'workspace', message: 'Teardown command "exit 5" exited with status 5.' },
     ]);
   });
 
@@ -111,7 +111,9 @@ describe('execution workspace: setup, teardown and artifacts', () => {
     });
     const { result } = await run(testCase, {});
     expect(result.error?.code).toBe('SETUP_FAILED');
-    expect(result.warnings).toEqual([`Skill empty not staged: ${join(dir, 'empty-skill')} holds no SKILL.md.`]);
+    expect(result.warnings).toEqual([
+      { kind: 'skill', message: `Skill empty not staged: ${join(dir, 'empty-skill')} holds no SKILL.md.` },
+    ]);
   });
 
   it('a setup past its timeout is killed with its whole process group; teardown still runs', async () => {

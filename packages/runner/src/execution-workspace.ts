@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { type CaseResult, type Environment, errorInfo, type Sandbox, type WorkspaceSpec } from '@skill-eval/core';
+import {
+  type CaseResult,
+  type Environment,
+  errorInfo,
+  type Sandbox,
+  type Warning,
+  type WorkspaceSpec,
+  warning,
+} from '@skill-eval/core';
 import { newReapMark, REAP_MARK_VARIABLE, reapMarked } from '@skill-eval/engine-kit/process-reaper';
 import { buildChildEnv } from './child-env.js';
 import { collectArtifacts } from './collect-artifacts.js';
@@ -72,7 +80,7 @@ export class ExecutionWorkspace {
   /** Where the execution's programs run, once `prepare` opened it. */
   sandbox: Sandbox | undefined;
   /** What went oddly while the workspace was prepared, for the result's warnings. */
-  private readonly notes: string[] = [];
+  private readonly notes: Warning[] = [];
   /** The skill folders the runner staged, which nothing laid after them may replace. */
   private skillDirs: readonly string[] = [];
 
@@ -207,12 +215,12 @@ export class ExecutionWorkspace {
   async close(): Promise<void> {
     const workspace = this.workspace;
     if (!workspace) return;
-    const warnings: string[] = [...this.notes];
+    const warnings: Warning[] = [...this.notes];
     let collected: string[] | undefined;
     try {
       await this.sync();
     } catch (error) {
-      warnings.push(`The sandbox's files could not be copied back: ${errorInfo(error).message}`);
+      warnings.push(warning('workspace', `The sandbox's files could not be copied back: ${errorInfo(error).message}`));
     }
     try {
       if (this.spec.artifacts.length > 0) {
@@ -221,7 +229,7 @@ export class ExecutionWorkspace {
         collected = found.files.map((f) => `collected/${f.split(sep).join('/')}`);
       }
     } catch (error) {
-      warnings.push(`Artifacts could not be collected: ${errorInfo(error).message}`);
+      warnings.push(warning('artifacts', `Artifacts could not be collected: ${errorInfo(error).message}`));
     }
     try {
       if (this.ctx.trust && this.spec.teardown.length > 0) {
@@ -229,7 +237,8 @@ export class ExecutionWorkspace {
         // Teardown runs even after an interrupt: it is what cleans up after setup.
         const options = { ...this.shellOptions(this.childEnv(), log), signal: undefined };
         const outcome = await this.runSteps(this.spec.teardown, options);
-        if (!outcome.ok) warnings.push(`Teardown command ${JSON.stringify(outcome.command)} ${outcome.reason}.`);
+        if (!outcome.ok)
+          warnings.push(warning('workspace', `Teardown command ${JSON.stringify(outcome.command)} ${outcome.reason}.`));
       }
     } finally {
       this.groups.killAll();
@@ -242,7 +251,7 @@ export class ExecutionWorkspace {
           return path ? [relative(this.ctx.store.outDir, path)] : [];
         });
       } catch (error) {
-        warnings.push(`Artifacts could not be kept: ${errorInfo(error).message}`);
+        warnings.push(warning('artifacts', `Artifacts could not be kept: ${errorInfo(error).message}`));
       } finally {
         if (!this.ctx.keepWorkspaces) await workspace.dispose();
       }
@@ -250,7 +259,7 @@ export class ExecutionWorkspace {
     this.annotate(collected, warnings);
   }
 
-  private annotate(collected: string[] | undefined, warnings: string[]): void {
+  private annotate(collected: string[] | undefined, warnings: Warning[]): void {
     const result = this.result;
     if (!result) return;
     if (this.sandbox) result.sandbox = this.sandbox.info;

@@ -1,6 +1,7 @@
 import { cp, lstat, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { WorkspaceSpec } from '@skill-eval/core';
+import { type Warning, warning } from '@skill-eval/core';
 import { createFixtureStager, type FixtureStager, type StagingMethod } from './fixture-stager.js';
 import { projectExclusion } from './project-exclusion.js';
 import { gitApplyDiff, gitPrepare } from './workspace-git.js';
@@ -32,7 +33,7 @@ export interface FillReport {
   /** How directory fixtures were staged; the slowest method used when they differ. */
   staging?: StagingMethod;
   /** Fixtures and inline files not laid because they would have replaced part of the skill under test. */
-  warnings?: string[];
+  warnings?: Warning[];
 }
 
 const RANK: Record<StagingMethod, number> = { copy: 0, reflink: 1, overlay: 2 };
@@ -97,14 +98,17 @@ export async function fillWorkspace(
 ): Promise<FillReport> {
   const report: FillReport = {};
   const { ws } = target;
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const skillDirs = options.skillDirs ?? [];
   // The skill under test always wins: nothing the eval file lays at its place replaces part of it.
   const inSkill = (to: string, what: string) => {
     const skill = skillDirs.find((dir) => to === dir || to.startsWith(dir + sep));
     if (skill)
       warnings.push(
-        `${what} ${relative(ws, to)} was not laid: it would replace part of the skill under test (${relative(ws, skill)}).`,
+        warning(
+          'workspace',
+          `${what} ${relative(ws, to)} was not laid: it would replace part of the skill under test (${relative(ws, skill)}).`,
+        ),
       );
     return skill !== undefined;
   };

@@ -7,6 +7,7 @@ import {
   type SessionEvent,
   type SkillRef,
   TIMER_LIMIT_MS,
+  type Warning,
 } from '@skill-eval/core';
 import type { TriggerDetection } from '@skill-eval/grading';
 import type { EngineTarget } from './engine-target.js';
@@ -28,7 +29,7 @@ export interface EngineStart {
   mcpServers: ResolvedMcpServer[] | undefined;
   detection: TriggerDetection | undefined;
   /** Warnings from before the engine ran, put ahead of the session's own. */
-  warnings: readonly string[];
+  warnings: readonly Warning[];
 }
 
 /**

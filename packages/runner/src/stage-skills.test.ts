@@ -85,7 +85,8 @@ describe('stageSkills with several skills of one name', () => {
     expect(await readFile(join(dir, 'ws/.claude/skills/same/SKILL.md'), 'utf8')).toContain('from a');
     expect(staged.skills.map((s) => s.name)).toEqual(['same', 'other']);
     expect(staged.warnings).toHaveLength(1);
-    expect(staged.warnings[0]).toContain(join(dir, 'b'));
-    expect(staged.warnings[0]).toContain(join(dir, 'a'));
+    expect(staged.warnings[0]?.kind).toBe('skill');
+    expect(staged.warnings[0]?.message).toContain(join(dir, 'b'));
+    expect(staged.warnings[0]?.message).toContain(join(dir, 'a'));
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { cp, lstat, mkdir, rm, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import type { SkillRef } from '@skill-eval/core';
+import { type Warning, warning } from '@skill-eval/core';
 import { skillFolderName } from './skill-folder-name.js';
 import { skillLinkTarget } from './skill-link-target.js';
 import { insideWorkspace } from './workspace.js';
@@ -18,7 +19,7 @@ export interface StagedSkills {
   skills: SkillRef[];
   /** Every folder a skill was copied to, under every skill root. */
   dirs: string[];
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /**
@@ -33,13 +34,13 @@ export async function stageSkills(
 ): Promise<StagedSkills> {
   const staged: SkillRef[] = [];
   const dirs: string[] = [];
-  const warnings: string[] = [];
-  if (skills.length === 0) warnings.push('The case names no skill to stage; it runs without one.');
+  const warnings: Warning[] = [];
+  if (skills.length === 0) warnings.push(warning('skill', 'The case names no skill to stage; it runs without one.'));
   // Source of the skill staged under each folder name: a second skill of the same name would replace the first.
   const sources = new Map<string, string>();
   for (const skill of skills) {
     if (!existsSync(join(skill.dir, 'SKILL.md'))) {
-      warnings.push(`Skill ${skill.name} not staged: ${skill.dir} holds no SKILL.md.`);
+      warnings.push(warning('skill', `Skill ${skill.name} not staged: ${skill.dir} holds no SKILL.md.`));
       continue;
     }
     const folder = skillFolderName(skill);
@@ -47,7 +48,10 @@ export async function stageSkills(
     if (earlier !== undefined) {
       if (earlier !== skill.dir) {
         warnings.push(
-          `Skill ${skill.name} of ${skill.dir} not staged: the skill of ${earlier} is staged under the same name; give one of them another \`name\` in its SKILL.md.`,
+          warning(
+            'skill',
+            `Skill ${skill.name} of ${skill.dir} not staged: the skill of ${earlier} is staged under the same name; give one of them another \`name\` in its SKILL.md.`,
+          ),
         );
       }
       continue;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { errorInfo, type SkillRef } from '@skill-eval/core';
+import { errorInfo, type SkillRef, type Warning } from '@skill-eval/core';
 import type { EngineTarget } from './engine-target.js';
 import { ExecutionFailure } from './execution-failure.js';
 import type { ExecutionWorkspace } from './execution-workspace.js';
@@ -14,7 +14,7 @@ export async function stageVariantSkills(
   baselineSkill: SkillRef | undefined,
   workspace: Workspace,
   life: ExecutionWorkspace,
-  warnings: string[],
+  warnings: Warning[],
 ): Promise<SkillRef[]> {
   if (variant === 'without_skill') return [];
   try {

@@ -46,13 +46,13 @@ export async function findUntrustedInputs(
     }
     if (options.trust) continue;
     for (const risk of await workspaceRisks(testCase.workspace, testCase.source.file)) {
-      report(`trust/${ruleOf(risk)}`, riskMessage(risk, testCase, shown), testCase.source);
+      report(ruleOf(risk), riskMessage(risk, testCase, shown), testCase.source);
     }
   }
   return [...found.values()];
 }
 
-const ruleOf = (risk: WorkspaceRisk): string => (risk.actor === 'git' ? 'fixture-repository' : 'agent-settings');
+const ruleOf = (risk: WorkspaceRisk) => (risk.actor === 'git' ? 'trust/fixture-repository' : 'trust/agent-settings');
 
 function riskMessage(risk: WorkspaceRisk, testCase: Case, shown: (file: string) => string): string {
   const where =

@@ -103,8 +103,16 @@ describe('workspace layouts', () => {
     expect(seen['.claude/skills/pirate/extra.md']).toBeUndefined();
     expect(result.session?.warnings).toEqual(
       expect.arrayContaining([
-        'Fixture .claude/skills/pirate/extra.md was not laid: it would replace part of the skill under test (.claude/skills/pirate).',
-        'Inline file .claude/skills/pirate/SKILL.md was not laid: it would replace part of the skill under test (.claude/skills/pirate).',
+        {
+          kind: 'workspace',
+          message:
+            'Fixture .claude/skills/pirate/extra.md was not laid: it would replace part of the skill under test (.claude/skills/pirate).',
+        },
+        {
+          kind: 'workspace',
+          message:
+            'Inline file .claude/skills/pirate/SKILL.md was not laid: it would replace part of the skill under test (.claude/skills/pirate).',
+        },
       ]),
     );
   });

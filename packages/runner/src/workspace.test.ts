@@ -92,7 +92,7 @@ describe('prepareWorkspace and stageSkills', () => {
       join(work.root, 'skills'),
     );
     expect(missing.skills).toEqual([]);
-    expect(missing.warnings[0]).toMatch(/gone/);
+    expect(missing.warnings[0]).toEqual({ kind: 'skill', message: expect.stringMatching(/gone/) });
     const api = await stageSkills([{ name: 'pdf', dir: join(dir, 'skill') }], work.ws, [], join(work.root, 'skills'));
     expect(api.skills[0]!.dir).toBe(join(work.root, 'skills/pdf'));
     expect(await readdir(work.ws)).toEqual([]);

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { buildSystemPrompt } from '@skill-eval/agent-loop';
-import { type Case, readSkillFrontmatter, type SkillRef } from '@skill-eval/core';
+import { type Case, readSkillFrontmatter, type SkillRef, type Warning } from '@skill-eval/core';
 import { stageCaseWorkspace } from '@skill-eval/runner';
 
 /** What an agent is given for one case, as skill-eval's engines give it. */
@@ -14,7 +14,7 @@ export interface AgentInput {
   /** The folder the case's workspace was staged in, when asked for. */
   workspace?: string;
   /** What went oddly while staging (a skill not staged, a fixture not laid over the skill). */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** Stands for the agent's working directory when no workspace was staged. */
@@ -31,7 +31,7 @@ export async function agentInput(
   options: { workspace?: string; skillRoots: readonly string[] },
 ): Promise<AgentInput> {
   let skills: SkillRef[] = testCase.skills;
-  let warnings: string[] = [];
+  let warnings: Warning[] = [];
   const workspace = options.workspace === undefined ? undefined : resolve(options.workspace);
   if (workspace) ({ skills, warnings } = await stageCaseWorkspace(testCase, workspace, options.skillRoots));
   const listed = skills.map((skill) => ({

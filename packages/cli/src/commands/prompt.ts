@@ -55,7 +55,7 @@ export async function promptCommand(paths: string[], options: PromptOptions, io:
   if (options.judge) return printJudgePrompt(place, skillRoots, options, io);
   const workspace = options.workspace === undefined ? {} : { workspace: resolve(io.cwd, options.workspace) };
   const input = await agentInput(place.testCase, { skillRoots, ...workspace });
-  for (const warning of input.warnings) io.stderr.write(`warning: ${warning}\n`);
+  for (const { message } of input.warnings) io.stderr.write(`warning: ${message}\n`);
   const folder = join(answers, place.folder);
   if (options.json) {
     const json = {

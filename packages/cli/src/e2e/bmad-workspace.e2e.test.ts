@@ -131,9 +131,12 @@ describe('a BMAD eval runs in a workspace filled in BMAD order', () => {
         expect(reads['.claude/skills/helper/SKILL.md']).toContain('HELPER');
         // 5. The fixtures, at their declared paths — but not over the skill, which is said.
         expect(reads['evals/brief/files/memo.md']).toContain('MEMO v1');
-        expect(result.session?.warnings.join('\n')).toContain(
-          'Fixture .claude/skills/brief/SKILL.md was not laid: it would replace part of the skill under test',
-        );
+        expect(result.session?.warnings).toContainEqual({
+          kind: 'workspace',
+          message: expect.stringContaining(
+            'Fixture .claude/skills/brief/SKILL.md was not laid: it would replace part of the skill under test',
+          ),
+        });
         if (!('SKILL_EVAL_STAGING' in staging))
           expect(['overlay', 'reflink', 'copy']).toContain(result.workspace?.staging);
         else expect(result.workspace?.staging).toBe('copy');

@@ -86,7 +86,7 @@ export function detailRow(result: ReportResult, index: number, columns: number):
         h(
           'ul',
           null,
-          warnings.map((w) => h('li', null, w)),
+          warnings.map((w) => h('li', null, h('code', null, w.kind), ` ${w.message}`)),
         ),
       ),
     );

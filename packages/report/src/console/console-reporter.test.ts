@@ -114,7 +114,7 @@ describe('console reporter, plain mode', () => {
     await reporter.onRunEnd?.(runSummary(results, outDir), results);
     const closing = stream.text.slice(stream.text.indexOf('2 executions ·'));
     expect(closing).toContain(
-      `Warnings in 2 of 2 executions (per execution in results.jsonl, and under its line with -v):\n  2× ${cut}\n`,
+      `Warnings in 2 of 2 executions (per execution in results.jsonl, and under its line with -v):\n  2× [engine] ${cut}\n`,
     );
     expect(closing.indexOf('Warnings in')).toBeLessThan(closing.indexOf('Results:'));
   });
@@ -310,13 +310,16 @@ describe('console reporter: --verbose', () => {
       session: {
         status: 'completed',
         engineId: 'codex',
-        warnings: ['codex has no turn limit', 'tokens only at turn end'],
+        warnings: [
+          { kind: 'engine', message: 'codex has no turn limit' },
+          { kind: 'skill', message: 'The case names no skill to stage; it runs without one.' },
+        ],
       },
     });
     await reporter.onRunStart?.([planned(result)], outDir);
     await reporter.onResult?.(result);
     expect(stream.text).toContain(
-      '✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s\n    ⚠ codex has no turn limit\n    ⚠ tokens only at turn end\n',
+      '✓ PASS skills/pdf/evals.json › extracts tables [claude-code] 1.2s\n    ⚠ [engine] codex has no turn limit\n    ⚠ [skill] The case names no skill to stage; it runs without one.\n',
     );
   });
 });

@@ -1,10 +1,12 @@
+import type { Warning } from '@skill-eval/core';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { caseResult } from '../test-support/results.js';
 import { renderWarnings, tallyWarnings } from './warning-lines.js';
 
 const colors = pc.createColors(false);
-const withWarnings = (executionId: string, warnings: string[]) =>
+// Plain strings, as an older results.jsonl or a third-party engine has them: read as kind `engine`.
+const withWarnings = (executionId: string, warnings: (string | Warning)[]) =>
   caseResult({ executionId, session: { status: 'completed', engineId: 'codex', warnings } });
 
 describe('warnings in the closing lines', () => {
@@ -16,13 +18,13 @@ describe('warnings in the closing lines', () => {
       caseResult({ executionId: 'e4', session: undefined, status: 'error', error: { code: 'X', message: 'y' } }),
     ];
     expect(tallyWarnings(results)).toEqual([
-      { warning: 'turn 1: stdout passed 8 MiB and was cut', executions: 2 },
-      { warning: 'codex has no turn limit', executions: 1 },
+      { warning: { kind: 'engine', message: 'turn 1: stdout passed 8 MiB and was cut' }, executions: 2 },
+      { warning: { kind: 'engine', message: 'codex has no turn limit' }, executions: 1 },
     ]);
     expect(renderWarnings(results, colors)).toEqual([
       'Warnings in 2 of 4 executions (per execution in results.jsonl, and under its line with -v):',
-      '  2× turn 1: stdout passed 8 MiB and was cut',
-      '  1× codex has no turn limit',
+      '  2× [engine] turn 1: stdout passed 8 MiB and was cut',
+      '  1× [engine] codex has no turn limit',
     ]);
     expect(renderWarnings(results, colors, true)).toEqual([
       'Warnings in 2 of 4 executions (per execution in results.jsonl)',
@@ -30,10 +32,12 @@ describe('warnings in the closing lines', () => {
   });
 
   it('lists a few distinct warnings and counts the rest, so varied warnings cannot flood the summary', () => {
-    const results = Array.from({ length: 9 }, (_, i) => withWarnings(`e${i}`, [`Workspace kept at /tmp/ws-${i}`]));
+    const results = Array.from({ length: 9 }, (_, i) =>
+      withWarnings(`e${i}`, [{ kind: 'workspace', message: `Workspace kept at /tmp/ws-${i}` }]),
+    );
     const lines = renderWarnings(results, colors);
     expect(lines[0]).toMatch(/^Warnings in 9 of 9 executions/);
-    expect(lines.filter((line) => line.startsWith('  1× Workspace kept at'))).toHaveLength(5);
+    expect(lines.filter((line) => line.startsWith('  1× [workspace] Workspace kept at'))).toHaveLength(5);
     expect(lines.at(-1)).toBe('  … and 4 more distinct warnings');
   });
 
@@ -45,7 +49,23 @@ describe('warnings in the closing lines', () => {
       error: { code: 'SETUP_FAILED', message: 'exit 4' },
       warnings: [teardown],
     });
-    expect(renderWarnings([failed, caseResult({ executionId: 'e2' })], colors).slice(1)).toEqual([`  1× ${teardown}`]);
+    expect(renderWarnings([failed, caseResult({ executionId: 'e2' })], colors).slice(1)).toEqual([
+      `  1× [workspace] ${teardown}`,
+    ]);
+  });
+
+  it('tells apart one message of two kinds, and counts an execution once per warning it repeats', () => {
+    const results = [
+      withWarnings('e1', [
+        { kind: 'engine', message: 'could not write t.jsonl' },
+        { kind: 'engine', message: 'could not write t.jsonl' },
+      ]),
+      withWarnings('e2', [{ kind: 'artifacts', message: 'could not write t.jsonl' }]),
+    ];
+    expect(renderWarnings(results, colors).slice(1)).toEqual([
+      '  1× [engine] could not write t.jsonl',
+      '  1× [artifacts] could not write t.jsonl',
+    ]);
   });
 
   it('prints nothing for a run without warnings', () => {

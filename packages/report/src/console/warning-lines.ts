@@ -1,4 +1,4 @@
-import { type CaseResult, resultWarnings } from '@skill-eval/core';
+import { type CaseResult, resultWarnings, type Warning } from '@skill-eval/core';
 import { truncate } from '../format.js';
 import type { Palette } from './console-options.js';
 
@@ -9,19 +9,25 @@ const MAX_WARNING_LENGTH = 160;
 
 /** One distinct warning and how many executions had it. */
 export interface WarningTally {
-  warning: string;
+  warning: Warning;
   executions: number;
 }
 
-/** Each distinct warning once, with the executions that had it: most frequent first, then first seen. */
+/** A warning as one line: its kind, then its message cut to length. */
+const warningText = ({ kind, message }: Warning): string => `[${kind}] ${truncate(message, MAX_WARNING_LENGTH)}`;
+
+/** Each distinct warning (kind and message) once, with the executions that had it: most frequent first, then first seen. */
 export function tallyWarnings(results: readonly CaseResult[]): WarningTally[] {
-  const counts = new Map<string, number>();
+  const tallies = new Map<string, WarningTally>();
   for (const result of results) {
-    for (const warning of new Set(resultWarnings(result))) counts.set(warning, (counts.get(warning) ?? 0) + 1);
+    const distinct = new Map(resultWarnings(result).map((warning) => [`${warning.kind}\0${warning.message}`, warning]));
+    for (const [key, warning] of distinct) {
+      const tally = tallies.get(key) ?? { warning, executions: 0 };
+      tally.executions += 1;
+      tallies.set(key, tally);
+    }
   }
-  return [...counts]
-    .map(([warning, executions]) => ({ warning, executions }))
-    .sort((a, b) => b.executions - a.executions);
+  return [...tallies.values()].sort((a, b) => b.executions - a.executions);
 }
 
 /**
@@ -36,7 +42,7 @@ export function renderWarnings(results: readonly CaseResult[], colors: Palette, 
   const lines = [colors.yellow(`${counted} (per execution in results.jsonl, and under its line with -v):`)];
   const tallies = tallyWarnings(results);
   for (const { warning, executions } of tallies.slice(0, MAX_LISTED))
-    lines.push(`  ${colors.yellow(`${executions}×`)} ${truncate(warning, MAX_WARNING_LENGTH)}`);
+    lines.push(`  ${colors.yellow(`${executions}×`)} ${warningText(warning)}`);
   const more = tallies.length - MAX_LISTED;
   if (more > 0) lines.push(colors.dim(`  … and ${more} more distinct warning${more === 1 ? '' : 's'}`));
   return lines;
@@ -44,5 +50,5 @@ export function renderWarnings(results: readonly CaseResult[], colors: Palette, 
 
 /** An execution's own warnings, to print under its line with -v. */
 export function executionWarningLines(result: CaseResult, colors: Palette): string[] {
-  return resultWarnings(result).map((warning) => `    ${colors.yellow('⚠')} ${truncate(warning, MAX_WARNING_LENGTH)}`);
+  return resultWarnings(result).map((warning) => `    ${colors.yellow('⚠')} ${warningText(warning)}`);
 }
