@@ -22,7 +22,6 @@ export type RuleId =
   | 'skillkit-differs'
   | 'legacy-layout'
   | 'tools-not-restricted'
-  | 'model-hint'
   | 'elixir-module'
   | 'elixir-provider'
   | 'skill-not-found'

@@ -19,7 +19,6 @@ export type RuleId =
   | 'judge-and-judges'
   | 'bad-judge-id'
   | 'missing-case-file'
-  | 'case-glob-empty'
   | 'duplicate-case-file'
   | 'duplicate-id'
   | 'no-skill-root'
