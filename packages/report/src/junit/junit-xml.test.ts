@@ -52,6 +52,8 @@ const results = [
     score: 0,
     checks: [],
     error: { code: 'TIMEOUT', message: 'The engine did not return within 60 s.' },
+    session: undefined,
+    warnings: [{ kind: 'workspace', message: 'Teardown command "exit 5" exited with status 5.' }],
   }),
   caseResult({ executionId: 'd', caseId: '4', caseName: 'skipped one', status: 'skipped', checks: [] }),
   caseResult({
@@ -131,6 +133,7 @@ describe('junitXml', () => {
     expect(xml).toMatch(/name="skipped one[^>]*><skipped\/><system-out>/);
     expect(xml).toContain('<system-out>engine: anthropic\nvariant: without_skill\nmodel: claude-test\nrun: 2');
     expect(xml).toContain('<property name="cost_usd" value="0.012300"/>');
+    expect(xml).toContain('warning (workspace): Teardown command "exit 5" exited with status 5.</system-out>');
   });
 
   it('gives the same file whatever order the results come in, in the order of the case index', () => {

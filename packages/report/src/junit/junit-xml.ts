@@ -1,5 +1,5 @@
 import type { CaseResult, CheckVerdict } from '@skill-eval/core';
-import { totalTokens } from '@skill-eval/core';
+import { resultWarnings, totalTokens } from '@skill-eval/core';
 import { type CaseIndex, caseKey, casesByKey } from '../run-dir/case-index.js';
 import { xmlAttribute as attr, xmlText as text } from './xml-escape.js';
 
@@ -47,6 +47,7 @@ function detailsElement(r: CaseResult): string {
     ...(r.session?.costUsd !== undefined ? [`cost_usd: ${r.session.costUsd}`] : []),
     ...(r.cached ? ['cached: true'] : []),
     ...(r.transcriptFile ? [`transcript: ${r.transcriptFile}`] : []),
+    ...resultWarnings(r).map((warning) => `warning (${warning.kind}): ${warning.message}`),
   ];
   return `<system-out>${text(lines.join('\n'))}</system-out>`;
 }
