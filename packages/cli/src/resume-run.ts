@@ -14,7 +14,7 @@ export const DEFAULT_CACHE_DIR = '.skill-eval/cache';
  * directory found elsewhere later is read in the project it moved with, see place-of-run.ts), the paths and the options.
  */
 export function runInvocation(paths: readonly string[], options: RunCommandOptions, cwd: string, runDir: string) {
-  const { resume: _resume, resumed: _resumed, out: _out, ...kept } = options;
+  const { resume: _resume, resumed: _resumed, out: _out, apiKey: _apiKey, ...kept } = options;
   return { cwd, runDir, paths: [...paths], options: kept };
 }
 
@@ -115,6 +115,7 @@ export async function resumedRun(
     options: {
       ...recorded,
       ...output,
+      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.cache === false ? { cache: false } : {}),
       ...(options.cacheDir ? { cacheDir: resolve(io.cwd, options.cacheDir) } : {}),
       out: runDir,

@@ -7,6 +7,8 @@ import type { RunOutputFlags } from './run-reporters.js';
 export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   engine?: string[];
   judge?: string;
+  /** `--api-key`: the key of the run's engines. Never kept in run.json: a resumed run is given it again. */
+  apiKey?: string;
   ek?: string[];
   concurrency?: string;
   out?: string;

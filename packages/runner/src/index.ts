@@ -9,6 +9,7 @@ export type { ExecutionRoute } from './execution-route.js';
 export { createFixtureStager, type FixtureStager, type FixtureStagerOptions } from './fixture-stager.js';
 export { makeDirectorySync } from './make-directory.js';
 export { type MergedRun, mergeRuns } from './merge-runs.js';
+export { splitModel } from './pinned-models.js';
 export { type PlanItem, planItems, slugify, type Variant } from './plan.js';
 export { MOCK_MCP_SERVER_SCRIPT } from './resolve-mcp-servers.js';
 export { assertRunDirUsable } from './run-dir.js';

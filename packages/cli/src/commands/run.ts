@@ -1,6 +1,7 @@
 import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import { caseNeedsJudge } from '@skill-eval/grading';
 import { type EngineTarget, findUntrustedInputs, type PlanItem, runSuites } from '@skill-eval/runner';
+import { withApiKey } from '../api-key-option.js';
 import { withDotEnv, withSkillUpCredentials } from '../credential-sources.js';
 import { unknownScopes } from '../engine-target.js';
 import { assertEnginesConfined, environmentChoice, parseEnvironmentSpec } from '../environment-choice.js';
@@ -19,6 +20,7 @@ import { runEngineTargets } from '../run-engine-targets.js';
 import { type RunJudge, runJudge } from '../run-judge.js';
 import { RUN_REPORTERS, runReporters } from '../run-reporters.js';
 import { type RunSettings, runSettings } from '../run-settings.js';
+import { withProviderModels } from '../skill-up-models.js';
 import { exitStatusOf, listenForStopSignals } from '../stop-signals.js';
 
 const needsJudge = (suites: readonly Suite[]): boolean => suites.some((s) => s.cases.some(caseNeedsJudge));
@@ -60,7 +62,11 @@ async function startRun(paths: string[], options: RunCommandOptions, io: Command
     },
   );
   const engines = await runEngineTargets(loaded, settings, { trust, cwd: io.cwd, confined: Boolean(environment) });
-  const judge = needsJudge(suites) ? await runJudge(registry, settings, trust, io.env) : undefined;
+  // --api-key: the key of the run's engines, over every other source; the judge takes it where it has none.
+  const keyed = withApiKey(options.apiKey, engines, io.env);
+  for (const note of keyed.notes) io.stderr.write(`${note}\n`);
+  io.env = keyed.env;
+  const judge = needsJudge(suites) ? await runJudge(registry, settings, trust, keyed.judgeEnv) : undefined;
   if (await refusedUntrusted(suites, engines, judge, trust, io)) return 2;
   if (environment) assertEnginesConfined(engines);
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.
@@ -133,15 +139,18 @@ async function loadRunFiles(paths: string[], options: RunCommandOptions, setting
     io,
   );
   printDiagnostics(loaded.diagnostics, io.cwd, io.stderr);
-  // skill-up suites also find their keys where skill-up does: ~/.skill-up/credentials.yaml, under everything else.
+  // skill-up suites also find their keys where skill-up does: ~/.skill-up/credentials.yaml, under everything else;
+  // and their models: <PROVIDER>_MODEL over the eval files' pins.
   if (loaded.suites.some((s) => s.format === 'skill-up')) {
     io.env = withSkillUpCredentials(io.env.HOME, { env: io.env, sources: new Map() }).env;
   }
+  const { suites, notes } = withProviderModels(loaded.suites, io.env);
+  printDiagnostics(notes, io.cwd, io.stderr);
   if (hasErrors(loaded.diagnostics)) {
     io.stderr.write('No run was started: fix the errors above (nothing was written).\n');
     return undefined;
   }
-  return loaded;
+  return { ...loaded, suites };
 }
 
 /** `--ek` settings scoped to an engine that is not in the run are a typo: the run stops before it starts. */

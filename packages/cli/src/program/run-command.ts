@@ -13,6 +13,7 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
       new Option('-e, --engine <id[:model]>', 'engine to run on, repeatable (default: claude-code)').argParser(collect),
     )
     .option('--judge <id[:model]>', 'engine that grades llm-rubric criteria (default: anthropic)')
+    .option('--api-key <key>', 'model key of the run’s engines, over the environment, .env and skill-up’s credentials')
     .addOption(new Option('--ek, --engine-kwarg <key=value>', 'engine setting, repeatable').argParser(collect))
     .option('-j, --concurrency <n>', 'executions at once (default: 4)')
     .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<time>-<random>)')
@@ -68,6 +69,7 @@ function runOptionsOf(options: Record<string, unknown>): RunCommandOptions {
   return {
     engine: options.engine as string[] | undefined,
     judge: options.judge as string | undefined,
+    apiKey: options.apiKey as string | undefined,
     ek: options.engineKwarg as string[] | undefined,
     concurrency: options.concurrency as string | undefined,
     out: options.out as string | undefined,
