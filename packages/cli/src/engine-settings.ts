@@ -4,7 +4,7 @@ import { type EngineSpec, kwargsFor } from './engine-target.js';
 
 /** An engine's plugin, its settings from the config and `--ek`, and the model the user named for it. */
 export function engineSettings(
-  registry: Registry,
+  registry: Pick<Registry, 'engine'>,
   spec: EngineSpec,
   config: Config,
   kwargs: Record<string, unknown>,

@@ -3,6 +3,8 @@ import type { Judge } from '@skill-eval/grading';
 import { engineJudge } from '@skill-eval/runner';
 import { createEngine, engineSettings } from './engine-settings.js';
 import { judgeSetupError } from './judge-setup-text.js';
+import { bundledEngine } from './plugins/bundled.js';
+import { providerJudges } from './provider-judges.js';
 import type { RunSettings } from './run-settings.js';
 import type { RoutableJudge } from './traffic-context.js';
 
@@ -16,7 +18,7 @@ export interface RunJudge {
 /** Creates the run's judge engine and checks its program; its model is the one the user named, else its default. */
 export async function runJudge(
   registry: Registry,
-  { judgeSpec, config, kwargs }: RunSettings,
+  { judgeSpec, judgeNamed, config, kwargs }: RunSettings,
   trust: boolean,
   env: Record<string, string | undefined>,
 ): Promise<RunJudge> {
@@ -31,7 +33,20 @@ export async function runJudge(
   const { settings, chosenModel } = engineSettings(registry, judgeSpec, config, scoped, trust);
   // A judge model the user named wins over the one a case pins for its judge.
   const modelChosen = chosenModel !== undefined;
-  const judge = engineJudge(engine, { ...(model ? { model } : {}), modelChosen, env, settings });
+  // A case's own judge may name another provider's model: unless the user chose the judge, that provider judges it.
+  const forProvider = judgeNamed
+    ? undefined
+    : providerJudges(async (id) => {
+        const { default: plugin } = await bundledEngine(id)!.load();
+        return createEngine({ engine: () => plugin }, { id }, config, scoped, trust);
+      }, env);
+  const judge = engineJudge(engine, {
+    ...(model ? { model } : {}),
+    modelChosen,
+    env,
+    settings,
+    ...(forProvider ? { forProvider } : {}),
+  });
   const routable: RoutableJudge = {
     engineId: engine.id,
     baseUrl: (settings as { baseUrl?: string }).baseUrl,

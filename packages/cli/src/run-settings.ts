@@ -18,6 +18,8 @@ export interface RunSettings {
   /** With no engine chosen, a suite that declares its own (skill-up engine.custom) runs on the command engine. */
   suiteEnginesAllowed: boolean;
   judgeSpec: EngineSpec;
+  /** The user chose the judge (`--judge` or the config's): a case's own judge then names only its model. */
+  judgeNamed: boolean;
   /** `--ek` settings, scoped (`anthropic.model=…`) or not. */
   kwargs: Record<string, unknown>;
   concurrency: number;
@@ -47,6 +49,7 @@ export function runSettings(options: RunCommandOptions, io: CommandIO): RunSetti
     engineSpecs,
     suiteEnginesAllowed,
     judgeSpec,
+    judgeNamed: (options.judge ?? config.judge) !== undefined,
     kwargs,
     concurrency,
     timeoutSeconds,

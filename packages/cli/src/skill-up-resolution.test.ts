@@ -102,6 +102,36 @@ describe('skill-up suites resolve models and keys as skill-up does', () => {
     expect(result.judge).toMatchObject({ engine: 'anthropic', model: 'model-from-env' });
   });
 
+  it('judges a case whose agent_judge names another provider with that provider’s engine, unless --judge is given', async () => {
+    writeSuite('  model: openai/judge-openai\n');
+    const env = {
+      ...baseEnv(),
+      ANTHROPIC_API_KEY: 'k',
+      OPENAI_API_KEY: 'openai-key',
+      OPENAI_BASE_URL: `${server.url}/v1`,
+    };
+    const own = captureIO(dir, env);
+    await main(['run', 'skill', '-e', 'anthropic', '--out', 'a'], own);
+    expect(modelsOf('judge')).toEqual(new Set(['judge-openai']));
+    expect(keysOf('judge')).toEqual(new Set(['openai-key']));
+    expect(new Set(requestsOf('judge').map((r) => r.api))).not.toContain('anthropic');
+    const [graded] = readFileSync(join(dir, 'a', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(graded.judge).toMatchObject({ engine: 'openai', model: 'judge-openai' });
+
+    // The user chose the judge: it grades, and the result says which pin was set aside and where.
+    server.requests.length = 0;
+    const chosen = captureIO(dir, env);
+    await main(['run', 'skill', '-e', 'anthropic', '--judge', 'anthropic', '--out', 'b', '--no-cache'], chosen);
+    expect(new Set(requestsOf('judge').map((r) => r.api))).toEqual(new Set(['anthropic']));
+    const results = readFileSync(join(dir, 'b', 'results.jsonl'), 'utf8');
+    expect(results).toMatch(
+      /hi\.yaml:1: The case pins the judge model openai\/judge-openai, a model of openai; anthropic asks/,
+    );
+  });
+
   it('sends --api-key from the engine over the environment, the judge only where it has none, and writes it nowhere', async () => {
     writeSuite('');
     const secret = 'sk-ant-from-the-command-line-0123456789';

@@ -21,6 +21,11 @@ export interface Judge {
   modelChosen?: boolean;
   /** The same judge asking another model, for a case that pins its own (skill-up `agent_judge.model`). */
   withModel?(model: string): Judge;
+  /**
+   * A judge that asks the models of another provider (skill-up's `agent_judge.model: openai/gpt-4.1`), for a case that
+   * pins one; undefined when the run cannot make one, or the user chose the run's judge.
+   */
+  forProvider?(provider: string): Judge | undefined;
   /** One plain completion. */
   complete(request: CompletionRequest): Promise<CompletionResponse>;
   /** The judge of one case, where it differs by case (agent mode: the verdicts a person's agent wrote for it). */

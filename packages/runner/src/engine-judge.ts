@@ -16,6 +16,8 @@ export interface EngineJudgeOptions {
   env?: Record<string, string | undefined>;
   /** Parent of the judge's temp workspace (default os.tmpdir()). */
   tempDir?: string;
+  /** A judge of another provider's models, for a case that pins one (see `Judge.forProvider`). */
+  forProvider?: (provider: string) => Judge | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 180_000;
@@ -40,6 +42,7 @@ export function engineJudge(engine: Engine, options: EngineJudgeOptions = {}): J
     ...(options.settings !== undefined ? { settings: options.settings } : {}),
     ...(options.modelChosen ? { modelChosen: true } : {}),
     withModel: (pinned) => engineJudge(engine, { ...options, model: pinned, modelChosen: false }),
+    ...(options.forProvider ? { forProvider: options.forProvider } : {}),
     complete: complete
       ? (request) => complete(withModel(request))
       : (request) => completeByRunning(engine, withModel(request), options),

@@ -54,8 +54,33 @@ describe('models an eval file pins', () => {
     const chosen = engineJudge(judgeEngine(asked), { model: 'claude-haiku-5', modelChosen: true });
     expect(caseJudge(makeCase({ id: 'c', judge: 'claude-opus-5-5' }), chosen)).toEqual({
       judge: chosen,
-      note: "The case pins the judge model claude-opus-5-5; the command line's claude-haiku-5 is used.",
+      note: expect.stringMatching(
+        /s\.json\S*: The case pins the judge model claude-opus-5-5; the command line's claude-haiku-5 is used\.$/,
+      ),
     });
+  });
+
+  it('judges a case pinning another provider’s model with a judge of that provider, when the run can make one', () => {
+    const asked: string[] = [];
+    const openaiJudge = engineJudge({ ...judgeEngine(asked), id: 'openai' });
+    const judge = engineJudge(judgeEngine(asked), {
+      forProvider: (provider) => (provider === 'openai' ? openaiJudge : undefined),
+    });
+    const theirs = caseJudge(makeCase({ id: 'c', judge: 'openai/gpt-judge' }), judge).judge;
+    expect(theirs).toMatchObject({ engine: 'openai', model: 'gpt-judge' });
+    // A provider the run has no judge for: the run's judge grades, and the note says where the pin is.
+    const unknown = makeCase({
+      id: 'c',
+      judge: 'dashscope/qwen-max',
+      source: { file: '/x/case.yaml', line: 3, format: 'skill-up' },
+    });
+    expect(caseJudge(unknown, judge)).toEqual({
+      judge,
+      note: '/x/case.yaml:3: The case pins the judge model dashscope/qwen-max, a model of dashscope; anthropic asks for its own default.',
+    });
+    // The user chose the judge (no forProvider): the pin is set aside.
+    const chosen = engineJudge(judgeEngine(asked));
+    expect(caseJudge(makeCase({ id: 'c', judge: 'openai/gpt-judge' }), chosen).judge).toBe(chosen);
   });
 
   describe('in a run', () => {

@@ -47,12 +47,21 @@ export function agentModel(testCase: Case, target: EngineTarget): { model?: stri
 
 /**
  * The judge of a case: the run's, asking the model the case pins for its judge (skill-up `agent_judge.model`) unless
- * the command line chose the judge's model; with a note when the pin is set aside.
+ * the command line chose the judge's model; a judge of the pin's provider when the run's judge asks another provider
+ * and the run can make one (the user did not choose the judge). With a note, naming the case, when the pin is set aside.
  */
 export function caseJudge(testCase: Case, judge: Judge | undefined): { judge?: Judge; note?: string } {
   if (!judge || !testCase.judge) return judge ? { judge } : {};
   const chosen = judge.modelChosen ? judge.model : undefined;
+  const { provider } = splitModel(testCase.judge);
+  const judgeProvider = ENGINE_PROVIDERS[judge.engine];
+  if (chosen === undefined && provider && judgeProvider && provider !== judgeProvider) {
+    const theirs = judge.forProvider?.(provider);
+    if (theirs) return caseJudge(testCase, theirs);
+  }
   const applied = applyPin(testCase.judge, judge.engine, chosen, 'the judge model');
   if (applied?.model && judge.withModel) return { judge: judge.withModel(applied.model) };
-  return { judge, ...(applied?.note ? { note: applied.note } : {}) };
+  if (!applied?.note) return { judge };
+  const { file, line } = testCase.source;
+  return { judge, note: `${file}${line ? `:${line}` : ''}: ${applied.note}` };
 }
