@@ -15,11 +15,11 @@ function suiteProvider(suite: Suite): string | undefined {
 const modelVariable = (provider: string) => `${provider.toUpperCase()}_MODEL`;
 
 /**
- * skill-up suites as skill-up resolves their models: once a role's provider is known (the agent's `engine.model.provider`;
- * the judge's `agent_judge.model` prefix, else the agent's), `<PROVIDER>_MODEL` (from the environment or `.env`) names
- * its model over what the eval files pin — the command line's model still wins over both (`-e engine:model`,
- * `--judge id:model`). A judge without a model of its own takes the agent provider's variable, as in skill-up. Each override is noted
- * once per suite, at eval.yaml.
+ * skill-up suites as skill-up resolves their models: once a role's provider is known (the agent's
+ * `engine.model.provider`; the judge's `agent_judge.model` prefix, else the agent's), `<PROVIDER>_MODEL` (from the
+ * environment or `.env`) names its model over what the eval files pin — the command line's model still wins over both
+ * (`-e engine:model`, `--judge id:model`). A judge without a model of its own takes the agent provider's variable, as
+ * in skill-up. Each override is noted once per suite, at eval.yaml.
  */
 export function withProviderModels(suites: readonly Suite[], env: Env): { suites: Suite[]; notes: Diagnostic[] } {
   const notes: Diagnostic[] = [];
