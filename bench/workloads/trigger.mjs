@@ -16,7 +16,7 @@ const RUNS = 3;
 const CONCURRENCY = 4;
 const TARGET = 0.4;
 const CLAUDE = join(REPO, 'packages', 'cli', 'node_modules', '.bin', 'claude');
-const FAKE_SERVER = join(REPO, 'packages', 'testing', 'bin', 'skill-eval-fake-model.js');
+const FAKE_SERVER = join(REPO, 'packages', 'model-server', 'bin', 'skill-eval-fake-model.js');
 const SCRIPT = join(CONFIGS, 'trigger', 'fake-model.json');
 
 /** Starts the fake model server; resolves { url, stop }. */

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadFakeScript, mergeFakeScripts, startFakeModelServer } from '@skill-eval/testing';
+import { loadFakeScript, mergeFakeScripts, startFakeModelServer } from '@skill-eval/model-server';
 
 const demoDir = fileURLToPath(new URL('.', import.meta.url));
 const examplesDir = join(demoDir, '..');

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactorOf } from '@skill-eval/core';
-import { judgeScope, type Recording, startRecordingProxy } from '@skill-eval/testing';
+import { judgeScope, type Recording, startRecordingProxy } from '@skill-eval/model-server';
 import { redactEventStream } from './redact-event-stream.js';
 import {
   BASE_URL_VARIABLE,

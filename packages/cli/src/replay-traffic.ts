@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { SkillEvalError } from '@skill-eval/core';
-import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/testing';
+import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
 import { recordingFiles } from './recording-files.js';
 import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
 

@@ -1,43 +1,21 @@
-export type { FakeApi } from './api-adapter.js';
-export { type CriteriaJudge, criteriaJudge } from './criteria-judge.js';
-export { directiveResponses } from './directives.js';
+// Test support for skill-eval plugins. The fake model server is @skill-eval/model-server's, re-exported here so a
+// plugin's tests need one package: the scripted server and its script types (record and replay stay there).
 export {
-  judgeScope,
-  type RecordedAnswer,
-  RecordedAnswerSchema,
-  type RecordedExchange,
-  type RecordedExchangeInput,
-  RecordedExchangeSchema,
-  type Recording,
-  RecordingSchema,
-} from './exchange.js';
-export type { Selection } from './match.js';
-export { mutatedText } from './mutated-text.js';
-export {
-  type RecordingProxy,
-  type RecordingProxyOptions,
-  startRecordingProxy,
-  type UpstreamApi,
-} from './record-proxy.js';
-export {
+  type FakeApi,
   type FakeConversation,
-  FakeConversationSchema,
   type FakeError,
   type FakeMatch,
+  type FakeModelServer,
+  type FakeModelServerOptions,
   type FakeResponse,
-  FakeResponseSchema,
   type FakeScript,
   FakeScriptSchema,
   type FakeToolCall,
   type FakeUsage,
   loadFakeScript,
   mergeFakeScripts,
-  type ParsedFakeScript,
-  parseFakeScript,
-} from './script.js';
-export {
-  type FakeModelServer,
-  type FakeModelServerOptions,
   type RecordedRequest,
   startFakeModelServer,
-} from './server.js';
+} from '@skill-eval/model-server';
+export { type CriteriaJudge, criteriaJudge } from './criteria-judge.js';
+export { mutatedText } from './mutated-text.js';

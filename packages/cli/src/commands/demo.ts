@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
-import { loadFakeScript, mergeFakeScripts, startFakeModelServer } from '@skill-eval/testing';
+import { loadFakeScript, mergeFakeScripts, startFakeModelServer } from '@skill-eval/model-server';
 import type { CommandIO } from '../io.js';
 import { packageRootOf } from '../package-version.js';
 import { runCommand } from './run.js';

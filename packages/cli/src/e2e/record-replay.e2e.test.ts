@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
-import { type FakeModelServer, RecordingSchema, startFakeModelServer } from '@skill-eval/testing';
+import { type FakeModelServer, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Engine } from '@skill-eval/core';
+import { type FakeModelServer, startFakeModelServer } from '@skill-eval/model-server';
 import { expect } from 'vitest';
-import { type FakeModelServer, startFakeModelServer } from '../server.js';
 import { asSession } from './as-session.js';
 
 /** What differs between API engines in the MCP round trip. */

@@ -1,7 +1,5 @@
 import type { Engine } from '@skill-eval/core';
-import type { FakeApi } from '../api-adapter.js';
-import type { FakeMatch, FakeResponse } from '../script.js';
-import type { FakeModelServer } from '../server.js';
+import type { FakeApi, FakeMatch, FakeModelServer, FakeResponse } from '@skill-eval/model-server';
 
 /** The checks of the engine conformance suite, in the order they run. */
 export const CHECK_NAMES = [

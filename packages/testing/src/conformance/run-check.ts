@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Engine, Session } from '@skill-eval/core';
 import { makeSandbox } from '@skill-eval/engine-kit/testing';
+import {
+  type FakeModelServer,
+  type FakeResponse,
+  type RecordedRequest,
+  startFakeModelServer,
+} from '@skill-eval/model-server';
 import { onTestFinished } from 'vitest';
-import type { FakeResponse } from '../script.js';
-import { type FakeModelServer, type RecordedRequest, startFakeModelServer } from '../server.js';
 import { asSession } from './as-session.js';
 import { stageSkill, writeConformanceSkill } from './conformance-skill.js';
 import { markedProcesses } from './marked-processes.js';

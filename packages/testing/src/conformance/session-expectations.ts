@@ -1,6 +1,6 @@
 import type { Session } from '@skill-eval/core';
+import type { RecordedRequest } from '@skill-eval/model-server';
 import { expect } from 'vitest';
-import type { RecordedRequest } from '../server.js';
 
 /** `role:text` of the user and assistant messages, in order. */
 export const dialogue = (session: Session): string[] =>

@@ -171,7 +171,7 @@ export function parseFakeScript(script: unknown, source = 'fake model script'): 
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   throw new SkillEvalError('BAD_INPUT', `Invalid ${source}:\n${problems.join('\n')}`, {
-    hint: 'See FakeScriptSchema in @skill-eval/testing for the script format.',
+    hint: 'See FakeScriptSchema in @skill-eval/model-server for the script format.',
   });
 }
 
