@@ -1,9 +1,15 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { SkillEvalError } from '@skill-eval/core';
-import { anthropicError, openaiError } from './error-shapes.js';
-import { HOP_HEADERS, type RecordedExchange } from './exchange.js';
+import { HOP_HEADERS, type RecordedAnswer, type RecordedExchange } from './exchange.js';
 import { decodeBody, readRawBody } from './read-body.js';
+import { type RelayedAnswer, relay } from './relay.js';
 import { modelTurn } from './routes.js';
 
 /** The two API families an engine reaches through its base URL variable. */
@@ -34,8 +40,19 @@ const DROPPED_REQUEST_HEADERS = new Set([...HOP_HEADERS, 'host', 'expect', 'acce
 /** Never stored: credentials. */
 const SECRET_HEADER = /key|token|secret|auth|cookie|password/i;
 
+/** A request in flight; its exchange is set once the answer has gone out. */
 interface Pending {
   exchange?: RecordedExchange;
+}
+
+/** Every scope's requests, in arrival order (which replays fall back on). */
+type Scopes = Map<string, Pending[]>;
+
+/** A proxied request's scope, API family and the rest of its path. */
+interface ProxyRoute {
+  scope: string;
+  api: UpstreamApi;
+  rest: string;
 }
 
 /**
@@ -44,132 +61,19 @@ interface Pending {
  * credentials are never stored. Paths are kept in the fake server's layout, so recordings replay there.
  */
 export async function startRecordingProxy(options: RecordingProxyOptions): Promise<RecordingProxy> {
-  const scopes = new Map<string, Pending[]>();
-  const sockets = new Set<Socket>();
-  const log = options.log ?? (() => {});
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const started = Date.now();
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const method = req.method ?? 'GET';
-    const match = ROUTE.exec(url.pathname);
-    if (!match) {
-      res
-        .writeHead(404, { 'content-type': 'text/plain' })
-        .end('skill-eval recording proxy: expected /x/<scope>/<api>/…');
-      return;
-    }
-    const scope = decodeURIComponent(match[1]!);
-    const api = match[2] as UpstreamApi;
-    const rest = match[3] ?? '';
-    const pending: Pending = {};
-    const list = scopes.get(scope) ?? [];
-    scopes.set(scope, list);
-    list.push(pending); // arrival order, which replays fall back on
-
-    const raw = await readRawBody(req);
-    const decoded = decodeBody(raw, req.headers['content-encoding']);
-    const path = api === 'openai' ? `/v1${rest}` : rest || '/';
-    const target = `${options.upstream(scope, api).replace(/\/+$/, '')}${rest}${url.search}`;
-    const forwarded = new Headers();
-    const stored: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || DROPPED_REQUEST_HEADERS.has(name)) continue;
-      const joined = Array.isArray(value) ? value.join(', ') : value;
-      forwarded.set(name, joined);
-      if (!SECRET_HEADER.test(name)) stored[name] = joined;
-    }
-    forwarded.set('accept-encoding', 'identity');
-
-    const abort = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
-    const chunks: Buffer[] = [];
-    let status = 502;
-    const headers: Record<string, string> = {};
-    try {
-      const answer = await fetch(target, {
-        method,
-        headers: forwarded,
-        ...(raw.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body: raw } : {}),
-        redirect: 'manual',
-        signal: abort.signal,
-      });
-      status = answer.status;
-      answer.headers.forEach((value, name) => {
-        if (!HOP_HEADERS.has(name)) headers[name] = value;
-      });
-      res.writeHead(status, headers);
-      res.flushHeaders();
-      if (answer.body) {
-        for await (const chunk of answer.body) {
-          const buffer = Buffer.from(chunk);
-          chunks.push(buffer);
-          res.write(buffer);
-        }
-      }
-      res.end();
-    } catch (error) {
-      if (abort.signal.aborted && res.headersSent) {
-        // The client stopped reading (an early stop): keep what it had received.
-      } else if (abort.signal.aborted) {
-        list.splice(list.indexOf(pending), 1);
-        return;
-      } else if (res.headersSent) {
-        res.destroy();
-      } else {
-        const message = `skill-eval recording proxy: cannot reach ${target}: ${(error as Error).cause ?? (error as Error).message}`;
-        const reply = (api === 'anthropic' ? anthropicError : openaiError)(502, message);
-        const text = JSON.stringify(reply.body);
-        Object.assign(headers, reply.headers, { 'content-type': 'application/json' });
-        chunks.push(Buffer.from(text));
-        res.writeHead(502, headers).end(text);
-      }
-    }
-    const body = Buffer.concat(chunks);
-    const utf8 = body.toString('utf8');
-    const isText = Buffer.from(utf8, 'utf8').equals(body);
-    pending.exchange = {
-      method,
-      path,
-      ...modelTurn(method, path, decoded.json),
-      request: { headers: stored, body: decoded.json ?? decoded.text },
-      response: {
-        status,
-        headers,
-        body: isText ? utf8 : body.toString('base64'),
-        encoding: isText ? 'utf8' : 'base64',
-      },
-      startedAt: new Date(started).toISOString(),
-      durationMs: Date.now() - started,
-    };
-    log(`${method} ${url.pathname} → ${status} ${Date.now() - started}ms`);
-  };
-
+  const scopes: Scopes = new Map();
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    recordExchange(req, res, scopes, options).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       res.writeHead(500, { 'content-type': 'text/plain' }).end(`recording proxy fault: ${(error as Error).message}`);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  const sockets = trackSockets(server);
   // A client that tries a WebSocket first (codex) falls back to HTTP, which the proxy can record.
   server.on('upgrade', (_req: IncomingMessage, socket: Socket) => {
     socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (cause: NodeJS.ErrnoException) =>
-      reject(
-        new SkillEvalError('INTERNAL', `The recording proxy cannot listen on 127.0.0.1: ${cause.code}`, { cause }),
-      ),
-    );
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenOnLoopback(server);
 
   return {
     url,
@@ -187,4 +91,102 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Proxies one request and keeps the exchange in its scope's list, in the place of its arrival. */
+async function recordExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  scopes: Scopes,
+  options: RecordingProxyOptions,
+): Promise<void> {
+  const started = Date.now();
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const method = req.method ?? 'GET';
+  const route = proxyRoute(url.pathname);
+  if (!route) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('skill-eval recording proxy: expected /x/<scope>/<api>/…');
+    return;
+  }
+  const pending: Pending = {};
+  const list = scopes.get(route.scope) ?? [];
+  scopes.set(route.scope, list);
+  list.push(pending);
+
+  const raw = await readRawBody(req);
+  const { forwarded, stored } = requestHeaders(req.headers);
+  const target = `${options.upstream(route.scope, route.api).replace(/\/+$/, '')}${route.rest}${url.search}`;
+  const answer = await relay({ target, method, headers: forwarded, body: raw, api: route.api }, res);
+  if (!answer) {
+    list.splice(list.indexOf(pending), 1);
+    return;
+  }
+  const decoded = decodeBody(raw, req.headers['content-encoding']);
+  const path = route.api === 'openai' ? `/v1${route.rest}` : route.rest || '/';
+  pending.exchange = {
+    method,
+    path,
+    ...modelTurn(method, path, decoded.json),
+    request: { headers: stored, body: decoded.json ?? decoded.text },
+    response: storedAnswer(answer),
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+  };
+  options.log?.(`${method} ${url.pathname} → ${answer.status} ${Date.now() - started}ms`);
+}
+
+/** `/x/<scope>/<api>/<rest>` taken apart; undefined for any other path. */
+function proxyRoute(pathname: string): ProxyRoute | undefined {
+  const match = ROUTE.exec(pathname);
+  if (!match) return undefined;
+  return { scope: decodeURIComponent(match[1]!), api: match[2] as UpstreamApi, rest: match[3] ?? '' };
+}
+
+/** The headers to forward (credentials included, this hop's left out) and the ones to store (no credentials). */
+function requestHeaders(headers: IncomingHttpHeaders): { forwarded: Headers; stored: Record<string, string> } {
+  const forwarded = new Headers();
+  const stored: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || DROPPED_REQUEST_HEADERS.has(name)) continue;
+    const joined = Array.isArray(value) ? value.join(', ') : value;
+    forwarded.set(name, joined);
+    if (!SECRET_HEADER.test(name)) stored[name] = joined;
+  }
+  forwarded.set('accept-encoding', 'identity');
+  return { forwarded, stored };
+}
+
+/** The answer as a recording keeps it: the body as text when it is UTF-8, else base64. */
+function storedAnswer(answer: RelayedAnswer): RecordedAnswer {
+  const utf8 = answer.body.toString('utf8');
+  const isText = Buffer.from(utf8, 'utf8').equals(answer.body);
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    body: isText ? utf8 : answer.body.toString('base64'),
+    encoding: isText ? 'utf8' : 'base64',
+  };
+}
+
+/** The server's open connections, so closing need not wait on a client's keep-alive. */
+function trackSockets(server: Server): Set<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+/** Listens on a free port of 127.0.0.1; resolves to the server's URL. */
+async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (cause: NodeJS.ErrnoException) =>
+      reject(
+        new SkillEvalError('INTERNAL', `The recording proxy cannot listen on 127.0.0.1: ${cause.code}`, { cause }),
+      ),
+    );
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
