@@ -1,7 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeModelServer, parseFakeScript, startFakeModelServer } from './index.js';
+import { parseFakeScript } from './script.js';
+import { type FakeModelServer, startFakeModelServer } from './server.js';
 
 type Block = Anthropic.ContentBlock;
 

@@ -3,10 +3,7 @@
 export type { FakeApi } from './api-adapter.js';
 export {
   judgeScope,
-  type RecordedAnswer,
   type RecordedExchange,
-  type RecordedExchangeInput,
-  RecordedExchangeSchema,
   type Recording,
   RecordingSchema,
 } from './exchange.js';
@@ -18,19 +15,15 @@ export {
 } from './record-proxy.js';
 export {
   type FakeConversation,
-  FakeConversationSchema,
   type FakeError,
   type FakeMatch,
   type FakeResponse,
-  FakeResponseSchema,
   type FakeScript,
   FakeScriptSchema,
   type FakeToolCall,
   type FakeUsage,
   loadFakeScript,
   mergeFakeScripts,
-  type ParsedFakeScript,
-  parseFakeScript,
 } from './script.js';
 export {
   type FakeModelServer,

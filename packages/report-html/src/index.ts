@@ -1,13 +1,12 @@
+// The HTML report's public surface: the reporter (plugin and factory), writing a run directory's report, and the
+// optimize-description report the CLI renders. Reading run directories and rendering from data stay private.
 export {
   createHtmlReporter,
   default,
   default as htmlReporter,
   type HtmlReporter,
   type HtmlReporterOptions,
-  HtmlReporterOptionsSchema,
 } from './html-reporter.js';
-export { type RunDirContents, readRunDir } from './read-run-dir.js';
-export { type HtmlReportInput, renderHtmlReport } from './render-html-report.js';
 export {
   type OptimizationCandidate,
   type OptimizationReport,
@@ -15,4 +14,4 @@ export {
   renderOptimizationReport,
   type SetScore,
 } from './render-optimization-report.js';
-export { HTML_REPORT_FILE, type WriteHtmlReportOptions, writeHtmlReport } from './write-html-report.js';
+export { type WriteHtmlReportOptions, writeHtmlReport } from './write-html-report.js';

@@ -1,3 +1,7 @@
+// The report package's public surface: the reporters (as plugins and as factories for runSuites), reading and comparing
+// run directories, the run directory's case index, and the judge feedback lines the HTML report shows too. Number
+// formatting is `@skill-eval/report/format`; the rest (JUnit XML, workflow commands, skill-creator's files) stays
+// private to the reporters that write them.
 export {
   type CaseChange,
   type CaseSide,
@@ -7,42 +11,23 @@ export {
 } from './compare/compare-runs.js';
 export { comparisonHtml } from './compare/comparison-html.js';
 export { comparisonText } from './compare/comparison-text.js';
-export {
-  type ConsoleReporterOptions,
-  ConsoleReporterOptionsSchema,
-} from './console/console-options.js';
+export type { ConsoleReporterOptions } from './console/console-options.js';
 export { createConsoleReporter, default, default as consoleReporter } from './console/console-reporter.js';
-export { type FailureReason, failureReason } from './console/failure-reason.js';
 export { type CaseFeedback, describeRemark, feedbackByCase } from './console/judge-feedback-lines.js';
 export { createQuietConsoleReporter } from './console/quiet-reporter.js';
-export { formatCost, formatDuration, formatPercent, formatTokens, truncate, truncateStart } from './format.js';
-export { githubAnnotations } from './github/annotations.js';
 export {
   createGithubAnnotationsReporter,
   createGithubSummaryReporter,
   githubAnnotationsReporter,
   githubSummaryReporter,
 } from './github/github-reporters.js';
-export { stepSummaryMarkdown } from './github/step-summary.js';
-export { escapeCommandData, escapeCommandProperty, workflowCommand } from './github/workflow-command.js';
 export { createJunitReporter, junitReporter } from './junit/junit-reporter.js';
-export { type JunitOptions, junitXml } from './junit/junit-xml.js';
-export { JUNIT_FILE, writeJunit } from './junit/write-junit.js';
-export {
-  CASE_INDEX_FILE,
-  type CaseIndex,
-  CaseIndexSchema,
-  caseIndexFromSuites,
-  caseKey,
-  type IndexedCase,
-} from './run-dir/case-index.js';
+export { writeJunit } from './junit/write-junit.js';
+export { type CaseIndex, caseIndexFromSuites, caseKey, type IndexedCase } from './run-dir/case-index.js';
 export { mergeCaseIndexes, readCaseIndex, writeCaseIndex } from './run-dir/case-index-file.js';
 export { createCaseIndexReporter } from './run-dir/case-index-reporter.js';
 export { createJsonSummaryReporter } from './run-dir/json-summary-reporter.js';
 export { type RunRecord, readRunDir } from './run-dir/read-run-dir.js';
-export { benchmarkJson } from './skill-creator/benchmark-json.js';
-export { placeExecutions } from './skill-creator/eval-layout.js';
 export type { SkillCreatorFlavor } from './skill-creator/flavor.js';
-export { gradingJson, timingJson } from './skill-creator/grading-json.js';
 export { createSkillCreatorReporter, skillCreatorReporter } from './skill-creator/skill-creator-reporter.js';
 export { type SkillCreatorOutputOptions, writeSkillCreatorOutputs } from './skill-creator/write-skill-creator.js';
