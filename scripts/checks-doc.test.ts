@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error — built output, typed in its package
-import { renderParameterReference } from '../packages/checks/dist/index.js';
+import { renderParameterReference } from '../packages/checks/dist/internal.js';
 
 describe('docs/checks.md', () => {
   it('is the parameter reference of the current check catalogue (run `pnpm docs:checks` after changing it)', () => {

@@ -1,6 +1,6 @@
 // Writes docs/checks.md, the parameter reference of every check type, from the check catalogue. Run after `pnpm build`.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { renderParameterReference } from '../packages/checks/dist/index.js';
+import { renderParameterReference } from '../packages/checks/dist/internal.js';
 
 const out = new URL('../docs/', import.meta.url);
 mkdirSync(out, { recursive: true });

@@ -1,7 +1,7 @@
 // Provider-neutral: API engines (anthropic, openai) supply a ModelClient; the loop, tools and Session building are shared.
-export { type AgentLoopOptions, type AgentLoopResult, runAgentLoop } from './agent-loop.js';
-export { type AgentSessionOptions, buildSystemPrompt, errorSession, runAgentSession } from './agent-session.js';
-export { type AgentTool, stringField, ToolError, type ToolOutcome } from './agent-tool.js';
+// Exported: what an API engine is built from (createApiEngine, the ModelClient types, answer checks) and the skill
+// listing the README shows; the loop, its tools and MCP wiring stay private.
+export { buildSystemPrompt } from './agent-session.js';
 export {
   type ApiConnection,
   type ApiEngine,
@@ -9,8 +9,6 @@ export {
   type ApiEngineSettings,
   createApiEngine,
 } from './create-api-engine.js';
-export { type ConnectMcpOptions, connectMcpTools, type McpTools, modelToolName } from './mcp-tools.js';
 export type * from './model-client.js';
-export { createSkillTool, discoverSkills, type StagedSkill, skillListing } from './skill-tool.js';
+export { discoverSkills, type StagedSkill, skillListing } from './skill-tool.js';
 export { hasArray, unexpectedAnswer, unreadableAnswer } from './unexpected-answer.js';
-export { createWorkspaceTools, resolveInWorkspace } from './workspace-tools.js';

@@ -1,4 +1,6 @@
-export { type AliasSpec, CHECK_ALIASES, RUBRIC_ALIASES } from './alias-checks.js';
+// Exported: the catalogue, reading checks through it (problems, canonical forms) and the vocabularies formats map onto
+// it. internal.ts adds what the repository's own scripts use (the docs' parameter reference).
+export { RUBRIC_ALIASES } from './alias-checks.js';
 export {
   AGENTV_TRIMMED,
   type CanonicalOptions,
@@ -15,9 +17,6 @@ export {
   validChecks,
 } from './check-problems.js';
 export type { CheckOrigin, CheckSpec } from './check-spec.js';
-export { checkTypeProblem, KNOWN_CHECK_TYPES } from './check-type-problem.js';
 export { commaList } from './comma-list.js';
 export { COMMON_PARAMS } from './common-params.js';
 export { GROUP, RUBRIC } from './judged-checks.js';
-export { renderParameterReference } from './parameter-reference.js';
-export { UNSUPPORTED_CHECK_TYPES } from './unsupported-check-types.js';
