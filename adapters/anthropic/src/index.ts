@@ -4,9 +4,7 @@ import { createAnthropicEngine } from './anthropic-engine.js';
 import { type AnthropicSettings, parseAnthropicSettings } from './settings.js';
 
 // The agent loop, tools and ModelClient contract live in @skill-eval/agent-loop, shared with the other API engines.
-export { type AnthropicClientOptions, AnthropicModelClient } from './anthropic-client.js';
-export { createAnthropicEngine, sdkVersion } from './anthropic-engine.js';
-export { type AnthropicSettings, AnthropicSettingsSchema, parseAnthropicSettings } from './settings.js';
+export { type AnthropicSettings, parseAnthropicSettings } from './settings.js';
 
 export default defineEngine<AnthropicSettings, ApiEngine>({
   contract: 'engine-v1',

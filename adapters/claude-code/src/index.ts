@@ -2,13 +2,8 @@ import { defineEngine } from '@skill-eval/core';
 import { ClaudeCodeEngine } from './claude-code-engine.js';
 import { type ClaudeCodeSettings, parseClaudeCodeSettings } from './claude-code-settings.js';
 
-export { ClaudeCodeEngine, ENGINE_ID } from './claude-code-engine.js';
-export { type ClaudeCodeSettings, ClaudeCodeSettingsSchema, parseClaudeCodeSettings } from './claude-code-settings.js';
-export { buildClaudeArgs, buildClaudeEnv, type ClaudeArgsOptions, type TurnMode } from './claude-command.js';
-export { claudeMcpConfig, normalizeClaudeToolName } from './claude-mcp.js';
-export { resolveClaudeBinary } from './resolve-claude-binary.js';
+export { type ClaudeCodeSettings, parseClaudeCodeSettings } from './claude-code-settings.js';
 export {
-  parseStreamJson,
   StreamJsonParser,
   type StreamParseOptions,
   type StreamParseResult,

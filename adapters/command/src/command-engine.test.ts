@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { isSkillEvalError } from '@skill-eval/core';
 import { isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import plugin, { FILES } from './index.js';
+import { FILES } from './command-engine.js';
+import plugin from './index.js';
 
 let sandbox: ReturnType<typeof makeSandbox>;
 beforeEach(() => {

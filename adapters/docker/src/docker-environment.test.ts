@@ -9,7 +9,8 @@ import { RUN_LABEL } from '@skill-eval/engine-kit';
 import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dockerCli } from './docker-cli.js';
-import plugin, { removeLeftovers } from './index.js';
+import plugin from './index.js';
+import { removeLeftovers } from './leftovers.js';
 
 const skip = dockerUnavailable();
 let daemon: TestDocker;

@@ -2,10 +2,7 @@ import { defineEnvironment } from '@skill-eval/core';
 import { DockerEnvironment } from './docker-environment.js';
 import { type DockerSettings, parseDockerSettings } from './docker-settings.js';
 
-export { DockerEnvironment } from './docker-environment.js';
-export { type DockerSettings, DockerSettingsSchema, parseDockerSettings } from './docker-settings.js';
-export { removeLeftovers } from './leftovers.js';
-export { GATEWAY_PORT } from './supervisor-script.js';
+export { type DockerSettings, parseDockerSettings } from './docker-settings.js';
 
 export default defineEnvironment<DockerSettings>({
   contract: 'environment-v1',

@@ -3,11 +3,7 @@ import { defineEngine } from '@skill-eval/core';
 import { createOpenAIEngine } from './openai-engine.js';
 import { type OpenAISettings, parseOpenAISettings } from './settings.js';
 
-export { ChatModelClient } from './chat-client.js';
-export { createOpenAIEngine, OPENAI_ENGINE_ID } from './openai-engine.js';
-export { openaiUsage, sdkVersion } from './openai-sdk.js';
-export { type OpenAIClientOptions, ResponsesModelClient } from './responses-client.js';
-export { type OpenAISettings, OpenAISettingsSchema, parseOpenAISettings } from './settings.js';
+export { type OpenAISettings, parseOpenAISettings } from './settings.js';
 
 export default defineEngine<OpenAISettings, ApiEngine>({
   contract: 'engine-v1',

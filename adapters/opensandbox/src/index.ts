@@ -2,12 +2,7 @@ import { defineEnvironment } from '@skill-eval/core';
 import { OpenSandboxEnvironment } from './opensandbox-environment.js';
 import { type OpenSandboxSettings, parseOpenSandboxSettings } from './opensandbox-settings.js';
 
-export { OPENSANDBOX_VARIABLES, OpenSandboxEnvironment } from './opensandbox-environment.js';
-export {
-  type OpenSandboxSettings,
-  OpenSandboxSettingsSchema,
-  parseOpenSandboxSettings,
-} from './opensandbox-settings.js';
+export { type OpenSandboxSettings, parseOpenSandboxSettings } from './opensandbox-settings.js';
 
 export default defineEnvironment<OpenSandboxSettings>({
   contract: 'environment-v1',

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { isSkillEvalError } from '@skill-eval/core';
 import { isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import plugin, { CREDITS_FILE } from './index.js';
+import plugin from './index.js';
+import { CREDITS_FILE } from './qodercli-engine.js';
 
 // Recorded/modelled qodercli streams replayed by stand-in scripts: the real CLI needs a Qoder account.
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
