@@ -1,13 +1,8 @@
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { SkillEvalError } from '@skill-eval/core';
 import { HOP_HEADERS, type RecordedAnswer, type RecordedExchange } from './exchange.js';
+import { listenOnLoopback } from './loopback-server.js';
 import { decodeBody, readRawBody } from './read-body.js';
 import { type RelayedAnswer, relay } from './relay.js';
 import { modelTurn } from './routes.js';
@@ -68,12 +63,17 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       res.writeHead(500, { 'content-type': 'text/plain' }).end(`recording proxy fault: ${(error as Error).message}`);
     });
   });
-  const sockets = trackSockets(server);
   // A client that tries a WebSocket first (codex) falls back to HTTP, which the proxy can record.
   server.on('upgrade', (_req: IncomingMessage, socket: Socket) => {
     socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
   });
-  const url = await listenOnLoopback(server);
+  const listening = await listenOnLoopback(
+    server,
+    0,
+    (cause) =>
+      new SkillEvalError('INTERNAL', `The recording proxy cannot listen on 127.0.0.1: ${cause.code}`, { cause }),
+  );
+  const url = `http://127.0.0.1:${listening.port}`;
 
   return {
     url,
@@ -86,10 +86,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       scopes.delete(scope);
       return list.flatMap((p) => (p.exchange ? [p.exchange] : []));
     },
-    close() {
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close: () => listening.close(),
   };
 }
 
@@ -166,27 +163,4 @@ function storedAnswer(answer: RelayedAnswer): RecordedAnswer {
     body: isText ? utf8 : answer.body.toString('base64'),
     encoding: isText ? 'utf8' : 'base64',
   };
-}
-
-/** The server's open connections, so closing need not wait on a client's keep-alive. */
-function trackSockets(server: Server): Set<Socket> {
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return sockets;
-}
-
-/** Listens on a free port of 127.0.0.1; resolves to the server's URL. */
-async function listenOnLoopback(server: Server): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (cause: NodeJS.ErrnoException) =>
-      reject(
-        new SkillEvalError('INTERNAL', `The recording proxy cannot listen on 127.0.0.1: ${cause.code}`, { cause }),
-      ),
-    );
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

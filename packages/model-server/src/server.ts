@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { SkillEvalError } from '@skill-eval/core';
 import { CycleMemory } from './cycle-memory.js';
 import { handleModelRequest, type ModelServerState } from './handle-model-request.js';
+import { listenOnLoopback } from './loopback-server.js';
 import { RecordedReplies } from './recorded-replies.js';
 import type { RecordedRequest } from './recorded-request.js';
 import { type FakeScript, parseFakeScript } from './script.js';
@@ -40,7 +41,6 @@ export async function startFakeModelServer(
     closing: closing.signal,
     log: options.log ?? (() => {}),
   };
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handleModelRequest(req, res, state).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
@@ -49,22 +49,31 @@ export async function startFakeModelServer(
       });
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
   server.on('upgrade', (req: IncomingMessage, socket: Socket) => refuseUpgrade(req, socket, state));
-  const port = await listenOnLoopback(server, options.port ?? 0);
+  const port = options.port ?? 0;
+  // A port in use is a usage error naming it.
+  const listening = await listenOnLoopback(
+    server,
+    port,
+    (cause) =>
+      new SkillEvalError(
+        'USAGE',
+        `Fake model server cannot listen on 127.0.0.1:${port}: ${cause.code ?? cause.message}`,
+        {
+          cause,
+          hint: 'Pick another --port, or 0 for a free one.',
+        },
+      ),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening.port}`,
     requests: state.requests,
     setScript(next) {
       Object.assign(state, answersOf(next));
     },
     close() {
       closing.abort();
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
+      return listening.close();
     },
   };
 }
@@ -94,24 +103,4 @@ function refuseUpgrade(req: IncomingMessage, socket: Socket, state: ModelServerS
   });
   state.log(`${req.method} ${req.url} (upgrade) → 404`);
   socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
-}
-
-/** Listens on 127.0.0.1 and returns the port; a port in use is a usage error naming it. */
-async function listenOnLoopback(server: Server, port: number): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (cause: NodeJS.ErrnoException) =>
-      reject(
-        new SkillEvalError(
-          'USAGE',
-          `Fake model server cannot listen on 127.0.0.1:${port}: ${cause.code ?? cause.message}`,
-          {
-            cause,
-            hint: 'Pick another --port, or 0 for a free one.',
-          },
-        ),
-      ),
-    );
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return (server.address() as AddressInfo).port;
 }
