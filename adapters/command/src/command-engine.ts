@@ -6,10 +6,8 @@ import {
   createRedactor,
   type Engine,
   type EngineRunInput,
-  type ErrorCode,
   redactText,
   type Session,
-  type SessionStatus,
   SkillEvalError,
   secretValues,
 } from '@skill-eval/core';
@@ -22,6 +20,7 @@ import {
   INTERRUPTED,
   newSessionRecord,
   openTranscript,
+  type RunFailure,
   type SessionRecord,
   toSession,
 } from '@skill-eval/engine-kit';
@@ -29,6 +28,7 @@ import { buildChildEnv, skillEvalEnv } from './child-env.js';
 import {
   anchorProgram,
   anchorShellLine,
+  type CommandRun,
   contractCall,
   directCall,
   type ProgramCall,
@@ -118,7 +118,6 @@ export class CommandEngine implements Engine {
   ): Promise<void> {
     const timeoutMs = Math.min(input.timeoutMs, (this.settings.timeoutSeconds ?? Number.POSITIVE_INFINITY) * 1000);
     const deadline = started + timeoutMs;
-    const { caseId, variant } = runIdentity(input);
     const baseDir = this.settings.baseDir ?? process.cwd();
     const files = {
       inputFile: join(input.artifactsDir, FILES.input),
@@ -138,17 +137,7 @@ export class CommandEngine implements Engine {
         if (input.signal.aborted) return failRun(state, INTERRUPTED);
         const turn = index + 1;
         history.push({ role: 'user', content: prompt });
-        const session: SessionInputJson = {
-          case_id: caseId,
-          variant,
-          workspace: input.workspace,
-          ...(state.model ? { model: state.model } : {}),
-          kwargs: this.settings.kwargs,
-          messages: [...history],
-          ...(input.maxTurns !== undefined ? { max_turns: input.maxTurns } : {}),
-          timeout_seconds: Math.max(1, Math.floor((deadline - Date.now()) / 1000)),
-          skills: input.skills.map((skill) => ({ name: skill.name, dir: skill.dir })),
-        };
+        const session = this.turnInput(input, state, history, deadline);
         // Small files, written synchronously: per call, a thread-pool round trip each would cost more than the writes.
         writeFileSync(files.inputFile, `${JSON.stringify(session, null, 2)}\n`);
         writeFileSync(files.promptFile, prompt);
@@ -199,40 +188,85 @@ export class CommandEngine implements Engine {
           ),
         );
 
-        if (proc.aborted) return failRun(state, INTERRUPTED);
-        if (proc.timedOut) {
-          return this.fail(state, 'timeout', 'TIMEOUT', `The command did not finish within ${timeoutMs} ms.`);
-        }
-        if (proc.spawnError) {
-          return this.fail(state, 'error', 'ENGINE_FAILED', `Could not start ${call.file}: ${proc.spawnError}`);
-        }
-        const stderr = proc.stderrTail ? `: ${redact(proc.stderrTail.slice(-1000))}` : '';
-        if (this.format === 'text') {
-          state.finalMessage = redact(run.stdout.trim());
-          state.events.push({ type: 'message', role: 'assistant', text: state.finalMessage });
-          state.turns++;
-          if (proc.exitCode !== 0) {
-            return this.fail(state, 'error', 'ENGINE_FAILED', `The command ${howItEnded(proc)}${stderr}`);
-          }
-          history.push({ role: 'assistant', content: state.finalMessage });
-          continue;
-        }
-        const parsed = parseSessionResult(raw);
-        if ('problem' in parsed) {
-          const why = proc.exitCode !== 0 ? `The command ${howItEnded(proc)}${stderr}` : '';
-          return this.fail(state, 'error', 'ENGINE_FAILED', why || `Unusable SessionResult: ${redact(parsed.problem)}`);
-        }
-        this.absorb(state, parsed.result, session.messages, turn);
-        history.push({ role: 'assistant', content: state.finalMessage });
-        if (proc.exitCode !== 0) {
-          return this.fail(state, 'error', 'ENGINE_FAILED', `The command ${howItEnded(proc)}${stderr}`);
-        }
-        const failure = resultFailure(parsed.result, redact);
-        if (failure) return failRun(state, failure);
+        const ended = this.settleTurn(
+          state,
+          { run, raw, turn, history, sent: session.messages },
+          {
+            timeoutMs,
+            file: call.file,
+            redact,
+          },
+        );
+        if (ended) return failRun(state, ended);
       }
     } finally {
       await transcript.close();
     }
+  }
+
+  /**
+   * What one turn's program run means for the run: the failure that ends it (interrupted, timed out, the program
+   * failed, or its result says so), or nothing when the next turn follows.
+   */
+  private settleTurn(
+    state: SessionRecord,
+    ran: { run: CommandRun; raw: string; turn: number; history: SessionMessage[]; sent: SessionMessage[] },
+    how: { timeoutMs: number; file: string; redact: (text: string) => string },
+  ): RunFailure | undefined {
+    const { run, raw, turn, history } = ran;
+    const { proc } = run;
+    const { redact } = how;
+    if (proc.aborted) return INTERRUPTED;
+    if (proc.timedOut) {
+      return { status: 'timeout', code: 'TIMEOUT', message: `The command did not finish within ${how.timeoutMs} ms.` };
+    }
+    if (proc.spawnError) {
+      return { status: 'error', code: 'ENGINE_FAILED', message: `Could not start ${how.file}: ${proc.spawnError}` };
+    }
+    const stderr = proc.stderrTail ? `: ${redact(proc.stderrTail.slice(-1000))}` : '';
+    const exited: RunFailure = {
+      status: 'error',
+      code: 'ENGINE_FAILED',
+      message: `The command ${howItEnded(proc)}${stderr}`,
+    };
+    if (this.format === 'text') {
+      state.finalMessage = redact(run.stdout.trim());
+      state.events.push({ type: 'message', role: 'assistant', text: state.finalMessage });
+      state.turns++;
+      if (proc.exitCode !== 0) return exited;
+      history.push({ role: 'assistant', content: state.finalMessage });
+      return undefined;
+    }
+    const parsed = parseSessionResult(raw);
+    if ('problem' in parsed) {
+      if (proc.exitCode !== 0) return exited;
+      return { status: 'error', code: 'ENGINE_FAILED', message: `Unusable SessionResult: ${redact(parsed.problem)}` };
+    }
+    this.absorb(state, parsed.result, ran.sent, turn);
+    history.push({ role: 'assistant', content: state.finalMessage });
+    if (proc.exitCode !== 0) return exited;
+    return resultFailure(parsed.result, redact);
+  }
+
+  /** The session file's content for the turn whose prompt `history` ends with. */
+  private turnInput(
+    input: EngineRunInput,
+    state: SessionRecord,
+    history: SessionMessage[],
+    deadline: number,
+  ): SessionInputJson {
+    const { caseId, variant } = runIdentity(input);
+    return {
+      case_id: caseId,
+      variant,
+      workspace: input.workspace,
+      ...(state.model ? { model: state.model } : {}),
+      kwargs: this.settings.kwargs,
+      messages: [...history],
+      ...(input.maxTurns !== undefined ? { max_turns: input.maxTurns } : {}),
+      timeout_seconds: Math.max(1, Math.floor((deadline - Date.now()) / 1000)),
+      skills: input.skills.map((skill) => ({ name: skill.name, dir: skill.dir })),
+    };
   }
 
   /** Folds one SessionResult into the run. */
@@ -355,9 +389,5 @@ export class CommandEngine implements Engine {
         hint: UNTRUSTED_HINT,
       },
     );
-  }
-
-  private fail(state: SessionRecord, status: SessionStatus, code: ErrorCode, message: string): void {
-    failRun(state, { status, code, message });
   }
 }
