@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newReapMark, REAP_MARK_VARIABLE, reapLiveMarksSync, reapMarked } from './process-reaper.js';
 
 const alive = (pid: number) => {
@@ -18,6 +18,21 @@ function escapedSleeper(env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const shell = spawn('sh', ['-c', 'setsid sh -c "sleep 300 >/dev/null 2>&1 & echo \\$!" < /dev/null'], {
       env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    shell.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    shell.on('error', reject);
+    shell.on('close', () => resolve(Number(out.trim())));
+  });
+}
+
+/** Starts a sleeper with no environment at all (`env -i`) outside this process group; resolves to its pid. */
+function bareSleeper(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const shell = spawn('sh', ['-c', 'setsid env -i sleep 300 </dev/null >/dev/null 2>&1 & echo $!'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -47,5 +62,23 @@ describe.runIf(process.platform === 'linux')('the process reaper', () => {
     );
     reapLiveMarksSync();
     for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+
+  it('waits on a process with no environment at one reap, and not again at the next', async () => {
+    const bare = await bareSleeper();
+    // Until sleep has exec'd, /proc shows env's (or sh's) environment; once it is empty, the reaper cannot tell.
+    await vi.waitUntil(() => readFileSync(`/proc/${bare}/environ`).length === 0 && alive(bare));
+    const waits = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      await reapMarked(newReapMark());
+      const waited = waits.mock.calls.length;
+      expect(waited).toBeGreaterThan(0);
+      await reapMarked(newReapMark());
+      expect(waits.mock.calls.length).toBe(waited);
+      expect(alive(bare)).toBe(true);
+    } finally {
+      waits.mockRestore();
+      process.kill(bare, 'SIGKILL');
+    }
   });
 });
