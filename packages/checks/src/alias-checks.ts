@@ -51,6 +51,17 @@ const criteria = wants<unknown>(
   (v) => (typeof v === 'string' && v.trim() !== '') || (Array.isArray(v) && v.length > 0),
 );
 
+/** Why AgentV's per-assertion grader settings are ignored. */
+const ONE_JUDGE =
+  "is taken by AgentV, but skill-eval grades all of a case's criteria with one judge (--judge, or the judge model the case pins)";
+
+/** AgentV's grader settings of one assertion, which skill-eval's one judge per case cannot honour. */
+const AGENTV_GRADER_SETTINGS = {
+  model: `${ONE_JUDGE}: the grader model of this assertion is ignored`,
+  target: `${ONE_JUDGE}: the target that would grade this assertion is ignored`,
+  temperature: `${ONE_JUDGE}: the grader temperature of this assertion is ignored`,
+};
+
 const rubricSpec = (summary: string, origins: CheckSpec['origins']): AliasSpec => ({
   ...defineCheck({
     summary,
@@ -62,6 +73,7 @@ const rubricSpec = (summary: string, origins: CheckSpec['origins']): AliasSpec =
       threshold: passMark('a number from 0 to 1 (the judge gives pass or fail)'),
     },
     needs: [['value', 'criteria', 'rubrics', 'prompt']],
+    ...(origins.includes('agentv') ? { ignored: AGENTV_GRADER_SETTINGS } : {}),
     origins,
   }),
   map: rubric,

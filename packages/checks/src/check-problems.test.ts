@@ -94,6 +94,25 @@ describe('checkProblems', () => {
     ]);
   });
 
+  it("says AgentV's per-assertion grader settings are AgentV's and ignored, not that the type does not take them", () => {
+    const problems = checkProblems(
+      { type: 'llm-grader', prompt: 'Is polite', model: 'gpt-4.1', target: 'grader', temperature: 0 },
+      { vocabulary: 'agentv' },
+    );
+    expect(problems.map(({ severity, ruleId, path }) => ({ severity, ruleId, path }))).toEqual(
+      ['model', 'target', 'temperature'].map((key) => ({
+        severity: 'warning',
+        ruleId: 'unsupported-parameter',
+        path: [key],
+      })),
+    );
+    for (const problem of problems) expect(problem.message).toContain('is taken by AgentV');
+    // promptfoo's criteria graders get no such notice: a key they do not take is a typo there.
+    expect(checkProblems({ type: 'g-eval', value: 'Is polite', model: 'x' })[0]).toMatchObject({
+      ruleId: 'unknown-parameter',
+    });
+  });
+
   it("locates a problem inside a group's children by their keys", () => {
     const found = errors({
       type: 'composite',

@@ -124,6 +124,8 @@ function keyProblems(type: string, spec: CheckSpec, key: string, value: unknown)
   const unsupported = spec.unsupported?.[key];
   if (unsupported)
     return problem('error', 'unsupported-parameter', `"${key}" of ${type} is not supported: ${unsupported}`);
+  const ignored = spec.ignored?.[key];
+  if (ignored) return problem('warning', 'unsupported-parameter', `"${key}" of ${type} ${ignored}`);
   if (Object.hasOwn(UNSUPPORTED_PARAMS, key)) {
     const { severity, why } = UNSUPPORTED_PARAMS[key]!;
     return problem(severity, 'unsupported-parameter', `"${key}" ${why}`);

@@ -24,6 +24,8 @@ export interface CheckSpec {
   rules?: (check: Check) => RuleProblem[];
   /** Keys a peer gives this type that skill-eval cannot grade: why, and what to do instead (an error). */
   unsupported?: Readonly<Record<string, string>>;
+  /** Keys a peer gives this type that change only who grades it or how, which skill-eval ignores: why (a warning). */
+  ignored?: Readonly<Record<string, string>>;
   origins: readonly CheckOrigin[];
   /** What keys the spec does not declare are: typos (warned about, the default), or data the check passes on. */
   extraKeys?: 'warn' | 'keep';
