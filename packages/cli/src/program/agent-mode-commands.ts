@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { ProgramContext } from './program-context.js';
+import { configOption, formatOption } from './shared-options.js';
 
 /** `prompt`: agent mode's case list, case input and judge prompt. */
 export function definePromptCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -21,8 +22,8 @@ export function definePromptCommand(program: Command, { io, setExitCode }: Progr
     .option('--json', 'print JSON')
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
     .option('--trust', 'accept what needs --trust to run, and load a found config’s plugins')
-    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
-    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .addOption(formatOption())
+    .addOption(configOption())
     .action(async (paths: string[], options: import('../commands/prompt.js').PromptOptions) => {
       const { promptCommand } = await import('../commands/prompt.js');
       setExitCode(await promptCommand(paths, options, io));
@@ -45,8 +46,8 @@ export function defineGradeCommand(program: Command, { io, setExitCode }: Progra
     .option('--json', 'print summary.json on stdout and nothing else there')
     .option('--skill-creator', 'also write skill-creator’s layout (grading.json, timing.json, outputs/ per run)')
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
-    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
-    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .addOption(formatOption())
+    .addOption(configOption())
     .action(async (paths: string[], options: import('../commands/grade.js').GradeOptions) => {
       const { gradeCommand } = await import('../commands/grade.js');
       setExitCode(await gradeCommand(paths, options, io));

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ProgramContext } from './program-context.js';
+import { configOption } from './shared-options.js';
 
 /** `engines`: every known engine and whether it can run here. */
 export function defineEnginesCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -7,7 +8,7 @@ export function defineEnginesCommand(program: Command, { io, setExitCode }: Prog
     .command('engines')
     .description('List every known engine, whether it can run here, and its version.')
     .option('--json', 'print the list as JSON')
-    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .addOption(configOption())
     .option('--trust', 'load the plugins and settings of a config found in the project')
     .action(async (options: { json?: boolean; config?: string; trust?: boolean }) => {
       const { enginesCommand } = await import('../commands/engines.js');

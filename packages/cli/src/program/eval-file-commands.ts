@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ProgramContext } from './program-context.js';
-import { modeOption } from './shared-options.js';
+import { configOption, formatOption, modeOption } from './shared-options.js';
 
 /** `validate`: every problem of the eval files, none run. */
 export function defineValidateCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -8,8 +8,8 @@ export function defineValidateCommand(program: Command, { io, setExitCode }: Pro
     .command('validate')
     .description('Check eval files and print every problem as file:line:col: severity: message (rule-id).')
     .argument('[paths...]', 'eval files or directories to search (default: .)')
-    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
-    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .addOption(formatOption())
+    .addOption(configOption())
     .option(
       '--trust',
       "check as run --trust would: accept what runs only with --trust and load a found config's plugins",
@@ -29,9 +29,9 @@ export function defineConvertCommand(program: Command, { io, setExitCode }: Prog
     .argument('<file>', 'the eval file to convert')
     .requiredOption('--to <format>', 'target format: evals-json, triggers-json, skillet, skill-up, eval-md, agentv')
     .option('-o, --out <path>', 'output file or folder (default: print to stdout)')
-    .option('-f, --format <id>', 'read the file with this format instead of detecting it')
+    .addOption(formatOption('the file'))
     .option('--force', 'overwrite existing files')
-    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .addOption(configOption())
     .option('--trust', 'load the plugins and settings of a config found in the project')
     .action(
       async (
@@ -51,8 +51,8 @@ export function defineListCommand(program: Command, { io, setExitCode }: Program
     .description('Show the suites and cases that would run, without running them.')
     .argument('[paths...]', 'eval files or directories to search (default: .)')
     .option('--json', 'print the plan as JSON')
-    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
-    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .addOption(formatOption())
+    .addOption(configOption())
     .option('--trust', 'load the plugins and settings of a config found in the project')
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
     .addOption(modeOption())

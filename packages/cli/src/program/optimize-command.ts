@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { ProgramContext } from './program-context.js';
-import { collect } from './shared-options.js';
+import { collect, configOption } from './shared-options.js';
 
 /** `optimize-description`: skill-creator's description loop. */
 export function defineOptimizeDescriptionCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -30,7 +30,7 @@ export function defineOptimizeDescriptionCommand(program: Command, { io, setExit
     .option('-o, --out <dir>', 'where the report and the runs go (default: .skill-eval/optimize/<time>-<random>)')
     .option('--apply', 'write the best description into SKILL.md')
     .option('--trust', 'allow commands that come from eval or config files')
-    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .addOption(configOption())
     .action(async (skill: string, options: Record<string, unknown>) => {
       const { optimizeDescriptionCommand } = await import('../commands/optimize-description.js');
       const { engineKwarg, ...rest } = options;

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import type { RunCommandOptions } from '../run-command-options.js';
 import type { ProgramContext } from './program-context.js';
-import { collect, modeOption } from './shared-options.js';
+import { collect, configOption, formatOption, modeOption } from './shared-options.js';
 
 /** `run`: every case under the paths, run and graded. */
 export function defineRunCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -18,7 +18,7 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     .option('-j, --concurrency <n>', 'executions at once (default: 4)')
     .option('-o, --out <dir>', 'run directory (default: .skill-eval/runs/<time>-<random>)')
     .option('-t, --timeout <seconds>', 'wall-clock limit per execution (default: the case’s own, else 600)')
-    .option('-f, --format <id>', 'read every file with this format instead of detecting it')
+    .addOption(formatOption())
     .option(
       '--trust',
       'allow what eval, fixture and found config files bring that runs programs or sends data away (setup scripts, script checks, custom engines, real MCP servers, fixture git config, agent hooks); see docs/security.md',
@@ -55,7 +55,7 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     .option('-v, --verbose', 'print each engine event (messages, tool calls and results, skills) as it happens')
     .option('--json', 'print summary.json on stdout and nothing else there (progress goes to stderr)')
     .option('--skill-creator', 'also write skill-creator’s layout (grading.json, timing.json, outputs/ per run)')
-    .option('-c, --config <file>', 'config file (default: skill-eval.config.json)')
+    .addOption(configOption())
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file), as BMAD’s --evals')
     .addOption(modeOption())
     .action(async (paths: string[], options: Record<string, unknown>) => {
@@ -64,38 +64,12 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     });
 }
 
-/** The run's options as commander parsed them, typed as the run command and run.json know them. */
+/**
+ * The run's options as commander parsed them, named as the run command and run.json know them: commander names each
+ * after its flag, the same names but for `--ek`, whose repeated values are `ek`. Their values are typed by the
+ * option definitions above (choices, collect, negation).
+ */
 function runOptionsOf(options: Record<string, unknown>): RunCommandOptions {
-  return {
-    engine: options.engine as string[] | undefined,
-    judge: options.judge as string | undefined,
-    apiKey: options.apiKey as string | undefined,
-    ek: options.engineKwarg as string[] | undefined,
-    concurrency: options.concurrency as string | undefined,
-    out: options.out as string | undefined,
-    timeout: options.timeout as string | undefined,
-    config: options.config as string | undefined,
-    format: options.format as string | undefined,
-    trust: options.trust as boolean | undefined,
-    triggerDetection: options.triggerDetection as 'any-tool' | 'first-tool' | undefined,
-    cache: options.cache as boolean | undefined,
-    cacheDir: options.cacheDir as string | undefined,
-    resume: options.resume as string | undefined,
-    runs: options.runs as string | undefined,
-    retries: options.retries as string | undefined,
-    benchmark: options.benchmark as boolean | undefined,
-    baseline: options.baseline as string | undefined,
-    record: options.record as boolean | undefined,
-    replay: options.replay as string | undefined,
-    shard: options.shard as string | undefined,
-    quiet: options.quiet as boolean | undefined,
-    verbose: options.verbose as boolean | undefined,
-    json: options.json as boolean | undefined,
-    skillCreator: options.skillCreator as boolean | undefined,
-    keepWorkspaces: options.keepWorkspaces as boolean | undefined,
-    environment: options.environment as string | undefined,
-    network: options.network as 'deny' | 'open' | undefined,
-    evals: options.evals as string | undefined,
-    mode: options.mode as 'task' | 'artifact' | 'trigger' | undefined,
-  };
+  const { engineKwarg, ...named } = options;
+  return { ...named, ek: engineKwarg } as RunCommandOptions;
 }

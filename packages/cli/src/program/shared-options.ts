@@ -9,3 +9,10 @@ export const modeOption = () =>
     '--mode <kind>',
     'only the task cases (task, or BMAD’s artifact) or only the trigger cases (trigger)',
   ).choices(['task', 'artifact', 'trigger']);
+
+/** `-c, --config`: the config file, where a command reads one. */
+export const configOption = () => new Option('-c, --config <file>', 'config file (default: skill-eval.config.json)');
+
+/** `-f, --format`: a format for the eval files (`every file`) or the one file (`the file`) a command reads. */
+export const formatOption = (files: 'every file' | 'the file' = 'every file') =>
+  new Option('-f, --format <id>', `read ${files} with this format instead of detecting it`);
