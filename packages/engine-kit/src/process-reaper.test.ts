@@ -13,13 +13,10 @@ const alive = (pid: number) => {
   }
 };
 
-/** Starts a shell that leaves its process group (setsid) with a sleeper, and resolves to the sleeper's pid. */
-function escapedSleeper(env: Record<string, string>): Promise<number> {
+/** Runs `script` in a shell and resolves to the pid it prints (a process it started in the background). */
+function startedPid(script: string, env?: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const shell = spawn('sh', ['-c', 'setsid sh -c "sleep 300 >/dev/null 2>&1 & echo \\$!" < /dev/null'], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const shell = spawn('sh', ['-c', script], { ...(env ? { env } : {}), stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     shell.stdout.on('data', (chunk) => {
       out += chunk;
@@ -29,20 +26,15 @@ function escapedSleeper(env: Record<string, string>): Promise<number> {
   });
 }
 
-/** Starts a sleeper with no environment at all (`env -i`) outside this process group; resolves to its pid. */
-function bareSleeper(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const shell = spawn('sh', ['-c', 'setsid env -i sleep 300 </dev/null >/dev/null 2>&1 & echo $!'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    shell.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    shell.on('error', reject);
-    shell.on('close', () => resolve(Number(out.trim())));
+/** A sleeper that left this process group (setsid), with `env` (and PATH) as its environment. */
+const escapedSleeper = (env: Record<string, string>) =>
+  startedPid('setsid sh -c "sleep 300 >/dev/null 2>&1 & echo \\$!" < /dev/null', {
+    PATH: process.env.PATH ?? '',
+    ...env,
   });
-}
+
+/** A sleeper with no environment at all (`env -i`), outside this process group. */
+const bareSleeper = () => startedPid('setsid env -i sleep 300 </dev/null >/dev/null 2>&1 & echo $!');
 
 describe.runIf(process.platform === 'linux')('the process reaper', () => {
   it('kills a process that left its group, by the mark in its environment, and nothing else', async () => {
