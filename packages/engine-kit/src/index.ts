@@ -3,11 +3,12 @@
 export { assertTurns } from './assert-turns.js';
 export { type CliExecution, type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
+export { type InstalledProgram, installedProgram } from './installed-program.js';
 export { createLineSplitter, type LineSplitter } from './line-splitter.js';
 export { priceUsage } from './pricing.js';
 export { exitFailure, howItEnded } from './process-failure.js';
 export { prestartLaunchers } from './process-launcher.js';
-export { OWNER_LABELS, ownerGone, ownerLabels, RUN_LABEL } from './process-owner.js';
+export { OWNER_LABELS, ownerGone, ownerLabels, processStart, RUN_LABEL } from './process-owner.js';
 export { readVersion } from './read-version.js';
 export { resolveBinary } from './resolve-binary.js';
 export {

@@ -76,7 +76,7 @@ describe('the launcher process', () => {
     });
     expect(ended).toEqual({ code: 0, stderr: '' });
     expect(pids).toHaveLength(2);
-    await expect.poll(() => pids.every(isGone), { timeout: 3_000 }).toBe(true);
+    await expect.poll(() => pids.every(isGone), { timeout: 15_000 }).toBe(true);
   });
 
   it('kills a kept group whose leader has exited when its parent goes, and not one the parent released', async () => {
@@ -115,7 +115,7 @@ describe('the launcher process', () => {
         });
       });
       expect(ended).toEqual({ code: 0, stderr: '' });
-      await expect.poll(() => isGone(servicePid(1)), { timeout: 3_000 }).toBe(true);
+      await expect.poll(() => isGone(servicePid(1)), { timeout: 15_000 }).toBe(true);
       expect(isGone(servicePid(2))).toBe(false);
     } finally {
       if (!isGone(servicePid(2))) process.kill(servicePid(2), 'SIGKILL');

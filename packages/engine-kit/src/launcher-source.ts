@@ -5,15 +5,16 @@
  * programs it still relays, and of those it was asked to keep — not at an interrupt, which is its
  * parent's to handle.
  *
- * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin, output, keep }` (argv0, stdin and output may be
- * null; `output` is a file that takes stdout and stderr instead of relaying them; `keep` makes the group outlive its
+ * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin, output, keep, cgroup }` (argv0, stdin, output
+ * and cgroup may be null; `cgroup` is `{ enter, leave }`, the `cgroup.procs` files of the execution's cgroup and of
+ * this process's own, see execution-containment.ts; `output` is a file that takes stdout and stderr instead of relaying them; `keep` makes the group outlive its
  * leader until released), `{ t: 'abandon', id }` (stop waiting on the pipes) and `{ t: 'release', id }` (the parent
  * killed a kept group itself). Replies: `ready` (once, when it can take requests), then per program `pid`, `error`,
  * `out`, `err`, `exit`, `close`.
  */
 export const LAUNCHER_SOURCE = `
 const { spawn } = process.getBuiltinModule('node:child_process');
-const { closeSync, openSync } = process.getBuiltinModule('node:fs');
+const { closeSync, openSync, writeFileSync } = process.getBuiltinModule('node:fs');
 const children = new Map();
 // Groups asked to outlive their leader (a setup step's background service), by request id, until released.
 const kept = new Map();
@@ -35,6 +36,28 @@ process.on('disconnect', parentGone);
 // interrupt stops and reports it, which it cannot do for programs whose relay died first (they would look failed).
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
+// The fork happens while this process is in the execution's cgroup (see execution-containment.ts): the program is
+// born inside it, and this process leaves at once. One that cannot leave must not live on inside a cgroup that will be
+// killed with the relays of other executions' programs: the program it started goes, and so does it (after the
+// program's error is sent); its parent starts another.
+let stuck = false;
+const spawnIn = (cgroup, start) => {
+  if (!cgroup) return start();
+  writeFileSync(cgroup.enter, '0');
+  let child;
+  try {
+    child = start();
+  } finally {
+    try {
+      writeFileSync(cgroup.leave, '0');
+    } catch (error) {
+      stuck = true;
+      child?.kill('SIGKILL');
+      throw error;
+    }
+  }
+  return child;
+};
 process.on('message', (request) => {
   const id = request.id;
   if (request.t === 'abandon') {
@@ -60,9 +83,9 @@ process.on('message', (request) => {
       detached: true,
     };
     if (request.argv0 !== null) options.argv0 = request.argv0;
-    child = spawn(request.file, request.args, options);
+    child = spawnIn(request.cgroup, () => spawn(request.file, request.args, options));
   } catch (error) {
-    send({ t: 'error', id, message: error.message });
+    process.send({ t: 'error', id, message: error.message }, (lost) => (lost ? parentGone() : stuck && process.exit(0)));
     return;
   } finally {
     // The program has its own copy.

@@ -1,3 +1,4 @@
+import { killLiveContainmentsSync } from './execution-containment.js';
 import { reapLiveMarksSync } from './process-reaper.js';
 
 /** Process groups started and not yet seen to end, by their leader's pid. */
@@ -25,12 +26,13 @@ export function forgetProcessGroup(pid: number): void {
 }
 
 /**
- * Kills every group still tracked, and every process that left its group but carries the mark of an execution not
- * yet reaped (see process-reaper.ts): for a process about to exit at once (a second Ctrl-C), which would otherwise
+ * Kills every group still tracked, everything in the cgroup of an execution not yet ended, and (on the fallback) every
+ * process that left its group but carries the mark of an execution not yet reaped (see execution-containment.ts): for a process about to exit at once (a second Ctrl-C), which would otherwise
  * leave agents, setup services and teardown commands running without it.
  */
 export function killLiveProcessGroups(): void {
   for (const pid of live) killProcessGroup(pid);
   live.clear();
+  killLiveContainmentsSync();
   reapLiveMarksSync();
 }

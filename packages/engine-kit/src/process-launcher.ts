@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { type LaunchCgroup, launchCgroup } from './execution-containment.js';
 import { LAUNCHER_SOURCE } from './launcher-source.js';
 
 /** What to start: as for child_process.spawn, always detached (the leader of a new process group). */
@@ -63,7 +64,10 @@ class ProcessLauncher {
   /** Ids of the running programs that have started (sent their pid). */
   private readonly started = new Set<number>();
   /** Requests not started yet that have not been sent once more: they go to a fresh launcher if this one dies first. */
-  private readonly retryable = new Map<number, { request: LaunchRequest; sent: { id: number } }>();
+  private readonly retryable = new Map<
+    number,
+    { request: LaunchRequest; sent: { id: number }; cgroup: LaunchCgroup | undefined }
+  >();
   /** Its process has started and takes requests without waiting. */
   ready = false;
 
@@ -72,8 +76,8 @@ class ProcessLauncher {
     return this.running.size;
   }
 
-  launch(request: LaunchRequest, events: LaunchEvents): Launched {
-    const sent = this.send(request, events, true);
+  launch(request: LaunchRequest, events: LaunchEvents, cgroup?: LaunchCgroup): Launched {
+    const sent = this.send(request, events, true, { id: 0 }, cgroup);
     return {
       abandonPipes: () => this.child?.send({ t: 'abandon', id: sent.id }, ignoreClosed),
       releaseGroup: () => this.child?.send({ t: 'release', id: sent.id }, ignoreClosed),
@@ -86,12 +90,18 @@ class ProcessLauncher {
    * launcher started afresh (whichever is seen first: the failed send or the exit); a second failure ends it as not
    * started. (A launcher killed between starting a program and reporting it would see that program start twice.)
    */
-  private send(request: LaunchRequest, events: LaunchEvents, resendable: boolean, sent = { id: 0 }): { id: number } {
+  private send(
+    request: LaunchRequest,
+    events: LaunchEvents,
+    resendable: boolean,
+    sent: { id: number },
+    cgroup: LaunchCgroup | undefined,
+  ): { id: number } {
     const child = this.start();
     const id = this.nextId++;
     sent.id = id;
     this.running.set(id, events);
-    if (resendable) this.retryable.set(id, { request, sent });
+    if (resendable) this.retryable.set(id, { request, sent, cgroup });
     if (this.running.size === 1) this.hold(true);
     const message = {
       t: 'spawn',
@@ -104,6 +114,7 @@ class ProcessLauncher {
       stdin: request.stdin ?? null,
       output: request.outputFile ?? null,
       keep: request.keepGroup === true,
+      cgroup: cgroup ? { enter: cgroup.enter, leave: cgroup.leave } : null,
     };
     child.send(message, (error: Error | null) => {
       if (error) this.lost(child);
@@ -188,7 +199,7 @@ class ProcessLauncher {
       if (started.has(id)) {
         events.exit(null, null);
         events.close();
-      } else if (retry) this.send(retry.request, events, false, retry.sent);
+      } else if (retry) this.send(retry.request, events, false, retry.sent, retry.cgroup);
       else events.error('the process launcher exited before starting the program');
     }
   }
@@ -233,13 +244,27 @@ function pool(): ProcessLauncher[] {
  * waits for the launcher it is sent to, so one still starting is no choice while another runs).
  */
 export function launchProcess(request: LaunchRequest, events: LaunchEvents): Launched {
+  const cgroup = launchCgroup(request.env);
+  if (cgroup === 'ended') {
+    // The execution this program belongs to has ended: nothing of it may start any more.
+    queueMicrotask(() => events.error("the program's execution has ended"));
+    return { abandonPipes: () => {}, releaseGroup: () => {} };
+  }
   const all = pool();
   if (++launches >= SECOND_LAUNCHER_AFTER) for (const launcher of all) launcher.start();
   const ready = all.filter((launcher) => launcher.ready);
   const chosen = ready.length
     ? ready.reduce((best, launcher) => (launcher.load < best.load ? launcher : best))
     : all[0]!;
-  return chosen.launch(request, events);
+  if (!cgroup) return chosen.launch(request, events);
+  // Once the program has its pid or its error, the launcher is out of the execution's cgroup: it may be killed.
+  const settled =
+    <A extends unknown[]>(then: (...args: A) => void) =>
+    (...args: A) => {
+      cgroup.settled();
+      then(...args);
+    };
+  return chosen.launch(request, { ...events, pid: settled(events.pid), error: settled(events.error) }, cgroup);
 }
 
 /**

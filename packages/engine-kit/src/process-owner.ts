@@ -7,7 +7,7 @@ export const RUN_LABEL = 'skill-eval.run';
 export const OWNER_LABELS = { pid: 'skill-eval.pid', started: 'skill-eval.started', host: 'skill-eval.host' } as const;
 
 /** When a process started, in clock ticks since boot (Linux); undefined elsewhere or when it is gone. */
-function processStart(pid: number | 'self'): string | undefined {
+export function processStart(pid: number | 'self'): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 22, counted after the command name, which is in parentheses and may hold spaces.

@@ -124,6 +124,27 @@ function verdict(pid: number, environ: Buffer | undefined, stat: () => string | 
   return emptyForGood.has(identity) ? 'other' : `unsure ${identity}`;
 }
 
+/**
+ * How a reap would take the process `pid` just now: `marked` (it carries `mark`), `other`, `gone`, or `unsure` (an
+ * empty environment it would wait on). Linux; asked of one process, where a reap scans them all.
+ */
+export function reapVerdict(pid: number, mark: string): 'marked' | 'other' | 'gone' | 'unsure' {
+  const readOrNone = (path: string) => {
+    try {
+      return readFileSync(path);
+    } catch {
+      return undefined;
+    }
+  };
+  const said = verdict(
+    pid,
+    readOrNone(`/proc/${pid}/environ`),
+    () => readOrNone(`/proc/${pid}/stat`)?.toString(),
+    mark,
+  );
+  return said.startsWith('unsure ') ? 'unsure' : (said as 'marked' | 'other' | 'gone');
+}
+
 const tally = (pids: readonly number[], verdicts: readonly string[]): Scan => ({
   marked: pids.filter((_, i) => verdicts[i] === 'marked'),
   unsure: verdicts.flatMap((verdict) => (verdict.startsWith('unsure ') ? [verdict.slice('unsure '.length)] : [])),

@@ -156,7 +156,7 @@ describe('runCliTurns', () => {
     });
     const started = Date.now();
     await runCliTurns(opts);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(record).toMatchObject({ status: 'completed', stoppedEarly: true, exitCode: null });
     expect(record.error).toBeUndefined();
     expect(absorbed).toEqual([['said first', 'CALL first']]);

@@ -1,0 +1,106 @@
+import { constants, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = constants;
+
+/**
+ * Creates the new file `path` below `base`, a folder only the harness writes (the run directory, a command's output
+ * folder), for writing: O_CREAT|O_EXCL, so nothing that was already there — a link, a FIFO, a file — is written
+ * through. The folders between `base` and the file are made, and refused when one of them is a link. `made` holds the
+ * folders a batch of files (one execution's artifacts) has already made and checked: a folder is made once per batch.
+ */
+export async function createHarnessFile(
+  base: string,
+  path: string,
+  mode = 0o644,
+  made?: Set<string>,
+): Promise<FileHandle> {
+  const folder = dirname(path);
+  if (!made?.has(folder)) {
+    await makeFolders(base, folder);
+    made?.add(folder);
+  }
+  return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+}
+
+/** {@link createHarnessFile} in one stretch of the calling thread (see openInsideSync); returns a descriptor. */
+export function createHarnessFileSync(base: string, path: string, made?: Set<string>, mode = 0o644): number {
+  const folder = dirname(path);
+  if (!made?.has(folder)) {
+    makeFoldersSync(base, folder);
+    made?.add(folder);
+  }
+  return openSync(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+}
+
+/** The folders from `base` (itself excluded) down to `dir`; `dir` must lie below `base`. */
+function foldersBelow(base: string, dir: string): { from: string; parts: string[] } {
+  const from = resolve(base);
+  const rel = relative(from, resolve(dir));
+  if (rel.startsWith('..') || resolve(from, rel) !== resolve(dir)) throw new Error(`${dir} is not below ${base}`);
+  return { from, parts: rel === '' ? [] : rel.split(sep) };
+}
+
+function refuseUnlessFolder(at: string, info: { isDirectory(): boolean; isSymbolicLink(): boolean }): void {
+  if (!info.isDirectory()) throw new Error(`${at} is ${info.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`);
+}
+
+/** {@link makeFolders} in one stretch of the calling thread. */
+function makeFoldersSync(base: string, dir: string): void {
+  const { from, parts } = foldersBelow(base, dir);
+  mkdirSync(from, { recursive: true });
+  let at = from;
+  for (const part of parts) {
+    at = `${at}${sep}${part}`;
+    let info = lstatSync(at, { throwIfNoEntry: false });
+    if (!info) {
+      try {
+        mkdirSync(at);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      info = lstatSync(at);
+    }
+    refuseUnlessFolder(at, info);
+  }
+}
+
+/** `dir` and the folders above it up to `base`, made where missing; a link among them is an error. */
+export async function makeFolders(base: string, dir: string): Promise<void> {
+  const { from, parts } = foldersBelow(base, dir);
+  // `base` itself is the harness's own (the run directory): made as any output folder is.
+  await mkdir(from, { recursive: true });
+  let at = from;
+  for (const part of parts) {
+    at = `${at}${sep}${part}`;
+    const info = await lstat(at).catch(() => undefined);
+    if (!info)
+      await mkdir(at).catch((error: NodeJS.ErrnoException) =>
+        error.code === 'EEXIST' ? undefined : Promise.reject(error),
+      );
+    refuseUnlessFolder(at, info ?? (await lstat(at)));
+  }
+}
+
+/**
+ * Writes `data` to `path` below `base`, a folder the user named for a command's output (`convert -o`), replacing a
+ * file that is there only when `replace` is set: a link at the place or on the way below `base` is refused, and a
+ * FIFO or device there is never opened for writing (O_NONBLOCK, then fstat).
+ */
+export async function writeHarnessFile(base: string, path: string, data: string, replace: boolean): Promise<void> {
+  await makeFolders(base, dirname(path));
+  const flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | (replace ? 0 : O_EXCL);
+  const handle = await open(path, flags, 0o644).catch((error: NodeJS.ErrnoException) => {
+    const why =
+      error.code === 'ELOOP' ? 'it is a symbolic link' : error.code === 'ENXIO' ? 'it is a FIFO' : error.message;
+    throw new Error(`${path} is not written: ${why}`);
+  });
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error(`${path} is not written: it is not a regular file`);
+    await handle.truncate(0);
+    await handle.writeFile(data);
+  } finally {
+    await handle.close();
+  }
+}
