@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Case, SkillRef, Warning } from '@skill-eval/core';
+import { caseMaterial } from './eval-material.js';
 import { fillWorkspace, layOverlays, layProject } from './fill-workspace.js';
 import { createFixtureStager } from './fixture-stager.js';
 import { makeDirectory } from './make-directory.js';
@@ -33,7 +34,13 @@ export async function stageCaseWorkspace(
     const options = { stager: await createFixtureStager({ tempDir: scratch, allowMounts: false }), env };
     await layProject(target, testCase.workspace, options);
     await layOverlays(target, testCase.workspace, options);
-    const staged = await stageSkills(testCase.skills, dir, skillRoots, join(scratch, 'skills'));
+    const staged = await stageSkills(
+      testCase.skills,
+      dir,
+      skillRoots,
+      join(scratch, 'skills'),
+      caseMaterial([testCase]),
+    );
     const filled = await fillWorkspace(target, testCase.workspace, { ...options, skillDirs: staged.dirs });
     return { skills: staged.skills, warnings: [...staged.warnings, ...(filled.warnings ?? [])] };
   } finally {

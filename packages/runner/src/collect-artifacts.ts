@@ -1,11 +1,10 @@
-import { copyFile, lstat, mkdir, realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { type Warning, warning } from '@skill-eval/core';
 import { glob } from 'tinyglobby';
 
-/** What was copied out, and the patterns that could not be used. */
+/** The workspace's files a case's artifact patterns match, and the patterns that could not be used. */
 export interface CollectedArtifacts {
-  /** Paths of the copied files, relative to the workspace. */
+  /** Paths of the matched files, relative to the workspace, `/`-separated, sorted. */
   files: string[];
   warnings: Warning[];
 }
@@ -14,14 +13,11 @@ export interface CollectedArtifacts {
 const IGNORE = ['.git', '.git/**', '**/.git', '**/.git/**'];
 
 /**
- * Copies the workspace's regular files matching `patterns` to `dest`, keeping their relative paths. Symlinks
- * are neither followed nor copied, so nothing outside the workspace is collected.
+ * The workspace's files matching `patterns` (the case's `artifacts`), for the result store to copy through the file
+ * layer, which reads regular files only and never through a link: the glob follows no link either, so a pattern
+ * naming a path below a linked folder matches nothing outside.
  */
-export async function collectArtifacts(
-  ws: string,
-  patterns: readonly string[],
-  dest: string,
-): Promise<CollectedArtifacts> {
+export async function collectArtifacts(ws: string, patterns: readonly string[]): Promise<CollectedArtifacts> {
   const warnings: Warning[] = [];
   const usable = patterns.filter((pattern) => {
     const ok = pattern.trim() !== '' && !isAbsolute(pattern) && !pattern.split(/[\\/]/).includes('..');
@@ -43,19 +39,5 @@ export async function collectArtifacts(
     expandDirectories: false,
     ignore: IGNORE,
   });
-  const realWs = await realpath(ws);
-  const files: string[] = [];
-  for (const rel of matches.sort()) {
-    const from = join(ws, rel);
-    const stat = await lstat(from).catch(() => undefined);
-    if (!stat?.isFile()) continue;
-    // A pattern naming a path below a symlinked directory would otherwise reach outside.
-    const real = relative(realWs, await realpath(from));
-    if (real.startsWith(`..${sep}`) || real === '..' || isAbsolute(real)) continue;
-    const to = join(dest, rel);
-    await mkdir(dirname(to), { recursive: true });
-    await copyFile(from, to);
-    files.push(rel);
-  }
-  return { files, warnings };
+  return { files: matches.sort(), warnings };
 }

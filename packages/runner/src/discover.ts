@@ -15,6 +15,7 @@ import { checkDiagnostics } from '@skill-eval/grading';
 import { describeContent } from './describe-content.js';
 import { diag } from './discovery-diagnostic.js';
 import { type FoundEvalFiles, findEvalFiles } from './find-eval-files.js';
+import { type ForeignEvalFile, foreignEvalFile } from './foreign-eval-files.js';
 import { readPlainSuiteShell } from './plain-suite-shell.js';
 import { readEvalText } from './read-eval-text.js';
 import { bindSkill } from './skill-evals.js';
@@ -147,6 +148,27 @@ function alternateSkipped(file: string, owner: string): Diagnostic {
   return { ...diag('info', 'discovery/alternate-suite', file, message), line: 1, column: 1 };
 }
 
+/** The file's text; undefined, with the diagnostic saying why, when it cannot be read as an eval file. */
+function readText(file: string, diagnostics: Diagnostic[]): string | undefined {
+  try {
+    const read = readEvalText(file);
+    if ('problem' in read) {
+      diagnostics.push({ ...read.problem, file });
+      return undefined;
+    }
+    return read.text;
+  } catch (error) {
+    diagnostics.push(diag('error', 'discovery/unreadable', file, `Cannot read file: ${errorInfo(error).message}`));
+    return undefined;
+  }
+}
+
+/** Another tool's eval file that skill-eval does not read: named for what it is (an error only when named). */
+function foreignFormat(file: string, foreign: ForeignEvalFile, explicit: boolean): Diagnostic {
+  const message = `This is ${foreign.tool} (${foreign.shape}), which skill-eval does not read yet; it is left as it is, and no other format reads it as its own.`;
+  return { ...diag(explicit ? 'error' : 'info', 'discovery/foreign-format', file, message), line: 1, column: 1 };
+}
+
 async function loadFile(
   file: string,
   explicit: boolean,
@@ -156,16 +178,11 @@ async function loadFile(
   forced: boolean,
 ): Promise<{ suites: Suite[]; parts: readonly string[]; alternates: readonly string[] }> {
   const none = { suites: [], parts: [], alternates: [] };
-  let text: string;
-  try {
-    const read = readEvalText(file);
-    if ('problem' in read) {
-      diagnostics.push({ ...read.problem, file });
-      return none;
-    }
-    text = read.text;
-  } catch (error) {
-    diagnostics.push(diag('error', 'discovery/unreadable', file, `Cannot read file: ${errorInfo(error).message}`));
+  const text = readText(file, diagnostics);
+  if (text === undefined) return none;
+  const foreign = forced ? undefined : foreignEvalFile(file, text);
+  if (foreign) {
+    diagnostics.push(foreignFormat(file, foreign, explicit));
     return none;
   }
   let best: Format | undefined = forced ? formats[0] : undefined;

@@ -3,6 +3,7 @@ import type { CompletionRequest, CompletionResponse, Engine } from '@skill-eval/
 import { completeSession, SkillEvalError } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
 import { buildChildEnv } from './child-env.js';
+import { scopeCredential } from './policy/host-program-env.js';
 import { prepareWorkspace } from './workspace.js';
 
 export interface EngineJudgeOptions {
@@ -71,7 +72,7 @@ async function completeByRunning(
         ...(request.model ? { model: request.model } : {}),
         timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         signal: request.signal ?? new AbortController().signal,
-        env: buildChildEnv(options.env ?? process.env, workspace.home, engine.environment),
+        env: scopeCredential(buildChildEnv(options.env ?? process.env, workspace.home, engine.environment), engine),
         artifactsDir: workspace.root,
       }),
     );

@@ -3,12 +3,14 @@ import { caseNeedsJudge, checksNeedingTrust, snapshotWorkspace, type TriggerDete
 import { caseMcpServers } from './case-mcp-servers.js';
 import type { EngineTarget } from './engine-target.js';
 import type { ExecutionContext } from './execution-context.js';
+import { executionDeadline } from './execution-deadline.js';
 import { ExecutionFailure } from './execution-failure.js';
 import { startResult } from './execution-result.js';
 import { ExecutionWorkspace } from './execution-workspace.js';
 import { gradeSession } from './grade-session.js';
 import { agentModel, caseJudge } from './pinned-models.js';
 import type { PlanItem } from './plan.js';
+import { scopeCredential } from './policy/host-program-env.js';
 import { recordSession } from './record-session.js';
 import { runEngine } from './run-engine.js';
 import { stageVariantSkills } from './stage-variant-skills.js';
@@ -32,8 +34,12 @@ function detectionOf(testCase: Case, chosen: TriggerDetection | undefined): Trig
   return testCase.kind === 'trigger' ? (chosen ?? testCase.triggerDetection ?? 'any-tool') : undefined;
 }
 
-/** Prepares, runs, grades and records one execution. Engine and grading failures become `error` results. */
+/**
+ * Prepares, runs, grades and records one execution, all within its time limit (-t), which opens here. Engine and
+ * grading failures become `error` results.
+ */
 export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionContext): Promise<CaseResult> {
+  const deadline = executionDeadline(ctx.timeoutSeconds, item.testCase);
   const { planned, target } = item;
   const detection = detectionOf(item.testCase, ctx.triggerDetection);
   // Grading reads the mode from the case, so the run's choice is written into it.
@@ -42,7 +48,7 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
   // The models the case pins for its agent and its judge, unless the command line chose them.
   const agent = agentModel(testCase, target);
   const grader = caseJudge(testCase, ctx.judge);
-  const life = new ExecutionWorkspace(testCase.workspace, ctx, planned.executionId);
+  const life = new ExecutionWorkspace(testCase.workspace, ctx, planned.executionId, deadline);
   const result = startResult(execution, ctx, life, { model: agent.model, detection, notes: [agent.note, grader.note] });
 
   const refused = life.refusal() ?? untrustedChecks(testCase, ctx.trust);
@@ -54,10 +60,17 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     return result.fail('WORKSPACE_FAILED', errorInfo(error).message);
   }
   try {
-    const skills = await stageVariantSkills(execution, ctx.baselineSkill, workspace, life, result.warnings);
+    const skills = await stageVariantSkills(
+      execution,
+      ctx.baselineSkill,
+      ctx.evalMaterial,
+      workspace,
+      life,
+      result.warnings,
+    );
     if (ctx.keepWorkspaces) result.warnings.push(warning('workspace', `Workspace kept at ${workspace.root}`));
     const environment = ctx.environment?.(testCase);
-    const hostEnv = life.childEnv(target.engine.environment);
+    const hostEnv = scopeCredential(life.childEnv(target.engine.environment), target.engine);
     const unprepared = await life.prepare(
       environment && { environment, programs: target.engine.programs?.(hostEnv) ?? [], env: hostEnv },
     );

@@ -1,4 +1,5 @@
 import type { Case, Environment, PlannedExecution, Redactor, SessionEvent, SkillRef } from '@skill-eval/core';
+import type { CopyLimits } from '@skill-eval/engine-kit/agent-files';
 import type { Judge, TriggerDetection } from '@skill-eval/grading';
 import type { ResultStore } from './result-store.js';
 
@@ -26,8 +27,10 @@ export interface ExecutionContext {
   harnessVersion?: string;
   /** How trigger cases detect firing; overrides the case's own `triggerDetection` (default any-tool). */
   triggerDetection?: TriggerDetection;
-  /** Limit of each setup or teardown command of a case, in seconds (default 30). */
-  setupTimeoutSeconds?: number;
+  /** Caps of what one execution copies into the run directory (artifacts, transcripts, logs). */
+  artifactLimits?: CopyLimits;
+  /** Every file that grades the run's skills (eval-material.ts): left out of each staged skill. */
+  evalMaterial?: ReadonlySet<string>;
   /** The older skill the `baseline` variant stages in place of the skill under test. */
   baselineSkill?: SkillRef;
   /** Where a case's executions run (a container, a remote sandbox); on the host when it gives none. */

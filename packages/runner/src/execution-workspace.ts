@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import {
   type CaseResult,
@@ -9,17 +10,38 @@ import {
   type WorkspaceSpec,
   warning,
 } from '@skill-eval/core';
-import { newReapMark, REAP_MARK_VARIABLE, reapMarked } from '@skill-eval/engine-kit/process-reaper';
+import { CopyBudget, type CopyLimits } from '@skill-eval/engine-kit/agent-files';
+import { type Containment, openContainment } from '@skill-eval/engine-kit/execution-containment';
 import { buildChildEnv } from './child-env.js';
 import { collectArtifacts } from './collect-artifacts.js';
+import { type ExecutionDeadline, TEARDOWN_GRACE_MS } from './execution-deadline.js';
 import { fillWorkspace, layOverlays, layProject, slowerStaging } from './fill-workspace.js';
 import type { StagingMethod } from './fixture-stager.js';
 import type { ResultStore } from './result-store.js';
 import { stagerFor } from './run-stager.js';
 import { runSandboxSteps } from './sandbox-steps.js';
-import { DEFAULT_SETUP_TIMEOUT_SECONDS, ProcessGroups, runShellSteps, type ShellStepOptions } from './shell-steps.js';
+import { ProcessGroups, runShellSteps, type ShellStepOptions } from './shell-steps.js';
+import { sweepStaleLeftovers } from './stale-leftovers.js';
 import { preparedWorkspaceRisks } from './untrusted-workspace.js';
 import { createWorkspace, type Workspace } from './workspace.js';
+
+/** A signal aborted `ms` after `signal` is (at once if it is already plus `ms`); `done` stops watching. */
+function afterInterrupt(signal: AbortSignal, ms: number): { signal: AbortSignal; done(): void } {
+  const late = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    timer = setTimeout(() => late.abort(), ms);
+  };
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: late.signal,
+    done: () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
 
 /** The part of the execution context the workspace's life needs. */
 export interface WorkspaceContext {
@@ -29,8 +51,8 @@ export interface WorkspaceContext {
   keepWorkspaces: boolean;
   trust: boolean;
   tempDir?: string;
-  /** Limit of each setup or teardown command (default 30 s). */
-  setupTimeoutSeconds?: number;
+  /** Caps of what is copied out of an execution's folders into the run directory (default DEFAULT_COPY_LIMITS). */
+  artifactLimits?: CopyLimits;
 }
 
 /**
@@ -75,8 +97,8 @@ export class ExecutionWorkspace {
   private result: CaseResult | undefined;
   private staging: StagingMethod | undefined;
   private readonly groups = new ProcessGroups();
-  /** Carried by every process of the execution, which `close` kills whatever group it is in (see process-reaper.ts). */
-  private mark: string | undefined;
+  /** The boundary of every process of the execution, which `close` ends (see execution-containment.ts). */
+  private containment: Containment | undefined;
   /** Where the execution's programs run, once `prepare` opened it. */
   sandbox: Sandbox | undefined;
   /** What went oddly while the workspace was prepared, for the result's warnings. */
@@ -88,6 +110,8 @@ export class ExecutionWorkspace {
     private readonly spec: WorkspaceSpec,
     private readonly ctx: WorkspaceContext,
     private readonly executionId: string,
+    /** The execution's time limit, which its setup and teardown steps spend from as its engine and grading do. */
+    readonly deadline: ExecutionDeadline,
   ) {}
 
   /** Commands from the eval file run only with --trust; without it the case is an error, never run half-way. */
@@ -102,6 +126,8 @@ export class ExecutionWorkspace {
 
   /** Creates the directories and lays the project and the overlays; throws (WORKSPACE_FAILED) after removing what it made. */
   async open(): Promise<Workspace> {
+    // Once per run, before its first workspace: what runs killed outright left behind.
+    await sweepStaleLeftovers(this.ctx.tempDir);
     const workspace = await createWorkspace(this.ctx.tempDir);
     try {
       if (this.spec.project || this.spec.overlays.length > 0) {
@@ -116,8 +142,13 @@ export class ExecutionWorkspace {
       await workspace.dispose();
       throw error;
     }
+    try {
+      this.containment = await openContainment();
+    } catch (error) {
+      await workspace.dispose();
+      throw error;
+    }
     this.workspace = workspace;
-    this.mark = newReapMark();
     mkdirSync(this.artifactsDir);
     return workspace;
   }
@@ -128,11 +159,12 @@ export class ExecutionWorkspace {
   }
 
   /**
-   * The environment of a process of this execution: the allowlisted part of the run's, the engine's own variables
-   * (`extra`), the fresh HOME and the execution's mark.
+   * The environment of a process of this execution — its engine, setup and teardown steps, grading programs: the
+   * allowlisted part of the run's, the engine's own variables (`extra`), the fresh HOME and the execution's mark (by
+   * which the launcher starts it in the execution's cgroup).
    */
   childEnv(extra?: readonly string[]): Record<string, string> {
-    return { ...buildChildEnv(this.ctx.env, this.workspace!.home, extra), [REAP_MARK_VARIABLE]: this.mark! };
+    return { ...buildChildEnv(this.ctx.env, this.workspace!.home, extra), ...this.containment!.env };
   }
 
   /** Where the file `path` of `artifactsDir` is kept in the run directory; any other path as it is. */
@@ -222,41 +254,70 @@ export class ExecutionWorkspace {
     } catch (error) {
       warnings.push(warning('workspace', `The sandbox's files could not be copied back: ${errorInfo(error).message}`));
     }
+    // One budget for everything the execution copies out: collected files first, then its engine's own files.
+    const budget = new CopyBudget(this.ctx.artifactLimits);
     try {
-      if (this.spec.artifacts.length > 0) {
-        const found = await collectArtifacts(workspace.ws, this.spec.artifacts, join(this.artifactsDir, 'collected'));
-        warnings.push(...found.warnings);
-        collected = found.files.map((f) => `collected/${f.split(sep).join('/')}`);
-      }
+      if (this.spec.artifacts.length > 0) collected = await this.collect(workspace.ws, budget, warnings);
     } catch (error) {
       warnings.push(warning('artifacts', `Artifacts could not be collected: ${errorInfo(error).message}`));
     }
     try {
       if (this.ctx.trust && this.spec.teardown.length > 0) {
         const log = this.logFile('teardown');
-        // Teardown runs even after an interrupt: it is what cleans up after setup.
-        const options = { ...this.shellOptions(this.childEnv(), log), signal: undefined };
-        const outcome = await this.runSteps(this.spec.teardown, options);
+        // Teardown runs even after an interrupt or past the time limit: it is what cleans up after setup. A hung one
+        // holds a stop or the execution's end only a few seconds, so that one Ctrl-C or SIGTERM ends the run within
+        // seconds, and an execution ends within seconds of its -t.
+        const grace = afterInterrupt(this.ctx.signal, TEARDOWN_GRACE_MS);
+        const options = {
+          ...this.shellOptions(this.childEnv(), log),
+          ...this.teardownDeadline(),
+          signal: grace.signal,
+        };
+        const outcome = await this.runSteps(this.spec.teardown, options).finally(grace.done);
         if (!outcome.ok)
           warnings.push(warning('workspace', `Teardown command ${JSON.stringify(outcome.command)} ${outcome.reason}.`));
       }
     } finally {
       this.groups.killAll();
-      await reapMarked(this.mark!);
+      await this.endProcesses(warnings);
       await this.sandbox?.close();
       try {
-        const kept = await this.ctx.store.keepArtifacts(this.executionId, this.artifactsDir);
-        collected = collected?.flatMap((rel) => {
-          const path = kept.get(rel);
-          return path ? [relative(this.ctx.store.outDir, path)] : [];
-        });
+        await this.ctx.store.keepArtifacts(this.executionId, this.artifactsDir, { budget });
+        // A kept workspace keeps no unredacted copy of what the run directory holds redacted.
+        if (this.ctx.keepWorkspaces) await rm(this.artifactsDir, { recursive: true, force: true });
       } catch (error) {
         warnings.push(warning('artifacts', `Artifacts could not be kept: ${errorInfo(error).message}`));
       } finally {
+        warnings.push(...budget.warnings);
         if (!this.ctx.keepWorkspaces) await workspace.dispose();
       }
     }
     this.annotate(collected, warnings);
+  }
+
+  /** Ends every process of the execution before its result is written; one that will not die is a warning. */
+  private async endProcesses(warnings: Warning[]): Promise<void> {
+    const containment = this.containment!;
+    const { survivors } = await containment.end();
+    if (survivors > 0)
+      warnings.push(
+        warning('workspace', `${survivors} process(es) of the execution could not be killed (stuck in the kernel).`),
+      );
+  }
+
+  /**
+   * Copies the workspace files the case's artifact patterns match straight into the run directory (under
+   * `collected/`), through the file layer; returns their paths there, relative to the run directory.
+   */
+  private async collect(ws: string, budget: CopyBudget, warnings: Warning[]): Promise<string[]> {
+    const found = await collectArtifacts(ws, this.spec.artifacts);
+    warnings.push(...found.warnings);
+    const kept = await this.ctx.store.keepArtifacts(this.executionId, ws, {
+      files: found.files,
+      under: 'collected',
+      budget,
+    });
+    return [...kept.values()].map((path) => relative(this.ctx.store.outDir, path));
   }
 
   private annotate(collected: string[] | undefined, warnings: Warning[]): void {
@@ -279,8 +340,16 @@ export class ExecutionWorkspace {
   }
 
   private shellOptions(env: Record<string, string>, logFile: string): ShellStepOptions {
-    const seconds = this.ctx.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_SECONDS;
-    return { cwd: this.workspace!.ws, env, timeoutMs: seconds * 1000, logFile, signal: this.ctx.signal };
+    const { at, described } = this.deadline;
+    return { cwd: this.workspace!.ws, env, deadline: at, limit: described, logFile, signal: this.ctx.signal };
+  }
+
+  /** What is left of the time limit for teardown, and at least TEARDOWN_GRACE_MS; how a timeout names it. */
+  private teardownDeadline(): { deadline: number; limit: string } {
+    const { at, described } = this.deadline;
+    const late = Date.now() + TEARDOWN_GRACE_MS;
+    if (late <= at) return { deadline: at, limit: described };
+    return { deadline: late, limit: `${described} and the ${TEARDOWN_GRACE_MS / 1000} s teardown may take past it` };
   }
 
   private logFile(phase: 'setup' | 'teardown'): string {

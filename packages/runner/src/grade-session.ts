@@ -1,4 +1,4 @@
-import { type Case, type CaseResult, errorInfo, type Session } from '@skill-eval/core';
+import { type Case, type CaseResult, deadlineSignal, errorInfo, type Session } from '@skill-eval/core';
 import { gaveNoAnswer, gradeExecution, type Judge, noAnswerVerdict, type WorkspaceSnapshot } from '@skill-eval/grading';
 import type { ExecutionContext } from './execution-context.js';
 import { ExecutionFailure } from './execution-failure.js';
@@ -7,7 +7,9 @@ import type { Workspace } from './workspace.js';
 
 /**
  * The recorded session graded against the case's checks; no answer fails the case outright. A grading fault ends the
- * execution with what was recorded.
+ * execution with what was recorded. Grading has what is left of the execution's time limit (-t): a check still running
+ * when it closes is an error naming it, as is every check when the run is interrupted, which ends the execution as
+ * interrupted. Grading programs get the execution's environment, and so start inside its containment.
  */
 export async function gradeSession(
   testCase: Case,
@@ -24,6 +26,7 @@ export async function gradeSession(
 ): Promise<Partial<CaseResult>> {
   // No response fails the case, whatever its checks would say of an empty answer (a negated one, a should-not query).
   if (gaveNoAnswer(session)) return { ...recorded, status: 'failed', score: 0, checks: [noAnswerVerdict(session)] };
+  const limit = deadlineSignal(deps.life.deadline.remainingMs(), ctx.signal);
   try {
     const grade = await gradeExecution({
       testCase,
@@ -31,11 +34,13 @@ export async function gradeSession(
       workspace: deps.workspace.ws,
       ...(deps.workspaceBefore ? { workspaceBefore: deps.workspaceBefore } : {}),
       judge: deps.judge,
-      signal: ctx.signal,
+      signal: limit.signal,
       run: deps.run,
       trust: ctx.trust,
       env: deps.life.childEnv(),
     });
+    if (ctx.signal.aborted)
+      throw new ExecutionFailure('INTERRUPTED', 'The run was interrupted while this execution was graded.', recorded);
     return {
       ...recorded,
       status: grade.status,
@@ -45,6 +50,9 @@ export async function gradeSession(
       error: grade.error,
     };
   } catch (error) {
+    if (error instanceof ExecutionFailure) throw error;
     throw new ExecutionFailure(errorInfo(error).code, `Grading failed: ${errorInfo(error).message}`, recorded);
+  } finally {
+    limit.dispose();
   }
 }

@@ -11,6 +11,7 @@ export { makeDirectorySync } from './make-directory.js';
 export { type MergedRun, mergeRuns } from './merge-runs.js';
 export { splitModel } from './pinned-models.js';
 export { type PlanItem, planItems, slugify, type Variant } from './plan.js';
+export * from './policy/index.js';
 export { MOCK_MCP_SERVER_SCRIPT } from './resolve-mcp-servers.js';
 export { assertRunDirUsable } from './run-dir.js';
 export { RUN_MANIFEST_FILE, type RunManifest, readRunManifest, recordedInvocation } from './run-manifest.js';

@@ -75,7 +75,7 @@ export { type RunOptions, runSuites } from './run-suites.js';
 export { type Outcome, runWithBackstop } from './run-with-backstop.js';
 export { createScheduler, type Schedule } from './scheduler.js';
 export { parseShard, type Shard, shardItems, shardOfEach } from './shard.js';
-export { DEFAULT_SETUP_TIMEOUT_SECONDS, runShellSteps, type ShellStepOptions } from './shell-steps.js';
+export { runShellSteps, type ShellStepOptions } from './shell-steps.js';
 export { stableJson } from './stable-json.js';
 export { NOT_PART_OF_A_SKILL, type StagedSkills, stageSkills } from './stage-skills.js';
 export { probeOverlay, probeReflink } from './staging-probe.js';

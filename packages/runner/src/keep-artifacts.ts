@@ -1,53 +1,45 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { redactFiles } from './redact-files.js';
+import { relative } from 'node:path';
+import { CopyBudget, copyAgentFile, listAgentFiles, secretPatterns } from '@skill-eval/engine-kit/agent-files';
 
 /** How {@link keepArtifacts} copies. */
 export interface KeepOptions {
   /** The secrets to replace in the files' contents. */
   secrets: readonly string[];
-  /** Where the file `rel` (relative to what is copied from, `/`-separated) goes: an absolute path. */
+  /** The run directory: the only folder written, and only with new files. */
+  base: string;
+  /** Where the file `rel` (relative to what is copied from, `/`-separated) goes: an absolute path below `base`. */
   place(rel: string): string;
   /** Told of each file copied, with its sha256. */
   record(path: string, sha256: string): void;
+  /** The files to copy, relative to `from`; default every regular file below it. */
+  files?: readonly string[];
+  /** A folder the copies go into, in front of their relative path (`collected`). */
+  under?: string;
+  /** The execution's caps, shared by its copies, and the warnings naming what was not copied. */
+  budget?: CopyBudget;
 }
 
 /**
- * Copies the regular files below `from` (what an execution's engine, setup and teardown wrote, outside the run
- * directory) into the run directory, their secrets replaced first. Links, FIFOs and devices are not copied — a link
- * would reach outside, a FIFO would never end. Returns where each went: `/`-separated path relative to `from` → the
- * absolute path it was copied to.
+ * Copies regular files out of `from`, a folder an agent could write (the workspace, or where the execution's engine,
+ * setup and teardown wrote), into the run directory through the file layer: secrets replaced on the way (the agent's
+ * folder is only read), links, FIFOs and devices not copied, sizes capped, nothing written over what is there. Returns
+ * where each went: `/`-separated path (with `under` in front) → the absolute path it was copied to.
  */
 export async function keepArtifacts(from: string, options: KeepOptions): Promise<Map<string, string>> {
   const kept = new Map<string, string>();
-  const entries = await readdir(from, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  if (files.length === 0) return kept;
-  await redactFiles(from, options.secrets);
+  const budget = options.budget ?? new CopyBudget();
+  const onSkip = (rel: string, what: string) => budget.skip(rel, `it is ${what}`);
+  const files = options.files ?? (await listAgentFiles(from, { onSkip }).catch(() => []));
+  const patterns = secretPatterns(options.secrets);
+  const made = new Set<string>();
   for (const file of files) {
-    const rel = relative(from, file).split(sep).join('/');
-    const target = options.place(rel);
-    await mkdir(dirname(target), { recursive: true });
-    const hash = createHash('sha256');
-    const hashing = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(createReadStream(file), hashing, createWriteStream(target));
-    } catch {
-      // A file redactFiles could not read was removed by it: it is not kept.
-      await rm(target, { force: true });
-      continue;
-    }
-    options.record(target, hash.digest('hex'));
-    kept.set(rel, target);
+    const rel = options.under ? `${options.under}/${file}` : file;
+    const to = options.place(rel);
+    if (relative(options.base, to).startsWith('..')) continue;
+    const hash = await copyAgentFile({ root: from, rel: file, base: options.base, to, budget, patterns, made });
+    if (hash === undefined) continue;
+    options.record(to, hash);
+    kept.set(rel, to);
   }
   return kept;
 }

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   type Case,
   type CaseResult,
   createRedactor,
   type RunSummary,
+  readRegularText,
   readRunResults,
   SkillEvalError,
 } from '@skill-eval/core';
+import { CopyBudget, copyAgentFile, entryKind, listAgentFiles } from '@skill-eval/engine-kit/agent-files';
 import type { CaseLookup } from './case-outcomes.js';
 import { makeDirectory } from './make-directory.js';
 
@@ -31,6 +31,23 @@ const EXECUTION_FILES = [
   (id: string) => join('artifacts', id),
   (id: string) => join('recordings', `${id}.json`),
 ];
+
+/**
+ * Copies a shard's file or folder of one execution into the merged run through the file layer: a shard is a recorded
+ * run directory, so a link, a FIFO or a device in it is never followed or opened; each is named in a warning.
+ */
+async function copyExecutionFile(from: string, file: string, out: string): Promise<string[]> {
+  const budget = new CopyBudget({ maxFileBytes: Number.MAX_SAFE_INTEGER, maxExecutionBytes: Number.MAX_SAFE_INTEGER });
+  const kind = await entryKind(from, file);
+  if (!kind) return [];
+  const onSkip = (rel: string, what: string) => budget.skip(`${file}/${rel}`, `it is ${what}`);
+  const files =
+    kind.kind === 'directory'
+      ? (await listAgentFiles(join(from, file), { onSkip })).map((rel) => join(file, rel))
+      : [file];
+  for (const rel of files) await copyAgentFile({ root: from, rel, base: out, to: join(out, rel), budget });
+  return budget.warnings.map((w) => `${from}: ${w.message}`);
+}
 
 /** What `mergeRuns` made. */
 export interface MergedRun {
@@ -85,11 +102,8 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
   const store = await createResultStore(out, createRedactor([]));
   const results = [...chosen.values()].sort((a, b) => compare(a.result.executionId, b.result.executionId));
   for (const { result, from } of results) {
-    for (const file of EXECUTION_FILES.map((name) => name(result.executionId))) {
-      if (!existsSync(join(from, file))) continue;
-      await mkdir(dirname(join(out, file)), { recursive: true });
-      await cp(join(from, file), join(out, file), { recursive: true });
-    }
+    for (const file of EXECUTION_FILES.map((name) => name(result.executionId)))
+      warnings.push(...(await copyExecutionFile(from, file, out)));
     await store.appendResult(result);
   }
 
@@ -154,7 +168,7 @@ async function readRunDir(dir: string, warnings: string[]): Promise<RunDir> {
 
 async function readManifest(dir: string): Promise<RunManifest | undefined> {
   try {
-    return RunManifestSchema.parse(JSON.parse(await readFile(join(dir, RUN_MANIFEST_FILE), 'utf8')));
+    return RunManifestSchema.parse(JSON.parse(await readRegularText(join(dir, RUN_MANIFEST_FILE))));
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
@@ -22,8 +22,6 @@ export interface ResultCache {
   readonly dir: string;
   /** The entry for `key`; undefined when there is none or it cannot be read (a damaged entry is a miss). */
   get(key: string): Promise<CacheEntry | undefined>;
-  /** Whether an entry is stored under `key` (without reading or checking it). */
-  has(key: string): boolean;
   /** Stores an entry atomically (temp file, then rename), so a reader never sees half of one. */
   put(entry: Omit<CacheEntry, 'format'>): Promise<void>;
 }
@@ -76,9 +74,6 @@ export function createResultCache(dir: string): ResultCache {
         result: entry.result,
         ...(text !== undefined ? { transcriptText: text } : {}),
       };
-    },
-    has(key) {
-      return existsSync(entryFile(dir, key));
     },
     async put(entry) {
       const file = entryFile(dir, entry.key);

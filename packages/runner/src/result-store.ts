@@ -3,7 +3,7 @@ import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeF
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, type Redactor, RUN_MANIFEST_FILE, type RunSummary, type Session } from '@skill-eval/core';
-import { keepArtifacts } from './keep-artifacts.js';
+import { type KeepOptions, keepArtifacts } from './keep-artifacts.js';
 import { makeDirectory } from './make-directory.js';
 import { RunDirLedger, sha256, sha256Of } from './run-dir-ledger.js';
 
@@ -15,11 +15,16 @@ import { RunDirLedger, sha256, sha256Of } from './run-dir-ledger.js';
 export interface ResultStore {
   readonly outDir: string;
   /**
-   * Copies what an execution left in `from` (raw transcripts, logs, collected files) into `artifacts/<execution>/`,
-   * secrets replaced in contents and names, regular files only (see keepArtifacts); returns where each file went:
-   * path relative to `from` → absolute path.
+   * Copies what an execution left in `from` (raw transcripts, logs), or the workspace files `options.files` (collected
+   * artifacts, under `collected/`), into `artifacts/<execution>/` through the file layer: secrets replaced in contents
+   * and names, regular files only, within the budget's caps (see keepArtifacts); returns where each file went: path
+   * relative to `from` (with `under` in front) → absolute path.
    */
-  keepArtifacts(executionId: string, from: string): Promise<Map<string, string>>;
+  keepArtifacts(
+    executionId: string,
+    from: string,
+    options?: Pick<KeepOptions, 'files' | 'under' | 'budget'>,
+  ): Promise<Map<string, string>>;
   /** Where `keepArtifacts` puts the file `rel` (relative to what it copies from) of an execution: an absolute path. */
   artifactPath(executionId: string, rel: string): string;
   /** Removes what an execution kept in `artifacts/` (an attempt retried from the start). */
@@ -73,9 +78,11 @@ export async function createResultStore(
   const artifactPath = (executionId: string, rel: string) => join(artifactsOf(executionId), redact.text(rel));
   return {
     outDir,
-    keepArtifacts(executionId, from) {
+    keepArtifacts(executionId, from, options) {
       return keepArtifacts(from, {
+        ...options,
         secrets: redact.secrets,
+        base: outDir,
         place: (rel) => artifactPath(executionId, rel),
         record: (path, hash) => ledger.record(path, hash),
       });

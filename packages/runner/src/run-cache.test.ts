@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Case, CaseResult, Suite } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineTarget } from './engine-target.js';
-import { runSuites } from './run-suites.js';
+import { type RunOptions, runSuites } from './run-suites.js';
 import { completed, fakeEngine } from './test-support/fake-engine.js';
 import { makeCase, makeSuite, tempDir, writeTree } from './test-support/fixtures.js';
 
@@ -50,6 +50,7 @@ describe('runSuites with a result cache', () => {
     target: Partial<EngineTarget> = {},
     cache: string | null = cacheDir,
     secrets: Record<string, string> = {},
+    more: Partial<RunOptions> = {},
   ) => {
     const before = stats.inputs.length;
     const outDir = join(dir, `out${++runs}`);
@@ -61,6 +62,7 @@ describe('runSuites with a result cache', () => {
       tempDir: join(dir, 'tmp'),
       harnessVersion: '0.1.0',
       ...(cache ? { cacheDir: cache } : {}),
+      ...more,
     });
     const executed = stats.inputs.slice(before).map((input) => input.turns[0]);
     return { results, summary, outDir, executed };
@@ -111,6 +113,80 @@ describe('runSuites with a result cache', () => {
     expect((await run(suiteOf(['a', 'b']), { model: 'fake-model-2' })).executed.sort()).toEqual(['a', 'b']);
     expect((await run(suiteOf(['a', 'b']), {}, null)).executed.sort()).toEqual(['a', 'b']);
     expect((await run(suiteOf(['a', 'b']))).executed).toEqual([]);
+  });
+
+  it('writes the run directory of a cached re-run as the run that filled the cache wrote its own', async () => {
+    const suite = suiteOf(['a', 'b', 'fail']);
+    const first = await run(suite);
+    const second = await run(suite, {}, cacheDir, {}, { beforeExecutions: () => {} });
+    expect(second.executed).toEqual([]);
+    const files = async (outDir: string) =>
+      (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && !entry.parentPath.includes('artifacts'))
+        .map((entry) => join(entry.parentPath, entry.name).slice(outDir.length + 1))
+        .sort();
+    // The same files (a hit copies no artifacts: its transcript points at the run that made it), the same transcripts
+    // byte for byte, and the same results but for what says where, when and at what cost they were made.
+    expect(await files(second.outDir)).toEqual(await files(first.outDir));
+    const lines = (outDir: string) =>
+      readFileSync(join(outDir, 'results.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as CaseResult);
+    const firstLines = lines(first.outDir);
+    for (const [i, hit] of lines(second.outDir).entries()) {
+      const made = firstLines.find((r) => r.executionId === hit.executionId)!;
+      const { cached, cachedFrom, startedAt, durationMs, session, ...rest } = hit;
+      const { cached: _, startedAt: madeAt, durationMs: took, session: madeSession, ...madeRest } = made;
+      expect([i, cached, rest]).toEqual([i, true, madeRest]);
+      expect(cachedFrom).toEqual({
+        executionId: made.executionId,
+        runDir: first.outDir,
+        startedAt: madeAt,
+        durationMs: took,
+        usage: madeSession!.usage,
+        costUsd: madeSession!.costUsd,
+      });
+      expect(session).toEqual({
+        ...madeSession,
+        usage: { ...madeSession!.usage, inputTokens: 0, outputTokens: 0 },
+        costUsd: 0,
+      });
+      expect(Date.parse(startedAt)).toBeGreaterThanOrEqual(Date.parse(second.summary.startedAt));
+      expect(durationMs).toBeGreaterThanOrEqual(0);
+      const transcript = (outDir: string) => readFileSync(join(outDir, hit.transcriptFile!), 'utf8');
+      expect(transcript(second.outDir)).toBe(transcript(first.outDir));
+    }
+    const summary = (outDir: string) => JSON.parse(readFileSync(join(outDir, 'summary.json'), 'utf8'));
+    expect(summary(second.outDir).caseTotals).toEqual(summary(first.outDir).caseTotals);
+    expect(summary(second.outDir).totals).toMatchObject({ passed: 2, failed: 1, costUsd: 0 });
+  });
+
+  it('runs, and says it will run, an execution whose entry is damaged; reads each entry once per run', async () => {
+    await run(suiteOf(['a', 'b']));
+    const [shard] = await readdir(cacheDir);
+    const [entry] = await readdir(join(cacheDir, shard!));
+    const file = join(cacheDir, shard!, entry!);
+    const intact = await readFile(file, 'utf8');
+    await writeFile(file, '{"format":');
+    let toRun: string[] = [];
+    const told = {
+      beforeExecutions: (items: readonly { testCase: Case }[]) => {
+        toRun = items.map((i) => i.testCase.turns[0]!);
+      },
+    };
+    const damaged = await run(suiteOf(['a', 'b']), {}, cacheDir, {}, told);
+    expect(damaged.executed).toEqual(toRun);
+    expect(toRun).toHaveLength(1);
+    // An entry is read once, before the run starts: one mended after that is not seen by the run that read it.
+    await writeFile(file, '{"format":');
+    const mend = {
+      beforeExecutions: async (items: readonly unknown[]) => {
+        expect(items).toHaveLength(1);
+        await writeFile(file, intact);
+      },
+    };
+    expect((await run(suiteOf(['a', 'b']), {}, cacheDir, {}, mend)).executed).toEqual(toRun);
   });
 
   it('treats a damaged cache entry as a miss', async () => {

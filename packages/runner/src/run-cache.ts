@@ -4,7 +4,7 @@ import { type CaseResult, errorInfo, type SkillRef, type Suite } from '@skill-ev
 import { type CacheKeyContext, cacheKey } from './cache-key.js';
 import type { EngineTarget } from './engine-target.js';
 import type { PlanItem } from './plan.js';
-import { createResultCache, type ResultCache } from './result-cache.js';
+import { type CacheEntry, createResultCache, type ResultCache } from './result-cache.js';
 import type { ResultStore } from './result-store.js';
 import { reuseCachedResult } from './reuse-cached-result.js';
 import { createTreeHasher } from './tree-hasher.js';
@@ -14,6 +14,14 @@ export interface RunCache {
   cache: ResultCache;
   /** An execution's key, computed once per run (a run may ask before it starts, then again when it executes). */
   keyOf(item: PlanItem<EngineTarget>): Promise<string>;
+  /**
+   * An execution's cache entry, read once per run: a run that asks before it starts which executions the cache
+   * answers gets, when it executes, the entry it read then (undefined for a miss or a damaged entry). Rejects when the
+   * execution's inputs cannot be hashed.
+   */
+  lookup(item: PlanItem<EngineTarget>): Promise<CacheEntry | undefined>;
+  /** Lets go of an execution's entry once the run has used it: a run of many hits does not hold them all. */
+  release(item: PlanItem<EngineTarget>): void;
   /** Told once when the cache cannot be read or written; the run goes on uncached. */
   warn(message: string): void;
 }
@@ -27,15 +35,29 @@ export function createRunCache(
   let warned = false;
   const context = { ...keys, hasher: createTreeHasher() };
   const known = new WeakMap<PlanItem<EngineTarget>, Promise<string>>();
+  const read = new Map<PlanItem<EngineTarget>, Promise<CacheEntry | undefined>>();
+  const cache = createResultCache(dir);
+  const keyOf = (item: PlanItem<EngineTarget>): Promise<string> => {
+    let key = known.get(item);
+    if (!key) {
+      key = cacheKey(item, context);
+      known.set(item, key);
+    }
+    return key;
+  };
   return {
-    cache: createResultCache(dir),
-    keyOf(item) {
-      let key = known.get(item);
-      if (!key) {
-        key = cacheKey(item, context);
-        known.set(item, key);
+    cache,
+    keyOf,
+    lookup(item) {
+      let entry = read.get(item);
+      if (!entry) {
+        entry = keyOf(item).then((key) => cache.get(key));
+        read.set(item, entry);
       }
-      return key;
+      return entry;
+    },
+    release(item) {
+      read.delete(item);
     },
     warn(message) {
       if (!warned) warn(message);
@@ -106,13 +128,16 @@ export async function withResultCache(
   if (!runCache) return execute();
   const started = Date.now();
   let key: string;
+  let entry: CacheEntry | undefined;
   try {
     key = await runCache.keyOf(item);
+    entry = await runCache.lookup(item);
   } catch (error) {
     runCache.warn(`cache disabled for some executions: cannot hash their inputs (${errorInfo(error).message}).`);
     return execute();
+  } finally {
+    runCache.release(item);
   }
-  const entry = await runCache.cache.get(key);
   if (entry) {
     const transcriptFile = await copyCachedTranscript(store, item, entry.transcriptText);
     if (transcriptFile !== null) return reuseCachedResult(entry, item.planned, started, transcriptFile);
@@ -131,12 +156,12 @@ export async function withResultCache(
 }
 
 /**
- * Whether the cache holds a result for this execution (which the run will then reuse, unless that entry turns out
- * unreadable). An execution whose inputs cannot be hashed is not cached.
+ * Whether the cache holds a readable result for this execution, which the run then reuses without reading it again
+ * (unless its transcript cannot be copied). An execution whose inputs cannot be hashed is not cached.
  */
 export async function isCached(runCache: RunCache, item: PlanItem<EngineTarget>): Promise<boolean> {
   try {
-    return runCache.cache.has(await runCache.keyOf(item));
+    return (await runCache.lookup(item)) !== undefined;
   } catch {
     return false;
   }

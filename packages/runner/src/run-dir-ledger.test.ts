@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
 import { type CaseResult, REDACTED, RunSummarySchema, readRunResults } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
+import { RunDirLedger, sha256 } from './run-dir-ledger.js';
 import { runSuites } from './run-suites.js';
 import { completed, fakeEngine } from './test-support/fake-engine.js';
 import { makeCase, makeSuite, useTempDir } from './test-support/fixtures.js';
@@ -82,5 +83,46 @@ describe('the run directory while agents run', () => {
       `transcripts/${lines[0]!.executionId}.json (changed; removed)`,
     ]);
     expect((await readRunResults(outDir()))?.results).toHaveLength(2);
+  });
+
+  it('finds a file it wrote swapped for a FIFO or for a link to the same bytes changed: no wait, no link followed', async () => {
+    const same = join(dir, 'same-bytes.txt');
+    await writeFile(same, 'note');
+    await run(async (input) => {
+      await writeFile(join(input.artifactsDir, 'note.txt'), 'note');
+      if (input.turns[0] === 'b') {
+        // The second agent swaps what the harness kept of the first execution.
+        const [first] = results();
+        const transcript = join(outDir(), 'transcripts', `${first!.executionId}.json`);
+        await rm(transcript);
+        execFileSync('mkfifo', [transcript]);
+        const note = join(outDir(), 'artifacts', first!.executionId, 'note.txt');
+        await rm(note);
+        await symlink(same, note);
+      }
+      return completed('done');
+    });
+    const [first] = results();
+    const summary = RunSummarySchema.parse(JSON.parse(readFileSync(join(outDir(), 'summary.json'), 'utf8')));
+    expect(summary.tampered).toEqual([
+      `artifacts/${first!.executionId}/note.txt (changed; removed)`,
+      `transcripts/${first!.executionId}.json (changed; removed)`,
+    ]);
+  }, 20_000);
+});
+
+describe('RunDirLedger', () => {
+  it('knows a file the harness wrote by where it lies, however its path was spelt', async () => {
+    const out = join(dir, 'ledger');
+    await mkdir(join(out, 'transcripts'), { recursive: true });
+    const ledger = new RunDirLedger(out);
+    for (const name of ['transcripts/a.json', 'transcripts/b.json', 'c.json', 'd.json', 'e.json'])
+      await writeFile(join(out, name), name);
+    ledger.record(join(out, 'transcripts/a.json'), sha256('transcripts/a.json'));
+    ledger.record(`${out}/transcripts/../transcripts/./b.json`, sha256('transcripts/b.json'));
+    ledger.record(`${out}//c.json`, sha256('c.json'));
+    ledger.record(`${join(out, '..', basename(out))}/d.json`, sha256('d.json'));
+    ledger.record(`${out}/e.json`, sha256('changed'));
+    expect(await ledger.seal()).toEqual(['e.json (changed; removed)']);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { lstat, readdir, rm } from 'node:fs/promises';
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
 /**
@@ -8,6 +8,9 @@ import { join, relative, sep } from 'node:path';
  * check: the lock, the case index (written again as the run ends) and the recorded model exchanges.
  */
 const NOT_LEDGERED = new Set(['run.lock', 'cases.json', 'recordings']);
+
+/** A `.` or `..` segment, an empty one, or a separator at either end: a path only path.relative can place. */
+const DOT_SEGMENT = /^[\\/]|[\\/]$|[\\/]{2}|(^|[\\/])\.{1,2}([\\/]|$)/;
 
 /**
  * What the harness wrote into a run directory while agents ran, by path and sha256, so that the run can tell at its
@@ -18,8 +21,11 @@ const NOT_LEDGERED = new Set(['run.lock', 'cases.json', 'recordings']);
 export class RunDirLedger {
   private readonly hashes = new Map<string, string>();
   private readonly since = Date.now();
+  private readonly prefix: string;
 
-  constructor(private readonly outDir: string) {}
+  constructor(private readonly outDir: string) {
+    this.prefix = outDir.endsWith(sep) ? outDir : `${outDir}${sep}`;
+  }
 
   /** The harness wrote `path` (absolute, below the run directory) with this sha256. */
   record(path: string, sha256: string): void {
@@ -44,10 +50,12 @@ export class RunDirLedger {
       if (NOT_LEDGERED.has(key.split('/')[0]!) || key.endsWith('.tmp')) continue;
       seen.add(key);
       const expected = this.hashes.get(key);
+      // The run has ended and nothing waits on this thread: each file is checked in one stretch of it, without the
+      // thread-pool round trips and stream of a read per file (a run of 1000 cases leaves 4000 files).
       if (expected === undefined) {
-        const info = await lstat(path).catch(() => undefined);
+        const info = lstatSync(path, { throwIfNoEntry: false });
         if (!info || info.ctimeMs < this.since) continue;
-      } else if (expected === (await sha256Of(path).catch(() => undefined))) continue;
+      } else if (expected === sha256OfRegularFile(path)) continue;
       found.push(`${key} (${expected === undefined ? 'not written by skill-eval' : 'changed'}; removed)`);
       await rm(path, { force: true });
     }
@@ -56,6 +64,10 @@ export class RunDirLedger {
   }
 
   private key(path: string): string {
+    // What the harness records is the run directory joined with a relative path: cut off without resolving both, as
+    // path.relative does (a cached run records a transcript per result).
+    const below = path.startsWith(this.prefix) ? path.slice(this.prefix.length) : undefined;
+    if (below && !DOT_SEGMENT.test(below)) return sep === '/' ? below : below.split(sep).join('/');
     return relative(this.outDir, path).split(sep).join('/');
   }
 }
@@ -64,6 +76,40 @@ export class RunDirLedger {
 async function filesBelow(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => !entry.isDirectory()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+const CHUNK = 1024 * 1024;
+let chunk: Buffer | undefined;
+
+/**
+ * The sha256 of the regular file at `path`, read in chunks in one stretch of this thread up to the size fstat gave;
+ * undefined for anything else at that name — a link (not followed), a FIFO (opened without waiting for a writer), a
+ * device — or nothing: none of those is what the harness wrote.
+ */
+export function sha256OfRegularFile(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return undefined;
+    chunk ??= Buffer.allocUnsafe(CHUNK);
+    const hash = createHash('sha256');
+    for (let position = 0; position < info.size; ) {
+      const read = readSync(fd, chunk, 0, Math.min(CHUNK, info.size - position), position);
+      if (read === 0) break;
+      hash.update(chunk.subarray(0, read));
+      position += read;
+    }
+    return hash.digest('hex');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The sha256 of a file's content, read in chunks. */

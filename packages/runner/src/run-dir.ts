@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, type Stats, statSync } from 'node:fs';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,7 @@ import {
   type ResultLine,
   type RunSummary,
   RunSummarySchema,
+  readRegularText,
   resultLinesOf,
   SkillEvalError,
 } from '@skill-eval/core';
@@ -232,7 +233,7 @@ async function earlierPart(
 /** A run directory's summary.json; undefined when it has none, or one that cannot be read. */
 export async function readRunSummary(runDir: string): Promise<RunSummary | undefined> {
   try {
-    return RunSummarySchema.parse(JSON.parse(await readFile(join(runDir, 'summary.json'), 'utf8')));
+    return RunSummarySchema.parse(JSON.parse(await readRegularText(join(runDir, 'summary.json'))));
   } catch {
     return undefined;
   }

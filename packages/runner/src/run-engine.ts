@@ -12,7 +12,8 @@ import {
 import type { TriggerDetection } from '@skill-eval/grading';
 import type { EngineTarget } from './engine-target.js';
 import { watchEvents } from './event-watch.js';
-import { DEFAULT_TIMEOUT_SECONDS, type ExecutionContext } from './execution-context.js';
+import type { ExecutionContext } from './execution-context.js';
+import type { ExecutionDeadline } from './execution-deadline.js';
 import { ExecutionFailure } from './execution-failure.js';
 import type { ExecutionWorkspace } from './execution-workspace.js';
 import type { PlanItem } from './plan.js';
@@ -33,8 +34,8 @@ export interface EngineStart {
 }
 
 /**
- * Runs the engine on the case under the execution's timeout and the run's signal, and returns the session it recorded;
- * a timeout, an interrupt, a throw or an invalid session ends the execution.
+ * Runs the engine on the case for what is left of the execution's time limit, under the run's signal, and returns the
+ * session it recorded; a timeout, an interrupt, a throw or an invalid session ends the execution.
  */
 export async function runEngine(
   { planned, target, testCase }: PlanItem<EngineTarget>,
@@ -43,10 +44,7 @@ export async function runEngine(
 ): Promise<Session> {
   const { workspace, life, hostEnv, mcpServers } = start;
   // A case may ask for longer than Node's timers can wait (they would fire at once): it gets the longest they can.
-  const timeoutMs = Math.min(
-    (ctx.timeoutSeconds ?? testCase.limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-    TIMER_LIMIT_MS - ctx.graceMs,
-  );
+  const timeoutMs = Math.min(life.deadline.remainingMs(), TIMER_LIMIT_MS - ctx.graceMs);
   const watch = watchEvents(
     ctx.onEvent && ((event: SessionEvent) => ctx.onEvent?.(planned, event)),
     // The first tool call decides a first-tool trigger, so nothing after it is worth waiting for.
@@ -78,7 +76,7 @@ export async function runEngine(
     ctx.graceMs,
     ctx.signal,
   );
-  const ran = returnedSession(outcome, target, timeoutMs, ctx.graceMs);
+  const ran = returnedSession(outcome, target, life.deadline, ctx.graceMs);
   await life.sync();
   const returned = completeSession(ran);
   if (!returned.ok)
@@ -89,11 +87,11 @@ export async function runEngine(
 }
 
 /** The session the engine returned, or why there is none. */
-function returnedSession(outcome: Outcome, target: EngineTarget, timeoutMs: number, graceMs: number): unknown {
+function returnedSession(outcome: Outcome, target: EngineTarget, deadline: ExecutionDeadline, graceMs: number) {
   if (outcome.kind === 'timeout') {
     throw new ExecutionFailure(
       'TIMEOUT',
-      `The engine did not return within ${timeoutMs / 1000} s (plus ${graceMs / 1000} s grace).`,
+      `The engine did not return within ${deadline.described} (plus ${graceMs / 1000} s grace).`,
     );
   }
   if (outcome.kind === 'abandoned')

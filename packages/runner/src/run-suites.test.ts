@@ -118,7 +118,7 @@ describe('runSuites', () => {
     expect(byCase('slow')[0]).toMatchObject({ status: 'error', error: { code: 'TIMEOUT' } });
     expect(byCase('rubric')[0]).toMatchObject({ status: 'passed', judge: { engine: 'fake-judge' } });
 
-    // The engine got an allowlisted env, a fresh HOME, and the staged skill.
+    // The engine got an allowlisted env with its own credential, a fresh HOME, and the staged skill.
     expect(stats.inputs).toHaveLength(7);
     for (const input of stats.inputs) {
       expect(input.env.RANDOM_VAR_XYZ).toBeUndefined();
@@ -126,7 +126,9 @@ describe('runSuites', () => {
       expect(input.env.HOME).toBe(input.home);
       expect(input.skills).toEqual([{ name: 'demo', dir: join(input.workspace, '.claude/skills/demo') }]);
     }
-    expect(stats.inputs.find((i) => i.turns[0] === 'slow')!.timeoutMs).toBe(100);
+    // The engine gets what is left of the execution's time limit once its workspace is ready: never more.
+    const slow = stats.inputs.find((i) => i.turns[0] === 'slow')!.timeoutMs;
+    expect(slow).toBeLessThanOrEqual(100);
     expect(stats.maxInFlight).toBeLessThanOrEqual(2);
     expect(stats.maxInFlight).toBe(2);
 

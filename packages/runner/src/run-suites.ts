@@ -14,9 +14,11 @@ import type {
   Suite,
 } from '@skill-eval/core';
 import { redactorOf, redactRecorded } from '@skill-eval/core';
+import type { CopyLimits } from '@skill-eval/engine-kit/agent-files';
 import type { Judge, TriggerDetection } from '@skill-eval/grading';
 import { caseLookup } from './case-lookup.js';
 import type { EngineTarget } from './engine-target.js';
+import { evalMaterial } from './eval-material.js';
 import { executeWithRetry } from './execute-with-retry.js';
 import type { ExecutionContext } from './execution-context.js';
 import { type ExecutionRoute, routedContext } from './execution-route.js';
@@ -73,6 +75,11 @@ export interface RunOptions {
   keepWorkspaces?: boolean;
   /** Parent directory of the temp workspaces (default os.tmpdir()). */
   tempDir?: string;
+  /**
+   * Caps of what one execution copies into the run directory — collected artifacts, its engine's transcripts and
+   * logs: bytes per file and per execution (default 256 MiB and 1 GiB); what is over is skipped with a warning.
+   */
+  artifactLimits?: CopyLimits;
   /** Version of skill-eval, recorded on every result. */
   harnessVersion?: string;
   /** How long past its timeout, or past an interrupt, an engine may take to return (default 10). */
@@ -228,6 +235,7 @@ function executionContextOf(
   },
 ): ExecutionContext {
   const { store, redact, env, signal, report } = shared;
+  let material: ReadonlySet<string> | undefined;
   return {
     store,
     redact,
@@ -239,10 +247,16 @@ function executionContextOf(
     keepWorkspaces: options.keepWorkspaces ?? false,
     trust: options.trust ?? false,
     tempDir: options.tempDir,
+    ...(options.artifactLimits ? { artifactLimits: options.artifactLimits } : {}),
     graceMs: (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000,
     harnessVersion: options.harnessVersion,
     triggerDetection: options.triggerDetection,
     baselineSkill: options.baselineSkill,
+    // Walked when the first execution stages a skill: a run the cache answers whole never needs it.
+    get evalMaterial() {
+      material ??= evalMaterial(options.suites);
+      return material;
+    },
     environment: options.environment,
     // Reporters that ask see each engine event as it happens (the console's --verbose), redacted as everything they
     // see; the bus keeps the order.

@@ -41,7 +41,8 @@ describe('runWithBackstop', () => {
     const started = Date.now();
     const outcome = await runWithBackstop(never(seen), 60_000, 50, run.signal);
     expect(outcome).toEqual({ kind: 'abandoned' });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Far below the engine's 60 s limit: the grace period ended it, however loaded the machine.
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(seen[0]!.aborted).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ export async function runSandboxSteps(
       args: ['-c', `{ ${command}\n} >>${quote(options.logFile)} 2>&1 </dev/null`],
       cwd: options.cwd,
       env: options.env,
-      deadline: Date.now() + options.timeoutMs,
+      deadline: options.deadline,
       keepGroup: true,
       ...(options.signal ? { signal: options.signal } : {}),
       onLine: () => {},
@@ -30,7 +30,7 @@ export async function runSandboxSteps(
     await sandbox.sync?.();
     if (proc.exitCode === 0) continue;
     const reason = proc.timedOut
-      ? `timed out after ${options.timeoutMs / 1000} s`
+      ? `ran past ${options.limit}`
       : proc.aborted
         ? 'interrupted'
         : proc.spawnError

@@ -2,17 +2,16 @@ import { appendFile } from 'node:fs/promises';
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from '@skill-eval/engine-kit/process-groups';
 import type { Launched } from '@skill-eval/engine-kit/process-launcher';
 
-/** Seconds a setup or teardown command may run, as Skillet allows. */
-export const DEFAULT_SETUP_TIMEOUT_SECONDS = 30;
-
 /** Where and how setup/teardown commands run. */
 export interface ShellStepOptions {
   /** The workspace. */
   cwd: string;
   /** The execution's allowlisted env with its fresh HOME. */
   env: Record<string, string>;
-  /** Per command. */
-  timeoutMs: number;
+  /** When every command must have ended (epoch ms): the end of the execution's time limit. */
+  deadline: number;
+  /** That limit, as a timeout names it: `the execution's time limit (-t 30 s)`. */
+  limit: string;
   /** Stdout and stderr of every command are appended here, each after a `$ command` line. */
   logFile: string;
   /** Aborting kills the running command. */
@@ -46,7 +45,7 @@ export class ProcessGroups {
 
 /**
  * Runs each command with `bash -c` in its own process group, one after the other, stopping at the first
- * that exits non-zero, runs past the timeout (its whole group is killed) or is interrupted.
+ * that exits non-zero, runs past the deadline (its whole group is killed) or is interrupted.
  */
 export async function runShellSteps(
   commands: readonly string[],
@@ -80,7 +79,7 @@ async function runOne(command: string, options: ShellStepOptions, groups: Proces
       why ??= reason;
       killProcessGroup(pid);
     };
-    const timer = setTimeout(() => stop(`timed out after ${options.timeoutMs / 1000} s`), options.timeoutMs);
+    const timer = setTimeout(() => stop(`ran past ${options.limit}`), Math.max(0, options.deadline - Date.now()));
     const onAbort = () => stop('interrupted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const settle = (reason: string | undefined) => {

@@ -3,6 +3,7 @@ import { cp, lstat, mkdir, rm, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import type { SkillRef } from '@skill-eval/core';
 import { type Warning, warning } from '@skill-eval/core';
+import { isEvalMaterial } from './eval-material.js';
 import { skillFolderName } from './skill-folder-name.js';
 import { skillLinkTarget } from './skill-link-target.js';
 import { insideWorkspace } from './workspace.js';
@@ -23,7 +24,8 @@ export interface StagedSkills {
 }
 
 /**
- * Copies each skill to `<ws>/<root>/<name>/` for every skill root, overwriting whatever fixtures put there.
+ * Copies each skill to `<ws>/<root>/<name>/` for every skill root, overwriting whatever fixtures put there, without
+ * its eval material (`evalMaterial`: the files that grade it, see eval-material.ts; its `evals/` folder always).
  * An engine without skill roots (a plain API engine) gets a copy under `fallbackDir`, outside the agent's cwd.
  */
 export async function stageSkills(
@@ -31,6 +33,7 @@ export async function stageSkills(
   ws: string,
   skillRoots: readonly string[],
   fallbackDir: string,
+  evalMaterial: ReadonlySet<string> = new Set(),
 ): Promise<StagedSkills> {
   const staged: SkillRef[] = [];
   const dirs: string[] = [];
@@ -71,8 +74,11 @@ export async function stageSkills(
         filter: async (src) => {
           if (src === skill.dir) return true;
           if (NOT_PART_OF_A_SKILL.has(basename(src))) return false;
+          const stat = await lstat(src);
+          // The agent gets the skill as its users install it, not the files that grade it.
+          if (isEvalMaterial(src, stat.isDirectory(), skill.dir, evalMaterial)) return false;
           // Links are laid below, by their own rule: a copied link would point into the author's skill.
-          if (!(await lstat(src)).isSymbolicLink()) return true;
+          if (!stat.isSymbolicLink()) return true;
           links.push(relative(skill.dir, src));
           return false;
         },

@@ -8,10 +8,14 @@ import { stageSkills } from './stage-skills.js';
 import { skillsForVariant } from './variant-skills.js';
 import type { Workspace } from './workspace.js';
 
-/** Stages the skills the execution's variant runs with where its engine looks for them; none for `without_skill`. */
+/**
+ * Stages the skills the execution's variant runs with where its engine looks for them, without the run's eval material;
+ * none for `without_skill`.
+ */
 export async function stageVariantSkills(
   { testCase, target, variant }: PlanItem<EngineTarget>,
   baselineSkill: SkillRef | undefined,
+  evalMaterial: ReadonlySet<string> | undefined,
   workspace: Workspace,
   life: ExecutionWorkspace,
   warnings: Warning[],
@@ -20,7 +24,7 @@ export async function stageVariantSkills(
   try {
     const fallbackDir = join(workspace.root, 'skills');
     const toStage = skillsForVariant(testCase.skills, variant, baselineSkill);
-    const staged = await stageSkills(toStage, workspace.ws, target.engine.skillRoots, fallbackDir);
+    const staged = await stageSkills(toStage, workspace.ws, target.engine.skillRoots, fallbackDir, evalMaterial);
     life.keepSkills(staged.dirs);
     warnings.push(...staged.warnings);
     return staged.skills;

@@ -68,8 +68,11 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
   }
   const judge = judgeTotals(results);
   const cases = caseOutcomes(results, context.caseOf);
-  const benchmark = benchmarkSummary(results, context.baselineSkill);
-  const caseCount = (status: CaseResult['status']) => cases.filter((c) => c.status === status).length;
+  const benchmark = benchmarkSummary(results, context.baselineSkill, context.caseOf);
+  // The skill is not there to fire in a benchmark's without_skill arm: its trigger cases' rates are information (in
+  // `cases` and `benchmark`), not verdicts that fail the run.
+  const judged = benchmark ? cases.filter((c) => !(c.kind === 'trigger' && c.variant === 'without_skill')) : cases;
+  const caseCount = (status: CaseResult['status']) => judged.filter((c) => c.status === status).length;
   return {
     runId: context.runId,
     outDir: context.outDir,
@@ -88,7 +91,7 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
       ...(judge ? { judge } : {}),
     },
     caseTotals: {
-      cases: cases.length,
+      cases: judged.length,
       passed: caseCount('passed'),
       failed: caseCount('failed'),
       errors: caseCount('error'),

@@ -1,4 +1,4 @@
-import type { Dirent } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, posix } from 'node:path';
 import type { WorkspaceSpec } from '@skill-eval/core';
@@ -25,11 +25,29 @@ const workspacePath = (path: string): string => {
 
 const intoGitMetadata = (path: string): boolean => workspacePath(path).split('/').includes('.git');
 
+/** A folder's entries; none where it cannot be read. */
+type ListFolder = (dir: string) => Promise<Dirent[]>;
+
+const listFolder: ListFolder = (dir) => readdir(dir, { withFileTypes: true }).catch(() => []);
+
+/** A {@link ListFolder} that reads each folder once: one look at a workspace asks for its root once per rule. */
+function listFolderOnce(): ListFolder {
+  const listed = new Map<string, Promise<Dirent[]>>();
+  return (dir) => {
+    let entries = listed.get(dir);
+    if (!entries) {
+      entries = listFolder(dir);
+      listed.set(dir, entries);
+    }
+    return entries;
+  };
+}
+
 /** `rel` under `dir`, each segment matched without regard to case (the way a case-folding file system finds it). */
-async function findFolded(dir: string, rel: string): Promise<string | undefined> {
+async function findFolded(dir: string, rel: string, list = listFolder): Promise<string | undefined> {
   let at = dir;
   for (const segment of rel.split('/')) {
-    const entries: Dirent[] = await readdir(at, { withFileTypes: true }).catch(() => []);
+    const entries = await list(at);
     const match = entries.find((e) => e.name.toLowerCase() === segment);
     if (!match) return undefined;
     at = join(at, match.name);
@@ -160,9 +178,12 @@ export function createWorkspaceScanner(): (spec: WorkspaceSpec, evalFile: string
  * else the sources did not show put at the root (the agents' project files, the root repository).
  */
 export async function preparedWorkspaceRisks(ws: string): Promise<WorkspaceRisk[]> {
+  // An empty workspace (a case without fixtures) has nothing to look at: one quick look, without a thread-pool trip.
+  if (readdirSync(ws).length === 0) return [];
+  const list = listFolderOnce();
   const risks: WorkspaceRisk[] = [];
   for (const rule of AGENT_PROJECT_FILES) {
-    const file = await findFolded(ws, rule.path);
+    const file = await findFolded(ws, rule.path, list);
     if (file) risks.push(...(await projectFileRisks(file, rule)));
   }
   for (const risk of await repositoryRisks(join(ws, '.git'), ws)) risks.push({ ...risk, actor: 'git' });

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, symlinkSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkspaceSpecSchema } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stageSkills } from './stage-skills.js';
 import { tempDir, writeTree } from './test-support/fixtures.js';
-import { prepareWorkspace } from './workspace.js';
+import { createWorkspace, prepareWorkspace } from './workspace.js';
 
 describe('prepareWorkspace and stageSkills', () => {
   let dir: string;
@@ -99,3 +99,31 @@ describe('prepareWorkspace and stageSkills', () => {
     await work.dispose();
   });
 });
+
+describe('Workspace.dispose', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => ({ dir, cleanup } = await tempDir()));
+  afterEach(() => cleanup());
+
+  // The usual workspace is removed in one stretch, anything else by rm: both leave nothing, and neither follows a link.
+  it.each([
+    ['as most executions leave it', { 'artifacts/prompt.txt': 'p', 'artifacts/session-input.json': '{}' }, []],
+    ['with files in ws', { 'ws/a/b/c.txt': 'c', 'ws/d.txt': 'd', 'artifacts/log.txt': 'l' }, []],
+    ['with more files than one stretch takes', Object.fromEntries(range(40).map((i) => [`artifacts/f${i}`, 'x'])), []],
+    ['with links to outside files', { 'artifacts/ok.txt': 'ok' }, ['artifacts/link', 'ws/link', 'link']],
+  ])('removes a workspace %s, and nothing outside it', async (_, files: Record<string, string>, links: string[]) => {
+    const outside = join(dir, 'outside');
+    await writeTree(outside, { 'keep.txt': 'keep' });
+    const workspace = await createWorkspace(join(dir, 'tmp'));
+    await writeTree(workspace.root, files);
+    for (const link of links) symlinkSync(outside, join(workspace.root, link));
+    await workspace.dispose();
+    expect(existsSync(workspace.root)).toBe(false);
+    expect(await readFile(join(outside, 'keep.txt'), 'utf8')).toBe('keep');
+  });
+});
+
+function range(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i);
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import type { WorkspaceSpec } from '@skill-eval/core';
 import { fillWorkspace, layOverlays, layProject, type WorkspaceFillOptions } from './fill-workspace.js';
 import { makeDirectorySync } from './make-directory.js';
 import { unmount } from './overlay-mount.js';
+import { workspacePrefix } from './stale-leftovers.js';
 
 export { insideWorkspace, parentInsideWorkspace } from './workspace-paths.js';
 
@@ -24,19 +25,19 @@ export interface Workspace {
 }
 
 /**
- * Creates `<tmp>/skill-eval-XXXX/{ws,home}`, empty. Synchronous: three directory calls per execution are quicker
+ * Creates `<tmp>/skill-eval-<pid>.<start>-XXXX/{ws,home}`, empty (named after its owner: see stale-leftovers.ts). Synchronous: three directory calls per execution are quicker
  * done at once than as three thread-pool round trips.
  */
 export async function createWorkspace(parent: string = tmpdir()): Promise<Workspace> {
   makeDirectorySync(parent);
-  const root = mkdtempSync(join(parent, 'skill-eval-'));
+  const root = mkdtempSync(join(parent, workspacePrefix()));
   const ws = join(root, 'ws');
   const home = join(root, 'home');
   const mounts: string[] = [];
   const dispose = async () => {
     for (const mount of [...mounts].reverse()) await unmount(mount);
     mounts.length = 0;
-    if (!removeIfEmpty([ws, home, root])) await rm(root, { recursive: true, force: true, maxRetries: 3 });
+    if (!removeSmallTree(root)) await rm(root, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     mkdirSync(ws);
@@ -48,16 +49,32 @@ export async function createWorkspace(parent: string = tmpdir()): Promise<Worksp
   return { root, ws, home, mounts, dispose };
 }
 
-/** Removes empty directories, innermost first; false at the first that is not empty (or not removable). */
-function removeIfEmpty(dirs: readonly string[]): boolean {
-  for (const dir of dirs) {
-    try {
-      rmdirSync(dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return false;
-    }
+/** Entries a workspace may hold for {@link removeSmallTree} to remove it itself. */
+const SMALL_TREE_ENTRIES = 32;
+
+/**
+ * Removes `root` in one stretch of this thread when it is what most executions leave — an empty `ws` and `home` and
+ * a few files the engine wrote beside them: at most two levels and {@link SMALL_TREE_ENTRIES} entries, no links.
+ * False, with nothing or part of it removed, for anything else (a workspace the agent filled), which `rm` then
+ * removes: a thread-pool round trip per file costs more than the file.
+ */
+function removeSmallTree(root: string): boolean {
+  try {
+    const top = readdirSync(root, { withFileTypes: true });
+    if (top.some((entry) => !entry.isDirectory())) return false;
+    const below = top.map((folder) => {
+      const dir = join(root, folder.name);
+      return { dir, entries: readdirSync(dir, { withFileTypes: true }) };
+    });
+    const files = below.flatMap(({ dir, entries }) => entries.map((entry) => ({ path: join(dir, entry.name), entry })));
+    if (files.length > SMALL_TREE_ENTRIES || files.some(({ entry }) => !entry.isFile())) return false;
+    for (const { path } of files) unlinkSync(path);
+    for (const { dir } of below) rmdirSync(dir);
+    rmdirSync(root);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(root);
   }
-  return true;
 }
 
 /**

@@ -10,6 +10,8 @@ export function fakeEngine(script: Script, skillRoots: string[] = ['.claude/skil
     id: 'fake',
     skillRoots,
     defaultModel: 'fake-model-1',
+    // The credential it takes, as an Anthropic engine names it: the only key the run hands it.
+    environment: ['ANTHROPIC_API_KEY'],
     version: async () => '1.0.0',
     async run(input) {
       stats.inputs.push(input);

@@ -11,7 +11,7 @@ import { makeSuite } from './fixtures.js';
 /** Options of {@link runOne}. */
 export interface RunOneOptions {
   trust?: boolean;
-  setupTimeoutSeconds?: number;
+  timeoutSeconds?: number;
   script?: Script;
   env?: Record<string, string | undefined>;
 }
@@ -35,7 +35,7 @@ export async function runOne(dir: string, testCase: Case, options: RunOneOptions
     trust: options.trust ?? true,
     tempDir: join(dir, 'tmp'),
     graceMs: 1000,
-    ...(options.setupTimeoutSeconds ? { setupTimeoutSeconds: options.setupTimeoutSeconds } : {}),
+    ...(options.timeoutSeconds ? { timeoutSeconds: options.timeoutSeconds } : {}),
   });
   return { result, stats, artifacts: join(outDir, 'artifacts', result.executionId) };
 }

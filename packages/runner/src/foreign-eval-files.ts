@@ -1,0 +1,56 @@
+import { parse } from 'yaml';
+
+/** The eval file of a tool skill-eval does not read yet, as a person would name it. */
+export interface ForeignEvalFile {
+  /** The tool and its file: `getsentry/skillet's .eval.yaml`. */
+  tool: string;
+  /** What gave it away, in the file's own keys. */
+  shape: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const entries = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+
+/**
+ * Eval files of other tools that share a name or a key with a format skill-eval reads, and that a format would take
+ * for its own and then tell the author to rewrite for it. Each is recognised by its tool's own parser's keys; `hint`
+ * is a word the text must hold, so that the other files are not parsed for this.
+ */
+const FOREIGN: {
+  tool: string;
+  shape: string;
+  hint: string;
+  matches(value: unknown): boolean;
+}[] = [
+  {
+    // getsentry/skillet src/eval/parser.ts (c45caade): `parseEvalFile` reads `evals`, each case with `name` and `turns`.
+    tool: "getsentry/skillet's .eval.yaml",
+    shape: '`evals:` whose cases have `turns`',
+    hint: 'turns',
+    matches: (v) => isRecord(v) && !('tests' in v) && entries(v.evals).some((c) => 'turns' in c),
+  },
+  {
+    // BMAD's test architecture (TEA) evals: cases scored by which files the agent loaded (`expect.mustLoad`).
+    tool: "BMAD test architecture's (TEA) evals.json",
+    shape: '`cases` whose `expect` lists `mustLoad` or `mustNotLoad`',
+    hint: 'ustLoad',
+    matches: (v) =>
+      isRecord(v) &&
+      entries(v.cases).some((c) => isRecord(c.expect) && ('mustLoad' in c.expect || 'mustNotLoad' in c.expect)),
+  },
+];
+
+/** The other tool `text` (a JSON or YAML eval file) belongs to, when it is one skill-eval knows and does not read. */
+export function foreignEvalFile(file: string, text: string): ForeignEvalFile | undefined {
+  if (!/\.(json|ya?ml)$/i.test(file)) return undefined;
+  const candidates = FOREIGN.filter((foreign) => text.includes(foreign.hint));
+  if (candidates.length === 0) return undefined;
+  let value: unknown;
+  try {
+    value = parse(text, { strict: false, uniqueKeys: false, maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+  const found = candidates.find((foreign) => foreign.matches(value));
+  return found && { tool: found.tool, shape: found.shape };
+}

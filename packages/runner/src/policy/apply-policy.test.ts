@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { applyPolicy, findingLine, policyEntry } from './apply-policy.js';
+import { onlyCredential, scopeCredential, withoutUserinfo } from './host-program-env.js';
+import { POLICY_TABLE } from './policy-table.js';
+import type { PolicyEntry } from './policy-types.js';
+
+const bundled = (_kind: string, id: string) => ['claude-code', 'docker', 'opensandbox', 'none'].includes(id);
+const context = { bundled, projectDir: '/work/project' };
+
+describe('policyEntry', () => {
+  it('takes the most specific row: an exact path over a key pattern over a subtree', () => {
+    expect(policyEntry('skill-up environment.kwargs')?.power).toBe('chooses-endpoint');
+    expect(policyEntry('skill-up environment.image')?.power).toBe('none');
+    expect(policyEntry('.env DOCKER_CONFIG')?.power).toBe('chooses-endpoint');
+    expect(policyEntry('.env SOME_SETTING')?.power).toBe('none');
+  });
+
+  it('knows no row for a setting nobody declared', () => {
+    expect(policyEntry('engine somethingNew')).toBeUndefined();
+  });
+
+  // The lookup indexes the table and remembers what it found; this is the plain scan it must agree with.
+  const scanned = (path: string, table: readonly PolicyEntry[]) => {
+    let best: { entry: PolicyEntry; score: number } | undefined;
+    for (const entry of table) {
+      for (const pattern of entry.paths) {
+        const source = pattern
+          .split(/(\*\*|\*)/)
+          .map((part) => (part === '**' ? '.+' : part === '*' ? '[^.]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+          .join('');
+        if (!new RegExp(`^${source}$`).test(path)) continue;
+        const score = pattern === path ? Number.MAX_SAFE_INTEGER : pattern.replaceAll('*', '').length;
+        if (!best || score > best.score) best = { entry, score };
+      }
+    }
+    return best?.entry;
+  };
+
+  it('finds, for every path of the table and paths below and beside them, the row a scan of the table finds', () => {
+    const paths = POLICY_TABLE.flatMap((entry) => entry.paths).flatMap((pattern) => {
+      const concrete = pattern.replaceAll('**', 'a.b').replaceAll('*', 'x');
+      return [pattern, concrete, `${concrete}.deeper`, `${concrete}Other`, concrete.replace(/ .*/, ' unknownKey')];
+    });
+    for (const path of paths) expect([path, policyEntry(path)]).toEqual([path, scanned(path, POLICY_TABLE)]);
+    // Asked again, the remembered answer is the same.
+    for (const path of paths) expect([path, policyEntry(path)]).toEqual([path, scanned(path, POLICY_TABLE)]);
+  });
+
+  it('takes the first of rows naming the same path, and a named path over every pattern that matches it', () => {
+    const row = (name: string, paths: string[]) => ({ ...POLICY_TABLE[0]!, why: name, paths });
+    const table = [
+      row('wild', ['a *']),
+      row('first', ['a b', 'c **']),
+      row('second', ['a b', 'c d.*']),
+      row('subtree', ['c d.**']),
+    ];
+    for (const path of ['a b', 'a x', 'c d.e', 'c d.e.f', 'c q', 'z']) {
+      expect([path, policyEntry(path, table)?.why]).toEqual([path, scanned(path, table)?.why]);
+    }
+    expect(policyEntry('a b', table)?.why).toBe('first');
+    expect(policyEntry('c d.e', table)?.why).toBe('second');
+  });
+});
+
+describe('applyPolicy', () => {
+  const uses = [
+    { path: 'environment docker', value: './evil.sh', named: 'environment.docker', at: { file: 'c.json', line: 3 } },
+    { path: 'environment network', value: 'deny' },
+    { path: 'environment network', value: 'open' },
+    { path: 'environment image', value: 'node:20' },
+    { path: 'environment type', value: 'docker' },
+    { path: 'environment type', value: 'evil-env' },
+    { path: 'config cacheDir', value: '.skill-eval/cache' },
+    { path: 'config cacheDir', value: '../elsewhere' },
+    { path: 'engine somethingNew', value: 1 },
+  ];
+
+  it('refuses the powerful values of an untrusted source, each with why, and lets the harmless ones pass', () => {
+    const { refused } = applyPolicy('found-config', uses, { trust: false, context });
+    expect(refused.map(({ use }) => `${use.path}=${String(use.value)}`)).toEqual([
+      'environment docker=./evil.sh',
+      'environment network=open',
+      'environment type=evil-env',
+      'config cacheDir=../elsewhere',
+      'engine somethingNew=1',
+    ]);
+    expect(findingLine(refused[0]!)).toBe(
+      'c.json:3: environment.docker names the program run as the docker CLI on this machine',
+    );
+    expect(refused.at(-1)!.why).toBe('is a setting skill-eval cannot vouch for');
+  });
+
+  it('lets everything pass from the user, and from an untrusted source with --trust', () => {
+    expect(applyPolicy('command-line', uses, { trust: false, context }).refused).toEqual([]);
+    expect(applyPolicy('explicit-config', uses, { trust: false, context }).refused).toEqual([]);
+    expect(applyPolicy('eval-file', uses, { trust: true, context }).refused).toEqual([]);
+  });
+
+  it('refuses a setting its source may not set at all', () => {
+    const { refused } = applyPolicy('eval-file', [{ path: 'config plugins', value: ['x'] }], { trust: false });
+    expect(refused[0]!.why).toBe('cannot be set from an eval file');
+  });
+
+  it('ignores, rather than refuses, a powerful field skill-eval never applies', () => {
+    const verdict = applyPolicy('eval-file', [{ path: 'skill-up engine.model.base_url', value: 'http://x' }], {
+      trust: false,
+    });
+    expect(verdict).toMatchObject({ refused: [], ignored: [{ why: 'a model endpoint; never applied (warned)' }] });
+  });
+
+  it('refuses a .env endpoint only while a credential comes from the real environment', () => {
+    const use = [{ path: '.env ANTHROPIC_BASE_URL', value: 'http://x' }];
+    expect(applyPolicy('dotenv', use, { trust: false, context: { userCredentials: [] } }).refused).toEqual([]);
+    const withKey = { userCredentials: ['ANTHROPIC_API_KEY'] };
+    expect(applyPolicy('dotenv', use, { trust: false, context: withKey }).refused).toHaveLength(1);
+  });
+});
+
+describe('credentials', () => {
+  const env = { ANTHROPIC_API_KEY: 'a-key', ANTHROPIC_AUTH_TOKEN: 'a-token', OPENAI_API_KEY: 'o-key', PATH: '/bin' };
+
+  it('keeps only the model key the engine runs with', () => {
+    expect(onlyCredential(env, 'ANTHROPIC_API_KEY')).toEqual({ ANTHROPIC_API_KEY: 'a-key', PATH: '/bin' });
+    const engine = { credential: () => ({ variable: 'OPENAI_API_KEY' }) };
+    expect(scopeCredential(env, engine)).toEqual({ OPENAI_API_KEY: 'o-key', PATH: '/bin' });
+  });
+
+  it('leaves the environment as it is for a credential that is no model key (a cloud switch, a login file)', () => {
+    expect(onlyCredential(env, 'CLAUDE_CODE_USE_BEDROCK')).toEqual(env);
+    expect(onlyCredential(env, undefined)).toEqual(env);
+  });
+
+  it('takes the userinfo out of a proxy URL', () => {
+    expect(withoutUserinfo('http://user:s3cret-pw@proxy.local:3128')).toBe('http://proxy.local:3128');
+    expect(withoutUserinfo('http://proxy.local:3128/')).toBe('http://proxy.local:3128/');
+    expect(withoutUserinfo('not a url user:pw@')).toBe('not a url user:pw@');
+  });
+});
