@@ -172,6 +172,14 @@ function toolUse(check: Check, entry: unknown): Check {
 const toolUsed: Mapping = (check) => {
   const { value, ...rest } = check;
   if (!Array.isArray(value)) return toolUse(rest, value);
+  // Negated, a list forbids each of its tools: it passes only when none was used (promptfoo 0.123.1
+  // dist/src/evaluator-DlYW7Rgb.js:4678, `params.inverse ? matched.length === 0`; AgentV 5's graders/trajectory.ts
+  // the same), never as the negation of "all were used". Each tool is negated alone, and the group scores 1 or 0.
+  if (check.negate === true)
+    return group(
+      without(check, 'negate'),
+      value.map((entry) => ({ ...toolUse({ type: 'tool-called' }, entry), negate: true, weight: 0, required: true })),
+    );
   return group(
     check,
     value.map((entry) => toolUse({ type: 'tool-called' }, entry)),

@@ -1,5 +1,5 @@
 import type { Check } from '@skill-eval/core';
-import type { z } from 'zod';
+import type { ParamSchema } from './param-types.js';
 
 /** The tools whose eval files write a check type by this name. */
 export type CheckOrigin = 'skill-eval' | 'promptfoo' | 'agentv';
@@ -17,7 +17,7 @@ export interface CheckSpec {
   /** What the check looks at, in one line, for the parameter reference. */
   summary: string;
   /** Its parameters beside the ones every check takes, by key, each described (what to write). */
-  params: Readonly<Record<string, z.ZodType>>;
+  params: Readonly<Record<string, ParamSchema>>;
   /** Parameters it must be given: the key, or several keys one of which must be there. */
   needs?: readonly (string | readonly string[])[];
   /** Rules across parameters (min ≤ max, a regex that compiles): each broken one, with its message. */
@@ -31,7 +31,7 @@ export interface CheckSpec {
   extraKeys?: 'warn' | 'keep';
 }
 
-/** Declares a check type: `params` are described zod schemas, one per key, each optional unless `needs` names it. */
-export function defineCheck(spec: Omit<CheckSpec, 'params'> & { params?: Record<string, z.ZodType> }): CheckSpec {
+/** Declares a check type: `params` are described parameter schemas (zod, built when first used), one per key, each optional unless `needs` names it. */
+export function defineCheck(spec: Omit<CheckSpec, 'params'> & { params?: Record<string, ParamSchema> }): CheckSpec {
   return { ...spec, params: spec.params ?? {} };
 }

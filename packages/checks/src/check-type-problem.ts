@@ -33,7 +33,16 @@ function typeProblemOf(type: string): string | undefined {
   if (known.has(normal)) return undefined;
   const reason = unsupportedReason(normal);
   if (reason) return `check type "${type}" is not supported: it ${reason}`;
-  return `unknown check type "${type}"; did you mean "${closest(normal, KNOWN_CHECK_TYPES as string[])}"?`;
+  return unknownTypeMessage(type);
+}
+
+/**
+ * What to say of a check type no reader knows, naming the closest of `names` (by default every type skill-eval
+ * grades; a format passes its own vocabulary, as Skillet's seven types or skill-up's rule keys).
+ */
+export function unknownTypeMessage(type: string, names: readonly string[] = KNOWN_CHECK_TYPES): string {
+  const normal = names === KNOWN_CHECK_TYPES ? normalType(type) : type.trim().toLowerCase();
+  return `unknown check type "${type}"; did you mean "${closest(normal, names as string[])}"?`;
 }
 
 /** Whether {@link checkTypeProblem} found an unsupported type rather than an unknown one. */

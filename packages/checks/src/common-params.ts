@@ -1,10 +1,9 @@
-import type { z } from 'zod';
-import { flag, nonBlank, positiveWholeNumber, wants } from './param-types.js';
+import { flag, nonBlank, type ParamSchema, positiveWholeNumber, wants } from './param-types.js';
 
 const score = (v: unknown) => typeof v === 'number' && v > 0 && v <= 1;
 
 /** The parameters every check takes, whatever its type. */
-export const COMMON_PARAMS: Readonly<Record<string, z.ZodType>> = {
+export const COMMON_PARAMS: Readonly<Record<string, ParamSchema>> = {
   type: nonBlank('the check type, e.g. contains'),
   name: wants<string>('a display name (text)', (v) => typeof v === 'string'),
   metric: wants<string>('a name for the score (promptfoo, AgentV), text', (v) => typeof v === 'string'),

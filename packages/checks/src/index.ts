@@ -17,6 +17,8 @@ export {
   validChecks,
 } from './check-problems.js';
 export type { CheckOrigin, CheckSpec } from './check-spec.js';
+export { checkTypeProblem, isUnsupportedType, KNOWN_CHECK_TYPES, unknownTypeMessage } from './check-type-problem.js';
 export { commaList } from './comma-list.js';
 export { COMMON_PARAMS } from './common-params.js';
 export { GROUP, RUBRIC } from './judged-checks.js';
+export type { ParamSchema } from './param-types.js';

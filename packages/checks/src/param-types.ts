@@ -11,9 +11,51 @@ export function asNumber(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 
+/** A parameter's schema as the catalogue reads it: what to write, and whether a value is that. */
+export interface ParamSchema {
+  /** What to write, for the parameter reference and the end of a wrong value's message. */
+  readonly description: string;
+  safeParse(value: unknown): { success: boolean };
+}
+
+/** How many parameters' zod schemas have been built so far (a test holds start-up to none). */
+let built = 0;
+export const builtParamSchemas = (): number => built;
+
+/** How each parameter's schema is built: {@link eagerSchema} builds it anew, as the catalogue did at import. */
+const builders = new WeakMap<ParamSchema, () => z.ZodType>();
+
+/** A new zod schema of `param`, built now: the slow path the lazy one is held to. */
+export function eagerSchema(param: ParamSchema): z.ZodType {
+  const build = builders.get(param);
+  if (!build) throw new Error(`not a catalogue parameter: ${param.description}`);
+  return build().describe(param.description);
+}
+
+/**
+ * A parameter whose zod schema is built the first time a value is checked against it. The catalogue declares over two
+ * hundred parameters and a file uses a handful: building them all at import (each twice, for its description) cost
+ * every command that reads an eval file, `list` of one small file included.
+ */
+function lazyParam(description: string, build: () => z.ZodType): ParamSchema {
+  let schema: z.ZodType | undefined;
+  const param: ParamSchema = {
+    description,
+    safeParse(value) {
+      if (!schema) {
+        schema = build();
+        built++;
+      }
+      return schema.safeParse(value);
+    },
+  };
+  builders.set(param, build);
+  return param;
+}
+
 /** A parameter whose value passes `test`; `description` says what to write instead. */
-export const wants = <T>(description: string, test: (value: unknown) => boolean) =>
-  z.custom<T>(test).describe(description);
+export const wants = <T>(description: string, test: (value: unknown) => boolean): ParamSchema =>
+  lazyParam(description, () => z.custom<T>(test));
 
 export const anyNumber = (description: string) => wants<number | string>(description, (v) => asNumber(v) !== undefined);
 
@@ -50,9 +92,10 @@ export const textLike = (description: string) =>
 export const nonBlank = (description: string) =>
   wants<string>(description, (v) => typeof v === 'string' && v.trim() !== '');
 
-export const flag = (description: string) => z.boolean().describe(description);
+export const flag = (description: string): ParamSchema => lazyParam(description, () => z.boolean());
 
-export const map = (description: string) => z.record(z.string(), z.unknown()).describe(description);
+export const map = (description: string): ParamSchema =>
+  lazyParam(description, () => z.record(z.string(), z.unknown()));
 
 export const oneOf = (values: readonly string[], description: string) =>
   wants<string>(description, (v) => typeof v === 'string' && values.includes(v));

@@ -1,4 +1,4 @@
-import type { CaseInput, Check } from '@skill-eval/core';
+import { type CaseInput, type Check, summarizeEvents } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { gradeExecution } from './index.js';
 import { answerBy, makeCase, makeSession, scriptedJudge } from './test-support/fixtures.js';
@@ -163,6 +163,20 @@ describe('gradeExecution: promptfoo and AgentV names grade as their skill-eval c
     ['not-trajectory:tool-used', { type: 'not-trajectory:tool-used', value: 'Write' }, 'passed'],
   ])('%s', async (_, check, status) => {
     expect((await grade({ checks: [check] }).result).status).toBe(status);
+  });
+
+  // A list forbids each of its tools, as promptfoo's handleTrajectoryToolUsed reads `inverse` over a list: one of
+  // them used fails it (it is not "not all of them used").
+  it.each<[string, string[], 'passed' | 'failed']>([
+    ['neither tool used', ['Grep'], 'passed'],
+    ['one of the two used', ['Read', 'Grep'], 'failed'],
+    ['both used', ['Read', 'Write'], 'failed'],
+  ])('not-trajectory:tool-used over a list, %s', async (_, used, status) => {
+    const events = used.map((name, i) => ({ type: 'tool-call' as const, id: String(i), name, input: {} }));
+    const session = makeSession({ events, ...summarizeEvents(events) });
+    const testCase = makeCase({ checks: [{ type: 'not-trajectory:tool-used', value: ['Read', 'Write'] }] });
+    const { judge } = scriptedJudge([]);
+    expect((await gradeExecution({ testCase, session, workspace: '/none', judge })).status).toBe(status);
   });
 
   it('a model-graded alias goes to the judge with its own criterion', async () => {

@@ -1,9 +1,5 @@
 import v8 from 'node:v8';
-import vm from 'node:vm';
-import { SkillEvalError } from '@skill-eval/core';
-
-/** How long one regex check may search an answer before it is stopped as runaway backtracking. */
-export const REGEX_TIME_LIMIT_MS = 2000;
+import { type PatternDeadline, searchOffThread } from './pattern-worker.js';
 
 let linearEngine = false;
 
@@ -22,7 +18,11 @@ function allowLinearEngine(): void {
 /** Each pattern (source and flags) on the linear engine, or null when that engine cannot run it (backreferences). */
 const linearTwins = new Map<string, RegExp | null>();
 
-function linearTwin(re: RegExp): RegExp | null {
+/**
+ * `re` on V8's linear-time engine, or null when that engine cannot run it: a backreference, a lookaround, a
+ * counted repeat, and on Node 20 the `i`, `u` and `v` flags. A search with the twin takes time linear in the text.
+ */
+export function linearTwin(re: RegExp): RegExp | null {
   allowLinearEngine();
   const key = `${re.flags}/${re.source}`;
   let twin = linearTwins.get(key);
@@ -37,43 +37,27 @@ function linearTwin(re: RegExp): RegExp | null {
   return twin;
 }
 
-const SEARCH = new vm.Script('re.exec(text)', { filename: 'regex check' });
-let searchContext: vm.Context | undefined;
-
 /** `re` on the linear engine when it can run there (for a search whose backtracking could explode), else `re`. */
 export function linearWhereItRuns(re: RegExp): RegExp {
   return linearTwin(re) ?? re;
 }
 
 /**
- * `re.exec(text)`, which cannot hang the run: a pattern the linear engine can run is searched there, in time
- * linear in the text; any other is searched under a time limit, past which the check is a BAD_INPUT error naming
- * the pattern (the run goes on).
+ * What `re.exec(text)` finds (its place and length), without a search that could hang the run: a pattern the linear
+ * engine runs is searched here, in time linear in the text; any other on a worker thread, stopped at the deadline
+ * (the check is then an error naming it) or when the run is interrupted.
  */
-export function boundedExec(re: RegExp, text: string, limitMs = REGEX_TIME_LIMIT_MS): RegExpExecArray | null {
+export async function boundedSearch(
+  re: RegExp,
+  text: string,
+  deadline: PatternDeadline,
+): Promise<{ index: number; length: number } | null> {
   const twin = linearTwin(re);
   if (twin) {
-    twin.lastIndex = re.lastIndex;
+    twin.lastIndex = 0;
     const match = twin.exec(text);
-    re.lastIndex = twin.lastIndex;
-    return match;
+    return match && { index: match.index, length: match[0].length };
   }
-  searchContext ??= vm.createContext({});
-  searchContext.re = re;
-  searchContext.text = text;
-  try {
-    return SEARCH.runInContext(searchContext, { timeout: limitMs }) as RegExpExecArray | null;
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw error;
-    throw new SkillEvalError(
-      'BAD_INPUT',
-      `regex /${re.source}/${re.flags} was stopped after searching the answer for ${limitMs / 1000} s: it backtracks without end on this text`,
-      {
-        hint: 'rewrite it without nested or overlapping repeats such as (a+)+ or (\\w+\\s?)+ next to a lookaround or backreference',
-      },
-    );
-  } finally {
-    searchContext.re = undefined;
-    searchContext.text = undefined;
-  }
+  const [match] = await searchOffThread([{ source: re.source, flags: re.flags, text }], deadline);
+  return match ?? null;
 }

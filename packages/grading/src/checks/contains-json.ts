@@ -1,18 +1,19 @@
 import { load } from 'js-yaml';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { schemaTest } from './json-schema.js';
+import { patternDeadline } from './pattern-deadline.js';
 import { quote } from './quote.js';
 
 /**
  * Some JSON object embedded in the final answer parses (and, given a schema, matches it), as promptfoo finds them
  * (`extractJsonObjects`): objects only, not lists, read leniently (a trailing comma, an unquoted key).
  */
-export const containsJson: CheckEvaluator = (check, { session }) => {
-  const test = schemaTest(check);
-  const text = session.finalMessage;
+export const containsJson: CheckEvaluator = async (check, context) => {
+  const test = schemaTest(check, patternDeadline(check, context));
+  const text = context.session.finalMessage;
   let problem = '';
   for (const { at, length, value } of embeddedJson(text)) {
-    const verdict = test?.(value) ?? { ok: true };
+    const verdict = (await test?.(value)) ?? { ok: true };
     if (verdict.ok) return { passed: true, evidence: `found JSON in the final answer: ${quote(text, at, length)}` };
     problem ||= verdict.problem;
   }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readAgentText } from '@skill-eval/engine-kit/agent-files';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { stringParam, stringValue } from './check-value.js';
 import { quote } from './quote.js';
@@ -8,8 +8,11 @@ import { workspacePath } from './workspace-path.js';
 export const fileContains: CheckEvaluator = async (check, { workspace }) => {
   const relative = stringParam(check, 'path');
   const needle = stringValue(check);
-  const text = await readFile(workspacePath(check, workspace, relative), 'utf8').catch(() => undefined);
-  if (text === undefined) return { passed: false, evidence: `${relative} is missing or unreadable` };
+  workspacePath(check, workspace, relative);
+  // Through the file layer: a link the agent left in place of the file is refused, never followed to a host file.
+  const text = await readAgentText(workspace, relative);
+  if (typeof text !== 'string')
+    return { passed: false, evidence: text.refused === 'missing' ? `${relative} is missing` : text.message };
   const ignoreCase = check.caseSensitive === false;
   const at = ignoreCase ? text.toLowerCase().indexOf(needle.toLowerCase()) : text.indexOf(needle);
   return at >= 0

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type FixtureFile, SkillEvalError } from '@skill-eval/core';
+import { isRefusal, readAgentFile } from '@skill-eval/engine-kit/agent-files';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { stringListValue } from './check-value.js';
 import { firstDifference } from './golden-file.js';
@@ -63,9 +64,16 @@ export const fixtureUnchanged: CheckEvaluator = async (check, { testCase, worksp
   const deleted: string[] = [];
   for (const file of chosen) {
     const original = await readFile(file.from);
-    const now = await readFile(workspacePath(check, workspace, file.to)).catch(() => undefined);
-    if (now === undefined) deleted.push(file.to);
-    else if (now.equals(original)) unchanged.push(file.to);
+    workspacePath(check, workspace, file.to);
+    const read = await readAgentFile(workspace, file.to);
+    if (isRefusal(read)) {
+      // A link or a FIFO in the fixture's place is a change; its target is never read.
+      if (read.refused === 'missing') deleted.push(file.to);
+      else changed.push(`${file.to} (${read.message})`);
+      continue;
+    }
+    const now = read.bytes;
+    if (now.equals(original)) unchanged.push(file.to);
     else {
       const where = firstDifference(now.toString('utf8'), original.toString('utf8'));
       changed.push(where ? `${file.to} (${where})` : file.to);

@@ -1,5 +1,6 @@
 import { type Check, SkillEvalError } from '@skill-eval/core';
 import { type SchemaTest, schemaTest } from './json-schema.js';
+import type { PatternDeadline } from './pattern-worker.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -8,7 +9,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * (`[{ name, parameters }]`) or `tools` (OpenAI `[{ type: function, function }]` or Anthropic
  * `[{ name, input_schema }]`); undefined when the check declares none.
  */
-export function declaredFunctions(check: Check): Map<string, SchemaTest | undefined> | undefined {
+export function declaredFunctions(
+  check: Check,
+  deadline: PatternDeadline,
+): Map<string, SchemaTest | undefined> | undefined {
   const raw = check.functions ?? check.tools;
   if (raw === undefined) return undefined;
   if (!Array.isArray(raw)) throw bad(check);
@@ -17,7 +21,7 @@ export function declaredFunctions(check: Check): Map<string, SchemaTest | undefi
     const fn = isRecord(entry) && isRecord(entry.function) ? entry.function : entry;
     if (!isRecord(fn) || typeof fn.name !== 'string') throw bad(check);
     const schema = fn.parameters ?? fn.input_schema;
-    declared.set(fn.name, schema === undefined ? undefined : schemaTest({ type: check.type, schema }));
+    declared.set(fn.name, schema === undefined ? undefined : schemaTest({ type: check.type, schema }, deadline));
   }
   return declared;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
+import { readAgentText } from '@skill-eval/engine-kit/agent-files';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { stringParam } from './check-value.js';
 import { workspacePath } from './workspace-path.js';
@@ -26,8 +27,10 @@ export const goldenFile: CheckEvaluator = async (check, { session, workspace }) 
   let subject = 'the final answer';
   if (check.path !== undefined) {
     subject = stringParam(check, 'path');
-    const read = await readFile(workspacePath(check, workspace, subject), 'utf8').catch(() => undefined);
-    if (read === undefined) return { passed: false, evidence: `${subject} is missing or unreadable` };
+    workspacePath(check, workspace, subject);
+    const read = await readAgentText(workspace, subject);
+    if (typeof read !== 'string')
+      return { passed: false, evidence: read.refused === 'missing' ? `${subject} is missing` : read.message };
     actual = read;
   }
   const prepare = (s: string) => {

@@ -1,6 +1,7 @@
 import { SkillEvalError } from '@skill-eval/core';
 import { truncate } from '../judge/bounded-text.js';
 import { type ChildRequest, type ChildResult, runChildProcess } from './run-child-process.js';
+import { stopped } from './until-stopped.js';
 
 /** Evidence quotes at most this much of what a program printed. */
 export const EVIDENCE_CHARS = 4000;
@@ -13,12 +14,13 @@ export interface ProgramRun extends ChildResult {
 
 /**
  * Runs a grading program from the eval file (skill-up's script judge, AgentV's code grader). A run that was
- * interrupted, or a program that could not start at all, is an error: nothing graded the answer.
+ * interrupted or passed the execution's time limit, or a program that could not start at all, is an error: nothing
+ * graded the answer.
  */
 export async function runGradingProgram(label: string, request: ChildRequest): Promise<ProgramRun> {
   const shown = `${label} ${JSON.stringify(truncate(request.shell ? request.file : [request.file, ...request.args].join(' '), 200))}`;
   const result = await runChildProcess(request);
-  if (result.aborted) throw new SkillEvalError('INTERRUPTED', `${shown} was stopped: the run was interrupted`);
+  if (result.aborted && request.signal) throw stopped(request.signal, shown);
   if (result.spawnError !== undefined) {
     throw new SkillEvalError('BAD_INPUT', `${shown} could not start: ${result.spawnError}`, {
       hint: 'Check that the command exists and is executable',

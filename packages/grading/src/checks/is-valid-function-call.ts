@@ -1,6 +1,7 @@
 import type { CheckEvaluator } from './check-evaluator.js';
 import { type CallShape, describeShape, parseFunctionCalls } from './function-calls.js';
 import { declaredFunctions } from './function-schemas.js';
+import { patternDeadline } from './pattern-deadline.js';
 import { quote } from './quote.js';
 
 /**
@@ -9,9 +10,9 @@ import { quote } from './quote.js';
  * one of them with arguments matching its JSON Schema.
  */
 export function validFunctionCall(shape: CallShape): CheckEvaluator {
-  return (check, { session }) => {
-    const declared = declaredFunctions(check);
-    const text = session.finalMessage;
+  return async (check, context) => {
+    const declared = declaredFunctions(check, patternDeadline(check, context));
+    const text = context.session.finalMessage;
     const parsed = parseFunctionCalls(text, shape);
     if ('problem' in parsed) {
       return {
@@ -29,7 +30,7 @@ export function validFunctionCall(shape: CallShape): CheckEvaluator {
           evidence: `called "${call.name}", but no declared function has that name (declared: ${known})`,
         };
       }
-      const verdict = declared.get(call.name)?.(call.args) ?? { ok: true };
+      const verdict = (await declared.get(call.name)?.(call.args)) ?? { ok: true };
       if (!verdict.ok) {
         return {
           passed: false,

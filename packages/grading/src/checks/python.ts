@@ -10,6 +10,7 @@ import { EVIDENCE_CHARS } from './grading-program.js';
 import { inlinePythonModule, PYTHON_RUNNER } from './python-runner.js';
 import { requireTrust } from './require-trust.js';
 import { runChildProcess } from './run-child-process.js';
+import { stopped } from './until-stopped.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
@@ -42,7 +43,7 @@ export const python: CheckEvaluator = async (check, context) => {
     timeoutMs: limit,
     signal: context.signal,
   });
-  if (result.aborted) throw new SkillEvalError('INTERRUPTED', 'python check was stopped: the run was interrupted');
+  if (result.aborted && context.signal) throw stopped(context.signal, 'python check');
   if (result.timedOut) {
     throw new SkillEvalError('TIMEOUT', `python check ran past its ${limit / 1000} s limit and was killed`, {
       hint: 'Raise the check’s timeoutSeconds, or look for an endless loop',

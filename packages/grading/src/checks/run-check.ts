@@ -1,11 +1,16 @@
 import { type Check, errorInfo } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './check-evaluator.js';
+import { checkName } from './check-name.js';
 import { checkRegistry } from './registry.js';
 import { renderVars } from './render-vars.js';
 import { checkTurn, sessionForTurn, userTurnStarts } from './turn-view.js';
+import { untilStopped } from './until-stopped.js';
 import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
 
-/** Runs one normalised deterministic check. Unknown types and malformed checks give errored verdicts. */
+/**
+ * Runs one normalised deterministic check. Unknown types and malformed checks give errored verdicts, and so does a
+ * check still running when grading passes the execution's time limit or the run is interrupted (it is abandoned).
+ */
 export async function runCheck(written: Check, role: CheckRole, context: CheckContext): Promise<GradedCheck> {
   const check = renderVars(written, context.testCase);
   const evaluate = Object.hasOwn(checkRegistry, check.type) ? checkRegistry[check.type] : undefined;
@@ -14,10 +19,12 @@ export async function runCheck(written: Check, role: CheckRole, context: CheckCo
   }
   try {
     const turn = checkTurn(check);
-    if (turn === undefined) return makeVerdict(check, role, await evaluate(check, context));
+    const label = `check "${checkName(check)}"`;
+    if (turn === undefined)
+      return makeVerdict(check, role, await untilStopped(evaluate(check, context), context.signal, label));
     const session = sessionForTurn(context.session, turn);
     if (!session) return turnNotReached(check, role, turn, userTurnStarts(context.session).length);
-    const outcome = await evaluate(check, { ...context, session });
+    const outcome = await untilStopped(evaluate(check, { ...context, session }), context.signal, label);
     return makeVerdict(check, role, { ...outcome, evidence: `turn ${turn}: ${outcome.evidence}` });
   } catch (error) {
     return erroredVerdict(check, role, errorInfo(error));

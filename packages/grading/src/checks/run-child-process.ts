@@ -39,46 +39,36 @@ const MAX_CAPTURE = 256 * 1024;
 /** After a kill, how long to wait for pipes a stray grandchild may still hold. */
 const KILL_GRACE_MS = 2000;
 
-/** Runs a program as the leader of its own process group and kills the group on timeout, abort, and exit. */
+/**
+ * Runs a program as the leader of its own process group and kills the group on timeout, abort, and exit. It is started
+ * by engine-kit's process launcher, as every program of an execution is: a `request.env` that carries the execution's
+ * mark starts it inside the execution's containment (its cgroup), so whatever it forks — in a session of its own, with
+ * an empty environment — ends with the execution.
+ */
 export async function runChildProcess(request: ChildRequest): Promise<ChildResult> {
+  // Loaded on use: few suites have programs among their checks.
+  const { launchProcess } = await import('@skill-eval/engine-kit/process-launcher');
+  const { forgetProcessGroup, killProcessGroup, trackProcessGroup } = await import(
+    '@skill-eval/engine-kit/process-groups'
+  );
+  const out = { stdout: '', stderr: '' };
+  const keep = (name: 'stdout' | 'stderr') => (chunk: string) => {
+    if (out[name].length < MAX_CAPTURE) out[name] = (out[name] + chunk).slice(0, MAX_CAPTURE);
+  };
   let timedOut = false;
   let aborted = false;
-  const out = { stdout: '', stderr: '' };
-
-  // Imported on use: few suites have script checks, and execa is a hundred modules to load at start-up.
-  const { execa } = await import('execa');
-  const child = execa(request.file, [...request.args], {
-    shell: request.shell ?? false,
-    cwd: request.cwd,
-    env: request.env,
-    extendEnv: false,
-    input: request.input,
-    detached: true,
-    reject: false,
-    buffer: false,
-    encoding: 'utf8',
-  });
-  const pid = child.pid;
-  for (const name of ['stdout', 'stderr'] as const) {
-    const stream = child[name];
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      if (out[name].length < MAX_CAPTURE) out[name] = (out[name] + chunk).slice(0, MAX_CAPTURE);
-    });
-  }
-
+  let pid: number | undefined;
+  let exitCode: number | null = null;
+  let spawnError: string | undefined;
   let graceTimer: NodeJS.Timeout | undefined;
-  let release: () => void = () => {};
-  const released = new Promise<undefined>((resolve) => {
-    release = () => resolve(undefined);
-  });
+  let launched: { abandonPipes(): void } | undefined;
+  // A grandchild that left the group may hold the pipes open: they are not waited on forever.
+  const stopWaiting = () => {
+    graceTimer ??= setTimeout(() => launched?.abandonPipes(), KILL_GRACE_MS);
+  };
   const kill = () => {
-    killGroup(pid);
-    graceTimer ??= setTimeout(() => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      release();
-    }, KILL_GRACE_MS);
+    killProcessGroup(pid);
+    stopWaiting();
   };
   const deadline = setTimeout(() => {
     timedOut = true;
@@ -88,34 +78,51 @@ export async function runChildProcess(request: ChildRequest): Promise<ChildResul
     aborted = true;
     kill();
   };
-  if (request.signal?.aborted) onAbort();
-  else request.signal?.addEventListener('abort', onAbort, { once: true });
-
-  try {
-    const result = await Promise.race([child, released]);
-    const spawnFailed =
-      result?.failed && result.exitCode === undefined && !result.isTerminated && !timedOut && !aborted;
-    return {
-      exitCode: timedOut || aborted ? null : (result?.exitCode ?? null),
-      ...out,
-      timedOut,
-      aborted,
-      ...(spawnFailed ? { spawnError: result.originalMessage || result.shortMessage } : {}),
+  await new Promise<void>((resolve) => {
+    const finish = () => {
+      clearTimeout(deadline);
+      clearTimeout(graceTimer);
+      request.signal?.removeEventListener('abort', onAbort);
+      // Background processes the program started would outlive it in the group.
+      killProcessGroup(pid);
+      if (pid) forgetProcessGroup(pid);
+      resolve();
     };
-  } finally {
-    clearTimeout(deadline);
-    clearTimeout(graceTimer);
-    request.signal?.removeEventListener('abort', onAbort);
-    // Background processes the script started would outlive it in the group.
-    killGroup(pid);
-  }
+    launched = launchProcess(launchRequest(request), {
+      pid: (started) => {
+        pid = started;
+        trackProcessGroup(started);
+        // A timeout or abort before the program had a pid takes effect now.
+        if (timedOut || aborted) killProcessGroup(started);
+      },
+      error: (message) => {
+        spawnError = message;
+        finish();
+      },
+      stdout: keep('stdout'),
+      stderr: keep('stderr'),
+      exit: (code) => {
+        exitCode = code;
+        killProcessGroup(pid);
+        stopWaiting();
+      },
+      close: finish,
+    });
+    if (request.signal?.aborted) onAbort();
+    else request.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  const stopped = timedOut || aborted;
+  return {
+    exitCode: stopped ? null : exitCode,
+    ...out,
+    timedOut,
+    aborted,
+    ...(spawnError !== undefined && !stopped ? { spawnError } : {}),
+  };
 }
 
-function killGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group is already gone.
-  }
+/** The launcher's request: a command line runs under /bin/sh, as a shell spawn would run it. */
+function launchRequest(request: ChildRequest) {
+  const [file, args] = request.shell ? ['/bin/sh', ['-c', request.file]] : [request.file, request.args];
+  return { file, args, cwd: request.cwd, env: request.env, stdin: request.input };
 }

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Check, normalizeCheck, type SessionInput } from '@skill-eval/core';
-import { isGone } from '@skill-eval/engine-kit/testing';
+import { type Check, deadlineSignal, normalizeCheck, type SessionInput } from '@skill-eval/core';
+import { containmentMechanism, openContainment } from '@skill-eval/engine-kit/execution-containment';
+import { deadlineAfterStart, isGone } from '@skill-eval/engine-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { makeCase, makeSession, tempDir } from '../test-support/fixtures.js';
 import type { CheckContext } from './check-evaluator.js';
@@ -163,15 +164,27 @@ describe('script', () => {
 
   it('kills the whole process group at the timeout', async () => {
     const workspace = tempDir();
-    const started = Date.now();
-    const { verdict, error } = await grade(
-      { type: 'script', value: 'sleep 30 & echo $! > bg.pid; wait', timeoutSeconds: 0.5 },
-      { workspace },
+    let elapsed = 0;
+    // The limit must pass with the background child started: a script that had not got that far gets twice the time.
+    const { result, timeoutMs } = await deadlineAfterStart(
+      async (limit) => {
+        const started = Date.now();
+        const graded = await grade(
+          { type: 'script', value: 'sleep 30 & echo $! > bg.pid; wait', timeoutSeconds: limit / 1000 },
+          { workspace },
+        );
+        elapsed = Date.now() - started;
+        return graded;
+      },
+      () => readFileSync(path.join(workspace, 'bg.pid'), 'utf8').trim() !== '',
+      { firstMs: 500 },
     );
-    expect(Date.now() - started).toBeLessThan(5000);
+    const { verdict, error } = result;
+    // Far below the script's 30 s.
+    expect(elapsed).toBeLessThan(timeoutMs + 15_000);
     // skill-up fails a script that runs past its limit.
     expect(error).toBeUndefined();
-    expect(verdict).toMatchObject({ passed: false, evidence: 'script timed out after 0.5 s' });
+    expect(verdict).toMatchObject({ passed: false, evidence: `script timed out after ${timeoutMs / 1000} s` });
     const pid = Number(readFileSync(path.join(workspace, 'bg.pid'), 'utf8'));
     expect(pid).toBeGreaterThan(0);
     await expect.poll(() => isGone(pid)).toBe(true);
@@ -184,4 +197,33 @@ describe('script', () => {
     expect(verdict.errored).toBe(true);
     expect(error?.code).toBe('INTERRUPTED');
   });
+
+  it('stops at the end of the execution’s time limit, with an error that names it', async () => {
+    const limit = deadlineSignal(300);
+    try {
+      const { verdict, error } = await grade({ type: 'script', value: 'sleep 30' }, { signal: limit.signal });
+      expect(verdict.errored).toBe(true);
+      expect(error?.code).toBe('TIMEOUT');
+      expect(error?.message).toContain("was stopped: grading passed the execution's time limit (-t)");
+    } finally {
+      limit.dispose();
+    }
+  });
+
+  // Only a kernel boundary holds a process that leaves its session with an empty environment.
+  it.runIf(containmentMechanism() === 'cgroup')(
+    'starts inside the execution’s containment: what it leaves behind, in any session or environment, ends with it',
+    async () => {
+      const containment = await openContainment();
+      const escaper = `setsid env -i sh -c 'echo $$ > escaped.tmp && mv escaped.tmp escaped.pid; exec sleep 300' </dev/null >/dev/null 2>&1 &
+while [ ! -s escaped.pid ]; do sleep 0.01; done`;
+      const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...containment.env };
+      const { verdict, workspace } = await grade({ type: 'script', value: escaper }, { env });
+      expect(verdict.passed).toBe(true);
+      const pid = Number(readFileSync(path.join(workspace, 'escaped.pid'), 'utf8'));
+      expect(isGone(pid)).toBe(false);
+      expect((await containment.end()).killed).toBeGreaterThan(0);
+      await expect.poll(() => isGone(pid)).toBe(true);
+    },
+  );
 });

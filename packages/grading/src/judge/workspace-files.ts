@@ -1,5 +1,4 @@
-import { open } from 'node:fs/promises';
-import path from 'node:path';
+import { readAgentFile } from '@skill-eval/engine-kit/agent-files';
 import { TextBudget } from './bounded-text.js';
 import { listWorkspaceFiles } from './list-workspace-files.js';
 import { fileChange, type WorkspaceSnapshot } from './workspace-snapshot.js';
@@ -85,24 +84,14 @@ function nameList(names: readonly string[], max: number): string {
 }
 
 async function readText(root: string, rel: string, budget: TextBudget, limits: { perFile: number }): Promise<string> {
-  const handle = await open(path.join(root, rel), 'r').catch(() => undefined);
-  if (!handle) return '[unreadable]';
-  try {
-    const { size } = await handle.stat();
-    const { buffer, bytesRead } = await handle.read(
-      Buffer.alloc(Math.min(size, READ_BYTES)),
-      0,
-      Math.min(size, READ_BYTES),
-      0,
-    );
-    const bytes = buffer.subarray(0, bytesRead);
-    const text = decode(bytes, bytesRead < size);
-    if (text === undefined) return `[binary file, ${size} bytes, content skipped]`;
-    // When only the head was read the exact char count is unknown, so the marker gives the file size.
-    return budget.take(text, limits.perFile, bytesRead < size ? `[… truncated: file is ${size} bytes]` : undefined);
-  } finally {
-    await handle.close();
-  }
+  // Through the file layer: the head of a regular file inside the workspace, never a link's target or a FIFO.
+  const read = await readAgentFile(root, rel, { maxBytes: READ_BYTES, head: true });
+  if (!('bytes' in read)) return '[unreadable]';
+  const { bytes, size, partial } = read;
+  const text = decode(bytes, partial);
+  if (text === undefined) return `[binary file, ${size} bytes, content skipped]`;
+  // When only the head was read the exact char count is unknown, so the marker gives the file size.
+  return budget.take(text, limits.perFile, partial ? `[… truncated: file is ${size} bytes]` : undefined);
 }
 
 /** UTF-8 text, or undefined for binary content (a NUL byte or invalid UTF-8). */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { isRefusal, openInside } from '@skill-eval/engine-kit/agent-files';
 import { listWorkspaceFiles } from './list-workspace-files.js';
 
 /** Each workspace file's fingerprint by relative path, taken before the agent runs. */
@@ -12,7 +11,7 @@ const HASH_LIMIT = 4 * 1024 * 1024;
 /** Fingerprints every file the judge could be shown, so it can later be told what the agent created or changed. */
 export async function snapshotWorkspace(root: string): Promise<WorkspaceSnapshot> {
   const files = await listWorkspaceFiles(root);
-  const prints = await Promise.all(files.map((rel) => fingerprint(path.join(root, rel))));
+  const prints = await Promise.all(files.map((rel) => fingerprint(root, rel)));
   return new Map(files.map((rel, i) => [rel, prints[i]!]));
 }
 
@@ -22,13 +21,27 @@ export type FileChange = 'created' | 'changed' | 'unchanged';
 export async function fileChange(root: string, rel: string, before: WorkspaceSnapshot): Promise<FileChange> {
   const then = before.get(rel);
   if (then === undefined) return 'created';
-  return (await fingerprint(path.join(root, rel))) === then ? 'unchanged' : 'changed';
+  return (await fingerprint(root, rel)) === then ? 'unchanged' : 'changed';
 }
 
-async function fingerprint(file: string): Promise<string> {
-  const info = await stat(file).catch(() => undefined);
-  if (!info) return 'unreadable';
-  if (info.size > HASH_LIMIT) return `${info.size}:${info.mtimeMs}`;
-  const content = await readFile(file).catch(() => undefined);
-  return content ? `${info.size}:${createHash('sha1').update(content).digest('hex')}` : 'unreadable';
+/** Size and content hash (size and mtime above HASH_LIMIT), read through one descriptor of the file layer. */
+async function fingerprint(root: string, rel: string): Promise<string> {
+  const opened = await openInside(root, rel);
+  if (isRefusal(opened)) return 'unreadable';
+  const { handle, stats } = opened;
+  try {
+    if (stats.size > HASH_LIMIT) return `${stats.size}:${stats.mtimeMs}`;
+    const content = Buffer.alloc(stats.size);
+    let got = 0;
+    while (got < stats.size) {
+      const { bytesRead } = await handle.read(content, got, stats.size - got, got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    return `${stats.size}:${createHash('sha1').update(content.subarray(0, got)).digest('hex')}`;
+  } catch {
+    return 'unreadable';
+  } finally {
+    await handle.close();
+  }
 }
