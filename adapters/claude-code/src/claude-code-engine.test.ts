@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSkillEvalError } from '@skill-eval/core';
-import { isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
+import { abortWhen, deadlineAfterStart, isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 
@@ -120,26 +120,27 @@ describe('ClaudeCodeEngine process control', () => {
   it('kills the whole process group at the deadline', async () => {
     const pids = join(sandbox.root, 'pids');
     const bin = sandbox.script('claude', `sleep 300 & echo $! > "${pids}"; echo $$ >> "${pids}"; sleep 300`);
-    const started = Date.now();
-    const session = await engineWith(bin).run(sandbox.input({ timeoutMs: 1000 }));
-    expect(Date.now() - started).toBeLessThan(5000);
+    const { result: session, timeoutMs } = await deadlineAfterStart(
+      (limit) => engineWith(bin).run(sandbox.input({ timeoutMs: limit })),
+      () => readPids(pids).length === 2,
+    );
+    expect(session.durationMs).toBeLessThan(timeoutMs + 30_000);
     expect(session.status).toBe('timeout');
     expect(session.error?.code).toBe('TIMEOUT');
     const all = readPids(pids);
     expect(all).toHaveLength(2);
-    await expect.poll(() => all.every(isGone), { timeout: 2000 }).toBe(true);
-  }, 15_000);
+    await expect.poll(() => all.every(isGone), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
 
   it('stops on abort with INTERRUPTED', async () => {
     const pids = join(sandbox.root, 'pids');
     const bin = sandbox.script('claude', `echo $$ > "${pids}"; sleep 300`);
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 300);
-    const session = await engineWith(bin).run(sandbox.input({ signal: controller.signal }));
+    const signal = abortWhen(() => existsSync(pids));
+    const session = await engineWith(bin).run(sandbox.input({ signal }));
     expect(session.status).toBe('error');
     expect(session.error?.code).toBe('INTERRUPTED');
-    await expect.poll(() => readPids(pids).every(isGone), { timeout: 2000 }).toBe(true);
-  }, 15_000);
+    await expect.poll(() => readPids(pids).every(isGone), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
 
   it('stops at the event stopWhen accepts: kills the group and returns the session so far as completed', async () => {
     const pids = join(sandbox.root, 'pids');
@@ -152,15 +153,15 @@ describe('ClaudeCodeEngine process control', () => {
     const session = await engineWith(bin).run(
       sandbox.input({ turns: ['Greet me', 'Again'], stopWhen: (event) => event.type === 'tool-call' }),
     );
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(session).toMatchObject({ status: 'completed', stoppedEarly: true, exitCode: null });
     expect(session.error).toBeUndefined();
     expect(session.events.map((e) => e.type)).toEqual(['message', 'message', 'tool-call', 'skill']);
     expect(session.skillsInvoked).toEqual([{ name: 'hello-skill', via: 'tool' }]);
     const all = readPids(pids);
     expect(all).toHaveLength(2);
-    await expect.poll(() => all.every(isGone), { timeout: 2000 }).toBe(true);
-  }, 15_000);
+    await expect.poll(() => all.every(isGone), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
 
   it('kills what the agent left running in the background after a normal exit', async () => {
     const pids = join(sandbox.root, 'pids');
@@ -170,8 +171,8 @@ describe('ClaudeCodeEngine process control', () => {
     );
     const session = await engineWith(bin).run(sandbox.input());
     expect(session.status).toBe('completed');
-    await expect.poll(() => readPids(pids).every(isGone), { timeout: 2000 }).toBe(true);
-  }, 15_000);
+    await expect.poll(() => readPids(pids).every(isGone), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
 });
 
 describe('ClaudeCodeEngine start-up failures', () => {

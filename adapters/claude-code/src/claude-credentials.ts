@@ -6,10 +6,13 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * The user's variables claude may authenticate and route with, besides the runner's allowlist (which has
- * ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN and ANTHROPIC_BASE_URL): a subscription's OAuth token (`claude
- * setup-token`), and Amazon Bedrock's and Google Vertex AI's switches, endpoints, models and cloud credentials.
+ * ANTHROPIC_BASE_URL and no credential): its API key or auth token, a subscription's OAuth token (`claude
+ * setup-token`), and Amazon Bedrock's and Google Vertex AI's switches, endpoints, models and cloud credentials. The
+ * runner hands it only the one credential `claudeCredential` picks.
  */
 export const CLAUDE_ENVIRONMENT: readonly string[] = [
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
   'CLAUDE_CODE_OAUTH_TOKEN',
   'CLAUDE_CODE_USE_BEDROCK',
   'CLAUDE_CODE_USE_VERTEX',

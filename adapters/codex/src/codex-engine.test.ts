@@ -230,7 +230,8 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     const bin = standIn(`echo $$ > "${pids}"; head -n 4 "${fixtures}skill-read-patch.jsonl"; sleep 30`);
     const started = Date.now();
     const session = await engineWith(bin).run(sandbox.input({ stopWhen: (event) => event.type === 'tool-call' }));
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Far below the stand-in's 30 s.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(session).toMatchObject({ status: 'completed', stoppedEarly: true });
     expect(session.error).toBeUndefined();
     expect(session.events.map((e) => e.type)).toEqual(['message', 'reasoning', 'tool-call', 'skill']);
@@ -240,8 +241,8 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     expect(session.warnings).toEqual([
       { kind: 'engine', message: expect.stringContaining('tokens and cost of its last turn are unknown') },
     ]);
-    await expect.poll(() => isGone(Number(readFileSync(pids, 'utf8').trim())), { timeout: 2000 }).toBe(true);
-  });
+    await expect.poll(() => isGone(Number(readFileSync(pids, 'utf8').trim())), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
 
   it('stops at once when the run is aborted', async () => {
     const bin = standIn('sleep 30');
@@ -249,8 +250,8 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     setTimeout(() => controller.abort(), 200);
     const started = Date.now();
     const session = await engineWith(bin).run(sandbox.input({ signal: controller.signal }));
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(session.status).toBe('error');
     expect(session.error?.code).toBe('INTERRUPTED');
-  });
+  }, 60_000);
 });

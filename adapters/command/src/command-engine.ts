@@ -39,7 +39,7 @@ import { type CommandSettings, commandMode, responseFormat } from './command-set
 import { resultEvents } from './result-events.js';
 import { runIdentity, type SessionInputJson, type SessionMessage } from './session-input.js';
 import { parseSessionResult, resultFailure, type SessionResultJson } from './session-result.js';
-import { renderTemplate, TemplateError } from './template.js';
+import { renderTemplate, TemplateError, tokenize } from './template.js';
 import { buildTemplateVars } from './template-vars.js';
 
 export const ENGINE_ID = 'command';
@@ -69,7 +69,16 @@ export class CommandEngine implements Engine {
   private readonly format: 'text' | 'session_result';
   private readonly simpleCalls = new Map<string, ProgramCall>();
 
+  /**
+   * The variables its `env` setting references (`OPENAI_API_KEY: '${OPENAI_API_KEY}'`): the only ones of the user's
+   * it is handed beside the allow-list, so a command gets the keys its user gave it and no other.
+   */
+  readonly environment: readonly string[];
+
   constructor(private readonly settings: CommandSettings) {
+    this.environment = Object.values(settings.env).flatMap((value) =>
+      tokenize(value).flatMap((part) => (typeof part === 'string' ? [] : [part.name])),
+    );
     this.skillRoots = settings.skillRoots;
     this.defaultModel = settings.model;
     this.mode = commandMode(settings);

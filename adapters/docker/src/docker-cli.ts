@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { DOCKER_CLI_VARIABLES } from '@skill-eval/engine-kit/docker-cli-variables';
 
 /** The docker CLI as the run uses it: its file, and the environment it reads its daemon and contexts from. */
 export interface DockerCli {
@@ -15,20 +16,10 @@ export interface DockerOutput {
   code: number;
 }
 
-/** What the docker CLI itself reads from its environment. */
-const CLIENT_VARIABLES = [
-  'PATH',
-  'DOCKER_HOST',
-  'DOCKER_CONTEXT',
-  'DOCKER_CERT_PATH',
-  'DOCKER_TLS_VERIFY',
-  'DOCKER_CONFIG',
-];
-
 /** The CLI at `file`, with the run's variables that tell it which daemon to talk to, and how. */
 export function dockerCli(file: string, runEnv: Readonly<Record<string, string | undefined>>): DockerCli {
   const env: Record<string, string> = {};
-  for (const name of CLIENT_VARIABLES) {
+  for (const name of DOCKER_CLI_VARIABLES) {
     const value = runEnv[name];
     if (value !== undefined) env[name] = value;
   }
@@ -38,13 +29,13 @@ export function dockerCli(file: string, runEnv: Readonly<Record<string, string |
 }
 
 /**
- * Runs the docker CLI for a short command (not a workload): bounded in time, output collected. `values` are variables
- * a container takes by name (`-e NAME`), so that their values never appear on a command line.
+ * Runs the docker CLI for a short command (not a workload): bounded in time, output collected. Its environment is
+ * the client variables alone: nothing of an eval file's reaches the program on the host.
  */
 export function docker(
   cli: DockerCli,
   args: readonly string[],
-  options: { timeoutMs?: number; values?: Readonly<Record<string, string>> } = {},
+  options: { timeoutMs?: number } = {},
 ): Promise<DockerOutput> {
   return new Promise((resolve) => {
     execFile(
@@ -53,7 +44,7 @@ export function docker(
       {
         timeout: options.timeoutMs ?? 60_000,
         maxBuffer: 16 * 1024 * 1024,
-        env: { ...options.values, ...cli.env },
+        env: cli.env,
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;

@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
@@ -8,11 +8,23 @@ import { type DockerCli, docker } from './docker-cli.js';
 import type { DockerSettings } from './docker-settings.js';
 import type { NodeRuntime } from './host-node.js';
 import { insideBaseUrls, type ModelGateway, startModelGateway } from './model-gateway.js';
+import { programsInside } from './programs-inside.js';
 import { runSupervised } from './supervised-process.js';
 import { GATEWAY_PORT } from './supervisor-script.js';
 
 /** Where a container's gateway and supervisor sockets are, inside. */
 const CONTROL_MOUNT = '/opt/skill-eval-run';
+
+/**
+ * The container's variables as docker's `--env-file` reads them (`NAME=value`, one a line; the settings refuse a
+ * value on several lines), in the control folder, readable by this user alone, removed once the container exists.
+ */
+function containerEnvFile(control: string, env: Readonly<Record<string, string>>): string {
+  const file = join(control, 'container.env');
+  const lines = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  return file;
+}
 
 /** What every container of a run shares. */
 export interface DockerRun {
@@ -38,6 +50,8 @@ export class DockerSandbox implements Sandbox {
     request: SandboxRequest,
     private readonly control: string,
     private readonly gateway: ModelGateway,
+    /** What each host program really runs, inside (a shim's target, a Node script with node). */
+    private readonly commands: ReadonlyMap<string, string[]>,
   ) {
     this.workspace = settings.workspaceMount;
     this.cwdMap = { host: request.workspace, inside: settings.workspaceMount };
@@ -49,6 +63,8 @@ export class DockerSandbox implements Sandbox {
   static async open(run: DockerRun, request: SandboxRequest): Promise<DockerSandbox> {
     const { settings } = run;
     const started = Date.now();
+    // Read before anything is started, so that a program gone from the host leaves nothing behind.
+    const programs = programsInside(request.programs, run.runtime.node);
     // Unix socket paths are short (108 bytes): the control directory sits directly in the temp folder.
     const control = mkdtempSync(join(tmpdir(), 'se-docker-'));
     const gateway = await startModelGateway(control, {
@@ -56,6 +72,7 @@ export class DockerSandbox implements Sandbox {
       openai: request.env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
     });
     const name = containerName(request.executionId, control);
+    const mounted = new Set([request.root, settings.workspaceMount, ...request.shared]);
     const args = [
       'run',
       '-d',
@@ -71,11 +88,14 @@ export class DockerSandbox implements Sandbox {
       ...bind(request.root, request.root),
       ...bind(request.workspace, settings.workspaceMount),
       ...request.shared.flatMap((dir) => bind(dir, dir)),
-      ...request.programs.flatMap((program) => bind(realpathSync(program), program, true)),
+      ...programs.mounts
+        .filter(({ inside }) => !mounted.has(inside))
+        .flatMap(({ host, inside }) => bind(host, inside, true)),
       ...run.runtime.mounts,
       ...bind(control, CONTROL_MOUNT),
-      // Values travel in the CLI's environment, never on its command line.
-      ...Object.keys(settings.env).flatMap((key) => ['-e', key]),
+      // Values travel in a file only this user reads: never on the CLI's command line, and never in the docker CLI's
+      // own environment, where an eval file's LD_PRELOAD or DOCKER_HOST would act on the host's docker.
+      ...(Object.keys(settings.env).length > 0 ? ['--env-file', containerEnvFile(control, settings.env)] : []),
       '--entrypoint',
       run.runtime.supervisor[0]!,
       settings.image,
@@ -86,7 +106,7 @@ export class DockerSandbox implements Sandbox {
       `${CONTROL_MOUNT}/exec.sock`,
       ...(settings.entrypoint ?? []),
     ];
-    const created = await docker(run.cli, args, { values: settings.env });
+    const created = await docker(run.cli, args);
     const id = created.stdout.trim();
     const fail = async (message: string): Promise<never> => {
       if (id) await docker(run.cli, ['rm', '-f', id]);
@@ -109,7 +129,7 @@ export class DockerSandbox implements Sandbox {
       startMs: Date.now() - started,
       network: settings.network,
     };
-    return new DockerSandbox(settings, info, request, control, gateway);
+    return new DockerSandbox(settings, info, request, control, gateway, programs.commands);
   }
 
   async run(spec: ProcessSpec): Promise<ProcessOutcome> {
@@ -117,11 +137,12 @@ export class DockerSandbox implements Sandbox {
     for (const [name, value] of Object.entries({ ...this.env, ...spec.env })) {
       if (!HOST_ONLY_VARIABLES.has(name)) env[name] = value;
     }
+    const [file, ...lead] = this.commands.get(spec.file) ?? [spec.file];
     return runSupervised(
       join(this.control, 'exec.sock'),
       {
-        file: spec.file,
-        args: spec.args,
+        file: file!,
+        args: [...lead, ...spec.args],
         ...(spec.argv0 !== undefined ? { argv0: spec.argv0 } : {}),
         cwd: this.insideCwd(spec.cwd),
         env,

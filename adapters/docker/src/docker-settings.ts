@@ -11,7 +11,12 @@ export const DockerSettingsSchema = z.strictObject({
     .default('/workspace')
     .refine((path) => path.startsWith('/') && path !== '/', 'must be an absolute path other than /'),
   /** Variables set in every container (skill-up's `env`). */
-  env: z.record(z.string(), z.string()).default({}),
+  env: z
+    .record(
+      z.string().regex(/^[^\s=]+$/, 'a variable name has no space or "="'),
+      z.string().regex(/^[^\r\n]*$/, 'a container variable holds one line'),
+    )
+    .default({}),
   /** A program the container runs for its life (skill-up's `entrypoint`); default none, as skill-up's `sleep infinity`. */
   entrypoint: z.array(z.string()).optional(),
   /** `deny`: only the model endpoint, through the harness's proxy (skill-up's `deny_all`); `open`: Docker's network. */

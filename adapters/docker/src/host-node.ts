@@ -10,6 +10,8 @@ export const RUNTIME_MOUNT = '/opt/skill-eval';
 export interface NodeRuntime {
   /** `docker run` arguments that mount it. */
   mounts: string[];
+  /** The command that runs the host's node inside (a script's path and arguments follow). */
+  node: string[];
   /** The command that runs the supervisor inside. */
   supervisor: string[];
 }
@@ -39,6 +41,7 @@ export function prepareNodeRuntime(dir: string): NodeRuntime {
     : [inside('node')];
   return {
     mounts: ['-v', `${dir}:${RUNTIME_MOUNT}:ro`, '-v', `${node}:${inside('node')}:ro`],
+    node: nodeCommand,
     supervisor: [...nodeCommand, inside('supervisor.cjs')],
   };
 }

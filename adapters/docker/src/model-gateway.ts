@@ -55,19 +55,29 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
     socket.on('close', () => sockets.delete(socket));
   });
   let lifeline: Socket | undefined;
+  const lifeConnections = new Set<Socket>();
   let said = '';
   let readyNow: (() => void) | undefined;
   const readySeen = new Promise<void>((resolve) => {
     readyNow = resolve;
   });
   const life = createNetServer((socket) => {
+    lifeConnections.add(socket);
+    socket.on('close', () => lifeConnections.delete(socket));
+    socket.on('error', () => {});
+    // The supervisor connects first, before any program of the execution runs. Any later connection is a program's
+    // (the socket is in the container's mounted folder): one it held open would keep the container, and the close
+    // that waits for the server, alive for ever (-t and Ctrl-C ignored). It is cut at once.
+    if (lifeline) {
+      socket.destroy();
+      return;
+    }
     lifeline = socket;
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       said += chunk;
       if (said.includes('ready\n')) readyNow?.();
     });
-    socket.on('error', () => {});
   });
   const modelSocket = join(dir, 'model.sock');
   const lifeSocket = join(dir, 'life.sock');
@@ -103,8 +113,8 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
       }
     },
     async close() {
-      lifeline?.destroy();
-      for (const socket of sockets) socket.destroy();
+      // Every connection goes: a server's close waits for the connections it still has.
+      for (const socket of [...lifeConnections, ...sockets]) socket.destroy();
       await Promise.all([closeServer(http), closeServer(life)]);
     },
   };

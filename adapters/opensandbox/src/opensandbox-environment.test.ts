@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -137,6 +146,40 @@ describe.skipIf(skip)('opensandbox environment, through the official SDK against
       expect((await shell(sandbox, `test -e ${req.shared[0]}/out.json; echo $?`)).lines).toEqual(['1']);
       const failed = await shell(sandbox, 'exit 3');
       expect(failed.exitCode).toBe(3);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('runs a program installed by pnpm: what its shim executes is uploaded and run, not the shim alone', async () => {
+    const environment = await started();
+    const req = request();
+    // pnpm's layout: the package in its store, linked from node_modules, and a cmd-shim in node_modules/.bin.
+    const modules = join(req.root, 'project', 'node_modules');
+    const store = join(modules, '.pnpm', 'agent@1.0.0', 'node_modules', 'agent');
+    mkdirSync(join(store, 'bin'), { recursive: true });
+    writeFileSync(join(store, 'bin', 'agent'), '#!/bin/sh\necho "the agent ran: $*"\n');
+    chmodSync(join(store, 'bin', 'agent'), 0o755);
+    symlinkSync(join('.pnpm', 'agent@1.0.0', 'node_modules', 'agent'), join(modules, 'agent'));
+    mkdirSync(join(modules, '.bin'));
+    const shim = join(modules, '.bin', 'agent');
+    writeFileSync(
+      shim,
+      [
+        '#!/bin/sh',
+        'basedir=$(dirname "$(echo "$0" | sed -e \'s,\\\\,/,g\')")',
+        '',
+        'exec "$basedir/../agent/bin/agent" "$@"',
+        '',
+      ].join('\n'),
+    );
+    chmodSync(shim, 0o755);
+    const sandbox = await environment.open({ ...req, programs: [shim] });
+    try {
+      const ran = await shell(sandbox, '', { file: shim, args: ['--print', 'hi'] });
+      expect(ran).toMatchObject({ exitCode: 0, lines: ['the agent ran: --print hi'] });
+      // A shell line that names the shim finds it too (its own path holds its content).
+      expect((await shell(sandbox, `test -x ${shim} && echo there`)).lines).toEqual(['there']);
     } finally {
       await sandbox.close();
     }

@@ -1,12 +1,13 @@
-import { readFileSync, statSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { createReadStream, statSync } from 'node:fs';
+import { dirname, relative, sep } from 'node:path';
 import { type NetworkPolicy, Sandbox as RemoteSandbox } from '@alibaba-group/opensandbox';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { HOST_ONLY_VARIABLES, SkillEvalError } from '@skill-eval/core';
 import { createLineSplitter, MAX_LINE_LENGTH, ownerLabels } from '@skill-eval/engine-kit';
 import { join, quote } from 'shlex';
 import type { OpenSandboxSettings } from './opensandbox-settings.js';
-import { RemoteMirror } from './remote-mirror.js';
+import { type ProgramUploads, programUploads } from './program-uploads.js';
+import { inParallel, RemoteMirror } from './remote-mirror.js';
 
 /** What every sandbox of a run shares. */
 export interface OpenSandboxRun {
@@ -51,6 +52,8 @@ export class OpenSandboxSandbox implements Sandbox {
     private readonly request: SandboxRequest,
     private readonly mirror: RemoteMirror,
     settings: OpenSandboxSettings,
+    /** For each program as an engine names it, the command that runs what it really executes, inside. */
+    private readonly commands: ReadonlyMap<string, string[]>,
   ) {
     this.workspace = settings.workspaceMount;
     this.env = { ...settings.env };
@@ -101,15 +104,8 @@ export class OpenSandboxSandbox implements Sandbox {
         settings.fileTransferParallelism,
       );
       await mirror.push();
-      for (const program of request.programs) {
-        await remote.files.writeFiles([
-          {
-            path: program,
-            data: readFileSync(program),
-            mode: Number((statSync(program).mode & 0o777).toString(8)),
-          },
-        ]);
-      }
+      const programs = programUploads(request.programs);
+      await uploadPrograms(remote, programs, settings.fileTransferParallelism);
       const info: SandboxInfo = {
         environment: 'opensandbox',
         image: settings.image,
@@ -117,7 +113,7 @@ export class OpenSandboxSandbox implements Sandbox {
         startMs: Date.now() - started,
         network: settings.network,
       };
-      return new OpenSandboxSandbox(remote, info, request, mirror, settings);
+      return new OpenSandboxSandbox(remote, info, request, mirror, settings, programs.commands);
     } catch (error) {
       await remote.kill().catch(() => {});
       await remote.close().catch(() => {});
@@ -150,7 +146,7 @@ export class OpenSandboxSandbox implements Sandbox {
     });
     try {
       await this.mirror.push();
-      let command = join([spec.file, ...spec.args]);
+      let command = join([...(this.commands.get(spec.file) ?? [spec.file]), ...spec.args]);
       if (spec.stdin !== undefined) {
         const stdinFile = `${STDIN_DIR}/${n}`;
         await this.remote.files.writeFiles([{ path: stdinFile, data: spec.stdin, mode: 600 }]);
@@ -220,6 +216,21 @@ export class OpenSandboxSandbox implements Sandbox {
   async close(): Promise<void> {
     await this.remote.kill().catch(() => {});
     await this.remote.close().catch(() => {});
+  }
+}
+
+/** Writes the host programs of the execution inside, each at its own path, and makes their links again. */
+async function uploadPrograms(remote: RemoteSandbox, programs: ProgramUploads, parallelism: number): Promise<void> {
+  await inParallel(programs.files, parallelism, async ({ host, inside }) => {
+    const data = createReadStream(host) as unknown as AsyncIterable<Uint8Array>;
+    await remote.files.writeFiles([{ path: inside, data, mode: Number((statSync(host).mode & 0o777).toString(8)) }]);
+  });
+  // Links in batches, so that one shell line stays well below the longest a shell takes.
+  for (let at = 0; at < programs.links.length; at += 200) {
+    const batch = programs.links.slice(at, at + 200);
+    const folders = [...new Set(batch.map((link) => dirname(link.path)))];
+    const made = batch.map(({ path, target }) => `ln -sfn ${quote(target)} ${quote(path)}`);
+    await mustRun(remote, [`mkdir -p ${folders.map((dir) => quote(dir)).join(' ')}`, ...made].join(' && '));
   }
 }
 

@@ -21,7 +21,7 @@ interface Seen {
 }
 
 /** Runs `work` over `items`, `parallelism` at a time. */
-async function inParallel<T>(
+export async function inParallel<T>(
   items: readonly T[],
   parallelism: number,
   work: (item: T) => Promise<void>,
