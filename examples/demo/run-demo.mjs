@@ -48,9 +48,18 @@ const child = spawn(join(binDir, 'skill-eval'), args, {
 const code = await new Promise((resolve) => child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
 await server.close();
 
-console.log(`\nThe fake model answered ${server.requests.length} requests.`);
+// The run printed where its results are; the HTML report is written from them, when the run finished.
+const report = existsSync(join(outDir, 'summary.json'))
+  ? await new Promise((resolve) => {
+      const writer = spawn(join(binDir, 'skill-eval'), ['report', outDir, '--html'], { cwd: repoRoot, stdio: 'ignore' });
+      writer.on('exit', (status) => resolve(status === 0 ? join(outDir, 'report.html') : undefined));
+    })
+  : undefined;
 // pnpm runs this script in examples/demo; INIT_CWD is where the user typed the command.
 const from = process.env.INIT_CWD ?? repoRoot;
-console.log(`Results: ${relative(from, join(outDir, 'results.jsonl'))} (one line per execution)`);
-console.log(`Summary: ${relative(from, join(outDir, 'summary.json'))}; transcripts: ${relative(from, join(outDir, 'transcripts'))}/`);
+console.log(
+  `\nThe fake model answered ${server.requests.length} requests, so nothing was charged: ` +
+    'the costs above are what the same tokens would cost at the real API’s prices.',
+);
+if (report) console.log(`HTML report: ${relative(from, report)} (open it in a browser).`);
 process.exit(code);

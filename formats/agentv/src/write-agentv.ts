@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, relative } from 'node:path';
 import { AGENTV_TRIMMED } from '@skill-eval/checks';
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
-import { stringify } from 'yaml';
+import { projectCopyLoss, toYaml } from '@skill-eval/format-kit';
 import { isRecord } from './context.js';
 import { V5_REMOVED_TOP } from './migration.js';
 import { SIDE_CHANNEL_KEY, type SideChannel } from './side-channel.js';
@@ -33,7 +33,7 @@ export function writeAgentv(suite: Suite): WriteResult {
   }
   doc.prompts = ['{{ input }}'];
   doc.tests = suite.cases.map((c, i) => writeTest(c, i + 1, base, lost));
-  const text = stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
+  const text = toYaml(doc, { lineWidth: 0, aliasDuplicateObjects: false });
   return { files: [{ path: `evals/${slug(suite.name)}.eval.yaml`, text }], lost };
 }
 
@@ -91,6 +91,7 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
   if (inputFiles.length > 0) test.input_files = inputFiles;
   const workspace: NonNullable<SideChannel['workspace']> = {};
   const ws = c.workspace;
+  if (ws.project) lost.push(`case ${c.id}: ${projectCopyLoss(ws)}`);
   if (ws.overlays.length > 0) workspace.overlays = ws.overlays.map((o) => (isAbsolute(o) ? relative(base, o) : o));
   if (Object.keys(ws.inline).length > 0) workspace.inline = ws.inline;
   if (ws.setup.length > 0) workspace.setup = ws.setup;

@@ -1,3 +1,4 @@
+import { unknownTypeMessage } from '@skill-eval/checks';
 import { isYamlMap, parseYaml, type YamlNode, yamlKeyNode, yamlKeys } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import { CURRENT_KEYS, type EvalMdFrontmatter, EvalMdFrontmatterSchema, LEGACY_KEYS } from './frontmatter-schema.js';
@@ -55,6 +56,7 @@ export function readFrontmatter(split: FrontmatterSplit, sink: DiagnosticSink): 
       continue;
     }
     if (raw[key] === null || raw[key] === undefined) continue;
+    if (key === 'expect') unknownExpectKeys(parsed.doc.get('expect', true) as YamlNode, offsetOf, sink);
     if (shape[key]!.safeParse(raw[key]).success) {
       values[key] = raw[key];
       continue;
@@ -65,6 +67,20 @@ export function readFrontmatter(split: FrontmatterSplit, sink: DiagnosticSink): 
     }
   }
   return { values: values as EvalMdFrontmatter, extra, at };
+}
+
+const EXPECT_KEYS = ['response', 'not_response', 'tools'];
+
+/** Keys of the oldest layout's `expect:` map are its checks: one it does not know would check nothing. */
+function unknownExpectKeys(node: YamlNode, offsetOf: (node: YamlNode | undefined) => number, sink: DiagnosticSink) {
+  if (!isYamlMap(node)) return;
+  for (const key of yamlKeys(node).filter((k) => !EXPECT_KEYS.includes(k))) {
+    sink.error(
+      'unknown-check-type',
+      `Frontmatter \`expect.${key}\`: ${unknownTypeMessage(key, EXPECT_KEYS)} SkillKit's \`expect\` takes ${EXPECT_KEYS.join(', ')}.`,
+      offsetOf(yamlKeyNode(node, key)),
+    );
+  }
 }
 
 function describeIssue(key: string): string {

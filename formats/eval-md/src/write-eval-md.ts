@@ -6,7 +6,7 @@ import {
   unwrittenSuiteKeys,
   type WriteResult,
 } from '@skill-eval/core';
-import { stringify } from 'yaml';
+import { projectCopyLoss, toYaml } from '@skill-eval/format-kit';
 import { CURRENT_KEYS } from './frontmatter-schema.js';
 import { bodyLines, readSkillKitLine, unclosedFence } from './skillkit-lines.js';
 
@@ -56,7 +56,7 @@ export function writeEvalMd(suite: Suite): WriteResult {
   }
   const parts: string[] = [];
   const front = sharedFrontmatter(written, lost);
-  if (Object.keys(front).length > 0) parts.push(`---\n${stringify(front, { lineWidth: 0 })}---\n`);
+  if (Object.keys(front).length > 0) parts.push(`---\n${toYaml(front, { lineWidth: 0 })}---\n`);
   const preamble = suite.settings.preamble;
   if (typeof preamble === 'string' && preamble.trim() !== '') parts.push(`${preamble.trim()}\n`);
   for (const w of written) {
@@ -169,6 +169,8 @@ function lostFields(c: Case, miss: (what: string) => void): void {
   if (c.judge && c.judge !== frontModel) miss(`judge hint "${c.judge}"`);
   if (c.tags.length > 0) miss(`tags ${c.tags.join(', ')}`);
   const ws = c.workspace;
+  const project = projectCopyLoss(ws);
+  if (project) miss(project);
   const files = fixturePaths(ws);
   if (files.length > 0) miss(`workspace files ${files.join(', ')}`);
   if (ws.overlays.length > 0) miss(`workspace overlays ${ws.overlays.join(', ')}`);

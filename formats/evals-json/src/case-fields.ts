@@ -1,5 +1,6 @@
+import { checkTypeProblem, isUnsupportedType, KNOWN_CHECK_TYPES, unknownTypeMessage } from '@skill-eval/checks';
 import type { Check, FixtureFile } from '@skill-eval/core';
-import { describeType, itemsOf, outsideProjectMessage, resolveFixture } from '@skill-eval/format-kit';
+import { describeType, itemsOf, outsideProjectMessage, property, resolveFixture } from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { ReadContext } from './read-context.js';
 
@@ -94,6 +95,15 @@ export function readCriteria(key: string, node: Node | undefined, label: string,
       checks.push(typed);
       return;
     }
+    const misspelt = obj ? typeProblem(obj) : undefined;
+    if (misspelt) {
+      ctx.sink.error(
+        misspelt.ruleId,
+        `${cap(where)}: ${misspelt.message} An object with a "type" and no "description" or "expected" text is a typed check; fix its type, or write the criterion as a plain string.`,
+        property(itemNode, 'type') ?? itemNode,
+      );
+      return;
+    }
     const converted = obj ? rubricFromObject(obj) : undefined;
     if (converted) {
       ctx.sink.warning(
@@ -134,6 +144,26 @@ const TYPED: Record<string, { type: string; negate?: true; valueOptional?: true 
   content_matches: { type: 'regex' },
   not_regex: { type: 'regex', negate: true },
 };
+
+/** The check types an evals.json assertion may name: the typed assertions above and skill-eval's own. */
+const TYPE_NAMES = [...new Set([...Object.keys(TYPED), ...KNOWN_CHECK_TYPES])];
+
+/**
+ * What is wrong with an object written as a typed check (`{type, value}`) whose type skill-eval cannot grade: a
+ * misspelling (naming the closest type) or a type of another tool. An object with prose (`description`, `expected`,
+ * `criterion`) is an author's rubric whose `type` is a label (`contains_concept`, `format_check`): none.
+ */
+function typeProblem(obj: Record<string, unknown>) {
+  if (typeof obj.type !== 'string' || obj.type.trim() === '') return undefined;
+  if (['description', 'expected', 'criterion'].some((key) => obj[key] !== undefined)) return undefined;
+  const type = obj.type.trim();
+  if (TYPED[type.toLowerCase().replaceAll('-', '_')] !== undefined) return undefined;
+  const problem = checkTypeProblem(type);
+  if (problem === undefined) return undefined;
+  return isUnsupportedType(type)
+    ? { ruleId: 'unsupported-check-type' as const, message: `${problem}.` }
+    : { ruleId: 'unknown-check-type' as const, message: unknownTypeMessage(type, TYPE_NAMES) };
+}
 
 /** `{type: content_contains, value: "plan"}` → a deterministic check; undefined for an untyped or unknown object. */
 function typedCheck(obj: Record<string, unknown>): Check | undefined {

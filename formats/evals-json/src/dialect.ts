@@ -34,21 +34,23 @@ export function hasBmadCaseItems(root: Node | undefined): boolean {
 
 /**
  * The dialect of an `evals[]` document, from the keys its items use: a per-item `should_trigger`
- * only comes from `agentv transpile`; string ids, `timeout`, `_pattern` or `_design_notes` only
- * from BMAD generation 1; `assertions` is the agentskills.io/AgentV spelling, `expectations` (or
- * neither) the skill-creator schema.
+ * only comes from `agentv transpile`; `timeout`, `_pattern` or `_design_notes` only from BMAD
+ * generation 1, and string ids too unless the items say `assertions` (BMAD's grader reads
+ * `expectations`; AgentV's adapter reads `assertions` and takes any id as a string); `assertions`
+ * is the agentskills.io/AgentV spelling, `expectations` (or neither) the skill-creator schema.
  */
 export function evalsDialect(root: Node): Dialect {
   const evals = property(root, 'evals');
   const items = evals ? itemsOf(evals).filter((item) => item.type === 'object') : [];
   const any = (test: (item: Node) => boolean) => items.some(test);
   if (any((item) => has(item, 'should_trigger'))) return 'agentv-transpile';
+  const assertions = any((item) => has(item, 'assertions'));
   if (
     has(root, '_design_notes') ||
-    any((item) => property(item, 'id')?.type === 'string' || has(item, 'timeout') || has(item, '_pattern'))
+    any((item) => has(item, 'timeout') || has(item, '_pattern')) ||
+    (!assertions && any((item) => property(item, 'id')?.type === 'string'))
   ) {
     return 'bmad-1';
   }
-  if (any((item) => has(item, 'assertions'))) return 'agentskills';
-  return 'skill-creator';
+  return assertions ? 'agentskills' : 'skill-creator';
 }

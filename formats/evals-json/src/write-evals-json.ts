@@ -34,10 +34,27 @@ const hasOwnName = (check: Check): boolean =>
 const isTriggerCheck = (c: Case, check: Check): boolean =>
   c.kind === 'trigger' && check.type === 'skill-used' && Boolean(check.negate) === (c.shouldTrigger === false);
 
+/**
+ * Whether the suite is BMAD's generation-1 evals.json, whose cases start from a copy of the project. Only such a suite
+ * is written with what marks that dialect (`timeout`, string ids without `assertions`): written from another, the file
+ * would read as BMAD's and copy the whole project into every workspace.
+ */
+const isBmadOne = (suite: Suite): boolean => suite.settings.dialect === 'bmad-1';
+
 /** What of one case an evals.json item cannot hold, one line each. */
-function lostOf(c: Case, label: string): string[] {
+function lostOf(c: Case, label: string, bmadOne: boolean): string[] {
   const lost: string[] = [];
   const note = (what: string) => lost.push(`${label}: ${what}`);
+  if (c.workspace.project && !bmadOne) {
+    note(
+      `its workspace starts from a copy of the project ${c.workspace.project.root}, which evals.json says only in BMAD's generation-1 dialect`,
+    );
+  }
+  if (c.limits.timeoutSeconds !== undefined && !bmadOne) {
+    note(
+      `timeout ${c.limits.timeoutSeconds}s (evals.json holds one only in BMAD's dialect, whose cases start from a copy of the project)`,
+    );
+  }
   if (c.turns.length > 1) note(`multi-turn prompt (${c.turns.length} turns); only the first is kept`);
   const unsupported = c.checks.filter((k) => k.type !== 'llm-rubric' && !isTriggerCheck(c, k));
   if (unsupported.length) note(`checks ${unsupported.map((k) => (k.negate ? `not-${k.type}` : k.type)).join(', ')}`);
@@ -70,8 +87,11 @@ function lostOf(c: Case, label: string): string[] {
   return lost;
 }
 
-/** One evals.json item: prompt, expected_output, files, assertions, and should_trigger for trigger cases. */
-function itemOf(c: Case, keepMetadata: boolean): Record<string, unknown> {
+/**
+ * One evals.json item: prompt, expected_output, files, assertions, and should_trigger for trigger cases. `marked`
+ * writes `assertions` even when empty: string ids alone would read as BMAD's dialect.
+ */
+function itemOf(c: Case, keepMetadata: boolean, bmadOne: boolean, marked: boolean): Record<string, unknown> {
   const criteria = c.checks.filter((k) => k.type === 'llm-rubric').map((k) => String(k.value ?? k.name ?? ''));
   // expected_output alone is read back as the single criterion, so it need not be repeated as an assertion.
   const onlyReference = criteria.length === 1 && criteria[0] === c.reference;
@@ -85,15 +105,17 @@ function itemOf(c: Case, keepMetadata: boolean): Record<string, unknown> {
     prompt: c.turns[0],
     ...(c.reference ? { expected_output: c.reference } : {}),
     ...(files.length ? { files } : {}),
-    ...(c.limits.timeoutSeconds !== undefined ? { timeout: c.limits.timeoutSeconds } : {}),
+    ...(c.limits.timeoutSeconds !== undefined && bmadOne ? { timeout: c.limits.timeoutSeconds } : {}),
     ...(c.kind === 'trigger' ? { should_trigger: c.shouldTrigger ?? true } : {}),
-    ...(criteria.length && !onlyReference ? { assertions: criteria } : {}),
+    ...(criteria.length && !onlyReference ? { assertions: criteria } : marked ? { assertions: [] } : {}),
   };
 }
 
 /** Writes a suite as an Agent Skills evals.json (skill-creator shape, `should_trigger` per item as AgentV does). */
 export function writeEvalsJson(suite: Suite): WriteResult {
-  const lost = suite.cases.flatMap((c) => lostOf(c, `case ${c.id}`));
+  const bmadOne = isBmadOne(suite);
+  const lost = suite.cases.flatMap((c) => lostOf(c, `case ${c.id}`, bmadOne));
+  const marked = !bmadOne && suite.cases.some((c) => typeof rawId(c) === 'string');
   const keepMetadata = suite.format === 'evals-json';
   const metadataKeys = [...new Set(suite.cases.flatMap((c) => Object.keys(c.metadata)))];
   if (!keepMetadata && metadataKeys.length) lost.push(`metadata keys ${metadataKeys.join(', ')}`);
@@ -106,7 +128,7 @@ export function writeEvalsJson(suite: Suite): WriteResult {
   const body = {
     ...(typeof skillName === 'string' ? { skill_name: skillName } : {}),
     ...topLevel,
-    evals: suite.cases.map((c) => itemOf(c, keepMetadata)),
+    evals: suite.cases.map((c) => itemOf(c, keepMetadata, bmadOne, marked)),
   };
   return { files: [{ path: 'evals/evals.json', text: `${JSON.stringify(body, null, 2)}\n` }], lost };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { type Case, type Diagnostic, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
-import { isInsideBoundary, outsideProjectMessage, projectBoundary } from '@skill-eval/format-kit';
+import { insideBoundary, outsideProjectMessage, projectBoundary } from '@skill-eval/format-kit';
 import { alternateSuites } from './alternate-suites.js';
 import { buildCase } from './build-case.js';
 import type { SuiteDefaults } from './case-context.js';
@@ -79,7 +79,12 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
   const settings: Record<string, unknown> = { skillRoot: root };
   for (const key of SETTINGS_KEYS) if (doc[key] !== undefined) settings[key] = doc[key];
   // The command engine's settings for the suite's custom engine; the CLI runs it with --trust.
-  if (customEngine) settings.customEngine = customEngine;
+  if (customEngine) {
+    settings.customEngine = customEngine;
+    // Where its command is written: without --trust the run is refused there.
+    const at = yaml.positionAtPath(['engine', 'custom', 'local', 'command']);
+    if (at) settings.customEngineAt = { line: at.line, column: at.column };
+  }
   const { files: _files, ...casesRest } = doc.cases;
   if (Object.keys(casesRest).length > 0) settings.cases = casesRest;
   // The runner's format-neutral key: executions of this suite at once.
@@ -109,6 +114,7 @@ function readCases(
   const cases: Case[] = [];
   const seenFiles = new Map<string, number>();
   const seenIds = new Map<string, string>();
+  const inProject = insideBoundary(boundary);
   for (const { index, entry, files } of resolveCaseFiles(entries, defaults.skillRoot)) {
     const at = nodeAt(yaml, ['cases', 'files', index]);
     if (files.length === 0) {
@@ -134,7 +140,7 @@ function readCases(
       seenFiles.set(caseFile, index);
       // skill-up's filepath.Join lets `..` reach any file; here, as for AgentV's references, a case file outside the
       // project is an error that --trust lifts (the case still loads, so a trusted run has it).
-      if (!isInsideBoundary(caseFile, boundary)) {
+      if (!inProject(caseFile)) {
         sink.errorNeedingTrust('outside-project', outsideProjectMessage(entry, caseFile, boundary), at);
       }
       const built = loadCaseFile(caseFile, entry, defaults, sink, at, diagnostics);

@@ -47,6 +47,21 @@ describe("skill-up's environment", () => {
         readyTimeoutSeconds: 20,
         network: 'deny',
       },
+      // Each setting at the field it came from (line 2 is `environment:`), for the policy's messages.
+      source: {
+        file: expect.stringMatching(/evals\/eval\.yaml$/),
+        line: 3,
+        column: 3,
+        fields: {
+          type: { line: 3, column: 9 },
+          image: { line: 4, column: 10 },
+          workspaceMount: { line: 5, column: 20 },
+          env: { line: 6, column: 8 },
+          entrypoint: { line: 7, column: 15 },
+          network: { line: 8, column: 19 },
+          readyTimeoutSeconds: { line: 9, column: 26 },
+        },
+      },
     });
     // setup_steps run in every case's workspace, which is then inside the container.
     expect(testCase.workspace.setup).toEqual(['pip install -r requirements.txt']);
@@ -76,6 +91,13 @@ describe("skill-up's environment", () => {
         extensions: { queue: 'fast' },
         network: 'deny',
       },
+      source: expect.anything(),
+    });
+    // A kwarg's setting is at the kwarg, an image from sandbox_template at that field.
+    expect(loaded.suites[0]!.cases[0]!.environment?.source?.fields).toMatchObject({
+      baseUrl: { line: 5, column: 22 },
+      image: { line: 4, column: 21 },
+      allowedEgress: { line: 7, column: 19 },
     });
   });
 

@@ -36,8 +36,7 @@ const OPENSANDBOX_KWARGS = {
  */
 export function mapEnvironment(
   env: EnvironmentBlock,
-  yaml: ParsedYaml,
-  sink: DiagnosticSink,
+  { yaml, sink, file }: { yaml: ParsedYaml; sink: DiagnosticSink; file: string },
 ): EnvironmentSpec | undefined {
   const at = (...path: PropertyKey[]) => nodeAt(yaml, ['environment', ...path]);
   if (env.type === 'none') {
@@ -55,12 +54,17 @@ export function mapEnvironment(
   const raw = env as Record<string, unknown>;
   const fields: Record<string, string> = { ...COMMON, ...(env.type === 'opensandbox' ? OPENSANDBOX_ONLY : {}) };
   const settings: Record<string, unknown> = {};
+  // The field each setting came from, so that the policy refuses a setting at its own line.
+  const origins: Record<string, PropertyKey[]> = { type: ['type'] };
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'type' || key === 'setup_steps' || key === 'network_policy' || key === 'kwargs') continue;
     const setting = fields[key];
     if (setting) {
       // `sandbox_template` stands in for `image` only when there is none.
-      if (!(key === 'sandbox_template' && raw.image !== undefined)) settings[setting] = value;
+      if (!(key === 'sandbox_template' && raw.image !== undefined)) {
+        settings[setting] = value;
+        origins[setting] = [key];
+      }
     } else
       sink.warning(
         'not-honoured',
@@ -73,8 +77,10 @@ export function mapEnvironment(
       const setting = OPENSANDBOX_KWARGS[key as keyof typeof OPENSANDBOX_KWARGS];
       if (!setting) continue;
       settings[setting] = kwargValue(setting, value);
+      origins[setting] = ['kwargs', key];
     }
   }
+  if (env.network_policy !== undefined) origins.network = ['network_policy'];
   if (env.network_policy === 'deny_all') settings.network = 'deny';
   if (env.network_policy === 'allow_declared') {
     if (env.type === 'docker') {
@@ -92,7 +98,18 @@ export function mapEnvironment(
       at('type'),
     );
   }
-  return { type: env.type, settings };
+  return { type: env.type, settings, source: sourceOf(file, yaml, origins) };
+}
+
+/** The `environment` block's place in eval.yaml, and the line and column of the field each setting came from. */
+function sourceOf(file: string, yaml: ParsedYaml, origins: Record<string, PropertyKey[]>): EnvironmentSpec['source'] {
+  const fields: Record<string, { line: number; column: number }> = {};
+  for (const [setting, path] of Object.entries(origins)) {
+    const position = yaml.positionAtPath(['environment', ...path]);
+    if (position) fields[setting] = { line: position.line, column: position.column };
+  }
+  const block = yaml.positionAtPath(['environment']);
+  return { file, ...(block ? { line: block.line, column: block.column } : {}), fields };
 }
 
 /** skill-up's kwargs are strings; the settings they become take numbers and JSON where they mean them. */

@@ -1,5 +1,7 @@
+import { unknownTypeMessage } from '@skill-eval/checks';
 import { type ParsedYaml, parseYaml } from '@skill-eval/format-kit';
 import type { z } from 'zod';
+import { checkKeysAt } from './check-keys.js';
 import { DiagnosticSink } from './diagnostic-sink.js';
 import { keyNodeAt, nodeAt, pathText } from './yaml-path.js';
 
@@ -54,6 +56,15 @@ export function readYamlFile<T>(file: string, text: string, schema: z.ZodType<T>
       for (const key of issue.keys) {
         const holder = valueAt(data, issue.path) as Record<string, unknown>;
         unknown.push({ path: issue.path, key, value: holder[key] });
+        const checkKeys = checkKeysAt(issue.path);
+        if (checkKeys) {
+          sink.error(
+            'unknown-check-type',
+            `"${where}": ${unknownTypeMessage(key, checkKeys)} skill-up ignores a key it does not know, so this check would never run.`,
+            keyNodeAt(yaml, issue.path, key),
+          );
+          continue;
+        }
         sink.warning(
           'unknown-key',
           `Unknown key "${key}"${where ? ` in ${where}` : ''}; skill-up ignores it. It is kept in metadata; check its spelling.`,

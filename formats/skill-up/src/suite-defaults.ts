@@ -40,7 +40,7 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
     );
 
   const env = doc.environment;
-  const environment = mapEnvironment(env, yaml, sink);
+  const environment = mapEnvironment(env, { yaml, sink, file });
   if (doc.report !== undefined)
     unapplied(
       ['report'],

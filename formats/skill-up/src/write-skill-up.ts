@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { type Case, type Check, type Suite, unwrittenSuiteKeys, type WriteResult } from '@skill-eval/core';
-import { stringify } from 'yaml';
+import { projectCopyLoss, toYaml as yamlText } from '@skill-eval/format-kit';
 import type { SkillUpCaseFile, Turn } from './case-schema.js';
 import { engineHint, skillUpEngineName } from './engine-name.js';
 import type { SkillUpSuiteFile } from './suite-schema.js';
@@ -10,7 +10,7 @@ import { writeJudges } from './write-judges.js';
 /** Metadata keys the writer puts back into the case file; any other key is reported lost. */
 const WRITTEN_METADATA = new Set(['description', 'input', 'user_simulator', 'judgeSettings', 'judgesSettings']);
 
-const toYaml = (value: unknown) => stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
+const toYaml = (value: unknown) => yamlText(value, { lineWidth: 0, aliasDuplicateObjects: false });
 
 /**
  * Writes a suite as skill-up files: `eval.yaml` plus `cases/<id>.yaml`, to be placed in the skill's
@@ -81,6 +81,7 @@ function writeCase(testCase: Case, label: string, ctx: WriteContext): SkillUpCas
   );
   lostIf(testCase.workspace.teardown.length, 'teardown commands');
   lostIf(testCase.workspace.overlays.length, 'workspace overlays');
+  lostIf(testCase.workspace.project, projectCopyLoss(testCase.workspace) ?? '');
   lostIf(
     testCase.tags.length > 1 || (testCase.kind === 'trigger' && testCase.tags.some((t) => t !== 'trigger_test')),
     `tags ${testCase.tags.join(', ')} (skill-up has one tag)`,

@@ -177,7 +177,7 @@ describe('assertions', () => {
       '  - {type: regex, value: "(?<n>a)"}',
     ]);
     expect(where(diagnostics)).toEqual([
-      ['invalid-assertion', 7, 12],
+      ['unknown-check-type', 7, 12],
       ['invalid-assertion', 8, 5],
       ['invalid-assertion', 9, 5],
       ['invalid-assertion', 10, 29],
@@ -187,7 +187,7 @@ describe('assertions', () => {
     ]);
     const messages = diagnostics.map((d) => d.message);
     expect(messages[0]).toBe(
-      'Assertion 2 has the type "icontains", which Skillet does not know; use one of contains, not_contains, regex, starts_with, ends_with, tool_called, tool_not_called.',
+      'Assertion 2: unknown check type "icontains"; did you mean "contains"? Skillet knows contains, not_contains, regex, starts_with, ends_with, tool_called, tool_not_called.',
     );
     expect(messages[1]).toBe('Assertion 3 has no "value"; add the text, pattern or tool name to check.');
     expect(messages[2]).toMatch(/^Assertion 4 has no "type"/);

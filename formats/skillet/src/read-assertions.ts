@@ -1,4 +1,4 @@
-import { problemSentence, validChecks } from '@skill-eval/checks';
+import { problemSentence, unknownTypeMessage, validChecks } from '@skill-eval/checks';
 import type { Check } from '@skill-eval/core';
 import {
   isYamlMap,
@@ -76,9 +76,12 @@ export function readAssertions(
       sink.error('invalid-assertion', `${label} has no "type"; add one of ${ASSERTION_TYPES.join(', ')}.`, item);
       ok = false;
     } else if (!isAssertionType(type)) {
+      const named = typeof type === 'string' && type.trim() !== '';
       sink.error(
-        'invalid-assertion',
-        `${label} has the type ${JSON.stringify(type ?? null)}, which Skillet does not know; use one of ${ASSERTION_TYPES.join(', ')}.`,
+        named ? 'unknown-check-type' : 'invalid-assertion',
+        named
+          ? `${label}: ${unknownTypeMessage(type, ASSERTION_TYPES)} Skillet knows ${ASSERTION_TYPES.join(', ')}.`
+          : `${label} has the type ${JSON.stringify(type ?? null)}, which Skillet does not know; use one of ${ASSERTION_TYPES.join(', ')}.`,
         typeNode,
       );
       ok = false;

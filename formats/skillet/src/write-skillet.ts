@@ -7,7 +7,7 @@ import {
   unwrittenSuiteKeys,
   type WriteResult,
 } from '@skill-eval/core';
-import { stringify } from 'yaml';
+import { projectCopyLoss, toYaml } from '@skill-eval/format-kit';
 import { jsToPythonRegex } from './python-regex.js';
 import type { AssertionType } from './skillet-file-schema.js';
 
@@ -34,7 +34,7 @@ export function writeSkillet(suite: Suite, options: WriteSkilletOptions = {}): W
     if (path !== `${c.id}.yaml`) lost.push(`${label}: id written as the file name ${path}`);
     const { doc, lost: caseLost } = caseDocument(c, options);
     lost.push(...caseLost.map((what) => `${label}: ${what}`));
-    return { path: `evals/${evalSet}/${path}`, text: stringify(doc, { lineWidth: 0 }) };
+    return { path: `evals/${evalSet}/${path}`, text: toYaml(doc, { lineWidth: 0 }) };
   });
   return { files, lost };
 }
@@ -134,6 +134,8 @@ function otherFields(c: Case, options: WriteSkilletOptions): string[] {
   if (c.system) lost.push('system prompt');
   if (c.threshold !== undefined) lost.push(`threshold ${c.threshold}`);
   const ws = c.workspace;
+  const project = projectCopyLoss(ws);
+  if (project) lost.push(project);
   const fixtures = fixturePaths(ws);
   if (fixtures.length + ws.overlays.length + Object.keys(ws.inline).length > 0)
     lost.push(`workspace files${fixtures.length > 0 ? ` ${fixtures.join(', ')}` : ''}`);

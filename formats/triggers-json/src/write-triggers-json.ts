@@ -1,5 +1,6 @@
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
 import { fixturePaths, normalizeCheck, unwrittenSuiteKeys } from '@skill-eval/core';
+import { projectCopyLoss } from '@skill-eval/format-kit';
 
 /** Defaults the written file is read back with (the plugin settings). */
 export interface WriteTriggersJsonOptions {
@@ -96,6 +97,8 @@ function lostFields(
     add(`trigger threshold ${c.triggerThreshold} (${configHint('threshold', c.triggerThreshold)})`);
   }
   const ws = c.workspace;
+  const project = projectCopyLoss(ws);
+  if (project) add(project);
   const fixtures = fixturePaths(ws);
   if (fixtures.length + ws.overlays.length + Object.keys(ws.inline).length > 0)
     add(`workspace files${fixtures.length > 0 ? ` ${fixtures.join(', ')}` : ''}`);

@@ -70,6 +70,8 @@ export const CaseListingSchema = z.object({
   judge: z.string().nullable(),
   skills: z.array(z.object({ name: z.string(), dir: z.string() })),
   workspace: z.object({
+    /** The project the workspace starts as a copy of (a BMAD eval), and what the copy leaves out; null: none. */
+    project: z.object({ root: z.string(), exclude: z.array(z.string()) }).nullable(),
     /** Fixtures copied in: from (project path) → to (workspace path). */
     files: z.array(z.object({ from: z.string(), to: z.string() })),
     /** Fixtures the file names that do not exist. */
@@ -155,6 +157,7 @@ export function caseListing(c: Case, cwd: string): CaseListing {
     judge: c.judge ?? null,
     skills: c.skills.map((s) => ({ name: s.name, dir: rel(s.dir) })),
     workspace: {
+      project: w.project ? { root: rel(w.project.root), exclude: w.project.exclude } : null,
       files: w.files.map((f) => ({ from: rel(f.from), to: f.to })),
       missingFiles: w.missingFiles ?? [],
       overlays: w.overlays.map(rel),

@@ -157,5 +157,19 @@ export const EnvironmentSpecSchema = z.object({
   type: z.string(),
   /** Settings for the plugin's `parseSettings`. */
   settings: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * Where the eval file declares it, for messages: a setting that needs --trust is refused at the line of the field it
+   * came from (`fields`, by setting name: `baseUrl` ← `kwargs.base_url`), else at the block's own line.
+   */
+  source: z
+    .object({
+      file: z.string(),
+      line: z.number().int().positive().optional(),
+      column: z.number().int().positive().optional(),
+      fields: z
+        .record(z.string(), z.object({ line: z.number().int().positive(), column: z.number().int().positive() }))
+        .default({}),
+    })
+    .optional(),
 });
 export type EnvironmentSpec = z.infer<typeof EnvironmentSpecSchema>;

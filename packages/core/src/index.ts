@@ -15,6 +15,7 @@ export * from './parsed-case.js';
 export * from './plugin.js';
 export * from './redactor.js';
 export * from './registry.js';
+export * from './regular-file.js';
 export * from './result.js';
 export * from './result-lines.js';
 export * from './run-manifest.js';

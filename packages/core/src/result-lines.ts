@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { SkillEvalError } from './errors.js';
+import { openRegularFile } from './regular-file.js';
 import { type CaseResult, CaseResultSchema } from './result.js';
 
 /** A non-blank line of results.jsonl: its text, and its result unless the line is not one. */
@@ -45,7 +45,8 @@ export const isMissingFile = (error: unknown): boolean =>
  */
 async function* linesOf(file: string): AsyncGenerator<{ text: string; complete: boolean }> {
   let pending: Buffer[] = [];
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  const handle = await openRegularFile(file);
+  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
       pending.push(chunk.subarray(start, end));

@@ -242,10 +242,14 @@ export const BenchmarkSideSchema = z.object({
   executions: z.number().int().nonnegative(),
   /** Passed over graded executions. */
   passRate: z.number().min(0).max(1),
-  /** Mean wall time of an execution, in ms. */
+  /** Mean wall time of a fresh (not cached) execution, in ms; 0 when every one was cached. */
   meanDurationMs: z.number().nonnegative(),
-  /** Mean tokens (input + output + cache read/write) of an execution. */
+  /** Mean tokens (input + output + cache read/write) of a fresh (not cached) execution. */
   meanTokens: z.number().nonnegative(),
+  /** Executions reused from the cache: in the pass rate, left out of the mean time and tokens (they spent nothing). */
+  cached: z.number().int().nonnegative().optional(),
+  /** Trigger cases: the share of completed executions in which the skill fired. */
+  triggerRate: z.number().min(0).max(1).optional(),
 });
 export type BenchmarkSide = z.infer<typeof BenchmarkSideSchema>;
 
@@ -256,8 +260,12 @@ export const BenchmarkComparisonSchema = z.object({
   other: BenchmarkSideSchema,
   delta: z.object({
     passRate: z.number(),
-    durationMs: z.number(),
-    tokens: z.number(),
+    /** Absent when either side has no fresh (not cached) execution to time. */
+    durationMs: z.number().optional(),
+    /** Absent when either side has no fresh (not cached) execution to count. */
+    tokens: z.number().optional(),
+    /** Trigger cases: the difference of the sides' trigger rates. */
+    triggerRate: z.number().optional(),
   }),
 });
 export type BenchmarkComparison = z.infer<typeof BenchmarkComparisonSchema>;
@@ -274,10 +282,19 @@ export const BenchmarkSummarySchema = z.object({
       caseId: z.string(),
       caseName: z.string(),
       engine: z.string(),
+      /** A trigger case: whether the skill should fire. Its sides carry `triggerRate`, and it is not in `overall`. */
+      shouldTrigger: z.boolean().optional(),
     }),
   ),
-  /** Over every execution of the compared cases. */
+  /** Over every execution of the compared task cases (of every case when all are trigger cases). */
   overall: BenchmarkComparisonSchema,
+  /** The trigger cases pooled: how often the skill fired in each arm, where it should and where it should not. */
+  triggers: z
+    .object({
+      shouldTrigger: BenchmarkComparisonSchema.optional(),
+      shouldNotTrigger: BenchmarkComparisonSchema.optional(),
+    })
+    .optional(),
 });
 export type BenchmarkSummary = z.infer<typeof BenchmarkSummarySchema>;
 
@@ -311,7 +328,10 @@ export const RunSummarySchema = z.object({
     /** What the judge's calls used and cost, apart from the agents' `usage` and `costUsd`; when a judge was called. */
     judge: z.object({ usage: UsageSchema, costUsd: z.number().nonnegative() }).optional(),
   }),
-  /** Case verdicts over their runs, per case × engine × variant. */
+  /**
+   * Case verdicts over their runs, per case × engine × variant; the exit status is read from them. A benchmark's
+   * without_skill trigger cases are left out: the skill is not there to fire, so their rate is information.
+   */
   caseTotals: z
     .object({
       cases: z.number().int().nonnegative(),

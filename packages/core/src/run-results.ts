@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SkillEvalError } from './errors.js';
+import { readRegularText } from './regular-file.js';
 import type { CaseResult } from './result.js';
 import { isMissingFile, type ResultLine, resultLinesOf } from './result-lines.js';
 import { RUN_MANIFEST_FILE, RunManifestSchema } from './run-manifest.js';
@@ -75,7 +75,7 @@ function lineProblem(
 /** The plan of the run.json in `runDir`; undefined when it has none, or one that cannot be read (an older run). */
 async function readPlannedExecutions(runDir: string): Promise<Set<string> | undefined> {
   try {
-    return new Set(RunManifestSchema.parse(JSON.parse(await readFile(join(runDir, RUN_MANIFEST_FILE), 'utf8'))).plan);
+    return new Set(RunManifestSchema.parse(JSON.parse(await readRegularText(join(runDir, RUN_MANIFEST_FILE)))).plan);
   } catch {
     return undefined;
   }

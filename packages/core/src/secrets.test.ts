@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactText } from './secrets.js';
+import { REDACTED, redactText, secretValues } from './secrets.js';
 
 describe('redactText', () => {
   it('replaces a long secret wherever it appears, even inside a word', () => {
@@ -15,5 +15,18 @@ describe('redactText', () => {
 
   it('replaces a secret holding another whole, when given longest first', () => {
     expect(redactText('abcd1234-longer abcd1234', ['abcd1234-longer', 'abcd1234'])).toBe(`${REDACTED} ${REDACTED}`);
+  });
+});
+
+describe('secretValues and URLs', () => {
+  it('takes the password of a URL value (a proxy’s), whatever the variable is called', () => {
+    const secrets = secretValues({ HTTPS_PROXY: 'http://me:pr%40xy-pass@proxy.local:3128', NO_PROXY: 'localhost' });
+    expect(secrets).toContain('pr%40xy-pass');
+    expect(secrets).toContain('pr@xy-pass');
+    expect(redactText('via http://me:pr%40xy-pass@proxy.local', secrets)).toBe('via http://me:[REDACTED]@proxy.local');
+  });
+
+  it('takes nothing from a URL without a password', () => {
+    expect(secretValues({ HTTP_PROXY: 'http://proxy.local:3128', X: 'http://user@host' })).toEqual([]);
   });
 });

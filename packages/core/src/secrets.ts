@@ -9,11 +9,34 @@ const MIN_SECRET_LENGTH = 4;
 const WHOLE_WORD_BELOW = 16;
 export const REDACTED = '[REDACTED]';
 
-/** Values of the variables in `env` whose names look like secrets, longest first (so a secret containing another goes whole). */
+/** The userinfo of a URL (`http://user:pass@proxy:3128`): a proxy's or a database's password, whatever the name. */
+const URL_USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/@\s]+)@/i;
+
+/** The password a URL value carries in its userinfo, raw and decoded; none when it has none. */
+function urlPasswords(value: string): string[] {
+  const userinfo = URL_USERINFO.exec(value.trim())?.[1];
+  const colon = userinfo?.indexOf(':') ?? -1;
+  if (!userinfo || colon < 0) return [];
+  const raw = userinfo.slice(colon + 1);
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: the password is redacted as it is written.
+  }
+  return [raw, decoded].filter((secret) => secret.length >= MIN_SECRET_LENGTH);
+}
+
+/**
+ * Values of the variables in `env` whose names look like secrets, and the passwords inside URL values (a proxy's),
+ * longest first (so a secret containing another goes whole).
+ */
 export function secretValues(env: Record<string, string | undefined>): string[] {
   const values = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
-    if (value && value.length >= MIN_SECRET_LENGTH && SECRET_NAME.test(name)) values.add(value);
+    if (!value) continue;
+    if (value.length >= MIN_SECRET_LENGTH && SECRET_NAME.test(name)) values.add(value);
+    for (const password of urlPasswords(value)) values.add(password);
   }
   return [...values].sort((a, b) => b.length - a.length);
 }

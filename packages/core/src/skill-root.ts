@@ -47,9 +47,43 @@ function readFrontmatter(skillDir: string): { name?: string; description?: strin
       while (i + 1 < lines.length && /^\s+\S|^\s*$/.test(lines[i + 1]!)) block.push(lines[++i]!.trim());
       value = block.join(value.startsWith('|') ? '\n' : ' ').trim();
     }
-    fields[kv[1]!] = value.replace(/^(['"])(.*)\1$/, '$2');
+    fields[kv[1]!] = unquoted(value);
   }
   return { name: fields.name, description: fields.description };
+}
+
+/** YAML's double-quoted escapes (skill-eval writes a description with them when it cannot be plain). */
+const ESCAPES: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\x85',
+  _: '\xa0',
+  L: '\u2028',
+  P: '\u2029',
+};
+
+/** A one-line scalar's text: a double-quoted one with its escapes read, a single-quoted one with `''` as `'`. */
+function unquoted(value: string): string {
+  const double = /^"(.*)"$/s.exec(value);
+  if (double) {
+    return double[1]!.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (whole, code: string) =>
+      code.length > 1 ? String.fromCodePoint(Number.parseInt(code.slice(1), 16)) : (ESCAPES[code] ?? whole),
+    );
+  }
+  const single = /^'(.*)'$/s.exec(value);
+  return single ? single[1]!.replaceAll("''", "'") : value;
 }
 
 /** The skill a directory holds: its frontmatter name, else the directory name. */

@@ -27,11 +27,13 @@ export {
   yamlKeyNode,
   yamlKeys,
 } from './parse-yaml.js';
+export { projectCopyLoss } from './project-copy-loss.js';
 export {
   bmadProjectRoot,
   type FixtureResolution,
   findProjectRoot,
   foldersUpTo,
+  insideBoundary,
   isInsideBoundary,
   outsideProjectMessage,
   projectBoundary,
@@ -39,3 +41,4 @@ export {
 } from './resolve-fixture.js';
 export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';
 export { yamlSpan } from './yaml-span.js';
+export { toYaml, yamlDoubleQuoted, yamlScalar } from './yaml-text.js';

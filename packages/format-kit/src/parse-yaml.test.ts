@@ -102,4 +102,21 @@ describe('parseYaml: data to inspect', () => {
       expect(parsed.data(), text).toEqual(parsed.toJS());
     }
   });
+
+  it('shares one value between alias limits when the text has no alias, equal to a fresh conversion under each', () => {
+    const text = 'tests:\n  - id: a\n    vars: {x: 1, y: [a, "b c"]}\n  - id: b\n';
+    const parsed = parseYaml(text);
+    const shared = parsed.data({ maxAliasCount: 1000 });
+    expect(parsed.data()).toBe(shared);
+    expect(parsed.data({ maxAliasCount: 100 })).toBe(shared);
+    for (const maxAliasCount of [0, 100, 1000]) expect(shared).toEqual(parsed.toJS({ maxAliasCount }));
+  });
+
+  it("still holds a text with aliases to each caller's limit", () => {
+    const bomb = `a: &a [x, x]\nb: &b [*a, *a, *a]\nc: &c [*b, *b, *b]\nd: [*c, *c, *c]\n`;
+    const parsed = parseYaml(bomb);
+    expect(() => parsed.data({ maxAliasCount: 5 })).toThrow(/alias/i);
+    expect(parsed.data({ maxAliasCount: 1000 })).toEqual(parsed.toJS({ maxAliasCount: 1000 }));
+    expect(() => parsed.data({ maxAliasCount: 5 })).toThrow(/alias/i);
+  });
 });

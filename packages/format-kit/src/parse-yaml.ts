@@ -30,7 +30,10 @@ export interface ParsedYaml {
   sourceOf(node: Node): string | undefined;
   /** The document as plain data, as `doc.toJS(options)` gives it (and throws); a new copy on every call. */
   toJS(options?: { maxAliasCount?: number }): unknown;
-  /** The same data, shared between callers when it can be (to inspect a document): read it, never change it. */
+  /**
+   * The same data, shared between callers when it can be (to inspect a document): read it, never change it. A text
+   * without aliases gives one value for every `maxAliasCount`, so each format's detector converts it once between them.
+   */
   data(options?: { maxAliasCount?: number }): unknown;
   /** Where the node at `path` starts, as `positionOf(doc.getIn(path, true))`; `[]` is the document's contents. */
   positionAtPath(path: readonly PropertyKey[]): Position | undefined;
@@ -91,7 +94,9 @@ function parseYamlText(text: string): ParsedYaml {
     ...positionAt(e.pos[0]),
   });
   const positionOf = (node: Node | null | undefined) => (node?.range ? positionAt(node.range[0]) : undefined);
-  let shared: unknown;
+  // An alias is written `*name`: a text without `*` has none, so no alias limit can change its data or make it throw.
+  const limitMatters = text.includes('*');
+  let shared: { value: unknown } | undefined;
   return {
     doc,
     errors: oneStackOverflow(doc.errors.map(problem)),
@@ -101,9 +106,9 @@ function parseYamlText(text: string): ParsedYaml {
     sourceOf: (node) => (node.range ? text.slice(node.range[0], node.range[1]) : undefined),
     toJS: (options) => aliasesPositioned(() => doc.toJS(options), doc, positionOf),
     data(options) {
-      if (options) return aliasesPositioned(() => doc.toJS(options), doc, positionOf);
-      shared ??= aliasesPositioned(() => doc.toJS(), doc, positionOf);
-      return shared;
+      if (options && limitMatters) return aliasesPositioned(() => doc.toJS(options), doc, positionOf);
+      shared ??= { value: aliasesPositioned(() => doc.toJS(), doc, positionOf) };
+      return shared.value;
     },
     positionAtPath: (path) => positionOf((path.length ? doc.getIn(path, true) : doc.contents) as Node | null),
   };

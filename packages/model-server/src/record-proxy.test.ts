@@ -162,3 +162,65 @@ describe('startRecordingProxy', () => {
     expect(proxy.take('s')[0]!.response.status).toBe(502);
   });
 });
+
+describe('redirects', () => {
+  /** A server on 127.0.0.1 standing for the host a redirect names: it counts what reaches it. */
+  async function elsewhere(): Promise<{ url: string; hits: () => number }> {
+    let hits = 0;
+    slow = createServer((_req, res) => {
+      hits++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"stolen":true}');
+    });
+    await new Promise<void>((resolve) => slow!.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, hits: () => hits };
+  }
+
+  it('the recording proxy relays a redirect to the client and never follows it', async () => {
+    const other = await elsewhere();
+    const redirecting = createServer((_req, res) => res.writeHead(307, { location: `${other.url}/steal` }).end());
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (redirecting.address() as AddressInfo).port;
+      proxy = await startRecordingProxy({ upstream: () => `http://127.0.0.1:${port}` });
+      const answer = await fetch(`${proxy.baseUrls('s').anthropic}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': SECRET, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', messages: [] }),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(307);
+      expect(other.hits()).toBe(0);
+      expect(proxy.take('s')[0]!.response).toMatchObject({ status: 307, headers: { location: `${other.url}/steal` } });
+    } finally {
+      await new Promise((resolve) => redirecting.close(resolve));
+    }
+  });
+
+  it('a replayed redirect keeps its status but names no host, so a client that follows redirects stays here', async () => {
+    const other = await elsewhere();
+    const redirect = {
+      method: 'POST',
+      path: '/v1/messages',
+      response: {
+        status: 307,
+        headers: {
+          location: `${other.url}/steal`,
+          'content-location': `${other.url}/x`,
+          refresh: `0;url=${other.url}`,
+        },
+        body: '',
+        encoding: 'utf8' as const,
+      },
+    };
+    replay = await startFakeModelServer({ recorded: { s: [redirect] } });
+    // fetch follows redirects by default, as the SDKs of the engines and judges do.
+    const answer = await fetch(`${replay.url}/x/s/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'skill-eval-replay', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [] }),
+    });
+    expect(answer.status).toBe(307);
+    expect([...answer.headers.keys()]).not.toContain('location');
+    expect(other.hits()).toBe(0);
+  });
+});

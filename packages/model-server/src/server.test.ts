@@ -44,7 +44,8 @@ describe('startFakeModelServer', () => {
     const started = Date.now();
     await server.close();
     expect(await settled).toBe('APIConnectionError');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The request would hang for ever: closing ended it, however loaded the machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('waits delayMs before answering', async () => {
