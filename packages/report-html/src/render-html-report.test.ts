@@ -35,6 +35,26 @@ describe('renderHtmlReport', () => {
     expect(page).not.toMatch(/<link\b|\bsrc=|@import|url\(/);
   });
 
+  it('leads with what failed and why: each failed or errored execution, linked to its row', async () => {
+    const { results, summary } = run();
+    const page = await renderHtmlReport({ summary, results });
+    const failing = results.flatMap((r, i) => (r.status === 'failed' || r.status === 'error' ? [i] : []));
+    expect(failing.length).toBeGreaterThan(0);
+    expect(page).toContain(`<h2 id="failures-h">Failures (${failing.length})</h2>`);
+    expect(page.indexOf('id="failures-h"')).toBeLessThan(page.indexOf('id="summary-h"'));
+    const section = page.slice(
+      page.indexOf('id="failures-h"'),
+      page.indexOf('</section>', page.indexOf('id="failures-h"')),
+    );
+    expect([...section.matchAll(/href="#row-(\d+)"/g)].map((m) => Number(m[1]))).toEqual(failing);
+    // Each with its reason, as the table's Why column gives it.
+    const first = results[failing[0]!]!;
+    expect(section).toContain(first.error ? first.error.code : first.checks.find((c) => !c.passed)!.name);
+    const passing = results.filter((r) => r.status === 'passed');
+    const clean = await renderHtmlReport({ summary, results: passing });
+    expect(clean).not.toContain('failures-h');
+  });
+
   it('shows benchmark, repeat and trigger sections only when the run has them', async () => {
     const { results, summary } = run();
     const full = await renderHtmlReport({ summary, results });

@@ -7,6 +7,7 @@ import { REPORT_APP_SCRIPT } from './report-app-script.generated.js';
 import { REPORT_DATA_ID, type ReportData, transcriptBlockId } from './report-data.js';
 import { benchmarkSection } from './sections/benchmark-section.js';
 import { caseTable } from './sections/case-table.js';
+import { failuresSection } from './sections/failures-section.js';
 import { feedbackSection } from './sections/feedback-section.js';
 import { repeatsSection } from './sections/repeats-section.js';
 import { summarySection } from './sections/summary-section.js';
@@ -46,7 +47,9 @@ function header(summary: RunSummary, results: readonly CaseResult[]): SafeHtml {
 }
 
 function toc(summary: RunSummary, results: readonly CaseResult[]): SafeHtml {
-  const links: [string, string][] = [['summary-h', 'Summary']];
+  const failures = results.filter((r) => r.status === 'failed' || r.status === 'error').length;
+  const links: [string, string][] = failures ? [['failures-h', `Failures (${failures})`]] : [];
+  links.push(['summary-h', 'Summary']);
   if (summary.benchmark) links.push(['benchmark-h', 'Benchmark']);
   if (summary.cases.some((c) => c.trigger)) links.push(['triggers-h', 'Trigger rates']);
   if (summary.cases.some((c) => c.runs > 1)) links.push(['repeats-h', 'Repeats']);
@@ -93,6 +96,7 @@ export async function renderHtmlReport(input: HtmlReportInput): Promise<string> 
 <main>
 ${header(summary, results)}
 ${toc(summary, results)}
+${failuresSection(results)}
 ${summarySection(summary)}
 ${benchmarkSection(summary.benchmark)}
 ${triggersSection(summary)}

@@ -6,11 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOSTILE, PDF_FEEDBACK, writeSampleRun } from './test-support/sample-run.js';
 import { writeHtmlReport } from './write-html-report.js';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** Skipped where Debian's chromium is missing, except in CI, which installs it (scripts/setup-system.sh) and must run this. */
+const NO_BROWSER =
+  !existsSync(CHROMIUM) && !process.env.CI
+    ? `${CHROMIUM} is missing: run bash scripts/setup-system.sh (it installs chromium), as CI does`
+    : undefined;
 /** Screenshots and the page they show are kept here (gitignored) for a person to look at after the run. */
 const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
 
@@ -18,9 +23,14 @@ describe('the HTML report in a browser', () => {
   let dir: string;
   let browser: Browser;
 
+  beforeEach((ctx) => {
+    if (NO_BROWSER) ctx.skip(NO_BROWSER);
+  });
+
   beforeAll(async () => {
+    if (NO_BROWSER) return;
     if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: run scripts/install-browser.sh (CI runs it before the tests).`);
+      throw new Error(`${CHROMIUM} is missing: run bash scripts/setup-system.sh (CI runs it before the tests).`);
     }
     dir = await mkdtemp(join(tmpdir(), 'report-html-'));
     browser = await chromium.launch({
@@ -61,7 +71,9 @@ describe('the HTML report in a browser', () => {
     // It renders: headings of every section the run has data for, and the counts of the run.
     await expect(page.locator('h1').textContent()).resolves.toBe('skill-eval report');
     const headings = await page.locator('h2').allTextContents();
+    const failing = results.flatMap((r, i) => (r.status === 'failed' || r.status === 'error' ? [i] : []));
     expect(headings).toEqual([
+      `Failures (${failing.length})`,
       'Summary',
       'Benchmark',
       'Trigger rates',
@@ -83,6 +95,22 @@ describe('the HTML report in a browser', () => {
     );
     expect(await page.locator('svg[aria-label^="Pass rate per case"]').count()).toBe(1);
     expect(await page.locator('#repeats-h + p + .table-wrap .badge.flaky').count()).toBe(1);
+
+    // The failures list leads: a failure's link opens its row, whose verdict and failed checks come before the transcript.
+    const links = page.locator('ol.failure-list a.failure-link');
+    expect(await links.count()).toBe(failing.length);
+    const target = failing[0]!;
+    await links.first().click();
+    const opened = page.locator(`#detail-${target}`);
+    await expect(opened.isVisible()).resolves.toBe(true);
+    await expect(page.locator(`#row-${target} button.toggle`).getAttribute('aria-expanded')).resolves.toBe('true');
+    const titles = await opened.locator('.detail-section > h3').allTextContents();
+    const transcriptAt = titles.findIndex((t) => t.startsWith('Transcript') || t.startsWith('Prompt'));
+    expect(titles[0]).toBe('Verdict');
+    const failedChecks = titles.findIndex((t) => t.startsWith('Failed checks'));
+    if (results[target]!.checks.some((c) => !c.passed)) expect(failedChecks).toBeGreaterThan(0);
+    expect(failedChecks).toBeLessThan(transcriptAt);
+    await page.locator(`#row-${target} button.toggle`).click();
 
     // A status filter narrows the table to that status.
     const failed = results.filter((r) => r.status === 'failed');

@@ -92,6 +92,10 @@ td.reason { max-width: 420px; color: var(--muted); font-size: 12.5px; overflow-w
 tr.detail-row > td { background: var(--bg); padding: 0; }
 .detail { padding: 14px 18px 18px 46px; display: grid; gap: 16px; }
 .detail-section { min-width: 0; }
+ol.failure-list { margin: 0; padding-left: 22px; display: grid; gap: 6px; }
+ol.failure-list .muted { color: var(--muted); font-size: 12.5px; }
+.failure-reason { color: var(--muted); font-size: 12.5px; overflow-wrap: anywhere; }
+p.verdict { margin: 0; font-variant-numeric: tabular-nums; }
 .error-box { background: var(--warn-bg); color: var(--text); border-left: 3px solid var(--warn); padding: 8px 12px; border-radius: 6px; overflow-wrap: anywhere; }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
 dl.meta dt { color: var(--muted); } dl.meta dd { margin: 0; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }

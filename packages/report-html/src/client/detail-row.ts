@@ -1,9 +1,9 @@
 import type { JudgeFeedback } from '@skill-eval/core';
 import type { ReportResult } from '../report-data.js';
-import { checkList } from './check-list.js';
 import { badge, h, muted, section } from './dom.js';
 import { executionMeta } from './execution-meta.js';
 import { transcriptSections } from './transcript-sections.js';
+import { verdictSections } from './verdict-sections.js';
 
 /** The kept files, linked relative to the report (which sits in the run directory). */
 function artifactList(files: readonly string[]): HTMLElement {
@@ -46,14 +46,19 @@ function feedbackSection(feedback: JudgeFeedback): HTMLElement {
   );
 }
 
-/** The row under an opened case: error, timing, transcript, skills, checks, artifacts and warnings. */
+/**
+ * The row under an opened case, what failed and why first: error, verdict, failed checks with their evidence (the
+ * judge's too), the judge's feedback, then the transcript, skills, timing, artifacts and warnings.
+ */
 export function detailRow(result: ReportResult, index: number, columns: number): HTMLTableRowElement {
   const parts: HTMLElement[] = [];
   if (result.error)
     parts.push(
       h('div', { class: 'error-box', role: 'note' }, h('strong', null, result.error.code), ' ', result.error.message),
     );
-  parts.push(section('Timing and engine', executionMeta(result)));
+  parts.push(...verdictSections(result));
+  const feedback = result.judge?.feedback;
+  if (feedback?.suggestions.length || feedback?.overall) parts.push(feedbackSection(feedback));
   parts.push(...transcriptSections(index));
   const skills = result.session?.skillsInvoked ?? [];
   parts.push(
@@ -68,14 +73,7 @@ export function detailRow(result: ReportResult, index: number, columns: number):
           ),
     ),
   );
-  parts.push(
-    section(
-      `Checks (${result.checks.length})`,
-      result.checks.length === 0 ? muted('No check was graded.') : checkList(result.checks),
-    ),
-  );
-  const feedback = result.judge?.feedback;
-  if (feedback?.suggestions.length || feedback?.overall) parts.push(feedbackSection(feedback));
+  parts.push(section('Timing and engine', executionMeta(result)));
   const artifacts = result.artifacts;
   if (artifacts.length > 0) parts.push(section(`Artifacts (${artifacts.length})`, artifactList(artifacts)));
   const warnings = [...(result.session?.warnings ?? []), ...(result.warnings ?? [])];

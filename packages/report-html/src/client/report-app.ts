@@ -3,7 +3,7 @@
  * renderer inlines. It only ever writes untrusted text through `textContent` and attribute setters, never as markup.
  */
 import { REPORT_DATA_ID, type ReportData } from '../report-data.js';
-import { watchFilters } from './case-filters.js';
+import { applyFilters, watchFilters } from './case-filters.js';
 import { caseRows, toggleRow } from './case-rows.js';
 
 function start(): void {
@@ -26,6 +26,23 @@ function start(): void {
 
   const form = document.querySelector<HTMLFormElement>('form.filters');
   if (form) watchFilters(form, rows);
+  // A failure's link (at the top) opens its row, shown whatever the filters hide; so does a page opened at `#row-N`.
+  const openRow = (index: number) => {
+    const row = byIndex.get(index);
+    if (!row) return;
+    if (row.tr.hidden && form) {
+      form.reset();
+      applyFilters(null, rows);
+    }
+    toggleRow(row, columns, true);
+    row.tr.scrollIntoView({ block: 'start' });
+  };
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a.failure-link') : null;
+    if (link) openRow(Number(link.dataset.i));
+  });
+  const opened = /^#row-(\d+)$/.exec(location.hash);
+  if (opened) openRow(Number(opened[1]));
   document.documentElement.classList.add('js');
 }
 

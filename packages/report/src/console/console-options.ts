@@ -23,8 +23,12 @@ export const ConsoleReporterOptionsSchema = z.object({
   color: flag,
   /** Directory that printed paths are relative to (default process.cwd()). */
   cwd: z.string().optional(),
-  /** Print each engine event (messages, tool calls and results, skills) as it happens. */
+  /** Print each engine event (messages, tool calls and results, skills) as it happens, and list every execution at the end. */
   verbose: flag,
+  /** Without a live frame: a progress line after this many ms with nothing printed (default 10000). */
+  progressIntervalMs: z.coerce.number().int().positive().optional(),
+  /** Flags the resume hint of an interrupted run adds (`--trust` when the run was started with it). */
+  resumeFlags: z.array(z.string()).optional(),
 });
 export type ConsoleReporterOptions = z.infer<typeof ConsoleReporterOptionsSchema>;
 

@@ -120,6 +120,73 @@ describe('console reporter, plain mode', () => {
   });
 });
 
+describe('console reporter, plain mode: progress and the closing table', () => {
+  it('prints a progress line whenever nothing was printed for the interval: done, running, for how long', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stream = new FakeStream(false);
+    const reporter = createConsoleReporter({ stream, cwd, color: false, progressIntervalMs: 50 });
+    const [first, second, third] = threeResults() as [CaseResult, CaseResult, CaseResult];
+    await reporter.onRunStart?.([first, second, third].map(planned), outDir);
+    await reporter.onExecutionStart?.(planned(first));
+    await reporter.onExecutionStart?.(planned(third));
+    vi.advanceTimersByTime(49);
+    expect(stream.text).not.toContain('…');
+    vi.advanceTimersByTime(1);
+    expect(stream.text.split('\n').at(-2)).toBe(
+      '… 0/3 done (0 passed) · running: skills/pdf/evals.json › extracts tables [claude-code] 50ms, ' +
+        'skills/pdf/evals/extra.yaml › merges pages [codex, without_skill] 50ms · 50ms',
+    );
+    // A result line resets the silence: the next progress line comes a whole interval after it.
+    vi.advanceTimersByTime(30);
+    await reporter.onResult?.(first);
+    vi.advanceTimersByTime(49);
+    expect(stream.text.split('\n').at(-2)).toMatch(/^✓ PASS .*extracts tables/);
+    vi.advanceTimersByTime(1);
+    expect(stream.text.split('\n').at(-2)).toBe(
+      '… 1/3 done (1 passed) · running: skills/pdf/evals/extra.yaml › merges pages [codex, without_skill] 130ms · 130ms',
+    );
+    await reporter.onRunEnd?.(runSummary([first], outDir), [first]);
+    const written = stream.text.length;
+    vi.advanceTimersByTime(500);
+    expect(stream.text.length).toBe(written);
+  });
+
+  it('lists every execution in the closing table with verbose, and only what did not pass without', async () => {
+    const tableOf = async (verbose: boolean) => {
+      const stream = new FakeStream(false);
+      const reporter = createConsoleReporter({ stream, cwd, color: false, verbose });
+      const results = threeResults();
+      await reporter.onRunEnd?.(runSummary(results, outDir), results);
+      return stream.text.slice(0, stream.text.indexOf('3 executions ·'));
+    };
+    const all = await tableOf(true);
+    expect(all).toMatch(/✓ PASS.*extracts tables.*claude-code.*with_skill #1.*1\.00.*12\.3k\/850.*\$0\.0123.*1\.2s/);
+    expect(all).not.toContain('not listed');
+    const failures = await tableOf(false);
+    expect(failures).not.toContain('extracts tables');
+    expect(failures).toMatch(/✗ FAIL.*fills the form/);
+    expect(failures).toMatch(/! ERROR.*merges pages/);
+    expect(failures).toContain('1 passed execution not listed (-v lists every one).');
+  });
+
+  it('prints no table when every execution passed, only how many it leaves out', async () => {
+    const stream = new FakeStream(false);
+    const reporter = createConsoleReporter({ stream, cwd, color: false });
+    const results = [caseResult({ executionId: 'a' }), caseResult({ executionId: 'b' })];
+    await reporter.onRunEnd?.(runSummary(results, outDir), results);
+    expect(stream.text).not.toContain('Status');
+    expect(stream.text).toContain('2 passed executions not listed (-v lists every one).\n\n2 executions · 2 passed');
+  });
+
+  it('adds the flags the run needed to the resume hint of an interrupted run', async () => {
+    const stream = new FakeStream(false);
+    const reporter = createConsoleReporter({ stream, cwd, color: false, resumeFlags: ['--trust'] });
+    const results = [caseResult()];
+    await reporter.onRunEnd?.(runSummary(results, outDir, { interrupted: true }), results);
+    expect(stream.text).toContain('`skill-eval run --resume .skill-eval/runs/run-1 --trust` continues it.');
+  });
+});
+
 describe('console reporter, TTY mode', () => {
   it('redraws progress with counts, elapsed time and running cases, then prints the table and totals', async () => {
     // Fake only the spinner's clock: the terminal emulator needs real timeouts.
@@ -164,11 +231,11 @@ describe('console reporter, TTY mode', () => {
     const end = screen.slice(3).join('\n');
     // The progress frame is gone once the run ends.
     expect(end).not.toContain('done ·');
-    // Table rows follow plan order, whatever order the results came in.
-    expect(end.indexOf('extracts tables')).toBeLessThan(end.indexOf('fills the form'));
+    // The table lists what did not pass, in plan order whatever order the results came in, and counts the passes.
+    expect(end).not.toContain('extracts tables');
     expect(end.indexOf('fills the form')).toBeLessThan(end.indexOf('merges pages'));
+    expect(end).toContain('1 passed execution not listed (-v lists every one).');
     expect(end).toMatch(/Status.*Suite.*Case.*Engine.*Variant\/run.*Score.*Tokens in\/out.*Cost.*Time.*Reason/);
-    expect(end).toMatch(/✓ PASS.*extracts tables.*claude-code.*with_skill #1.*1\.00.*12\.3k\/850.*\$0\.0123.*1\.2s/);
     expect(end).toMatch(
       /✗ FAIL.*fills the form.*claude-code.*with_skill #1.*0\.50.*12\.3k\/850.*\$0\.0123.*2\.5s.*writes out\.pdf: no file/,
     );

@@ -10,24 +10,39 @@ import { type ConsoleReporterOptions, parseConsoleOptions, resolveConsoleOptions
 import { formatEventLine } from './event-line.js';
 import { LiveDisplay } from './live-display.js';
 import { renderProgressFrame } from './progress-frame.js';
+import { renderProgressLine } from './progress-line.js';
 import { formatResultLine } from './result-line.js';
 import { renderResultsTable } from './results-table.js';
 import { RunProgress } from './run-progress.js';
 import { displayPath, renderRunTotals } from './run-totals.js';
+import { SilenceTimer } from './silence-timer.js';
 import { terminalSafeReporter } from './terminal-safe-reporter.js';
 import { executionWarningLines } from './warning-lines.js';
 
+/** A log hears from a run at least this often, however long its executions take. */
+export const PROGRESS_INTERVAL_MS = 10_000;
+
 /**
- * Progress while a run goes, then a per-execution table and totals. On a TTY (and not in CI) a frame is
- * redrawn in place; otherwise each finished execution gets one plain line and nothing moves the cursor. Text from eval
- * files and agents is shown with its control characters made visible.
+ * Progress while a run goes, then a table of what did not pass and totals. On a TTY (and not in CI) a frame is
+ * redrawn in place; otherwise each finished execution gets one plain line, and a progress line follows whenever
+ * nothing was printed for `progressIntervalMs`. With `verbose` the table lists every execution. Text from eval files
+ * and agents is shown with its control characters made visible.
  */
 export function createConsoleReporter(options: ConsoleReporterOptions = {}): Reporter {
   const { stream, live, colors, cwd } = resolveConsoleOptions(options);
   const verbose = options.verbose === true;
   const progress = new RunProgress();
   let display: LiveDisplay | undefined;
-  const println = (text: string) => stream.write(`${text}\n`);
+  const silence = live
+    ? undefined
+    : new SilenceTimer(options.progressIntervalMs ?? PROGRESS_INTERVAL_MS, () =>
+        println(renderProgressLine(progress, colors)),
+      );
+  const println = (text: string) => {
+    stream.write(`${text}\n`);
+    silence?.touch();
+  };
+  const show = (text: string) => (display ? display.persist(text) : println(text));
 
   return terminalSafeReporter({
     async onRunStart(plan: readonly PlannedExecution[], outDir: string) {
@@ -50,9 +65,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
     ...(verbose
       ? {
           onEvent(execution: PlannedExecution, event: SessionEvent) {
-            const line = formatEventLine(execution, event, colors, progress.repeats);
-            if (display) display.persist(line);
-            else println(line);
+            show(formatEventLine(execution, event, colors, progress.repeats));
           },
         }
       : {}),
@@ -60,28 +73,47 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
       progress.finish(result);
       // With -v the execution's warnings follow its line; otherwise the closing lines count them.
       const warnings = verbose ? executionWarningLines(result, colors) : [];
-      const text = [formatResultLine(result, colors, progress.repeats), ...warnings].join('\n');
-      if (display) display.persist(text);
-      else println(text);
+      show([formatResultLine(result, colors, progress.repeats), ...warnings].join('\n'));
     },
     async onRunEnd(summary: RunSummary, results: readonly CaseResult[]) {
       display?.stop();
+      silence?.stop();
       const rank = (result: CaseResult) => progress.order.get(result.executionId) ?? Number.MAX_SAFE_INTEGER;
       const ordered = [...results].sort((a, b) => rank(a) - rank(b));
-      println('');
+      stream.write('\n');
       // Logs (no terminal) do not wrap, so a wider table is fine there.
       const width = (stream as { columns?: number }).columns || (live ? 80 : 160);
-      if (ordered.length > 0) println(`${await renderResultsTable(ordered, colors, width)}\n`);
-      println(renderRunTotals(summary, ordered, colors, cwd));
+      const table = await closingTable(ordered, verbose, colors, width);
+      if (table) stream.write(`${table}\n\n`);
+      stream.write(`${renderRunTotals(summary, ordered, colors, cwd, false, options.resumeFlags ?? [])}\n`);
     },
   });
+}
+
+/**
+ * What did not pass, as a table, and how many passes it leaves out; every execution with `all` (-v). Undefined when
+ * there is nothing to list.
+ */
+async function closingTable(
+  results: readonly CaseResult[],
+  all: boolean,
+  colors: Parameters<typeof renderResultsTable>[1],
+  width: number,
+): Promise<string | undefined> {
+  const listed = all ? results : results.filter((r) => r.status !== 'passed');
+  const left = results.length - listed.length;
+  const note =
+    left > 0 ? colors.dim(`${left} passed execution${left === 1 ? '' : 's'} not listed (-v lists every one).`) : '';
+  if (listed.length === 0) return note || undefined;
+  const table = await renderResultsTable(listed, colors, width);
+  return note ? `${table}\n${note}` : table;
 }
 
 /** The console reporter plugin: `--reporter console`. */
 const consoleReporter = defineReporter<ConsoleReporterOptions>({
   contract: 'reporter-v1',
   id: 'console',
-  description: 'Live progress on a terminal (plain lines in CI), then a per-case table and run totals.',
+  description: 'Live progress on a terminal (plain lines in CI), then a table of what did not pass and run totals.',
   parseSettings: parseConsoleOptions,
   create: createConsoleReporter,
 });

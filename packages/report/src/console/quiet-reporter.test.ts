@@ -57,4 +57,26 @@ describe('console: --quiet', () => {
     expect(stream.text).toContain('Warnings in 1 of 2 executions (per execution in results.jsonl)\n');
     expect(stream.text).not.toContain('codex has no turn limit');
   });
+
+  it('prints no string of a result, and the summary’s strings terminal-safe', async () => {
+    const stream = new FakeStream(false);
+    const reporter = createQuietConsoleReporter({ stream, cwd, color: false });
+    const hostile = '\u001b]0;owned\u0007\u001b[2J';
+    const results = [
+      caseResult({
+        caseName: hostile,
+        session: { status: 'completed', engineId: 'codex', warnings: [hostile] },
+        judge: {
+          engine: 'fake',
+          promptVersion: '1',
+          feedback: { suggestions: [{ assertion: hostile, kind: 'weak', reason: hostile }], overall: hostile },
+        },
+      }),
+    ];
+    await reporter.onRunEnd?.({ ...runSummary(results, outDir), tampered: [`results.jsonl ${hostile}`] }, results);
+    expect(stream.text).not.toContain('\u001b');
+    expect(stream.text).toContain('\\x1b]0;owned');
+    expect(stream.text).toContain('Warnings in 1 of 1 executions');
+    expect(stream.text).toContain('The judge flagged criteria of 1 case');
+  });
 });

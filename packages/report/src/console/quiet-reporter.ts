@@ -1,14 +1,18 @@
-import type { Reporter } from '@skill-eval/core';
+import { type Reporter, terminalSafe } from '@skill-eval/core';
 import { type ConsoleReporterOptions, resolveConsoleOptions } from './console-options.js';
 import { renderRunTotals } from './run-totals.js';
-import { terminalSafeReporter } from './terminal-safe-reporter.js';
 
-/** `run --quiet`: nothing while the run goes, then only the closing totals (no line per case or per warning). */
+/**
+ * `run --quiet`: nothing while the run goes, then only the closing totals (no line per case or per warning). Of the
+ * results it prints counts alone, never a string, so only the summary is made terminal-safe (see terminalSafeReporter):
+ * a copy of every result would cost a cached run of many cases more than reading them from the cache.
+ */
 export function createQuietConsoleReporter(options: ConsoleReporterOptions = {}): Reporter {
   const { stream, colors, cwd } = resolveConsoleOptions(options);
-  return terminalSafeReporter({
+  return {
     onRunEnd(summary, results) {
-      stream.write(`${renderRunTotals(summary, results, colors, cwd, true)}\n`);
+      const totals = renderRunTotals(terminalSafe(summary), results, colors, cwd, true, options.resumeFlags ?? []);
+      stream.write(`${totals}\n`);
     },
-  });
+  };
 }

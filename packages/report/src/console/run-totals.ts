@@ -12,7 +12,7 @@ import { renderWarnings } from './warning-lines.js';
 /**
  * The closing lines: counts, per engine × variant pass rates, tokens, cost, wall time, the judge's tokens and cost, the warnings executions
  * had and where the results are. `totalsOnly` (--quiet) leaves out the lines per case of repeated cases and of a
- * benchmark, and lists no warning, only how many executions had one.
+ * benchmark, and lists no warning, only how many executions had one. `resumeFlags` follow the resume hint.
  */
 export function renderRunTotals(
   summary: RunSummary,
@@ -20,6 +20,7 @@ export function renderRunTotals(
   colors: Palette,
   cwd: string,
   totalsOnly = false,
+  resumeFlags: readonly string[] = [],
 ): string {
   const { totals } = summary;
   const lines = [
@@ -52,7 +53,8 @@ export function renderRunTotals(
     );
   }
   if (summary.interrupted) {
-    const resume = `skill-eval run --resume ${quote(displayPath(summary.outDir, cwd))}`;
+    // The flags the run needed to start (--trust), which its resumption needs again.
+    const resume = ['skill-eval run --resume', quote(displayPath(summary.outDir, cwd)), ...resumeFlags].join(' ');
     lines.push(colors.yellow(`The run was interrupted before every execution finished; \`${resume}\` continues it.`));
   }
   lines.push(...renderWarnings(results, colors, totalsOnly));

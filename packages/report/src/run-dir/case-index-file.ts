@@ -1,5 +1,6 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readRegularText } from '@skill-eval/core';
 import { CASE_INDEX_FILE, type CaseIndex, CaseIndexSchema, caseKey, type IndexedCase } from './case-index.js';
 
 /** Writes `<runDir>/cases.json` atomically. */
@@ -14,7 +15,7 @@ export async function writeCaseIndex(runDir: string, index: CaseIndex): Promise<
 export async function readCaseIndex(runDir: string): Promise<CaseIndex | undefined> {
   let text: string;
   try {
-    text = await readFile(join(runDir, CASE_INDEX_FILE), 'utf8');
+    text = await readRegularText(join(runDir, CASE_INDEX_FILE));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;

@@ -1,6 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CaseResult, type RunSummary, RunSummarySchema, readRunResults, SkillEvalError } from '@skill-eval/core';
+import {
+  type CaseResult,
+  type RunSummary,
+  RunSummarySchema,
+  readRegularText,
+  readRunResults,
+  SkillEvalError,
+} from '@skill-eval/core';
 import { type CaseIndex, caseKey } from './case-index.js';
 import { readCaseIndex } from './case-index-file.js';
 
@@ -18,7 +24,7 @@ export interface RunRecord {
 }
 
 const readText = (file: string): Promise<string | undefined> =>
-  readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  readRegularText(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
     throw error;
   });

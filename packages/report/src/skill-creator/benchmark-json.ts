@@ -22,6 +22,10 @@ const rank = (config: string) => {
 const distinct = (values: readonly (string | undefined)[]): string =>
   [...new Set(values.filter((v): v is string => Boolean(v)))].join(', ');
 
+/** The note of a run reused from the cache, which also keeps it out of run_summary's time and tokens. */
+const CACHED_NOTE =
+  'Reused from the cache: no time or tokens spent, so left out of run_summary time_seconds and tokens.';
+
 /**
  * benchmark.json of one iteration, as skill-creator's aggregate_benchmark.py writes it: per-run results, per
  * configuration statistics and the delta of the skill against the other configuration (with_skill − without_skill,
@@ -65,7 +69,7 @@ export function benchmarkJson(
         errors: (r.session?.toolCalls.filter((c) => c.isError).length ?? 0) + (r.status === 'error' ? 1 : 0),
       },
       [flavor === 'agentskills' ? 'assertion_results' : 'expectations']: expectations,
-      notes: r.error ? [`${r.error.code}: ${r.error.message}`] : [],
+      notes: [...(r.error ? [`${r.error.code}: ${r.error.message}`] : []), ...(r.cached ? [CACHED_NOTE] : [])],
     };
   });
   const configs = [...new Set(runs.map((r) => r.configuration))].sort(
@@ -75,10 +79,12 @@ export function benchmarkJson(
   const means: Record<string, { pass_rate: number; time_seconds: number; tokens: number }> = {};
   for (const config of configs) {
     const of = runs.filter((r) => r.configuration === config);
+    // A cached run took no time and spent nothing: its verdict counts, its time and tokens would only drag the means.
+    const fresh = of.filter((r) => !r.notes.includes(CACHED_NOTE));
     const stats = {
       pass_rate: calculateStats(of.map((r) => r.result.pass_rate)),
-      time_seconds: calculateStats(of.map((r) => r.result.time_seconds)),
-      tokens: calculateStats(of.map((r) => r.result.tokens)),
+      time_seconds: calculateStats(fresh.map((r) => r.result.time_seconds)),
+      tokens: calculateStats(fresh.map((r) => r.result.tokens)),
     };
     runSummary[config] = stats;
     means[config] = {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CaseResult } from '@skill-eval/core';
+import { type CaseResult, emptyUsage } from '@skill-eval/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { caseResult, runSummary } from '../test-support/results.js';
 import { writeSkillCreatorOutputs } from './write-skill-creator.js';
@@ -293,6 +293,26 @@ describe('skill-creator outputs', () => {
     expect(withSkill.pass_rate).toEqual({ mean: 0.75, stddev: 0.3536, min: 0.5, max: 1 });
     expect(bench.run_summary.without_skill.tokens).toEqual({ mean: 2100, stddev: 141.4214, min: 2000, max: 2200 });
     expect(bench.run_summary.delta).toEqual({ pass_rate: '+0.50', time_seconds: '+18.0', tokens: '+1400' });
+  });
+
+  it('benchmark.json: a cached run keeps its verdict in pass_rate, and says why it is not in time and tokens', async () => {
+    const out = runDir();
+    // The second without_skill run reused from the cache: a millisecond, no tokens.
+    const all = results().map((r) =>
+      r.variant === 'without_skill' && r.run === 2
+        ? { ...r, cached: true, durationMs: 1, session: r.session && { ...r.session, usage: emptyUsage() } }
+        : r,
+    );
+    const [file] = await writeSkillCreatorOutputs(out, all, { summary: runSummary(all, out) });
+    const bench = json(file as string);
+    const cached = bench.runs.find(
+      (r: { configuration: string; run_number: number }) => r.configuration === 'without_skill' && r.run_number === 2,
+    );
+    expect(cached.notes).toEqual([expect.stringContaining('Reused from the cache')]);
+    const other = bench.run_summary.without_skill;
+    expect(other.tokens).toEqual({ mean: 2000, stddev: 0, min: 2000, max: 2000 });
+    expect(other.time_seconds.min).toBeGreaterThan(1);
+    expect(other.pass_rate.max).toBe(0.5);
   });
 
   it('--agentskills: assertion_results, numeric deltas, timing.json with tokens and duration only', async () => {

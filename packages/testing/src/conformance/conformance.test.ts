@@ -31,6 +31,6 @@ describe('the conformance suite fails an engine that', () => {
     async (_, check, defects) => {
       await expect(CHECKS[check].run(options(defects))).rejects.toThrow();
     },
-    15_000,
+    60_000,
   );
 });

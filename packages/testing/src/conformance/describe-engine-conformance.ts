@@ -21,7 +21,7 @@ export function describeEngineConformance(name: string, options: EngineConforman
       const { title, run } = CHECKS[check];
       if (reasonFor(check)) continue;
       const suffix = standIn ? ' (engine side only: no model server)' : '';
-      it(`${title}${suffix}`, () => run(options), options.testTimeoutMs ?? 30_000);
+      it(`${title}${suffix}`, () => run(options), options.testTimeoutMs ?? 90_000);
     }
   });
 }

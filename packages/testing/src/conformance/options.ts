@@ -35,11 +35,12 @@ interface CommonOptions {
   /** Name of the skill the suite stages (default `conformance-greeter`). */
   skillName?: string;
   /**
-   * How long the timeout check lets a hung run go, in ms (default 3000, for an engine that starts a program). An engine
-   * that talks to the model from this process is waiting on it within milliseconds and can take 1000.
+   * How long the timeout check first lets a hung run go, in ms (default 3000, for an engine that starts a program);
+   * doubled while the engine had not reached the model by then. An engine that talks to the model from this process is
+   * waiting on it within milliseconds and can take 1000.
    */
   hangTimeoutMs?: number;
-  /** Vitest timeout of each check in ms (default 30 000). */
+  /** Vitest timeout of each check in ms (default 90 000: an outer bound; a check ends as soon as its run does). */
   testTimeoutMs?: number;
 }
 

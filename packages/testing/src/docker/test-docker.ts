@@ -35,14 +35,18 @@ const LIBRARIES = ['libc.so.6', 'libm.so.6', 'libpthread.so.0', 'libdl.so.2', 'l
 const LIBRARY_DIRS = ['/lib/x86_64-linux-gnu', '/lib/aarch64-linux-gnu', '/lib64', '/lib'];
 const LOADERS = ['/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'];
 
+/** The script that installs what the container tests need (and every other system package a test needs). */
+const SETUP_SCRIPT = 'scripts/setup-system.sh';
+
 /** Why Docker tests cannot run here, or undefined when they can. */
 export function dockerUnavailable(): string | undefined {
   if (process.env[TEST_DOCKER_VARIABLE]) return undefined;
   if (process.platform !== 'linux') return 'Docker tests run on Linux only';
-  if (!findOnPath('dockerd') || !findOnPath('docker')) return 'dockerd is not installed (apt-get install docker.io)';
+  if (!findOnPath('dockerd') || !findOnPath('docker'))
+    return `dockerd is not installed: run bash ${SETUP_SCRIPT} (it installs docker.io), as CI does`;
   if (process.getuid?.() !== 0) return 'starting a private dockerd needs root';
   if (!BUSYBOX.some(existsSync))
-    return 'a static busybox is needed for the test image (apt-get install busybox-static)';
+    return `a static busybox is needed for the test image: run bash ${SETUP_SCRIPT} (it installs busybox-static), as CI does`;
   return undefined;
 }
 
@@ -148,7 +152,7 @@ export async function assembleRootfs(root: string): Promise<void> {
   chmodSync(root, 0o755);
   chmodSync(join(root, 'tmp'), 0o1777);
   const busybox = BUSYBOX.find(existsSync);
-  if (!busybox) throw new Error('a static busybox is needed (apt-get install busybox-static)');
+  if (!busybox) throw new Error(`a static busybox is needed: run bash ${SETUP_SCRIPT} (it installs busybox-static)`);
   copyFileSync(busybox, join(root, 'bin/busybox'));
   const { stdout } = await run(busybox, ['--list']);
   for (const applet of stdout.split('\n').filter(Boolean)) {
