@@ -13,14 +13,15 @@ import {
 
 /**
  * Starts a sleeper in a session (and so a process group) of its own, which notes its pid in `marks/<name>`, and waits
- * until it has: out of the group by then, whatever happens to the group next.
+ * until it has: out of the group by then, whatever happens to the group next. `via` comes between `setsid` and the
+ * sleeper's shell (`env -i`: an empty environment).
  */
-const escapeGroup = (name: string) =>
-  `setsid sh -c 'echo $$ > "$PROJECT/marks/${name}.tmp" && mv "$PROJECT/marks/${name}.tmp" "$PROJECT/marks/${name}"; exec sleep 300' </dev/null >/dev/null 2>&1 &\n` +
+export const escapeGroup = (name: string, via = '') =>
+  `setsid ${via} sh -c 'echo $$ > "$PROJECT/marks/${name}.tmp" && mv "$PROJECT/marks/${name}.tmp" "$PROJECT/marks/${name}"; exec sleep 300' </dev/null >/dev/null 2>&1 &\n` +
   `while [ ! -s "$PROJECT/marks/${name}" ]; do sleep 0.01; done;`;
 
 /** A killed process is gone, or a zombie its new parent has not reaped yet. */
-function dead(pid: number): boolean {
+export function dead(pid: number): boolean {
   try {
     return /^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
@@ -29,7 +30,7 @@ function dead(pid: number): boolean {
 }
 
 /** Waits for `marks/<name>` (the escaped process has noted its pid); its pid. */
-async function pidIn(project: HostileProject, name: string): Promise<number> {
+export async function pidIn(project: HostileProject, name: string): Promise<number> {
   const file = join(project.dir, 'marks', name);
   for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(20);
   const pid = Number(readFileSync(file, 'utf8').trim());
@@ -38,7 +39,7 @@ async function pidIn(project: HostileProject, name: string): Promise<number> {
 }
 
 /** The escaped processes named are dead when the run has returned (runHostile also finds none left by their tag). */
-const killed = (...names: string[]) =>
+export const killed = (...names: string[]) =>
   async function expectKilled(outcome: HostileOutcome) {
     for (const name of names) {
       const pid = await pidIn(outcome, name);

@@ -10,8 +10,15 @@ import { processesWithEnv } from '../../test-support/processes.js';
 import { readResults, readSummary } from '../../test-support/run-output.js';
 import { writeFiles } from '../../test-support/write-files.js';
 
-/** The key every hostile agent can see (as ANTHROPIC_API_KEY) and tries to get out. */
+/** The key in skill-eval's environment (as ANTHROPIC_API_KEY) that hostile agents and eval files try to get out. */
 export const SECRET = 'sk-hostile-4f8a2c9e1b7d3a6f0e5c';
+
+/**
+ * `--ek` handing the command agent the key as a user does: its `env` setting references the variable. The command
+ * engine gets no credential it was not given, so an agent that leaks its own key needs this to hold one.
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the engine's own ${VAR} reference, not a template
+export const HAND_KEY = ['--ek', 'env=ANTHROPIC_API_KEY=${ANTHROPIC_API_KEY}'];
 
 /** One hostile input: the project it is, and what skill-eval is asked to do with it. */
 export interface HostileCase {

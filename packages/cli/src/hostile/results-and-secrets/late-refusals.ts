@@ -48,7 +48,7 @@ const unrunnable = (name: string, files: Record<string, string>, path: string, m
   files: { ...files, 'agent.sh': agent('touch "$PROJECT/marks/agent-ran"\necho pass') },
   argv: ['validate', path],
   async expect(outcome: HostileOutcome) {
-    expect(outcome.code).toBe(1);
+    expect(outcome.code).toBe(2);
     expect(outcome.stdout).toMatch(message);
     const argv = ['run', path, '-e', 'command', '--ek', `command=${join(outcome.dir, 'agent.sh')}`, '-o', outcome.run];
     const run = await rerun(outcome, argv);
@@ -133,11 +133,11 @@ const fifo: HostileCase = {
   argv: ['validate', 'fifo'],
   async expect(outcome) {
     // The FIFO is made after this first validate, which finds no case in the folder.
-    expect(outcome.code).toBe(1);
+    expect(outcome.code).toBe(2);
     execFileSync('mkfifo', [join(outcome.dir, 'fifo', 'evals.json')]);
     for (const path of ['fifo', 'fifo/evals.json']) {
       const validated = await rerun(outcome, ['validate', path]);
-      expect(validated.code).toBe(1);
+      expect(validated.code).toBe(2);
       expect(validated.out).toMatch(/evals\.json: (warning|error): Not a regular file \(a FIFO, socket or device\)/);
       const run = await rerun(outcome, ['run', path, '-e', 'command', '--ek', 'command=true', '-o', outcome.run]);
       expect(run.code).toBe(2);

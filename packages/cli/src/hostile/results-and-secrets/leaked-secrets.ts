@@ -2,17 +2,18 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REDACTED } from '@skill-eval/core';
 import { expect } from 'vitest';
-import { agent, agentvSuite, type HostileCase, onAgent, rerun, SECRET } from './hostile-run.js';
+import { agent, agentvSuite, HAND_KEY, type HostileCase, onAgent, rerun, SECRET } from './hostile-run.js';
 
 /**
- * Agents and eval files that try to get the key out: printed by the agent (answer, stderr, tool calls, artifacts and
- * their names), pasted into a prompt or a case name, handed to the agent in a setting. Every case also checks (see
- * runHostile) that the key is nowhere in what was printed — `-v` included — or written.
+ * Agents and eval files that try to get the key out: printed by an agent its `env` setting hands the key (answer,
+ * stderr, tool calls, artifacts and their names), pasted into a prompt or a case name, handed to the agent in a
+ * setting. Every case also checks (see runHostile) that the key is nowhere in what was printed — `-v` included — or
+ * written.
  */
 const leaking = (name: string, body: string, more: string[] = []): HostileCase => ({
   name,
   files: { 'evals/hostile.eval.yaml': agentvSuite({ one: 'one' }), 'agent.sh': agent(body) },
-  argv: onAgent('-v', ...more),
+  argv: onAgent('-v', ...HAND_KEY, ...more),
   expect: (outcome) => {
     expect(outcome.marked('ran')).toBe(true);
     const [result] = outcome.results();
@@ -110,7 +111,7 @@ const cases: HostileCase[] = [
         '[ "$SKILL_EVAL_MODEL" = "$ANTHROPIC_API_KEY" ] && echo pass || echo "wrong: $SKILL_EVAL_MODEL"',
       ),
     },
-    argv: onAgent('--ek', `model=${SECRET}`),
+    argv: onAgent('--ek', `model=${SECRET}`, ...HAND_KEY),
     async expect(outcome) {
       expect(outcome.code).toBe(0);
       const manifest = JSON.parse(readFileSync(join(outcome.run, 'run.json'), 'utf8'));

@@ -1,7 +1,9 @@
+import { containmentMechanism } from '@skill-eval/engine-kit/execution-containment';
 import { describe, it } from 'vitest';
 import { escapedChildren } from './escaped-children.js';
 import { forgedResults } from './forged-results.js';
 import { type HostileCase, runHostile } from './hostile-run.js';
+import { kernelEscapes } from './kernel-escapes.js';
 import { lateRefusals } from './late-refusals.js';
 import { leakedSecrets } from './leaked-secrets.js';
 import { silentAgents } from './silent-agents.js';
@@ -20,6 +22,8 @@ const groups: [string, HostileCase[], boolean][] = [
   ['are refused before any agent runs', lateRefusals, true],
   // The test finds the escaped processes in /proc.
   ['leave their process group', escapedChildren, process.platform === 'linux'],
+  // What only a kernel boundary ends: on the fallback (no writable cgroup v2) these escape, as its notice says.
+  ['leave their process group and the execution’s mark', kernelEscapes, containmentMechanism() === 'cgroup'],
   ['write to the terminal', terminalEscapes, true],
 ];
 

@@ -33,9 +33,12 @@ export interface HostileCase {
   /**
    * With --trust: `runs` — the attack takes effect, so the gate is what stopped it; `refused` — still refused
    * (a model key); `inert` — neutralised either way (the agent CLI loads nothing of it); `allowed` — a control that
-   * is never refused and does nothing hostile.
+   * is never refused and does nothing hostile; `passes` — the policy lets it through with --trust (no refusal said),
+   * where what it would reach (a docker daemon, a sandbox server) is not on this machine.
    */
-  trust: 'runs' | 'refused' | 'inert' | 'allowed';
+  trust: 'runs' | 'refused' | 'inert' | 'allowed' | 'passes';
+  /** Variables of the user's environment the case needs besides the model keys (an OpenSandbox key). */
+  env?: Record<string, string>;
   /** Arguments with --trust, when not `args` plus `--trust`. */
   trustArgs?: string[];
   /** Files this repository cannot hold (a `.git` file, a hook): written into the copy. */

@@ -84,7 +84,13 @@ async function attempt(name: string, spec: HostileCase, trusted: boolean) {
   // Refused before anything starts: the CLI's code in this process says so as the bundle would, at a fraction of the
   // cost. Whatever runs (with --trust, or a case not refused up front) goes through the bundle and the real binaries.
   const refusedUpFront = !trusted && spec.exit === 2;
-  const run = await (refusedUpFront ? runInProcess : runCli)(stage, args, environment());
+  const env = Object.fromEntries(
+    Object.entries(spec.env ?? {}).map(([name, value]) => [
+      name,
+      value.replaceAll('@@LISTENER@@', stage.listener).replaceAll('@@CASE@@', stage.dir),
+    ]),
+  );
+  const run = await (refusedUpFront ? runInProcess : runCli)(stage, args, { ...environment(), ...env });
   const heard = received.get(tag) ?? [];
   const marks = canaryMarks(stage);
   return {
@@ -126,7 +132,9 @@ describe.concurrent('untrusted code from eval files, fixtures and configs', () =
       if (spec.trust === 'allowed') return;
       const trusted = await attempt(name, spec, true);
       const trustedSaid = `${spec.attack}\nwith --trust: exit ${trusted.code}\n${trusted.output}`;
-      if (spec.trust === 'runs') {
+      if (spec.trust === 'passes') {
+        for (const text of spec.says ?? []) expect(trusted.output, trustedSaid).not.toContain(text);
+      } else if (spec.trust === 'runs') {
         expect(trusted.took, `${trustedSaid}\nthe attack must work with --trust, or this case proves nothing`).toBe(
           true,
         );
