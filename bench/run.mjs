@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // Benchmarks skill-eval against promptfoo and AgentV on one machine, in one run, and writes bench/RESULTS.md.
 // `pnpm bench` builds the workspace and runs everything (peers installed into bench/.peers/ on first use);
-// `pnpm bench --quick` measures skill-eval's own lines alone, with fewer repetitions.
+// `pnpm bench --quick` measures skill-eval's own lines alone, with fewer repetitions; `--check` then holds each
+// guarded ratio to its limit in bench/limits.json and exits 1 naming the figure that moved (CI runs it small).
 //
-//   node bench/run.mjs [--quick] [--runs N] [--only 1,2,…] [--out bench/RESULTS.md] [--dir <parent>] [--keep]
+//   node bench/run.mjs [--quick] [--check] [--runs N] [--only 1,2,…] [--sizes 20,200,1000] [--out bench/RESULTS.md]
+//                      [--dir <parent>] [--keep]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bareNodeStart, load, machineInfo } from './lib/machine.mjs';
+import { checkGuards, guardMarkdown, readLimits } from './lib/guard.mjs';
 import { memorySource } from './lib/measure.mjs';
 import { installPeers } from './lib/peers.mjs';
 import { resultsMarkdown } from './lib/results-markdown.mjs';
@@ -34,6 +37,8 @@ const { values } = parseArgs({
     out: { type: 'string' },
     keep: { type: 'boolean', default: false },
     dir: { type: 'string' },
+    check: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
   },
 });
 const quick = values.quick;
@@ -74,6 +79,10 @@ const ctx = {
   timelines: !quick || only !== undefined,
   runs,
   warmup,
+  // The guard in CI leaves out what it does not hold (workload 2's containment line).
+  check: values.check,
+  // Workload 2's suite sizes (`--sizes`): the guard in CI runs one small size.
+  sizes: values.sizes ? values.sizes.split(',').map(Number) : undefined,
   // One repetition of the trigger workload is 120 claude processes, about two minutes on a 2-core machine.
   triggerRuns: 1,
   work,
@@ -106,6 +115,7 @@ try {
   else log(`work directory kept: ${work}`);
 }
 
+const guard = values.check ? checkGuards(sections, readLimits()) : undefined;
 const markdown = resultsMarkdown({
   machine: machineInfo(),
   tools: [...tools, ...variants],
@@ -121,5 +131,14 @@ const markdown = resultsMarkdown({
   sections,
 });
 const outFile = values.out ?? join(BENCH, quick ? 'RESULTS-quick.md' : 'RESULTS.md');
-writeFileSync(outFile, markdown);
+writeFileSync(outFile, guard ? `${markdown}\n${guardMarkdown(guard)}` : markdown);
 log(`\n${sections.map((s) => `${s.title}: ${s.summary}`).join('\n')}\n\nwritten to ${outFile} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+if (guard) {
+  for (const row of guard.rows) log(`guard ${row.id}: ${row.ratio.toFixed(2)}× (limit ${row.max ?? 'none'}×; ${row.detail})`);
+  if (guard.failures.length > 0) {
+    log(`\nThe bench check failed:\n${guard.failures.map((failure) => `  ${failure}`).join('\n')}`);
+    if (guard.rows.some((row) => row.max !== undefined && row.ratio > row.max))
+      log('A change made skill-eval slower against a baseline measured in the same run. If it is worth it, say what it costs and raise the limit in bench/limits.json with the reason.');
+    process.exitCode = 1;
+  }
+}

@@ -41,7 +41,8 @@ export function skillEvalOn(node22) {
 
 /** The environment of every measured command. */
 export function toolEnv(work, extra = {}) {
-  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM'];
+  // SKILL_EVAL_CONTAINMENT=mark measures the containment fallback (the mark scan) against the cgroup.
+  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'SKILL_EVAL_CONTAINMENT'];
   const env = Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
   return {
     ...env,

@@ -9,8 +9,12 @@ export async function coldStart(ctx) {
   const own = {};
   const commands = [...ctx.tools, ...ctx.variants].flatMap((tool) => ['--version', '--help'].map((flag) => ({ tool, flag })));
   // Every tool's commands take turns (see measureEach), so the ratios compare runs of the same minutes.
-  const measured = await measureEach(
-    commands.map(({ tool, flag }) => ({ argv: [...tool.argv, flag], options: ctx.measureOptions(tool) })),
+  // A bare `node -e 0` takes its turn with them: the floor of any Node program's start, the guard's baseline.
+  const [bare, ...measured] = await measureEach(
+    [
+      { argv: [process.execPath, '-e', '0'], options: ctx.measureOptions() },
+      ...commands.map(({ tool, flag }) => ({ argv: [...tool.argv, flag], options: ctx.measureOptions(tool) })),
+    ],
     { runs: ctx.runs, warmup: ctx.warmup },
   );
   const rows = commands.map((command, i) => ({ ...command, m: measured[i] }));
@@ -33,7 +37,13 @@ export async function coldStart(ctx) {
         own[flag],
       ),
     ),
-    body: table(
+    guards: ['--version', '--help'].map((flag) => ({
+      id: `cold-start${flag.slice(1)}`,
+      what: `skill-eval \`${flag}\` ÷ a bare \`node -e 0\``,
+      ratio: own[flag] / bare.wall.median,
+      detail: `${own[flag].toFixed(3)} s against ${bare.wall.median.toFixed(3)} s`,
+    })),
+    body: `A bare \`node -e 0\` took ${seconds(bare.wall)} in the same turns.\n\n${table(
       ['tool', 'command', 'wall, median (min–max)', 'peak RSS', 'peer ÷ skill-eval'],
       rows.map(({ tool, flag, m }) => [
         tool.name,
@@ -42,7 +52,7 @@ export async function coldStart(ctx) {
         megabytes(m.rss),
         ratioCell(tool, m.wall.median, own[flag]),
       ]),
-    ),
+    )}`,
     summary: `skill-eval \`--version\` ${own['--version'].toFixed(3)} s, \`--help\` ${own['--help'].toFixed(3)} s${inParentheses(
       onOtherNodes(
         rows.filter((r) => r.flag === '--version'),

@@ -3,7 +3,8 @@
 // passes every other package through to the configured one), so that nested dependencies resolve as after a real
 // publish; then installs the CLI globally into an empty folder (no more than MAX_INSTALL_MB on disk) and a
 // third-party engine plugin into an empty project, and runs `skill-eval --version`, `engines`, `demo` and one offline
-// case on that plugin. Usage: `npm ci` in this folder, then node scripts/install-check/check-install.mjs (after
+// case on that plugin; then scaffolds an engine with `skill-eval new`, installs, builds and tests it as its author
+// would, and installs it into the project beside the CLI. Usage: `npm ci` in this folder, then node scripts/install-check/check-install.mjs (after
 // `pnpm build`).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -160,7 +161,10 @@ async function lintTarball(file) {
   for (const needed of ['README.md', 'LICENSE']) {
     if (!files.includes(needed)) problems.push(`${manifest.name} ships no ${needed}`);
   }
-  const testOnly = files.filter((path) => /\.map$|\.test\.|\/fixtures\/|\/test-support\//.test(path));
+  // The CLI's plugin templates (`skill-eval new`) ship a test file of their own on purpose: the scaffold's.
+  const testOnly = files.filter(
+    (path) => !path.startsWith('templates/') && /\.map$|\.test\.|\/fixtures\/|\/test-support\//.test(path),
+  );
   if (testOnly.length) problems.push(`${manifest.name} ships source maps or test files: ${testOnly.join(', ')}`);
   const { messages, pkg } = await publint({ pack: { tarball: tarball.buffer }, level: 'warning', strict: true });
   for (const message of messages) problems.push(`publint ${pkg.name}: ${formatMessage(message, pkg)}`);
@@ -198,6 +202,15 @@ const registry = await (async () => {
 try {
   const env = { NPM_CONFIG_USERCONFIG: registry.npmrc };
   const npm = (args, cwd) => run('npm', [...args, '--no-audit', '--no-fund'], { cwd, env: { ...process.env, ...env } });
+  /** `npm run <script>` in `cwd`: its output, or a problem naming the script and what it printed. */
+  const npmScript = (cwd, script) => {
+    try {
+      return run('npm', ['run', script], { cwd, env: { ...process.env, ...env, CI: '1', NO_COLOR: '1' } });
+    } catch (error) {
+      problems.push(`npm run ${script} in ${cwd} exited ${error.status}:\n${error.stdout}\n${error.stderr}`);
+      return '';
+    }
+  };
 
   step('npm install --global skill-eval');
   const prefix = join(work, 'global');
@@ -242,6 +255,23 @@ try {
   if (results.length !== 2 || results.some((result) => result.status !== 'passed')) {
     problems.push(`the offline case on the echo plugin did not pass: ${JSON.stringify(results)}`);
   }
+
+  step('skill-eval new engine: a plugin scaffolded, installed, built, tested, then used by the project');
+  const pluginName = 'skill-eval-engine-my-agent';
+  skillEval(bin, ['new', 'engine', 'my-agent'], work);
+  const plugin = join(work, pluginName);
+  if (existsSync(join(plugin, 'package.json'))) {
+    // Its dependencies as a plugin author gets them: @skill-eval/core and @skill-eval/testing from the registry
+    // (here the local one), vitest and TypeScript through it from npm.
+    npm(['install'], plugin);
+    const tested = npmScript(plugin, 'test');
+    if (!/Tests\s+\d+ passed/.test(tested)) problems.push(`npm test of the scaffolded ${pluginName} did not pass`);
+    npm(['install', plugin], project);
+    const listed = skillEval(bin, ['engines'], project);
+    if (!/\bmy-agent\b.*skill-eval-engine-my-agent/.test(listed)) {
+      problems.push(`skill-eval engines does not list the scaffolded ${pluginName}:\n${listed}`);
+    }
+  } else problems.push(`skill-eval new engine my-agent created no ${plugin}/package.json`);
 
   step('npx skill-eval in the project');
   const npx = run('npx', ['--yes', 'skill-eval', 'engines'], {
