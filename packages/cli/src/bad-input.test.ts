@@ -1,21 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeModelServer } from '@skill-eval/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-support/capture-io.js';
 import { writeCommandAgentSkill } from './test-support/command-agent-skill.js';
-import { writeDemoEvals, writeDemoSkill } from './test-support/demo-skill.js';
+import { writeDemoEvals } from './test-support/demo-skill.js';
+import { useDemoSkillFolder } from './test-support/demo-skill-folder.js';
 import { CLAUDE_BIN } from './test-support/paths.js';
 import { readResults } from './test-support/run-output.js';
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'skill-eval-cli-bad-'));
-  writeDemoSkill(dir);
+let dir = '';
+useDemoSkillFolder('skill-eval-cli-bad-', (made) => {
+  dir = made;
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function runOn(evalsJson: string) {
   writeDemoEvals(dir, evalsJson);
@@ -75,9 +73,13 @@ describe('skill-eval run on bad input', () => {
 
   it('suggests the engine a typo meant, for --engine and --judge alike', async () => {
     writeDemoEvals(dir);
-    expect(await refusedRun(['--engine', 'claude-cod'])).toContain(
+    const typo = await refusedRun(['--engine', 'claude-cod']);
+    expect(typo).toContain(
       "Engines available: claude-code, anthropic, openai, codex, qodercli, command. Did you mean 'claude-code'?",
     );
+    // Not a package of the misspelt name to install.
+    expect(typo).toContain("hint: Fix the spelling of the engine's id");
+    expect(typo).not.toContain('engine-claude-cod');
     const judge = await refusedRun(['--judge', 'antropic']);
     expect(judge).toMatch(/Unknown engine 'antropic'\. Engines available: .*\. Did you mean 'anthropic'\?/);
   });
@@ -191,7 +193,7 @@ describe('skill-eval run on bad input', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
     // validate says the same, from the same load: it refuses what run refuses.
     const checked = captureIO(dir);
-    expect(await main(['validate', 'nothing'], checked)).toBe(1);
+    expect(await main(['validate', 'nothing'], checked)).toBe(2);
     expect(checked.out()).toContain('nothing: error: Found no eval cases (looked under: nothing).');
   });
 
@@ -309,6 +311,16 @@ describe('skill-eval engines', () => {
     expect(await main(['engines', '--json'], io)).toBe(0);
     const { engines } = JSON.parse(io.out()) as { engines: { id: string; problem: string | null }[] };
     expect(engines.find((e) => e.id === 'anthropic')?.problem).toContain('ANTHROPIC_API_KEY');
+    // A program not on PATH comes with the install hint run gives, in the JSON and in the listing.
+    expect(engines.find((e) => e.id === 'qodercli')).toMatchObject({
+      problem: expect.stringContaining('qodercli binary was not found'),
+      hint: expect.stringContaining('npm install -g @qoder-ai/qodercli'),
+    });
+    const listing = captureIO(dir, { PATH: process.env.PATH });
+    expect(await main(['engines'], listing)).toBe(0);
+    expect(listing.out()).toMatch(
+      /qodercli .*not ready The qodercli binary was not found.*\n +Install it with `npm install -g @qoder-ai\/qodercli`/,
+    );
     const keyed = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'k' });
     expect(await main(['engines', '--json'], keyed)).toBe(0);
     expect(JSON.parse(keyed.out()).engines.find((e: { id: string }) => e.id === 'anthropic').problem).toBeNull();

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { toleratePipeClosed } from './closed-reader.js';
-import { processIO } from './io.js';
+import { toleratePipeClosed } from './io/closed-reader.js';
+import { processIO } from './io/io.js';
 import { main } from './main.js';
 
 toleratePipeClosed(process.stdout);

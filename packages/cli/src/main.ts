@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
-import { describeFileSystemError } from './file-system-error.js';
-import { guardedIO } from './guarded-io.js';
-import type { CommandIO } from './io.js';
+import { describeFileSystemError } from './io/file-system-error.js';
+import { guardedIO } from './io/guarded-io.js';
+import type { CommandIO } from './io/io.js';
 import { createProgram } from './program.js';
 
 /** Runs the CLI and returns the exit status: 0 all passed, 1 a case failed or errored, 2 bad input or usage. */

@@ -1,9 +1,10 @@
 import { Command, InvalidArgumentError } from 'commander';
-import type { CommandIO } from './io.js';
-import { harnessVersion } from './package-version.js';
+import type { CommandIO } from './io/io.js';
+import { harnessVersion } from './plugins/package-version.js';
 import { defineGradeCommand, definePromptCommand } from './program/agent-mode-commands.js';
 import { defineDemoCommand, defineEnginesCommand } from './program/engines-and-demo-commands.js';
 import { defineConvertCommand, defineListCommand, defineValidateCommand } from './program/eval-file-commands.js';
+import { defineNewCommand } from './program/new-command.js';
 import { defineOptimizeDescriptionCommand } from './program/optimize-command.js';
 import { defineRunCommand } from './program/run-command.js';
 import { defineCompareCommand, defineMergeCommand, defineReportCommand } from './program/run-dir-commands.js';
@@ -41,6 +42,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
   definePromptCommand(program, context);
   defineGradeCommand(program, context);
   defineOptimizeDescriptionCommand(program, context);
+  defineNewCommand(program, context);
 
   refuseEmptyValues(program);
   return program;

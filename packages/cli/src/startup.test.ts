@@ -89,10 +89,11 @@ describe('start-up', () => {
       expect(ran).not.toMatch(/\/report-html\//);
       // No terminal here: the live frame's renderer (log-update and its text-width tables) is never loaded.
       expect(ran).not.toMatch(/\/log-update\/|\/string-width@8/);
-      // A quiet run prints no table, so the table renderer is not loaded; a run that prints one loads it.
+      // A quiet run prints no table, so the table renderer is not loaded; a run that prints one (-v lists passes too)
+      // loads it.
       expect(ran).not.toMatch(/\/cli-table3\//);
       const tabled = loadedModules(
-        ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '-o', 'out2'],
+        ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '-v', '-o', 'out2'],
         dir,
       );
       expect(tabled.stdout).toMatch(/Status +Case +Engine/);

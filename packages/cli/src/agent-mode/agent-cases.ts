@@ -1,9 +1,9 @@
 import { hasErrors, SkillEvalError, type Suite } from '@skill-eval/core';
-import { loadConfig } from '../config.js';
-import type { CommandIO } from '../io.js';
-import { loadEvalFiles } from '../load-eval-files.js';
+import type { CommandIO } from '../io/io.js';
+import { loadEvalFiles } from '../loading/load-eval-files.js';
+import { printDiagnostics } from '../loading/print-diagnostics.js';
 import type { BuiltRegistry } from '../plugins/build-registry.js';
-import { printDiagnostics } from '../print-diagnostics.js';
+import { loadConfig } from '../policy/config.js';
 import { type AnswerPlace, answerPlaces } from './answer-folders.js';
 
 /** The options `prompt` and `grade` share to find the cases. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Case, type CompletionRequest, emptyUsage, SkillEvalError } from '@skill-eval/core';
+import { readUntrustedText } from '@skill-eval/engine-kit/agent-files';
 import type { Judge } from '@skill-eval/grading';
 import { ANSWER_FILES, caseKey } from './answer-folders.js';
 import { AGENT_ENGINE } from './answer-session.js';
@@ -43,7 +43,7 @@ export function answerJudge(folders: ReadonlyMap<string, string>, missing: Missi
         asked += 1;
         // A second call is the grading sending the reply back: the file cannot answer it, so say what was wrong.
         if (asked > 1) throw new SkillEvalError('JUDGE_FAILED', `${file} could not be used: ${rejection(request)}`);
-        return { text: await readFile(file, 'utf8'), model: AGENT_ENGINE, usage: emptyUsage() };
+        return { text: await readUntrustedText(file), model: AGENT_ENGINE, usage: emptyUsage() };
       },
     };
   };

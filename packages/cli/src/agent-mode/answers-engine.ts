@@ -1,8 +1,14 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Engine, errorInfo, type Session, SessionSchema } from '@skill-eval/core';
-import { createFixtureStager } from '@skill-eval/runner';
+import { type Engine, errorInfo, type Session, SessionSchema, type Warning } from '@skill-eval/core';
+import {
+  CopyBudget,
+  copyAgentFile,
+  DEFAULT_COPY_LIMITS,
+  listAgentFiles,
+  readUntrustedText,
+} from '@skill-eval/engine-kit/agent-files';
 import { ANSWER_FILES } from './answer-folders.js';
 import { AGENT_ENGINE, answerSession } from './answer-session.js';
 
@@ -25,21 +31,35 @@ export function answersEngine(answers: ReadonlyMap<string, AnsweredExecution>, v
     async run(input): Promise<Session> {
       const answered = answers.get(input.executionId);
       if (!answered) return failed(`No answer was planned for execution ${input.executionId}.`);
+      const warnings: Warning[] = [];
       try {
-        const answer = await readFile(answered.answerFile, 'utf8');
+        // Through the file layer: an answer.md that is a link or a FIFO is refused, never followed or waited on.
+        const answer = await readUntrustedText(answered.answerFile);
         const worked = join(answered.folder, ANSWER_FILES.workspace);
         if (existsSync(worked)) {
           // Files the agent deleted must be gone, so the prepared workspace is emptied before its own is laid.
           for (const entry of await readdir(input.workspace))
             await rm(join(input.workspace, entry), { recursive: true, force: true });
-          await (await createFixtureStager({ allowMounts: false })).copy(worked, input.workspace);
+          warnings.push(...(await copyWorkspace(worked, input.workspace)));
         }
-        return answerSession(input.turns, answer);
+        return { ...answerSession(input.turns, answer), warnings };
       } catch (error) {
         return failed(`The answer in ${answered.folder} could not be read: ${errorInfo(error).message}`);
       }
     },
   };
+}
+
+/**
+ * Lays the workspace the agent left (`worked`) over the prepared one, through the file layer: its regular files only —
+ * a link or FIFO the agent left is named in a warning, not copied — within the usual caps.
+ */
+async function copyWorkspace(worked: string, workspace: string): Promise<Warning[]> {
+  const budget = new CopyBudget(DEFAULT_COPY_LIMITS, 'workspace');
+  const onSkip = (rel: string, what: string) => budget.skip(rel, `it is ${what}`);
+  for (const rel of await listAgentFiles(worked, { onSkip }))
+    await copyAgentFile({ root: worked, rel, base: workspace, to: join(workspace, rel), budget });
+  return budget.warnings;
 }
 
 function failed(message: string): Session {

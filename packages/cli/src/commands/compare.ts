@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { compareRuns, comparisonHtml, comparisonText, readRunDir } from '@skill-eval/report';
-import { warnDamagedLines } from '../damaged-lines.js';
-import type { CommandIO } from '../io.js';
+import type { CommandIO } from '../io/io.js';
+import { warnDamagedLines } from '../run/damaged-lines.js';
 
 /**
  * `skill-eval compare <runA> <runB>`: per case × engine × variant what changed from A to B, newly failing first.

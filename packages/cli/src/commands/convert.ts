@@ -1,11 +1,11 @@
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { configurePlugin, hasErrors, SkillEvalError } from '@skill-eval/core';
-import { makeDirectorySync } from '@skill-eval/runner';
-import { loadConfig } from '../config.js';
-import type { CommandIO } from '../io.js';
-import { loadEvalFiles } from '../load-eval-files.js';
-import { printDiagnostics } from '../print-diagnostics.js';
+import { writeHarnessFile } from '@skill-eval/engine-kit/agent-files';
+import type { CommandIO } from '../io/io.js';
+import { loadEvalFiles } from '../loading/load-eval-files.js';
+import { printDiagnostics } from '../loading/print-diagnostics.js';
+import { loadConfig } from '../policy/config.js';
 
 export interface ConvertOptions {
   to: string;
@@ -95,14 +95,21 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
         hint: 'Choose another -o, or pass --force.',
       });
     }
-    files.forEach((f, i) => {
-      makeDirectorySync(dirname(paths[i]!));
-      writeFileSync(paths[i]!, f.text);
+    // The output folder is the user's; what is below it may not be: a linked sub-folder or file is never written
+    // through (see writeHarnessFile).
+    const base = outBase(paths, resolve(io.cwd, options.out!));
+    for (const [i, f] of files.entries()) {
+      await writeHarnessFile(base, paths[i]!, f.text, options.force === true);
       io.stderr.write(`wrote ${relative(io.cwd, paths[i]!)}\n`);
-    });
+    }
   }
   printLost(lost, target.id, io);
   return 0;
+}
+
+/** The folder `-o` names, or the folder of the one file it names. */
+function outBase(paths: readonly string[], out: string): string {
+  return paths.length === 1 && paths[0] === out ? dirname(out) : out;
 }
 
 /** Two suites (a folder of several skills) written to the same path: the second would silently replace the first. */

@@ -32,8 +32,17 @@ describe('skill-eval demo', () => {
       expect(results.every((r) => r.status === 'passed' && r.engine === 'anthropic')).toBe(true);
       // The rubric criteria went to the (fake) judge.
       expect(results.some((r) => r.judge?.engine === 'anthropic')).toBe(true);
+      // The costs it prints are said to be uncharged, once, after the results; and the HTML report is there.
+      const out = io.out();
+      expect(out.indexOf('Nothing was charged: the fake model answered every call.')).toBeGreaterThan(
+        out.indexOf('Cost $'),
+      );
+      expect(out.match(/^Results: /gm)).toHaveLength(1);
+      expect(out).toContain(`HTML report: ${join('run', 'report.html')} (open it in a browser).`);
+      expect(readFileSync(join(dir, 'run', 'report.html'), 'utf8')).toContain('<title>skill-eval report');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Eight runs, their judge calls and the HTML report: seconds alone, more on a loaded machine.
+  }, 60_000);
 });

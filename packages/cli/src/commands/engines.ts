@@ -1,22 +1,26 @@
+import { isAbsolute, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   configuredSettings,
   configurePlugin,
   type EngineCredential,
   type EnginePlugin,
   errorInfo,
+  isSkillEvalError,
   pluginStep,
+  SkillEvalError,
 } from '@skill-eval/core';
-import { engineEnv } from '@skill-eval/runner';
-import { type Config, loadConfig } from '../config.js';
-import { type CredentialSources, withDotEnv } from '../credential-sources.js';
-import type { CommandIO } from '../io.js';
-import { harnessVersion, packageVersionOf } from '../package-version.js';
+import { applyPolicy, engineEnv, findingLine } from '@skill-eval/runner';
+import { type CredentialSources, withDotEnv } from '../credentials/credential-sources.js';
+import type { CommandIO } from '../io/io.js';
 import { loadConfigPlugins } from '../plugins/build-registry.js';
 import { BUNDLED_ENGINES } from '../plugins/bundled.js';
 import { bundledPackageVersion } from '../plugins/bundled-package-version.js';
-import { installedPluginPackages } from '../plugins/installed-packages.js';
+import { installedPluginPackages, resolveInstalled } from '../plugins/installed-packages.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
+import { harnessVersion, packageVersionOf } from '../plugins/package-version.js';
 import { refuseBundledId } from '../plugins/plugin-id-clash.js';
+import { type Config, loadConfig } from '../policy/config.js';
 
 export interface EnginesOptions {
   json?: boolean;
@@ -34,6 +38,8 @@ interface EngineStatus {
   version: string | null;
   /** Why it cannot run here, when it cannot: not installed, or lacking what it needs in the environment (a key). */
   problem: string | null;
+  /** What to do about the problem, as `run` says it: how to install the program, where to point to it. */
+  hint: string | null;
   /** The credential it found and where (never its value): `API key OPENAI_API_KEY (.env)`. */
   credential: string | null;
 }
@@ -63,6 +69,7 @@ async function statusOf(entry: Listed, settings: unknown, found: CredentialSourc
       packageVersion: packageVersion ?? null,
       version,
       problem: engine.missingSetup?.(env) ?? null,
+      hint: null,
       credential,
     };
   } catch (error) {
@@ -71,6 +78,7 @@ async function statusOf(entry: Listed, settings: unknown, found: CredentialSourc
       packageVersion: packageVersion ?? null,
       version: null,
       problem: errorInfo(error).message,
+      hint: (isSkillEvalError(error) && error.hint) || null,
       credential,
     };
   }
@@ -118,10 +126,33 @@ async function discoveredEngine(name: string, cwd: string): Promise<Listed> {
 }
 
 /**
+ * An engine package installed inside the project (its node_modules) is as untrusted as a config found there: the
+ * policy keeps it from being imported without --trust, and it is listed as not loaded, saying so.
+ */
+async function untrustedPackage(name: string, cwd: string, trust: boolean): Promise<Listed | undefined> {
+  let file: string;
+  try {
+    const url = await resolveInstalled(name, cwd);
+    if (!url) return undefined;
+    file = fileURLToPath(url);
+  } catch {
+    return undefined; // discoveredEngine says what is wrong with it
+  }
+  const rel = relative(cwd, file);
+  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  const use = { path: 'engines node_modules/*', value: name, named: `${name} (${rel})` };
+  const [refused] = applyPolicy('found-config', [use], { trust }).refused;
+  if (!refused) return undefined;
+  const fallbackId = name.replace(/^(@skill-eval\/|skill-eval-)engine-/, '');
+  const error = new SkillEvalError('UNTRUSTED', `${findingLine(refused)}; not loaded without --trust.`);
+  return { id: fallbackId, aliases: [], package: name, packageVersion: undefined, load: () => Promise.reject(error) };
+}
+
+/**
  * The bundled engines, then those of the config's plugins list, then the engine plugin packages installed where
  * skill-eval looks for plugins (the project, beside skill-eval, the global packages) that nothing else listed.
  */
-async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
+async function listedEngines(config: Config, cwd: string, trust: boolean): Promise<Listed[]> {
   const bundled = BUNDLED_ENGINES.map((entry) => ({
     id: entry.id,
     aliases: entry.aliases,
@@ -142,14 +173,16 @@ async function listedEngines(config: Config, cwd: string): Promise<Listed[]> {
     }));
   const listed = new Set([...bundled, ...fromConfig].map((entry) => entry.package));
   const installed = (await installedPluginPackages('engine', cwd)).filter((name) => !listed.has(name));
-  const discovered = await Promise.all(installed.map((name) => discoveredEngine(name, cwd)));
+  const discovered = await Promise.all(
+    installed.map(async (name) => (await untrustedPackage(name, cwd, trust)) ?? discoveredEngine(name, cwd)),
+  );
   return [...bundled, ...fromConfig, ...discovered];
 }
 
 /** `skill-eval engines`: every known engine, whether it can run here, and its version. */
 export async function enginesCommand(options: EnginesOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config, options.trust);
-  const engines = await listedEngines(config, io.cwd);
+  const engines = await listedEngines(config, io.cwd, options.trust === true);
   // Only listed here, never sent anywhere: an endpoint a .env chose is shown as found.
   const found = withDotEnv(io.cwd, io.env, true);
   const statuses = await Promise.all(
@@ -164,6 +197,7 @@ export async function enginesCommand(options: EnginesOptions, io: CommandIO): Pr
   for (const s of statuses) {
     const state = s.problem ? `not ready ${s.problem}` : `ready     ${s.version}`;
     io.stdout.write(`  ${s.id.padEnd(width)}  ${`${s.package}@${s.packageVersion ?? '?'}`.padEnd(36)}  ${state}\n`);
+    if (s.hint) io.stdout.write(`  ${' '.repeat(width)}  ${s.hint}\n`);
     if (s.credential) io.stdout.write(`  ${' '.repeat(width)}  credential: ${s.credential}\n`);
   }
   return 0;

@@ -7,13 +7,13 @@ import { ANSWER_FILES, answerFile, caseKey } from '../agent-mode/answer-folders.
 import { answerJudge } from '../agent-mode/answer-judge.js';
 import { AGENT_ENGINE } from '../agent-mode/answer-session.js';
 import { type AnsweredExecution, answersEngine } from '../agent-mode/answers-engine.js';
-import { loadConfig } from '../config.js';
-import { createEngine, engineSettings } from '../engine-settings.js';
-import { parseEngineSpec } from '../engine-target.js';
-import type { CommandIO } from '../io.js';
-import { wholeNumber } from '../numeric-flags.js';
-import { harnessVersion } from '../package-version.js';
-import { RUN_REPORTERS, type RunOutputFlags, runReporters } from '../run-reporters.js';
+import { createEngine, engineSettings } from '../engines/engine-settings.js';
+import { parseEngineSpec } from '../engines/engine-target.js';
+import type { CommandIO } from '../io/io.js';
+import { harnessVersion } from '../plugins/package-version.js';
+import { loadConfig } from '../policy/config.js';
+import { wholeNumber } from '../run/numeric-flags.js';
+import { RUN_REPORTERS, type RunOutputFlags, runReporters } from '../run/run-reporters.js';
 
 export interface GradeOptions extends AgentCaseOptions, RunOutputFlags {
   /** The answers folder: `<folder>/answer.md` per case (see `skill-eval prompt`). */

@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
 import { hasErrors, type Listing, suiteListing } from '@skill-eval/core';
-import { loadConfig } from '../config.js';
-import type { CommandIO } from '../io.js';
-import { type CaseMode, loadEvalFiles } from '../load-eval-files.js';
-import { printDiagnostics } from '../print-diagnostics.js';
+import type { CommandIO } from '../io/io.js';
+import { type CaseMode, loadEvalFiles } from '../loading/load-eval-files.js';
+import { printDiagnostics } from '../loading/print-diagnostics.js';
+import { loadConfig } from '../policy/config.js';
 
 export interface ListOptions {
   json?: boolean;

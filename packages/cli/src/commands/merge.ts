@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
-import type { CommandIO } from '../io.js';
-import { assertShardsOfOneRun } from '../shards-of-one-run.js';
+import type { CommandIO } from '../io/io.js';
+import { assertShardsOfOneRun } from '../run/shards-of-one-run.js';
 
 export interface MergeOptions {
   /** Directory of the joined run. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { readSkillFrontmatter, readSkillRef, SkillEvalError } from '@skill-eval/core';
-import type { CommandIO } from '../io.js';
+import type { CommandIO } from '../io/io.js';
 import { measureDescription } from '../optimize/measure-description.js';
 import { optimizationReport, type ReportHeading, reportWriter } from '../optimize/optimization-report.js';
 import { optimizeEngines } from '../optimize/optimize-engines.js';
@@ -16,7 +16,7 @@ import {
 import { descriptionProposer } from '../optimize/propose-description.js';
 import { withDescription } from '../optimize/skill-description.js';
 import { triggerQueries } from '../optimize/trigger-queries.js';
-import { harnessVersion } from '../package-version.js';
+import { harnessVersion } from '../plugins/package-version.js';
 
 /**
  * `skill-eval optimize-description <skill>`: skill-creator's description loop on any engine. The skill's trigger set

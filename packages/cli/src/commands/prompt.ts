@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
+import { readUntrustedText } from '@skill-eval/engine-kit/agent-files';
 import { judgePromptOf, snapshotWorkspace } from '@skill-eval/grading';
 import { stageCaseWorkspace } from '@skill-eval/runner';
 import { type AgentCaseOptions, findPlace, loadAgentCases } from '../agent-mode/agent-cases.js';
 import { agentInput, renderAgentInput } from '../agent-mode/agent-input.js';
 import { ANSWER_FILES, type AnswerPlace } from '../agent-mode/answer-folders.js';
 import { answerSession } from '../agent-mode/answer-session.js';
-import type { CommandIO } from '../io.js';
+import type { CommandIO } from '../io/io.js';
 
 export interface PromptOptions extends AgentCaseOptions {
   /** The case to print: its id, or its answer folder. */
@@ -133,7 +134,7 @@ async function printJudgePrompt(
     throw new SkillEvalError('USAGE', '--judge needs --answer-file <file>: the answer the judge grades.');
   }
   const answerFile = resolve(io.cwd, options.answerFile);
-  const answer = await readFile(answerFile, 'utf8');
+  const answer = await readUntrustedText(answerFile);
   const besideAnswer = join(dirname(answerFile), ANSWER_FILES.workspace);
   const worked = options.workspace
     ? resolve(io.cwd, options.workspace)

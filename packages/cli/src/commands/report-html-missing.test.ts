@@ -6,8 +6,8 @@ import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 
 // As if @skill-eval/report-html were not installed next to skill-eval.
-vi.mock('../html-report.js', async (original) => ({
-  ...(await original<typeof import('../html-report.js')>()),
+vi.mock('../run/html-report.js', async (original) => ({
+  ...(await original<typeof import('../run/html-report.js')>()),
   loadHtmlReport: async () => undefined,
 }));
 

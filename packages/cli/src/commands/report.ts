@@ -1,9 +1,9 @@
 import { relative, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { readRunDir, writeJunit, writeSkillCreatorOutputs } from '@skill-eval/report';
-import { warnDamagedLines } from '../damaged-lines.js';
-import { htmlReportMissing, loadHtmlReport } from '../html-report.js';
-import type { CommandIO } from '../io.js';
+import type { CommandIO } from '../io/io.js';
+import { warnDamagedLines } from '../run/damaged-lines.js';
+import { htmlReportMissing, loadHtmlReport } from '../run/html-report.js';
 
 export interface ReportCommandOptions {
   html?: boolean;

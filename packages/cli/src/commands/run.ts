@@ -1,27 +1,27 @@
 import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import { caseNeedsJudge } from '@skill-eval/grading';
 import { type EngineTarget, findUntrustedInputs, type PlanItem, runSuites } from '@skill-eval/runner';
-import { withApiKey } from '../api-key-option.js';
-import { withDotEnv, withSkillUpCredentials } from '../credential-sources.js';
-import { unknownScopes } from '../engine-target.js';
-import { assertEnginesConfined, environmentChoice, parseEnvironmentSpec } from '../environment-choice.js';
-import type { CommandIO } from '../io.js';
-import { loadEvalFiles } from '../load-eval-files.js';
-import { missingSetupCheck } from '../missing-setup.js';
-import { startModelTraffic } from '../model-traffic.js';
-import { harnessVersion } from '../package-version.js';
+import { withApiKey } from '../credentials/api-key-option.js';
+import { withDotEnv, withSkillUpCredentials } from '../credentials/credential-sources.js';
+import { withProviderModels } from '../credentials/skill-up-models.js';
+import { unknownScopes } from '../engines/engine-target.js';
+import { missingSetupCheck } from '../engines/missing-setup.js';
+import { runEngineTargets } from '../engines/run-engine-targets.js';
+import { type RunJudge, runJudge } from '../engines/run-judge.js';
+import type { CommandIO } from '../io/io.js';
+import { loadEvalFiles } from '../loading/load-eval-files.js';
+import { printDiagnostics } from '../loading/print-diagnostics.js';
 import { bundledEngine } from '../plugins/bundled.js';
-import { printDiagnostics } from '../print-diagnostics.js';
-import { assertPromptsAsRecorded } from '../prompts-as-recorded.js';
-import { replayedRun } from '../replayed-run.js';
-import { cacheDirFor, resumedRun, runInvocation } from '../resume-run.js';
-import type { RunCommandOptions } from '../run-command-options.js';
-import { runEngineTargets } from '../run-engine-targets.js';
-import { type RunJudge, runJudge } from '../run-judge.js';
-import { RUN_REPORTERS, runReporters } from '../run-reporters.js';
-import { type RunSettings, runSettings } from '../run-settings.js';
-import { withProviderModels } from '../skill-up-models.js';
-import { exitStatusOf, listenForStopSignals } from '../stop-signals.js';
+import { harnessVersion } from '../plugins/package-version.js';
+import { assertEnginesConfined, environmentChoice, parseEnvironmentSpec } from '../policy/environment-choice.js';
+import { startModelTraffic } from '../recording/model-traffic.js';
+import { assertPromptsAsRecorded } from '../recording/prompts-as-recorded.js';
+import { replayedRun } from '../recording/replayed-run.js';
+import { cacheDirFor, resumedRun, resumeFlags, runInvocation } from '../run/resume-run.js';
+import type { RunCommandOptions } from '../run/run-command-options.js';
+import { RUN_REPORTERS, runReporters } from '../run/run-reporters.js';
+import { type RunSettings, runSettings } from '../run/run-settings.js';
+import { exitStatusOf, listenForStopSignals } from '../run/stop-signals.js';
 
 const needsJudge = (suites: readonly Suite[]): boolean => suites.some((s) => s.cases.some(caseNeedsJudge));
 
@@ -58,6 +58,7 @@ async function startRun(paths: string[], options: RunCommandOptions, io: Command
       explicit: environmentText !== undefined,
       suites,
       cwd: io.cwd,
+      trust: options.trust === true,
       ...(options.network ? { network: options.network } : {}),
     },
   );
@@ -70,9 +71,9 @@ async function startRun(paths: string[], options: RunCommandOptions, io: Command
   if (await refusedUntrusted(suites, engines, judge, trust, io)) return 2;
   if (environment) assertEnginesConfined(engines);
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.
-  const beforeExecutions = options.replay ? undefined : setupCheck(engines, judge, io.env);
+  const setup = options.replay ? undefined : setupCheck(engines, judge, io.env);
   if (options.replay) await assertPromptsAsRecorded(options.replay, suites, io.cwd);
-  const reporters = await runReporters(registry, suites, options, io);
+  const reporters = await runReporters(registry, suites, { ...options, resumeFlags: resumeFlags(options, io.cwd) }, io);
   const { outDir } = settings;
   const traffic = await startModelTraffic(options, {
     io,
@@ -102,7 +103,11 @@ async function startRun(paths: string[], options: RunCommandOptions, io: Command
       ...settings.runMode,
       ...(settings.shard ? { shard: settings.shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),
-      ...(beforeExecutions ? { beforeExecutions } : {}),
+      beforeExecutions: async (toRun) => {
+        setup?.(toRun);
+        // Only executions are contained: a run the cache answers whole neither probes nor makes a cgroup.
+        if (toRun.length > 0) await noteWeakerContainment(io);
+      },
       ...(environment ? { environment } : {}),
     });
     if (summary.interrupted) return exitStatusOf(stop.stoppedBy() ?? 'SIGINT');
@@ -124,6 +129,13 @@ function prestartLaunchers(options: RunCommandOptions, { engineSpecs }: RunSetti
   }
 }
 
+/** Says once, where it is so, that the processes of executions are contained by the weaker fallback (the mark scan). */
+async function noteWeakerContainment(io: CommandIO): Promise<void> {
+  const { containmentNotice } = await import('@skill-eval/engine-kit/execution-containment');
+  const notice = containmentNotice();
+  if (notice) io.stderr.write(`${notice}\n`);
+}
+
 /** The run's registry and suites, with their diagnostics printed; undefined when an error stops the run. */
 async function loadRunFiles(paths: string[], options: RunCommandOptions, settings: RunSettings, io: CommandIO) {
   const { engineSpecs, judgeSpec, suiteEnginesAllowed } = settings;
@@ -138,14 +150,14 @@ async function loadRunFiles(paths: string[], options: RunCommandOptions, setting
     settings.config,
     io,
   );
-  printDiagnostics(loaded.diagnostics, io.cwd, io.stderr);
+  printDiagnostics(loaded.diagnostics, io.cwd, io.stderr, { quiet: options.quiet === true });
   // skill-up suites also find their keys where skill-up does: ~/.skill-up/credentials.yaml, under everything else;
   // and their models: <PROVIDER>_MODEL over the eval files' pins.
   if (loaded.suites.some((s) => s.format === 'skill-up')) {
     io.env = withSkillUpCredentials(io.env.HOME, { env: io.env, sources: new Map() }).env;
   }
   const { suites, notes } = withProviderModels(loaded.suites, io.env);
-  printDiagnostics(notes, io.cwd, io.stderr);
+  printDiagnostics(notes, io.cwd, io.stderr, { quiet: options.quiet === true });
   if (hasErrors(loaded.diagnostics)) {
     io.stderr.write('No run was started: fix the errors above (nothing was written).\n');
     return undefined;

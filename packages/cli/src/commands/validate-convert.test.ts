@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-import { writeDemoEvals, writeDemoSkill } from '../test-support/demo-skill.js';
+import { writeDemoEvals } from '../test-support/demo-skill.js';
+import { useDemoSkillFolder } from '../test-support/demo-skill-folder.js';
 
 /** Every file's text below `root`, one after another. */
 function readTree(root: string): string {
@@ -14,21 +14,19 @@ function readTree(root: string): string {
     .join('\n');
 }
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'skill-eval-cli-vc-'));
-  writeDemoSkill(dir);
+let dir = '';
+useDemoSkillFolder('skill-eval-cli-vc-', (made) => {
+  dir = made;
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('skill-eval validate', () => {
-  it('prints every problem compiler-style and exits 1 on an error', async () => {
+  it('prints every problem compiler-style and exits 2 on an error, as run does', async () => {
     writeFileSync(
       join(dir, 'skill', 'evals', 'evals.json'),
       '{\n  "evals": [\n    { "id": 1 },\n    { "id": 2, "prompt": "p", "timeout": "soon", "expectations": ["x"] }\n  ]\n}\n',
     );
     const io = captureIO(dir);
-    expect(await main(['validate', 'skill'], io)).toBe(1);
+    expect(await main(['validate', 'skill'], io)).toBe(2);
     expect(io.out()).toContain('skill/evals/evals.json:3:5: error: Eval 1 has no "prompt"');
     expect(io.out()).toContain('(evals-json/missing-prompt)');
     expect(io.out()).toMatch(
@@ -45,7 +43,7 @@ describe('skill-eval validate', () => {
       'environment: {workdir: ../../elsewhere}\ntests:\n  - {id: t, vars: {input: hi}, assert: [{type: contains, value: x}]}\n',
     );
     const io = captureIO(dir);
-    expect(await main(['validate', 'skill/evals/w.eval.yaml'], io)).toBe(1);
+    expect(await main(['validate', 'skill/evals/w.eval.yaml'], io)).toBe(2);
     expect(io.out()).toMatch(
       /skill\/evals\/w\.eval\.yaml:1:24: error: "\.\.\/\.\.\/elsewhere" resolves to .*, outside this project .*only with --trust.*\(agentv\/outside-project\)/,
     );
@@ -60,7 +58,7 @@ describe('skill-eval validate', () => {
       'tests:\n  - id: t1\n    input: hi\n    assertions:\n      - type: latency\n        threshold: fast\n',
     );
     const io = captureIO(dir);
-    expect(await main(['validate', 'skill/evals/demo.eval.yaml'], io)).toBe(1);
+    expect(await main(['validate', 'skill/evals/demo.eval.yaml'], io)).toBe(2);
     expect(io.out()).toContain(
       'skill/evals/demo.eval.yaml:6:20: error: "threshold" of latency is the text "fast"; write a number ≥ 0',
     );

@@ -1,9 +1,10 @@
 import { hasErrors } from '@skill-eval/core';
 import { findUntrustedInputs } from '@skill-eval/runner';
-import { loadConfig } from '../config.js';
-import type { CommandIO } from '../io.js';
-import { loadEvalFiles } from '../load-eval-files.js';
-import { printDiagnostics } from '../print-diagnostics.js';
+import type { CommandIO } from '../io/io.js';
+import { loadEvalFiles } from '../loading/load-eval-files.js';
+import { printDiagnostics } from '../loading/print-diagnostics.js';
+import { loadConfig } from '../policy/config.js';
+import { refuseUntrustedEnvironments } from '../policy/environment-choice.js';
 
 export interface ValidateOptions {
   format?: string;
@@ -15,7 +16,10 @@ export interface ValidateOptions {
   evals?: string;
 }
 
-/** `skill-eval validate`: every problem in every eval file, compiler style; exit 1 on any error. */
+/**
+ * `skill-eval validate`: every problem in every eval file, compiler style. Exit 2 on any error: what `run` refuses
+ * as bad input is bad input here too, so a script can tell it from a run whose case failed (1).
+ */
 export async function validateCommand(paths: string[], options: ValidateOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config, options.trust);
   const loaded = await loadEvalFiles(paths, { ...options, requireCases: true }, config, io);
@@ -26,10 +30,18 @@ export async function validateCommand(paths: string[], options: ValidateOptions,
     ...(await findUntrustedInputs(suites, { trust: options.trust === true, cwd: io.cwd })),
   ];
   printDiagnostics(diagnostics, io.cwd, io.stdout);
+  // Where the cases would run, refused in run's words and with its status, before "valid" is said: as run, only
+  // when the files load and no environment of the config takes their place.
+  if (!hasErrors(loaded.diagnostics) && config.environment === undefined) {
+    refuseUntrustedEnvironments(
+      suites.flatMap((suite) => suite.cases),
+      { cwd: io.cwd, trust: options.trust === true },
+    );
+  }
   const count = (severity: string) => diagnostics.filter((d) => d.severity === severity).length;
   const cases = suites.reduce((n, s) => n + s.cases.length, 0);
   io.stdout.write(
     `${suites.length} suite(s), ${cases} case(s): ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} note(s)\n`,
   );
-  return hasErrors(diagnostics) ? 1 : 0;
+  return hasErrors(diagnostics) ? 2 : 0;
 }

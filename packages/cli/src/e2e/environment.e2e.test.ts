@@ -7,28 +7,74 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { CLAUDE_BIN } from '../test-support/paths.js';
 import { resultsByCase } from '../test-support/run-output.js';
 
 const skip = dockerUnavailable();
-/** The standalone claude executable the pnpm shim starts: what a container can run. */
+/** The standalone claude executable this repository's pnpm shim starts. */
 const CLAUDE_EXE = () => {
   const shim = readFileSync(CLAUDE_BIN, 'utf8');
   const target = /"\$basedir\/([^"]+claude\.exe)"/.exec(shim)?.[1];
   return realpathSync(target ? join(CLAUDE_BIN, '..', target) : CLAUDE_BIN);
 };
+
+/** Writes `target` as a link at `link` (its folders made). */
+const link = (target: string, at: string) => {
+  mkdirSync(dirname(at), { recursive: true });
+  symlinkSync(target, at);
+  return at;
+};
+
+/**
+ * claude as each way of installing it lays it out in `root`, all running the real binary of this repository: pnpm's
+ * shim (this repository's own), npm's global link into its package, the native installer's link into a versions
+ * folder, and a shim running the package's Node launcher (cli-wrapper.cjs, what runs where install scripts are off).
+ */
+function claudeInstalls(root: string): Record<InstallShape, string> {
+  const exe = CLAUDE_EXE();
+  const pkg = dirname(dirname(exe));
+  const npmPackage = link(pkg, join(root, 'npm', 'lib', 'node_modules', '@anthropic-ai', 'claude-code'));
+  const npm = link(
+    relative(join(root, 'npm', 'bin'), join(npmPackage, 'bin', 'claude.exe')),
+    join(root, 'npm', 'bin', 'claude'),
+  );
+  const version = link(exe, join(root, 'native', 'share', 'claude', 'versions', '2.1.330'));
+  const native = link(relative(join(root, 'native', 'bin'), version), join(root, 'native', 'bin', 'claude'));
+  const nodeShim = join(root, 'node-shim', 'bin', 'claude');
+  mkdirSync(dirname(nodeShim), { recursive: true });
+  const launcher = relative(dirname(nodeShim), join(pkg, 'cli-wrapper.cjs'));
+  writeFileSync(
+    nodeShim,
+    `#!/bin/sh\nbasedir=$(dirname "$(echo "$0" | sed -e 's,\\\\,/,g')")\nexec node  "$basedir/${launcher}" "$@"\n`,
+  );
+  chmodSync(nodeShim, 0o755);
+  return {
+    "pnpm's shim": CLAUDE_BIN,
+    "npm's global link": npm,
+    "the native installer's link": native,
+    'a shim of its Node launcher': nodeShim,
+  };
+}
+const INSTALL_SHAPES = [
+  "pnpm's shim",
+  "npm's global link",
+  "the native installer's link",
+  'a shim of its Node launcher',
+] as const;
+type InstallShape = (typeof INSTALL_SHAPES)[number];
 
 /**
  * An agent for the command engine: asks the model through its base URL, then tries another address directly. It uses
@@ -57,7 +103,11 @@ const suite = (environment: string[]) =>
     '    collect_artifacts: ["*.txt"]',
   ].join('\n');
 
-describe.skipIf(skip)('run --environment docker: every execution in a container', () => {
+describe('run --environment docker: every execution in a container', () => {
+  beforeEach((ctx) => {
+    if (skip) ctx.skip(skip);
+  });
+
   let daemon: TestDocker;
   let model: FakeModelServer;
   let other: Server;
@@ -89,6 +139,7 @@ describe.skipIf(skip)('run --environment docker: every execution in a container'
   };
 
   beforeAll(async () => {
+    if (skip) return;
     daemon = await startTestDocker();
     process.env.DOCKER_HOST = daemon.host;
     model = await startFakeModelServer({
@@ -147,32 +198,34 @@ describe.skipIf(skip)('run --environment docker: every execution in a container'
     other?.close();
     await model?.close();
     await daemon?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs the real claude inside the container of a skill-up docker suite: setup, skill, write, artifacts', async () => {
-    const { code, err, results, out } = await run('claude', [
-      '--engine',
-      'claude-code',
-      '--ek',
-      `path=${CLAUDE_EXE()}`,
-    ]);
-    const result = results.get('greet')!;
-    expect(result.status, err).toBe('passed');
-    expect(code).toBe(0);
-    expect(result.session?.skillsInvoked).toEqual([{ name: 'pirate', via: 'tool' }]);
-    expect(result.sandbox).toMatchObject({ environment: 'docker', image: TEST_IMAGE, network: 'deny' });
-    expect(result.sandbox?.id).toMatch(/^[0-9a-f]{12}$/);
-    expect(result.sandbox?.startMs).toBeGreaterThan(0);
-    const collected = join(out, 'artifacts', result.executionId, 'collected');
-    expect(readFileSync(join(collected, 'ahoy.txt'), 'utf8')).toBe('Ahoy!\n');
-    // Setup ran inside, where the workspace is mounted.
-    expect(readFileSync(join(collected, 'setup.txt'), 'utf8')).toBe('/workspace\n');
-    // The model saw claude working at the mount, not at a host path.
-    const write = result.session?.toolCalls.find((call) => call.name === 'Write');
-    expect(write?.input).toMatchObject({ file_path: '/workspace/ahoy.txt' });
-    await expect.poll(() => docker('ps', '-a', '-q', '--filter', 'label=skill-eval.run'), { timeout: 10_000 }).toBe('');
-  }, 120_000);
+  it.each(INSTALL_SHAPES)(
+    'runs the real claude inside the container of a skill-up docker suite, installed as by %s: setup, skill, write, artifacts',
+    async (shape) => {
+      const claude = claudeInstalls(join(dir, 'installs', shape.replace(/\W+/g, '-')))[shape];
+      const { code, err, results, out } = await run('claude', ['--engine', 'claude-code', '--ek', `path=${claude}`]);
+      const result = results.get('greet')!;
+      expect(result.status, err).toBe('passed');
+      expect(code).toBe(0);
+      expect(result.session?.skillsInvoked).toEqual([{ name: 'pirate', via: 'tool' }]);
+      expect(result.sandbox).toMatchObject({ environment: 'docker', image: TEST_IMAGE, network: 'deny' });
+      expect(result.sandbox?.id).toMatch(/^[0-9a-f]{12}$/);
+      expect(result.sandbox?.startMs).toBeGreaterThan(0);
+      const collected = join(out, 'artifacts', result.executionId, 'collected');
+      expect(readFileSync(join(collected, 'ahoy.txt'), 'utf8')).toBe('Ahoy!\n');
+      // Setup ran inside, where the workspace is mounted.
+      expect(readFileSync(join(collected, 'setup.txt'), 'utf8')).toBe('/workspace\n');
+      // The model saw claude working at the mount, not at a host path.
+      const write = result.session?.toolCalls.find((call) => call.name === 'Write');
+      expect(write?.input).toMatchObject({ file_path: '/workspace/ahoy.txt' });
+      await expect
+        .poll(() => docker('ps', '-a', '-q', '--filter', 'label=skill-eval.run'), { timeout: 10_000 })
+        .toBe('');
+    },
+    120_000,
+  );
 
   it("reaches the model from the container, while the agent's call to another address fails", async () => {
     const args = ['--engine', 'command', '--ek', `command=${join(dir, 'agent', 'agent.sh')}`];

@@ -134,9 +134,9 @@ describe('skill-eval optimize-description on the real claude binary', () => {
     expect(report!.best?.iteration).toBe(2);
     expect(report!.applied).toBe(true);
     expect(out).toContain('description replaced by the best one');
-    // Its ": " makes it a folded block, which every reader of SKILL.md takes as the same one line.
+    // Its ": " makes it one double-quoted line, which every YAML reader of SKILL.md (1.1 or 1.2) takes alike.
     expect(readFileSync(join(dir, 'sheets/SKILL.md'), 'utf8')).toBe(
-      SKILL.replace(`description: ${ORIGINAL}`, `description: >-\n  ${BETTER}`),
+      SKILL.replace(`description: ${ORIGINAL}`, `description: ${JSON.stringify(BETTER)}`),
     );
   }, 120_000);
 });

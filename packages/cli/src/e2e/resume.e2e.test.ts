@@ -71,6 +71,7 @@ describe('Ctrl-C mid-run, then --resume, with the built CLI on the real claude b
   });
 
   let interruptedCode: number | null;
+  let interruptedOutput: string;
   let interruptedSummary: RunSummary;
   let leftAfterInterrupt: number[];
   let linesAfterInterrupt: CaseResult[];
@@ -105,12 +106,15 @@ describe('Ctrl-C mid-run, then --resume, with the built CLI on the real claude b
     expect(processesWithEnv('SKILL_EVAL_E2E_TAG', tag).length).toBeGreaterThan(0);
     first.child.kill('SIGINT');
     interruptedCode = await first.exited;
+    interruptedOutput = first.output();
     leftAfterInterrupt = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
     interruptedSummary = readSummary(outDir());
     linesAfterInterrupt = resultLines();
 
-    // run.json's program path is not this command line's: --trust vouches for it.
-    const resumed = startCli(['run', '--resume', 'out', '--trust'], dir, env(answering));
+    // The command the interrupted run printed, as a user copies it: run.json's program path (--ek path=…) is not the
+    // resuming command line's, so it has --trust, though the run was started without it.
+    const hint = /`skill-eval (run --resume [^`]+)` continues it/.exec(interruptedOutput)?.[1] ?? '';
+    const resumed = startCli(hint.split(' '), dir, env(answering));
     child = resumed.child;
     resumedCode = await resumed.exited;
     resumedOutput = resumed.output();
@@ -134,6 +138,7 @@ describe('Ctrl-C mid-run, then --resume, with the built CLI on the real claude b
       ['quick-2', 'passed'],
     ]);
     expect(interruptedSummary.totals.passed).toBe(2);
+    expect(interruptedOutput).toContain('`skill-eval run --resume out --trust` continues it');
   });
 
   it('resumes: every planned execution ends with exactly one result, and the quick ones did not run again', () => {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -105,6 +105,56 @@ describe('SIGTERM mid-run, with the built CLI and the command engine', () => {
   });
 });
 
+/**
+ * One SIGTERM ends the run within seconds, however hung what runs is: an agent that ignores SIGTERM and SIGINT, and a
+ * teardown that does too (teardown still runs after an interrupt, for a few seconds at most). What finished is kept.
+ */
+describe('one SIGTERM with a hung agent and a hung teardown, with the built CLI', () => {
+  const tag = randomUUID();
+  let dir: string;
+  let code: number | null;
+  let output = '';
+  let leftAfter: number[];
+  let tookMs: number;
+
+  beforeAll(async () => {
+    dir = evalFolder('hung', []);
+    mkdirSync(join(dir, 'marks'));
+    const started = join(dir, 'marks', 'started');
+    const agentScript = `#!/bin/sh\np=$(cat)\ncase "$p" in *second*) touch '${started}'; trap '' TERM INT; sleep 60;; esac\necho hi\n`;
+    writeFileSync(join(dir, 'agent.sh'), agentScript, { mode: 0o755 });
+    writeFileSync(
+      join(dir, 'evals', 'hung.eval.yaml'),
+      `name: hung\nworkspace:\n  hooks:\n    after_each:\n      command: "trap '' TERM INT; sleep 60"\ntests:\n  - id: c1\n    input: first hi\n    assertions: [{type: contains, value: hi}]\n  - id: c2\n    input: second\n    assertions: [{type: contains, value: hi}]\n`,
+    );
+    const run = startRun(
+      dir,
+      ['evals', '-e', 'command', '--ek', 'command=./agent.sh', '-j', '1', '--trust', '--no-cache', '--out', 'out'],
+      tag,
+    );
+    const deadline = Date.now() + 40_000;
+    while (!existsSync(started) && Date.now() < deadline) await sleep(100);
+    const stoppedAt = Date.now();
+    run.child.kill('SIGTERM');
+    ({ code, output, left: leftAfter } = await run.ended());
+    tookMs = Date.now() - stoppedAt;
+  }, 90_000);
+
+  afterAll(() => cleanUp(tag, dir));
+
+  it('exits 143 within seconds, keeps the finished result and leaves nothing running', () => {
+    expect(code, output).toBe(143);
+    expect(tookMs, output).toBeLessThan(15_000);
+    expect(leftAfter).toEqual([]);
+    const results = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(results.find((r) => r.caseId === 'c1')?.status, output).toBe('passed');
+    expect(readSummary(join(dir, 'out')).interrupted).toBe(true);
+  });
+});
+
 /** Ctrl-C twice quits at once: even then, what the run started (here a teardown command still running) goes with it. */
 describe('Ctrl-C twice during a teardown, with the built CLI', () => {
   const tag = randomUUID();
@@ -165,6 +215,6 @@ describe('SIGKILL mid-run, with a service a setup command started, with the buil
 
   it('leaves no process of the run behind', async () => {
     expect(runningBefore).toBeGreaterThanOrEqual(3);
-    await expect.poll(() => run.started(), { timeout: 5_000 }).toEqual([]);
+    await expect.poll(() => run.started(), { timeout: 15_000 }).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { type Registry, SkillEvalError } from '@skill-eval/core';
 import { engineJudge } from '@skill-eval/runner';
-import { createEngine, engineSettings } from '../engine-settings.js';
+import { createEngine, engineSettings } from '../engines/engine-settings.js';
 import type { OptimizeSettings } from './optimize-settings.js';
 
 /**

@@ -3,10 +3,10 @@ import { join, relative, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import type { TriggerDetection } from '@skill-eval/grading';
 import { newRunName } from '@skill-eval/runner';
-import { type Config, loadConfig } from '../config.js';
-import { type EngineSpec, parseEngineKwargs, parseEngineSpec } from '../engine-target.js';
-import type { CommandIO } from '../io.js';
-import { fraction, parseTimeout, wholeNumber } from '../numeric-flags.js';
+import { type EngineSpec, parseEngineKwargs, parseEngineSpec } from '../engines/engine-target.js';
+import type { CommandIO } from '../io/io.js';
+import { type Config, loadConfig } from '../policy/config.js';
+import { fraction, parseTimeout, wholeNumber } from '../run/numeric-flags.js';
 import { DEFAULT_HOLDOUT, DEFAULT_SEED } from './split-queries.js';
 
 /** The options of `skill-eval optimize-description`, as commander parses them. */

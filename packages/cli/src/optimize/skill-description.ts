@@ -1,19 +1,18 @@
 import { SkillEvalError } from '@skill-eval/core';
+import { yamlScalar } from '@skill-eval/format-kit';
 
 /** The description's hard limit: longer ones are cut by the agents that list them (skill-creator, agentskills.io). */
 export const DESCRIPTION_LIMIT = 1024;
 
 const FRONTMATTER = /^(\uFEFF?---\r?\n)([\s\S]*?)(\r?\n---[^\n]*(?:\r?\n|$))/;
 
-/** Characters a YAML plain scalar may not start with, and sequences it may not hold. */
-const UNSAFE_START = /^[-?:,[\]{}#&*!|>'"%@`\s]/;
-const UNSAFE_INSIDE = /: |\s#|:$|\s$|[\r\n]/;
-
-/** `description: …` as YAML every reader takes the same way: a plain scalar when it can be one, else a folded block. */
-export function descriptionLine(description: string, eol = '\n'): string {
-  const text = description.trim();
-  if (text !== '' && !UNSAFE_START.test(text) && !UNSAFE_INSIDE.test(text)) return `description: ${text}`;
-  return [`description: >-`, ...text.split(/\r?\n/).map((line) => (line.trim() ? `  ${line.trim()}` : ''))].join(eol);
+/**
+ * `description: …` as YAML every reader takes the same way, on one line: plain when it can be, else double-quoted
+ * with escapes — a model-proposed description holding a line break of YAML 1.1 (U+2028, U+0085) or a newline stays
+ * one value, never a new front-matter key such as `allowed-tools`.
+ */
+export function descriptionLine(description: string): string {
+  return `description: ${yamlScalar(description.trim())}`;
 }
 
 /**
@@ -32,7 +31,7 @@ export function withDescription(skillMd: string, description: string, file = 'SK
   const eol = open.endsWith('\r\n') ? '\r\n' : '\n';
   const lines = body.split(/\r?\n/);
   const at = lines.findIndex((line) => /^description\s*:/.test(line));
-  const line = descriptionLine(description, eol);
+  const line = descriptionLine(description);
   if (at < 0) {
     const name = lines.findIndex((l) => /^name\s*:/.test(l));
     lines.splice(name + 1, 0, line);

@@ -1,7 +1,7 @@
 import { hasErrors, SkillEvalError } from '@skill-eval/core';
-import type { CommandIO } from '../io.js';
-import { loadEvalFiles } from '../load-eval-files.js';
-import { printDiagnostics } from '../print-diagnostics.js';
+import type { CommandIO } from '../io/io.js';
+import { loadEvalFiles } from '../loading/load-eval-files.js';
+import { printDiagnostics } from '../loading/print-diagnostics.js';
 import type { SplitQuery } from './measure-description.js';
 import type { OptimizeSettings } from './optimize-settings.js';
 import { splitQueries } from './split-queries.js';

@@ -9,13 +9,13 @@ import {
   type ReporterPlugin,
   SkillEvalError,
 } from '@skill-eval/core';
-import { didYouMean } from '../did-you-mean.js';
-import { packageVersionOf } from '../package-version.js';
+import { didYouMean } from '../loading/did-you-mean.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bundledFormat } from './bundled.js';
 import { bundledPackageVersion } from './bundled-package-version.js';
 import { loadConfigPlugin } from './config-plugin.js';
 import { looksLikePath } from './import-plugin.js';
 import { loadPlugin } from './load-plugin.js';
+import { packageVersionOf } from './package-version.js';
 import { refuseBundledId, refuseTakenPluginIds } from './plugin-id-clash.js';
 
 export interface RegistryRequest {
@@ -78,11 +78,16 @@ async function resolveEngine(spec: string, cwd: string, extra: Resolved[]): Prom
   }
   const known = [...BUNDLED_ENGINES.map((b) => b.id), ...extra.map((e) => e.plugin.id)];
   const [scoped, unscoped] = pluginPackageNames('engine', spec);
+  const suggestion = didYouMean(spec, known);
+  // A typo of an engine that exists is fixed by spelling it, not by installing a package of the misspelt name.
+  const hint = suggestion
+    ? `Fix the spelling of the engine's id (in --engine, --judge or the config).`
+    : `Install ${scoped} (or ${unscoped}), or pass a path to a module whose default export is an engine plugin.`;
   throw new SkillEvalError(
     'UNKNOWN_PLUGIN',
-    `Unknown engine '${spec}'. Engines available: ${known.join(', ')}.${didYouMean(spec, known)}`,
+    `Unknown engine '${spec}'. Engines available: ${known.join(', ')}.${suggestion}`,
     {
-      hint: `Install ${scoped} (or ${unscoped}), or pass a path to a module whose default export is an engine plugin.`,
+      hint,
     },
   );
 }

@@ -1,4 +1,4 @@
-import { packageVersionOf } from '../package-version.js';
+import { packageVersionOf } from './package-version.js';
 
 /** Each bundled first-party package's version as JSON, written into the bundle at build time (scripts/bundle.mjs). */
 declare const SKILL_EVAL_BUNDLED_VERSIONS: string | undefined;

@@ -90,14 +90,19 @@ describe('plugins in the project, as the CLI uses them', () => {
     const run = await cli(['run', 'evals', '-e', 'echo', '--out', join(project, 'out')]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    const engines = await cli(['engines']);
+    // A package in the project is the project's: `engines` imports it only when the user vouches for it.
+    const untrusted = await cli(['engines']);
+    expect(untrusted.out).toMatch(
+      /\n {2}echo +skill-eval-engine-echo@\? +not ready skill-eval-engine-echo \(node_modules\/skill-eval-engine-echo\/index\.js\) is an engine package installed in the project: `skill-eval engines` would import it, which runs its code; not loaded without --trust\./,
+    );
+    const engines = await cli(['engines', '--trust']);
     expect(engines.out).toMatch(/\n {2}echo +skill-eval-engine-echo@1\.2\.3 +ready {5}2\.0\.0\n/);
-  });
+  }, 60_000);
 
   it('lists an installed plugin that cannot load, or takes a bundled id, with why it cannot run', async () => {
     install(project, 'skill-eval-engine-broken', 'export default 42;');
     install(project, 'skill-eval-engine-impostor', engineSource('claude_code'));
-    const { out } = await cli(['engines']);
+    const { out } = await cli(['engines', '--trust']);
     expect(out).toMatch(
       /\n {2}broken +skill-eval-engine-broken@\? +not ready Engine plugin 'skill-eval-engine-broken' exports no skill-eval plugin/,
     );

@@ -1,4 +1,4 @@
-import type { CommandIO } from '../io.js';
+import type { CommandIO } from '../io/io.js';
 
 /** What every command's action is given: the streams and where its exit code goes. */
 export interface ProgramContext {

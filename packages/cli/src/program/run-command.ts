@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { RunCommandOptions } from '../run-command-options.js';
+import type { RunCommandOptions } from '../run/run-command-options.js';
 import type { ProgramContext } from './program-context.js';
 import { collect, configOption, formatOption, modeOption } from './shared-options.js';
 
@@ -51,8 +51,11 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
       ).choices(['deny', 'open']),
     )
     // Quiet prints no progress at all, so verbose's events would be dropped without a word.
-    .addOption(new Option('-q, --quiet', 'print only the final totals').conflicts('verbose'))
-    .option('-v, --verbose', 'print each engine event (messages, tool calls and results, skills) as it happens')
+    .addOption(new Option('-q, --quiet', 'print only the final totals, and no info diagnostics').conflicts('verbose'))
+    .option(
+      '-v, --verbose',
+      'print each engine event (messages, tool calls and results, skills) as it happens, and list every execution at the end',
+    )
     .option('--json', 'print summary.json on stdout and nothing else there (progress goes to stderr)')
     .option('--skill-creator', 'also write skill-creator’s layout (grading.json, timing.json, outputs/ per run)')
     .addOption(configOption())

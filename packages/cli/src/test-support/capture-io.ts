@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { CommandIO } from '../io.js';
+import type { CommandIO } from '../io/io.js';
 
 export interface CapturedIO extends CommandIO {
   out(): string;

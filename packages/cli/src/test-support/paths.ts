@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The repository root (packages/cli/src/test-support → four levels up). */
 export const REPO_ROOT = join(here, '..', '..', '..', '..');
+/** The CLI's committed bin script (it runs the built bundle). */
+export const CLI_BIN = join(here, '..', '..', 'bin', 'skill-eval.js');
 /** The pinned claude binary installed as this package's dev dependency. */
 export const CLAUDE_BIN = join(here, '..', '..', 'node_modules', '.bin', 'claude');
 /** The pinned codex binary installed as this package's dev dependency. */

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { SkillEvalError } from '@skill-eval/core';
+import { applyPolicy, type SettingUse } from '@skill-eval/runner';
+import type { RunCommandOptions } from '../run/run-command-options.js';
+import { environmentUses, policyContext } from './config-trust.js';
+
+/** Keys of the options that say how the run was continued, not how it runs: set by skill-eval itself. */
+const BOOKKEEPING = new Set(['resume', 'resumed', 'replay', 'replaying']);
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** Each recorded option as the `run` flag the policy knows it by; `--ek` settings as engine settings. */
+function recordedUses(recorded: RunCommandOptions): SettingUse[] {
+  const uses: SettingUse[] = [];
+  for (const [key, value] of Object.entries(recorded)) {
+    if (BOOKKEEPING.has(key) || value === undefined) continue;
+    if (key === 'ek') {
+      for (const pair of value as string[]) {
+        const name = pair.slice(0, Math.max(0, pair.indexOf('='))).trim();
+        const setting = name.split('.').at(-1)!;
+        uses.push({ path: `engine ${setting}`, value: pair.slice(pair.indexOf('=') + 1), named: `--ek ${name}=…` });
+      }
+    } else if (key === 'environment') {
+      uses.push(...environmentUses(value, '--environment', () => undefined));
+    } else if (key === 'engine' || key === 'judge') {
+      for (const spec of [value].flat()) uses.push({ path: `run --${key}`, value: spec, named: `${key} ${spec}` });
+    } else if (key === 'cache') {
+      uses.push({ path: 'run --no-cache', value, named: '--no-cache' });
+    } else {
+      const flag = `--${kebab(key)}`;
+      uses.push({ path: `run ${flag}`, value, named: value === true ? flag : `${flag} ${String(value)}` });
+    }
+  }
+  return uses;
+}
+
+/** Whether `--resume` takes these recorded options only with --trust given again (the resume hint says so). */
+export function recordedOptionsNeedTrust(recorded: RunCommandOptions, projectDir: string): boolean {
+  return (
+    applyPolicy('recorded-run', recordedUses(recorded), { trust: false, context: policyContext(projectDir) }).refused
+      .length > 0
+  );
+}
+
+/**
+ * `--resume` and `--replay` read the options a run was started with from its run.json — a file in the run directory,
+ * which may come with the project (a committed recording) or have been written by someone else. It is not the
+ * command line: the policy applies to what it records as to any untrusted source, and what it refuses applies only
+ * when the user gives --trust now.
+ */
+export function refuseUntrustedRecordedOptions(
+  recorded: RunCommandOptions,
+  runDir: string,
+  how: '--resume' | '--replay',
+  trustNow: boolean,
+  projectDir = process.cwd(),
+): void {
+  const { refused } = applyPolicy('recorded-run', recordedUses(recorded), {
+    trust: trustNow,
+    context: policyContext(projectDir),
+  });
+  if (refused.length === 0) return;
+  const found = refused.map(({ use, why }) => `${use.named ?? use.path} (${why})`);
+  throw new SkillEvalError(
+    'UNTRUSTED',
+    `${join(runDir, 'run.json')} records options that run code or send data away, and ${how} takes them from that file, not from your command line: ${found.join('; ')}.`,
+    { hint: `Read the run’s eval files and run.json, then ${how} it again with --trust.` },
+  );
+}

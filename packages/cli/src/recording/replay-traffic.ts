@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { SkillEvalError } from '@skill-eval/core';
+import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
+import { recordingFiles } from './recording-files.js';
+import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
+
+/** The key every replayed engine and judge sends: nothing real ever leaves the machine. */
+const REPLAY_KEY = 'skill-eval-replay';
+const KEY_VARIABLES = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'] as const;
+
+/** Every recorded exchange of a run directory, by scope. */
+export async function readRecordings(runDir: string): Promise<Record<string, RecordedExchange[]>> {
+  const scopes: Record<string, RecordedExchange[]> = {};
+  for (const file of await recordingFiles(runDir)) {
+    let recording: ReturnType<typeof RecordingSchema.parse>;
+    try {
+      recording = RecordingSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    } catch (cause) {
+      throw new SkillEvalError('BAD_INPUT', `${file} is not a recording skill-eval can replay.`, {
+        cause,
+        hint: 'Recordings are written by skill-eval run --record; record the run again.',
+      });
+    }
+    refuseRedirects(file, recording.scopes);
+    Object.assign(scopes, recording.scopes);
+  }
+  return scopes;
+}
+
+/**
+ * A recorded redirect is refused: replayed, it would send the engine's request — key and all — to the host it names
+ * (a recording is untrusted: anyone may commit one). A real model endpoint never answers with one.
+ */
+function refuseRedirects(file: string, scopes: Record<string, RecordedExchange[]>): void {
+  for (const [scope, exchanges] of Object.entries(scopes)) {
+    const location = (e: RecordedExchange) =>
+      Object.entries(e.response.headers).find(([name]) => name.toLowerCase() === 'location')?.[1];
+    const redirect = exchanges.find(
+      (e) => (e.response.status >= 300 && e.response.status < 400) || location(e) !== undefined,
+    );
+    if (!redirect) continue;
+    const { status } = redirect.response;
+    const to = location(redirect) === undefined ? '' : ` to ${JSON.stringify(location(redirect))}`;
+    throw new SkillEvalError(
+      'BAD_INPUT',
+      `${file} records a redirect (${status}${to}) answering ${redirect.method} ${redirect.path} of ${scope}; --replay never follows one, nor sends it to an engine.`,
+      { hint: 'Delete this recording, or record the run again against an endpoint that answers directly.' },
+    );
+  }
+}
+
+/**
+ * `run --replay <runDir>`: a fake model server on 127.0.0.1 answers every execution (and its judge) with the
+ * recorded answers, byte for byte — offline, free and deterministic. Every key sent is a placeholder.
+ */
+export async function startReplay(runDir: string, context: TrafficContext): Promise<ModelTraffic> {
+  const { io, judge } = context;
+  const judgeFamily = judge ? endpointFamily(judge.engineId) : undefined;
+  if (judge && !judgeFamily) {
+    throw new SkillEvalError(
+      'USAGE',
+      `--replay cannot redirect the judge engine ${judge.engineId} to the recordings.`,
+      {
+        hint: 'Record and replay with a judge on anthropic, claude-code, openai or codex.',
+      },
+    );
+  }
+  const server = await startFakeModelServer({ recorded: await readRecordings(runDir) });
+  const keys = Object.fromEntries(KEY_VARIABLES.map((name) => [name, REPLAY_KEY]));
+  // API judges read their key from the process environment; a missing one is filled in for the run's length.
+  const filled = KEY_VARIABLES.filter((name) => !process.env[name]);
+  for (const name of filled) process.env[name] = REPLAY_KEY;
+  const at = (scope: string) => `${server.url}/x/${encodeURIComponent(scope)}`;
+  const urls = (scope: string) => ({ anthropic: at(scope), openai: `${at(scope)}/v1` });
+
+  return {
+    route: {
+      env(executionId) {
+        const { anthropic, openai } = urls(executionId);
+        return { ...keys, ANTHROPIC_AUTH_TOKEN: undefined, ANTHROPIC_BASE_URL: anthropic, OPENAI_BASE_URL: openai };
+      },
+      ...(judge && judgeFamily
+        ? {
+            judge: (executionId: string) =>
+              judge.create(urls(judgeScope(executionId))[judgeFamily], { ...io.env, ...keys }),
+          }
+        : {}),
+    },
+    reporters: [],
+    async close() {
+      for (const name of filled) delete process.env[name];
+      await server.close();
+    },
+  };
+}
