@@ -76,7 +76,9 @@ describe('the regex check on a runaway pattern', () => {
 
   it('makes a check still searching when grading passes the execution time limit an error', async () => {
     const limit = deadlineSignal(100);
-    const check = normalizeCheck({ type: 'regex', value: '(a|a)*\\1b', flags: 'i' });
+    // A backreference keeps it off the linear engine; anchored at both ends, it tries all 2^40 ways to split the
+    // `a`s (`(a|a)*\\1b` matched at once, and passed only while the worker took longer than 100 ms to start).
+    const check = normalizeCheck({ type: 'regex', value: '^(a|a)*\\1$', flags: 'i' });
     const started = Date.now();
     const { error } = await runCheck(check, 'check', { ...context, signal: limit.signal });
     limit.dispose();
