@@ -6,6 +6,8 @@ import { runCheck } from './run-check.js';
 
 // Forty `a`s and a `b`: a nested repeat tries every way to split the `a`s before failing, 2^40 of them.
 const runaway = `${'a'.repeat(40)}b`;
+// Each stop is held to a bound far below what the search would take (hours) and the 60 s of the interrupted one, and
+// above a fresh worker's start on a loaded machine; which limit stopped it, the message says.
 const deadline = (limitMs = 2000, signal?: AbortSignal) => ({ limitMs, label: 'check "regex"', signal });
 const found = (re: RegExp, text: string) => {
   const match = re.exec(text);
@@ -30,7 +32,7 @@ describe('boundedSearch', () => {
   it('stops a runaway pattern the linear engine cannot run (a backreference) at its time limit, naming the check', async () => {
     const started = Date.now();
     const thrown = await boundedSearch(/^(a+)+(\1)?$/, runaway, deadline(100)).catch((error: unknown) => error);
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(thrown).toBeInstanceOf(SkillEvalError);
     expect((thrown as SkillEvalError).code).toBe('TIMEOUT');
     expect((thrown as Error).message).toBe(
@@ -46,7 +48,7 @@ describe('boundedSearch', () => {
     const search = boundedSearch(/^(a+)+(\1)?$/i, runaway, deadline(60_000, controller.signal));
     setTimeout(() => controller.abort(), 50);
     await expect(search).rejects.toMatchObject({ code: 'INTERRUPTED' });
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
@@ -82,7 +84,7 @@ describe('the regex check on a runaway pattern', () => {
     const started = Date.now();
     const { error } = await runCheck(check, 'check', { ...context, signal: limit.signal });
     limit.dispose();
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(error).toMatchObject({ code: 'TIMEOUT' });
     expect(error?.message).toContain("was stopped: grading passed the execution's time limit (-t)");
   });
