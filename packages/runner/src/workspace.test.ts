@@ -111,7 +111,11 @@ describe('Workspace.dispose', () => {
   it.each([
     ['as most executions leave it', { 'artifacts/prompt.txt': 'p', 'artifacts/session-input.json': '{}' }, []],
     ['with files in ws', { 'ws/a/b/c.txt': 'c', 'ws/d.txt': 'd', 'artifacts/log.txt': 'l' }, []],
-    ['with more files than its own few calls take', Object.fromEntries(range(40).map((i) => [`artifacts/f${i}`, 'x'])), []],
+    [
+      'with more files than its own few calls take',
+      Object.fromEntries(range(40).map((i) => [`artifacts/f${i}`, 'x'])),
+      [],
+    ],
     ['with links to outside files', { 'artifacts/ok.txt': 'ok' }, ['artifacts/link', 'ws/link', 'link']],
   ])('removes a workspace %s, and nothing outside it', async (_, files: Record<string, string>, links: string[]) => {
     const outside = join(dir, 'outside');
