@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CORPUS_DIR } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectEvalsJson } from './detect.js';
 import { loadEvalsJson } from './load-evals-json.js';
@@ -364,5 +365,32 @@ describe('tea-index.csv, as csv-parse reads it with columns and skip_empty_lines
     const read = teaIndexFragments(text);
     if (typeof expected === 'string') expect('problem' in read && read.problem).toContain(expected);
     else expect('fragments' in read && [...read.fragments]).toEqual(expected);
+  });
+});
+
+describe('corpus: TEA’s own trace suite (bmad-method-test-architecture-enterprise @ee29297)', () => {
+  const repository = join(
+    CORPUS_DIR,
+    'wild/bmad-tea-evals-json/bmad-code-org-bmad-method-test-architecture-enterprise',
+  );
+  const file = join(repository, 'test/evals/bmad-testarch-trace/evals.json');
+  const workflowDir = join(repository, 'src/workflows/testarch/bmad-testarch-trace');
+
+  it('reads both cases, each checked against its own expect and prompted with the step file and the index', () => {
+    const text = readFileSync(file, 'utf8');
+    const data = JSON.parse(text) as { cases: { id: string; prompt: string; expect: Record<string, string[]> }[] };
+    const result = loadEvalsJson(file, text, { cwd: repository });
+    expect(result.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    const cases = result.suites[0]!.cases;
+    expect(cases.map((c) => c.id)).toEqual(['trace-go-service-no-js', 'trace-mobile-epic']);
+    const step = readFileSync(join(workflowDir, 'steps-c/step-01-load-context.md'), 'utf8');
+    const index = readFileSync(join(workflowDir, 'resources/tea-index.csv'), 'utf8');
+    cases.forEach((c, i) => {
+      expect(c.checks).toEqual([{ type: 'fragment-selection', name: 'fragment selection', ...data.cases[i]!.expect }]);
+      expect(c.turns[0]).toContain(
+        `----- steps-c/step-01-load-context.md -----\n${step}\n\n----- resources/tea-index.csv -----\n${index}\n`,
+      );
+      expect(c.turns[0]).toContain(`Task: ${data.cases[i]!.prompt}\n`);
+    });
   });
 });
