@@ -11,7 +11,7 @@ const claimsName = (file: string) => {
 };
 
 /**
- * How sure (0..1) it is that `text` is an Agent Skills `evals.json` or a BMAD `cases.json`. Content
+ * How sure (0..1) it is that `text` is an Agent Skills `evals.json`, a BMAD `cases.json` or a BMAD TEA `evals.json`. Content
  * decides; the file name only lifts files whose content says nothing (broken JSON, a missing
  * `evals` key), so that loading them reports what is wrong. Trigger sets are left to their own format.
  */
@@ -20,6 +20,7 @@ export function detectEvalsJson(file: string, text: string): number {
   const shape = shapeOf(root);
   if (shape === 'trigger-set' || shape === 'trigger-set-grouped') return 0;
   if (shape === 'agent-skills') return property(root, 'evals')?.type === 'array' ? 0.95 : 0.6;
+  if (shape === 'bmad-tea') return 0.95;
   if (shape === 'bmad-cases') {
     if (hasBmadCaseItems(root)) return root?.type === 'array' ? 0.9 : 0.95;
     // `cases` without BMAD's `input` + `rubric` is another tool's file (over a thousand public `evals/cases.json`):

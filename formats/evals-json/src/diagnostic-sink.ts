@@ -21,6 +21,9 @@ export type RuleId =
   | 'file-escapes-root'
   | 'missing-file'
   | 'unknown-key'
+  | 'tea-layout'
+  | 'tea-inconsistent'
+  | 'tea-run-totals'
   // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
   | CheckProblem['ruleId'];
 

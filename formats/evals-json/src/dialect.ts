@@ -2,10 +2,10 @@ import { itemsOf, property } from '@skill-eval/format-kit';
 import type { Node } from 'jsonc-parser';
 
 /** Which tool's reading of the file applies (reference §8.3); recorded in `source.dialect`. */
-export type Dialect = 'skill-creator' | 'agentskills' | 'bmad-1' | 'agentv-transpile' | 'bmad-2';
+export type Dialect = 'skill-creator' | 'agentskills' | 'bmad-1' | 'agentv-transpile' | 'bmad-2' | 'bmad-tea';
 
 /** The top-level shape of a JSON document, as far as eval formats go. */
-export type Shape = 'agent-skills' | 'bmad-cases' | 'trigger-set' | 'trigger-set-grouped' | 'unknown';
+export type Shape = 'agent-skills' | 'bmad-cases' | 'bmad-tea' | 'trigger-set' | 'trigger-set-grouped' | 'unknown';
 
 const has = (node: Node, key: string) => property(node, key) !== undefined;
 const isCaseItem = (item: Node) => item.type === 'object' && has(item, 'input') && has(item, 'rubric');
@@ -20,9 +20,24 @@ export function shapeOf(root: Node | undefined): Shape {
   }
   if (root?.type !== 'object') return 'unknown';
   if (has(root, 'evals')) return 'agent-skills';
+  if (isTeaDocument(root)) return 'bmad-tea';
   if (has(root, 'cases')) return 'bmad-cases';
   if (has(root, 'should_trigger') || has(root, 'should_not_trigger')) return 'trigger-set-grouped';
   return 'unknown';
+}
+
+/**
+ * True when a `cases` document is BMAD TEA's fragment-selection eval (bmad-method-test-architecture-enterprise
+ * test/eval-fragment-selection.js): TEA's `contextFiles` beside `cases`, or a case whose `expect` lists `mustLoad` or
+ * `mustNotLoad` (its `scoreCase`). BMAD's cases.json has neither.
+ */
+export function isTeaDocument(root: Node): boolean {
+  const cases = property(root, 'cases');
+  if (cases && has(root, 'contextFiles')) return true;
+  return (cases ? itemsOf(cases) : []).some((item) => {
+    const expect = property(item, 'expect');
+    return property(expect, 'mustLoad') !== undefined || property(expect, 'mustNotLoad') !== undefined;
+  });
 }
 
 /** True when a `cases` document's items really are BMAD generation-2 cases (`input` + `rubric`). */

@@ -31,6 +31,7 @@ import { type Dialect, evalsDialect, shapeOf } from './dialect.js';
 import type { ExpectedOutputPolicy, ReadContext } from './read-context.js';
 import { setupOverlays } from './setup-overlays.js';
 import { readEvalItem } from './skill-creator.js';
+import { readTeaSuite } from './tea-fragment-selection.js';
 import { warnUnknownKeys } from './unknown-keys.js';
 
 /** Options of {@link loadEvalsJson}; the plugin settings map onto them. */
@@ -50,8 +51,8 @@ export interface LoadEvalsJsonOptions {
 }
 
 /**
- * Reads an Agent Skills `evals.json` (any dialect) or a BMAD generation-2 `cases.json` into one
- * suite. Every problem is a positioned diagnostic; cases that cannot be built (no usable id or
+ * Reads an Agent Skills `evals.json` (any dialect), a BMAD generation-2 `cases.json` or a BMAD TEA fragment-selection
+ * `evals.json` into one suite. Every problem is a positioned diagnostic; cases that cannot be built (no usable id or
  * prompt, a repeated id) are left out, other faulty fields are left out of their case.
  */
 export function loadEvalsJson(file: string, text: string, options: LoadEvalsJsonOptions = {}): LoadResult {
@@ -62,6 +63,10 @@ export function loadEvalsJson(file: string, text: string, options: LoadEvalsJson
   const read = evalsRoot(path, text, json, sink);
   if (!read) return done([]);
   const { root, shape } = read;
+  if (shape === 'bmad-tea') {
+    const suite = readTeaSuite(path, root, sink, options);
+    return done(suite ? [suite] : []);
+  }
   const isBmad2 = shape === 'bmad-cases';
   const listKey = isBmad2 ? 'cases' : 'evals';
   const list = root.type === 'array' ? root : property(root, listKey);

@@ -16,7 +16,8 @@ export const EvalsJsonSettingsSchema = z
     /**
      * When a case's workspace starts as a copy of the project (the nearest folder with `_bmad/` or `.git`), as BMAD's
      * runner starts it: `bmad` for BMAD evals (BMAD's dialect, setup overlays, or an `evals/…/<skill>/` folder),
-     * `always`, or `never`.
+     * `always`, or `never`. A BMAD TEA evals.json starts from a copy of the TEA repository, where TEA's runner runs the
+     * agent, unless `never`.
      */
     projectCopy: z.enum(['bmad', 'always', 'never']).default('bmad'),
     /** What the project copy leaves out besides `.git`, `node_modules` and run folders: names, or paths with a slash. */
@@ -41,7 +42,7 @@ export default defineFormat<EvalsJsonSettings>({
   contract: 'format-v1',
   id: 'evals-json',
   description:
-    'Agent Skills evals.json in every dialect (skill-creator, agentskills.io, BMAD gen 1, AgentV transpile) and BMAD gen-2 cases.json.',
+    "Agent Skills evals.json in every dialect (skill-creator, agentskills.io, BMAD gen 1, AgentV transpile), BMAD gen-2 cases.json and BMAD TEA's fragment-selection evals.json.",
   parseSettings: (raw) => parsePluginSettings('evals-json', EvalsJsonSettingsSchema, raw),
   create: createEvalsJsonFormat,
 });

@@ -74,6 +74,9 @@ const field = wants<unknown[]>(
     ),
 );
 
+const fragmentNames = (description: string) =>
+  wants<string[]>(description, (v) => Array.isArray(v) && v.every((name) => typeof name === 'string'));
+
 /** Checks of the final answer's structure. */
 export const STRUCTURE_CHECKS: Readonly<Record<string, CheckSpec>> = {
   'is-json': json('the whole final answer is JSON (matching the schema, given one)', [
@@ -102,5 +105,17 @@ export const STRUCTURE_CHECKS: Readonly<Record<string, CheckSpec>> = {
     },
     needs: ['fields'],
     origins: ['skill-eval', 'agentv'],
+  }),
+  // BMAD TEA's fragment-selection eval (bmad-method-test-architecture-enterprise test/eval-fragment-selection.js):
+  // the agent answers {"fragments": [...]} and each case is scored on that list.
+  'fragment-selection': defineCheck({
+    summary:
+      'the final answer\'s {"fragments": [...]} list, read as BMAD TEA\'s fragment-selection runner reads it, holds every mustLoad name and no mustNotLoad one',
+    params: {
+      mustLoad: fragmentNames('a list of fragment file names the answer must select ("test-quality.md")'),
+      mustNotLoad: fragmentNames('a list of fragment file names the answer must not select'),
+    },
+    needs: [['mustLoad', 'mustNotLoad']],
+    origins: ['skill-eval'],
   }),
 };

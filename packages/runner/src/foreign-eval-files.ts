@@ -29,15 +29,6 @@ const FOREIGN: {
     hint: 'turns',
     matches: (v) => isRecord(v) && !('tests' in v) && entries(v.evals).some((c) => 'turns' in c),
   },
-  {
-    // BMAD's test architecture (TEA) evals: cases scored by which files the agent loaded (`expect.mustLoad`).
-    tool: "BMAD test architecture's (TEA) evals.json",
-    shape: '`cases` whose `expect` lists `mustLoad` or `mustNotLoad`',
-    hint: 'ustLoad',
-    matches: (v) =>
-      isRecord(v) &&
-      entries(v.cases).some((c) => isRecord(c.expect) && ('mustLoad' in c.expect || 'mustNotLoad' in c.expect)),
-  },
 ];
 
 /** The other tool `text` (a JSON or YAML eval file) belongs to, when it is one skill-eval knows and does not read. */

@@ -18,6 +18,7 @@ import { fileContains } from './file-contains.js';
 import { fileExists } from './file-exists.js';
 import { fileNotExists } from './file-not-exists.js';
 import { fixtureUnchanged } from './fixture-unchanged.js';
+import { fragmentSelection } from './fragment-selection.js';
 import { gleu } from './gleu.js';
 import { goldenFile } from './golden-file.js';
 import { icontains } from './icontains.js';
@@ -98,4 +99,5 @@ export const checkRegistry: Readonly<Record<string, CheckEvaluator>> = {
   'is-valid-openai-tools-call': isValidOpenAiToolsCall,
   'tool-call-f1': toolCallF1,
   'field-accuracy': fieldAccuracy,
+  'fragment-selection': fragmentSelection,
 };
