@@ -28,27 +28,14 @@ import { buildCase, type CaseParts } from './build-case.js';
 import { cap } from './case-fields.js';
 import { DiagnosticSink } from './diagnostic-sink.js';
 import { type Dialect, evalsDialect, shapeOf } from './dialect.js';
-import type { ExpectedOutputPolicy, ReadContext } from './read-context.js';
+import type { LoadEvalsJsonOptions } from './load-options.js';
+import type { ReadContext } from './read-context.js';
 import { setupOverlays } from './setup-overlays.js';
 import { readEvalItem } from './skill-creator.js';
 import { readTeaSuite } from './tea-fragment-selection.js';
 import { warnUnknownKeys } from './unknown-keys.js';
 
-/** Options of {@link loadEvalsJson}; the plugin settings map onto them. */
-export interface LoadEvalsJsonOptions {
-  /** Severity of a `files` entry that does not exist (default `warning`, as BMAD only warns). */
-  missingFiles?: 'error' | 'warning';
-  /** When `expected_output` is graded (default `auto`: only when a case has no assertions). */
-  expectedOutput?: ExpectedOutputPolicy;
-  /** Runs of each trigger case (default 3). */
-  triggerRuns?: number;
-  /** When a case's workspace starts as a copy of the project: BMAD's evals (default), always, or never. */
-  projectCopy?: 'bmad' | 'always' | 'never';
-  /** What the project copy leaves out besides `.git`, `node_modules` and run folders. */
-  projectExclude?: string[];
-  /** Directory the suite id is relative to (default the process's working directory). */
-  cwd?: string;
-}
+export type { LoadEvalsJsonOptions } from './load-options.js';
 
 /**
  * Reads an Agent Skills `evals.json` (any dialect), a BMAD generation-2 `cases.json` or a BMAD TEA fragment-selection

@@ -6,7 +6,7 @@ import { describeType, isInsideBoundary, itemsOf, keysOf, projectBoundary, prope
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { cap } from './case-fields.js';
 import type { DiagnosticSink } from './diagnostic-sink.js';
-import type { LoadEvalsJsonOptions } from './load-evals-json.js';
+import type { LoadEvalsJsonOptions } from './load-options.js';
 import { teaIndexFragments } from './tea-index.js';
 import { warnUnknownKeys } from './unknown-keys.js';
 
