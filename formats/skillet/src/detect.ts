@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import { YAML_EXTENSIONS } from '@skill-eval/core';
 import { isYamlMap, type ParsedYaml, parseYaml, yamlKeys } from '@skill-eval/format-kit';
+import { detectSentryEvalYaml } from './sentry/detect-sentry.js';
 
 /**
  * Folder-scan candidates: Skillet's layout `evals/<name>/…/*.yaml`. Skillet ignores `.yml` there; the scan takes it
@@ -45,12 +46,15 @@ function topKeys(parsed: ParsedYaml): string[] | undefined {
 const inEvalsFolder = (file: string) => /(^|[\\/])evals[\\/][^\\/]+[\\/]/.test(file);
 
 /**
- * How sure (0..1) it is that `text` is a Skillet eval. Content decides: a map with all four required
+ * How sure (0..1) it is that `text` is a Skillet eval: thekevinscott/skillet's, or getsentry/skillet's `.eval.yaml`. Content decides: a map with all four required
  * keys; a map with some of them and nothing of another format is claimed less surely, and only in
  * an `evals/<name>/` folder, so loading it names the missing keys.
  */
 export function detectSkillet(file: string, text: string): number {
   if (!(YAML_EXTENSIONS as readonly string[]).includes(extname(file).toLowerCase())) return 0;
+  // getsentry/skillet's `.eval.yaml` (an `evals` list) is the other Skillet dialect this format reads.
+  const sentry = detectSentryEvalYaml(file, text);
+  if (sentry > 0) return sentry;
   const parsed = parseYaml(text);
   if (parsed.errors.length > 0) return inEvalsFolder(file) ? 0.2 : 0;
   const keys = topKeys(parsed);

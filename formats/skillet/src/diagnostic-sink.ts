@@ -18,6 +18,24 @@ export type RuleId =
   | 'unknown-key'
   | 'needs-trust'
   | 'yml-ignored'
+  // getsentry/skillet's `.eval.yaml`.
+  | 'not-discovered'
+  | 'missing-evals'
+  | 'invalid-case'
+  | 'missing-name'
+  | 'missing-turns'
+  | 'ignored-value'
+  | 'ignored-check'
+  | 'exits-never'
+  | 'cwd-unsupported'
+  | 'invalid-timeout'
+  | 'requires-not-checked'
+  | 'threshold-out-of-range'
+  | 'judge-never-fails'
+  | 'judge-pass-fail'
+  | 'duplicate-name'
+  | 'nothing-to-grade'
+  | 'output-final-answers'
   // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
   | CheckProblem['ruleId'];
 

@@ -2,6 +2,8 @@ import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from 
 import { z } from 'zod';
 import { detectSkillet, FILE_PATTERNS } from './detect.js';
 import { loadSkillet } from './load-skillet.js';
+import { isSentryEvalYaml } from './sentry/detect-sentry.js';
+import { loadSentryEvalYaml } from './sentry/load-sentry-eval-yaml.js';
 import { writeSkillet } from './write-skillet.js';
 
 /** Settings of the skillet format, given in the config's `formatSettings` (or by a program as the runner's). */
@@ -20,7 +22,9 @@ export function createSkilletFormat(settings: SkilletSettings = SkilletSettingsS
     filePatterns: FILE_PATTERNS,
     extensions: YAML_EXTENSIONS,
     detect: detectSkillet,
-    load: (file, text) => loadSkillet(file, text, settings),
+    // Two tools are called Skillet: getsentry/skillet's `.eval.yaml` (an `evals` list) and thekevinscott/skillet's evals.
+    load: (file, text) =>
+      isSentryEvalYaml(file, text) ? loadSentryEvalYaml(file, text) : loadSkillet(file, text, settings),
     write: (suite) => writeSkillet(suite, settings),
   };
 }
@@ -29,7 +33,7 @@ export default defineFormat<SkilletSettings>({
   contract: 'format-v1',
   id: 'skillet',
   description:
-    'Skillet evals: one YAML file per eval (timestamp, name, prompt, expected, assertions) under evals/<name>/.',
+    "Skillet evals: thekevinscott/skillet's one YAML file per eval (timestamp, name, prompt, expected, assertions) under evals/<name>/, and getsentry/skillet's *.eval.yaml (evals: [{name, turns, checks, criteria, threshold}]).",
   parseSettings: (raw) => parsePluginSettings('skillet', SkilletSettingsSchema, raw),
   create: createSkilletFormat,
 });

@@ -2,14 +2,11 @@ import { parse } from 'yaml';
 
 /** The eval file of a tool skill-eval does not read yet, as a person would name it. */
 export interface ForeignEvalFile {
-  /** The tool and its file: `getsentry/skillet's .eval.yaml`. */
+  /** The tool and its file, as a person names them: `<tool>'s <file>`. */
   tool: string;
   /** What gave it away, in the file's own keys. */
   shape: string;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const entries = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 /**
  * Eval files of other tools that share a name or a key with a format skill-eval reads, and that a format would take
@@ -22,13 +19,8 @@ const FOREIGN: {
   hint: string;
   matches(value: unknown): boolean;
 }[] = [
-  {
-    // getsentry/skillet src/eval/parser.ts (c45caade): `parseEvalFile` reads `evals`, each case with `name` and `turns`.
-    tool: "getsentry/skillet's .eval.yaml",
-    shape: '`evals:` whose cases have `turns`',
-    hint: 'turns',
-    matches: (v) => isRecord(v) && !('tests' in v) && entries(v.evals).some((c) => 'turns' in c),
-  },
+  // None at present: getsentry/skillet's `.eval.yaml` is read by the skillet format, BMAD TEA's `evals.json` by
+  // evals-json. A tool whose files another format would take for its own is added here until one reads them.
 ];
 
 /** The other tool `text` (a JSON or YAML eval file) belongs to, when it is one skill-eval knows and does not read. */
