@@ -6,42 +6,9 @@ import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { useDemoSkillFolder } from '../test-support/demo-skill-folder.js';
 
-// Other tools' eval files that share a name or a key with a format skill-eval reads. Taken for AgentV or for BMAD's
-// cases.json, they were refused with a hint to rewrite them for that tool ("add tests:", "rename prompt to input"),
-// which would break them for their own.
-const FOREIGN = [
-  {
-    name: "getsentry/skillet's .eval.yaml",
-    file: 'review.eval.yaml',
-    // The shape of getsentry/skillet src/eval/parser.ts: `evals`, each case with `name`, `turns`, `checks`, `criteria`.
-    text: 'evals:\n  - name: finds the bug\n    turns:\n      - Review this diff\n    checks:\n      - output_contains: bug\n    criteria: Points out the null dereference\n    threshold: 0.7\n',
-    says: "getsentry/skillet's .eval.yaml",
-  },
-];
-
 let dir = '';
 useDemoSkillFolder('skill-eval-foreign-', (made) => {
   dir = made;
-});
-
-describe('another tool’s eval file skill-eval does not read', () => {
-  it.each(FOREIGN)('$name, named, is an error that names the tool, with no hint to rewrite it', async (foreign) => {
-    const path = join(dir, 'skill', 'evals', foreign.file);
-    writeFileSync(path, foreign.text);
-    const io = captureIO(dir);
-    expect(await main(['validate', path], io)).toBe(2);
-    const said = io.out() + io.err();
-    expect(said).toMatch(/:1:1: error: This is .* which skill-eval does not read yet.*\(discovery\/foreign-format\)/);
-    expect(said).toContain(foreign.says);
-    expect(said).not.toMatch(/add tests|rename "prompt"/);
-  });
-
-  it.each(FOREIGN)('$name, found in a folder scan, is skipped with a note', async (foreign) => {
-    writeFileSync(join(dir, 'skill', 'evals', foreign.file), foreign.text);
-    const io = captureIO(dir);
-    await main(['validate', 'skill'], io);
-    expect(io.out() + io.err()).toMatch(/info: This is .* which skill-eval does not read yet/);
-  });
 });
 
 // BMAD TEA's fragment-selection evals.json was refused here as a file skill-eval does not read; it is read now, as
@@ -118,5 +85,39 @@ describe("BMAD TEA's evals.json", () => {
     );
     expect(said).toContain('(evals-json/tea-layout)');
     expect(said).not.toMatch(/add tests|rename "prompt"|foreign-format/);
+  });
+});
+
+// getsentry/skillet's `.eval.yaml` was refused here as foreign; the Skillet format now reads it (its getsentry dialect).
+describe("getsentry/skillet's .eval.yaml, read by the Skillet format", () => {
+  // The shape of getsentry/skillet src/eval/parser.ts (443bf3d): `evals`, each case with `name`, `turns`, `checks`, `criteria`.
+  const TEXT =
+    'evals:\n  - name: finds the bug\n    turns:\n      - Review this diff\n    checks:\n      - output_contains: bug\n    criteria: Points out the null dereference\n    threshold: 0.7\n';
+
+  it('named, validates and lists its case, with no foreign-format refusal and no hint to rewrite it', async () => {
+    const path = join(dir, 'skill', 'evals', 'review.eval.yaml');
+    writeFileSync(path, TEXT);
+    const io = captureIO(dir);
+    expect(await main(['validate', path], io)).toBe(0);
+    expect(io.out() + io.err()).not.toMatch(/foreign-format|does not read yet|add tests/);
+    const listed = captureIO(dir);
+    expect(await main(['list', '--json', path], listed)).toBe(0);
+    const [suite] = JSON.parse(listed.out()).suites;
+    expect(suite.format).toBe('skillet');
+    expect(suite.cases.map((c: { id: string; source: { dialect: string } }) => [c.id, c.source.dialect])).toEqual([
+      ['finds the bug', 'getsentry'],
+    ]);
+    expect(suite.cases[0].checks.map((c: { role: string; type: string }) => `${c.role}:${c.type}`)).toEqual([
+      'gate:contains',
+      'check:llm-rubric',
+    ]);
+  });
+
+  it('found by a folder scan of the skill, by its name *.eval.yaml as skillet finds it', async () => {
+    writeFileSync(join(dir, 'skill', 'evals', 'review.eval.yaml'), TEXT);
+    const io = captureIO(dir);
+    expect(await main(['list', '--json', 'skill'], io)).toBe(0);
+    const files = JSON.parse(io.out()).suites.map((s: { file: string; format: string }) => `${s.format} ${s.file}`);
+    expect(files).toContain('skillet skill/evals/review.eval.yaml');
   });
 });
