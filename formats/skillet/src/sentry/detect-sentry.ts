@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { type ParsedYaml, parseYaml } from '@skill-eval/format-kit';
+import { type ParsedYaml, parseYaml, yamlGet } from '@skill-eval/format-kit';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -35,6 +35,8 @@ export function detectSentryEvalYaml(file: string, text: string): number {
   const parsed = parseYaml(text);
   if (parsed.errors.length > 0) return /^evals:/m.test(text) && /^\s+turns:/m.test(text) ? 0.6 : 0;
   const doc = plainData(parsed);
+  // Too many aliases to make plain data: skillet's parser stops on it too, so loading it says so.
+  if (doc === undefined) return yamlGet(parsed.doc.contents, 'evals') !== undefined && /\bturns:/.test(text) ? 0.6 : 0;
   if (!isRecord(doc) || !('evals' in doc) || 'tests' in doc) return 0;
   const cases = Array.isArray(doc.evals) ? doc.evals.filter(isRecord) : [];
   if (cases.some((c) => 'turns' in c)) return ownName ? 0.95 : 0.6;

@@ -137,6 +137,32 @@ describe('the fields of a case', () => {
   });
 });
 
+describe('anchors and aliases, resolved as yaml.parse resolves them (parser.ts:259)', () => {
+  it('a case, its turns, checks and workspace may be aliases', () => {
+    const { suites, diagnostics } = load([
+      'x-shared:',
+      '  turns: &turns [Review app.py]',
+      '  checks: &checks [{output_contains: bug}]',
+      '  ws: &ws {setup: git init}',
+      'evals:',
+      '  - &first',
+      '    name: first',
+      '    turns: *turns',
+      '    checks: *checks',
+      '    workspace: *ws',
+      '  - *first',
+    ]);
+    expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.gates.length, c.workspace.setup])).toEqual([
+      ['first', ['Review app.py'], 1, ['git init']],
+      ['first#2', ['Review app.py'], 1, ['git init']],
+    ]);
+    expect(where(diagnostics).filter((d) => d.startsWith('warning'))).toEqual([
+      'warning unknown-key 1',
+      'warning duplicate-name 7',
+    ]);
+  });
+});
+
 describe('finding the file as skillet finds it (parser.ts:95-127)', () => {
   const TEXT = 'evals:\n  - name: a\n    turns: [hi]\n    criteria: x\n';
   it('*.eval.yaml is claimed surely, wherever it is found, over AgentV’s name-only claim', () => {

@@ -7,13 +7,12 @@ import {
   type ParsedYaml,
   parseYaml,
   type YamlNode,
-  yamlGet,
-  yamlItems,
   yamlSpan,
 } from '@skill-eval/format-kit';
 import type { YAMLMap } from 'yaml';
 import { DiagnosticSink } from '../diagnostic-sink.js';
 import { readSentryCase, type SentryCaseParts } from './read-sentry-case.js';
+import { type SentryYaml, sentryYaml } from './sentry-yaml.js';
 
 // getsentry/skillet's `.eval.yaml`, as that tool read it before its evals became `.eval.ts` files: src/eval/parser.ts,
 // runner.ts, checks.ts, judge.ts, workspace.ts and requirements.ts at 443bf3dd83af699d4aca02317733710af391b7a4 (the
@@ -49,7 +48,7 @@ export function loadSentryEvalYaml(file: string, text: string, options: LoadSent
       { line: 1, column: 1 },
     );
   }
-  if (!reportSyntax(yaml, sink)) return done([]);
+  if (!reportSyntax(yaml, sink) || !expandsAsSkilletDoes(yaml, sink)) return done([]);
   const root = yaml.doc.contents as YamlNode | null;
   if (!isYamlMap(root)) {
     // parser.ts:261-263
@@ -60,7 +59,8 @@ export function loadSentryEvalYaml(file: string, text: string, options: LoadSent
     );
     return done([]);
   }
-  const evals = yamlGet(root, 'evals');
+  const y = sentryYaml(yaml.doc);
+  const evals = y.get(root, 'evals');
   if (!isYamlSeq(evals)) {
     // parser.ts:265-269
     sink.error(
@@ -71,13 +71,14 @@ export function loadSentryEvalYaml(file: string, text: string, options: LoadSent
     return done([]);
   }
   warnUnknownTopKeys(root, yaml, sink);
-  noteOnce(evals, sink);
+  noteOnce(evals, sink, y);
   const skillRoot = findSkillRoot(dirname(path));
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
-  const parts = yamlItems(evals)
-    .map((item, i) => readSentryCase(item, i, { yaml, sink, ...(skill ? { skill } : {}) }))
+  const parts = y
+    .items(evals)
+    .map((item, i) => readSentryCase(item, i, { yaml, y, sink, ...(skill ? { skill } : {}) }))
     .filter((p): p is SentryCaseParts => p !== undefined);
-  const cases = withIds(parts, yaml, sink).map(({ id, part }) => toCase(id, part, path, yaml, skill));
+  const cases = withIds(parts, yaml, sink, y).map(({ id, part }) => toCase(id, part, path, yaml, skill));
   return done([
     {
       id: relative(options.cwd ?? process.cwd(), path) || basename(path),
@@ -122,6 +123,7 @@ function withIds(
   parts: SentryCaseParts[],
   yaml: ParsedYaml,
   sink: DiagnosticSink,
+  y: SentryYaml,
 ): { id: string; part: SentryCaseParts }[] {
   const seen = new Map<string, { count: number; line?: number }>();
   return parts.map((part) => {
@@ -135,21 +137,21 @@ function withIds(
     sink.warning(
       'duplicate-name',
       `A case named "${part.name}" is already at line ${first.line}; skillet runs both under that name, skill-eval runs this one as "${id}". Give each case its own name.`,
-      yamlGet(part.node, 'name'),
+      y.get(part.node, 'name'),
     );
     return { id, part };
   });
 }
 
 /** Once per file: what skill-eval needs to run shell commands, and how the output checks read the agent's text. */
-function noteOnce(evals: YamlNode, sink: DiagnosticSink): void {
-  const items = yamlItems(evals).filter(isYamlMap);
+function noteOnce(evals: YamlNode, sink: DiagnosticSink, y: SentryYaml): void {
+  const items = y.items(evals).filter(isYamlMap);
   const checks = items.flatMap((item) => {
-    const list = yamlGet(item, 'checks');
-    return isYamlSeq(list) ? yamlItems(list).filter(isYamlMap) : [];
+    const list = y.get(item, 'checks');
+    return isYamlSeq(list) ? y.items(list).filter(isYamlMap) : [];
   });
-  const setup = items.map((item) => yamlGet(item, 'workspace')).find((ws) => isYamlMap(ws) && yamlGet(ws, 'setup'));
-  const run = checks.find((check) => yamlGet(check, 'run') !== undefined);
+  const setup = items.map((item) => y.get(item, 'workspace')).find((ws) => isYamlMap(ws) && y.get(ws, 'setup'));
+  const run = checks.find((check) => y.get(check, 'run') !== undefined);
   const shell = setup ?? run;
   if (shell) {
     sink.info(
@@ -159,7 +161,7 @@ function noteOnce(evals: YamlNode, sink: DiagnosticSink): void {
     );
   }
   const output = checks.find((check) =>
-    ['output_contains', 'output_not_contains', 'output_matches'].some((k) => yamlGet(check, k) !== undefined),
+    ['output_contains', 'output_not_contains', 'output_matches'].some((k) => y.get(check, k) !== undefined),
   );
   if (output) {
     sink.info(
@@ -198,4 +200,20 @@ function reportSyntax(yaml: ParsedYaml, sink: DiagnosticSink): boolean {
   }
   for (const w of yaml.warnings) sink.warning('yaml-warning', `YAML: ${w.message}`, w);
   return yaml.errors.length === 0;
+}
+
+/**
+ * skillet's `yaml.parse` makes plain data of the document, allowing 100 aliases (the library's default): a file past
+ * that, or with an alias to no anchor, stops it. Checked once here, before the nodes are read with aliases resolved.
+ */
+function expandsAsSkilletDoes(yaml: ParsedYaml, sink: DiagnosticSink): boolean {
+  try {
+    yaml.toJS({ maxAliasCount: 100 });
+    return true;
+  } catch (error) {
+    const { line, column } = (error ?? {}) as { line?: unknown; column?: unknown };
+    const at = typeof line === 'number' && typeof column === 'number' ? { line, column } : { line: 1, column: 1 };
+    sink.error('syntax', `skillet’s YAML parser stops on this file: ${(error as Error).message}`, at);
+    return false;
+  }
 }

@@ -5,14 +5,13 @@ import {
   isYamlSeq,
   type ParsedYaml,
   type YamlNode,
-  yamlGet,
-  yamlItems,
   yamlKeyNode,
 } from '@skill-eval/format-kit';
 import type { YAMLMap } from 'yaml';
 import type { DiagnosticSink } from '../diagnostic-sink.js';
 import { readSentryChecks } from './read-sentry-checks.js';
 import { sentryJudge } from './sentry-judge.js';
+import type { SentryYaml } from './sentry-yaml.js';
 
 // One case of getsentry/skillet's `.eval.yaml`, read as parseEvalCase (src/eval/parser.ts:224-252 at
 // 443bf3dd83af699d4aca02317733710af391b7a4) reads it and runSingleCase (src/eval/runner.ts:112-289) runs it.
@@ -67,9 +66,9 @@ const absent = (node: YamlNode | undefined) => node === undefined || (isYamlScal
 export function readSentryCase(
   item: YamlNode | undefined,
   index: number,
-  ctx: { yaml: ParsedYaml; sink: DiagnosticSink; skill?: SkillRef },
+  ctx: { yaml: ParsedYaml; y: SentryYaml; sink: DiagnosticSink; skill?: SkillRef },
 ): SentryCaseParts | undefined {
-  const { sink } = ctx;
+  const { sink, y } = ctx;
   const errorsBefore = sink.errorCount;
   if (!isYamlMap(item)) {
     // parser.ts:273-276
@@ -80,7 +79,7 @@ export function readSentryCase(
     );
     return undefined;
   }
-  const nameNode = yamlGet(item, 'name');
+  const nameNode = y.get(item, 'name');
   // parser.ts:229-232: a missing, empty or non-text name stops skillet.
   if (!isText(nameNode) || nameNode.value === '') {
     sink.error(
@@ -91,9 +90,9 @@ export function readSentryCase(
     return undefined;
   }
   const name = nameNode.value;
-  const turns = readTurns(item, name, sink);
+  const turns = readTurns(item, name, sink, y);
   const metadata = unknownKeys(item, ctx, `Case "${name}"`);
-  const testsBehavior = yamlGet(item, 'tests_behavior');
+  const testsBehavior = y.get(item, 'tests_behavior');
   // runner.ts:126-128: the behaviour a case tests, else the part of its name before "__".
   if (isText(testsBehavior)) metadata.tests_behavior = testsBehavior.value;
   else {
@@ -105,7 +104,7 @@ export function readSentryCase(
       );
     if (name.includes('__') && name.split('__')[0] !== '') metadata.tests_behavior = name.split('__')[0];
   }
-  const requires = readRequires(yamlGet(item, 'requires'), sink);
+  const requires = readRequires(y.get(item, 'requires'), sink, y);
   if (requires.length > 0) {
     metadata.requires = requires;
     sink.warning(
@@ -114,10 +113,10 @@ export function readSentryCase(
       yamlKeyNode(item, 'requires'),
     );
   }
-  const setup = readWorkspace(yamlGet(item, 'workspace'), sink);
-  const timeoutSeconds = readTimeout(yamlGet(item, 'timeout'), sink);
-  const gates = readSentryChecks(yamlGet(item, 'checks'), turns?.length ?? 1, sink);
-  const judge = sentryJudge(item, sink);
+  const setup = readWorkspace(y.get(item, 'workspace'), sink, y);
+  const timeoutSeconds = readTimeout(y.get(item, 'timeout'), sink);
+  const gates = readSentryChecks(y.get(item, 'checks'), turns?.length ?? 1, sink, y);
+  const judge = sentryJudge(item, sink, y);
   if (judge.threshold !== undefined) metadata.threshold = judge.threshold;
   if (!turns || setup === false) return undefined;
   if (gates.length === 0 && judge.checks.length === 0 && sink.errorCount === errorsBefore) {
@@ -141,9 +140,9 @@ export function readSentryCase(
 }
 
 /** parser.ts:168-180: a non-empty list of strings, else skillet stops. */
-function readTurns(item: YamlNode, name: string, sink: DiagnosticSink): string[] | undefined {
-  const node = yamlGet(item, 'turns');
-  if (!isYamlSeq(node) || yamlItems(node).length === 0) {
+function readTurns(item: YamlNode, name: string, sink: DiagnosticSink, y: SentryYaml): string[] | undefined {
+  const node = y.get(item, 'turns');
+  if (!isYamlSeq(node) || y.items(node).length === 0) {
     sink.error(
       'missing-turns',
       `Case "${name}" has ${absent(node) ? 'no "turns"' : `"turns" ${shown(node)}`}; skillet stops with "missing 'turns'". Write a list of user messages.`,
@@ -152,7 +151,7 @@ function readTurns(item: YamlNode, name: string, sink: DiagnosticSink): string[]
     return undefined;
   }
   const turns: string[] = [];
-  yamlItems(node).forEach((turn, i) => {
+  y.items(node).forEach((turn, i) => {
     if (isText(turn)) turns.push(turn.value);
     else
       sink.error(
@@ -161,14 +160,14 @@ function readTurns(item: YamlNode, name: string, sink: DiagnosticSink): string[]
         turn ?? node,
       );
   });
-  return turns.length === yamlItems(node).length ? turns : undefined;
+  return turns.length === y.items(node).length ? turns : undefined;
 }
 
 /**
  * `workspace` (parser.ts:158-166, workspace.ts:51-96): `setup` runs in a fresh folder before the agent; `cwd` runs the
  * agent in a folder of the machine instead, which skill-eval never does. False when the case cannot run here.
  */
-function readWorkspace(node: YamlNode | undefined, sink: DiagnosticSink): string | undefined | false {
+function readWorkspace(node: YamlNode | undefined, sink: DiagnosticSink, y: SentryYaml): string | undefined | false {
   if (absent(node)) return undefined;
   if (!isYamlMap(node)) {
     sink.warning(
@@ -187,7 +186,7 @@ function readWorkspace(node: YamlNode | undefined, sink: DiagnosticSink): string
         pair.key ?? node,
       );
   }
-  const cwd = yamlGet(node, 'cwd');
+  const cwd = y.get(node, 'cwd');
   if (isText(cwd) && cwd.value !== '') {
     // workspace.ts:52-63: the folder is used as it is, and `setup` is not run.
     sink.error(
@@ -199,7 +198,7 @@ function readWorkspace(node: YamlNode | undefined, sink: DiagnosticSink): string
   }
   if (!absent(cwd) && !isText(cwd))
     sink.warning('ignored-value', `"workspace.cwd" is ${shown(cwd)}, which skillet ignores; write a path.`, cwd);
-  const setup = yamlGet(node, 'setup');
+  const setup = y.get(node, 'setup');
   if (absent(setup)) return undefined;
   if (!isText(setup)) {
     sink.warning(
@@ -237,7 +236,11 @@ function readTimeout(node: YamlNode | undefined, sink: DiagnosticSink): number {
 }
 
 /** `requires` (parser.ts:208-222): `{env}` or `{command}` entries; skillet skips the others without a word. */
-function readRequires(node: YamlNode | undefined, sink: DiagnosticSink): ({ env: string } | { command: string })[] {
+function readRequires(
+  node: YamlNode | undefined,
+  sink: DiagnosticSink,
+  y: SentryYaml,
+): ({ env: string } | { command: string })[] {
   if (absent(node)) return [];
   if (!isYamlSeq(node)) {
     sink.warning(
@@ -248,9 +251,9 @@ function readRequires(node: YamlNode | undefined, sink: DiagnosticSink): ({ env:
     return [];
   }
   const out: ({ env: string } | { command: string })[] = [];
-  for (const entry of yamlItems(node)) {
-    const env = isYamlMap(entry) ? yamlGet(entry, 'env') : undefined;
-    const command = isYamlMap(entry) ? yamlGet(entry, 'command') : undefined;
+  for (const entry of y.items(node)) {
+    const env = isYamlMap(entry) ? y.get(entry, 'env') : undefined;
+    const command = isYamlMap(entry) ? y.get(entry, 'command') : undefined;
     if (isText(env)) out.push({ env: env.value });
     else if (isText(command)) out.push({ command: command.value });
     else

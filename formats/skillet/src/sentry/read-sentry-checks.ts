@@ -1,16 +1,9 @@
 import { problemSentence, validChecks } from '@skill-eval/checks';
 import type { Check } from '@skill-eval/core';
-import {
-  isYamlMap,
-  isYamlScalar,
-  isYamlSeq,
-  type YamlNode,
-  yamlGet,
-  yamlItems,
-  yamlKeys,
-} from '@skill-eval/format-kit';
+import { isYamlMap, isYamlScalar, isYamlSeq, type YamlNode } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from '../diagnostic-sink.js';
 import { type RunAssertion, runCheckScript, skilletRegex } from './run-check-script.js';
+import type { SentryYaml } from './sentry-yaml.js';
 
 // getsentry/skillet at 443bf3dd83af699d4aca02317733710af391b7a4 (the last commit before `.eval.ts`): the check kinds
 // of src/eval/parser.ts:17-43, read by parseChecks (parser.ts:182-206) and graded by runChecks (checks.ts:176-217).
@@ -35,7 +28,12 @@ const shown = (node: YamlNode | undefined): string =>
       : 'a map';
 
 /** The checks of one case, as skill-eval gates: skillet fails the case on any failed check, before its judge. */
-export function readSentryChecks(node: YamlNode | undefined, turns: number, sink: DiagnosticSink): Check[] {
+export function readSentryChecks(
+  node: YamlNode | undefined,
+  turns: number,
+  sink: DiagnosticSink,
+  y: SentryYaml,
+): Check[] {
   if (node === undefined || (isYamlScalar(node) && node.value === null)) return [];
   if (!isYamlSeq(node)) {
     // getArray (parser.ts:153-156) reads anything but a list as no checks.
@@ -47,9 +45,9 @@ export function readSentryChecks(node: YamlNode | undefined, turns: number, sink
     return [];
   }
   const checks: Check[] = [];
-  yamlItems(node).forEach((item, i) => {
+  y.items(node).forEach((item, i) => {
     const label = `Check ${i + 1}`;
-    const check = readCheck(item, label, turns, sink);
+    const check = readCheck(item, label, turns, sink, y);
     if (!check) return;
     checks.push(
       ...validChecks([check], (problem) =>
@@ -60,7 +58,13 @@ export function readSentryChecks(node: YamlNode | undefined, turns: number, sink
   return checks;
 }
 
-function readCheck(item: YamlNode | undefined, label: string, turns: number, sink: DiagnosticSink): Check | undefined {
+function readCheck(
+  item: YamlNode | undefined,
+  label: string,
+  turns: number,
+  sink: DiagnosticSink,
+  y: SentryYaml,
+): Check | undefined {
   if (!isYamlMap(item)) {
     // parser.ts:186: `if (!isRecord(c)) continue;`
     sink.warning(
@@ -70,8 +74,8 @@ function readCheck(item: YamlNode | undefined, label: string, turns: number, sin
     );
     return undefined;
   }
-  const keys = yamlKeys(item);
-  const kind = KINDS.find((k) => isText(yamlGet(item, k)));
+  const keys = y.keys(item);
+  const kind = KINDS.find((k) => isText(y.get(item, k)));
   for (const key of keys) {
     const known =
       (KINDS as readonly string[]).includes(key) || (kind === 'run' && (ASSERTIONS as readonly string[]).includes(key));
@@ -79,28 +83,28 @@ function readCheck(item: YamlNode | undefined, label: string, turns: number, sin
       sink.warning(
         'unknown-key',
         `${label} has the key "${key}", which skillet ignores, and so does skill-eval; remove it.`,
-        yamlGet(item, key) ?? item,
+        y.get(item, key) ?? item,
       );
   }
   if (!kind) {
-    const untyped = KINDS.filter((k) => keys.includes(k)).map((k) => `"${k}" is ${shown(yamlGet(item, k))}`);
+    const untyped = KINDS.filter((k) => keys.includes(k)).map((k) => `"${k}" is ${shown(y.get(item, k))}`);
     const why = untyped.length > 0 ? `${untyped.join(', ')}, not text` : `it has none of ${KINDS.join(', ')}`;
     sink.warning('ignored-check', `${label} is skipped by skillet without a word: ${why}.`, item);
     return undefined;
   }
   for (const key of KINDS.filter((k) => k !== kind && keys.includes(k))) {
-    const why = isText(yamlGet(item, key))
+    const why = isText(y.get(item, key))
       ? `skillet reads only the first of ${KINDS.join(', ')} in a check, here "${kind}"`
-      : `it is ${shown(yamlGet(item, key))}, not text`;
+      : `it is ${shown(y.get(item, key))}, not text`;
     sink.warning(
       'ignored-check',
       `${label}: "${key}" is ignored — ${why}; write it as a check of its own.`,
-      yamlGet(item, key),
+      y.get(item, key),
     );
   }
-  const value = (yamlGet(item, kind) as YamlNode & { value: string }).value;
-  if (kind === 'run') return runCheck(item, value, label, sink);
-  return outputCheck(kind, value, turns, yamlGet(item, kind)!, label, sink);
+  const value = (y.get(item, kind) as YamlNode & { value: string }).value;
+  if (kind === 'run') return runCheck(item, value, label, sink, y);
+  return outputCheck(kind, value, turns, y.get(item, kind)!, label, sink);
 }
 
 /**
@@ -133,10 +137,10 @@ function outputCheck(
 }
 
 /** A `run:` check: a script check running skillet's command and assertion in the workspace. */
-function runCheck(item: YamlNode, run: string, label: string, sink: DiagnosticSink): Check | undefined {
+function runCheck(item: YamlNode, run: string, label: string, sink: DiagnosticSink, y: SentryYaml): Check | undefined {
   const present: { key: (typeof ASSERTIONS)[number]; node: YamlNode }[] = [];
   for (const key of ASSERTIONS) {
-    const node = yamlGet(item, key);
+    const node = y.get(item, key);
     if (node === undefined) continue;
     // parser.ts:190-195: a string assertion, or a number for `exits`; anything else is dropped.
     const kept = key === 'exits' ? isYamlScalar(node) && typeof node.value === 'number' : isText(node);

@@ -49,6 +49,12 @@ describe('what stops skillet: an error at the line', () => {
     expect(where(load(lines).diagnostics)).toEqual(expected);
   });
 
+  it('an alias bomb past yaml.parse’s 100 aliases stops skillet', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]'];
+    const lines = [...bomb, 'c: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'evals: []'];
+    expect(where(load(lines).diagnostics)).toEqual(['error syntax 2']);
+  });
+
   it('the other cases of the file are still read, for listing', () => {
     expect(
       cases(['evals:', '  - just text', '  - name: b', '    turns: [x]', '    criteria: c']).map((c) => c.id),

@@ -1,6 +1,7 @@
 import type { Check } from '@skill-eval/core';
-import { isYamlScalar, isYamlSeq, type YamlNode, yamlGet } from '@skill-eval/format-kit';
+import { isYamlScalar, isYamlSeq, type YamlNode } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from '../diagnostic-sink.js';
+import type { SentryYaml } from './sentry-yaml.js';
 
 // getsentry/skillet at 443bf3dd83af699d4aca02317733710af391b7a4: the judge grades the agent's text against `criteria`
 // from A to E, scored 1, 0.75, 0.5, 0.25, 0 (src/eval/judge.ts:11-17, 102-105); the case fails when the score is below
@@ -41,9 +42,13 @@ const shown = (node: YamlNode | undefined): string =>
  * threshold no grade can miss (0 or less), skillet passes the case whatever the judge says: the rubric counts for
  * nothing then (weight 0), and the judge still runs, as in skillet.
  */
-export function sentryJudge(item: YamlNode, sink: DiagnosticSink): { checks: Check[]; threshold?: number } {
-  const criteria = yamlGet(item, 'criteria');
-  const thresholdNode = yamlGet(item, 'threshold');
+export function sentryJudge(
+  item: YamlNode,
+  sink: DiagnosticSink,
+  y: SentryYaml,
+): { checks: Check[]; threshold?: number } {
+  const criteria = y.get(item, 'criteria');
+  const thresholdNode = y.get(item, 'threshold');
   const hasCriteria = isYamlScalar(criteria) && typeof criteria.value === 'string' && criteria.value !== '';
   if (criteria !== undefined && !hasCriteria) {
     // parser.ts:237 reads only text; runner.ts:243 runs no judge for an empty one.
