@@ -36,6 +36,7 @@ export type RuleId =
   | 'duplicate-name'
   | 'nothing-to-grade'
   | 'output-final-answers'
+  | 'empty-output-check'
   // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
   | CheckProblem['ruleId'];
 

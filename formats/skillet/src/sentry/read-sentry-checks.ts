@@ -120,6 +120,23 @@ function outputCheck(
   label: string,
   sink: DiagnosticSink,
 ): Check | undefined {
+  if (value === '') {
+    // `agentOutput.includes("")` and `/(?:)/m.test(…)` hold for any answer (checks.ts:183, 193, 204).
+    if (kind === 'output_not_contains') {
+      sink.error(
+        'empty-output-check',
+        `${label}: every answer contains the empty text, so skillet fails this check, and the case, on every run. Write the text that must not appear.`,
+        node,
+      );
+    } else {
+      sink.warning(
+        'empty-output-check',
+        `${label}: every answer ${kind === 'output_matches' ? 'matches the empty pattern' : 'contains the empty text'}, so skillet passes this check on every run; it is left out. Write what to look for.`,
+        node,
+      );
+    }
+    return undefined;
+  }
   let base: Check;
   if (kind === 'output_matches') {
     if (!compiles(value, label, node, sink)) return undefined;

@@ -41,6 +41,11 @@ describe('what stops skillet: an error at the line', () => {
       ['error invalid-regex 5'],
     ],
     [
+      'output_not_contains of the empty text fails every run (checks.ts:193)',
+      ['evals:', '  - name: a', '    turns: [x]', '    checks: [{output_not_contains: ""}]'],
+      ['error empty-output-check 4'],
+    ],
+    [
       'a zero timeout (loop.ts:76-81)',
       ['evals:', '  - name: a', '    turns: [x]', '    criteria: c', '    timeout: 0'],
       ['error invalid-timeout 5'],
@@ -139,6 +144,16 @@ describe('what skillet passes over without a word: a warning, and passed over he
       ['warning ignored-value 4'],
     ],
     ['an unknown key of the case', ['    criteria: c', '    skip: true'], ['warning unknown-key 5']],
+    [
+      'output_contains of the empty text passes every run (checks.ts:183)',
+      ['    checks: [{output_contains: ""}]', '    criteria: c'],
+      ['warning empty-output-check 4'],
+    ],
+    [
+      'output_matches of the empty pattern passes every run (checks.ts:204)',
+      ['    checks: [{output_matches: ""}]', '    criteria: c'],
+      ['warning empty-output-check 4'],
+    ],
     ['no checks and no criteria: skillet passes it', [], ['warning nothing-to-grade 2']],
   ])('%s', (_, lines, expected) => {
     const { suites, diagnostics } = load([...base, ...lines]);
