@@ -128,6 +128,8 @@ describe('the fields of a case', () => {
   it('timeout is milliseconds for the whole case, 120000 by default (runner.ts:185)', () => {
     expect(one([...TURN, 'criteria: x', 'timeout: 30000']).c!.limits).toEqual({ timeoutSeconds: 30 });
     expect(one([...TURN, 'criteria: x']).c!.limits).toEqual({ timeoutSeconds: 120 });
+    // .inf: the deadline never comes (agent/loop.ts:50, 76).
+    expect(one([...TURN, 'criteria: x', 'timeout: .inf']).c!.limits).toEqual({});
   });
 
   it('tests_behavior is metadata, else the name before "__" (parser.ts:241, runner.ts:126-128)', () => {

@@ -103,7 +103,7 @@ function toCase(id: string, part: SentryCaseParts, file: string, yaml: ParsedYam
     gates: part.gates,
     checks: part.checks,
     workspace: { setup: part.setup ? [part.setup] : [] },
-    limits: { timeoutSeconds: part.timeoutSeconds },
+    limits: part.timeoutSeconds === undefined ? {} : { timeoutSeconds: part.timeoutSeconds },
     skills: skill ? [skill] : [],
     metadata: part.metadata,
     source: {

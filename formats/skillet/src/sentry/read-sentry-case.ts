@@ -38,7 +38,8 @@ export interface SentryCaseParts {
   gates: Check[];
   checks: Check[];
   setup?: string;
-  timeoutSeconds: number;
+  /** Undefined for `.inf`: no limit of skillet's own. */
+  timeoutSeconds?: number;
   metadata: Record<string, unknown>;
   /** The node of the case, where its diagnostics and source point. */
   node: YamlNode;
@@ -133,7 +134,7 @@ export function readSentryCase(
     gates,
     checks: judge.checks,
     ...(setup ? { setup } : {}),
-    timeoutSeconds,
+    ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
     metadata,
     node: item,
   };
@@ -213,7 +214,7 @@ function readWorkspace(node: YamlNode | undefined, sink: DiagnosticSink, y: Sent
 }
 
 /** `timeout`, in milliseconds for the whole case (runner.ts:185): skill-eval's limit in seconds. */
-function readTimeout(node: YamlNode | undefined, sink: DiagnosticSink): number {
+function readTimeout(node: YamlNode | undefined, sink: DiagnosticSink): number | undefined {
   if (absent(node)) return DEFAULT_TIMEOUT_MS / 1000;
   if (!isNumber(node)) {
     sink.warning(
@@ -232,7 +233,8 @@ function readTimeout(node: YamlNode | undefined, sink: DiagnosticSink): number {
     );
     return DEFAULT_TIMEOUT_MS / 1000;
   }
-  return node.value / 1000;
+  // `.inf`: skillet's deadline never comes (loop.ts:50); only its 4-minute cap per model call remains.
+  return Number.isFinite(node.value) ? node.value / 1000 : undefined;
 }
 
 /** `requires` (parser.ts:208-222): `{env}` or `{command}` entries; skillet skips the others without a word. */
