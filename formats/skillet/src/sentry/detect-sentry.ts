@@ -27,8 +27,9 @@ function plainData(parsed: ParsedYaml): unknown {
 /**
  * How sure (0..1) it is that `text` is a getsentry/skillet `.eval.yaml`: a map whose `evals` list has cases with
  * `turns` (no AgentV `tests`). Named `*.eval.yaml`, as skillet finds it, 0.95; under another name 0.6, so that loading
- * it says skillet would not run it. Cases without turns are claimed only when named (0.4), so that loading says what
- * is missing; a broken file that reads like one (0.6), so that its syntax errors are reported as this dialect's.
+ * it says skillet would not run it. An `evals` list without turns under skillet's name, 0.6 (skillet stops on it, and
+ * loading says why); `evals` that is no list, when named (0.4); a broken file that reads like one (0.6), so that its
+ * syntax errors are reported as this dialect's.
  */
 export function detectSentryEvalYaml(file: string, text: string): number {
   const ownName = basename(file).endsWith('.eval.yaml');
@@ -40,6 +41,8 @@ export function detectSentryEvalYaml(file: string, text: string): number {
   if (!isRecord(doc) || !('evals' in doc) || 'tests' in doc) return 0;
   const cases = Array.isArray(doc.evals) ? doc.evals.filter(isRecord) : [];
   if (cases.some((c) => 'turns' in c)) return ownName ? 0.95 : 0.6;
+  // Skillet's own name and an `evals` list: skillet reads it (and stops on a case without turns), so loading says why.
+  if (ownName && Array.isArray(doc.evals)) return 0.6;
   if (ownName && cases.some((c) => CASE_KEYS.some((key) => key !== 'name' && key in c))) return 0.4;
   return 0;
 }

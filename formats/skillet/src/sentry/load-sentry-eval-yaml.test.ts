@@ -178,6 +178,13 @@ describe('finding the file as skillet finds it (parser.ts:95-127)', () => {
     expect(where(load(TEXT.split('\n'), '/x/review.eval.yaml').diagnostics)).toEqual(['warning not-discovered 1']);
   });
 
+  it('an evals list without turns under skillet’s name is claimed, so that loading says what stops skillet', () => {
+    expect(detectSkillet(FILE, 'evals: []\n')).toBe(0.6);
+    expect(detectSkillet(FILE, 'evals:\n  - name: a\n')).toBe(0.6);
+    expect(where(load(['evals:', '  - name: a'], FILE).diagnostics)).toEqual(['error missing-turns 2']);
+    expect(detectSkillet('/x/evals/review.yaml', 'evals:\n  - name: a\n')).toBe(0);
+  });
+
   it('an AgentV file or a thekevinscott/skillet eval is not claimed as this dialect', () => {
     expect(detectSkillet('/x/a.eval.yaml', 'tests:\n  - id: a\n    input: hi\nevals: []\n')).toBe(0);
     expect(detectSkillet('/x/evals/s/1.yaml', 'timestamp: t\nname: n\nprompt: p\nexpected: e\n')).toBe(0.95);
