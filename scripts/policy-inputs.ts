@@ -11,9 +11,10 @@ import { OpenSandboxSettingsSchema } from '../adapters/opensandbox/src/opensandb
 import { QodercliSettingsSchema } from '../adapters/qodercli/src/qodercli-settings.js';
 import { AgentvEvalFileSchema } from '../formats/agentv/src/agentv-file-schema.js';
 import { EvalMdFrontmatterSchema } from '../formats/eval-md/src/frontmatter-schema.js';
-import { BmadCasesFileSchema, EvalsJsonFileSchema } from '../formats/evals-json/src/file-schema.js';
+import { BmadCasesFileSchema, EvalsJsonFileSchema, TeaEvalsFileSchema } from '../formats/evals-json/src/file-schema.js';
 import { SkillUpCaseFileSchema } from '../formats/skill-up/src/case-schema.js';
 import { SkillUpSuiteFileSchema } from '../formats/skill-up/src/suite-schema.js';
+import { SentryEvalFileSchema } from '../formats/skillet/src/sentry/sentry-eval-file-schema.js';
 import { SkilletFileSchema } from '../formats/skillet/src/skillet-file-schema.js';
 import { TriggersFileSchema } from '../formats/triggers-json/src/triggers-file-schema.js';
 import { ConfigSchema } from '../packages/cli/src/policy/config.js';
@@ -40,9 +41,11 @@ export const SCHEMA_SCOPES: Record<string, Schema[]> = {
   'eval-md': [EvalMdFrontmatterSchema],
   'evals-json': [EvalsJsonFileSchema],
   'evals-json/bmad': [BmadCasesFileSchema],
+  'evals-json/tea': [TeaEvalsFileSchema],
   'skill-up': [SkillUpSuiteFileSchema],
   'skill-up/case': [SkillUpCaseFileSchema],
   skillet: [SkilletFileSchema],
+  'skillet/getsentry': [SentryEvalFileSchema],
   'triggers-json': [TriggersFileSchema],
 };
 

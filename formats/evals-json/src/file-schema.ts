@@ -54,3 +54,39 @@ export const BmadCaseSchema = z
 export const BmadCasesFileSchema = z
   .union([z.array(BmadCaseSchema), z.object({ skill_name: z.string().optional(), cases: z.array(BmadCaseSchema) })])
   .describe('BMAD eval runner cases.json (generation 2).');
+
+/** One case of a BMAD TEA fragment-selection evals.json (`validateSuites` of test/eval-fragment-selection.js). */
+export const TeaEvalsCaseSchema = z
+  .object({
+    id: z.string().describe('Unique id of the case.'),
+    name: z.string().optional().describe('Display name (not used by TEA).'),
+    stack: z.string().optional().describe('The stack the case is about (not used by TEA).'),
+    prompt: z.string().min(20).describe('The task; TEA builds the message around it.'),
+    repoFacts: z.array(z.string()).min(1).describe('Facts about the repository, listed in the message.'),
+    config: z.record(z.string(), z.unknown()).optional().describe('Settings shown in the message as JSON.'),
+    expect: z
+      .object({
+        mustLoad: z.array(z.string()).optional().describe('Fragments the reply must select.'),
+        mustNotLoad: z.array(z.string()).optional().describe('Fragments the reply must not select.'),
+      })
+      .describe('What the fragment-selection check grades.'),
+    assertions: z
+      .array(z.object({ id: z.string(), text: z.string() }).catchall(z.unknown()))
+      .min(1)
+      .describe('Why the case matters; TEA requires them and grades none.'),
+  })
+  .catchall(z.unknown());
+
+/** BMAD TEA's fragment-selection evals.json (test/evals/<workflow>/evals.json of its repository). */
+export const TeaEvalsFileSchema = z
+  .object({
+    workflow: z.string().describe('The workflow, as its folder under src/workflows/testarch/.'),
+    about: z.string().optional().describe('What the suite is about (not used by TEA).'),
+    contextFiles: z
+      .array(z.string())
+      .min(1)
+      .describe("The workflow's files put before each prompt, relative to its folder."),
+    cases: z.array(TeaEvalsCaseSchema).min(1),
+  })
+  .catchall(z.unknown())
+  .describe("BMAD TEA's fragment-selection evals.json.");

@@ -212,6 +212,13 @@ const EVALS_JSON: PolicyEntry[] = [
     'evals-json/bmad state_prefix',
     'evals-json/bmad timeout',
   ]),
+  gated(
+    ['evals-json/tea contextFiles', 'evals-json/tea workflow'],
+    'reads-outside-project',
+    "names the workflow's files read into every prompt",
+    BOUNDARY_GATE,
+  ),
+  inert(['evals-json/tea *', 'evals-json/tea about', 'evals-json/tea cases', 'evals-json/tea cases.**']),
 ];
 
 const SKILLET: PolicyEntry[] = [
@@ -234,6 +241,58 @@ const SKILLET: PolicyEntry[] = [
   ]),
 ];
 
+/** getsentry/skillet's `.eval.yaml`, read by the skillet format's getsentry dialect. */
+const SKILLET_GETSENTRY: PolicyEntry[] = [
+  gated(
+    ['skillet/getsentry evals.workspace.setup'],
+    'starts-program',
+    'a shell command run on this machine',
+    SETUP_GATE,
+  ),
+  gated(
+    [
+      'skillet/getsentry evals.checks.run',
+      'skillet/getsentry evals.checks.exits',
+      'skillet/getsentry evals.checks.matches',
+      'skillet/getsentry evals.checks.contains',
+      'skillet/getsentry evals.checks.not_contains',
+      'skillet/getsentry evals.checks.equals',
+      'skillet/getsentry evals.checks.not_equals',
+    ],
+    'starts-program',
+    'a shell command run in the workspace as a script check',
+    CHECK_GATE,
+  ),
+  gated(
+    ['skillet/getsentry evals.workspace.cwd'],
+    'reads-outside-project',
+    'runs the agent in a folder of the machine',
+    'an error at its line when the eval file is read (skill-eval never runs a case outside its workspace)',
+  ),
+  inert([
+    'skillet/getsentry *',
+    'skillet/getsentry evals',
+    'skillet/getsentry evals.*',
+    'skillet/getsentry evals.checks',
+    'skillet/getsentry evals.checks.*',
+    'skillet/getsentry evals.checks.output_contains',
+    'skillet/getsentry evals.checks.output_matches',
+    'skillet/getsentry evals.checks.output_not_contains',
+    'skillet/getsentry evals.criteria',
+    'skillet/getsentry evals.name',
+    'skillet/getsentry evals.requires',
+    'skillet/getsentry evals.requires.*',
+    'skillet/getsentry evals.requires.command',
+    'skillet/getsentry evals.requires.env',
+    'skillet/getsentry evals.tests_behavior',
+    'skillet/getsentry evals.threshold',
+    'skillet/getsentry evals.timeout',
+    'skillet/getsentry evals.turns',
+    'skillet/getsentry evals.workspace',
+    'skillet/getsentry evals.workspace.*',
+  ]),
+];
+
 const TRIGGERS_JSON: PolicyEntry[] = [
   inert([
     'triggers-json *',
@@ -249,4 +308,11 @@ const TRIGGERS_JSON: PolicyEntry[] = [
   ]),
 ];
 
-export const EVAL_FILE_FIELDS: PolicyEntry[] = [...AGENTV, ...EVAL_MD, ...EVALS_JSON, ...SKILLET, ...TRIGGERS_JSON];
+export const EVAL_FILE_FIELDS: PolicyEntry[] = [
+  ...AGENTV,
+  ...EVAL_MD,
+  ...EVALS_JSON,
+  ...SKILLET,
+  ...SKILLET_GETSENTRY,
+  ...TRIGGERS_JSON,
+];
