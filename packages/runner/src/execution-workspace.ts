@@ -289,7 +289,7 @@ export class ExecutionWorkspace {
         warnings.push(warning('artifacts', `Artifacts could not be kept: ${errorInfo(error).message}`));
       } finally {
         warnings.push(...budget.warnings);
-        if (!this.ctx.keepWorkspaces) await workspace.disposeLater();
+        if (!this.ctx.keepWorkspaces) await workspace.dispose();
       }
     }
     this.annotate(collected, warnings);

@@ -36,7 +36,6 @@ import { type StartedEnvironments, startEnvironments } from './start-environment
 import { variantChoice } from './suite-run-settings.js';
 import { summarize } from './summarize.js';
 import { DEFAULT_GRACE_SECONDS } from './timeout-limit.js';
-import { workspacesRemoved } from './workspace.js';
 
 /** Everything one run needs. The caller has validated the suites and built the engines. */
 export interface RunOptions {
@@ -216,8 +215,6 @@ async function runTakingDir(
   // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
   await report('onRunStart', redact(plan.filter((p) => !finished.has(p.executionId))), outDir);
   const { results, executed } = await executeAll(items, ctx, { options, suites, finished, runCache, store, report });
-  // The executions' workspaces were left to be removed in the background; the run ends when they are gone.
-  await workspacesRemoved();
   const summary = runSummary(results, { options, suites, outDir, runId, startedAt, earlier, signal });
   const tampered = executed ? await store.seal() : [];
   if (tampered.length) summary.tampered = tampered;

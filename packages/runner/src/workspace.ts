@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WorkspaceSpec } from '@skill-eval/core';
@@ -22,22 +22,6 @@ export interface Workspace {
   mounts: string[];
   /** Unmounts what was mounted, then removes `root`. */
   dispose(): Promise<void>;
-  /**
-   * Unmounts what was mounted, then leaves `root` to be removed in the background: an ended execution's result need
-   * not wait on the disk. {@link workspacesRemoved} resolves once every such removal is done.
-   */
-  disposeLater(): Promise<void>;
-}
-
-/** Removals handed to the background by `disposeLater`, until they are done. */
-const removing = new Set<Promise<void>>();
-
-/**
- * Resolves once every workspace left to the background is removed: a run awaits it before it ends. One that could not
- * be removed is left to the next run's sweep (stale-leftovers.ts), as one of a run that was killed.
- */
-export async function workspacesRemoved(): Promise<void> {
-  while (removing.size > 0) await Promise.all(removing);
 }
 
 /**
@@ -50,21 +34,10 @@ export async function createWorkspace(parent: string = tmpdir()): Promise<Worksp
   const ws = join(root, 'ws');
   const home = join(root, 'home');
   const mounts: string[] = [];
-  const unmountAll = async () => {
+  const dispose = async () => {
     for (const mount of [...mounts].reverse()) await unmount(mount);
     mounts.length = 0;
-  };
-  const remove = () => removeTree(root);
-  const dispose = async () => {
-    await unmountAll();
-    await remove();
-  };
-  const disposeLater = async () => {
-    await unmountAll();
-    const removal: Promise<void> = remove()
-      .catch(() => {})
-      .finally(() => removing.delete(removal));
-    removing.add(removal);
+    if (!removeSmallTree(root)) await rm(root, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     mkdirSync(ws);
@@ -73,39 +46,31 @@ export async function createWorkspace(parent: string = tmpdir()): Promise<Worksp
     await dispose();
     throw error;
   }
-  return { root, ws, home, mounts, dispose, disposeLater };
+  return { root, ws, home, mounts, dispose };
 }
 
-/** Entries a workspace may hold for {@link removeSmallTree} to remove it by its own few calls. */
+/** Entries a workspace may hold for {@link removeSmallTree} to remove it itself. */
 const SMALL_TREE_ENTRIES = 32;
 
-/** Removes `root`: the usual small tree by its own few calls, anything else by `rm`. */
-async function removeTree(root: string): Promise<void> {
-  if (!(await removeSmallTree(root))) await rm(root, { recursive: true, force: true, maxRetries: 3 });
-}
-
 /**
- * Removes `root` when it is what most executions leave — an empty `ws` and `home` and a few files the engine wrote
- * beside them: at most two levels and {@link SMALL_TREE_ENTRIES} entries, no links — with one call per entry, side by
- * side. `rm` would lstat every entry and walk it in JavaScript, several times the work. False, with nothing or part of
- * it removed, for anything else (a workspace the agent filled, or one that changed meanwhile), which `rm` then removes.
- * Nothing here follows a link: `unlink` removes a link itself, and a folder that gained entries refuses `rmdir`.
+ * Removes `root` in one stretch of this thread when it is what most executions leave — an empty `ws` and `home` and
+ * a few files the engine wrote beside them: at most two levels and {@link SMALL_TREE_ENTRIES} entries, no links.
+ * False, with nothing or part of it removed, for anything else (a workspace the agent filled), which `rm` then
+ * removes: a thread-pool round trip per file costs more than the file.
  */
-async function removeSmallTree(root: string): Promise<boolean> {
+function removeSmallTree(root: string): boolean {
   try {
-    const top = await readdir(root, { withFileTypes: true });
+    const top = readdirSync(root, { withFileTypes: true });
     if (top.some((entry) => !entry.isDirectory())) return false;
-    const below = await Promise.all(
-      top.map(async (folder) => {
-        const dir = join(root, folder.name);
-        return { dir, entries: await readdir(dir, { withFileTypes: true }) };
-      }),
-    );
+    const below = top.map((folder) => {
+      const dir = join(root, folder.name);
+      return { dir, entries: readdirSync(dir, { withFileTypes: true }) };
+    });
     const files = below.flatMap(({ dir, entries }) => entries.map((entry) => ({ path: join(dir, entry.name), entry })));
     if (files.length > SMALL_TREE_ENTRIES || files.some(({ entry }) => !entry.isFile())) return false;
-    await Promise.all(files.map(({ path }) => unlink(path)));
-    await Promise.all(below.map(({ dir }) => rmdir(dir)));
-    await rmdir(root);
+    for (const { path } of files) unlinkSync(path);
+    for (const { dir } of below) rmdirSync(dir);
+    rmdirSync(root);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(root);
