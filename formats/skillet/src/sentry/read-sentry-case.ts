@@ -12,6 +12,7 @@ import type { DiagnosticSink } from '../diagnostic-sink.js';
 import { readSentryChecks } from './read-sentry-checks.js';
 import { sentryJudge } from './sentry-judge.js';
 import type { SentryYaml } from './sentry-yaml.js';
+import { isText, shown } from './yaml-values.js';
 
 // One case of getsentry/skillet's `.eval.yaml`, read as parseEvalCase (src/eval/parser.ts:224-252 at
 // 443bf3dd83af699d4aca02317733710af391b7a4) reads it and runSingleCase (src/eval/runner.ts:112-289) runs it.
@@ -45,17 +46,6 @@ export interface SentryCaseParts {
   node: YamlNode;
 }
 
-const shown = (node: YamlNode | undefined | null): string =>
-  isYamlScalar(node)
-    ? node.value === null
-      ? 'empty'
-      : JSON.stringify(node.value)
-    : isYamlSeq(node)
-      ? 'a list'
-      : 'a map';
-
-const isText = (node: YamlNode | undefined): node is YamlNode & { value: string } =>
-  isYamlScalar(node) && typeof node.value === 'string';
 const isNumber = (node: YamlNode | undefined): node is YamlNode & { value: number } =>
   isYamlScalar(node) && typeof node.value === 'number';
 const absent = (node: YamlNode | undefined) => node === undefined || (isYamlScalar(node) && node.value === null);

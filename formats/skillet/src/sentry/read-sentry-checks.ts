@@ -4,6 +4,7 @@ import { isYamlMap, isYamlScalar, isYamlSeq, type YamlNode } from '@skill-eval/f
 import type { DiagnosticSink } from '../diagnostic-sink.js';
 import { type RunAssertion, runCheckScript, skilletRegex } from './run-check-script.js';
 import type { SentryYaml } from './sentry-yaml.js';
+import { isText, shown } from './yaml-values.js';
 
 // getsentry/skillet at 443bf3dd83af699d4aca02317733710af391b7a4 (the last commit before `.eval.ts`): the check kinds
 // of src/eval/parser.ts:17-43, read by parseChecks (parser.ts:182-206) and graded by runChecks (checks.ts:176-217).
@@ -14,18 +15,6 @@ const KINDS = ['run', 'output_contains', 'output_not_contains', 'output_matches'
 const ASSERTIONS = ['exits', 'matches', 'contains', 'not_contains', 'equals', 'not_equals'] as const;
 /** skillet's timeout of a `run:` command (checks.ts:65). */
 const RUN_TIMEOUT_SECONDS = 10;
-
-const isText = (node: YamlNode | undefined): node is YamlNode & { value: string } =>
-  isYamlScalar(node) && typeof node.value === 'string';
-
-const shown = (node: YamlNode | undefined): string =>
-  isYamlScalar(node)
-    ? node.value === null
-      ? 'empty'
-      : JSON.stringify(node.value)
-    : isYamlSeq(node)
-      ? 'a list'
-      : 'a map';
 
 /** The checks of one case, as skill-eval gates: skillet fails the case on any failed check, before its judge. */
 export function readSentryChecks(

@@ -1,7 +1,8 @@
 import type { Check } from '@skill-eval/core';
-import { isYamlScalar, isYamlSeq, type YamlNode } from '@skill-eval/format-kit';
+import { isYamlScalar, type YamlNode } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from '../diagnostic-sink.js';
 import type { SentryYaml } from './sentry-yaml.js';
+import { shown } from './yaml-values.js';
 
 // getsentry/skillet at 443bf3dd83af699d4aca02317733710af391b7a4: the judge grades the agent's text against `criteria`
 // from A to E, scored 1, 0.75, 0.5, 0.25, 0 (src/eval/judge.ts:11-17, 102-105); the case fails when the score is below
@@ -27,15 +28,6 @@ export function passingGrades(threshold: number): string {
       ? grades[0]![0]
       : `${grades[0]![0]} to ${grades.at(-1)![0]}`;
 }
-
-const shown = (node: YamlNode | undefined): string =>
-  isYamlScalar(node)
-    ? node.value === null
-      ? 'empty'
-      : JSON.stringify(node.value)
-    : isYamlSeq(node)
-      ? 'a list'
-      : 'a map';
 
 /**
  * The judge of a case as a scored `llm-rubric` check (none without criteria), and skillet's threshold for it. With a
