@@ -1,4 +1,5 @@
 import type { Diagnostic } from '@skill-eval/core';
+import { DiagnosticSink, type Position } from '@skill-eval/format-kit';
 
 /** Stable rule ids of this format; each diagnostic names one (`claude-plugin-eval/<rule>`). */
 export type RuleId =
@@ -34,21 +35,23 @@ export interface Where {
 
 /**
  * Collects the diagnostics of one case, which may be spread over several files (case.yaml, prompt.md,
- * graders/*.md): each diagnostic names the file and line it is about.
+ * graders/*.md): each diagnostic names the file and line it is about, in the order they were reported.
  */
 export class CaseDiagnostics {
   readonly diagnostics: Diagnostic[] = [];
+  private readonly sinks = new Map<string, DiagnosticSink<RuleId, Position | undefined>>();
 
   report(severity: Diagnostic['severity'], rule: RuleId, message: string, where: Where): void {
     const { file, line, column } = where;
-    this.diagnostics.push({
-      severity,
-      ruleId: `claude-plugin-eval/${rule}`,
-      message,
-      file,
-      ...(line ? { line } : {}),
-      ...(line && column ? { column } : {}),
-    });
+    let sink = this.sinks.get(file);
+    if (!sink) {
+      sink = new DiagnosticSink<RuleId, Position | undefined>(file, 'claude-plugin-eval', (at) => at);
+      this.sinks.set(file, sink);
+    }
+    const before = sink.diagnostics.length;
+    sink.report(severity, rule, message, line ? { line, column: column ?? 1 } : undefined);
+    // The sink drops a repeat of the same problem at the same place.
+    if (sink.diagnostics.length > before) this.diagnostics.push(sink.diagnostics.at(-1)!);
   }
 
   error(rule: RuleId, message: string, where: Where): void {
@@ -61,9 +64,5 @@ export class CaseDiagnostics {
 
   info(rule: RuleId, message: string, where: Where): void {
     this.report('info', rule, message, where);
-  }
-
-  get hasErrors(): boolean {
-    return this.diagnostics.some((d) => d.severity === 'error');
   }
 }
