@@ -143,6 +143,12 @@ function checkOf(
       // Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ calls ≤ max (default ∞).
       const min = (fields.min?.value as number | undefined) ?? 1;
       const max = fields.max?.value as number | undefined;
+      if (fields.min === undefined && max === 0) {
+        return cannot(
+          `max: 0 without min never passes in Claude Code: min defaults to 1, so it asks for 1 to 0 ${String(tool)} calls; for "never called" write min: 0 and max: 0 (and arm: both on a Skill grader).`,
+          fields.max!.at,
+        );
+      }
       if (min === 1 && max === undefined) return { type: 'tool-called', value: tool };
       if (min === 0 && max === 0) return { type: 'tool-not-called', value: tool };
       return cannot(

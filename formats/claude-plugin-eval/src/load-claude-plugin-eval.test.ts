@@ -185,6 +185,48 @@ describe('with-only graders and the ablation', () => {
   });
 });
 
+describe('tool_used counts, as Claude Code counts them (binary `function Lm`: min defaults to 1)', () => {
+  const load = (grader: string) => {
+    const root = pluginTree({
+      ...GREETER_PLUGIN,
+      'evals/c/case.yaml': [
+        'schema_version: "1.0"',
+        'name: c',
+        'execution: {prompt: hi}',
+        'graders:',
+        `  - ${grader}`,
+      ].join('\n'),
+    });
+    return loadClaudePluginEval(join(root, 'evals/c/case.yaml'));
+  };
+
+  it('max: 0 without min can never pass: an error that says so', () => {
+    const { diagnostics } = load('{name: n, type: tool_used, tool: Bash, max: 0}');
+    expect(diagnostics).toMatchObject([
+      {
+        severity: 'error',
+        ruleId: 'claude-plugin-eval/grader-not-gradable',
+        line: 5,
+        message: expect.stringMatching(/never passes/),
+      },
+    ]);
+  });
+
+  it('min: 1 is "called", min: 0 with max: 0 "never called"', () => {
+    expect(load('{name: n, type: tool_used, tool: Bash, min: 1}').suites[0]!.cases[0]!.checks[0]!.type).toBe(
+      'tool-called',
+    );
+    expect(load('{name: n, type: tool_used, tool: Bash, min: 0, max: 0}').suites[0]!.cases[0]!.checks[0]!.type).toBe(
+      'tool-not-called',
+    );
+  });
+
+  it('an arm Claude Code does not know is an error, as its schema refuses it', () => {
+    const { diagnostics } = load('{name: n, type: tool_used, tool: Skill, arm: with_only}');
+    expect(diagnostics).toMatchObject([{ severity: 'error', ruleId: 'claude-plugin-eval/wrong-type' }]);
+  });
+});
+
 describe('the eval folder', () => {
   it("reads the manifest's experimental.evals", async () => {
     const { detectClaudePluginEval } = await import('./detect.js');
