@@ -227,6 +227,30 @@ describe('tool_used counts, as Claude Code counts them (binary `function Lm`: mi
   });
 });
 
+describe('scaffold_script', () => {
+  it('becomes a setup step that needs --trust, and a file_exists grader beside it is warned about', () => {
+    const root = pluginTree({
+      ...GREETER_PLUGIN,
+      "evals/s/fixture it's.sh": 'echo seed > seed.txt\n',
+      'evals/s/case.yaml': [
+        'schema_version: "1.0"',
+        'name: s',
+        'context:',
+        `  scaffold_script: "fixture it's.sh"`,
+        'execution: {prompt: hi}',
+        'graders:',
+        '  - {name: seeded, type: file_exists, path: seed.txt}',
+      ].join('\n'),
+    });
+    const { suites, diagnostics } = loadClaudePluginEval(join(root, 'evals/s/case.yaml'));
+    expect(suites[0]!.cases[0]!.workspace.setup).toEqual([`bash '${join(root, 'evals/s/fixture it')}'\\''s.sh'`]);
+    expect(diagnostics.map((d) => [d.severity, d.ruleId.split('/')[1], d.line])).toEqual([
+      ['info', 'needs-trust', 4],
+      ['warning', 'setting-not-applied', 7],
+    ]);
+  });
+});
+
 describe('the eval folder', () => {
   it("reads the manifest's experimental.evals", async () => {
     const { detectClaudePluginEval } = await import('./detect.js');
