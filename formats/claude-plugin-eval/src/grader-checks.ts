@@ -124,38 +124,8 @@ function checkOf(
       }
       return { type: 'llm-rubric', value: criteria, verdict: 'pass-fail' };
     }
-    case 'tool_used': {
-      const tool = need('tool', 'a tool name', isString);
-      if (tool === null) return null;
-      for (const key of ['min', 'max']) {
-        const v = fields[key]?.value;
-        if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0)) {
-          diagnostics.error('wrong-type', `"${key}" must be a whole number ≥ 0.`, fields[key]!.at);
-          return null;
-        }
-      }
-      if (fields.input_match) {
-        return cannot(
-          `tool_used with input_match matches a regular expression against the call's input as text; skill-eval matches tool arguments key by key, so this grader cannot be graded as Claude Code grades it.`,
-          fields.input_match.at,
-        );
-      }
-      // Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ calls ≤ max (default ∞).
-      const min = (fields.min?.value as number | undefined) ?? 1;
-      const max = fields.max?.value as number | undefined;
-      if (fields.min === undefined && max === 0) {
-        return cannot(
-          `max: 0 without min never passes in Claude Code: min defaults to 1, so it asks for 1 to 0 ${String(tool)} calls; for "never called" write min: 0 and max: 0 (and arm: both on a Skill grader).`,
-          fields.max!.at,
-        );
-      }
-      if (min === 1 && max === undefined) return { type: 'tool-called', value: tool };
-      if (min === 0 && max === 0) return { type: 'tool-not-called', value: tool };
-      return cannot(
-        `tool_used counts ${String(tool)} calls between ${min} and ${max ?? '∞'}; skill-eval grades "called at least once" (min 1) and "never called" (min 0, max 0) only.`,
-        (fields.min ?? fields.max)?.at ?? at,
-      );
-    }
+    case 'tool_used':
+      return toolUsedCheck(fields, at, diagnostics, need, cannot);
     case 'file_exists': {
       const path = need('path', 'a path (glob) relative to the run directory', isString);
       if (path === null) return null;
@@ -183,6 +153,47 @@ function checkOf(
     default:
       return undefined;
   }
+}
+
+/** Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ the tool's calls ≤ max (default ∞). */
+function toolUsedCheck(
+  fields: Record<string, Located>,
+  at: Where,
+  diagnostics: CaseDiagnostics,
+  need: Need,
+  cannot: (message: string, where?: Where) => undefined,
+): Check | undefined | null {
+  const isString = (v: unknown) => typeof v === 'string';
+  const tool = need('tool', 'a tool name', isString);
+  if (tool === null) return null;
+  for (const key of ['min', 'max']) {
+    const v = fields[key]?.value;
+    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0)) {
+      diagnostics.error('wrong-type', `"${key}" must be a whole number ≥ 0.`, fields[key]!.at);
+      return null;
+    }
+  }
+  if (fields.input_match) {
+    return cannot(
+      `tool_used with input_match matches a regular expression against the call's input as text; skill-eval matches tool arguments key by key, so this grader cannot be graded as Claude Code grades it.`,
+      fields.input_match.at,
+    );
+  }
+  // Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ calls ≤ max (default ∞).
+  const min = (fields.min?.value as number | undefined) ?? 1;
+  const max = fields.max?.value as number | undefined;
+  if (fields.min === undefined && max === 0) {
+    return cannot(
+      `max: 0 without min never passes in Claude Code: min defaults to 1, so it asks for 1 to 0 ${String(tool)} calls; for "never called" write min: 0 and max: 0 (and arm: both on a Skill grader).`,
+      fields.max!.at,
+    );
+  }
+  if (min === 1 && max === undefined) return { type: 'tool-called', value: tool };
+  if (min === 0 && max === 0) return { type: 'tool-not-called', value: tool };
+  return cannot(
+    `tool_used counts ${String(tool)} calls between ${min} and ${max ?? '∞'}; skill-eval grades "called at least once" (min 1) and "never called" (min 0, max 0) only.`,
+    (fields.min ?? fields.max)?.at ?? at,
+  );
 }
 
 type Need = (key: string, what: string, test: (v: unknown) => boolean) => unknown;
