@@ -71,6 +71,14 @@ export const BUNDLED_FORMATS: BundledFormat[] = [
     package: '@skill-eval/format-agentv',
     load: () => import('@skill-eval/format-agentv'),
   },
+  {
+    id: 'claude-plugin-eval',
+    // Claude Code reads case.yaml and prompt.md only (no .yml, no .markdown).
+    extensions: ['.yaml', '.md'],
+    aliases: ['claude-eval', 'claude-code-eval'],
+    package: '@skill-eval/format-claude-plugin-eval',
+    load: () => import('@skill-eval/format-claude-plugin-eval'),
+  },
 ];
 
 export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [

@@ -1,0 +1,254 @@
+import type { Check } from '@skill-eval/core';
+import type { CaseDiagnostics, Where } from './diagnostics.js';
+import type { Located } from './located.js';
+import type { RawGrader } from './read-case-files.js';
+
+/** A grader read into skill-eval terms. */
+export interface MappedGrader {
+  name: string;
+  type: string;
+  weight: number;
+  /** Claude Code's with-only grader: a plugin-fired indicator under with/without ablation, not part of the score. */
+  withOnly: boolean;
+  /** The check that grades it as Claude Code does; undefined when skill-eval cannot (diagnosed as an error). */
+  check?: Check;
+}
+
+/*
+ * The grader kinds and their fields, from the binary's zod union (search `type:Ag("tool_used")`): every kind is a
+ * strict object with `name`, `weight` (positive, default 1) and `arm` (`with-only` | `both`, optional).
+ */
+const COMMON = ['type', 'name', 'weight', 'arm'];
+const FIELDS: Record<string, string[]> = {
+  regex: ['target', 'pattern', 'flags', 'match'],
+  tool_order: ['before', 'after'],
+  tool_used: ['tool', 'input_match', 'min', 'max'],
+  file_exists: ['path', 'exists'],
+  llm: ['criteria', 'focus'],
+  baseline: ['baseline_file', 'criteria'],
+};
+export const GRADER_TYPES = Object.keys(FIELDS);
+
+/** Claude Code's Skill tool: `tool_used: Skill` without `arm` is with-only (binary: `function Nm(e)`). */
+const SKILL_TOOL = 'Skill';
+
+/** Reads one grader; undefined when it is malformed (diagnosed: Claude Code refuses the case). */
+export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics): MappedGrader | undefined {
+  const { fields, at } = grader;
+  const type = fields.type?.value;
+  if (typeof type !== 'string' || !(type in FIELDS)) {
+    diagnostics.error(
+      'wrong-type',
+      `Grader type ${JSON.stringify(type)} is not one Claude Code knows; write one of ${GRADER_TYPES.join(', ')}.`,
+      fields.type?.at ?? at,
+    );
+    return undefined;
+  }
+  let valid = true;
+  const fail = (message: string, where: Where) => {
+    diagnostics.error('wrong-type', message, where);
+    valid = false;
+  };
+  for (const [key, entry] of Object.entries(fields)) {
+    if (!COMMON.includes(key) && !FIELDS[type]!.includes(key)) {
+      fail(
+        `A ${type} grader has no field "${key}" (Claude Code refuses the case); its fields are ${[...COMMON, ...FIELDS[type]!].join(', ')}.`,
+        entry.at,
+      );
+    }
+  }
+  const name = fields.name?.value;
+  if (typeof name !== 'string') fail('A grader needs a "name" (a string).', fields.name?.at ?? at);
+  const weight = fields.weight?.value ?? 1;
+  if (typeof weight !== 'number' || !(weight > 0)) {
+    fail(
+      `"weight" is ${JSON.stringify(weight)}; Claude Code takes a positive number (default 1).`,
+      fields.weight?.at ?? at,
+    );
+  }
+  const arm = fields.arm?.value;
+  if (arm !== undefined && arm !== 'with-only' && arm !== 'both') {
+    fail(`"arm" is ${JSON.stringify(arm)}; write with-only or both.`, fields.arm!.at);
+  }
+  if (!valid) return undefined;
+  const withOnly =
+    arm === 'with-only' || (arm === undefined && type === 'tool_used' && fields.tool?.value === SKILL_TOOL);
+  const mapped: MappedGrader = { name: name as string, type, weight: weight as number, withOnly };
+  const check = checkOf(type, fields, at, diagnostics);
+  if (check === null) return undefined;
+  if (check) mapped.check = { ...check, name: name as string };
+  return mapped;
+}
+
+/** The check for a well-formed grader; undefined when skill-eval cannot grade it, null when it is malformed. */
+function checkOf(
+  type: string,
+  fields: Record<string, Located>,
+  at: Where,
+  diagnostics: CaseDiagnostics,
+): Check | undefined | null {
+  const need = (key: string, what: string, test: (v: unknown) => boolean): unknown => {
+    const entry = fields[key];
+    if (entry && test(entry.value)) return entry.value;
+    diagnostics.error(
+      entry ? 'wrong-type' : 'missing-field',
+      entry ? `"${key}" must be ${what}.` : `A ${type} grader needs "${key}" (${what}).`,
+      entry?.at ?? at,
+    );
+    return null;
+  };
+  const cannot = (message: string, where: Where = at): undefined => {
+    diagnostics.error('grader-not-gradable', message, where);
+    return undefined;
+  };
+  const isString = (v: unknown) => typeof v === 'string';
+  switch (type) {
+    case 'regex':
+      return regexCheck(fields, at, diagnostics, need, cannot);
+    case 'llm': {
+      const criteria = need('criteria', 'the rubric, a string', isString);
+      if (criteria === null) return null;
+      const focus = fields.focus?.value ?? 'last_message';
+      if (focus === 'mock_calls') {
+        return cannot(
+          'An llm grader with focus: mock_calls judges the calls to MCP mocks, which skill-eval does not stage; it cannot be graded.',
+          fields.focus!.at,
+        );
+      }
+      if (focus !== 'last_message') {
+        diagnostics.info(
+          'judge-sees-more',
+          `Claude Code shows its judge only the ${typeof focus === 'object' ? 'focus file' : focus}; skill-eval's judge reads the final answer with the run's transcript and workspace, and is told the criterion.`,
+          fields.focus!.at,
+        );
+      }
+      return { type: 'llm-rubric', value: criteria, verdict: 'pass-fail' };
+    }
+    case 'tool_used':
+      return toolUsedCheck(fields, at, diagnostics, need, cannot);
+    case 'file_exists': {
+      const path = need('path', 'a path (glob) relative to the run directory', isString);
+      if (path === null) return null;
+      const exists = fields.exists?.value ?? true;
+      if (typeof exists !== 'boolean') {
+        diagnostics.error('wrong-type', '"exists" must be true or false.', fields.exists!.at);
+        return null;
+      }
+      if (/[*?]/.test(path as string)) {
+        return cannot(
+          `file_exists with a glob (${String(path)}) matches any created file; skill-eval's file checks take exact paths, so it cannot be graded as Claude Code grades it.`,
+          fields.path!.at,
+        );
+      }
+      return { type: exists ? 'file-exists' : 'file-not-exists', value: path };
+    }
+    case 'tool_order':
+      return cannot(
+        'tool_order passes when the first call of `before` comes before the first call of `after` (binary `function Dm(e,{run:r})`); skill-eval has no check with that rule, so it cannot be graded as Claude Code grades it.',
+      );
+    case 'baseline':
+      return cannot(
+        'A baseline grader has a judge compare the run with a recorded baseline trajectory (baseline_file); skill-eval has no check that reads such a file, so it cannot be graded.',
+      );
+    default:
+      return undefined;
+  }
+}
+
+/** Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ the tool's calls ≤ max (default ∞). */
+function toolUsedCheck(
+  fields: Record<string, Located>,
+  at: Where,
+  diagnostics: CaseDiagnostics,
+  need: Need,
+  cannot: (message: string, where?: Where) => undefined,
+): Check | undefined | null {
+  const isString = (v: unknown) => typeof v === 'string';
+  const tool = need('tool', 'a tool name', isString);
+  if (tool === null) return null;
+  for (const key of ['min', 'max']) {
+    const v = fields[key]?.value;
+    if (v !== undefined && !(Number.isInteger(v) && (v as number) >= 0)) {
+      diagnostics.error('wrong-type', `"${key}" must be a whole number ≥ 0.`, fields[key]!.at);
+      return null;
+    }
+  }
+  if (fields.input_match) {
+    return cannot(
+      `tool_used with input_match matches a regular expression against the call's input as text; skill-eval matches tool arguments key by key, so this grader cannot be graded as Claude Code grades it.`,
+      fields.input_match.at,
+    );
+  }
+  // Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ calls ≤ max (default ∞).
+  const min = (fields.min?.value as number | undefined) ?? 1;
+  const max = fields.max?.value as number | undefined;
+  if (fields.min === undefined && max === 0) {
+    return cannot(
+      `max: 0 without min never passes in Claude Code: min defaults to 1, so it asks for 1 to 0 ${String(tool)} calls; for "never called" write min: 0 and max: 0 (and arm: both on a Skill grader).`,
+      fields.max!.at,
+    );
+  }
+  if (min === 1 && max === undefined) return { type: 'tool-called', value: tool };
+  if (min === 0 && max === 0) return { type: 'tool-not-called', value: tool };
+  return cannot(
+    `tool_used counts ${String(tool)} calls between ${min} and ${max ?? '∞'}; skill-eval grades "called at least once" (min 1) and "never called" (min 0, max 0) only.`,
+    (fields.min ?? fields.max)?.at ?? at,
+  );
+}
+
+type Need = (key: string, what: string, test: (v: unknown) => boolean) => unknown;
+
+/** Binary `async function $m(e,r)`: contains = `RegExp.test`, not_contains its negation, count:N = N matches. */
+function regexCheck(
+  fields: Record<string, Located>,
+  at: Where,
+  diagnostics: CaseDiagnostics,
+  need: Need,
+  cannot: (message: string, where?: Where) => undefined,
+): Check | undefined | null {
+  const pattern = need('pattern', 'a regular expression (JavaScript syntax)', (v) => typeof v === 'string');
+  if (pattern === null) return null;
+  const flags = fields.flags?.value ?? '';
+  if (typeof flags !== 'string' || !/^[dgimsuvy]*$/.test(flags)) {
+    diagnostics.error('wrong-type', '"flags" must be JS RegExp flags (d g i m s u v y).', fields.flags?.at ?? at);
+    return null;
+  }
+  const match = fields.match?.value ?? 'contains';
+  if (typeof match !== 'string' || !/^(contains|not_contains|count:\d+)$/.test(match)) {
+    diagnostics.error('wrong-type', '"match" must be contains | not_contains | count:N.', fields.match?.at ?? at);
+    return null;
+  }
+  try {
+    new RegExp(pattern as string, flags);
+  } catch (error) {
+    diagnostics.error(
+      'invalid-regex',
+      `The pattern is not a valid JavaScript regular expression (${(error as Error).message}); Claude Code fails this grader on every run.`,
+      fields.pattern!.at,
+    );
+    return null;
+  }
+  const target = fields.target?.value ?? 'last_message';
+  if (target !== 'last_message') {
+    const what =
+      typeof target === 'object'
+        ? 'a file the run wrote ({source: file, path})'
+        : target === 'files'
+          ? 'the list of files the run created'
+          : target === 'trace'
+            ? "Claude Code's own JSON trace of the run"
+            : String(target);
+    return cannot(
+      `A regex grader over ${what} cannot be graded: skill-eval's regex check reads the final answer.`,
+      fields.target?.at ?? at,
+    );
+  }
+  const negate = match === 'not_contains' || match === 'count:0';
+  if (match.startsWith('count:') && !negate) {
+    return cannot(
+      `match: ${match} counts the pattern's matches; skill-eval's regex check tells only whether it matches.`,
+      fields.match!.at,
+    );
+  }
+  return { type: 'regex', value: pattern, ...(flags ? { flags } : {}), ...(negate ? { negate: true } : {}) };
+}

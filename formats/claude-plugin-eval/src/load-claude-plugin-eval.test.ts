@@ -1,0 +1,266 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
+import { GREETER_PLUGIN, pluginTree } from './test-support/plugin-tree.js';
+
+const fixtures = join(import.meta.dirname, 'fixtures');
+const brief = (d: { severity: string; ruleId: string; file: string; line?: number }) =>
+  `${d.severity} ${d.ruleId.replace('claude-plugin-eval/', '')} ${d.file.replace(`${fixtures}/`, '')}:${d.line}`;
+
+describe('the suite `claude plugin eval init --bare mycase` writes (2.1.330, copied verbatim)', () => {
+  it('reads it, and refuses its TODO lines where Claude Code refuses them', () => {
+    const { suites, diagnostics } = loadClaudePluginEval(join(fixtures, 'bare/evals/mycase/prompt.md'));
+    expect(diagnostics.filter((d) => d.severity === 'error').map(brief)).toEqual([
+      'error init-template bare/evals/mycase/prompt.md:6',
+      'error init-template bare/evals/mycase/graders/criteria.md:6',
+    ]);
+    const [testCase] = suites[0]!.cases;
+    // The template's front matter: max_turns 10, allowed_tools [Read, Glob, Grep, Skill]; weight 1, type llm.
+    expect(testCase).toMatchObject({
+      id: 'mycase',
+      limits: { maxTurns: 10, timeoutSeconds: 300 },
+      runs: 3,
+      checks: [{ type: 'llm-rubric', name: 'criteria', weight: 1 }],
+      metadata: { claudePluginEval: { caseSource: 'prose', allowedTools: ['Read', 'Glob', 'Grep', 'Skill'] } },
+      skills: [{ name: 'hello' }],
+    });
+    expect(suites[0]!.settings).toEqual({ benchmark: { enabled: true } });
+  });
+});
+
+describe('prompt.md with graders/*.md', () => {
+  const load = () => loadClaudePluginEval(join(fixtures, 'greeter/evals/01-say-hello/prompt.md'));
+
+  it('takes the case from the front matter and body, and the graders in sorted file order', () => {
+    const testCase = load().suites[0]!.cases[0]!;
+    expect(testCase).toMatchObject({
+      id: '01-say-hello',
+      turns: ['Say hello to Alex.'],
+      limits: { maxTurns: 5, timeoutSeconds: 120 },
+      runs: 2,
+      tags: ['smoke'],
+      verdictRule: 'every-check',
+    });
+    expect(testCase.threshold).toBeUndefined();
+    expect(testCase.checks.map((c) => [c.name, c.type, c.weight])).toEqual([
+      ['friendly', 'llm-rubric', 2],
+      ['greets-by-name', 'regex', 1],
+      // `tool_used: Skill` without arm is with-only: reported, not scored, under the with/without ablation.
+      ['skill-fired', 'tool-called', 0],
+    ]);
+    expect(testCase.checks[0]!.value).toBe('The reply greets Alex by name in a friendly tone.');
+    expect(testCase.checks[1]!.value).toBe('Hello, Alex');
+  });
+
+  it('says that a grader file without front matter grades nothing, as Claude Code skips it', () => {
+    expect(load().diagnostics.map(brief)).toContain(
+      'warning grader-skipped greeter/evals/01-say-hello/graders/notes.md:1',
+    );
+  });
+
+  it('counts the prompt.md and grader files as parts of the case', () => {
+    const { parts } = loadClaudePluginEval(join(fixtures, 'greeter/evals/02-yaml/case.yaml'));
+    expect(parts).toEqual([]);
+    expect(load().parts?.map((p) => p.replace(`${fixtures}/`, ''))).toEqual(
+      expect.arrayContaining([
+        'greeter/evals/01-say-hello/graders/friendly.md',
+        'greeter/evals/01-say-hello/graders/notes.md',
+      ]),
+    );
+  });
+});
+
+describe('case.yaml', () => {
+  it('maps every grader kind skill-eval can grade as Claude Code does', () => {
+    const { suites, diagnostics } = loadClaudePluginEval(join(fixtures, 'greeter/evals/02-yaml/case.yaml'));
+    expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    const testCase = suites[0]!.cases[0]!;
+    expect(testCase).toMatchObject({ id: 'yaml-case', system: 'Be brief.', model: 'claude-sonnet-4-5', runs: 1 });
+    expect(testCase.checks).toEqual([
+      { type: 'regex', name: 'no-apology', value: 'sorry', flags: 'i', negate: true, weight: 1 },
+      { type: 'file-exists', name: 'wrote-file', value: 'greeting.txt', weight: 3 },
+      { type: 'tool-not-called', name: 'no-bash', value: 'Bash', weight: 1 },
+      { type: 'tool-called', name: 'pinned-skill', value: 'Skill', weight: 0 },
+      { type: 'llm-rubric', name: 'judged', value: 'The agent says it is done.', verdict: 'pass-fail', weight: 1 },
+    ]);
+  });
+
+  it('names, at its line, everything it cannot run or grade as Claude Code does', () => {
+    const { diagnostics } = loadClaudePluginEval(join(fixtures, 'greeter/evals/03-unsupported/case.yaml'));
+    const at = 'greeter/evals/03-unsupported/case.yaml';
+    expect(diagnostics.map(brief)).toEqual([
+      `warning unknown-key ${at}:11`,
+      `error path-escapes-case ${at}:4`,
+      `error setting-not-applied ${at}:5`,
+      `warning tools-not-restricted ${at}:8`,
+      `warning setting-not-applied ${at}:10`,
+      `error grader-not-gradable ${at}:13`,
+      `error grader-not-gradable ${at}:17`,
+      `error grader-not-gradable ${at}:24`,
+      `error grader-not-gradable ${at}:28`,
+      `error grader-not-gradable ${at}:31`,
+      `error grader-not-gradable ${at}:34`,
+    ]);
+  });
+});
+
+describe('merging case.yaml with prompt.md, as Claude Code does (binary `function Ms(e,r,o)`)', () => {
+  it('prompt.md overrides the prompt and top keys, adds its graders, and joins the disallowed tools', () => {
+    const root = pluginTree({
+      ...GREETER_PLUGIN,
+      'evals/mixed/case.yaml': [
+        'schema_version: "1.0"',
+        'name: from-yaml',
+        'runs: 5',
+        'execution:',
+        '  prompt: yaml prompt',
+        '  max_turns: 7',
+        '  disallowed_tools: [Agent]',
+        'graders:',
+        '  - {name: a, type: regex, pattern: x}',
+      ].join('\n'),
+      'evals/mixed/prompt.md': '---\nname: from-md\ndisallowed_tools: [TaskStop]\n---\nmd prompt\n',
+      'evals/mixed/graders/b.md': '---\ntype: regex\n---\ny\n',
+    });
+    const { suites } = loadClaudePluginEval(join(root, 'evals/mixed/case.yaml'));
+    expect(suites[0]!.cases[0]).toMatchObject({
+      name: 'from-md',
+      turns: ['md prompt'],
+      runs: 5,
+      limits: { maxTurns: 7 },
+      metadata: { claudePluginEval: { caseSource: 'mixed', disallowedTools: ['Agent', 'TaskStop'] } },
+    });
+    expect(suites[0]!.cases[0]!.checks.map((c) => c.name)).toEqual(['a', 'b']);
+  });
+
+  it('refuses an unknown prompt.md front matter key at its line', () => {
+    const root = pluginTree({
+      ...GREETER_PLUGIN,
+      'evals/c/prompt.md': '---\nmax_turns: 3\nturns: 4\n---\nHi\n',
+      'evals/c/graders/g.md': '---\ntype: regex\n---\nHi\n',
+    });
+    const { diagnostics } = loadClaudePluginEval(join(root, 'evals/c/prompt.md'));
+    expect(diagnostics).toMatchObject([{ severity: 'error', ruleId: 'claude-plugin-eval/unknown-key', line: 3 }]);
+  });
+});
+
+describe('with-only graders and the ablation', () => {
+  const tree = (graders: string[], plugin = GREETER_PLUGIN) =>
+    pluginTree({
+      ...plugin,
+      'evals/c/case.yaml': [
+        'schema_version: "1.0"',
+        'name: c',
+        'execution: {prompt: hi}',
+        'graders:',
+        ...graders.map((g) => `  - ${g}`),
+      ].join('\n'),
+    });
+  const weights = (root: string) => {
+    const { suites } = loadClaudePluginEval(join(root, 'evals/c/case.yaml'));
+    return { weights: suites[0]!.cases[0]!.checks.map((c) => c.weight), settings: suites[0]!.settings };
+  };
+
+  it('arm: both keeps a Skill grader in the score', () => {
+    expect(
+      weights(tree(['{name: s, type: tool_used, tool: Skill, arm: both}', '{name: r, type: regex, pattern: x}']))
+        .weights,
+    ).toEqual([1, 1]);
+  });
+
+  it('when every grader is with-only they are all scored (binary: `h=e.case_.graders.every(a)`)', () => {
+    expect(
+      weights(
+        tree([
+          '{name: s, type: tool_used, tool: Skill}',
+          '{name: r, type: regex, pattern: x, arm: with-only, weight: 2}',
+        ]),
+      ).weights,
+    ).toEqual([1, 2]);
+  });
+
+  it('without a plugin there is one arm: no benchmark, and with-only graders are scored', () => {
+    const root = tree(['{name: s, type: tool_used, tool: Skill}', '{name: r, type: regex, pattern: x}'], {});
+    expect(weights(root)).toEqual({ weights: [1, 1], settings: {} });
+  });
+});
+
+describe('tool_used counts, as Claude Code counts them (binary `function Lm`: min defaults to 1)', () => {
+  const load = (grader: string) => {
+    const root = pluginTree({
+      ...GREETER_PLUGIN,
+      'evals/c/case.yaml': [
+        'schema_version: "1.0"',
+        'name: c',
+        'execution: {prompt: hi}',
+        'graders:',
+        `  - ${grader}`,
+      ].join('\n'),
+    });
+    return loadClaudePluginEval(join(root, 'evals/c/case.yaml'));
+  };
+
+  it('max: 0 without min can never pass: an error that says so', () => {
+    const { diagnostics } = load('{name: n, type: tool_used, tool: Bash, max: 0}');
+    expect(diagnostics).toMatchObject([
+      {
+        severity: 'error',
+        ruleId: 'claude-plugin-eval/grader-not-gradable',
+        line: 5,
+        message: expect.stringMatching(/never passes/),
+      },
+    ]);
+  });
+
+  it('min: 1 is "called", min: 0 with max: 0 "never called"', () => {
+    expect(load('{name: n, type: tool_used, tool: Bash, min: 1}').suites[0]!.cases[0]!.checks[0]!.type).toBe(
+      'tool-called',
+    );
+    expect(load('{name: n, type: tool_used, tool: Bash, min: 0, max: 0}').suites[0]!.cases[0]!.checks[0]!.type).toBe(
+      'tool-not-called',
+    );
+  });
+
+  it('an arm Claude Code does not know is an error, as its schema refuses it', () => {
+    const { diagnostics } = load('{name: n, type: tool_used, tool: Skill, arm: with_only}');
+    expect(diagnostics).toMatchObject([{ severity: 'error', ruleId: 'claude-plugin-eval/wrong-type' }]);
+  });
+});
+
+describe('scaffold_script', () => {
+  it('becomes a setup step that needs --trust, and a file_exists grader beside it is warned about', () => {
+    const root = pluginTree({
+      ...GREETER_PLUGIN,
+      "evals/s/fixture it's.sh": 'echo seed > seed.txt\n',
+      'evals/s/case.yaml': [
+        'schema_version: "1.0"',
+        'name: s',
+        'context:',
+        `  scaffold_script: "fixture it's.sh"`,
+        'execution: {prompt: hi}',
+        'graders:',
+        '  - {name: seeded, type: file_exists, path: seed.txt}',
+      ].join('\n'),
+    });
+    const { suites, diagnostics } = loadClaudePluginEval(join(root, 'evals/s/case.yaml'));
+    expect(suites[0]!.cases[0]!.workspace.setup).toEqual([`bash '${join(root, 'evals/s/fixture it')}'\\''s.sh'`]);
+    expect(diagnostics.map((d) => [d.severity, d.ruleId.split('/')[1], d.line])).toEqual([
+      ['info', 'needs-trust', 4],
+      ['warning', 'setting-not-applied', 7],
+    ]);
+  });
+});
+
+describe('the eval folder', () => {
+  it("reads the manifest's experimental.evals", async () => {
+    const { detectClaudePluginEval } = await import('./detect.js');
+    const root = pluginTree({
+      '.claude-plugin/plugin.json': '{"name": "p", "experimental": {"evals": "quality/evals"}}',
+      'skills/s/SKILL.md': '---\nname: s\n---\n',
+      'quality/evals/c/prompt.md': 'Hi\n',
+      'evals/c/prompt.md': 'Hi\n',
+    });
+    expect(detectClaudePluginEval(join(root, 'quality/evals/c/prompt.md'), 'Hi\n')).toBeGreaterThan(0.5);
+    expect(detectClaudePluginEval(join(root, 'evals/c/prompt.md'), 'Hi\n')).toBe(0);
+  });
+});

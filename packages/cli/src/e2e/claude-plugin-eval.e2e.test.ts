@@ -1,0 +1,125 @@
+/**
+ * The differential test of the claude-plugin-eval format: one suite of `claude plugin eval` cases run by the real
+ * `claude plugin eval --json` (Claude Code 2.1.330) and by skill-eval on the claude-code engine, both against the
+ * same fake model server (scripted agent answers, scripted judge replies for each harness's judge), and the
+ * per-case scores (with and without the plugin) and verdicts compared. Claude Code's report is the expectation.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type FakeModelServer, loadFakeScript, startFakeModelServer } from '@skill-eval/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+import { captureIO } from '../test-support/capture-io.js';
+import { CLAUDE_BIN, REPO_ROOT } from '../test-support/paths.js';
+import { readSummary } from '../test-support/run-output.js';
+
+const SUITE = join(REPO_ROOT, 'formats/claude-plugin-eval/src/fixtures/differential');
+
+/** What `claude plugin eval --json` reports of a case (its `cases[].aggregates`). */
+interface ClaudeCase {
+  name: string;
+  aggregates: { score: number; passRate: number; scoreWithout?: number };
+  arms: { with: unknown[]; without?: unknown[] };
+}
+
+describe('claude plugin eval and skill-eval score the same suite alike', () => {
+  let server: FakeModelServer;
+  let dir: string;
+  let claude: { threshold: number; cases: ClaudeCase[] };
+  let outcomes: { caseName: string; variant: string; meanScore: number; status: string; runs: number }[];
+
+  beforeAll(async () => {
+    server = await startFakeModelServer(await loadFakeScript(join(SUITE, 'fake-model.json')));
+    dir = mkdtempSync(join(tmpdir(), 'claude-plugin-eval-diff-'));
+    const env = {
+      PATH: process.env.PATH,
+      HOME: join(dir, 'home'),
+      ANTHROPIC_API_KEY: 'sk-ant-fake-differential-key',
+      ANTHROPIC_BASE_URL: server.url,
+    };
+    mkdirSync(env.HOME, { recursive: true });
+    // Each harness gets its own copy: claude writes its results below the plugin's eval folder.
+    cpSync(join(SUITE, 'plugin'), join(dir, 'claude', 'plugin'), { recursive: true });
+    cpSync(join(SUITE, 'plugin'), join(dir, 'skill-eval', 'plugin'), { recursive: true });
+
+    // Not spawnSync: the fake model server answers from this process's event loop.
+    const claudeArgs = ['plugin', 'eval', '.', '--json', join(dir, 'claude.json'), '--trust-plugin', '--no-publish'];
+    await promisify(execFile)(CLAUDE_BIN, [...claudeArgs, '--allow-tools', 'Write'], {
+      cwd: join(dir, 'claude', 'plugin'),
+      env,
+      timeout: 240_000,
+    }).catch((error: { code?: unknown; stderr?: string }) => {
+      // Exit 1 is a case below the threshold, which this suite has on purpose.
+      if (error.code !== 1) throw new Error(`claude plugin eval failed (${String(error.code)}): ${error.stderr}`);
+    });
+    const report = JSON.parse(readFileSync(join(dir, 'claude.json'), 'utf8'));
+    claude = { threshold: report.suite.threshold, cases: report.cases };
+
+    // skill-eval's judge (engine-anthropic) reads its endpoint from the process environment.
+    const saved = { base: process.env.ANTHROPIC_BASE_URL, key: process.env.ANTHROPIC_API_KEY };
+    process.env.ANTHROPIC_BASE_URL = server.url;
+    process.env.ANTHROPIC_API_KEY = env.ANTHROPIC_API_KEY;
+    try {
+      const io = captureIO(join(dir, 'skill-eval'), env);
+      const code = await main(
+        [
+          'run',
+          'plugin',
+          '--engine',
+          'claude-code',
+          '--ek',
+          `path=${CLAUDE_BIN}`,
+          '--judge',
+          'anthropic',
+          '--out',
+          'out',
+        ],
+        io,
+      );
+      if (code > 1) throw new Error(`skill-eval run failed (${code}): ${io.err()}`);
+    } finally {
+      for (const [name, value] of [
+        ['ANTHROPIC_BASE_URL', saved.base],
+        ['ANTHROPIC_API_KEY', saved.key],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    outcomes = readSummary(join(dir, 'skill-eval', 'out')).cases;
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs every case of the suite in both harnesses', () => {
+    const names = ['all-with-only', 'files', 'hello', 'mixed', 'weights'];
+    expect(claude.cases.map((c) => c.name).sort()).toEqual(names);
+    expect([...new Set(outcomes.map((o) => o.caseName))].sort()).toEqual(names);
+  });
+
+  it('gives each case the score and verdict claude plugin eval gives, with and without the plugin', () => {
+    for (const c of claude.cases) {
+      const withSkill = outcomes.find((o) => o.caseName === c.name && o.variant === 'with_skill');
+      const withoutSkill = outcomes.find((o) => o.caseName === c.name && o.variant === 'without_skill');
+      expect(withSkill, c.name).toBeDefined();
+      expect(withSkill!.runs, `${c.name}: runs`).toBe(c.arms.with.length);
+      expect(withSkill!.meanScore, `${c.name}: score with the plugin`).toBeCloseTo(c.aggregates.score, 9);
+      expect(withSkill!.status, `${c.name}: verdict`).toBe(
+        c.aggregates.score >= claude.threshold ? 'passed' : 'failed',
+      );
+      expect(withoutSkill?.meanScore, `${c.name}: score without the plugin`).toBeCloseTo(c.aggregates.scoreWithout!, 9);
+    }
+  });
+
+  it('holds cases that pass and cases that fail, so that agreement means something', () => {
+    const scores = claude.cases.map((c) => c.aggregates.score);
+    expect(scores).toContain(1);
+    expect(new Set(scores).size).toBeGreaterThan(2);
+  });
+});
