@@ -10,6 +10,11 @@ import { OpenAISettingsSchema } from '../adapters/openai/src/settings.js';
 import { OpenSandboxSettingsSchema } from '../adapters/opensandbox/src/opensandbox-settings.js';
 import { QodercliSettingsSchema } from '../adapters/qodercli/src/qodercli-settings.js';
 import { AgentvEvalFileSchema } from '../formats/agentv/src/agentv-file-schema.js';
+import {
+  CaseFileSchema as ClaudePluginEvalCaseSchema,
+  GraderSchema as ClaudePluginEvalGraderSchema,
+  PromptFrontMatterSchema as ClaudePluginEvalPromptSchema,
+} from '../formats/claude-plugin-eval/src/case-file-schema.js';
 import { EvalMdFrontmatterSchema } from '../formats/eval-md/src/frontmatter-schema.js';
 import { BmadCasesFileSchema, EvalsJsonFileSchema, TeaEvalsFileSchema } from '../formats/evals-json/src/file-schema.js';
 import { SkillUpCaseFileSchema } from '../formats/skill-up/src/case-schema.js';
@@ -40,6 +45,9 @@ export const SCHEMA_SCOPES: Record<string, Schema[]> = {
   agentv: [AgentvEvalFileSchema],
   'eval-md': [EvalMdFrontmatterSchema],
   'evals-json': [EvalsJsonFileSchema],
+  'claude-plugin-eval': [ClaudePluginEvalCaseSchema],
+  'claude-plugin-eval/prompt-md': [ClaudePluginEvalPromptSchema],
+  'claude-plugin-eval/grader-md': [ClaudePluginEvalGraderSchema],
   'evals-json/bmad': [BmadCasesFileSchema],
   'evals-json/tea': [TeaEvalsFileSchema],
   'skill-up': [SkillUpSuiteFileSchema],

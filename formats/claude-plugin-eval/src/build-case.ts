@@ -13,7 +13,7 @@ const NEWEST_MAJOR = 1;
 const PROMPT_TEMPLATE = 'TODO: describe what the agent should do';
 const GRADER_TEMPLATE = 'TODO: describe what a successful response looks like';
 
-const TOP_KEYS = [
+export const TOP_KEYS = [
   'schema_version',
   'name',
   'description',
@@ -25,8 +25,8 @@ const TOP_KEYS = [
   'graders',
   'expected_outcome',
 ];
-const CONTEXT_KEYS = ['scaffold_script', 'history_file', 'add_dirs'];
-const EXECUTION_KEYS = [
+export const CONTEXT_KEYS = ['scaffold_script', 'history_file', 'add_dirs'];
+export const EXECUTION_KEYS = [
   'prompt',
   'max_turns',
   'timeout_seconds',

@@ -18,8 +18,8 @@ export interface MappedGrader {
  * The grader kinds and their fields, from the binary's zod union (search `type:Ag("tool_used")`): every kind is a
  * strict object with `name`, `weight` (positive, default 1) and `arm` (`with-only` | `both`, optional).
  */
-const COMMON = ['type', 'name', 'weight', 'arm'];
-const FIELDS: Record<string, string[]> = {
+export const COMMON = ['type', 'name', 'weight', 'arm'];
+export const FIELDS: Record<string, string[]> = {
   regex: ['target', 'pattern', 'flags', 'match'],
   tool_order: ['before', 'after'],
   tool_used: ['tool', 'input_match', 'min', 'max'],

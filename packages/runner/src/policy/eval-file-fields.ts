@@ -293,6 +293,73 @@ const SKILLET_GETSENTRY: PolicyEntry[] = [
   ]),
 ];
 
+/** Claude Code's `claude plugin eval` cases: case.yaml, prompt.md front matter, graders/*.md front matter. */
+const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
+  gated(
+    ['claude-plugin-eval context.scaffold_script'],
+    'starts-program',
+    'a bash script run before the agent (Claude Code runs it only with --scaffold)',
+    SETUP_GATE,
+  ),
+  gated(
+    [
+      'claude-plugin-eval execution.env',
+      'claude-plugin-eval execution.env.*',
+      'claude-plugin-eval/prompt-md env',
+      'claude-plugin-eval/prompt-md env.*',
+    ],
+    'starts-program',
+    "variables of the agent's environment (LD_PRELOAD would run code)",
+    'never applied: a warning at its line, and the value is only kept in the case metadata',
+  ),
+  gated(
+    [
+      'claude-plugin-eval context.history_file',
+      'claude-plugin-eval/grader-md baseline_file',
+      'claude-plugin-eval graders.baseline_file',
+    ],
+    'reads-outside-project',
+    'names a file read into the run',
+    'an error at its line when the eval file is read (skill-eval cannot run it as Claude Code does)',
+  ),
+  gated(
+    ['claude-plugin-eval context.add_dirs'],
+    'reads-outside-project',
+    'more directories the agent may work in',
+    'never applied: a warning at its line (the agent works in its workspace only)',
+  ),
+  inert([
+    'claude-plugin-eval *',
+    'claude-plugin-eval context',
+    'claude-plugin-eval context.*',
+    'claude-plugin-eval description',
+    'claude-plugin-eval execution',
+    'claude-plugin-eval execution.*',
+    'claude-plugin-eval execution.allowed_tools',
+    'claude-plugin-eval execution.append_system_prompt',
+    'claude-plugin-eval execution.artifact_publish',
+    'claude-plugin-eval execution.disallowed_tools',
+    'claude-plugin-eval execution.growthbook_overrides',
+    'claude-plugin-eval execution.growthbook_overrides.*',
+    'claude-plugin-eval execution.max_turns',
+    'claude-plugin-eval execution.model',
+    'claude-plugin-eval execution.prompt',
+    'claude-plugin-eval execution.timeout_seconds',
+    'claude-plugin-eval expected_outcome',
+    'claude-plugin-eval graders',
+    'claude-plugin-eval graders.**',
+    'claude-plugin-eval name',
+    'claude-plugin-eval plugins',
+    'claude-plugin-eval runs',
+    'claude-plugin-eval schema_version',
+    'claude-plugin-eval tags',
+    'claude-plugin-eval/prompt-md *',
+    'claude-plugin-eval/prompt-md **',
+    'claude-plugin-eval/grader-md *',
+    'claude-plugin-eval/grader-md **',
+  ]),
+];
+
 const TRIGGERS_JSON: PolicyEntry[] = [
   inert([
     'triggers-json *',
@@ -309,6 +376,7 @@ const TRIGGERS_JSON: PolicyEntry[] = [
 ];
 
 export const EVAL_FILE_FIELDS: PolicyEntry[] = [
+  ...CLAUDE_PLUGIN_EVAL,
   ...AGENTV,
   ...EVAL_MD,
   ...EVALS_JSON,
