@@ -7,6 +7,7 @@ const TARGET_S = 0.15;
 
 export async function coldStart(ctx) {
   const own = {};
+  const fastest = {};
   const commands = [...ctx.tools, ...ctx.variants].flatMap((tool) => ['--version', '--help'].map((flag) => ({ tool, flag })));
   // Every tool's commands take turns (see measureEach), so the ratios compare runs of the same minutes.
   // A bare `node -e 0` takes its turn with them: the floor of any Node program's start, the guard's baseline.
@@ -22,6 +23,7 @@ export async function coldStart(ctx) {
   for (const { tool, flag, m } of rows) {
     if (tool.id === 'skill-eval') {
       own[flag] = m.wall.median;
+      fastest[flag] = m.wall.min;
       met &&= m.wall.median <= TARGET_S;
     }
     ctx.log(`  ${tool.name} ${flag}: ${seconds(m.wall)}`);
@@ -37,11 +39,13 @@ export async function coldStart(ctx) {
         own[flag],
       ),
     ),
+    // The guard compares the fastest run of each: a start can only be slowed by what else the machine does, and a
+    // median of a few starts on a busy machine moved by half (0.125 s against a fastest of 0.055 s in one CI run).
     guards: ['--version', '--help'].map((flag) => ({
       id: `cold-start${flag.slice(1)}`,
-      what: `skill-eval \`${flag}\` ÷ a bare \`node -e 0\``,
-      ratio: own[flag] / bare.wall.median,
-      detail: `${own[flag].toFixed(3)} s against ${bare.wall.median.toFixed(3)} s`,
+      what: `skill-eval \`${flag}\` ÷ a bare \`node -e 0\`, fastest runs`,
+      ratio: fastest[flag] / bare.wall.min,
+      detail: `${fastest[flag].toFixed(3)} s against ${bare.wall.min.toFixed(3)} s`,
     })),
     body: `A bare \`node -e 0\` took ${seconds(bare.wall)} in the same turns.\n\n${table(
       ['tool', 'command', 'wall, median (min–max)', 'peak RSS', 'peer ÷ skill-eval'],
