@@ -10,6 +10,7 @@ import { chatMessagesIn, interpolateVars, promptFileId, promptIdSuffix, stablePr
 import { readSideChannel } from './side-channel.js';
 import type { DocPath } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
+import { reportTestTargets } from './target-matrix.js';
 import { lookupVar, renderTemplate, soleVariable } from './template.js';
 import { readWorkspace } from './workspace.js';
 
@@ -80,6 +81,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
     return [];
   }
   checkFieldsForDialect(test, entry, ctx);
+  if (ctx.dialect === 'agentv-4') reportTestTargets(test.execution, [...path, 'execution'], ctx);
   const id = readId(test, entry, position, ctx) + idSuffix;
   const agentv = keptFields(test, path, ctx);
   const errorsBefore = sink.errorCount;

@@ -17,6 +17,7 @@ import {
 import { promptFileId } from './render-vars.js';
 import { type Source, yamlSource } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
+import { reportSuiteTargets } from './target-matrix.js';
 import { readEnvironment, readV4Workspace } from './workspace.js';
 
 /** Options of {@link loadAgentv}; the plugin settings map onto them. */
@@ -208,6 +209,8 @@ function readDefaults(doc: Record<string, unknown>, ctx: ReadContext, sources: S
   const root = ctx.source;
   const sink = root.sink;
   const execution = isRecord(doc.execution) ? doc.execution : {};
+  // AgentV 5 refuses a top-level execution (removed-field); in 4.x its targets matrix is reported here.
+  if (ctx.dialect === 'agentv-4') reportSuiteTargets(execution, ctx);
   const suiteAssert: Located[] = [];
   for (const key of ['assert', 'assertions', 'evaluators']) {
     if (doc[key] !== undefined) suiteAssert.push({ value: doc[key], source: root, path: [key] });
