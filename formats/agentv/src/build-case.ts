@@ -335,8 +335,14 @@ function readTurns(
   // AgentV renders only a test that has vars (its own map, or default_test's merged in): interpolateCaseField returns
   // the value as written otherwise (yaml-parser.ts at f0c5db805c20, lines 453-455 and 693-718).
   const plain = isRecord(test.vars) || Object.keys(vars).length > 0 ? plainVars(vars) : undefined;
-  const prefix = defaults.suiteInput
-    ? readInput(defaults.suiteInput.value, defaults.suiteInput.path, { ...ctx, source: defaults.suiteInput.source })
+  // The suite's input is rendered with each test's vars too (4.42.4 yaml-parser.ts line 533; 5.x at f0c5db805c20,
+  // lines 1626-1630).
+  const suiteInput = defaults.suiteInput;
+  const prefix = suiteInput
+    ? readInput(asMessages(withVars(suiteInput.value, plain, ctx.dialect), ctx), suiteInput.path, {
+        ...ctx,
+        source: suiteInput.source,
+      })
     : undefined;
   const withPrefix = (parts: InputParts): InputParts => {
     if (!prefix) return parts;

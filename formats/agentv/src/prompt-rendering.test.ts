@@ -6,7 +6,7 @@ import { loadAgentv } from './load-agentv.js';
 
 // Every expectation here is what AgentV's own loader gives for the same file, run on it: AgentV 5.3.1-next.1
 // (packages/core/src/evaluation/yaml-parser.ts `loadTests`, commit f0c5db805c20d83a2e01d6b4e0e9bc9e5c7618a0, built
-// from source) for the 5.x files, and AgentV 4.42.4 (@agentv/core from npm, `loadTests`) for the 4.x file. The
+// from source) for the 5.x files, and AgentV 4.42.4 (@agentv/core from npm, `loadTests`) for the 4.x files. The
 // messages are the loaded test's `input`; skill-eval's are its system prompt and turns.
 
 let tmp: string;
@@ -190,6 +190,23 @@ describe('vars in inputs, as each AgentV version renders them', () => {
     expect(suites[0]!.settings).toMatchObject({ dialect: 'agentv-4' });
     expect(suites[0]!.cases[0]!.turns).toEqual([
       'Q What is the capital? / {{ vars.question }} / {{ missing }} / {"name":"Ada"}',
+    ]);
+  });
+
+  it("AgentV 4.42.4: the suite's input is rendered with each test's vars too", () => {
+    const { suites } = load('s.eval.yaml', [
+      'input:',
+      '  - role: system',
+      '    content: "You help {{ team }} ({{ vars.team }})"',
+      'tests:',
+      '  - id: t1',
+      '    vars: {team: ops}',
+      '    criteria: ok',
+      '    input: "Hi {{ team }}"',
+    ]);
+    expect(messages(suites[0]!.cases[0]!)).toEqual([
+      { role: 'system', content: 'You help ops ({{ vars.team }})' },
+      { role: 'user', content: 'Hi ops' },
     ]);
   });
 
