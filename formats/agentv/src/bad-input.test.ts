@@ -160,8 +160,12 @@ describe('tests and assertions', () => {
       ['duplicate-id', 16, 9],
       ['wrong-type', 19, 11],
       ['missing-var', 1, 11],
-      ['missing-input', 19, 5],
     ]);
+    // `vars: nope` is no vars: AgentV 5 renders nothing then (interpolateCaseField, yaml-parser.ts at f0c5db805c20,
+    // line 453) and sends "{{ input }}" as written (run on loadTests of that version).
+    expect(message(diagnostics, 1, 11)).toBe(
+      'The prompt uses {{ input }} but this test has no vars; AgentV sends the prompt as written, braces and all. Add vars to the test.',
+    );
     expect(message(diagnostics, 3, 9)).toBe('The id 7 is a number; AgentV requires a string, so write id: "7".');
     expect(message(diagnostics, 7, 16)).toBe(
       '"value" of contains is a list; write the text to look for (a non-empty string; a number is read as written).',
@@ -173,6 +177,7 @@ describe('tests and assertions', () => {
     expect(suites[0]!.cases.map((c) => [c.id, c.rawId, c.threshold])).toEqual([
       ['7', 7, undefined],
       ['dup', 'dup', undefined],
+      ['4', undefined, undefined],
     ]);
   });
 

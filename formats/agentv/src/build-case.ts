@@ -6,9 +6,11 @@ import { graderPayload, withGraderPayload } from './grader-payload.js';
 import { type InputParts, readInput, stageFile } from './messages.js';
 import { V4_SPELLINGS_TEST, V5_REMOVED_TEST } from './migration.js';
 import { checkInsideProject, findReference, type TestEntry } from './references.js';
+import { chatMessagesIn, interpolateVars, promptFileId, promptIdSuffix, stablePromptId } from './render-vars.js';
 import { readSideChannel } from './side-channel.js';
 import type { DocPath } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
+import { reportTestTargets } from './target-matrix.js';
 import { lookupVar, renderTemplate, soleVariable } from './template.js';
 import { readWorkspace } from './workspace.js';
 
@@ -79,6 +81,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
     return [];
   }
   checkFieldsForDialect(test, entry, ctx);
+  if (ctx.dialect === 'agentv-4') reportTestTargets(test.execution, [...path, 'execution'], ctx);
   const id = readId(test, entry, position, ctx) + idSuffix;
   const agentv = keptFields(test, path, ctx);
   const errorsBefore = sink.errorCount;
@@ -329,9 +332,17 @@ function readTurns(
   ctx: ReadContext,
 ): TurnSet[] {
   const sink = ctx.source.sink;
-  const plain = plainVars(vars);
-  const prefix = defaults.suiteInput
-    ? readInput(defaults.suiteInput.value, defaults.suiteInput.path, { ...ctx, source: defaults.suiteInput.source })
+  // AgentV renders only a test that has vars (its own map, or default_test's merged in): interpolateCaseField returns
+  // the value as written otherwise (yaml-parser.ts at f0c5db805c20, lines 453-455 and 693-718).
+  const plain = isRecord(test.vars) || Object.keys(vars).length > 0 ? plainVars(vars) : undefined;
+  // The suite's input is rendered with each test's vars too (4.42.4 yaml-parser.ts line 533; 5.x at f0c5db805c20,
+  // lines 1626-1630).
+  const suiteInput = defaults.suiteInput;
+  const prefix = suiteInput
+    ? readInput(asMessages(withVars(suiteInput.value, plain, ctx.dialect), ctx), suiteInput.path, {
+        ...ctx,
+        source: suiteInput.source,
+      })
     : undefined;
   const withPrefix = (parts: InputParts): InputParts => {
     if (!prefix) return parts;
@@ -365,7 +376,8 @@ function readTurns(
       ...t,
       ...conversationExtras(test, path, ctx),
     }));
-  if (test.input !== undefined) return single(readInput(renderStrings(test.input, plain), [...path, 'input'], ctx));
+  if (test.input !== undefined)
+    return single(readInput(asMessages(withVars(test.input, plain, ctx.dialect), ctx), [...path, 'input'], ctx));
   const prompts = promptsFor(test, path, defaults, ctx);
   if (prompts === undefined) {
     if (vars.input === undefined) {
@@ -378,10 +390,13 @@ function readTurns(
     }
     sink.info('implicit-prompt', 'No prompts are given; the test is read as prompts: ["{{ input }}"].', at(path));
   }
-  const templates = prompts ?? [{ template: '{{ input }}', at: { value: '{{ input }}', source: ctx.source, path } }];
-  return templates.flatMap((prompt, k): TurnSet[] => {
+  const templates = prompts ?? [
+    { template: '{{ input }}', id: 'implicit', at: { value: '{{ input }}', source: ctx.source, path } },
+  ];
+  return templates.flatMap((prompt): TurnSet[] => {
     const parts = renderPrompt(prompt, vars, plain, ctx);
-    const suffix = templates.length > 1 ? `@${prompt.label ?? k + 1}` : '';
+    // AgentV 5 names a test expanded over several prompts `<id>__prompt_<prompt id>` (render-vars.ts).
+    const suffix = templates.length > 1 ? promptIdSuffix(prompt.id) : '';
     return single(parts).map((t) => ({ ...t, idSuffix: suffix }));
   });
 }
@@ -399,12 +414,23 @@ function promptsFor(
   return defaults.prompts;
 }
 
-/** `prompts`: a string, a prompt object (`raw`, `label`, `id`), a message, or a list of these (a list of messages is one chat prompt). */
+const isMessage = (v: unknown) => isRecord(v) && typeof v.role === 'string';
+
+/**
+ * `prompts`: a string, a prompt object (`raw`, `label`, `id`), a message, or a list of these (a list of messages is one
+ * chat prompt). Each gets the id AgentV 5's `parsePromptDefinition` gives it (yaml-parser.ts at f0c5db805c20,
+ * lines 934-1103): a file its path, a string `prompt-<hash>`, a chat list `chat-<hash>`.
+ */
 export function readPromptList(value: unknown, path: DocPath, ctx: ReadContext): PromptTemplate[] | undefined {
   const located = (p: DocPath) => ({ value, source: ctx.source, path: p });
-  const isMessage = (v: unknown) => isRecord(v) && typeof v.role === 'string';
   if (Array.isArray(value) && value.length > 0 && value.every(isMessage)) {
-    return [{ template: value as { role: string; content: unknown }[], at: located(path) }];
+    return [
+      {
+        template: value as { role: string; content: unknown }[],
+        id: `chat-${stablePromptId(value)}`,
+        at: located(path),
+      },
+    ];
   }
   const list = Array.isArray(value) ? value : [value];
   const out: PromptTemplate[] = [];
@@ -412,9 +438,15 @@ export function readPromptList(value: unknown, path: DocPath, ctx: ReadContext):
     const p = Array.isArray(value) ? [...path, i] : path;
     if (typeof item === 'string' && item.startsWith('file://')) {
       const text = readPromptFile(item.slice('file://'.length), p, ctx);
-      if (text !== undefined) out.push({ template: text, at: located(p) });
-    } else if (typeof item === 'string') out.push({ template: item, at: located(p) });
-    else if (isMessage(item)) out.push({ template: [item as { role: string; content: unknown }], at: located(p) });
+      if (text !== undefined) out.push({ template: text, id: promptFileId(item), at: located(p) });
+    } else if (typeof item === 'string')
+      out.push({ template: item, id: `prompt-${stablePromptId(item)}`, at: located(p) });
+    else if (isRecord(item) && item.label === undefined && item.id === undefined && isMessage(item))
+      out.push({
+        template: [item as { role: string; content: unknown }],
+        id: `chat-${stablePromptId(item)}`,
+        at: located(p),
+      });
     else if (isRecord(item)) {
       const entry = promptEntry(item, p, ctx);
       if (entry) out.push({ ...entry, at: located(p) });
@@ -434,11 +466,17 @@ export function readPromptList(value: unknown, path: DocPath, ctx: ReadContext):
  * roots), `{messages}` or `{prompt}` (a string or a chat list), `{raw}`; `label` or `id` names it. Prompt functions
  * and commands, which AgentV runs to make the prompt, are not run.
  */
-function promptEntry(item: Record<string, unknown>, path: DocPath, ctx: ReadContext) {
-  const name = [item.label, item.id].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  const labelled = (template: PromptTemplate['template'], fallback?: string) => {
+function promptEntry(
+  item: Record<string, unknown>,
+  path: DocPath,
+  ctx: ReadContext,
+): Omit<PromptTemplate, 'at'> | undefined {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  const name = text(item.label) ?? text(item.id);
+  const explicitId = text(item.id);
+  const labelled = (template: PromptTemplate['template'], id: string, fallback?: string) => {
     const label = name ?? fallback;
-    return { template, ...(label ? { label } : {}) };
+    return { template, id: explicitId ?? id, ...(label ? { label } : {}) };
   };
   const isChat = (v: unknown): v is { role: string; content: unknown }[] =>
     Array.isArray(v) && v.length > 0 && v.every((m) => isRecord(m) && typeof m.role === 'string');
@@ -460,13 +498,15 @@ function promptEntry(item: Record<string, unknown>, path: DocPath, ctx: ReadCont
       );
       return undefined;
     }
-    const text = readPromptFile(item.file.replace(/^file:\/\//, ''), [...path, 'file'], ctx);
-    return text === undefined ? undefined : labelled(text, item.file.replace(/^file:\/\//, ''));
+    const body = readPromptFile(item.file.replace(/^file:\/\//, ''), [...path, 'file'], ctx);
+    const fileId = promptFileId(item.file);
+    return body === undefined ? undefined : labelled(body, fileId, fileId);
   }
   for (const key of ['messages', 'prompt'] as const) {
     const value = item[key];
     if (value === undefined) continue;
-    if (isChat(value) || (key === 'prompt' && typeof value === 'string')) return labelled(value);
+    if (isChat(value) || (key === 'prompt' && typeof value === 'string'))
+      return labelled(value, `${isChat(value) ? 'chat' : 'string'}-${stablePromptId(value)}`);
     sink.error(
       'wrong-type',
       `"${key}" is ${describe(value)}; write ${key === 'prompt' ? 'a string or ' : ''}a list of chat messages ({role, content}).`,
@@ -474,7 +514,8 @@ function promptEntry(item: Record<string, unknown>, path: DocPath, ctx: ReadCont
     );
     return undefined;
   }
-  if (typeof item.raw === 'string' && item.raw !== '') return labelled(item.raw);
+  if (typeof item.raw === 'string' && item.raw !== '') return labelled(item.raw, `string-${stablePromptId(item.raw)}`);
+  if (isMessage(item)) return labelled([item as { role: string; content: unknown }], `chat-${stablePromptId(item)}`);
   sink.error(
     'unsupported-prompt',
     'This prompt map has none of prompt, messages, file or raw, which AgentV reads; add one.',
@@ -498,19 +539,35 @@ function readPromptFile(ref: string, path: DocPath, ctx: ReadContext): string | 
   return readFileSync(found.file, 'utf8').replace(/\r\n/g, '\n');
 }
 
-/** Renders one template: `"{{ var }}"` alone may stand for a message list; otherwise plain substitution. */
+/**
+ * Renders one prompt for a test as AgentV 5 does (prompts exist only there): `expandPromptMatrix` renders the prompt
+ * with the vars (yaml-parser.ts at f0c5db805c20, lines 1122-1124 and 1177), `interpolateRawEvalCase` renders that
+ * input once more (lines 482-519, called at 1536), and a text that is a JSON chat list becomes its messages
+ * (`expandInputShorthand`). `"{{ var }}"` alone stands for the var's own value, a message list included.
+ */
 function renderPrompt(
   prompt: PromptTemplate,
   vars: Record<string, Located>,
-  plain: Record<string, unknown>,
+  plain: Record<string, unknown> | undefined,
   ctx: ReadContext,
 ): InputParts | undefined {
   const sink = prompt.at.source.sink;
+  const promptCtx = { ...ctx, source: prompt.at.source };
+  if (plain === undefined) {
+    const used = typeof prompt.template === 'string' ? renderTemplate(prompt.template, {}).missing : [];
+    if (used.length > 0)
+      sink.warning(
+        'missing-var',
+        `The prompt uses {{ ${used[0]} }} but this test has no vars; AgentV sends the prompt as written, braces and all. Add vars to the test.`,
+        at(prompt.at.path),
+      );
+    return readInput(asMessages(prompt.template, { ...ctx, dialect: 'agentv-5' }), prompt.at.path, promptCtx);
+  }
   if (typeof prompt.template === 'string') {
     const sole = soleVariable(prompt.template);
     const v = sole ? vars[sole] : undefined;
     if (v && typeof v.value !== 'string') return readInput(v.value, v.path, { ...ctx, source: v.source });
-    const rendered = renderTemplate(prompt.template, plain);
+    const rendered = renderTemplate(prompt.template, { ...plain, vars: plain });
     if (rendered.fancy) {
       sink.warning(
         'template-unsupported',
@@ -521,24 +578,24 @@ function renderPrompt(
     for (const name of rendered.missing) {
       sink.warning(
         'missing-var',
-        `The prompt uses {{ ${name} }} but this test sets no vars.${name}; it is rendered empty.`,
+        `The prompt uses {{ ${name} }} but this test sets no vars.${name.replace(/^vars\./, '')}; it is rendered empty.`,
         at(prompt.at.path),
       );
     }
-    return readInput(rendered.text, prompt.at.path, { ...ctx, source: prompt.at.source });
   }
-  return readInput(renderStrings(prompt.template, plain), prompt.at.path, { ...ctx, source: prompt.at.source });
+  const twice = withVars(withVars(prompt.template, plain, 'agentv-5'), plain, 'agentv-5');
+  return readInput(asMessages(twice, { ...ctx, dialect: 'agentv-5' }), prompt.at.path, promptCtx);
 }
 
-/** Substitutes `{{ name }}` in every string inside a value (message lists, content parts). */
-function renderStrings(value: unknown, vars: Record<string, unknown>): unknown {
-  if (typeof value === 'string') return value.includes('{{') ? renderTemplate(value, vars).text : value;
-  if (Array.isArray(value)) return value.map((v) => renderStrings(v, vars));
-  if (isRecord(value))
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, k === 'role' || k === 'type' ? v : renderStrings(v, vars)]),
-    );
-  return value;
+/** A test's vars rendered into an input as AgentV renders them at the file's version; no vars, no rendering. */
+function withVars(value: unknown, vars: Record<string, unknown> | undefined, dialect: ReadContext['dialect']): unknown {
+  return vars === undefined ? value : interpolateVars(value, vars, dialect);
+}
+
+/** AgentV 5 reads an input text that is a JSON list of chat messages as those messages (render-vars.ts). */
+function asMessages(value: unknown, ctx: ReadContext): unknown {
+  if (ctx.dialect !== 'agentv-5' || typeof value !== 'string') return value;
+  return chatMessagesIn(value) ?? value;
 }
 
 /**
@@ -573,7 +630,7 @@ function withVarsFilled(test: Record<string, unknown>, vars: Record<string, unkn
 function readConversation(
   test: Record<string, unknown>,
   path: DocPath,
-  vars: Record<string, unknown>,
+  vars: Record<string, unknown> | undefined,
   ctx: ReadContext,
 ): InputParts | undefined {
   if (!Array.isArray(test.turns) || test.turns.length === 0) {
@@ -591,7 +648,7 @@ function readConversation(
       ctx.source.sink.error('missing-input', `Turn ${i + 1} has no "input"; write {input: …}.`, at(turnPath));
       return;
     }
-    const one = readInput(renderStrings(turn.input, vars), [...turnPath, 'input'], ctx);
+    const one = readInput(withVars(turn.input, vars, ctx.dialect), [...turnPath, 'input'], ctx);
     if (!one) return;
     parts.turns.push(one.turns.join('\n\n'));
     parts.files.push(...one.files);

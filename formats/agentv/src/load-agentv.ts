@@ -14,8 +14,10 @@ import {
   SourceSet,
   type TestEntry,
 } from './references.js';
+import { promptFileId } from './render-vars.js';
 import { type Source, yamlSource } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
+import { reportSuiteTargets } from './target-matrix.js';
 import { readEnvironment, readV4Workspace } from './workspace.js';
 
 /** Options of {@link loadAgentv}; the plugin settings map onto them. */
@@ -207,6 +209,8 @@ function readDefaults(doc: Record<string, unknown>, ctx: ReadContext, sources: S
   const root = ctx.source;
   const sink = root.sink;
   const execution = isRecord(doc.execution) ? doc.execution : {};
+  // AgentV 5 refuses a top-level execution (removed-field); in 4.x its targets matrix is reported here.
+  if (ctx.dialect === 'agentv-4') reportSuiteTargets(execution, ctx);
   const suiteAssert: Located[] = [];
   for (const key of ['assert', 'assertions', 'evaluators']) {
     if (doc[key] !== undefined) suiteAssert.push({ value: doc[key], source: root, path: [key] });
@@ -311,10 +315,18 @@ function readPrompts(value: unknown, ctx: ReadContext, sources: SourceSet): Prom
         continue;
       }
       checkInsideProject(item, file, path, ctx);
-      if (['.yaml', '.yml', '.json'].includes(extname(file).toLowerCase())) {
+      // AgentV 5 reads a prompt file as text whose id is its path (parsePromptDefinition, yaml-parser.ts at
+      // f0c5db805c20, lines 938-945); a JSON chat list in it becomes its messages once rendered (render-vars.ts).
+      if (['.yaml', '.yml'].includes(extname(file).toLowerCase())) {
         const source = sources.open(file, ctx.source, path);
-        if (source?.value !== undefined) out.push(...(readPromptList(source.value, [], { ...ctx, source }) ?? []));
-      } else out.push({ template: readFileSync(file, 'utf8'), at: { value: item, source: ctx.source, path } });
+        const read = source?.value !== undefined ? (readPromptList(source.value, [], { ...ctx, source }) ?? []) : [];
+        out.push(...(read.length === 1 ? [{ ...read[0]!, id: promptFileId(item) }] : read));
+      } else
+        out.push({
+          template: readFileSync(file, 'utf8').replace(/\r\n/g, '\n'),
+          id: promptFileId(item),
+          at: { value: item, source: ctx.source, path },
+        });
       continue;
     }
     if (Array.isArray(value) && value.every((v) => isRecord(v) && typeof v.role === 'string'))

@@ -116,6 +116,8 @@ describe('tests from files and folders', () => {
     expect(cases[1]!.checks.map((c) => [c.type, c.value])).toEqual([['llm-rubric', 'Counts 1 2 3']]);
   });
 
+  // Ids as AgentV 5.3.1-next.1's loadTests (f0c5db805c20) gives them for this suite, run on it: a file's path, a
+  // string prompt's `string-<sha256 of its JSON>` (the label does not name it).
   it('default_test and prompts from files; several prompts give one case per prompt', () => {
     write(
       'p.eval.yaml',
@@ -127,7 +129,7 @@ describe('tests from files and folders', () => {
     expect(diagnostics).toEqual([]);
     expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.threshold, c.checks])).toEqual([
       [
-        't@1',
+        't__prompt_prompt.txt',
         ['Question: why (calm)'],
         0.6,
         [
@@ -136,7 +138,7 @@ describe('tests from files and folders', () => {
         ],
       ],
       [
-        't@short',
+        't__prompt_string-4f2cb2a56d7c',
         ['Short: why'],
         0.6,
         [

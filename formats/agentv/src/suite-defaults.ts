@@ -12,7 +12,9 @@ export interface Located<T = unknown> {
 /** One prompt template: a string, or a chat prompt (a message list). */
 export interface PromptTemplate {
   template: string | { role: string; content: unknown }[];
-  /** `label`/`id` of a prompt object, used in case ids when a suite has several prompts. */
+  /** AgentV 5's id of the prompt (`identity.id`), which names the cases of a suite with several prompts. */
+  id: string;
+  /** `label`/`id` of a prompt object. */
   label?: string;
   at: Located;
 }

@@ -34,11 +34,19 @@ export function isFancyTemplate(template: string): boolean {
   return template.replace(SIMPLE, '').includes('{{');
 }
 
+/** A value written into text: strings as they are, objects and lists as JSON. */
+const asText = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
 /**
  * Substitutes plain `{{ name }}` references (promptfoo/AgentV style). Filters, loops and other
  * nunjucks syntax are not evaluated: they stay in the text and `fancy` is set so the caller warns.
  */
-export function renderTemplate(template: string, vars: Record<string, unknown>): Rendered {
+export function renderTemplate(
+  template: string,
+  vars: Record<string, unknown>,
+  written: (value: unknown) => string = asText,
+): Rendered {
   const missing: string[] = [];
   let readsEnvironment = false;
   const text = template.replace(SIMPLE, (match, name: string) => {
@@ -51,7 +59,7 @@ export function renderTemplate(template: string, vars: Record<string, unknown>):
       missing.push(name);
       return '';
     }
-    return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return written(value);
   });
   return { text, missing, fancy: readsEnvironment || isFancyTemplate(template) };
 }

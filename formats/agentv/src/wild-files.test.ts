@@ -109,10 +109,11 @@ describe('references and prompts', () => {
       '  - {id: t, vars: {input: go}, assert: [{type: contains, value: x}]}',
     ]);
     expect(rules(diagnostics)).toEqual([['error', 'unsupported-prompt', 5]]);
+    // Ids and messages as AgentV 5.3.1-next.1's loadTests (f0c5db805c20) gives them for this suite without the function.
     expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.system])).toEqual([
-      ['t@filed', ['From file: go\n'], undefined],
-      ['t@inline', ['Inline: go'], undefined],
-      ['t@3', ['Chat: go'], 'Be brief'],
+      ['t__prompt_p-ask.txt', ['From file: go\n'], undefined],
+      ['t__prompt_inline', ['Inline: go'], undefined],
+      ['t__prompt_chat-f6d0c150e8e4', ['Chat: go'], 'Be brief'],
     ]);
   });
 
