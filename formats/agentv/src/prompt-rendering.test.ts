@@ -1,35 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAgentv } from './load-agentv.js';
+import { describe, expect, it } from 'vitest';
+import { useProjectFolder } from './test-support/project-folder.js';
 
 // Every expectation here is what AgentV's own loader gives for the same file, run on it: AgentV 5.3.1-next.1
 // (packages/core/src/evaluation/yaml-parser.ts `loadTests`, commit f0c5db805c20d83a2e01d6b4e0e9bc9e5c7618a0, built
 // from source) for the 5.x files, and AgentV 4.42.4 (@agentv/core from npm, `loadTests`) for the 4.x files. The
 // messages are the loaded test's `input`; skill-eval's are its system prompt and turns.
 
-let tmp: string;
-const write = (path: string, text: string) => {
-  mkdirSync(dirname(join(tmp, path)), { recursive: true });
-  writeFileSync(join(tmp, path), text);
-};
-const load = (path: string, lines: string[]) => {
-  write(path, lines.join('\n'));
-  return loadAgentv(join(tmp, path), readFileSync(join(tmp, path), 'utf8'));
-};
+const { write, load, rules } = useProjectFolder('agentv-prompts-');
 const messages = (c: { system?: string; turns: string[] }) => [
   ...(c.system !== undefined ? [{ role: 'system', content: c.system }] : []),
   ...c.turns.map((content) => ({ role: 'user', content })),
 ];
-const rules = (diagnostics: { ruleId: string; severity: string; line?: number }[]) =>
-  diagnostics.map((d) => [d.severity, d.ruleId.replace('agentv/', ''), d.line]);
-
-beforeEach(() => {
-  tmp = realpathSync(mkdtempSync(join(tmpdir(), 'agentv-prompts-')));
-  mkdirSync(join(tmp, '.git'));
-});
-afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 // examples/features/test-vars-templating at EntityProcess/agentv@7e8b482, without its removed expected_output.
 const SUPPORT_CHAT = JSON.stringify(

@@ -1,27 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAgentv } from './load-agentv.js';
+import { describe, expect, it } from 'vitest';
+import { useProjectFolder } from './test-support/project-folder.js';
 
 // Constructs seen in public AgentV files that an earlier reading got wrong; each as AgentV's own code reads it.
-let tmp: string;
-const write = (path: string, text: string) => {
-  mkdirSync(dirname(join(tmp, path)), { recursive: true });
-  writeFileSync(join(tmp, path), text);
-};
-const load = (path: string, lines: string[]) => {
-  write(path, lines.join('\n'));
-  return loadAgentv(join(tmp, path), readFileSync(join(tmp, path), 'utf8'));
-};
-const rules = (diagnostics: { ruleId: string; severity: string; line?: number }[]) =>
-  diagnostics.map((d) => [d.severity, d.ruleId.replace('agentv/', ''), d.line]);
-
-beforeEach(() => {
-  tmp = realpathSync(mkdtempSync(join(tmpdir(), 'agentv-wild-')));
-  mkdirSync(join(tmp, '.git'));
-});
-afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+const { write, load, rules } = useProjectFolder('agentv-wild-');
 
 describe('grader prompts (grader-parser parsePromptField, builtin-graders llmGraderFactory)', () => {
   it('a file:// template is found from the search roots and becomes the criterion, its variables filled', () => {
