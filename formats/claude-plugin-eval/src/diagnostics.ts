@@ -17,6 +17,7 @@ export type RuleId =
   | 'grader-skipped'
   | 'grader-not-gradable'
   | 'invalid-regex'
+  | 'never-passes'
   | 'judge-sees-more'
   | 'tools-not-restricted'
   | 'setting-not-applied'

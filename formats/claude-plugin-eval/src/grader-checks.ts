@@ -125,7 +125,7 @@ function checkOf(
       return { type: 'llm-rubric', value: criteria, verdict: 'pass-fail' };
     }
     case 'tool_used':
-      return toolUsedCheck(fields, at, diagnostics, need, cannot);
+      return toolUsedCheck(fields, diagnostics, need);
     case 'file_exists': {
       const path = need('path', 'a path (glob) relative to the run directory', isString);
       if (path === null) return null;
@@ -156,13 +156,7 @@ function checkOf(
 }
 
 /** Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ the tool's calls ≤ max (default ∞). */
-function toolUsedCheck(
-  fields: Record<string, Located>,
-  at: Where,
-  diagnostics: CaseDiagnostics,
-  need: Need,
-  cannot: (message: string, where?: Where) => undefined,
-): Check | undefined | null {
+function toolUsedCheck(fields: Record<string, Located>, diagnostics: CaseDiagnostics, need: Need): Check | null {
   const isString = (v: unknown) => typeof v === 'string';
   const tool = need('tool', 'a tool name', isString);
   if (tool === null) return null;
@@ -173,27 +167,47 @@ function toolUsedCheck(
       return null;
     }
   }
-  if (fields.input_match) {
-    return cannot(
-      `tool_used with input_match matches a regular expression against the call's input as text; skill-eval matches tool arguments key by key, so this grader cannot be graded as Claude Code grades it.`,
-      fields.input_match.at,
-    );
+  const inputMatches = fields.input_match?.value;
+  if (inputMatches !== undefined) {
+    if (typeof inputMatches !== 'string' || inputMatches === '') {
+      diagnostics.error(
+        'wrong-type',
+        '"input_match" must be a regular expression (JavaScript syntax).',
+        fields.input_match!.at,
+      );
+      return null;
+    }
+    try {
+      new RegExp(inputMatches);
+    } catch (error) {
+      diagnostics.error(
+        'invalid-regex',
+        `"input_match" is not a JavaScript regular expression: ${(error as Error).message}.`,
+        fields.input_match!.at,
+      );
+      return null;
+    }
   }
-  // Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ calls ≤ max (default ∞).
-  const min = (fields.min?.value as number | undefined) ?? 1;
+  const min = fields.min?.value as number | undefined;
   const max = fields.max?.value as number | undefined;
-  if (fields.min === undefined && max === 0) {
-    return cannot(
-      `max: 0 without min never passes in Claude Code: min defaults to 1, so it asks for 1 to 0 ${String(tool)} calls; for "never called" write min: 0 and max: 0 (and arm: both on a Skill grader).`,
+  if (min === undefined && max === 0) {
+    diagnostics.warning(
+      'never-passes',
+      `max: 0 without min never passes in Claude Code: min defaults to 1, so it asks for 1 to 0 ${String(tool)} calls; graded so here too. For "never called" write min: 0 and max: 0.`,
       fields.max!.at,
     );
   }
-  if (min === 1 && max === undefined) return { type: 'tool-called', value: tool };
-  if (min === 0 && max === 0) return { type: 'tool-not-called', value: tool };
-  return cannot(
-    `tool_used counts ${String(tool)} calls between ${min} and ${max ?? '∞'}; skill-eval grades "called at least once" (min 1) and "never called" (min 0, max 0) only.`,
-    (fields.min ?? fields.max)?.at ?? at,
-  );
+  // Binary `function Lm(e,{run:r})`: the calls `nc` takes (the tool, and `input_match` found by `new RegExp(…).test`
+  // in the call's input as JSON text), counted from min (default 1) to max (default no limit).
+  if (inputMatches === undefined && (min ?? 1) === 1 && max === undefined) return { type: 'tool-called', value: tool };
+  if (inputMatches === undefined && min === 0 && max === 0) return { type: 'tool-not-called', value: tool };
+  return {
+    type: 'tool-called',
+    value: tool,
+    ...(inputMatches === undefined ? {} : { inputMatches }),
+    ...(min === undefined ? {} : { min }),
+    ...(max === undefined ? {} : { max }),
+  };
 }
 
 type Need = (key: string, what: string, test: (v: unknown) => boolean) => unknown;

@@ -97,7 +97,6 @@ describe('case.yaml', () => {
       `error grader-not-gradable ${at}:13`,
       `error grader-not-gradable ${at}:17`,
       `error grader-not-gradable ${at}:24`,
-      `error grader-not-gradable ${at}:28`,
       `error grader-not-gradable ${at}:31`,
       `error grader-not-gradable ${at}:34`,
     ]);
@@ -200,16 +199,17 @@ describe('tool_used counts, as Claude Code counts them (binary `function Lm`: mi
     return loadClaudePluginEval(join(root, 'evals/c/case.yaml'));
   };
 
-  it('max: 0 without min can never pass: an error that says so', () => {
-    const { diagnostics } = load('{name: n, type: tool_used, tool: Bash, max: 0}');
+  it('max: 0 without min can never pass, in Claude Code and here: graded so, with a warning that says so', () => {
+    const { suites, diagnostics } = load('{name: n, type: tool_used, tool: Bash, max: 0}');
     expect(diagnostics).toMatchObject([
       {
-        severity: 'error',
-        ruleId: 'claude-plugin-eval/grader-not-gradable',
+        severity: 'warning',
+        ruleId: 'claude-plugin-eval/never-passes',
         line: 5,
         message: expect.stringMatching(/never passes/),
       },
     ]);
+    expect(suites[0]!.cases[0]!.checks[0]).toMatchObject({ type: 'tool-called', value: 'Bash', max: 0 });
   });
 
   it('min: 1 is "called", min: 0 with max: 0 "never called"', () => {
@@ -219,6 +219,22 @@ describe('tool_used counts, as Claude Code counts them (binary `function Lm`: mi
     expect(load('{name: n, type: tool_used, tool: Bash, min: 0, max: 0}').suites[0]!.cases[0]!.checks[0]!.type).toBe(
       'tool-not-called',
     );
+  });
+
+  it('input_match and other counts count the matching calls, as Claude Code does', () => {
+    const grader = `{name: n, type: tool_used, tool: Skill, input_match: '"skill"\\s*:\\s*"map"', min: 2, max: 3}`;
+    const { suites, diagnostics } = load(grader);
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.cases[0]!.checks[0]).toMatchObject({
+      type: 'tool-called',
+      value: 'Skill',
+      inputMatches: '"skill"\\s*:\\s*"map"',
+      min: 2,
+      max: 3,
+    });
+    expect(load("{name: n, type: tool_used, tool: Skill, input_match: '('}").diagnostics).toMatchObject([
+      { severity: 'error', ruleId: 'claude-plugin-eval/invalid-regex', line: 5 },
+    ]);
   });
 
   it('an arm Claude Code does not know is an error, as its schema refuses it', () => {

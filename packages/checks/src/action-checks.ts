@@ -179,10 +179,33 @@ const toolCalled = (summary: string) =>
       value: nonBlank('the tool name (MCP tools as server::tool)'),
       args: map('arguments some call must hold (a partial match, compared as text)'),
       argsMode: oneOf(['exact', 'partial'], 'partial (the default) or exact'),
+      inputMatches: wants<string>(
+        "a regular expression a call's input, as JSON text, must match to count (Claude Code's input_match)",
+        (v) => typeof v === 'string' && v !== '',
+      ),
+      min: wants<number>('the fewest matching calls (a whole number, default 1)', wholeAtLeastZero),
+      max: wants<number>('the most matching calls (a whole number, default no limit)', wholeAtLeastZero),
     },
     needs: ['value'],
+    rules: inputPatternRule,
     origins: PROMPTFOO,
   });
+
+/** An `inputMatches` that is not a JavaScript regular expression is an error where the check is written. */
+function inputPatternRule(check: Check): RuleProblem[] {
+  if (typeof check.inputMatches !== 'string') return [];
+  try {
+    new RegExp(check.inputMatches);
+    return [];
+  } catch (error) {
+    return [
+      {
+        path: ['inputMatches'],
+        message: `invalid regex /${check.inputMatches}/: ${(error as Error).message}; write a JavaScript regular expression`,
+      },
+    ];
+  }
+}
 
 /** Checks of what the agent did: skills, tools, steps. */
 export const ACTION_CHECKS: Readonly<Record<string, CheckSpec>> = {

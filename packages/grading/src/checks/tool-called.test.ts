@@ -60,6 +60,44 @@ describe('tool-called / tool-not-called', () => {
   });
 });
 
+// Claude Code's tool_used (2.1.330 binary, `function Lm`): the calls of the tool whose input, as JSON text, the
+// pattern finds, counted between min (default 1) and max (default no limit).
+describe('tool-called counting matching calls', () => {
+  it.each<[Check, boolean, string]>([
+    [{ type: 'tool-called', value: 'pm::create_plan', min: 2 }, true, 'called 2 times (expected 2 to any number)'],
+    [{ type: 'tool-called', value: 'pm::create_plan', min: 3 }, false, 'called 2 times (expected 3'],
+    [{ type: 'tool-called', value: 'pm::create_plan', max: 1 }, false, 'called 2 times (expected 1 to 1)'],
+    [{ type: 'tool-called', value: 'pm::create_plan', min: 0, max: 0 }, false, 'expected 0 to 0'],
+    [{ type: 'tool-called', value: 'pm::delete_plan', min: 0, max: 0 }, true, 'called 0 times'],
+    // As JSON.stringify writes it: no space after a colon, keys in the order the call gave them.
+    [{ type: 'tool-called', value: 'pm::create_plan', inputMatches: '"name":"Q1' }, true, 'called once'],
+    [{ type: 'tool-called', value: 'pm::create_plan', inputMatches: '"name": "Q1' }, false, 'called 0 times'],
+    [{ type: 'tool-called', value: 'pm::create_plan', inputMatches: 'release"', min: 2 }, true, 'called 2 times'],
+    [{ type: 'tool-called', value: 'pm::create_plan', inputMatches: '"owner":"ana"', max: 0 }, false, 'once'],
+    [{ type: 'tool-called', value: 'pm::create_plan', args: { name: 'Q2 release' }, min: 1, max: 1 }, true, 'once'],
+    [{ type: 'tool-not-called', value: 'pm::create_plan', inputMatches: 'Q9' }, true, 'called 0 times'],
+  ])('%j → %s', async (check, passed, evidence) => {
+    const { verdict, error } = await grade(check);
+    expect(error).toBeUndefined();
+    expect(verdict.passed).toBe(passed);
+    expect(verdict.evidence).toContain(evidence);
+  });
+
+  it('stops a pattern that backtracks without end at its limit, naming the check', async () => {
+    const long = makeSession({
+      toolCalls: [{ id: '1', name: 'Write', input: { content: `${'a'.repeat(40)}!` }, isError: false }],
+    });
+    const check = normalizeCheck({ type: 'tool-called', value: 'Write', inputMatches: '"(a|a)*\\1"' });
+    const { verdict, error } = await runCheck(check, 'check', {
+      testCase: makeCase(),
+      session: long,
+      workspace: '/nonexistent',
+    });
+    expect(verdict.errored).toBe(true);
+    expect(error?.code).toBe('TIMEOUT');
+  }, 20_000);
+});
+
 describe('partialMatch', () => {
   it.each<[unknown, unknown, boolean]>([
     [{ a: 1, b: 2 }, { a: 1 }, true],
