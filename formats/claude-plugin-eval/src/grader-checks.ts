@@ -143,9 +143,7 @@ function checkOf(
       return { type: exists ? 'file-exists' : 'file-not-exists', value: path };
     }
     case 'tool_order':
-      return cannot(
-        'tool_order passes when the first call of `before` comes before the first call of `after` (binary `function Dm(e,{run:r})`); skill-eval has no check with that rule, so it cannot be graded as Claude Code grades it.',
-      );
+      return toolOrderCheck(fields, diagnostics, need);
     case 'baseline':
       return cannot(
         'A baseline grader has a judge compare the run with a recorded baseline trajectory (baseline_file); skill-eval has no check that reads such a file, so it cannot be graded.',
@@ -153,6 +151,45 @@ function checkOf(
     default:
       return undefined;
   }
+}
+
+/**
+ * Binary `function Dm(e,{run:r})`: the first call matching `before` comes before the first matching `after`. Each is a
+ * tool name or `{tool, input_match}` (binary `function Cs()`: a string, or a strict object of those two keys).
+ */
+function toolOrderCheck(fields: Record<string, Located>, diagnostics: CaseDiagnostics, need: Need): Check | null {
+  const isPattern = (v: unknown) =>
+    (typeof v === 'string' && v !== '') ||
+    (typeof v === 'object' &&
+      v !== null &&
+      !Array.isArray(v) &&
+      typeof (v as { tool?: unknown }).tool === 'string' &&
+      Object.keys(v).every((key) => key === 'tool' || key === 'input_match') &&
+      ['string', 'undefined'].includes(typeof (v as { input_match?: unknown }).input_match));
+  const what = 'a tool name, or {tool, input_match}';
+  const before = need('before', what, isPattern);
+  const after = need('after', what, isPattern);
+  if (before === null || after === null) return null;
+  const pattern = (key: 'before' | 'after', value: unknown) => {
+    if (typeof value === 'string') return value;
+    const { tool, input_match: inputMatches } = value as { tool: string; input_match?: string };
+    if (inputMatches === undefined) return { tool };
+    try {
+      new RegExp(inputMatches);
+    } catch (error) {
+      diagnostics.error(
+        'invalid-regex',
+        `"${key}.input_match" is not a JavaScript regular expression: ${(error as Error).message}.`,
+        fields[key]!.at,
+      );
+      return null;
+    }
+    return { tool, inputMatches };
+  };
+  const first = pattern('before', before);
+  const then = pattern('after', after);
+  if (first === null || then === null) return null;
+  return { type: 'tool-order', before: first, after: then };
 }
 
 /** Binary `function Lm(e,{run:r})`: passes when min (default 1) ≤ the tool's calls ≤ max (default ∞). */

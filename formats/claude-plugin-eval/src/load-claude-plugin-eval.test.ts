@@ -94,7 +94,6 @@ describe('case.yaml', () => {
       `error setting-not-applied ${at}:5`,
       `warning tools-not-restricted ${at}:8`,
       `warning setting-not-applied ${at}:10`,
-      `error grader-not-gradable ${at}:13`,
       `error grader-not-gradable ${at}:17`,
       `error grader-not-gradable ${at}:24`,
       `error grader-not-gradable ${at}:31`,
@@ -235,6 +234,23 @@ describe('tool_used counts, as Claude Code counts them (binary `function Lm`: mi
     expect(load("{name: n, type: tool_used, tool: Skill, input_match: '('}").diagnostics).toMatchObject([
       { severity: 'error', ruleId: 'claude-plugin-eval/invalid-regex', line: 5 },
     ]);
+  });
+
+  it('tool_order becomes tool-order, with a name or {tool, input_match} on each side (binary `function Cs`)', () => {
+    const grader = `{name: n, type: tool_order, before: Write, after: {tool: Read, input_match: 'a\\.txt'}}`;
+    const { suites, diagnostics } = load(grader);
+    expect(diagnostics).toEqual([]);
+    expect(suites[0]!.cases[0]!.checks[0]).toMatchObject({
+      type: 'tool-order',
+      before: 'Write',
+      after: { tool: 'Read', inputMatches: 'a\\.txt' },
+    });
+    expect(
+      load('{name: n, type: tool_order, before: Write, after: {tool: Read, pattern: x}}').diagnostics,
+    ).toMatchObject([{ severity: 'error', ruleId: 'claude-plugin-eval/wrong-type', line: 5 }]);
+    expect(
+      load("{name: n, type: tool_order, before: {tool: Read, input_match: '('}, after: Write}").diagnostics,
+    ).toMatchObject([{ severity: 'error', ruleId: 'claude-plugin-eval/invalid-regex', line: 5 }]);
   });
 
   it('an arm Claude Code does not know is an error, as its schema refuses it', () => {

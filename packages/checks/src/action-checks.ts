@@ -207,6 +207,35 @@ function inputPatternRule(check: Check): RuleProblem[] {
   }
 }
 
+/** A tool call to look for: a tool name, or `{ tool, inputMatches }` (a regex over its input as JSON text). */
+const toolCallPattern = (what: string) =>
+  wants<string | { tool: string; inputMatches?: string }>(
+    `${what}: a tool name, or { tool, inputMatches } (a regular expression over the call's input as JSON text)`,
+    (v) =>
+      (typeof v === 'string' && v.trim() !== '') ||
+      (isRecord(v) &&
+        typeof v.tool === 'string' &&
+        v.tool.trim() !== '' &&
+        (v.inputMatches === undefined || typeof v.inputMatches === 'string')),
+  );
+
+/** A call pattern's `inputMatches` must be a JavaScript regular expression. */
+function callPatternRule(check: Check, key: 'before' | 'after'): RuleProblem[] {
+  const spec = check[key];
+  if (!isRecord(spec) || typeof spec.inputMatches !== 'string') return [];
+  try {
+    new RegExp(spec.inputMatches);
+    return [];
+  } catch (error) {
+    return [
+      {
+        path: [key, 'inputMatches'],
+        message: `invalid regex /${spec.inputMatches}/: ${(error as Error).message}; write a JavaScript regular expression`,
+      },
+    ];
+  }
+}
+
 /** Checks of what the agent did: skills, tools, steps. */
 export const ACTION_CHECKS: Readonly<Record<string, CheckSpec>> = {
   'skill-used': defineCheck({
@@ -220,6 +249,16 @@ export const ACTION_CHECKS: Readonly<Record<string, CheckSpec>> = {
   }),
   'tool-called': toolCalled('the agent called the tool (with args, some call holding them)'),
   'tool-not-called': toolCalled('the agent never called the tool (with args, never with them)'),
+  'tool-order': defineCheck({
+    summary: "the first matching call of one tool comes before the first of another (Claude Code's tool_order)",
+    params: {
+      before: toolCallPattern('the call that must come first'),
+      after: toolCallPattern('the call that must come after it'),
+    },
+    needs: ['before', 'after'],
+    rules: (check) => [...callPatternRule(check, 'before'), ...callPatternRule(check, 'after')],
+    origins: ['skill-eval'],
+  }),
   'tool-trajectory': defineCheck({
     summary: "the agent's tool calls against an expected list, by mode; plus minimums per tool",
     params: {

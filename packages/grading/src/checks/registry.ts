@@ -42,6 +42,7 @@ import { startsWith } from './starts-with.js';
 import { tokenUsage } from './token-usage.js';
 import { toolCallF1 } from './tool-call-f1.js';
 import { toolCalled, toolNotCalled } from './tool-called.js';
+import { toolOrder } from './tool-order.js';
 import { toolTrajectory } from './tool-trajectory.js';
 import { trajectoryStepCount } from './trajectory-step-count.js';
 import { webhook } from './webhook.js';
@@ -69,6 +70,7 @@ export const checkRegistry: Readonly<Record<string, CheckEvaluator>> = {
   'fixture-unchanged': fixtureUnchanged,
   'skill-used': skillUsed,
   'tool-called': toolCalled,
+  'tool-order': toolOrder,
   'tool-not-called': toolNotCalled,
   'tool-trajectory': toolTrajectory,
   'trajectory:step-count': trajectoryStepCount,
