@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { executable, programFolder } from '@skill-eval/engine-kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { programsInside } from './programs-inside.js';
 
@@ -10,16 +10,9 @@ afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-function executable(file: string, text: string): string {
-  mkdirSync(join(file, '..'), { recursive: true });
-  writeFileSync(file, text);
-  chmodSync(file, 0o755);
-  return file;
-}
-
 describe('programsInside', () => {
   it('runs a linked native program at its real path, and a Node script with the node of the runtime', () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'skill-eval-programs-')));
+    const root = programFolder('skill-eval-programs-');
     roots.push(root);
     const native = executable(join(root, 'opt/agent/agent-1.0'), '\x7fELF native');
     symlinkSync(native, join(root, 'agent'));

@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { executable, programFolder } from '@skill-eval/engine-kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { programUploads } from './program-uploads.js';
 
@@ -9,16 +9,9 @@ afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-function executable(file: string, text: string): string {
-  mkdirSync(join(file, '..'), { recursive: true });
-  writeFileSync(file, text);
-  chmodSync(file, 0o755);
-  return file;
-}
-
 describe('programUploads', () => {
   it('uploads a linked native program at its real path and runs it there', () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'skill-eval-uploads-')));
+    const root = programFolder('skill-eval-uploads-');
     roots.push(root);
     const native = executable(join(root, 'opt/agent/agent-1.0'), '\x7fELF native');
     symlinkSync(native, join(root, 'agent'));
@@ -32,7 +25,7 @@ describe('programUploads', () => {
   });
 
   it("uploads a pnpm-installed Node script's whole node_modules, its store links made again, run by node", () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'skill-eval-uploads-')));
+    const root = programFolder('skill-eval-uploads-');
     roots.push(root);
     const modules = join(root, 'node_modules');
     const store = join(modules, '.pnpm/tool@2.0.0/node_modules');

@@ -4,3 +4,4 @@ export { deadlineAfterStart } from './deadline-after-start.js';
 export { isGone } from './is-gone.js';
 export { type EngineSandbox, makeSandbox } from './make-sandbox.js';
 export { runCollecting } from './run-collecting.js';
+export { executable, programFolder } from './program-files.js';
