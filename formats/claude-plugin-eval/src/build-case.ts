@@ -5,7 +5,7 @@ import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { type MappedGrader, mapGrader } from './grader-checks.js';
 import type { Located } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
-import type { RawCase } from './read-case-files.js';
+import { PROSE_EXECUTION_KEYS, type RawCase } from './read-case-files.js';
 
 /** The newest case.yaml major version Claude Code 2.1.330 reads (binary: `var Ss=1,As="1.1"`). */
 const NEWEST_MAJOR = 1;
@@ -26,18 +26,8 @@ export const TOP_KEYS = [
   'expected_outcome',
 ];
 export const CONTEXT_KEYS = ['scaffold_script', 'history_file', 'add_dirs'];
-export const EXECUTION_KEYS = [
-  'prompt',
-  'max_turns',
-  'timeout_seconds',
-  'model',
-  'allowed_tools',
-  'disallowed_tools',
-  'artifact_publish',
-  'growthbook_overrides',
-  'append_system_prompt',
-  'env',
-];
+/** case.yaml's `execution:` keys: the prompt, and the ones prompt.md's front matter takes beside it (binary `$s`). */
+export const EXECUTION_KEYS = ['prompt', ...PROSE_EXECUTION_KEYS];
 
 /** A case read into skill-eval's model, with what the suite needs to know about it. */
 export interface BuiltCase {

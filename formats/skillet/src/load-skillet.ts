@@ -12,7 +12,6 @@ import {
   isYamlMap,
   isYamlScalar,
   isYamlSeq,
-  type ParsedYaml,
   parseYaml,
   type YamlNode,
   yamlGet,
@@ -24,6 +23,7 @@ import { DiagnosticSink } from './diagnostic-sink.js';
 import { evalLocation } from './eval-location.js';
 import { readAssertions } from './read-assertions.js';
 import { readMetadata, readName, readPrompt, readScript, readText } from './read-fields.js';
+import { reportSyntax } from './yaml-syntax.js';
 
 /** Options of {@link loadSkillet}; the plugin settings map onto them. */
 export interface LoadSkilletOptions {
@@ -39,6 +39,11 @@ const REQUIRED = ['timestamp', 'prompt', 'expected', 'name'] as const;
  * Reads one Skillet eval file into a suite of one case. Every problem is a positioned diagnostic;
  * the case is built from whatever could be read, so listing still works on a faulty file.
  */
+const SYNTAX_WORDS = {
+  duplicateKey: 'A key is written twice in one map; remove one (PyYAML would silently keep the last).',
+  multipleDocuments: 'The file holds several YAML documents (---); a Skillet eval is one document per file.',
+};
+
 export function loadSkillet(file: string, text: string, options: LoadSkilletOptions = {}): LoadResult {
   const path = resolve(file);
   const yaml = parseYaml(text);
@@ -51,7 +56,7 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
       { line: 1, column: 1 },
     );
   }
-  if (!reportSyntax(yaml, sink)) return done([]);
+  if (!reportSyntax(yaml, sink, SYNTAX_WORDS)) return done([]);
   const root = yaml.doc.contents as YamlNode | null;
   if (!isYamlMap(root)) {
     const at = root ? (yaml.positionOf(root) ?? { line: 1, column: 1 }) : { line: 1, column: 1 };
@@ -139,21 +144,4 @@ function readGrading(root: YamlNode, sink: DiagnosticSink): { judged: boolean; e
       : [{ type: 'llm-rubric', value: expected, name: 'expected', verdict: 'pass-fail' }]
     : assertions;
   return { judged, expected, checks };
-}
-
-/** Reports syntax errors and warnings; true when the document can be read. */
-function reportSyntax(yaml: ParsedYaml, sink: DiagnosticSink): boolean {
-  for (const e of yaml.errors) {
-    if (e.code === 'DUPLICATE_KEY') {
-      sink.error(
-        'duplicate-key',
-        'A key is written twice in one map; remove one (PyYAML would silently keep the last).',
-        e,
-      );
-    } else if (e.code === 'MULTIPLE_DOCS') {
-      sink.error('syntax', 'The file holds several YAML documents (---); a Skillet eval is one document per file.', e);
-    } else sink.error('syntax', `Invalid YAML: ${e.message}`, e);
-  }
-  for (const w of yaml.warnings) sink.warning('yaml-warning', `YAML: ${w.message}`, w);
-  return yaml.errors.length === 0;
 }

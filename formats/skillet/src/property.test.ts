@@ -6,18 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { detectSkillet } from './detect.js';
 import { loadSkillet } from './load-skillet.js';
 import { skilletFiles } from './test-support/corpus.js';
+import { expectPositioned } from './test-support/positioned.js';
 
 const FILE = '/nonexistent-skill-eval-test/evals/set/001.yaml';
 
 /** Loading never throws, and every diagnostic points at a line and column of the text. */
 function expectWellFormed(text: string, result: LoadResult) {
-  const lines = text.split(/\r\n|\r|\n/).length;
-  for (const d of result.diagnostics) {
-    expect(d.line, d.message).toBeGreaterThanOrEqual(1);
-    expect(d.line!, d.message).toBeLessThanOrEqual(lines);
-    expect(d.column, d.message).toBeGreaterThanOrEqual(1);
-    expect(d.ruleId.startsWith('skillet/')).toBe(true);
-  }
+  expectPositioned(text, result);
   for (const c of result.suites.flatMap((s) => s.cases)) {
     expect(c.turns.length).toBeGreaterThan(0);
     expect(c.turns.every((t) => t.trim() !== '')).toBe(true);

@@ -11,6 +11,7 @@ import {
 } from '@skill-eval/format-kit';
 import type { YAMLMap } from 'yaml';
 import { DiagnosticSink } from '../diagnostic-sink.js';
+import { reportSyntax } from '../yaml-syntax.js';
 import { readSentryCase, type SentryCaseParts } from './read-sentry-case.js';
 import { type SentryYaml, sentryYaml } from './sentry-yaml.js';
 
@@ -36,6 +37,12 @@ export const discoveredBySkillet = (path: string): boolean =>
  * timeout, tests_behavior}]`) into a suite. Where skillet's parser throws (and so stops its whole run) there is an
  * error at the line, and the case is left out; what it passes over without a word is passed over with a warning.
  */
+/** Syntax errors; skillet’s `yaml.parse` throws on each (a key written twice, several documents too). */
+const SYNTAX_WORDS = {
+  duplicateKey: 'A key is written twice in one map; skillet’s YAML parser stops on it. Remove one.',
+  multipleDocuments: 'The file holds several YAML documents (---); skillet’s YAML parser stops on it.',
+};
+
 export function loadSentryEvalYaml(file: string, text: string, options: LoadSentryEvalYamlOptions = {}): LoadResult {
   const path = resolve(file);
   const yaml = parseYaml(text);
@@ -48,7 +55,7 @@ export function loadSentryEvalYaml(file: string, text: string, options: LoadSent
       { line: 1, column: 1 },
     );
   }
-  if (!reportSyntax(yaml, sink) || !expandsAsSkilletDoes(yaml, sink)) return done([]);
+  if (!reportSyntax(yaml, sink, SYNTAX_WORDS) || !expandsAsSkilletDoes(yaml, sink)) return done([]);
   const root = yaml.doc.contents as YamlNode | null;
   if (!isYamlMap(root)) {
     // parser.ts:261-263
@@ -183,23 +190,6 @@ function warnUnknownTopKeys(root: YamlNode, yaml: ParsedYaml, sink: DiagnosticSi
       pair.key ?? root,
     );
   }
-}
-
-/** Syntax errors; skillet's `yaml.parse` throws on each (a key written twice, several documents too). */
-function reportSyntax(yaml: ParsedYaml, sink: DiagnosticSink): boolean {
-  for (const e of yaml.errors) {
-    if (e.code === 'DUPLICATE_KEY') {
-      sink.error(
-        'duplicate-key',
-        'A key is written twice in one map; skillet’s YAML parser stops on it. Remove one.',
-        e,
-      );
-    } else if (e.code === 'MULTIPLE_DOCS') {
-      sink.error('syntax', 'The file holds several YAML documents (---); skillet’s YAML parser stops on it.', e);
-    } else sink.error('syntax', `Invalid YAML: ${e.message}`, e);
-  }
-  for (const w of yaml.warnings) sink.warning('yaml-warning', `YAML: ${w.message}`, w);
-  return yaml.errors.length === 0;
 }
 
 /**

@@ -3,6 +3,7 @@ import { mutatedText } from '@skill-eval/testing';
 import { corpusFiles, readCorpus } from '@skill-eval/testing/corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectPositioned } from '../test-support/positioned.js';
 import { loadSentryEvalYaml } from './load-sentry-eval-yaml.js';
 
 const FILE = '/nonexistent-skill-eval-test/skill/evals/review.eval.yaml';
@@ -10,13 +11,7 @@ const texts = () => corpusFiles('wild/skillet-yaml/getsentry-skillet/').map(read
 
 /** Loading never throws, every diagnostic points into the text, and every case read is one core accepts. */
 function expectWellFormed(text: string, result: LoadResult) {
-  const lines = text.split(/\r\n|\r|\n/).length;
-  for (const d of result.diagnostics) {
-    expect(d.line, d.message).toBeGreaterThanOrEqual(1);
-    expect(d.line!, d.message).toBeLessThanOrEqual(lines);
-    expect(d.column, d.message).toBeGreaterThanOrEqual(1);
-    expect(d.ruleId.startsWith('skillet/')).toBe(true);
-  }
+  expectPositioned(text, result);
   for (const c of result.suites.flatMap((s) => s.cases)) expect(c.turns.length).toBeGreaterThan(0);
 }
 
