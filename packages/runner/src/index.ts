@@ -1,6 +1,8 @@
 // The runner's public surface: what the CLI, the report packages, the engines' tests and the README use. The rest of
 // the runner's modules stay private (the repository's own tools reach them through internal.ts).
 export { type StagedCaseWorkspace, stageCaseWorkspace } from './case-workspace.js';
+export { type ChangedFiles, changedFilesSince } from './changed-since.js';
+export { type ChangedSuites, selectChangedSuites, type UnchangedSuite } from './changed-suites.js';
 export { engineEnv } from './child-env.js';
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export { type EngineJudgeOptions, engineJudge } from './engine-judge.js';

@@ -17,6 +17,7 @@ import { assertEnginesConfined, environmentChoice, parseEnvironmentSpec } from '
 import { startModelTraffic } from '../recording/model-traffic.js';
 import { assertPromptsAsRecorded } from '../recording/prompts-as-recorded.js';
 import { replayedRun } from '../recording/replayed-run.js';
+import { changedSuitesOnly } from '../run/changed-suites-only.js';
 import { cacheDirFor, resumedRun, resumeFlags, runInvocation } from '../run/resume-run.js';
 import type { RunCommandOptions } from '../run/run-command-options.js';
 import { RUN_REPORTERS, runReporters } from '../run/run-reporters.js';
@@ -49,6 +50,10 @@ async function startRun(paths: string[], options: RunCommandOptions, io: Command
   prestartLaunchers(options, settings);
   const loaded = await loadRunFiles(paths, options, settings, io);
   if (!loaded) return 2;
+  if (loaded.suites.length === 0) {
+    io.stderr.write(`No suite changed since ${options.changed}: no run was started (nothing was written).\n`);
+    return 0;
+  }
   const { registry, suites } = loaded;
   assertScopesInRun(settings, registry);
   const environmentText = options.environment ?? settings.config.environment;
@@ -162,7 +167,9 @@ async function loadRunFiles(paths: string[], options: RunCommandOptions, setting
     io.stderr.write('No run was started: fix the errors above (nothing was written).\n');
     return undefined;
   }
-  return { ...loaded, suites };
+  if (options.changed === undefined) return { ...loaded, suites };
+  const quiet = options.quiet === true;
+  return { ...loaded, suites: await changedSuitesOnly(suites, options.changed, io, { quiet }) };
 }
 
 /** `--ek` settings scoped to an engine that is not in the run are a typo: the run stops before it starts. */

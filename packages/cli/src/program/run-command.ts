@@ -38,6 +38,10 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     .option('--resume <run-dir>', 'continue an interrupted run: run only its executions that have no result')
     .option('--record', 'keep every model exchange of each execution in <run>/recordings/ (implies --no-cache)')
     .option('--replay <run-dir>', 'run a recorded run again against its recordings: offline, free, deterministic')
+    .option(
+      '--changed <git-ref>',
+      'run only the suites whose eval files, skill or case files changed since the ref (its merge base with HEAD)',
+    )
     .option('--shard <i/n>', 'run only part i of n of the executions (a stable split; join the parts with merge)')
     .option('--keep-workspaces', 'keep each execution’s workspace and name it in the result’s warnings (for debugging)')
     .option(

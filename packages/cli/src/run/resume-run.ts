@@ -53,6 +53,7 @@ export const PLAN_FLAGS: Partial<Record<keyof RunCommandOptions, string>> = {
   record: '--record',
   replay: '--replay',
   shard: '--shard',
+  changed: '--changed',
   environment: '--environment',
   network: '--network',
   evals: '--evals',

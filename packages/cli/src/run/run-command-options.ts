@@ -32,6 +32,8 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   replay?: string;
   /** The options were read back from the replayed run's run.json. */
   replaying?: boolean;
+  /** `--changed <ref>`: only the suites whose inputs changed since the ref's merge base with HEAD. */
+  changed?: string;
   /** `i/n`: run only this part of the plan. */
   shard?: string;
   /** Keep each execution's workspace (named in its result's warnings) instead of deleting it. */

@@ -160,6 +160,7 @@ const COMMAND_LINE: PolicyEntry[] = [
       'run --no-cache',
       'run --record',
       'run --shard',
+      'run --changed',
       'run --evals',
       'run --mode',
     ],
