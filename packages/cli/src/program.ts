@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { CommandIO } from './io/io.js';
 import { harnessVersion } from './plugins/package-version.js';
 import { defineGradeCommand, definePromptCommand } from './program/agent-mode-commands.js';
-import { defineDemoCommand, defineEnginesCommand } from './program/engines-and-demo-commands.js';
+import { defineDemoCommand, defineDoctorCommand, defineEnginesCommand } from './program/engines-and-demo-commands.js';
 import { defineConvertCommand, defineListCommand, defineValidateCommand } from './program/eval-file-commands.js';
 import { defineNewCommand } from './program/new-command.js';
 import { defineOptimizeDescriptionCommand } from './program/optimize-command.js';
@@ -37,6 +37,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
   defineValidateCommand(program, context);
   defineConvertCommand(program, context);
   defineEnginesCommand(program, context);
+  defineDoctorCommand(program, context);
   defineDemoCommand(program, context);
   defineListCommand(program, context);
   definePromptCommand(program, context);

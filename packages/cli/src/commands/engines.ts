@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import {
   configuredSettings,
   configurePlugin,
-  type EngineCredential,
   type EnginePlugin,
   errorInfo,
   isSkillEvalError,
@@ -12,6 +11,7 @@ import {
 } from '@skill-eval/core';
 import { applyPolicy, engineEnv, findingLine } from '@skill-eval/runner';
 import { type CredentialSources, withDotEnv } from '../credentials/credential-sources.js';
+import { describeCredential } from '../engines/describe-credential.js';
 import type { CommandIO } from '../io/io.js';
 import { loadConfigPlugins } from '../plugins/build-registry.js';
 import { BUNDLED_ENGINES } from '../plugins/bundled.js';
@@ -82,19 +82,6 @@ async function statusOf(entry: Listed, settings: unknown, found: CredentialSourc
       credential,
     };
   }
-}
-
-/** `API key OPENAI_API_KEY (environment)`, `ChatGPT login (/home/me/.codex/auth.json)`: what, in what, from where. */
-function describeCredential(
-  credential: EngineCredential | undefined,
-  sources: ReadonlyMap<string, string>,
-): string | null {
-  if (!credential) return null;
-  if (credential.variable) {
-    const from = sources.get(credential.variable) ?? 'environment';
-    return `${credential.kind} ${credential.variable} (${from}${credential.file ? `, ${credential.file}` : ''})`;
-  }
-  return credential.file ? `${credential.kind} (${credential.file})` : credential.kind;
 }
 
 /**

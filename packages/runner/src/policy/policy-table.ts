@@ -54,8 +54,20 @@ const none = (paths: string[], sources: Source[], why = 'only shapes what is ask
 /** The command line: every flag of every command. Only `run`'s are also read back from run.json. */
 const COMMAND_LINE: PolicyEntry[] = [
   none(['skill-eval --version'], USER),
+  none(
+    ['doctor --verify-models'],
+    USER,
+    'sends one tiny request to each engine’s endpoint, which the engine settings (classified here) chose',
+  ),
   {
-    paths: ['run --engine', 'run --judge', 'optimize-description --engine', 'optimize-description --judge'],
+    paths: [
+      'run --engine',
+      'run --judge',
+      'optimize-description --engine',
+      'optimize-description --judge',
+      'doctor --engine',
+      'doctor --judge',
+    ],
     sources: RUN,
     power: 'loads-code',
     powerfulWhen: namesModule,
@@ -73,7 +85,7 @@ const COMMAND_LINE: PolicyEntry[] = [
     why: 'loads an engine module, which runs its code',
   },
   {
-    paths: ['run --engine-kwarg', 'optimize-description --engine-kwarg'],
+    paths: ['run --engine-kwarg', 'optimize-description --engine-kwarg', 'doctor --engine-kwarg'],
     sources: RUN,
     power: 'starts-program',
     when: 'the setting is powerful as an `engine` setting (below)',
@@ -86,6 +98,7 @@ const COMMAND_LINE: PolicyEntry[] = [
       'validate --config',
       'convert --config',
       'engines --config',
+      'doctor --config',
       'list --config',
       'prompt --config',
       'grade --config',
@@ -102,6 +115,7 @@ const COMMAND_LINE: PolicyEntry[] = [
       'validate --trust',
       'convert --trust',
       'engines --trust',
+      'doctor --trust',
       'list --trust',
       'prompt --trust',
       'grade --trust',
@@ -113,7 +127,7 @@ const COMMAND_LINE: PolicyEntry[] = [
     why: 'vouches for everything the project brings',
   },
   {
-    paths: ['run --environment'],
+    paths: ['run --environment', 'doctor --environment'],
     sources: RUN,
     power: 'loads-code',
     powerfulWhen: namesEnvironmentModule,
@@ -195,6 +209,8 @@ const COMMAND_LINE: PolicyEntry[] = [
       'convert --format',
       'convert --force',
       'engines --json',
+      'doctor --json',
+      'doctor --format',
       'demo --out',
       'new --dir',
       'list --json',
