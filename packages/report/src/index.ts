@@ -21,6 +21,7 @@ export {
   githubAnnotationsReporter,
   githubSummaryReporter,
 } from './github/github-reporters.js';
+export { PR_COMMENT_MARKER, type PrCommentOptions, prCommentMarkdown } from './github/pr-comment.js';
 export { createJunitReporter, junitReporter } from './junit/junit-reporter.js';
 export { writeJunit } from './junit/write-junit.js';
 export { type CaseIndex, caseIndexFromSuites, caseKey, type IndexedCase } from './run-dir/case-index.js';

@@ -50,7 +50,7 @@ export async function doctorCommand(paths: string[], options: DoctorOptions, giv
 
 function lineOf(item: ReadinessItem, idWidth: number): string {
   const name = `${item.role.padEnd(ROLE_WIDTH)}  ${item.id.padEnd(idWidth)}`;
-  const indent = " ".repeat(name.length + 4 + 11);
+  const indent = ' '.repeat(name.length + 4 + 11);
   const facts = [
     item.version && `version ${item.version}`,
     item.credential,

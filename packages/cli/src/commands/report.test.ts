@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,5 +30,34 @@ describe('skill-eval report on a run that did not finish (no summary.json)', () 
     expect(io.err()).toBe(
       'No HTML report: . has no summary.json: the run did not finish. Finish it with `skill-eval run --resume <run-dir>`, then run `skill-eval report` again.\n',
     );
+  });
+});
+
+describe('skill-eval report --pr-comment', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'skill-eval-report-'));
+    writeFileSync(join(dir, 'results.jsonl'), '');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes pr-comment.md (only that) and names it', async () => {
+    const io = captureIO(dir);
+    expect(await main(['report', '.', '--pr-comment', '--report-url', 'https://ci.example/runs/1'], io)).toBe(0);
+    expect(io.out()).toBe('pr-comment.md\n');
+    expect(readFileSync(join(dir, 'pr-comment.md'), 'utf8')).toMatch(
+      /^<!-- skill-eval:pr-comment -->\n[\s\S]*\(https:\/\/ci\.example\/runs\/1\)\n$/,
+    );
+    expect(existsSync(join(dir, 'junit.xml'))).toBe(false);
+  });
+
+  it.each([
+    [['--base', 'other'], '--base and --report-url shape the pull-request comment: give --pr-comment too.'],
+    [['--pr-comment', '--report-url', 'javascript:alert(1)'], 'is not an http(s) URL'],
+  ])('refuses %j, saying why, and writes nothing', async (args, message) => {
+    const io = captureIO(dir);
+    expect(await main(['report', '.', ...args], io)).toBe(2);
+    expect(io.err()).toContain(message);
+    expect(existsSync(join(dir, 'pr-comment.md'))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { readRunDir, writeJunit, writeSkillCreatorOutputs } from '@skill-eval/re
 import type { CommandIO } from '../io/io.js';
 import { warnDamagedLines } from '../run/damaged-lines.js';
 import { htmlReportMissing, loadHtmlReport } from '../run/html-report.js';
+import { writePrComment } from '../run/pr-comment-file.js';
 
 export interface ReportCommandOptions {
   html?: boolean;
@@ -11,6 +12,12 @@ export interface ReportCommandOptions {
   benchmark?: boolean;
   skillCreator?: boolean;
   agentskills?: boolean;
+  /** The pull-request comment (`pr-comment.md`); only when named. */
+  prComment?: boolean;
+  /** `--base <run-dir>`: the base branch's run, for the comment's newly failing and newly passing cases. */
+  base?: string;
+  /** `--report-url <url>`: the comment's link to the full report. */
+  reportUrl?: string;
 }
 
 /**
@@ -18,10 +25,19 @@ export interface ReportCommandOptions {
  * the ones named, or with no flag every one (the HTML report only when its package is installed).
  */
 export async function reportCommand(runDir: string, options: ReportCommandOptions, io: CommandIO): Promise<number> {
+  if ((options.base !== undefined || options.reportUrl !== undefined) && !options.prComment) {
+    throw new SkillEvalError('USAGE', '--base and --report-url shape the pull-request comment: give --pr-comment too.');
+  }
   const dir = resolve(io.cwd, runDir);
   const record = await readRunDir(dir);
   warnDamagedLines(io, 'report', runDir, record);
-  const named = options.html || options.junit || options.benchmark || options.skillCreator || options.agentskills;
+  const named =
+    options.html ||
+    options.junit ||
+    options.benchmark ||
+    options.skillCreator ||
+    options.agentskills ||
+    options.prComment;
   const want = {
     html: named ? options.html === true : true,
     junit: named ? options.junit === true : true,
@@ -53,6 +69,7 @@ export async function reportCommand(runDir: string, options: ReportCommandOption
     if (want.skillCreator) show(resolve(dir, flavor));
     else for (const file of written) show(file);
   }
+  if (options.prComment) show(await writePrComment(dir, record, { ...options, cwd: io.cwd }));
   if (writeHtml) show(await writeHtml(dir));
   else if (unfinished) io.stderr.write(`No HTML report: ${unfinishedRun(runDir).message} ${FINISH_HINT}\n`);
   else if (want.html) io.stderr.write('No HTML report: install @skill-eval/report-html to get one.\n');

@@ -25,6 +25,9 @@ export function defineReportCommand(program: Command, { io, setExitCode }: Progr
     .option('--benchmark', 'skill-creator’s benchmark.json')
     .option('--skill-creator', 'skill-creator’s files: grading.json, timing.json, outputs/ per run, and benchmark.json')
     .option('--agentskills', 'the agentskills.io variant of those files (assertion_results, numeric deltas)')
+    .option('--pr-comment', 'pr-comment.md, the pull-request comment of the GitHub Action (only when named)')
+    .option('--base <run-dir>', 'with --pr-comment: the base branch’s run, for newly failing and newly passing cases')
+    .option('--report-url <url>', 'with --pr-comment: where the full report is (the workflow run)')
     .action(
       async (
         runDir: string,
@@ -34,6 +37,9 @@ export function defineReportCommand(program: Command, { io, setExitCode }: Progr
           benchmark?: boolean;
           skillCreator?: boolean;
           agentskills?: boolean;
+          prComment?: boolean;
+          base?: string;
+          reportUrl?: string;
         },
       ) => {
         const { reportCommand } = await import('../commands/report.js');
