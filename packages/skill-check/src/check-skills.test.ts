@@ -1,0 +1,32 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkSkills } from './check-skills.js';
+import { found, skillMd, writeFiles } from './test-support/skill-folder.js';
+
+describe('checkSkills', () => {
+  it('checks every skill of a folder in one run, and the pairs of them', () => {
+    const root = mkdtempSync(join(tmpdir(), 'skill-check-'));
+    writeFiles(root, {
+      'skills/good/SKILL.md': skillMd('name: good\ndescription: Formats dates. Use when a date needs formatting.'),
+      'skills/bad/SKILL.md': skillMd('name: Bad\ndescription: Formats dates. Use when a date needs formatting.'),
+      'skills/bad/node_modules/x/SKILL.md': 'not a skill of this folder',
+    });
+    const { skills, diagnostics } = checkSkills(['skills'], root);
+    expect(skills.map((s) => s.name)).toEqual(['Bad', 'good']);
+    expect(found(diagnostics)).toEqual([
+      'error skill/name-format',
+      'error skill/name-not-folder',
+      'warning skill/description-overlap',
+    ]);
+  });
+
+  it('takes a SKILL.md as its skill, and reports paths that name no skill', () => {
+    const root = mkdtempSync(join(tmpdir(), 'skill-check-'));
+    writeFiles(root, { 'a/SKILL.md': skillMd('name: a\ndescription: Use when a.'), 'empty/x.txt': '' });
+    const result = checkSkills(['a/SKILL.md', 'empty', 'nowhere'], root);
+    expect(result.skills.map((s) => s.name)).toEqual(['a']);
+    expect(found(result.diagnostics)).toEqual(['error skill/no-skill', 'error skill/not-found']);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The limits the checks hold a skill to, each with where it is written. The Agent Skills specification is
+ * agentskills/agentskills@69ef37e9424c0a7ea9dd2293b559e43ec8176379 docs/specification.mdx; its reference validator
+ * is skills-ref/src/skills_ref/validator.py at the same commit; Anthropic's skill-creator validator is
+ * anthropics/skills@9d2f1ae187231d8199c64b5b762e1bdf2244733d skills/skill-creator/scripts/quick_validate.py.
+ */
+
+/** The frontmatter keys the specification defines (specification.mdx:25-32; validator.py:15-22; quick_validate.py:42). */
+export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
+
+/** `name`: 1-64 characters (specification.mdx:61; validator.py:10; quick_validate.py:70). */
+export const NAME_MAX = 64;
+
+/** `description`: 1-1024 characters (specification.mdx:94; validator.py:11; quick_validate.py:83). */
+export const DESCRIPTION_MAX = 1024;
+
+/** `compatibility`: 1-500 characters when given (specification.mdx:127; validator.py:12; quick_validate.py:91). */
+export const COMPATIBILITY_MAX = 500;
+
+/** "Keep your main `SKILL.md` under 500 lines" (specification.mdx:224). */
+export const SKILL_MD_MAX_LINES = 500;
+
+/** "Instructions (< 5000 tokens recommended): the full SKILL.md body" (specification.mdx:221). */
+export const BODY_MAX_TOKENS = 5000;
+
+/**
+ * Characters per token where no tokenizer is at hand: Claude Code 2.1.330 sizes its skill listing with the same
+ * figure (bin/claude.exe, the listing budget `contextWindow * 4 * 0.01`, constant `t5n=4`).
+ */
+export const CHARS_PER_TOKEN = 4;
+
+/**
+ * Claude Code 2.1.330 (bin/claude.exe, `Gws=1536`, read by `oOn()` unless the `skillListingMaxDescChars` setting
+ * says otherwise): each skill's entry in the listing the model chooses from is `description - when_to_use` (`QZt`),
+ * cut to this many characters with an ellipsis.
+ */
+export const CLAUDE_CODE_LISTING_MAX = 1536;
+
+/**
+ * The frontmatter keys Claude Code 2.1.330 knows in the markdown files it loads, skills among them (bin/claude.exe,
+ * the array `Zd`, verbatim): a key here that the specification does not define works in Claude Code, not elsewhere.
+ */
+export const CLAUDE_CODE_KEYS: readonly string[] = [
+  'name',
+  'description',
+  'model',
+  'allowed-tools',
+  'argument-hint',
+  'arguments',
+  'disable-model-invocation',
+  'user-invocable',
+  'effort',
+  'shell',
+  'version',
+  'when_to_use',
+  'paths',
+  'hooks',
+  'context',
+  'agent',
+  'created_by',
+  'improved_by',
+  'mcpServers',
+  'lspServers',
+  'agents',
+  'outputStyles',
+  'themes',
+  'workflows',
+  'channels',
+  'monitors',
+  'settings',
+  'experimental',
+  'commands',
+  'skills',
+  'dependencies',
+  'userConfig',
+  'metadata',
+  'engines',
+  'network',
+  'displayName',
+  'defaultEnabled',
+  'fallback',
+  'evals',
+  'author',
+  'homepage',
+  'repository',
+  'license',
+  'keywords',
+  'compatibility',
+  'tools',
+  'disallowedTools',
+  'color',
+  'permissionMode',
+  'maxTurns',
+  'autoCompactWindow',
+  'initialPrompt',
+  'memory',
+  'background',
+  'omitClaudeMd',
+  'isolation',
+  'observer',
+  'observerMessage',
+  'observeSubagents',
+  'observeToolResults',
+  'keep-coding-instructions',
+  'force-for-plugin',
+  'type',
+  'originSessionId',
+  'hide-from-slash-command-tool',
+];
