@@ -1,4 +1,5 @@
 import type { Diagnostic } from '@skill-eval/core';
+import { claudeCodeListingBudget } from './claude-code-listing.js';
 import { descriptionOverlaps } from './description-overlap.js';
 import { findSkills } from './find-skills.js';
 import { bodySizeRule } from './rules/body-size.js';
@@ -38,7 +39,7 @@ export interface SkillCheckResult {
 
 /**
  * Checks the skills the paths name (see {@link findSkills}): each against every rule, then every pair of them for
- * descriptions that overlap. Reads files only; no program runs, and no network.
+ * descriptions that overlap, and all of them against Claude Code's listing budget. Reads files only; no program runs, and no network.
  */
 export function checkSkills(paths: readonly string[], cwd: string): SkillCheckResult {
   const found = findSkills(paths, cwd);
@@ -51,7 +52,7 @@ export function checkSkills(paths: readonly string[], cwd: string): SkillCheckRe
     documents.push(read.document);
     for (const rule of SKILL_RULES) diagnostics.push(...rule(read.document));
   }
-  diagnostics.push(...descriptionOverlaps(documents));
+  diagnostics.push(...descriptionOverlaps(documents), ...claudeCodeListingBudget(documents));
   return {
     skills: documents.map(({ dir, file, frontmatter }) => ({
       dir,

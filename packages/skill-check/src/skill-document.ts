@@ -81,7 +81,7 @@ export function readSkillDocument(dir: string): { document: SkillDocument; diagn
         ruleId: 'skill/frontmatter-syntax',
         file,
         ...inFile(problem),
-        message: `The frontmatter is not valid YAML (${problem.message}); Claude Code ignores the whole frontmatter then, and other agents refuse the skill. A value holding ": " or starting with a quote needs quotes around it.`,
+        message: `The frontmatter is not valid YAML (${problem.message}); Claude Code ignores the whole frontmatter then, and Codex does not load the skill. A value holding ": " or starting with a quote needs quotes around it.`,
       });
     return { document: { dir, file, text, body, bodyLine }, diagnostics };
   }

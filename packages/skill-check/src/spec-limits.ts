@@ -8,10 +8,18 @@
 /** The frontmatter keys the specification defines (specification.mdx:25-32; validator.py:15-22; quick_validate.py:42). */
 export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
 
-/** `name`: 1-64 characters (specification.mdx:61; validator.py:10; quick_validate.py:70). */
+// Codex's loader, read at openai/codex@f793618e7b4d32961d4891b75550dcaced1f033b codex-rs/core/src/skills/loader.rs
+// (the bundled engine is @openai/codex 0.169.0): `SkillFrontmatter` requires `name` and `description` as text, and
+// `parse_skill_file` does not load a skill whose frontmatter is missing or not YAML, or whose name or description is
+// empty or longer than `MAX_NAME_LEN = 64` / `MAX_DESCRIPTION_LEN = 1024` characters (`validate_len`).
+
+/** `name`: 1-64 characters (specification.mdx:61; validator.py:10; quick_validate.py:70; Codex's `MAX_NAME_LEN`). */
 export const NAME_MAX = 64;
 
-/** `description`: 1-1024 characters (specification.mdx:94; validator.py:11; quick_validate.py:83). */
+/**
+ * `description`: 1-1024 characters (specification.mdx:94; validator.py:11; quick_validate.py:83; Codex's
+ * `MAX_DESCRIPTION_LEN`).
+ */
 export const DESCRIPTION_MAX = 1024;
 
 /** `compatibility`: 1-500 characters when given (specification.mdx:127; validator.py:12; quick_validate.py:91). */
@@ -35,6 +43,14 @@ export const CHARS_PER_TOKEN = 4;
  * cut to this many characters with an ellipsis.
  */
 export const CLAUDE_CODE_LISTING_MAX = 1536;
+
+/**
+ * Claude Code 2.1.330's budget for the whole skill listing, in characters (bin/claude.exe, `JZt`): 1 % of the context
+ * window (`Uws=0.01`, 200 000 tokens unless known, `jws`) at 4 characters a token (`t5n`), unless the
+ * `skillListingBudgetFraction` setting or SLASH_COMMAND_TOOL_CHAR_BUDGET says otherwise. Over it (`r5n`), Claude Code
+ * keeps whole entries while they fit and lists the others by name alone, without their description.
+ */
+export const CLAUDE_CODE_LISTING_BUDGET = 200_000 * 4 * 0.01;
 
 /**
  * The frontmatter keys Claude Code 2.1.330 knows in the markdown files it loads, skills among them (bin/claude.exe,

@@ -45,7 +45,7 @@ export const descriptionRule: SkillRule = (skill) => {
         skill,
         'error',
         'skill/description-too-long',
-        `The description is ${length} characters long; the specification allows at most ${DESCRIPTION_MAX}. Keep what tells an agent when to pick the skill and move the rest into the body.`,
+        `The description is ${length} characters long; the specification allows at most ${DESCRIPTION_MAX}, and Codex does not load a skill whose description is longer. Keep what tells an agent when to pick the skill and move the rest into the body.`,
         at,
       ),
     );

@@ -20,7 +20,7 @@ export const nameRule: SkillRule = (skill) => {
         skill,
         'error',
         'skill/missing-name',
-        `The frontmatter has no \`name\`; the specification requires one, the skill folder's own name: add \`name: ${basename(skill.dir)}\`.`,
+        `The frontmatter has no \`name\`; the specification requires one, and Codex does not load the skill without it: add \`name: ${basename(skill.dir)}\`.`,
         at ?? { line: 2, column: 1 },
       ),
     ];
@@ -67,7 +67,7 @@ export const nameRule: SkillRule = (skill) => {
         skill,
         'error',
         'skill/name-too-long',
-        `The name is ${characters(name)} characters long; the specification allows at most ${NAME_MAX}.`,
+        `The name is ${characters(name)} characters long; the specification allows at most ${NAME_MAX}, and Codex does not load a skill whose name is longer.`,
         at,
       ),
     );
