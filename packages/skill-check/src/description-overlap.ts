@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { Diagnostic } from '@skill-eval/core';
 import type { SkillDocument } from './skill-document.js';
 import { finding } from './skill-rule.js';
@@ -59,7 +60,7 @@ export function descriptionOverlaps(skills: readonly SkillDocument[]): Diagnosti
           later.skill,
           score >= WARN_FROM ? 'warning' : 'info',
           'skill/description-overlap',
-          `This description and that of "${earlier.name}" (${earlier.skill.file}) overlap (word similarity ${score.toFixed(2)}; shared: ${shared.slice(0, 8).join(', ')}${shared.length > 8 ? ', …' : ''}): an agent that has both may pick either for the same request. Say what sets each apart, and when to use one rather than the other.`,
+          `This description and that of "${earlier.name}"${earlier.name === basename(earlier.skill.dir) ? '' : ` (in ${basename(earlier.skill.dir)}/)`} overlap (word similarity ${score.toFixed(2)}; shared: ${shared.slice(0, 8).join(', ')}${shared.length > 8 ? ', …' : ''}): an agent that has both may pick either for the same request. Say what sets each apart, and when to use one rather than the other.`,
           later.skill.frontmatter?.valueAt('description'),
         ),
       );

@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { REPO_ROOT } from '../test-support/paths.js';
 import { writeFiles } from '../test-support/write-files.js';
 
 const skillMd = (frontmatter: string, body = '# Steps\n\nDo it.\n') => `---\n${frontmatter}\n---\n${body}`;
@@ -72,5 +73,22 @@ describe('skill-eval check', () => {
     const io = captureIO(dir);
     expect(await main(['check', 'nowhere'], io)).toBe(2);
     expect(io.out()).toContain('nowhere: error: Path does not exist: nowhere.');
+  });
+
+  it('finds the mistakes of examples/skill-check, as its README shows them', async () => {
+    const io = captureIO(REPO_ROOT);
+    expect(await main(['check', 'examples/skill-check/skills', '--json'], io)).toBe(2);
+    const { diagnostics } = JSON.parse(io.out()) as { diagnostics: { ruleId: string; file: string; line?: number }[] };
+    expect(diagnostics.map((d) => `${d.file.slice(REPO_ROOT.length + 1)}:${d.line} ${d.ruleId}`).sort()).toEqual([
+      'examples/skill-check/skills/changelog/SKILL.md:9 skill/missing-file',
+      'examples/skill-check/skills/changelog/scripts/collect.sh:1 skill/script-not-executable',
+      'examples/skill-check/skills/release-notes/SKILL.md:2 skill/name-format',
+      'examples/skill-check/skills/release-notes/SKILL.md:2 skill/name-not-folder',
+      'examples/skill-check/skills/release-notes/SKILL.md:3 skill/description-overlap',
+    ]);
+    const text = captureIO(REPO_ROOT);
+    await main(['check', 'examples/skill-check/skills'], text);
+    const readme = readFileSync(join(REPO_ROOT, 'examples', 'skill-check', 'README.md'), 'utf8');
+    expect(readme).toContain(text.out());
   });
 });
