@@ -17,7 +17,7 @@ describe('checkSkills', () => {
     expect(skills.map((s) => s.name)).toEqual(['Bad', 'good']);
     expect(found(diagnostics)).toEqual([
       'error skill/name-format',
-      'error skill/name-not-folder',
+      'error skill/name-folder-mismatch',
       'warning skill/description-overlap',
     ]);
   });

@@ -40,4 +40,11 @@ describe('readSkillDocument', () => {
     const list = readSkillDocument(skillFolder('pdf', { 'SKILL.md': skillMd('- name\n- description') }));
     expect(list.diagnostics.map((d) => d.ruleId)).toEqual(['skill/frontmatter-not-a-map']);
   });
+
+  it('reads an empty frontmatter as one without keys', () => {
+    const { document, diagnostics } = readSkillDocument(skillFolder('pdf', { 'SKILL.md': '---\n---\n# Body\n' }));
+    expect(diagnostics).toEqual([]);
+    expect(document.frontmatter?.data).toEqual({});
+    expect(document.bodyLine).toBe(3);
+  });
 });

@@ -86,6 +86,12 @@ export function readSkillDocument(dir: string): { document: SkillDocument; diagn
     return { document: { dir, file, text, body, bodyLine }, diagnostics };
   }
   const contents = parsed.doc.contents;
+  // An empty frontmatter (`---` twice) holds no key: the rules then say which keys it needs.
+  if (contents === null) {
+    const none = () => undefined;
+    const frontmatter: SkillFrontmatter = { data: {}, parsed, keyAt: none, valueAt: none };
+    return { document: { dir, file, text, frontmatter, body, bodyLine }, diagnostics };
+  }
   if (!isYamlMap(contents)) {
     diagnostics.push({
       severity: 'error',

@@ -60,7 +60,7 @@ describe('skill-eval check', () => {
     expect(json.skills.map((s) => s.name)).toEqual(['dates', 'Money']);
     expect(json.diagnostics.map((d) => `${d.severity} ${d.ruleId} ${d.line}`)).toEqual([
       'error skill/name-format 2',
-      'error skill/name-not-folder 2',
+      'error skill/name-folder-mismatch 2',
       'warning skill/missing-file 7',
       // "Formats …, Use when … shown" in both: a note, with the score.
       'info skill/description-overlap 3',
@@ -82,8 +82,8 @@ describe('skill-eval check', () => {
     expect(diagnostics.map((d) => `${d.file.slice(REPO_ROOT.length + 1)}:${d.line} ${d.ruleId}`).sort()).toEqual([
       'examples/skill-check/skills/changelog/SKILL.md:9 skill/missing-file',
       'examples/skill-check/skills/changelog/scripts/collect.sh:1 skill/script-not-executable',
+      'examples/skill-check/skills/release-notes/SKILL.md:2 skill/name-folder-mismatch',
       'examples/skill-check/skills/release-notes/SKILL.md:2 skill/name-format',
-      'examples/skill-check/skills/release-notes/SKILL.md:2 skill/name-not-folder',
       'examples/skill-check/skills/release-notes/SKILL.md:3 skill/description-overlap',
     ]);
     const text = captureIO(REPO_ROOT);

@@ -23,7 +23,7 @@ describe('nameRule', () => {
     const long = 'a'.repeat(65);
     expect(found(check(long, `name: ${long}`))).toEqual(['error skill/name-too-long']);
     const [mismatch] = check('pdf', 'name: pdf-tools');
-    expect(mismatch).toMatchObject({ ruleId: 'skill/name-not-folder', line: 2, column: 7 });
+    expect(mismatch).toMatchObject({ ruleId: 'skill/name-folder-mismatch', line: 2, column: 7 });
   });
 
   it('refuses a missing, empty or non-text name', () => {

@@ -77,7 +77,7 @@ export const nameRule: SkillRule = (skill) => {
       finding(
         skill,
         'error',
-        'skill/name-not-folder',
+        'skill/name-folder-mismatch',
         `The name "${name}" is not the folder's name "${folder}"; the specification requires them to match, and agents that find a skill by its folder know it as "${folder}". Rename one of them.`,
         at,
       ),
