@@ -45,6 +45,13 @@ export const CHARS_PER_TOKEN = 4;
 export const CLAUDE_CODE_LISTING_MAX = 1536;
 
 /**
+ * The largest markdown file Claude Code 2.1.330 reads as a skill, in bytes (bin/claude.exe: `LJt=1048576` in
+ * `loadMarkdownFilesFromDir`, `N6e=1048576` for a plugin's skills): a larger SKILL.md is skipped ("not a regular file
+ * or exceeds … byte limit").
+ */
+export const CLAUDE_CODE_MAX_BYTES = 1_048_576;
+
+/**
  * Claude Code 2.1.330's budget for the whole skill listing, in characters (bin/claude.exe, `JZt`): 1 % of the context
  * window (`Uws=0.01`, 200 000 tokens unless known, `jws`) at 4 characters a token (`t5n`), unless the
  * `skillListingBudgetFraction` setting or SLASH_COMMAND_TOOL_CHAR_BUDGET says otherwise. Over it (`r5n`), Claude Code

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BODY_MAX_TOKENS, CHARS_PER_TOKEN, SKILL_MD_MAX_LINES } from '../spec-limits.js';
+import { BODY_MAX_TOKENS, CHARS_PER_TOKEN, CLAUDE_CODE_MAX_BYTES, SKILL_MD_MAX_LINES } from '../spec-limits.js';
 import { found, skillDocument, skillMd } from '../test-support/skill-folder.js';
 import { bodySizeRule } from './body-size.js';
 
@@ -22,5 +22,18 @@ describe('bodySizeRule', () => {
     const fits = line.repeat((BODY_MAX_TOKENS * CHARS_PER_TOKEN) / line.length);
     expect(check(fits)).toEqual([]);
     expect(found(check(`${fits}${'w'.repeat(CHARS_PER_TOKEN + 1)}`))).toEqual(['info skill/too-many-tokens']);
+  });
+
+  it('refuses a SKILL.md over the 1 MiB Claude Code reads, counted in bytes', () => {
+    const frontmatter = '---\nname: pdf\ndescription: Use when x.\n---\n';
+    const line = `${'é'.repeat(49)}\n`; // 99 bytes, 50 characters
+    const body = (size: number) => line.repeat(Math.floor(size / 99)) + 'w'.repeat(size % 99);
+    const atLimit = body(CLAUDE_CODE_MAX_BYTES - frontmatter.length);
+    const skipped = (text: string) =>
+      found(bodySizeRule(skillDocument('pdf', { 'SKILL.md': text }))).includes(
+        'error skill/claude-code-skips-large-file',
+      );
+    expect(skipped(frontmatter + atLimit)).toBe(false);
+    expect(skipped(`${frontmatter}${atLimit}w`)).toBe(true);
   });
 });

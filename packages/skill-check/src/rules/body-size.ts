@@ -1,13 +1,24 @@
 import { finding, type SkillRule } from '../skill-rule.js';
-import { BODY_MAX_TOKENS, CHARS_PER_TOKEN, SKILL_MD_MAX_LINES } from '../spec-limits.js';
+import { BODY_MAX_TOKENS, CHARS_PER_TOKEN, CLAUDE_CODE_MAX_BYTES, SKILL_MD_MAX_LINES } from '../spec-limits.js';
 
 /**
  * The specification's budget for what an agent loads when it picks the skill (specification.mdx:218-224): SKILL.md
  * under 500 lines, its body under some 5000 tokens. Both are recommendations, and tokens are estimated (4 characters
- * each), so a long file is a warning and many tokens a note.
+ * each), so a long file is a warning and many tokens a note. A file over 1 MiB Claude Code does not load at all.
  */
 export const bodySizeRule: SkillRule = (skill) => {
   const findings = [];
+  const bytes = Buffer.byteLength(skill.text);
+  if (bytes > CLAUDE_CODE_MAX_BYTES)
+    findings.push(
+      finding(
+        skill,
+        'error',
+        'skill/claude-code-skips-large-file',
+        `SKILL.md is ${bytes} bytes; Claude Code skips a skill file over ${CLAUDE_CODE_MAX_BYTES} bytes (1 MiB) without loading it. Move the bulk into referenced files.`,
+        { line: 1, column: 1 },
+      ),
+    );
   const lines = skill.text.split('\n').length - (skill.text.endsWith('\n') ? 1 : 0);
   if (lines > SKILL_MD_MAX_LINES)
     findings.push(
