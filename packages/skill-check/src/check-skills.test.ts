@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,5 +29,26 @@ describe('checkSkills', () => {
     const result = checkSkills(['a/SKILL.md', 'empty', 'nowhere'], root);
     expect(result.skills.map((s) => s.name)).toEqual(['a']);
     expect(found(result.diagnostics)).toEqual(['error skill/no-skill', 'error skill/not-found']);
+  });
+
+  it('follows a linked skill folder, each real folder once', () => {
+    const root = mkdtempSync(join(tmpdir(), 'skill-check-'));
+    writeFiles(root, { 'src/pdf/SKILL.md': skillMd('name: pdf\ndescription: Use when reading PDFs.') });
+    writeFiles(root, { '.claude/skills/.keep': '' });
+    symlinkSync(join(root, 'src', 'pdf'), join(root, '.claude', 'skills', 'pdf'));
+    symlinkSync(join(root, '.claude'), join(root, 'src', 'loop'));
+    const { skills, diagnostics } = checkSkills(['.'], root);
+    expect(skills.map((s) => s.dir)).toEqual([join(root, '.claude', 'skills', 'pdf')]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it.skipIf(process.platform === 'win32')('does not read a FIFO named SKILL.md (reading it would block)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'skill-check-'));
+    writeFiles(root, { 'pipe/.keep': '' });
+    execFileSync('mkfifo', [join(root, 'pipe', 'SKILL.md')]);
+    expect(found(checkSkills(['pipe', 'pipe/SKILL.md'], root).diagnostics)).toEqual([
+      'error skill/no-skill',
+      'error skill/no-skill',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '@skill-eval/core';
 
@@ -24,9 +24,10 @@ export function findSkills(paths: readonly string[], cwd: string): { dirs: strin
       });
       continue;
     }
-    const found = statSync(path).isDirectory()
-      ? skillsUnder(path, 0)
-      : basename(path) === 'SKILL.md'
+    const stat = statSync(path);
+    const found = stat.isDirectory()
+      ? skillsUnder(path, 0, new Set())
+      : basename(path) === 'SKILL.md' && stat.isFile()
         ? [dirname(path)]
         : [];
     if (found.length === 0)
@@ -41,10 +42,15 @@ export function findSkills(paths: readonly string[], cwd: string): { dirs: strin
   return { dirs, diagnostics };
 }
 
-/** A folder holding SKILL.md is a skill (what is below it is its own); else the skills below it, links not followed. */
-function skillsUnder(dir: string, depth: number): string[] {
-  const skillMd = join(dir, 'SKILL.md');
-  if (existsSync(skillMd) && lstatSync(skillMd).isFile()) return [dir];
+/**
+ * A folder holding SKILL.md is a skill (what is below it is its own); else the skills below it. A linked folder is
+ * followed (`.claude/skills/pdf` linked to the skill's source is common), each real folder once.
+ */
+function skillsUnder(dir: string, depth: number, visited: Set<string>): string[] {
+  const real = realPath(dir);
+  if (real === undefined || visited.has(real)) return [];
+  visited.add(real);
+  if (isFile(join(dir, 'SKILL.md'))) return [dir];
   if (depth >= MAX_DEPTH) return [];
   let entries: import('node:fs').Dirent[];
   try {
@@ -53,7 +59,31 @@ function skillsUnder(dir: string, depth: number): string[] {
     return [];
   }
   return entries
-    .filter((entry) => entry.isDirectory() && !SKIPPED.has(entry.name))
+    .filter(
+      (entry) =>
+        !SKIPPED.has(entry.name) &&
+        (entry.isDirectory() || (entry.isSymbolicLink() && isDirectory(join(dir, entry.name)))),
+    )
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => skillsUnder(join(dir, entry.name), depth + 1));
+    .flatMap((entry) => skillsUnder(join(dir, entry.name), depth + 1, visited));
+}
+
+/** A regular file (a FIFO or device named SKILL.md is not read: reading it could block). */
+const isFile = (path: string): boolean => statOf(path)?.isFile() === true;
+const isDirectory = (path: string): boolean => statOf(path)?.isDirectory() === true;
+
+function statOf(path: string): import('node:fs').Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function realPath(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
