@@ -3,7 +3,12 @@ import type { CommandIO } from './io/io.js';
 import { harnessVersion } from './plugins/package-version.js';
 import { defineGradeCommand, definePromptCommand } from './program/agent-mode-commands.js';
 import { defineDemoCommand, defineDoctorCommand, defineEnginesCommand } from './program/engines-and-demo-commands.js';
-import { defineConvertCommand, defineListCommand, defineValidateCommand } from './program/eval-file-commands.js';
+import {
+  defineCheckCommand,
+  defineConvertCommand,
+  defineListCommand,
+  defineValidateCommand,
+} from './program/eval-file-commands.js';
 import { defineNewCommand } from './program/new-command.js';
 import { defineOptimizeDescriptionCommand } from './program/optimize-command.js';
 import { defineRunCommand } from './program/run-command.js';
@@ -35,6 +40,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
   defineReportCommand(program, context);
   defineCompareCommand(program, context);
   defineValidateCommand(program, context);
+  defineCheckCommand(program, context);
   defineConvertCommand(program, context);
   defineEnginesCommand(program, context);
   defineDoctorCommand(program, context);

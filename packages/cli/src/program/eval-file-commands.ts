@@ -21,6 +21,21 @@ export function defineValidateCommand(program: Command, { io, setExitCode }: Pro
     });
 }
 
+/** `check`: skill folders against the Agent Skills specification and the agents' loading rules, none run. */
+export function defineCheckCommand(program: Command, { io, setExitCode }: ProgramContext): void {
+  program
+    .command('check')
+    .description(
+      'Check skill folders against the Agent Skills specification, offline: file:line:col: severity: message (rule-id).',
+    )
+    .argument('[paths...]', 'skill folders, SKILL.md files, or folders of skills (default: .)')
+    .option('--json', 'print the skills and diagnostics as JSON')
+    .action(async (paths: string[], options: { json?: boolean }) => {
+      const { checkCommand } = await import('../commands/check.js');
+      setExitCode(await checkCommand(paths, options, io));
+    });
+}
+
 /** `convert`: an eval file written in another format. */
 export function defineConvertCommand(program: Command, { io, setExitCode }: ProgramContext): void {
   program

@@ -207,6 +207,7 @@ const COMMAND_LINE: PolicyEntry[] = [
       'compare --html',
       'validate --format',
       'validate --evals',
+      'check --json',
       'convert --to',
       'convert --out',
       'convert --format',
