@@ -40,7 +40,9 @@ export function createOtlpExporter(options: OtlpExporterOptions): OtlpExporter {
       timed.push({ event, at: now() });
     },
     onResult(result) {
-      const timed = events.get(result.executionId) ?? [];
+      // A retried execution reported each attempt's events; its result is the last attempt's, started at startedAt.
+      const started = Date.parse(result.startedAt);
+      const timed = (events.get(result.executionId) ?? []).filter(({ at }) => at >= started);
       events.delete(result.executionId);
       sender.add(executionSpans(result, timed, run));
     },
