@@ -21,6 +21,13 @@ const EVENTS = timed([
 describe('executionSpans', () => {
   const result = caseResult({
     model: 'claude-sonnet-4-5',
+    session: {
+      status: 'completed',
+      engineId: 'claude-code',
+      usage: { inputTokens: 1200, cacheReadTokens: 11_100, outputTokens: 850 },
+      costUsd: 0.0123,
+      skillsInvoked: [{ name: 'crew', via: 'tool' }],
+    },
     judge: { engine: 'anthropic', model: 'claude-haiku-4-5', promptVersion: 'v3', costUsd: 0.001 },
     checks: [
       { type: 'llm-rubric', name: 'greets the crew', passed: true, score: 1, evidence: 'says Ahoy' },
@@ -58,6 +65,7 @@ describe('executionSpans', () => {
       'skill_eval.score': { doubleValue: 0.5 },
       'skill_eval.cost_usd': { doubleValue: 0.0123 },
       'skill_eval.checks.failed_names': { arrayValue: { values: [{ stringValue: 'says aye' }] } },
+      'skill_eval.skills_invoked': { arrayValue: { values: [{ stringValue: 'crew (tool)' }] } },
     });
   });
 

@@ -243,6 +243,9 @@ function executionAttributes(result: CaseResult, provider: string, events: reado
       ? strs(failedChecks.map((check) => check.name || check.type))
       : undefined,
     'skill_eval.triggered': result.triggered === undefined ? undefined : bool(result.triggered),
+    'skill_eval.skills_invoked': session?.skillsInvoked.length
+      ? strs(session.skillsInvoked.map((skill) => `${skill.name} (${skill.via})`))
+      : undefined,
     'skill_eval.cost_usd': session?.costUsd === undefined ? undefined : dbl(session.costUsd),
     'skill_eval.session.status': session ? str(session.status) : undefined,
     'skill_eval.session.turns': session ? int(session.turns) : undefined,
