@@ -131,7 +131,8 @@ async function startRun(
   } finally {
     stop.close();
     await traffic?.close();
-    await traces?.close();
+    // An interrupted run waits less for its traces: the user is waiting for the prompt.
+    await traces?.close(stop.stoppedBy() ? 2000 : 10_000);
   }
 }
 
