@@ -1,5 +1,6 @@
 import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
 import { caseNeedsJudge } from '@skill-eval/grading';
+import type { OtlpTarget } from '@skill-eval/report/otlp';
 import { type EngineTarget, findUntrustedInputs, type PlanItem, runSuites } from '@skill-eval/runner';
 import { withApiKey } from '../credentials/api-key-option.js';
 import { withDotEnv, withSkillUpCredentials } from '../credentials/credential-sources.js';
@@ -22,6 +23,7 @@ import { cacheDirFor, resumedRun, resumeFlags, runInvocation } from '../run/resu
 import type { RunCommandOptions } from '../run/run-command-options.js';
 import { RUN_REPORTERS, runReporters } from '../run/run-reporters.js';
 import { type RunSettings, runSettings } from '../run/run-settings.js';
+import { startTraces, tracesTarget } from '../run/run-traces.js';
 import { exitStatusOf, listenForStopSignals } from '../run/stop-signals.js';
 
 const needsJudge = (suites: readonly Suite[]): boolean => suites.some((s) => s.cases.some(caseNeedsJudge));
@@ -38,13 +40,20 @@ export async function runCommand(paths: string[], options: RunCommandOptions, gi
   }
   // The project's `.env` under the real environment: keys and endpoints found there reach engines and judges alike.
   const io = { ...given, env: withDotEnv(given.cwd, given.env, options.trust === true).env };
+  // Where traces go is read from the real environment alone: a `.env` came with the project.
+  const traces = await tracesTarget(options.otlp, given.env);
   // A cached result made no model call, so it has nothing to record or replay.
-  if (options.record && options.cache !== false) return runCommand(paths, { ...options, cache: false }, io);
-  return startRun(paths, options, io);
+  const cache = options.record ? { cache: false } : {};
+  return startRun(paths, { ...options, ...cache }, io, traces);
 }
 
 /** The run itself: settings, eval files, engines and judge, the trust and setup checks, then the executions. */
-async function startRun(paths: string[], options: RunCommandOptions, io: CommandIO): Promise<number> {
+async function startRun(
+  paths: string[],
+  options: RunCommandOptions,
+  io: CommandIO,
+  tracesTo: OtlpTarget | undefined,
+): Promise<number> {
   const trust = options.trust === true;
   const settings = runSettings(options, io);
   prestartLaunchers(options, settings);
@@ -86,6 +95,8 @@ async function startRun(paths: string[], options: RunCommandOptions, io: Command
     engines,
     ...(judge ? { judge: judge.routable } : {}),
   });
+  // Redacted as the run redacts its results: with the keys the run's environment holds, --api-key's among them.
+  const traces = tracesTo ? await startTraces(tracesTo, io.env, io) : undefined;
   const stop = listenForStopSignals(io.stderr);
   try {
     const { summary } = await runSuites({
@@ -95,7 +106,7 @@ async function startRun(paths: string[], options: RunCommandOptions, io: Command
       outDir,
       concurrency: settings.concurrency,
       ...(settings.timeoutSeconds ? { timeoutSeconds: settings.timeoutSeconds } : {}),
-      reporters: [...reporters, ...(traffic?.reporters ?? [])],
+      reporters: [...reporters, ...(traffic?.reporters ?? []), ...(traces ? [traces.reporter] : [])],
       signal: stop.signal,
       env: io.env,
       trust,
@@ -120,6 +131,8 @@ async function startRun(paths: string[], options: RunCommandOptions, io: Command
   } finally {
     stop.close();
     await traffic?.close();
+    // An interrupted run waits less for its traces: the user is waiting for the prompt.
+    await traces?.close(stop.stoppedBy() ? 2000 : 10_000);
   }
 }
 

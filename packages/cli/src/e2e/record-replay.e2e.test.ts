@@ -1,4 +1,5 @@
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -8,6 +9,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
@@ -156,6 +159,39 @@ describe.each([
       expect(io.err()).toContain('run.json records options that run code or send data away');
       expect(io.err()).toContain('--ek claude-code.path=… (names the program to run)');
       expect(existsSync(join(dir, 'replayed-untrusted'))).toBe(false);
+    },
+  );
+
+  it.runIf(engineArgs.length === 0)(
+    'sends traces only where --otlp given now says, never where run.json says',
+    async () => {
+      const posted: string[] = [];
+      const collector = createServer((req, res) => {
+        posted.push(req.url ?? '');
+        req.resume();
+        res.end('{}');
+      });
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+      try {
+        cpSync(join(dir, 'recorded'), join(dir, 'recorded-otlp'), { recursive: true });
+        const manifestFile = join(dir, 'recorded-otlp', 'run.json');
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+        manifest.invocation.options.otlp = `${url}/from-run-json`;
+        writeFileSync(manifestFile, JSON.stringify(manifest));
+        const replay = (out: string, ...flags: string[]) =>
+          main(
+            ['run', '--replay', 'recorded-otlp', '--out', out, ...flags],
+            captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' }),
+          );
+        expect(await replay('replayed-otlp')).toBe(recordCode);
+        expect(posted).toEqual([]);
+        expect(await replay('replayed-otlp-flag', '--otlp', `${url}/given`)).toBe(recordCode);
+        expect(new Set(posted)).toEqual(new Set(['/given/v1/traces']));
+      } finally {
+        collector.closeAllConnections();
+        await new Promise((resolve) => collector.close(resolve));
+      }
     },
   );
 

@@ -62,6 +62,10 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     )
     .option('--json', 'print summary.json on stdout and nothing else there (progress goes to stderr)')
     .option('--skill-creator', 'also write skill-creator’s layout (grading.json, timing.json, outputs/ per run)')
+    .option(
+      '--otlp <endpoint>',
+      'send each execution as OpenTelemetry traces to this OTLP/HTTP endpoint (…/v1/traces is added unless given; default: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_ENDPOINT)',
+    )
     .addOption(configOption())
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file), as BMAD’s --evals')
     .addOption(modeOption())

@@ -45,6 +45,8 @@ export async function replayedRun(
   };
   const recorded = { ...(invocation.options ?? {}) } as RunCommandOptions;
   delete recorded.record;
+  // Only the user chooses where traces go: never a run.json (which skill-eval does not write it into).
+  delete recorded.otlp;
   // What is given now is the user's own; what only run.json says needs --trust now.
   const fromFile = Object.fromEntries(
     Object.entries(recorded).filter(([key]) => given[key] === undefined),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,19 @@ describe('run --resume with other options', () => {
     expect(refused.err).toContain('--ek command=… (names the program to run)');
     expect(refused.err).toContain('hint: Read the run’s eval files and run.json, then --resume it again with --trust.');
     expect(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')).toBe(summary);
+  });
+
+  it('sends traces where --otlp given now says, never where a run.json says', async () => {
+    cpSync(join(dir, 'out'), join(dir, 'out-otlp'), { recursive: true });
+    const manifest = join(dir, 'out-otlp', 'run.json');
+    const recorded = JSON.parse(readFileSync(manifest, 'utf8'));
+    recorded.invocation.options.otlp = 'http://collector.invalid:4318';
+    writeFileSync(manifest, JSON.stringify(recorded));
+    const io = captureIO(dir);
+    const asRecorded = await resumedRun([], { resume: 'out-otlp', trust: true }, io);
+    expect(asRecorded.options.otlp).toBeUndefined();
+    const given = await resumedRun([], { resume: 'out-otlp', trust: true, otlp: 'http://127.0.0.1:4318' }, io);
+    expect(given.options.otlp).toBe('http://127.0.0.1:4318');
   });
 
   it('refuses options that would change what the run plans or how it grades, naming them', async () => {

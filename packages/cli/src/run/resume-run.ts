@@ -14,7 +14,7 @@ export const DEFAULT_CACHE_DIR = '.skill-eval/cache';
  * directory found elsewhere later is read in the project it moved with, see place-of-run.ts), the paths and the options.
  */
 export function runInvocation(paths: readonly string[], options: RunCommandOptions, cwd: string, runDir: string) {
-  const { resume: _resume, resumed: _resumed, out: _out, apiKey: _apiKey, ...kept } = options;
+  const { resume: _resume, resumed: _resumed, out: _out, apiKey: _apiKey, otlp: _otlp, ...kept } = options;
   return { cwd, runDir, paths: [...paths], options: kept };
 }
 
@@ -118,6 +118,8 @@ export async function resumedRun(
     verbose: _verbose,
     json: _json,
     keepWorkspaces: _keep,
+    // Never written there; a run.json that says so anyway does not choose where traces go.
+    otlp: _otlp,
     ...recorded
   } = invocation.options as RunCommandOptions;
   // --trust now vouches for what run.json says; the run keeps the trust it was started with.
@@ -129,6 +131,7 @@ export async function resumedRun(
       ...recorded,
       ...output,
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+      ...(options.otlp !== undefined ? { otlp: options.otlp } : {}),
       ...(options.cache === false ? { cache: false } : {}),
       ...(options.cacheDir ? { cacheDir: resolve(io.cwd, options.cacheDir) } : {}),
       out: runDir,

@@ -46,4 +46,9 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   evals?: string;
   /** Only task or only trigger cases. */
   mode?: CaseMode;
+  /**
+   * `--otlp`: the OTLP/HTTP endpoint the run's traces are sent to. Never kept in run.json: only the user chooses where
+   * traces go, so a resumed or replayed run sends them where it is told now.
+   */
+  otlp?: string;
 }

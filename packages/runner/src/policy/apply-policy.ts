@@ -135,6 +135,7 @@ const sourceWords: Record<Source, string> = {
   'recorded-run': "a run's run.json",
   dotenv: 'a .env file',
   'environment-plugin': 'the environment',
+  'user-environment': 'your environment',
 };
 
 /** `file:line:column: named why`, as each refused setting is listed. */

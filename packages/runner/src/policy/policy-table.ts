@@ -154,6 +154,13 @@ const COMMAND_LINE: PolicyEntry[] = [
     why: 'reads cached results (taken as verdicts) from that folder and writes there',
   },
   {
+    paths: ['run --otlp'],
+    sources: USER,
+    power: 'chooses-endpoint',
+    untrusted: 'refuse',
+    why: 'sends the run’s traces (prompts, answers, tool calls and verdicts, redacted) to that server, with the OTLP headers of your environment; never written to run.json',
+  },
+  {
     paths: ['run --api-key'],
     sources: USER,
     power: 'none',
@@ -471,8 +478,29 @@ const ENVIRONMENT_SETTINGS: PolicyEntry[] = [
   ),
 ];
 
+/** What skill-eval itself reads from the user's own environment, and never from a `.env`. */
+const USER_ENVIRONMENT: PolicyEntry[] = [
+  {
+    paths: [
+      'environment-variable OTEL_EXPORTER_OTLP_ENDPOINT',
+      'environment-variable OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      'environment-variable OTEL_EXPORTER_OTLP_HEADERS',
+      'environment-variable OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+    ],
+    sources: ['user-environment'],
+    power: 'chooses-endpoint',
+    untrusted: 'refuse',
+    why: 'chooses the server that receives the run’s traces, and the headers (a token) sent to it; `--otlp` wins',
+  },
+];
+
 /** A `.env` in the project fills variables the real environment leaves unset. */
 const DOTENV: PolicyEntry[] = [
+  none(
+    ['.env OTEL_EXPORTER_OTLP_*'],
+    ['dotenv'],
+    'not read for traces: where they go is chosen by --otlp and your own environment only, and no program is handed it',
+  ),
   {
     paths: ['.env *_BASE_URL', '.env *_API_BASE', '.env *_ENDPOINT', '.env *_HOST', '.env *_PROXY', '.env *_proxy'],
     sources: ['dotenv'],
@@ -532,6 +560,7 @@ export const POLICY_TABLE: readonly PolicyEntry[] = [
   ...CONFIG_FILE,
   ...ENGINE_SETTINGS,
   ...ENVIRONMENT_SETTINGS,
+  ...USER_ENVIRONMENT,
   ...DOTENV,
   ...RUN_MANIFEST,
   ...EVAL_FILE_FIELDS,

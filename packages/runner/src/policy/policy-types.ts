@@ -25,11 +25,18 @@ export const SOURCES = [
   'dotenv',
   /** A variable an environment plugin reads from the user's own environment (`OPENSANDBOX_BASE_URL`, `DOCKER_HOST`). */
   'environment-plugin',
+  /** A variable of the user's own environment that skill-eval reads for itself (`OTEL_EXPORTER_OTLP_*`), never a `.env`'s. */
+  'user-environment',
 ] as const;
 export type Source = (typeof SOURCES)[number];
 
 /** The sources the user speaks through; everything else came with the project and needs --trust to be powerful. */
-export const TRUSTED_SOURCES: ReadonlySet<Source> = new Set(['command-line', 'explicit-config', 'environment-plugin']);
+export const TRUSTED_SOURCES: ReadonlySet<Source> = new Set([
+  'command-line',
+  'explicit-config',
+  'environment-plugin',
+  'user-environment',
+]);
 
 /** What the predicates of the table may ask about the run. */
 export interface PolicyContext {
