@@ -35,8 +35,8 @@ export const TRANSCRIPT_FILE = 'gemini-stream.jsonl';
 export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> implements Engine {
   readonly id = ENGINE_ID;
   /**
-   * Workspace skills (Storage.getProjectSkillsDir of gemini 0.61.0: `<workspace>/.gemini/skills`, discovered by
-   * SkillManager.discoverSkills in a trusted folder).
+   * Workspace skills (Storage.getProjectSkillsDir of gemini 0.61.0, bundle/chunk-JDPZ4CE3.js:253361: `<workspace>/.gemini/skills`,
+   * discovered by SkillManager.discoverSkills, :364539, in a trusted folder).
    */
   readonly skillRoots = ['.gemini/skills'] as const;
   readonly environment = GEMINI_ENVIRONMENT;

@@ -3,7 +3,7 @@ import { wordList } from '@skill-eval/engine-kit';
 import { z } from 'zod';
 
 /**
- * `--approval-mode` values of gemini 0.61.0 (`choices` of the option, bundle/gemini-3HFX2LNT.js). `yolo` approves
+ * `--approval-mode` values of gemini 0.61.0 (`choices` of the option, bundle/gemini-3HFX2LNT.js:8103). `yolo` approves
  * every tool call, the only mode in which a headless run never stops to ask.
  */
 export const APPROVAL_MODES = ['yolo', 'auto_edit', 'default', 'plan'] as const;

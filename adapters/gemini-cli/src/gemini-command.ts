@@ -5,7 +5,8 @@ import type { GeminiCliSettings } from './gemini-cli-settings.js';
 import { cloudLoginFiles, type GeminiAuth } from './gemini-credentials.js';
 
 /**
- * The skills gemini 0.61.0 bundles (`bundle/builtin/<name>/SKILL.md`: skill-creator, antigravity-support), listed
+ * The skills gemini 0.61.0 bundles (`bundle/builtin/<name>/SKILL.md`: skill-creator, antigravity-support; discoverBuiltinSkills,
+ * bundle/chunk-JDPZ4CE3.js:364562), listed
  * beside the staged ones in every system prompt; they would crowd the listing the eval measures, as claude's bundled
  * skills would (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS). A staged skill of the same name stays on.
  */
@@ -13,9 +14,10 @@ export const BUILTIN_SKILLS: readonly string[] = ['skill-creator', 'antigravity-
 
 /** Environment that keeps gemini to one process, its files in the execution's HOME, offline but for its model. */
 const FIXED_ENV: Record<string, string> = {
-  // gemini.js otherwise relaunches itself as a child node (with a larger heap) whose parent ignores SIGTERM.
+  // gemini.js:65 otherwise relaunches itself as a child node (with a larger heap) whose parent ignores SIGTERM.
   GEMINI_CLI_NO_RELAUNCH: 'true',
-  // The workspace is the eval's; only skills staged in it are trusted, which needs a trusted folder (discoverSkills).
+  // The workspace is the eval's; only skills staged in it are trusted, which needs a trusted folder (discoverSkills,
+  // chunk-JDPZ4CE3.js:364551; the variable is checkPathTrust's, chunk-JDPZ4CE3.js:358767, what --skip-trust sets).
   GEMINI_CLI_TRUST_WORKSPACE: 'true',
 };
 
@@ -46,8 +48,9 @@ export function buildGeminiEnv(
 
 /**
  * The user settings of one execution (`~/.gemini/settings.json`; keys of gemini 0.61.0's settings schema,
- * bundle/chunk-2YTYPKEZ.js): the auth type chosen (without it a `GOOGLE_GEMINI_BASE_URL` makes gemini pick its
- * `gateway` type, getAuthTypeFromEnv), one attempt per model request (the runner owns retries; gemini's ten attempts
+ * bundle/chunk-2YTYPKEZ.js: maxAttempts :12596, usageStatisticsEnabled :13168, maxSessionTurns :13273, selectedType
+ * :14122, skills.disabled :14651; ignoreLocalEnv read by loadEnvironment :16483): the auth type chosen (without it a `GOOGLE_GEMINI_BASE_URL` makes gemini pick its
+ * `gateway` type, getAuthTypeFromEnv, chunk-JDPZ4CE3.js:311856), one attempt per model request (the runner owns retries; gemini's ten attempts
  * with backoff turn a 500 into minutes), no usage statistics or update checks (the only traffic besides the model),
  * no `.env` of the workspace (a fixture's could change the endpoint), the bundled skills off, and the turn limit.
  */
@@ -101,9 +104,11 @@ export interface GeminiArgsOptions {
 
 /**
  * Arguments of one headless gemini turn. The prompt is not among them: it goes on stdin, which gemini reads as the
- * prompt when stdin is not a terminal (main, bundle/gemini-3HFX2LNT.js), since one argument may hold at most 128 KiB
+ * prompt when stdin is not a terminal (main, bundle/gemini-3HFX2LNT.js:17575), since one argument may hold at most 128 KiB
  * and `-p` would add it after the stdin text.
  */
+// Options of gemini 0.61.0's yargs (bundle/gemini-3HFX2LNT.js): --approval-mode :8103, --model :8063, --resume :8149
+// (a session id, SessionSelector.findSession, chunk-2YTYPKEZ.js:10092), --session-id :8167, --output-format :8198.
 export function buildGeminiArgs(options: GeminiArgsOptions): string[] {
   const args = ['--output-format', 'stream-json', '--approval-mode', options.approvalMode];
   if (options.model) args.push('--model', options.model);

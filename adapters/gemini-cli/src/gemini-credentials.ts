@@ -6,7 +6,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * The user's variables gemini authenticates and routes with, besides the runner's allowlist: its Gemini API key, the
- * endpoint (`GOOGLE_GEMINI_BASE_URL`, read by gemini 0.61.0's createContentGenerator, bundle/chunk-JDPZ4CE3.js), and
+ * endpoint (`GOOGLE_GEMINI_BASE_URL`, read by gemini 0.61.0's createContentGenerator, bundle/chunk-JDPZ4CE3.js:311992),
+ * and
  * Vertex AI's switch, key (express mode), project, location and cloud credentials.
  */
 export const GEMINI_ENVIRONMENT: readonly string[] = [
@@ -23,25 +24,25 @@ export const GEMINI_ENVIRONMENT: readonly string[] = [
 
 /**
  * How gemini authenticates an execution, as `security.auth.selectedType` names it (AuthType of gemini 0.61.0,
- * bundle/chunk-JDPZ4CE3.js: `gemini-api-key`, `vertex-ai`, `oauth-personal`), with what it needs.
+ * bundle/chunk-JDPZ4CE3.js:311840: `gemini-api-key`, `vertex-ai`, `oauth-personal`), with what it needs.
  */
 export type GeminiAuth =
   | { type: 'gemini-api-key'; variable: 'GEMINI_API_KEY' }
   | { type: 'vertex-ai'; variable: string }
   | { type: 'oauth-personal'; credsFile: string };
 
-/** gemini reads `GOOGLE_GENAI_USE_VERTEXAI` as on only when it is `true` (getAuthTypeFromEnv). */
+/** gemini reads `GOOGLE_GENAI_USE_VERTEXAI` as on only when it is `true` (getAuthTypeFromEnv, chunk-JDPZ4CE3.js:311853). */
 const vertexOn = (env: Env): boolean => env.GOOGLE_GENAI_USE_VERTEXAI?.trim().toLowerCase() === 'true';
 
-/** Where "Login with Google" keeps its tokens: `~/.gemini/oauth_creds.json` (Storage.getOAuthCredsPath). */
+/** Where "Login with Google" keeps its tokens: `~/.gemini/oauth_creds.json` (Storage.getOAuthCredsPath, chunk-JDPZ4CE3.js:253288). */
 export const userOAuthCreds = (userHome: string | undefined): string | undefined =>
   userHome ? join(userHome, '.gemini', 'oauth_creds.json') : undefined;
 
 /**
  * The credential gemini would use, in gemini's own order (getAuthTypeFromEnv): Vertex AI when switched on — with its
  * express-mode key, or a project and location for the cloud's credentials — then a Gemini API key, then the user's
- * "Login with Google" tokens. Only `GEMINI_API_KEY` is the Gemini API's key: gemini's validateAuthMethod refuses
- * `gemini-api-key` without it, and reads `GOOGLE_API_KEY` only for Vertex AI.
+ * "Login with Google" tokens. Only `GEMINI_API_KEY` is the Gemini API's key: gemini's validateAuthMethod
+ * (bundle/chunk-HPLZM7PQ.js:60844) refuses `gemini-api-key` without it, and reads `GOOGLE_API_KEY` only for Vertex AI.
  */
 export function geminiAuth(env: Env, userHome: string | undefined): GeminiAuth | undefined {
   if (vertexOn(env)) {

@@ -4,8 +4,9 @@ import { skillsReadBy } from './skill-signals.js';
 
 /**
  * Parser for gemini's `--output-format stream-json`: one JSON object per line, selected by `type` (JsonStreamEventType
- * of gemini 0.61.0, bundle/chunk-JDPZ4CE3.js: init, message, tool_use, tool_result, error, result), emitted by
- * runNonInteractive (bundle/gemini-3HFX2LNT.js). Unknown types are ignored.
+ * of gemini 0.61.0, bundle/chunk-JDPZ4CE3.js:360438: init, message, tool_use, tool_result, error, result), emitted by
+ * runNonInteractive (bundle/gemini-3HFX2LNT.js:12020; tool_use :12223, the result event's error types from handleError
+ * :11327 and handleMaxTurnsExceededError). Unknown types are ignored.
  */
 
 type Json = Record<string, unknown>;
@@ -43,9 +44,9 @@ const num = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /**
- * The result's `stats` (StreamJsonFormatter.convertToStreamStats): `input_tokens` is the prompt with its cached part,
+ * The result's `stats` (StreamJsonFormatter.convertToStreamStats, chunk-JDPZ4CE3.js:381179): `input_tokens` is the prompt with its cached part,
  * `input` the prompt without it, `output_tokens` the candidates. Thoughts are counted only in `total_tokens` (the API's
- * totalTokenCount, uiTelemetryService.processApiResponse), so they are what the total has beyond prompt and output.
+ * totalTokenCount, uiTelemetryService.processApiResponse, chunk-JDPZ4CE3.js:286870), so they are what the total has beyond prompt and output.
  */
 export function readStats(stats: Json): Usage {
   const usage = emptyUsage();
