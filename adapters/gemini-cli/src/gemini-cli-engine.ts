@@ -34,6 +34,7 @@ export const TRANSCRIPT_FILE = 'gemini-stream.jsonl';
 
 export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> implements Engine {
   readonly id = ENGINE_ID;
+  readonly capabilities = { mcp: true };
   /**
    * Workspace skills (Storage.getProjectSkillsDir of gemini 0.61.0, bundle/chunk-JDPZ4CE3.js:253361: `<workspace>/.gemini/skills`,
    * discovered by SkillManager.discoverSkills, :364539, in a trusted folder).
@@ -67,6 +68,7 @@ export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> impleme
           auth,
           maxTurns: input.maxTurns ?? this.settings.maxTurns,
           stagedSkills: input.skills.map((skill) => skill.name),
+          mcpServers: input.mcpServers ?? [],
           ...(input.system ? { system: input.system } : {}),
         });
         await this.runTurns(input, state, execution, auth);
@@ -85,7 +87,10 @@ export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> impleme
     auth: GeminiAuth,
   ): Promise<void> {
     const env = buildGeminiEnv(input, this.settings, auth);
-    const redact = redactorOf(env).text;
+    const mcpServers = input.mcpServers ?? [];
+    // The servers' env and headers may hold secrets: they stay in the settings file of the HOME, out of the results.
+    const mcpSecrets = mcpServers.flatMap((s) => [...Object.entries(s.env), ...Object.entries(s.headers)]);
+    const redact = redactorOf({ ...env, ...Object.fromEntries(mcpSecrets) }).text;
     // gemini resumes a session by the id it was started with (`--session-id`, then `--resume <id>`).
     const sessionId = randomUUID();
     let resultDurations = 0;
@@ -109,7 +114,8 @@ export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> impleme
           ...(model ? { model } : {}),
           ...(this.settings.extraArgs ? { extraArgs: this.settings.extraArgs } : {}),
         });
-        return { args, stdin: prompt, parser: new GeminiStreamParser() };
+        const parser = new GeminiStreamParser({ mcpServers: mcpServers.map((s) => s.name) });
+        return { args, stdin: prompt, parser };
       },
       absorb: (parsed) => {
         state.events.push(...parsed.events);

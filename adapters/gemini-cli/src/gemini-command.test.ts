@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseGeminiCliSettings } from './gemini-cli-settings.js';
 import { buildGeminiArgs, buildGeminiEnv, geminiUserSettings, prepareGeminiHome } from './gemini-command.js';
 import { describeGeminiAuth, geminiAuth } from './gemini-credentials.js';
+import { normalizeGeminiToolName } from './gemini-mcp.js';
 
 let sandbox: ReturnType<typeof makeSandbox> | undefined;
 afterEach(() => sandbox?.cleanup());
@@ -152,5 +153,30 @@ describe('parseGeminiCliSettings', () => {
   it('defaults to yolo and names the engine and the setting in a bad value', () => {
     expect(parseGeminiCliSettings({}).approvalMode).toBe('yolo');
     expect(() => parseGeminiCliSettings({ approvalMode: 'bypass' })).toThrow(/gemini-cli.*approvalMode/s);
+  });
+});
+
+describe('MCP servers', () => {
+  it('go into the settings as gemini’s mcpServers, trusted, stdio by command and http by httpUrl', () => {
+    const settings = geminiUserSettings({
+      auth: { type: 'gemini-api-key', variable: 'GEMINI_API_KEY' },
+      stagedSkills: [],
+      mcpServers: [
+        { name: 'pm', transport: 'stdio', command: 'node', args: ['s.js'], env: { T: '1' }, headers: {} },
+        { name: 'web', transport: 'http', url: 'http://127.0.0.1:1/mcp', args: [], env: {}, headers: { A: 'b' } },
+      ],
+    });
+    expect(settings.mcpServers).toEqual({
+      pm: { command: 'node', args: ['s.js'], env: { T: '1' }, trust: true },
+      web: { httpUrl: 'http://127.0.0.1:1/mcp', headers: { A: 'b' }, trust: true },
+    });
+  });
+
+  it('name a call server::tool for the servers handed over, the longest name first, and leave others alone', () => {
+    expect(normalizeGeminiToolName('mcp_pm_create_plan', ['pm'])).toBe('pm::create_plan');
+    expect(normalizeGeminiToolName('mcp_my_pm_plan', ['my', 'my_pm'])).toBe('my_pm::plan');
+    expect(normalizeGeminiToolName('mcp_my.pm_plan', ['my pm', 'my.pm'])).toBe('my.pm::plan');
+    expect(normalizeGeminiToolName('mcp_other_tool', ['pm'])).toBe('mcp_other_tool');
+    expect(normalizeGeminiToolName('read_file', ['pm'])).toBe('read_file');
   });
 });

@@ -1,8 +1,9 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
 import type { GeminiCliSettings } from './gemini-cli-settings.js';
 import { cloudLoginFiles, type GeminiAuth } from './gemini-credentials.js';
+import { geminiMcpServers } from './gemini-mcp.js';
 
 /**
  * The skills gemini 0.61.0 bundles (`bundle/builtin/<name>/SKILL.md`: skill-creator, antigravity-support; discoverBuiltinSkills,
@@ -58,6 +59,8 @@ export function geminiUserSettings(options: {
   auth: GeminiAuth;
   maxTurns?: number;
   stagedSkills: readonly string[];
+  /** The case's MCP servers, the only ones gemini loads (its fresh HOME has no others). */
+  mcpServers?: readonly ResolvedMcpServer[];
 }): Record<string, unknown> {
   const disabled = BUILTIN_SKILLS.filter((name) => !options.stagedSkills.includes(name));
   return {
@@ -67,6 +70,7 @@ export function geminiUserSettings(options: {
     advanced: { ignoreLocalEnv: true },
     skills: { disabled },
     ...(options.maxTurns === undefined ? {} : { model: { maxSessionTurns: options.maxTurns } }),
+    ...(options.mcpServers?.length ? { mcpServers: geminiMcpServers(options.mcpServers) } : {}),
   };
 }
 
@@ -78,7 +82,13 @@ export function geminiUserSettings(options: {
  */
 export async function prepareGeminiHome(
   home: string,
-  options: { auth: GeminiAuth; maxTurns?: number; stagedSkills: readonly string[]; system?: string },
+  options: {
+    auth: GeminiAuth;
+    maxTurns?: number;
+    stagedSkills: readonly string[];
+    mcpServers?: readonly ResolvedMcpServer[];
+    system?: string;
+  },
 ): Promise<void> {
   const dir = geminiDir(home);
   await mkdir(dir, { recursive: true });

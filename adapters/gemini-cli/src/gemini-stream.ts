@@ -1,5 +1,6 @@
 import { emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
 import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
+import { normalizeGeminiToolName } from './gemini-mcp.js';
 import { skillsReadBy } from './skill-signals.js';
 
 /**
@@ -74,6 +75,9 @@ export class GeminiStreamParser {
   /** Assistant text deltas not yet closed by another event. */
   private pendingText = '';
   private lineNo = 0;
+
+  /** `mcpServers`: the MCP servers handed to gemini, so `mcp_<server>_<tool>` becomes `server::tool` exactly. */
+  constructor(private readonly options: { mcpServers?: readonly string[] } = {}) {}
 
   /** Feeds one line of output; blank lines are skipped, non-JSON lines become warnings. */
   pushLine(line: string): void {
@@ -153,7 +157,7 @@ export class GeminiStreamParser {
     this.out.events.push({
       type: 'tool-call',
       id: str(event.tool_id) ?? `tool-${this.out.events.length}`,
-      name,
+      name: normalizeGeminiToolName(name, this.options.mcpServers ?? []),
       input,
     });
     // A tool call after text means the text was not the answer.
