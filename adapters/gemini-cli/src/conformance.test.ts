@@ -7,7 +7,6 @@ const GEMINI = fileURLToPath(new URL('../node_modules/.bin/gemini', import.meta.
 
 describeEngineConformance('gemini-cli', {
   api: 'gemini',
-  env: (server) => ({ GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_API_KEY: 'conformance-fake-gemini-key' }),
   // A pinned model: gemini's default (`auto`) first asks a router model which model to use.
   createEngine: () => plugin.create(plugin.parseSettings({ path: GEMINI, model: 'gemini-2.5-flash' })),
   spawnsProcesses: true,
