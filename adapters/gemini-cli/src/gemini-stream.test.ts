@@ -104,3 +104,22 @@ describe('skillsOfToolCall', () => {
     expect(skillsOfToolCall('write_file', { file_path: 'a/SKILL.md' })).toEqual([]);
   });
 });
+
+describe('the model', () => {
+  it('is the one the stats say answered most when the init event names gemini’s auto routing', () => {
+    const parsed = parse(
+      [
+        '{"type":"init","session_id":"s","model":"auto-gemini-3"}',
+        '{"type":"message","role":"assistant","content":"Hi.","delta":true}',
+        '{"type":"result","status":"success","stats":{"total_tokens":30,"input_tokens":20,"output_tokens":10,"cached":0,"input":20,"duration_ms":5,"models":{"gemini-2.5-flash-lite":{"output_tokens":2},"gemini-3-pro":{"output_tokens":8}}}}',
+      ].join('\n'),
+    );
+    expect(parsed.model).toBe('gemini-3-pro');
+    expect(parsed.turns).toBe(1);
+  });
+
+  it('stays the pinned one the init event names', () => {
+    const parsed = parse(fixture('skill-activate.jsonl').replace('"models":{"gemini-2.5-flash"', '"models":{"other"'));
+    expect(parsed.model).toBe('gemini-2.5-flash');
+  });
+});

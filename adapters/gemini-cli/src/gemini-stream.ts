@@ -138,8 +138,10 @@ export class GeminiStreamParser {
     return this.out.events;
   }
 
+  /** The parse so far; a run stopped before its result event still counts the model replies it saw. */
   finish(): GeminiParseResult {
     this.closeMessage();
+    this.out.turns = this.modelReplies();
     return this.out;
   }
 
@@ -177,9 +179,10 @@ export class GeminiStreamParser {
     const duration = num(stats.duration_ms);
     // Error results carry no duration (0): the engine's clock then measures the turn.
     if (duration) this.out.durationMs = duration;
-    const models = isObject(stats.models) ? Object.keys(stats.models) : [];
-    if (models.length > 0) this.out.model ??= models[0];
-    this.out.turns += this.modelReplies();
+    const answered = mainModel(stats.models);
+    // The init event names the model asked for, which may be an alias gemini routes (`auto`): the stats name the one
+    // that answered.
+    if (answered && (!this.out.model || this.out.model.startsWith('auto'))) this.out.model = answered;
     if (event.status === 'success') {
       this.out.status = 'completed';
       return;
@@ -189,7 +192,7 @@ export class GeminiStreamParser {
     this.out.errorMessage = str(error.message) ?? `gemini ended with status ${str(event.status) ?? 'unknown'}`;
   }
 
-  /** Model replies seen: each tool-call batch is one, and the reply that ended the turn another. */
+  /** Model replies seen: each batch of tool calls is one, and the answer that ended the turn another. */
   private modelReplies(): number {
     let replies = 0;
     let inCalls = false;
@@ -203,6 +206,16 @@ export class GeminiStreamParser {
     }
     return replies + (this.out.finalMessage ? 1 : 0);
   }
+}
+
+/** The model that wrote the most of a run (the stats' `models`, by output tokens): a router's model writes little. */
+function mainModel(models: unknown): string | undefined {
+  if (!isObject(models)) return undefined;
+  const output = (name: string) => {
+    const entry = models[name];
+    return isObject(entry) ? (num(entry.output_tokens) ?? 0) : 0;
+  };
+  return Object.keys(models).sort((a, b) => output(b) - output(a))[0];
 }
 
 /**
