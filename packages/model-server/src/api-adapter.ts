@@ -5,7 +5,7 @@ import type { FakeResponse } from './script.js';
 import type { TurnUsage } from './usage.js';
 
 /** Which API a request spoke. */
-export type FakeApi = 'anthropic' | 'openai-responses' | 'openai-chat';
+export type FakeApi = 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
 
 /** A JSON object body. */
 export type JsonObject = Record<string, unknown>;
@@ -19,6 +19,8 @@ export interface ApiAdapter {
   build(response: FakeResponse, context: { body: JsonObject; usage: TurnUsage }): JsonObject;
   /** True when a recorded `raw` body belongs to this API. */
   isNative(raw: JsonObject): boolean;
+  /** Whether the answer is streamed; default: the body's `stream: true`. */
+  streams?(body: JsonObject): boolean;
   /** Re-sends a native body as this API's SSE event sequence and ends the answer. */
   stream(res: ServerResponse, body: JsonObject, request: JsonObject): void;
   /** An error in this API's shape. */

@@ -9,7 +9,7 @@ import type { RecordedReplies } from './recorded-replies.js';
 import type { RecordedRequest } from './recorded-request.js';
 import { isRecord } from './request-view.js';
 import { answerModelRequest } from './respond.js';
-import { MODEL_ROUTES, modelTurn, splitScope } from './routes.js';
+import { modelRoute, modelTurn, splitScope } from './routes.js';
 import type { ParsedFakeScript } from './script.js';
 import { sendRecorded } from './send-recorded.js';
 import { sendJson } from './sse.js';
@@ -34,7 +34,7 @@ export async function handleModelRequest(req: IncomingMessage, res: ServerRespon
   const path = scoped.path.replace(/(.)\/+$/, '$1');
   const method = req.method ?? 'GET';
   const read = await readBody(req);
-  const adapter = MODEL_ROUTES[`${method} ${path}`];
+  const adapter = modelRoute(method, path);
   const anthropicClient = path.startsWith('/v1/messages') || 'anthropic-version' in req.headers;
   const api: RecordedRequest['api'] =
     adapter?.api ?? (anthropicClient && path.startsWith('/v1/') ? 'anthropic' : 'other');

@@ -53,6 +53,6 @@ export async function answerModelRequest(request: ModelRequest): Promise<void> {
     return sendJson(res, reply.status, reply.body, reply.headers);
   }
   const native = response.raw ?? adapter.build(response, { body, usage: turnUsage(response, request.bodyText) });
-  if (body.stream === true) adapter.stream(res, native, body);
+  if (adapter.streams ? adapter.streams(body) : body.stream === true) adapter.stream(res, native, body);
   else sendJson(res, 200, native);
 }

@@ -1,5 +1,6 @@
 import { anthropicHandler } from './anthropic-handler.js';
 import type { ApiAdapter } from './api-adapter.js';
+import { geminiRoute } from './gemini-route.js';
 import { openaiChatHandler } from './openai-chat-handler.js';
 import { openaiResponsesHandler } from './openai-responses-handler.js';
 import { isRecord } from './request-view.js';
@@ -11,9 +12,14 @@ export const MODEL_ROUTES: Record<string, ApiAdapter> = {
   'POST /v1/chat/completions': openaiChatHandler,
 };
 
+/** The adapter of a model API route: a fixed path, else a Gemini path (which names the model). */
+export function modelRoute(method: string, path: string): ApiAdapter | undefined {
+  return MODEL_ROUTES[`${method} ${path}`] ?? geminiRoute(method, path);
+}
+
 /** The model and step of a model API call (what replays match on); empty for any other request. */
 export function modelTurn(method: string, path: string, body: unknown): { model?: string; step?: number } {
-  const adapter = MODEL_ROUTES[`${method} ${path}`];
+  const adapter = modelRoute(method, path);
   if (!adapter || !isRecord(body)) return {};
   const view = adapter.view(body);
   return { model: view.model, step: view.step };

@@ -79,7 +79,7 @@ function claudeSettingsRisks(text: string): RiskySetting[] {
   return risks;
 }
 
-/** qodercli (a gemini-cli fork) runs hooks, MCP servers and tool-discovery commands from its settings: all of it counts. */
+/** gemini-cli and qodercli (its fork) run hooks, MCP servers and tool-discovery commands from their settings: all of it counts. */
 const wholeFile = (): RiskySetting[] => [{ setting: '(the whole file)', line: 1 }];
 
 /**
@@ -92,6 +92,10 @@ export const AGENT_PROJECT_FILES: readonly AgentProjectFile[] = [
   { path: '.claude/settings.local.json', agent: 'claude', risks: claudeSettingsRisks },
   { path: '.qoder/settings.json', agent: 'qodercli', risks: wholeFile },
   { path: '.qoder/settings.local.json', agent: 'qodercli', risks: wholeFile },
+  // The gemini-cli engine trusts the workspace (gemini loads workspace skills only in a trusted folder), and a trusted
+  // folder's settings apply: hooks, MCP servers, tool-discovery commands, the sandbox (gemini 0.61.0's
+  // LoadedSettings, bundle/chunk-2YTYPKEZ.js:16228).
+  { path: '.gemini/settings.json', agent: 'gemini', risks: wholeFile },
 ];
 
 /** The project file at `path` (relative to the workspace root, `/`-separated), if it is one. */

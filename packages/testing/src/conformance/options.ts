@@ -48,7 +48,10 @@ interface CommonOptions {
 export interface ServerConformanceOptions extends CommonOptions {
   /** The fake API the engine speaks; the suite's server-side assertions read the requests of this API. */
   api: FakeApi;
-  /** Base environment of each run, e.g. the base URL and a fake key; default by `api` (`ANTHROPIC_*` / `OPENAI_*`). */
+  /**
+   * Base environment of each run, e.g. the base URL and a fake key; default by `api` (`ANTHROPIC_*`, `OPENAI_*`, or
+   * `GOOGLE_GEMINI_BASE_URL` and `GEMINI_API_KEY`).
+   */
   env?(server: FakeModelServer): Record<string, string>;
   /** The model's answer that makes the engine invoke the staged skill (a `Skill` call, a read of its SKILL.md). */
   skillInvocation(skillName: string): FakeResponse;

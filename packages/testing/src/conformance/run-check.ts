@@ -54,9 +54,9 @@ export interface CheckRun {
 }
 
 export function defaultEnv(api: ServerConformanceOptions['api'], server: FakeModelServer): Record<string, string> {
-  return api === 'anthropic'
-    ? { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-ant-conformance-fake-key' }
-    : { OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'sk-conformance-fake-key' };
+  if (api === 'anthropic') return { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-ant-conformance-fake-key' };
+  if (api === 'gemini') return { GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_API_KEY: 'conformance-fake-gemini-key' };
+  return { OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'sk-conformance-fake-key' };
 }
 
 /** Runs the engine once for a check; the sandbox, the server and any leftover marked process go when the test ends. */

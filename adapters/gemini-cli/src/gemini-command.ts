@@ -1,0 +1,129 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
+import type { GeminiCliSettings } from './gemini-cli-settings.js';
+import { cloudLoginFiles, type GeminiAuth } from './gemini-credentials.js';
+import { geminiMcpServers } from './gemini-mcp.js';
+
+/**
+ * The skills gemini 0.61.0 bundles (`bundle/builtin/<name>/SKILL.md`: skill-creator, antigravity-support; discoverBuiltinSkills,
+ * bundle/chunk-JDPZ4CE3.js:364562), listed
+ * beside the staged ones in every system prompt; they would crowd the listing the eval measures, as claude's bundled
+ * skills would (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS). A staged skill of the same name stays on.
+ */
+export const BUILTIN_SKILLS: readonly string[] = ['skill-creator', 'antigravity-support'];
+
+/** Environment that keeps gemini to one process, its files in the execution's HOME, offline but for its model. */
+const FIXED_ENV: Record<string, string> = {
+  // gemini.js:65 otherwise relaunches itself as a child node (with a larger heap) whose parent ignores SIGTERM.
+  GEMINI_CLI_NO_RELAUNCH: 'true',
+  // The workspace is the eval's; only skills staged in it are trusted, which needs a trusted folder (discoverSkills,
+  // chunk-JDPZ4CE3.js:364551; the variable is checkPathTrust's, chunk-JDPZ4CE3.js:358767, what --skip-trust sets).
+  GEMINI_CLI_TRUST_WORKSPACE: 'true',
+};
+
+/** The `.gemini` folder of the execution's HOME: settings, sessions, the login link. */
+export const geminiDir = (home: string): string => join(home, '.gemini');
+/** The temp dir gemini and its tools write to (error reports go to os.tmpdir()): in the fresh HOME. */
+export const geminiTempDir = (home: string): string => join(home, '.tmp');
+
+/**
+ * The child environment: the runner's env (its allowlist and gemini's own credentials), HOME and TMPDIR in the
+ * execution's HOME, gcloud's login for Vertex AI, the `baseUrl` setting as `GOOGLE_GEMINI_BASE_URL`.
+ */
+export function buildGeminiEnv(
+  input: Pick<EngineRunInput, 'env' | 'home' | 'userHome'>,
+  settings: Pick<GeminiCliSettings, 'baseUrl'>,
+  auth: GeminiAuth,
+): Record<string, string> {
+  const env: Record<string, string> = {
+    ...input.env,
+    ...cloudLoginFiles(input.env, auth, input.userHome),
+    ...FIXED_ENV,
+    HOME: input.home,
+    TMPDIR: geminiTempDir(input.home),
+  };
+  if (settings.baseUrl) env.GOOGLE_GEMINI_BASE_URL = settings.baseUrl;
+  return env;
+}
+
+/**
+ * The user settings of one execution (`~/.gemini/settings.json`; keys of gemini 0.61.0's settings schema,
+ * bundle/chunk-2YTYPKEZ.js: maxAttempts :12596, usageStatisticsEnabled :13168, maxSessionTurns :13273, selectedType
+ * :14122, skills.disabled :14651; ignoreLocalEnv read by loadEnvironment :16483): the auth type chosen (without it a `GOOGLE_GEMINI_BASE_URL` makes gemini pick its
+ * `gateway` type, getAuthTypeFromEnv, chunk-JDPZ4CE3.js:311856), one attempt per model request (the runner owns retries; gemini's ten attempts
+ * with backoff turn a 500 into minutes), no usage statistics or update checks (the only traffic besides the model),
+ * no `.env` of the workspace (a fixture's could change the endpoint), the bundled skills off, and the turn limit.
+ */
+export function geminiUserSettings(options: {
+  auth: GeminiAuth;
+  maxTurns?: number;
+  stagedSkills: readonly string[];
+  /** The case's MCP servers, the only ones gemini loads (its fresh HOME has no others). */
+  mcpServers?: readonly ResolvedMcpServer[];
+}): Record<string, unknown> {
+  const disabled = BUILTIN_SKILLS.filter((name) => !options.stagedSkills.includes(name));
+  return {
+    security: { auth: { selectedType: options.auth.type } },
+    general: { maxAttempts: 1, enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    privacy: { usageStatisticsEnabled: false },
+    advanced: { ignoreLocalEnv: true },
+    skills: { disabled },
+    ...(options.maxTurns === undefined ? {} : { model: { maxSessionTurns: options.maxTurns } }),
+    ...(options.mcpServers?.length ? { mcpServers: geminiMcpServers(options.mcpServers) } : {}),
+  };
+}
+
+/**
+ * Prepares the execution's HOME for gemini: `.gemini/settings.json`, the system prompt as the user's GEMINI.md (the
+ * user memory gemini adds to its system instruction: the nearest it has to an appended system prompt), the temp dir,
+ * and — for "Login with Google" — a link to the user's `oauth_creds.json`: a link, so nothing of it lands in the
+ * workspace or the results, and a token gemini refreshes is written back to the user's own file.
+ */
+export async function prepareGeminiHome(
+  home: string,
+  options: {
+    auth: GeminiAuth;
+    maxTurns?: number;
+    stagedSkills: readonly string[];
+    mcpServers?: readonly ResolvedMcpServer[];
+    system?: string;
+  },
+): Promise<void> {
+  const dir = geminiDir(home);
+  await mkdir(dir, { recursive: true });
+  await mkdir(geminiTempDir(home), { recursive: true });
+  const settings = geminiUserSettings(options);
+  await writeFile(join(dir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+  if (options.system) await writeFile(join(dir, 'GEMINI.md'), `${options.system}\n`);
+  if (options.auth.type === 'oauth-personal') await symlink(options.auth.credsFile, join(dir, 'oauth_creds.json'));
+}
+
+/** How this turn relates to the conversation. */
+export type GeminiTurn =
+  | { kind: 'single' }
+  | { kind: 'first'; sessionId: string }
+  | { kind: 'resume'; sessionId: string };
+
+export interface GeminiArgsOptions {
+  turn: GeminiTurn;
+  approvalMode: GeminiCliSettings['approvalMode'];
+  model?: string;
+  extraArgs?: readonly string[];
+}
+
+/**
+ * Arguments of one headless gemini turn. The prompt is not among them: it goes on stdin, which gemini reads as the
+ * prompt when stdin is not a terminal (main, bundle/gemini-3HFX2LNT.js:17575), since one argument may hold at most 128 KiB
+ * and `-p` would add it after the stdin text.
+ */
+// Options of gemini 0.61.0's yargs (bundle/gemini-3HFX2LNT.js): --approval-mode :8103, --model :8063, --resume :8149
+// (a session id, SessionSelector.findSession, chunk-2YTYPKEZ.js:10092), --session-id :8167, --output-format :8198.
+export function buildGeminiArgs(options: GeminiArgsOptions): string[] {
+  const args = ['--output-format', 'stream-json', '--approval-mode', options.approvalMode];
+  if (options.model) args.push('--model', options.model);
+  if (options.turn.kind === 'first') args.push('--session-id', options.turn.sessionId);
+  else if (options.turn.kind === 'resume') args.push('--resume', options.turn.sessionId);
+  args.push(...(options.extraArgs ?? []));
+  return args;
+}
