@@ -8,6 +8,7 @@ import { CommandSettingsSchema } from '../adapters/command/src/command-settings.
 import { DockerSettingsSchema } from '../adapters/docker/src/docker-settings.js';
 import { OpenAISettingsSchema } from '../adapters/openai/src/settings.js';
 import { OpenSandboxSettingsSchema } from '../adapters/opensandbox/src/opensandbox-settings.js';
+import { GeminiCliSettingsSchema } from '../adapters/gemini-cli/src/gemini-cli-settings.js';
 import { QodercliSettingsSchema } from '../adapters/qodercli/src/qodercli-settings.js';
 import { AgentvEvalFileSchema } from '../formats/agentv/src/agentv-file-schema.js';
 import {
@@ -39,6 +40,7 @@ export const SCHEMA_SCOPES: Record<string, Schema[]> = {
     CodexSettingsSchema,
     CommandSettingsSchema,
     QodercliSettingsSchema,
+    GeminiCliSettingsSchema,
   ] as Schema[],
   environment: [EnvironmentSpecSchema.pick({ type: true }), DockerSettingsSchema, OpenSandboxSettingsSchema],
   'run.json': [RunManifestSchema],

@@ -116,6 +116,13 @@ export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
     load: () => import('@skill-eval/engine-qodercli'),
   },
   {
+    id: 'gemini-cli',
+    aliases: ['gemini', 'gemini_cli'],
+    package: '@skill-eval/engine-gemini-cli',
+    startsPrograms: true,
+    load: () => import('@skill-eval/engine-gemini-cli'),
+  },
+  {
     id: 'command',
     aliases: ['custom', 'local'],
     package: '@skill-eval/engine-command',

@@ -389,6 +389,7 @@ const ENGINE_SETTINGS: PolicyEntry[] = [
       'engine maxTokens',
       'engine temperature',
       'engine permissionMode',
+      'engine approvalMode',
       'engine api',
       'engine timeoutSeconds',
       'engine responseFormat',
