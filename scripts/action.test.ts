@@ -32,7 +32,7 @@ const SKILL = {
   'greeter/evals/cases/ahoy.yaml': 'id: ahoy\ninput:\n  prompt: Greet the crew\nexpect:\n  must_contain: ["Ahoy"]\n',
 };
 
-describe('action.yml, step by step', () => {
+describe('action.yml, step by step', { timeout: 60_000 }, () => {
   let server: FakeModelServer;
   let dir: string;
   let outputs: Record<string, Record<string, string>>;
@@ -55,7 +55,7 @@ describe('action.yml, step by step', () => {
   /** Runs the step with id `id` (or the n-th step), filling `${{ … }}` from the context; returns its outputs and log. */
   async function runStep(
     which: string | number,
-    context: { inputs?: Record<string, string>; github?: Record<string, unknown> },
+    context: { inputs?: Record<string, string>; github?: Record<string, unknown>; env?: Record<string, string> },
   ) {
     const step = typeof which === 'number' ? action.runs.steps[which]! : action.runs.steps.find((s) => s.id === which)!;
     const inputs = {
@@ -92,6 +92,8 @@ describe('action.yml, step by step', () => {
         GITHUB_REPOSITORY: 'owner/skills',
         GITHUB_ACTION_PATH: repo,
         RUNNER_TEMP: join(dir, 'temp'),
+        // The `env` of the workflow step that uses the action, which its steps inherit.
+        ...context.env,
         ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, fill(v)])),
       },
     });
@@ -151,5 +153,12 @@ describe('action.yml, step by step', () => {
     expect(run.outputs['exit-code']).toBe('2');
     expect(run.log).toContain('ANTHROPIC_API_KEY');
     expect((await runStep(action.runs.steps.length - 1, {})).code).toBe(2);
+  });
+
+  it('takes a key from the env of the step that uses it when no input names one', async () => {
+    await runStep('install', { inputs: { command: `node ${cli}` } });
+    const inputs = { paths: 'greeter', engines: 'anthropic', args: '--no-cache' };
+    const run = await runStep('run', { inputs, env: { ANTHROPIC_API_KEY: 'from-step-env' } });
+    expect(run.outputs['exit-code']).toBe('0');
   });
 });
