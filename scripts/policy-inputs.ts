@@ -74,10 +74,11 @@ export async function commandLineSettings(): Promise<string[]> {
   const program = createProgram({ cwd: process.cwd(), env: {}, stdout: quiet, stderr: quiet }, () => {});
   const options = (command: { options: { long?: string }[] }, name: string) =>
     command.options.map((option) => `${name} ${option.long}`);
-  return [
-    ...options(program, 'skill-eval'),
-    ...program.commands.flatMap((command: { name(): string; options: { long?: string }[] }) =>
-      options(command, command.name()),
-    ),
+  type Node = { name(): string; options: { long?: string }[]; commands: Node[] };
+  // A command's own options, then its subcommands' (`ci init --engine`).
+  const all = (command: Node, name: string): string[] => [
+    ...options(command, name),
+    ...command.commands.flatMap((sub) => all(sub, `${name} ${sub.name()}`)),
   ];
+  return [...options(program, 'skill-eval'), ...program.commands.flatMap((command: Node) => all(command, command.name()))];
 }

@@ -9,17 +9,17 @@ export function helpTexts() {
   const quiet = { write: () => true };
   const io = { cwd: process.cwd(), env: {}, stdout: quiet, stderr: quiet };
   const program = createProgram(io, () => {});
-  const commands = [program, ...program.commands];
+  // Each command, then its subcommands (`skill-eval ci init`), by the command line that prints its help.
+  const named = (command, name) => [[name, command], ...command.commands.flatMap((sub) => named(sub, `${name} ${sub.name()}`))];
   return new Map(
-    commands.map((command) => {
+    named(program, 'skill-eval').map(([name, command]) => {
       command.configureHelp({ helpWidth: HELP_WIDTH });
-      const name = command === program ? 'skill-eval' : `skill-eval ${command.name()}`;
       return [`${name} --help`, command.helpInformation()];
     }),
   );
 }
 
-const MARKER = /<!-- (skill-eval(?: [a-z-]+)? --help) -->\n```text\n[\s\S]*?```\n/g;
+const MARKER = /<!-- (skill-eval(?: [a-z-]+)* --help) -->\n```text\n[\s\S]*?```\n/g;
 
 /** The page with every marked block replaced by the current help text; throws on a command without a block. */
 export function renderCliReference(page) {

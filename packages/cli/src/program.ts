@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { CommandIO } from './io/io.js';
 import { harnessVersion } from './plugins/package-version.js';
 import { defineGradeCommand, definePromptCommand } from './program/agent-mode-commands.js';
+import { defineCiCommand } from './program/ci-command.js';
 import { defineDemoCommand, defineDoctorCommand, defineEnginesCommand } from './program/engines-and-demo-commands.js';
 import {
   defineCheckCommand,
@@ -50,6 +51,7 @@ export function createProgram(io: CommandIO, setExitCode: (code: number) => void
   defineGradeCommand(program, context);
   defineOptimizeDescriptionCommand(program, context);
   defineNewCommand(program, context);
+  defineCiCommand(program, context);
 
   refuseEmptyValues(program);
   return program;

@@ -55,6 +55,20 @@ const none = (paths: string[], sources: Source[], why = 'only shapes what is ask
 const COMMAND_LINE: PolicyEntry[] = [
   none(['skill-eval --version'], USER),
   none(
+    [
+      'ci init --provider',
+      'ci init --engine',
+      'ci init --judge',
+      'ci init --no-changed-only',
+      'ci init --replay',
+      'ci init --branch',
+      'ci init --force',
+      'ci init --yes',
+    ],
+    USER,
+    'only shapes the workflow file it writes: nothing is run, loaded or sent',
+  ),
+  none(
     ['doctor --verify-models'],
     USER,
     'sends one tiny request to each engine’s endpoint, which the engine settings (classified here) chose',
