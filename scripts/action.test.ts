@@ -2,7 +2,7 @@
 // (`bash -eo pipefail`), with its `env` expressions filled from the inputs, the event and the earlier steps' outputs,
 // against the real CLI of this checkout and the fake model server.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,6 +153,15 @@ describe('action.yml, step by step', { timeout: 60_000 }, () => {
     expect(run.outputs['exit-code']).toBe('2');
     expect(run.log).toContain('ANTHROPIC_API_KEY');
     expect((await runStep(action.runs.steps.length - 1, {})).code).toBe(2);
+  });
+
+  it('replays a committed recording with no key, as this repository’s CI job does', async () => {
+    cpSync(join(repo, 'examples', 'json-extract'), join(dir, 'work', 'examples', 'json-extract'), { recursive: true });
+    await runStep('install', { inputs: { command: `node ${cli}` } });
+    const inputs = { paths: 'examples/json-extract', replay: 'examples/json-extract/recorded-run' };
+    const run = await runStep('run', { inputs, env: { ANTHROPIC_BASE_URL: '' } });
+    expect(run.outputs['exit-code'], run.log).toBe('0');
+    expect(run.log).toContain('1 passed');
   });
 
   it('takes a key from the env of the step that uses it when no input names one', async () => {
