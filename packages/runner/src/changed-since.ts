@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
+import { readOnlyGit } from './read-only-git.js';
 
 /** The files changed since a git ref, as `--changed <ref>` compares them. */
 export interface ChangedFiles {
@@ -11,12 +11,6 @@ export interface ChangedFiles {
   /** Absolute paths of the files added, changed, deleted or renamed (both names) since then, and of untracked files. */
   files: ReadonlySet<string>;
 }
-
-/**
- * Hooks and fsmonitor never run on our side, whatever a config says, and git never waits for a password: the
- * comparison only reads the repository.
- */
-const SAFE = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'core.quotePath=false'];
 
 /**
  * The files changed in the repository holding `cwd` since `ref`, as changesets' `getChangedFilesSince` finds them
@@ -45,26 +39,15 @@ export async function changedFilesSince(ref: string, cwd: string, env: NodeJS.Pr
 }
 
 /** Runs git, or says why it could not in the words of `--changed`. */
-function git(args: string[], cwd: string, env: NodeJS.ProcessEnv, ref: string): Promise<string> {
-  return new Promise((done, fail) => {
-    execFile(
-      'git',
-      [...SAFE, ...args],
-      { cwd, env: { ...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (!error) return done(stdout);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') {
-          return fail(
-            new SkillEvalError('USAGE', '--changed needs git, which is not installed.', {
-              hint: 'Install git, or run without --changed.',
-            }),
-          );
-        }
-        fail(changedError(args, stderr, ref, cwd));
-      },
-    );
-  });
+async function git(args: string[], cwd: string, env: NodeJS.ProcessEnv, ref: string): Promise<string> {
+  const result = await readOnlyGit(args, cwd, env);
+  if (result.ok) return result.stdout;
+  if (result.missing) {
+    throw new SkillEvalError('USAGE', '--changed needs git, which is not installed.', {
+      hint: 'Install git, or run without --changed.',
+    });
+  }
+  throw changedError(args, result.stderr, ref, cwd);
 }
 
 function changedError(args: string[], stderr: string, ref: string, cwd: string): SkillEvalError {

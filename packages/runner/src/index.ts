@@ -20,6 +20,7 @@ export { RUN_MANIFEST_FILE, type RunManifest, readRunManifest, recordedInvocatio
 export { newRunName } from './run-name.js';
 export { type RunOptions, runSuites } from './run-suites.js';
 export { parseShard, type Shard, shardItems } from './shard.js';
+export { type SkillAtRef, skillAtRef } from './skill-at-ref.js';
 export { NOT_PART_OF_A_SKILL } from './stage-skills.js';
 export { type SummaryContext, summarize } from './summarize.js';
 export { maxTimeoutSeconds } from './timeout-limit.js';

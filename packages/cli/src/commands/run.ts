@@ -18,6 +18,7 @@ import { assertEnginesConfined, environmentChoice, parseEnvironmentSpec } from '
 import { startModelTraffic } from '../recording/model-traffic.js';
 import { assertPromptsAsRecorded } from '../recording/prompts-as-recorded.js';
 import { replayedRun } from '../recording/replayed-run.js';
+import { baselineAtRef } from '../run/baseline-at-ref.js';
 import { changedSuitesOnly } from '../run/changed-suites-only.js';
 import { cacheDirFor, resumedRun, resumeFlags, runInvocation } from '../run/resume-run.js';
 import type { RunCommandOptions } from '../run/run-command-options.js';
@@ -97,6 +98,8 @@ async function startRun(
   });
   // Redacted as the run redacts its results: with the keys the run's environment holds, --api-key's among them.
   const traces = tracesTo ? await startTraces(tracesTo, io.env, io) : undefined;
+  const { baselineGitRef, ...runMode } = settings.runMode;
+  const baseline = baselineGitRef === undefined ? undefined : await baselineAtRef(baselineGitRef, suites, io);
   const stop = listenForStopSignals(io.stderr);
   try {
     const { summary } = await runSuites({
@@ -116,7 +119,8 @@ async function startRun(
       cacheDir: cacheDirFor(options, settings.config.cacheDir, io.cwd),
       resume: options.resume !== undefined,
       invocation: runInvocation(paths, options, io.cwd, outDir),
-      ...settings.runMode,
+      ...runMode,
+      ...(baseline ? { baselineSkill: baseline.skill } : {}),
       ...(settings.shard ? { shard: settings.shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),
       beforeExecutions: async (toRun) => {
@@ -131,6 +135,7 @@ async function startRun(
   } finally {
     stop.close();
     await traffic?.close();
+    baseline?.remove();
     // An interrupted run waits less for its traces: the user is waiting for the prompt.
     await traces?.close(stop.stoppedBy() ? 2000 : 10_000);
   }

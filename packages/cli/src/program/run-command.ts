@@ -32,7 +32,10 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     .option('--runs <n>', 'runs per case, over each case’s own (repeats report pass@k, pass^k, mean ± sd, flaky)')
     .option('--retries <n>', 'run an execution again, up to n times, when it timed out or errored (never on a failure)')
     .option('--benchmark', 'run every case with and without the skill and report the differences')
-    .option('--baseline <skill-dir>', 'benchmark against an older version of the skill instead of no skill')
+    .option(
+      '--baseline <skill-dir|git:ref>',
+      'benchmark against an older version of the skill (its folder, or git:<ref> for the skill as it was there) instead of no skill',
+    )
     .option('--no-cache', 'run every execution, reusing no cached result')
     .option('--cache-dir <dir>', 'where cached results are kept (default: .skill-eval/cache)')
     .option('--resume <run-dir>', 'continue an interrupted run: run only its executions that have no result')

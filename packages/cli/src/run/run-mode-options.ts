@@ -18,6 +18,8 @@ export interface RunMode {
   retries?: number;
   variants?: Variant[];
   baselineSkill?: SkillRef;
+  /** `--baseline git:<ref>`: the skill under test as it was at the ref, checked out once the suites are known. */
+  baselineGitRef?: string;
 }
 
 /** Checks and reads --runs, --retries, --benchmark and --baseline (relative to `cwd`). */
@@ -33,13 +35,17 @@ export function parseRunMode(flags: RunModeFlags, cwd: string): RunMode {
       throw new SkillEvalError('USAGE', '--benchmark and --baseline cannot be combined.', {
         hint: '--benchmark compares the skill with no skill; --baseline <skill-dir> with an older version of it. Choose one.',
       });
+    mode.variants = ['with_skill', 'baseline'];
+    if (flags.baseline.startsWith('git:')) {
+      mode.baselineGitRef = flags.baseline.slice('git:'.length);
+      return mode;
+    }
     const dir = resolve(cwd, flags.baseline);
     if (!existsSync(join(dir, 'SKILL.md')))
       throw new SkillEvalError('USAGE', `--baseline ${flags.baseline}: ${dir} holds no SKILL.md.`, {
         hint: 'Point --baseline at the directory of the older skill version (the one holding its SKILL.md).',
       });
     mode.baselineSkill = readSkillRef(dir);
-    mode.variants = ['with_skill', 'baseline'];
   } else if (flags.benchmark) mode.variants = ['with_skill', 'without_skill'];
   return mode;
 }
