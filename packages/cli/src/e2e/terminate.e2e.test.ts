@@ -35,10 +35,20 @@ function startRun(dir: string, args: string[], tag: string) {
       await sleep(100);
     }
   };
-  /** Waits for the CLI to exit: its status, what it printed, and the run's processes still there. */
+  /**
+   * Waits for the CLI to exit: its status, what it printed, and the run's processes still there. A process killed at
+   * the CLI's last moment (a second Ctrl-C kills synchronously, then exits) may not have died yet when the CLI has:
+   * it gets the kernel's moment, up to 3 s; one that escaped the kill is still there after it.
+   */
   const ended = async () => {
     const code = await exited;
-    return { code, output, left: processesWithEnv('SKILL_EVAL_E2E_TAG', tag) };
+    const deadline = Date.now() + 3_000;
+    let left = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
+    while (left.length > 0 && Date.now() < deadline) {
+      await sleep(50);
+      left = processesWithEnv('SKILL_EVAL_E2E_TAG', tag);
+    }
+    return { code, output, left };
   };
   return { child, started, waitFor, ended };
 }
