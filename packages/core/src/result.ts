@@ -236,6 +236,18 @@ export const CaseOutcomeSchema = z.object({
 export type CaseOutcome = z.infer<typeof CaseOutcomeSchema>;
 
 /** One variant's side of a benchmark comparison. */
+/**
+ * One measure over a side's fresh executions: sample standard deviation (n − 1, 0 with one execution), min and max — as
+ * skill-creator's aggregate_benchmark.py `calculate_stats` (anthropics/skills@9d2f1ae, scripts/aggregate_benchmark.py
+ * lines 45–64), unrounded.
+ */
+export const BenchmarkSpreadSchema = z.object({
+  sd: z.number().nonnegative(),
+  min: z.number(),
+  max: z.number(),
+});
+export type BenchmarkSpread = z.infer<typeof BenchmarkSpreadSchema>;
+
 export const BenchmarkSideSchema = z.object({
   variant: z.string(),
   /** Executions compared (graded, not skipped). */
@@ -250,6 +262,24 @@ export const BenchmarkSideSchema = z.object({
   cached: z.number().int().nonnegative().optional(),
   /** Trigger cases: the share of completed executions in which the skill fired. */
   triggerRate: z.number().min(0).max(1).optional(),
+  /** Fresh (not cached) executions the means are over; absent in summaries written before it was recorded. */
+  measured: z.number().int().nonnegative().optional(),
+  /** Mean agent turns (model round trips) of a fresh execution. */
+  meanTurns: z.number().nonnegative().optional(),
+  /** Mean tool calls of a fresh execution. */
+  meanToolCalls: z.number().nonnegative().optional(),
+  /** Mean cost in US dollars of a fresh execution the engine priced; absent when none was priced. */
+  meanCostUsd: z.number().nonnegative().optional(),
+  /** How each measure spread over the fresh executions (repeats, and the cases pooled overall). */
+  spread: z
+    .object({
+      durationMs: BenchmarkSpreadSchema,
+      tokens: BenchmarkSpreadSchema,
+      turns: BenchmarkSpreadSchema,
+      toolCalls: BenchmarkSpreadSchema,
+      costUsd: BenchmarkSpreadSchema.optional(),
+    })
+    .optional(),
 });
 export type BenchmarkSide = z.infer<typeof BenchmarkSideSchema>;
 
@@ -266,6 +296,25 @@ export const BenchmarkComparisonSchema = z.object({
     tokens: z.number().optional(),
     /** Trigger cases: the difference of the sides' trigger rates. */
     triggerRate: z.number().optional(),
+    /** Mean turns, skill − other; absent when either side has no fresh execution (or in older summaries). */
+    turns: z.number().optional(),
+    /** Mean tool calls, skill − other; absent as `turns`. */
+    toolCalls: z.number().optional(),
+    /** Mean cost in US dollars, skill − other; absent when either side has no priced fresh execution. */
+    costUsd: z.number().optional(),
+    /**
+     * The spread of each mean delta over the repeats: the standard error of a difference of two means,
+     * √(sd²ₛₖᵢₗₗ/nₛₖᵢₗₗ + sd²ₒₜₕₑᵣ/nₒₜₕₑᵣ) — 0 when each side ran once. Present with the deltas it spreads.
+     */
+    spread: z
+      .object({
+        durationMs: z.number().nonnegative(),
+        tokens: z.number().nonnegative(),
+        turns: z.number().nonnegative(),
+        toolCalls: z.number().nonnegative(),
+        costUsd: z.number().nonnegative().optional(),
+      })
+      .optional(),
   }),
 });
 export type BenchmarkComparison = z.infer<typeof BenchmarkComparisonSchema>;

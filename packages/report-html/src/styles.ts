@@ -52,6 +52,7 @@ table.grid-table { border-collapse: collapse; width: 100%; font-variant-numeric:
 .badge.flaky { background: var(--warn-bg); color: var(--warn); }
 .tag { display: inline-block; font-size: 11px; padding: 0 6px; border: 1px solid var(--border); border-radius: 4px; color: var(--muted); }
 .delta.good { color: var(--good); } .delta.bad { color: var(--bad); } .delta.muted { color: var(--muted); }
+.verdict.good { color: var(--good); } .verdict.bad { color: var(--bad); } .verdict.muted { color: var(--muted); }
 svg { vertical-align: middle; overflow: visible; }
 svg text { fill: var(--text); font-size: 12px; }
 svg text.value { fill: var(--muted); }

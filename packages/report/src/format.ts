@@ -58,3 +58,5 @@ export function truncateStart(text: string, max: number): string {
 }
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+export { type EfficiencyVerdict, efficiencyVerdict, type VerdictTone } from './benchmark-verdict.js';

@@ -1,6 +1,7 @@
 import {
   type BenchmarkComparison,
   type BenchmarkSide,
+  type BenchmarkSpread,
   type BenchmarkSummary,
   type CaseResult,
   totalTokens,
@@ -14,29 +15,101 @@ const WITH = 'with_skill';
 const mean = (values: readonly number[]): number =>
   values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : 0;
 
+/**
+ * Sample standard deviation (n − 1; 0 for one value), min and max, as skill-creator's `calculate_stats`
+ * (anthropics/skills@9d2f1ae, skills/skill-creator/scripts/aggregate_benchmark.py lines 45–64), left unrounded.
+ */
+function spreadOf(values: readonly number[]): BenchmarkSpread {
+  if (values.length === 0) return { sd: 0, min: 0, max: 0 };
+  const m = mean(values);
+  const sd = values.length > 1 ? Math.sqrt(values.reduce((s, v) => s + (v - m) ** 2, 0) / (values.length - 1)) : 0;
+  return { sd, min: Math.min(...values), max: Math.max(...values) };
+}
+
 /** Whether the skill fired in a trigger execution; one without `triggered` counts by its verdict (as case-outcomes). */
 const fired = (r: CaseResult, shouldTrigger: boolean): boolean =>
   r.triggered ?? (r.status === 'passed') === shouldTrigger;
 
 /**
- * One arm: its pass rate over every graded execution (a cached verdict is as good as a fresh one), and its mean time
- * and tokens over the fresh executions only — a cached one took about a millisecond and spent nothing, which says
- * nothing of the skill. Trigger executions also give the rate at which the skill fired.
+ * The measures of an arm's fresh (not cached, not skipped) executions: time of each; tokens, turns and tool calls of
+ * each that returned a session; cost of each the engine priced.
+ */
+function samples(results: readonly CaseResult[]) {
+  const fresh = results.filter((r) => r.status !== 'skipped' && !r.cached);
+  const sessions = fresh.flatMap((r) => (r.session ? [r.session] : []));
+  return {
+    fresh: fresh.length,
+    durationMs: fresh.map((r) => r.durationMs),
+    tokens: sessions.map((s) => totalTokens(s.usage)),
+    turns: sessions.map((s) => s.turns),
+    toolCalls: sessions.map((s) => s.toolCalls.length),
+    costUsd: sessions.flatMap((s) => (s.costUsd === undefined ? [] : [s.costUsd])),
+  };
+}
+type Samples = ReturnType<typeof samples>;
+type Measure = Exclude<keyof Samples, 'fresh'>;
+
+/**
+ * One arm: its pass rate over every graded execution (a cached verdict is as good as a fresh one), and its means and
+ * spreads of time, tokens, turns, tool calls and cost over the fresh executions only — a cached one took about a
+ * millisecond and spent nothing, which says nothing of the skill. Trigger executions also give the rate at which the
+ * skill fired.
  */
 function side(variant: string, results: readonly CaseResult[], shouldTrigger?: boolean): BenchmarkSide {
   const graded = results.filter((r) => r.status !== 'skipped');
   const fresh = graded.filter((r) => !r.cached);
   const completed = graded.filter((r) => r.status !== 'error');
+  const m = samples(results);
   return {
     variant,
     executions: graded.length,
     passRate: graded.length ? graded.filter((r) => r.status === 'passed').length / graded.length : 0,
-    meanDurationMs: mean(fresh.map((r) => r.durationMs)),
-    meanTokens: mean(fresh.flatMap((r) => (r.session ? [totalTokens(r.session.usage)] : []))),
+    meanDurationMs: mean(m.durationMs),
+    meanTokens: mean(m.tokens),
     ...(graded.length > fresh.length ? { cached: graded.length - fresh.length } : {}),
     ...(shouldTrigger !== undefined && completed.length
       ? { triggerRate: completed.filter((r) => fired(r, shouldTrigger)).length / completed.length }
       : {}),
+    measured: m.fresh,
+    meanTurns: mean(m.turns),
+    meanToolCalls: mean(m.toolCalls),
+    ...(m.costUsd.length ? { meanCostUsd: mean(m.costUsd) } : {}),
+    spread: {
+      durationMs: spreadOf(m.durationMs),
+      tokens: spreadOf(m.tokens),
+      turns: spreadOf(m.turns),
+      toolCalls: spreadOf(m.toolCalls),
+      ...(m.costUsd.length ? { costUsd: spreadOf(m.costUsd) } : {}),
+    },
+  };
+}
+
+/** The standard error of the difference of two samples' means: √(sd²ₐ/nₐ + sd²ᵦ/nᵦ); 0 when each has one value. */
+function standardError(a: readonly number[], b: readonly number[]): number {
+  const part = (v: readonly number[]) => (v.length ? spreadOf(v).sd ** 2 / v.length : 0);
+  return Math.sqrt(part(a) + part(b));
+}
+
+/** Turns, tool calls and cost deltas, and every mean delta's standard error; both arms have a fresh execution. */
+function efficiencyDeltas(
+  a: BenchmarkSide,
+  b: BenchmarkSide,
+  sa: Samples,
+  sb: Samples,
+): Partial<BenchmarkComparison['delta']> {
+  const se = (key: Measure) => standardError(sa[key], sb[key]);
+  const priced = a.meanCostUsd !== undefined && b.meanCostUsd !== undefined;
+  return {
+    turns: (a.meanTurns ?? 0) - (b.meanTurns ?? 0),
+    toolCalls: (a.meanToolCalls ?? 0) - (b.meanToolCalls ?? 0),
+    ...(priced ? { costUsd: a.meanCostUsd! - b.meanCostUsd! } : {}),
+    spread: {
+      durationMs: se('durationMs'),
+      tokens: se('tokens'),
+      turns: se('turns'),
+      toolCalls: se('toolCalls'),
+      ...(priced ? { costUsd: se('costUsd') } : {}),
+    },
   };
 }
 
@@ -58,6 +131,7 @@ function compare(
     delta: {
       passRate: a.passRate - b.passRate,
       ...(timed ? { durationMs: a.meanDurationMs - b.meanDurationMs, tokens: a.meanTokens - b.meanTokens } : {}),
+      ...(timed ? efficiencyDeltas(a, b, samples(withSkill), samples(other)) : {}),
       ...(a.triggerRate !== undefined && b.triggerRate !== undefined
         ? { triggerRate: a.triggerRate - b.triggerRate }
         : {}),

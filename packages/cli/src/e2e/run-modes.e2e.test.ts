@@ -104,9 +104,17 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
           comparison.withSkill.meanDurationMs - comparison.other.meanDurationMs,
           6,
         );
+        // What each side spent, from the engine's sessions: the skill's side called the Skill tool, the other none.
+        expect(comparison.withSkill.measured).toBe(1);
+        expect(comparison.withSkill.meanToolCalls).toBeGreaterThan(0);
+        expect(comparison.other.meanToolCalls).toBe(0);
+        expect(comparison.delta.toolCalls).toBe(comparison.withSkill.meanToolCalls);
+        expect(comparison.delta.turns).toBe(comparison.withSkill.meanTurns! - comparison.other.meanTurns!);
+        expect(comparison.delta.spread).toMatchObject({ tokens: 0, turns: 0 });
       }
       expect(stdout).toContain('Benchmark: with_skill vs without_skill');
       expect(stdout).toMatch(/Overall — pass 100% vs 0% \(\+100%\) · time .* · tokens 330 vs 55 \(\+275\)/);
+      expect(stdout).toMatch(/Overall — .* · turns .* · tool calls .* → higher pass rate, 500% more tokens, /);
     },
     60_000,
   );

@@ -60,6 +60,35 @@ describe('prCommentMarkdown', () => {
     expect(text).toMatch(/\| Pass rate \| 100% \| 50% \| \+50 pts \|/);
     expect(text).toMatch(/\| Tokens per execution \| 1\.5k \| 4k \| -2\.5k \|/);
     expect(text).toMatch(/\| Time per execution \| 20\.0s \| 32\.0s \| -12\.0s \|/);
+    // A summary written before turns, tool calls and cost were recorded has no rows for them.
+    expect(text).not.toContain('Turns per execution');
+    expect(text).toContain('**higher pass rate, 63% fewer tokens, 38% faster.**');
+  });
+
+  it('shows turns, tool calls and cost per execution, and says a skill with the same pass rate and fewer tokens is better', () => {
+    const side = (variant: string, meanTokens: number, meanTurns: number, meanToolCalls: number, cost: number) => ({
+      variant,
+      executions: 2,
+      passRate: 1,
+      meanTokens,
+      meanDurationMs: 10_000,
+      measured: 2,
+      meanTurns,
+      meanToolCalls,
+      meanCostUsd: cost,
+    });
+    const overall = {
+      withSkill: side('with_skill', 620, 3, 2.5, 0.01),
+      other: side('without_skill', 1000, 5, 6, 0.02),
+      delta: { passRate: 0, tokens: -380, durationMs: 0, turns: -2, toolCalls: -3.5, costUsd: -0.01 },
+    };
+    const text = prCommentMarkdown(
+      record('runs/b', [r('a', 'passed')], { benchmark: { against: 'without_skill', cases: [], overall } }),
+    );
+    expect(text).toMatch(/\| Turns per execution \| 3 \| 5 \| -2 \|/);
+    expect(text).toMatch(/\| Tool calls per execution \| 2\.5 \| 6 \| -3\.5 \|/);
+    expect(text).toMatch(/\| Cost per execution \| \$0\.0100 \| \$0\.0200 \| -\$0\.0100 \|/);
+    expect(text).toContain('**same pass rate, 38% fewer tokens, as fast.**');
   });
 
   it('keeps text from eval files as text: no mention pings, no HTML, no broken table, no second marker line', () => {

@@ -1,7 +1,7 @@
 import type { BenchmarkComparison } from '@skill-eval/core';
 import { type CaseChange, compareRuns } from '../compare/compare-runs.js';
 import { costDelta, passRateDelta, sideText, tokensDelta } from '../compare/delta-format.js';
-import { formatDuration, formatPercent, formatTokens } from '../format.js';
+import { efficiencyVerdict, formatCost, formatDuration, formatPercent, formatTokens } from '../format.js';
 import type { RunRecord } from '../run-dir/read-run-dir.js';
 import { markdownTable } from './markdown-table.js';
 import { stepSummaryMarkdown } from './step-summary.js';
@@ -85,6 +85,7 @@ function changeTable(title: string, changes: readonly CaseChange[]): string[] {
 function skillEffect(against: string, overall: BenchmarkComparison): string {
   const other = against === 'baseline' ? 'Baseline skill' : 'Without the skill';
   const { withSkill, other: side, delta } = overall;
+  const verdict = efficiencyVerdict(overall);
   const signed = (value: number | undefined, format: (n: number) => string) =>
     value === undefined ? '—' : `${value > 0 ? '+' : value < 0 ? '-' : '±'}${format(Math.abs(value))}`;
   return [
@@ -106,10 +107,38 @@ function skillEffect(against: string, overall: BenchmarkComparison): string {
           formatDuration(side.meanDurationMs),
           signed(delta.durationMs, formatDuration),
         ],
+        // Turns, tool calls and cost: in summaries written since they were recorded; cost where it was priced.
+        ...(withSkill.meanTurns !== undefined && side.meanTurns !== undefined
+          ? [['Turns per execution', count(withSkill.meanTurns), count(side.meanTurns), signed(delta.turns, count)]]
+          : []),
+        ...(withSkill.meanToolCalls !== undefined && side.meanToolCalls !== undefined
+          ? [
+              [
+                'Tool calls per execution',
+                count(withSkill.meanToolCalls),
+                count(side.meanToolCalls),
+                signed(delta.toolCalls, count),
+              ],
+            ]
+          : []),
+        ...(withSkill.meanCostUsd !== undefined || side.meanCostUsd !== undefined
+          ? [
+              [
+                'Cost per execution',
+                formatCost(withSkill.meanCostUsd),
+                formatCost(side.meanCostUsd),
+                signed(delta.costUsd, (n) => formatCost(n)),
+              ],
+            ]
+          : []),
       ],
     ),
+    ...(verdict ? ['', `**${verdict.text}.**`] : []),
   ].join('\n');
 }
+
+/** `3`, `2.5`: a mean count of turns or tool calls. */
+const count = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** A link target with the characters that would end a Markdown link escaped (the caller accepts http(s) only). */
 const linkTarget = (url: string) =>

@@ -293,6 +293,30 @@ describe('skill-creator outputs', () => {
     expect(withSkill.pass_rate).toEqual({ mean: 0.75, stddev: 0.3536, min: 0.5, max: 1 });
     expect(bench.run_summary.without_skill.tokens).toEqual({ mean: 2100, stddev: 141.4214, min: 2000, max: 2200 });
     expect(bench.run_summary.delta).toEqual({ pass_rate: '+0.50', time_seconds: '+18.0', tokens: '+1400' });
+    // The analyzer's freeform notes (schemas.md line 303): tokens 3500 against 2100 (+67%), time 50s against 32s (+56%).
+    expect(bench.notes).toEqual([
+      'with_skill against without_skill: higher pass rate, 67% more tokens, 56% slower (means of the runs not reused from the cache).',
+    ]);
+  });
+
+  it('benchmark.json: a configuration whose every run came from the cache gets no time or token delta, and a note why', async () => {
+    const out = runDir();
+    const all = results().map((r) =>
+      r.variant === 'without_skill'
+        ? { ...r, cached: true, durationMs: 1, session: r.session && { ...r.session, usage: emptyUsage() } }
+        : r,
+    );
+    const [file] = await writeSkillCreatorOutputs(out, all, { summary: runSummary(all, out) });
+    const bench = json(file as string);
+    // skill-creator's own fields, and no delta made up against zeros; its viewer shows a missing delta as `—`.
+    expect(bench.run_summary.without_skill.tokens).toEqual({ mean: 0, stddev: 0, min: 0, max: 0 });
+    expect(bench.run_summary.delta).toEqual({ pass_rate: '+0.50' });
+    for (const key of Object.keys(bench.run_summary.delta)) expect(BENCHMARK.delta).toContain(key);
+    expect(bench.notes).toEqual([
+      'without_skill: every run was reused from the cache, so time_seconds and tokens are not compared (left out of delta); --no-cache measures them.',
+    ]);
+    const [agentskills] = await writeSkillCreatorOutputs(out, all, { flavor: 'agentskills' });
+    expect(json(agentskills as string).run_summary.delta).toEqual({ pass_rate: 0.5 });
   });
 
   it('benchmark.json: a cached run keeps its verdict in pass_rate, and says why it is not in time and tokens', async () => {
