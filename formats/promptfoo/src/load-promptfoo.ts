@@ -351,7 +351,7 @@ function buildCases(
       const description =
         typeof merged.description === 'string' && merged.description !== '' ? merged.description : undefined;
       const nameParts = [
-        description ?? id,
+        description ?? testId,
         combos.length > 1 ? varsLabel(combo) : '',
         prompts.length > 1 ? `[${shortLabel(prompt.label)}]` : '',
       ];
