@@ -216,6 +216,23 @@ nunjucksFilters: {up: ./up.js}
     expect(result.suites).toEqual([]);
   });
 
+  it('says at their lines which test settings are not applied: a provider, code hooks, other options', () => {
+    const result = load(`prompts: [hi]
+defaultTest:
+  options: {transformVars: 'vars.x = 1', provider: openai:gpt-4o}
+tests:
+  - provider: openai:gpt-4o
+    options: {repeat: 3, prefix: '>'}
+    vars: {a: 1}
+`);
+    expect(result.diagnostics.map(where)).toEqual([
+      'warning promptfoo/unsupported-field 3:13',
+      'info promptfoo/providers-replaced 3:42',
+      'info promptfoo/providers-replaced 5:5',
+      'warning promptfoo/unsupported-field 6:15',
+    ]);
+  });
+
   it('refuses a reference out of the project unless trusted', () => {
     const result = load('prompts: [file:///etc/hostname]\n');
     expect(result.diagnostics[0]).toMatchObject({ ruleId: 'promptfoo/outside-project', needsTrust: true, line: 1 });

@@ -177,9 +177,13 @@ function readDefaultTest(value: unknown, root: Source, ctx: FileContext, files: 
     if (!file) return undefined;
     const source = yamlSource(file.path, file.text);
     files.push(source);
-    return readTest(source.value, [], source, ctx, files, true)[0];
+    const entry = readTest(source.value, [], source, ctx, files, true)[0];
+    if (entry) reportTestSettings(entry.test, entry.path, entry.source);
+    return entry;
   }
-  return readTest(value, ['defaultTest'], root, ctx, files, true)[0];
+  const entry = readTest(value, ['defaultTest'], root, ctx, files, true)[0];
+  if (entry) reportTestSettings(entry.test, entry.path, entry.source);
+  return entry;
 }
 
 /**
@@ -314,6 +318,7 @@ function buildCases(
       { path: [...path, key], key: true },
     );
   }
+  reportTestSettings(test, path, source);
   const options = isRecord(merged.options) ? merged.options : {};
   // Assertions: the defaultTest's first (unless disabled), then the test's (`prepareTestCaseForEval`, index.js 25581).
   const checks: Check[] = [
@@ -387,6 +392,36 @@ function buildCases(
     });
   });
   return cases;
+}
+
+/** Options skill-eval applies; the others are warned about where they are written. */
+const OPTIONS_READ = new Set(['prefix', 'suffix', 'disableDefaultAsserts', 'disableVarExpansion']);
+
+/**
+ * What a test (or defaultTest) sets that skill-eval does not apply, said at its line: a per-test provider (the run's
+ * engine replaces it), code hooks (`transformVars`, never run), and other options.
+ */
+function reportTestSettings(test: Record<string, unknown>, path: DocPath, source: Source): void {
+  for (const key of ['provider', 'providers'])
+    if (test[key] !== undefined)
+      source.sink.info(
+        'providers-replaced',
+        `This test's "${key}" is promptfoo's; skill-eval runs the test on the run's engine (--engine) instead.`,
+        { path: [...path, key], key: true },
+      );
+  if (!isRecord(test.options)) return;
+  for (const key of Object.keys(test.options)) {
+    if (OPTIONS_READ.has(key)) continue;
+    const message =
+      key === 'transformVars'
+        ? '"transformVars" is code promptfoo runs on the vars; skill-eval never runs it, so the vars stay as written.'
+        : key === 'provider'
+          ? `"options.provider" picks promptfoo's grading model; skill-eval's judge (--judge) grades instead.`
+          : `"options.${key}" is a promptfoo test option skill-eval does not apply; it is ignored.`;
+    if (key === 'provider')
+      source.sink.info('providers-replaced', message, { path: [...path, 'options', key], key: true });
+    else source.sink.warning('unsupported-field', message, { path: [...path, 'options', key], key: true });
+  }
 }
 
 /** A test's `threshold`: the weighted score its assertions must reach (`AssertionsResult`, index.js 22779). */
