@@ -85,6 +85,25 @@ tests:
   });
 });
 
+describe('tests files', () => {
+  it('reads JSON Lines, one test a line, positioned at its line; a single file names undescribed rows Row #n', () => {
+    const result = load('prompts: ["{{input}}"]\ntests: file://tests/lines.jsonl\n');
+    const got = result.suites[0]!.cases;
+    expect(got.map((c) => [c.name, c.turns[0], c.source.line])).toEqual([
+      ['Row #1', 'one', 1],
+      ['second', 'two', 3],
+    ]);
+    expect(result.diagnostics).toMatchObject([
+      { ruleId: 'promptfoo/unknown-check-type', file: join(BASIC, 'tests', 'lines.jsonl'), line: 3 },
+    ]);
+  });
+
+  it('leaves a test in a listed file unnamed, as promptfoo’s glob loader does', () => {
+    const got = cases('prompts: ["{{input}}"]\ntests: [file://tests/lines.jsonl]\n');
+    expect(got.map((c) => c.name)).toEqual(['test-1', 'second']);
+  });
+});
+
 describe('defaultTest', () => {
   it('merges vars, threshold and assertions into every test as promptfoo does (its assertions first)', () => {
     const [first, second] = cases(`prompts: ['{{a}} {{b}}']
