@@ -141,7 +141,7 @@ export function loadPromptfoo(file: string, text: string, options: LoadPromptfoo
     format: 'promptfoo',
     ...(skill ? { skill } : {}),
     cases,
-    settings: engine ? { engine: engine.engine, model: engine.model } : {},
+    settings: {},
   };
   return done([suite]);
 }
