@@ -186,6 +186,31 @@ tests:
   });
 });
 
+describe('assertion values', () => {
+  it('renders {{var}} in assertion values with each case’s vars, as promptfoo renders them', () => {
+    const got = cases(`prompts: ['{{q}}']
+tests:
+  - vars: {q: ["one\\n", two], r: 'x {{q}}'}
+    assert:
+      - {type: contains, value: '{{q}}'}
+      - {type: contains-any, value: ['{{ r }}', 2, 'file://keep.txt']}
+      - {type: assert-set, assert: [{type: icontains, value: '{{ q | upper }}'}]}
+`);
+    expect(got.map((c) => c.checks)).toEqual([
+      [
+        { type: 'contains', value: 'one' },
+        { type: 'contains-any', value: ['x one', 2, 'file://keep.txt'] },
+        { type: 'assert-set', checks: [{ type: 'icontains', value: 'ONE' }] },
+      ],
+      [
+        { type: 'contains', value: 'two' },
+        { type: 'contains-any', value: ['x two', 2, 'file://keep.txt'] },
+        { type: 'assert-set', checks: [{ type: 'icontains', value: 'TWO' }] },
+      ],
+    ]);
+  });
+});
+
 describe('providers', () => {
   it('takes one anthropic:messages or openai provider as the engine and model', () => {
     expect(cases('prompts: [hi]\nproviders: [anthropic:messages:claude-opus-4-1]\n')[0]).toMatchObject({

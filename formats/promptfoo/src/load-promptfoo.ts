@@ -5,7 +5,7 @@ import { readAssertions } from './assertions.js';
 import { type FileContext, readReferenced } from './files.js';
 import { type Prompt, readPrompts } from './prompts.js';
 import { readProviders } from './providers.js';
-import { renderPrompt } from './render.js';
+import { renderAssertionValue, renderPrompt } from './render.js';
 import { at, type DocPath, describe, isRecord, type Source, yamlSource } from './source.js';
 import { readTest, readTests, type TestEntry } from './tests.js';
 import { varCombinations } from './vars.js';
@@ -339,12 +339,14 @@ function buildCases(
   combos.forEach((combo, v) => {
     allowed.forEach((prompt) => {
       let turn: string;
+      let rendered: Check[];
       try {
         turn = renderPrompt(prefix + prompt.raw + suffix, combo, env);
+        rendered = checks.map((c) => withRenderedValues(c, combo, env));
       } catch (error) {
         source.sink.error(
           'template',
-          `The prompt could not be rendered with this test's vars: ${(error as Error).message.split('\n').join(' ')}`,
+          `The prompt or an assertion value could not be rendered with this test's vars: ${(error as Error).message.split('\n').join(' ')}`,
           at(path),
         );
         return;
@@ -366,7 +368,7 @@ function buildCases(
         kind: 'task',
         turns: [turn],
         gates: [],
-        checks,
+        checks: rendered,
         failIf: [],
         verdictRule: 'every-check',
         ...(threshold !== undefined ? { threshold } : {}),
@@ -392,6 +394,14 @@ function buildCases(
     });
   });
   return cases;
+}
+
+/** A check with its value (and an assert-set's children's) rendered with the case's vars, as promptfoo renders them. */
+function withRenderedValues(check: Check, vars: Record<string, unknown>, env: Record<string, unknown>): Check {
+  const out: Check =
+    check.value === undefined ? { ...check } : { ...check, value: renderAssertionValue(check.value, vars, env) };
+  if (Array.isArray(check.checks)) out.checks = (check.checks as Check[]).map((c) => withRenderedValues(c, vars, env));
+  return out;
 }
 
 /** Options skill-eval applies; the others are warned about where they are written. */

@@ -65,6 +65,36 @@ function referencesUndefined(template: string, vars: Record<string, unknown>): b
   });
 }
 
+/**
+ * The vars as `renderPrompt` leaves them, in place (evaluatorHelpers-BGZUsdbL.js 372-374): one trailing newline cut
+ * from each string, `{{name}}` between vars resolved. promptfoo's assertions then see these (index.js 22575).
+ */
+function prepareVars(input: Record<string, unknown>): Record<string, unknown> {
+  const vars: Record<string, unknown> = { ...input };
+  for (const key of Object.keys(vars)) {
+    const value = vars[key];
+    if (typeof value === 'string') vars[key] = value.replace(/\n$/, '');
+  }
+  resolveVariables(vars);
+  return vars;
+}
+
+/**
+ * An assertion's value as `runAssertion` renders it with the test's vars (promptfoo 0.123.1 `dist/src/index.js`
+ * 22605-22657): a string, or each string of a list, through nunjucks, except `file://` references (and an assert-set's
+ * children, each rendered on its own). Throws what nunjucks throws.
+ */
+export function renderAssertionValue(
+  value: unknown,
+  input: Record<string, unknown>,
+  env: Record<string, unknown> = {},
+): unknown {
+  const e = engine(env);
+  const vars = prepareVars(input);
+  const one = (v: unknown) => (typeof v === 'string' && !v.startsWith('file://') ? e.renderString(v, vars) : v);
+  return Array.isArray(value) ? value.map(one) : one(value);
+}
+
 function renderInObject(value: unknown, vars: Record<string, unknown>, e: ReturnType<typeof engine>): unknown {
   if (typeof value === 'string') return e.renderString(value, vars);
   if (Array.isArray(value)) return value.map((v) => renderInObject(v, vars, e));
@@ -81,12 +111,7 @@ function renderInObject(value: unknown, vars: Record<string, unknown>, e: Return
  */
 export function renderPrompt(raw: string, input: Record<string, unknown>, env: Record<string, unknown> = {}): string {
   const e = engine(env);
-  const vars: Record<string, unknown> = { ...input };
-  for (const key of Object.keys(vars)) {
-    const value = vars[key];
-    if (typeof value === 'string') vars[key] = value.replace(/\n$/, '');
-  }
-  resolveVariables(vars);
+  const vars = prepareVars(input);
   let parsed: unknown;
   let isJson = true;
   try {

@@ -70,6 +70,7 @@ export async function promptfooRows(folder: string): Promise<PromptfooRow[]> {
           prompt: { raw: string };
           vars: Record<string, unknown>;
           testCase: { description?: string; assert?: Record<string, unknown>[]; threshold?: number };
+          gradingResult?: { componentResults?: Component[] };
         }[];
       };
     };
@@ -80,11 +81,43 @@ export async function promptfooRows(folder: string): Promise<PromptfooRow[]> {
         prompt: r.prompt.raw,
         vars: r.vars,
         ...(r.testCase.description ? { description: r.testCase.description } : {}),
-        assert: r.testCase.assert ?? [],
+        assert: withRenderedValues(r.testCase.assert ?? [], r.gradingResult?.componentResults ?? []),
         ...(r.testCase.threshold !== undefined ? { threshold: r.testCase.threshold } : {}),
       }))
       .sort((a, b) => a.testIdx - b.testIdx || a.promptIdx - b.promptIdx);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One assertion's result as promptfoo records it: the assertion, and the value it rendered when that differs. */
+interface Component {
+  assertion?: Record<string, unknown>;
+  metadata?: { renderedAssertionValue?: unknown; assertionSet?: unknown };
+  componentResults?: Component[];
+}
+
+/**
+ * The assertions with each string value as promptfoo rendered it for this row (`renderedAssertionValue`, promptfoo
+ * 0.123.1 `dist/src/index.js` 22708-22711), matched to their results in order; an assert-set's children likewise.
+ */
+function withRenderedValues(asserts: Record<string, unknown>[], components: Component[]): Record<string, unknown>[] {
+  const used = new Set<Component>();
+  return asserts.map((assertion) => {
+    const group = assertion.type === 'assert-set';
+    const match = components.find(
+      (c) =>
+        !used.has(c) &&
+        (group ? c.metadata?.assertionSet !== undefined : JSON.stringify(c.assertion) === JSON.stringify(assertion)),
+    );
+    if (!match) return assertion;
+    used.add(match);
+    if (group)
+      return {
+        ...assertion,
+        assert: withRenderedValues((assertion.assert as Record<string, unknown>[]) ?? [], match.componentResults ?? []),
+      };
+    const rendered = match.metadata?.renderedAssertionValue;
+    return rendered === undefined ? assertion : { ...assertion, value: rendered };
+  });
 }
