@@ -17,6 +17,7 @@ import {
   PromptFrontMatterSchema as ClaudePluginEvalPromptSchema,
 } from '../formats/claude-plugin-eval/src/case-file-schema.js';
 import { EvalMdFrontmatterSchema } from '../formats/eval-md/src/frontmatter-schema.js';
+import { PromptfooConfigFileSchema } from '../formats/promptfoo/src/promptfoo-file-schema.js';
 import { BmadCasesFileSchema, EvalsJsonFileSchema, TeaEvalsFileSchema } from '../formats/evals-json/src/file-schema.js';
 import { SkillUpCaseFileSchema } from '../formats/skill-up/src/case-schema.js';
 import { SkillUpSuiteFileSchema } from '../formats/skill-up/src/suite-schema.js';
@@ -52,6 +53,7 @@ export const SCHEMA_SCOPES: Record<string, Schema[]> = {
   'claude-plugin-eval/grader-md': [ClaudePluginEvalGraderSchema],
   'evals-json/bmad': [BmadCasesFileSchema],
   'evals-json/tea': [TeaEvalsFileSchema],
+  promptfoo: [PromptfooConfigFileSchema],
   'skill-up': [SkillUpSuiteFileSchema],
   'skill-up/case': [SkillUpCaseFileSchema],
   skillet: [SkilletFileSchema],

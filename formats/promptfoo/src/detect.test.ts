@@ -1,0 +1,46 @@
+import agentvFormat from '@skill-eval/format-agentv';
+import { corpusFiles, readCorpus } from '@skill-eval/testing/corpus';
+import { describe, expect, it } from 'vitest';
+import { detectPromptfoo } from './detect.js';
+
+const agentv = agentvFormat.create(agentvFormat.parseSettings({}));
+const detectAgentv = (file: string, text: string) => agentv.detect(file, text);
+const PROMPTFOO_KEYS = 'prompts: ["{{ q }}"]\nproviders: [openai:gpt-4o]\ntests:\n  - vars: {q: hi}\n';
+
+describe('detectPromptfoo', () => {
+  it('claims every AgentV file of the corpus with 0, wild folders too', () => {
+    const files = [...corpusFiles(), ...corpusFiles('wild/')].filter((f) => /\.(ya?ml|json)$/i.test(f));
+    const agentv = files.filter((f) => f.includes('agentv-eval-yaml/'));
+    expect(agentv.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) expect(detectPromptfoo(file, readCorpus(file)), file).toBe(0);
+  });
+
+  it('claims promptfoo’s own names whatever they hold (promptfoo looks for them alone)', () => {
+    for (const name of ['promptfooconfig.yaml', 'promptfooconfig.yml', 'promptfooconfig.json'])
+      expect(detectPromptfoo(`/p/${name}`, 'description: x\n')).toBe(1);
+    expect(detectPromptfoo('/p/promptfooconfig.js', 'module.exports = {}')).toBe(0);
+  });
+
+  it('never takes a file under an AgentV name, even with promptfoo keys only', () => {
+    for (const name of ['EVAL.yaml', 'x.eval.yaml', 'eval.yml', 'suite.yaml', 'a.EVAL.yml'])
+      expect(detectPromptfoo(`/p/${name}`, PROMPTFOO_KEYS), name).toBe(0);
+  });
+
+  it('beats AgentV on any other name only with prompts, tests and providers, and never with an AgentV-only key', () => {
+    expect(detectPromptfoo('/p/config.yaml', PROMPTFOO_KEYS)).toBeGreaterThan(
+      detectAgentv('/p/config.yaml', PROMPTFOO_KEYS),
+    );
+    const withoutProviders = 'prompts: ["{{ q }}"]\ntests:\n  - vars: {q: hi}\n';
+    expect(detectPromptfoo('/p/config.yaml', withoutProviders)).toBeLessThan(
+      detectAgentv('/p/config.yaml', withoutProviders),
+    );
+    for (const key of ['default_test: {}', 'workspace: {}', 'execution: {}', 'input_files: []', 'requires: {}'])
+      expect(detectPromptfoo('/p/config.yaml', `${PROMPTFOO_KEYS}${key}\n`), key).toBe(0);
+    expect(detectPromptfoo('/p/config.yaml', 'prompts: [a]\nproviders: [echo]\n')).toBe(0);
+    expect(
+      detectPromptfoo('/p/config.json', JSON.stringify({ prompts: ['a'], providers: ['echo'], defaultTest: {} })),
+    ).toBe(0.97);
+    expect(detectPromptfoo('/p/config.yaml', 'prompts: [\n')).toBe(0);
+    expect(detectPromptfoo('/p/notes.md', PROMPTFOO_KEYS)).toBe(0);
+  });
+});

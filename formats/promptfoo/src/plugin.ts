@@ -1,0 +1,28 @@
+import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { z } from 'zod';
+import { detectPromptfoo, EXTENSIONS, FILE_PATTERNS } from './detect.js';
+import { loadPromptfoo } from './load-promptfoo.js';
+
+/** Settings of the promptfoo format (none yet), given in the config's `formatSettings`. */
+export const PromptfooSettingsSchema = z.object({}).strict();
+export type PromptfooSettings = z.infer<typeof PromptfooSettingsSchema>;
+
+/** Creates the format reader. */
+export function createPromptfooFormat(_settings: PromptfooSettings = {}): Format {
+  return {
+    id: 'promptfoo',
+    filePatterns: FILE_PATTERNS,
+    extensions: EXTENSIONS,
+    detect: detectPromptfoo,
+    load: (file, text) => loadPromptfoo(file, text),
+  };
+}
+
+export default defineFormat<PromptfooSettings>({
+  contract: 'format-v1',
+  id: 'promptfoo',
+  description:
+    'promptfoo configs (promptfooconfig.yaml): prompts × tests × vars, defaultTest, scenarios and assertions, as promptfoo 0.123.1 reads them.',
+  parseSettings: (raw) => parsePluginSettings('promptfoo', PromptfooSettingsSchema, raw),
+  create: createPromptfooFormat,
+});

@@ -1,0 +1,130 @@
+import nunjucks from 'nunjucks';
+
+/**
+ * promptfoo's template engine (promptfoo 0.123.1 `dist/src/render-B8xqc9nT.js` 201-217 `getNunjucksEngine`):
+ * nunjucks 3.2.4 without autoescape, undefined variables rendered empty, the `load` filter (JSON.parse). `env` holds
+ * the config's own `env` map only: skill-eval does not put the host's environment into a prompt, where promptfoo
+ * does (a deliberate difference, docs/formats.md).
+ */
+function engine(env: Record<string, unknown>) {
+  const e = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: false });
+  e.addGlobal('env', env);
+  e.addFilter('load', (str: unknown) => JSON.parse(String(str)));
+  return e;
+}
+
+/** `resolveVariables` (evaluatorHelpers-BGZUsdbL.js 173-195): `{{name}}` in a var replaced by that var, 5 rounds at most. */
+function resolveVariables(vars: Record<string, unknown>): void {
+  const regex = /\{\{\s*(\w+)\s*\}\}/;
+  let iterations = 0;
+  let resolved: boolean;
+  do {
+    resolved = true;
+    for (const key of Object.keys(vars)) {
+      const value = vars[key];
+      if (typeof value !== 'string') continue;
+      const match = regex.exec(value);
+      if (match && vars[match[1]!] !== undefined) {
+        vars[key] = value.replace(match[0], String(vars[match[1]!]));
+        resolved = false;
+      }
+    }
+    iterations++;
+  } while (!resolved && iterations < 5);
+}
+
+/** `autoWrapRawIfPartialNunjucks` (evaluatorHelpers-BGZUsdbL.js 196-201). */
+function autoWrapRaw(text: string): string {
+  const partial = /({%[^%]*$|{{[^}]*$|{#[^#]*$)/m.test(text);
+  const wrapped = /{%\s*raw\s*%}/.test(text) && /{%\s*endraw\s*%}/.test(text);
+  return partial && !wrapped ? `{% raw %}${text}{% endraw %}` : text;
+}
+
+/** `extractVariablesFromTemplate` (render-B8xqc9nT.js 223-238). */
+function templateVariables(template: string): string[] {
+  const found = new Set<string>();
+  const text = template.replace(/\{#[\s\S]*?#\}/g, '');
+  const regex = /\{\{[\s]*([^{}\s|]+)[\s]*(?:\|[^}]+)?\}\}|\{%[\s]*(?:if|for)[\s]+([^{}\s]+)[\s]*.*?%\}/g;
+  for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+    const v = m[1] || m[2];
+    if (v) found.add(v);
+  }
+  const loops = /\{%[\s]*for[\s]+(\w+)[\s]+in[\s]+(\w+)[\s]*%\}/g;
+  for (let m = loops.exec(text); m !== null; m = loops.exec(text)) {
+    found.delete(m[1]!);
+    found.add(m[2]!);
+  }
+  return [...found];
+}
+
+/** `referencesUndefinedVariables` (evaluatorHelpers-BGZUsdbL.js 202-207). */
+function referencesUndefined(template: string, vars: Record<string, unknown>): boolean {
+  return templateVariables(template).some((name) => {
+    const root = /^([A-Za-z_]\w*)/.exec(name)?.[1];
+    return Boolean(root && root !== 'env' && vars[root] === undefined);
+  });
+}
+
+/**
+ * The vars as `renderPrompt` leaves them, in place (evaluatorHelpers-BGZUsdbL.js 372-374): one trailing newline cut
+ * from each string, `{{name}}` between vars resolved. promptfoo's assertions then see these (index.js 22575).
+ */
+function prepareVars(input: Record<string, unknown>): Record<string, unknown> {
+  const vars: Record<string, unknown> = { ...input };
+  for (const key of Object.keys(vars)) {
+    const value = vars[key];
+    if (typeof value === 'string') vars[key] = value.replace(/\n$/, '');
+  }
+  resolveVariables(vars);
+  return vars;
+}
+
+/**
+ * An assertion's value as `runAssertion` renders it with the test's vars (promptfoo 0.123.1 `dist/src/index.js`
+ * 22605-22657): a string, or each string of a list, through nunjucks, except `file://` references (and an assert-set's
+ * children, each rendered on its own). Throws what nunjucks throws.
+ */
+export function renderAssertionValue(
+  value: unknown,
+  input: Record<string, unknown>,
+  env: Record<string, unknown> = {},
+): unknown {
+  const e = engine(env);
+  const vars = prepareVars(input);
+  const one = (v: unknown) => (typeof v === 'string' && !v.startsWith('file://') ? e.renderString(v, vars) : v);
+  return Array.isArray(value) ? value.map(one) : one(value);
+}
+
+function renderInObject(value: unknown, vars: Record<string, unknown>, e: ReturnType<typeof engine>): unknown {
+  if (typeof value === 'string') return e.renderString(value, vars);
+  if (Array.isArray(value)) return value.map((v) => renderInObject(v, vars, e));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderInObject(v, vars, e)]));
+  return value;
+}
+
+/**
+ * A prompt rendered with one test's vars as promptfoo's `renderPrompt` renders it (evaluatorHelpers-BGZUsdbL.js
+ * 309-437, after file vars are read): one trailing newline cut from each string var, `{{var}}` references between
+ * vars resolved, a prompt that is JSON rendered value by value and printed back with two-space indents, any other
+ * rendered by nunjucks with each var itself rendered first. Throws what nunjucks throws (a template syntax error).
+ */
+export function renderPrompt(raw: string, input: Record<string, unknown>, env: Record<string, unknown> = {}): string {
+  const e = engine(env);
+  const vars = prepareVars(input);
+  let parsed: unknown;
+  let isJson = true;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    isJson = false;
+  }
+  if (isJson) return JSON.stringify(renderInObject(parsed, vars, e), null, 2);
+  const rendered = Object.fromEntries(
+    Object.entries(vars).map(([key, value]) => {
+      if (typeof value !== 'string' || referencesUndefined(value, vars)) return [key, value];
+      return [key, e.renderString(autoWrapRaw(value), vars)];
+    }),
+  );
+  return e.renderString(autoWrapRaw(raw), rendered);
+}

@@ -1,0 +1,3 @@
+import { unitPackageConfig } from '../../vitest.shared.js';
+
+export default unitPackageConfig();
