@@ -79,6 +79,14 @@ export const BUNDLED_FORMATS: BundledFormat[] = [
     package: '@skill-eval/format-claude-plugin-eval',
     load: () => import('@skill-eval/format-claude-plugin-eval'),
   },
+  {
+    id: 'promptfoo',
+    // promptfoo reads its data configs as YAML (JSON included); its JavaScript configs are code, never loaded.
+    extensions: ['.yaml', '.yml', '.json'],
+    aliases: [],
+    package: '@skill-eval/format-promptfoo',
+    load: () => import('@skill-eval/format-promptfoo'),
+  },
 ];
 
 export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
