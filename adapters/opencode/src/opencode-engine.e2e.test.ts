@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CaseResult, CaseSchema, type EngineRunInput, SuiteSchema } from '@skill-eval/core';
+import { findExecutable } from '@skill-eval/engine-kit';
 import { makeSandbox } from '@skill-eval/engine-kit/testing';
 import { runSuites, type Variant } from '@skill-eval/runner';
 import { type FakeModelServer, type FakeResponse, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
@@ -17,13 +18,17 @@ const engine = plugin.create(plugin.parseSettings({ path: OPENCODE, model: MODEL
 
 let server: FakeModelServer | undefined;
 let sandbox: ReturnType<typeof makeSandbox>;
-beforeEach(() => {
+// opencode's skill tool runs `rg` from PATH (else it downloads one, which fails offline); CI installs Debian's
+// ripgrep (scripts/setup-system.sh), where these tests must run.
+beforeEach((ctx) => {
+  if (!findExecutable('rg', process.env.PATH) && !process.env.CI)
+    ctx.skip('ripgrep (rg) is not installed: run bash scripts/setup-system.sh, as CI does');
   sandbox = makeSandbox('opencode-e2e-');
 });
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  sandbox.cleanup();
+  sandbox?.cleanup();
 });
 
 const serverEnv = (s: FakeModelServer) => ({
