@@ -2,6 +2,7 @@
 # Installs the system programs some tests need, each only when missing, in one apt-get call (apt holds a lock):
 # - chromium: the HTML report's browser test (playwright-core drives Debian's /usr/bin/chromium; it downloads none);
 # - bubblewrap: codex starts every command of the agent through /usr/bin/bwrap, as on most Linux desktops;
+# - ripgrep: opencode's skill, grep and glob tools run `rg` from PATH (else it downloads one, which fails offline);
 # - docker.io and busybox-static: the container tests start a Docker daemon of their own (scripts/test-docker.sh,
 #   @skill-eval/testing/docker) and build their image from busybox with `docker import`; nothing is pulled.
 # Without them `pnpm test` still passes: those tests skip, naming this script. CI (.ci/run) runs it. Needs root or
@@ -11,11 +12,12 @@ set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/bwrap ] || missing+=(bubblewrap)
+command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 { command -v dockerd && command -v docker; } >/dev/null 2>&1 || missing+=(docker.io)
 # The image needs a static busybox: the dynamic one of Debian's busybox package would not run there.
 { [ -x /usr/bin/busybox ] && ! ldd /usr/bin/busybox >/dev/null 2>&1; } || missing+=(busybox-static)
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup-system: chromium, bubblewrap, docker.io and busybox-static are there"
+  echo "setup-system: chromium, bubblewrap, ripgrep, docker.io and busybox-static are there"
   exit 0
 fi
 

@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildOpencodeArgs } from './opencode-command.js';
+import { opencodeConfig, providerEndpoints } from './opencode-config.js';
+import { opencodeAuth } from './opencode-credentials.js';
+
+const homes: string[] = [];
+afterEach(() => {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
+function homeWithLogin(): string {
+  const home = mkdtempSync(join(tmpdir(), 'opencode-home-'));
+  homes.push(home);
+  mkdirSync(join(home, '.local', 'share', 'opencode'), { recursive: true });
+  writeFileSync(join(home, '.local', 'share', 'opencode', 'auth.json'), '{}');
+  return home;
+}
+
+describe('opencodeAuth', () => {
+  it("takes the key of the model's provider, not another provider's", () => {
+    const env = { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' };
+    expect(opencodeAuth(env, undefined, 'openai/gpt-5')).toEqual({
+      type: 'api-key',
+      provider: 'openai',
+      variable: 'OPENAI_API_KEY',
+    });
+    expect(opencodeAuth({ OPENAI_API_KEY: 'o' }, undefined, 'anthropic/claude-sonnet-4-5')).toBeUndefined();
+  });
+
+  it('falls back to the opencode login file of the user', () => {
+    const home = homeWithLogin();
+    expect(opencodeAuth({}, home, 'anthropic/claude-sonnet-4-5')).toEqual({
+      type: 'login',
+      authFile: join(home, '.local', 'share', 'opencode', 'auth.json'),
+    });
+    expect(opencodeAuth({}, join(home, 'nowhere'))).toBeUndefined();
+  });
+});
+
+describe('opencode config', () => {
+  it("gives @ai-sdk/anthropic its /v1 and the baseUrl setting to the model's provider", () => {
+    expect(providerEndpoints({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' }, {}, 'anthropic')).toEqual({
+      anthropic: 'http://127.0.0.1:9/v1',
+    });
+    expect(providerEndpoints({ OPENAI_BASE_URL: 'http://h/v1' }, { baseUrl: 'http://other/v1' }, 'openai')).toEqual({
+      openai: 'http://other/v1',
+    });
+  });
+
+  it('allows every permission but the built-in skill, unless a staged skill has its name', () => {
+    const config = opencodeConfig({ endpoints: {}, stagedSkills: ['pdf'] });
+    expect(config.permission).toEqual({ '*': 'allow', skill: { '*': 'allow', 'customize-opencode': 'deny' } });
+    expect(config.provider).toBeUndefined();
+    const staged = opencodeConfig({ endpoints: {}, stagedSkills: ['customize-opencode'] });
+    expect(staged.permission).toEqual({ '*': 'allow', skill: { '*': 'allow' } });
+  });
+
+  it('continues a session by its id', () => {
+    expect(buildOpencodeArgs({ model: 'anthropic/m', sessionId: 'ses_1' })).toEqual([
+      'run',
+      '--format',
+      'json',
+      '--auto',
+      '--model',
+      'anthropic/m',
+      '--session',
+      'ses_1',
+    ]);
+  });
+});
