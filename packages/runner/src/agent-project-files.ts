@@ -18,6 +18,8 @@ export interface AgentProjectFile {
   agent: string;
   /** The settings of `text` that are unsafe from a file that is not the user's; empty when there are none. */
   risks(text: string): RiskySetting[];
+  /** A folder whose files the agent loads as code by itself (plugins): anything in it is the risk. */
+  folder?: boolean;
 }
 
 /**
@@ -96,8 +98,22 @@ export const AGENT_PROJECT_FILES: readonly AgentProjectFile[] = [
   // folder's settings apply: hooks, MCP servers, tool-discovery commands, the sandbox (gemini 0.61.0's
   // LoadedSettings, bundle/chunk-2YTYPKEZ.js:16228).
   { path: '.gemini/settings.json', agent: 'gemini', risks: wholeFile },
+  // opencode 1.18.33 merges the project's opencode.json(c) and .opencode/opencode.json(c) into its config (providers
+  // and their baseURL, MCP servers, permissions), and imports `{plugin,plugins}/*.{ts,js}` of its config folders as
+  // code (strings of bin/opencode.exe: "opencode.json", "opencode.jsonc", "{plugin,plugins}/*.{ts,js}").
+  ...['opencode.json', 'opencode.jsonc', '.opencode/opencode.json', '.opencode/opencode.jsonc'].map((path) => ({
+    path,
+    agent: 'opencode',
+    risks: wholeFile,
+  })),
+  ...['.opencode/plugin', '.opencode/plugins'].map((path) => ({
+    path,
+    agent: 'opencode',
+    risks: wholeFile,
+    folder: true,
+  })),
 ];
 
 /** The project file at `path` (relative to the workspace root, `/`-separated), if it is one. */
 export const agentProjectFile = (path: string): AgentProjectFile | undefined =>
-  AGENT_PROJECT_FILES.find((file) => file.path === path);
+  AGENT_PROJECT_FILES.find((file) => file.path === path || (file.folder && path.startsWith(`${file.path}/`)));

@@ -56,6 +56,12 @@ async function findFolded(dir: string, rel: string, list = listFolder): Promise<
 }
 
 async function projectFileRisks(file: string, rule: AgentProjectFile): Promise<WorkspaceRisk[]> {
+  if (rule.folder) {
+    const there = await lstat(file).catch(() => undefined);
+    return there
+      ? [{ what: `holds plugins, which ${rule.agent} loads as code by itself`, file, actor: rule.agent }]
+      : [];
+  }
   const text = await readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) return [];
   return rule.risks(text).map((risk) => ({
@@ -94,8 +100,10 @@ async function sourceRisks(from: string, to: string): Promise<WorkspaceRisk[]> {
         ? await findFolded(from, rule.path)
         : rule.path.startsWith(`${target}/`)
           ? await findFolded(from, rule.path.slice(target.length + 1))
-          : undefined
-      : target === rule.path
+          : agentProjectFile(target) === rule
+            ? from
+            : undefined
+      : agentProjectFile(target) === rule
         ? from
         : undefined;
     if (file) risks.push(...(await projectFileRisks(file, rule)));
