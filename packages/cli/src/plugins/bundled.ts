@@ -131,6 +131,13 @@ export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
     load: () => import('@skill-eval/engine-gemini-cli'),
   },
   {
+    id: 'opencode',
+    aliases: ['opencode-ai', 'open-code'],
+    package: '@skill-eval/engine-opencode',
+    startsPrograms: true,
+    load: () => import('@skill-eval/engine-opencode'),
+  },
+  {
     id: 'command',
     aliases: ['custom', 'local'],
     package: '@skill-eval/engine-command',
