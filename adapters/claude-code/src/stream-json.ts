@@ -1,5 +1,5 @@
 import { addUsage, emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
-import { priceUsage, skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
+import { priceUsage, readJsonLine, skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
 import { normalizeClaudeToolName } from './claude-mcp.js';
 
 /**
@@ -122,21 +122,8 @@ export class StreamJsonParser<Extras = undefined> {
 
   /** Feeds one line of output; blank lines are skipped, non-JSON lines become warnings. */
   pushLine(line: string): void {
-    this.lineNo++;
-    const trimmed = line.trim();
-    if (!trimmed) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch {
-      this.out.warnings.push(`stream line ${this.lineNo} is not JSON: ${trimmed.slice(0, 200)}`);
-      return;
-    }
-    if (!isObject(value)) {
-      this.out.warnings.push(`stream line ${this.lineNo} is not a JSON object`);
-      return;
-    }
-    this.pushEvent(value);
+    const event = readJsonLine(line, ++this.lineNo, (warning) => this.out.warnings.push(warning));
+    if (event) this.pushEvent(event);
   }
 
   /** Feeds one parsed stream event. */

@@ -1,6 +1,6 @@
 import type { SessionEvent, Usage } from '@skill-eval/core';
+import { readJsonLine, skillsReadBy } from '@skill-eval/engine-kit';
 import { readCodexUsage } from './codex-usage.js';
-import { skillsReadBy } from './skill-signals.js';
 
 /**
  * Parser for `codex exec --json` (codex-rs/exec/src/exec_events.rs): one `ThreadEvent` per line,
@@ -68,18 +68,9 @@ export class CodexEventParser {
 
   /** Feeds one line of output; blank lines are skipped, non-JSON lines become warnings. */
   pushLine(line: string): void {
-    this.lineNo++;
-    const trimmed = line.trim();
-    if (!trimmed) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch {
-      this.out.warnings.push(`codex output line ${this.lineNo} is not JSON: ${trimmed.slice(0, 200)}`);
-      return;
-    }
-    if (isObject(value)) this.pushEvent(value);
-    else this.out.warnings.push(`codex output line ${this.lineNo} is not a JSON object`);
+    const warn = (warning: string) => this.out.warnings.push(warning);
+    const event = readJsonLine(line, ++this.lineNo, warn, 'codex output line');
+    if (event) this.pushEvent(event);
   }
 
   /** Feeds one parsed `ThreadEvent`. */

@@ -1,7 +1,6 @@
 import { emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
-import { skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
+import { readJsonLine, skillNameFromInput, skillNameFromPath, skillsReadBy } from '@skill-eval/engine-kit';
 import { normalizeGeminiToolName } from './gemini-mcp.js';
-import { skillsReadBy } from './skill-signals.js';
 
 /**
  * Parser for gemini's `--output-format stream-json`: one JSON object per line, selected by `type` (JsonStreamEventType
@@ -81,21 +80,8 @@ export class GeminiStreamParser {
 
   /** Feeds one line of output; blank lines are skipped, non-JSON lines become warnings. */
   pushLine(line: string): void {
-    this.lineNo++;
-    const trimmed = line.trim();
-    if (!trimmed) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch {
-      this.out.warnings.push(`stream line ${this.lineNo} is not JSON: ${trimmed.slice(0, 200)}`);
-      return;
-    }
-    if (!isObject(value)) {
-      this.out.warnings.push(`stream line ${this.lineNo} is not a JSON object`);
-      return;
-    }
-    this.pushEvent(value);
+    const event = readJsonLine(line, ++this.lineNo, (warning) => this.out.warnings.push(warning));
+    if (event) this.pushEvent(event);
   }
 
   /** Feeds one parsed stream event. */

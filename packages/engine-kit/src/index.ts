@@ -4,6 +4,7 @@ export { assertTurns } from './assert-turns.js';
 export { type CliExecution, type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
 export { type InstalledProgram, installedProgram } from './installed-program.js';
+export { type JsonEvent, readJsonLine } from './json-line.js';
 export { createLineSplitter, type LineSplitter } from './line-splitter.js';
 export { priceUsage } from './pricing.js';
 export { exitFailure, howItEnded } from './process-failure.js';
@@ -20,5 +21,5 @@ export {
 export { failRun, failureFromError, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
 export { newSessionRecord, type SessionRecord, toSession } from './session-record.js';
 export { commaList, wordList } from './settings-lists.js';
-export { skillNameFromInput, skillNameFromPath } from './skill-names.js';
+export { skillNameFromInput, skillNameFromPath, skillsReadBy } from './skill-names.js';
 export { openTranscript, type TranscriptFile } from './transcript-file.js';

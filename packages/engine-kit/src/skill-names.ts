@@ -17,3 +17,16 @@ export function skillNameFromPath(path: unknown): string | undefined {
   const match = /([^/\\]+)[/\\]SKILL\.md$/.exec(path);
   return match?.[1];
 }
+
+/**
+ * The skills whose SKILL.md a shell command reads (`cat .agents/skills/<name>/SKILL.md`): the directory holding the
+ * file names the skill, as the runner stages each skill under its name.
+ */
+export function skillsReadBy(command: string): string[] {
+  const names = new Set<string>();
+  for (const match of command.matchAll(/([^/\s'"`\\]+)\/SKILL\.md(?![\w.-])/g)) {
+    const name = match[1]!;
+    if (name !== '.' && name !== '..') names.add(name);
+  }
+  return [...names];
+}
