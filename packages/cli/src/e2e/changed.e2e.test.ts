@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { gitIn } from '../test-support/git-repo.js';
 import { greeterCaseYaml, greeterEvalYaml, PIRATE_SKILL } from '../test-support/greeter-suite.js';
 import { readResults } from '../test-support/run-output.js';
 import { writeFiles } from '../test-support/write-files.js';
@@ -23,20 +23,7 @@ const PROJECT = Object.fromEntries(
 describe('skill-eval run --changed <ref>: only the suites whose inputs changed since the ref (real git)', () => {
   let server: FakeModelServer;
   let dir: string;
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@example.com',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@example.com',
-      },
-      encoding: 'utf8',
-    });
+  const git = gitIn(() => dir);
 
   beforeAll(async () => {
     server = await startFakeModelServer({ fallback: { text: 'Ahoy.' } });
