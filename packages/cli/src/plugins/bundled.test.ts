@@ -34,8 +34,14 @@ describe('buildRegistry: formats for the named files', () => {
   const every = BUNDLED_FORMATS.map((b) => b.id);
 
   it('imports only the formats that read the files', async () => {
-    expect(await formatIds(['.yaml'])).toEqual(['skillet', 'skill-up', 'agentv', 'claude-plugin-eval']);
-    expect(await formatIds(['.json', '.md'])).toEqual(['evals-json', 'eval-md', 'triggers-json', 'claude-plugin-eval']);
+    expect(await formatIds(['.yaml'])).toEqual(['skillet', 'skill-up', 'agentv', 'claude-plugin-eval', 'promptfoo']);
+    expect(await formatIds(['.json', '.md'])).toEqual([
+      'evals-json',
+      'eval-md',
+      'triggers-json',
+      'claude-plugin-eval',
+      'promptfoo',
+    ]);
     expect(await formatIds([])).toEqual([]);
   });
 
