@@ -394,6 +394,11 @@ export const RunSummarySchema = z.object({
   cases: z.array(CaseOutcomeSchema).default([]),
   /** Benchmark mode (`--benchmark`, `--baseline`, skill-up `benchmark.enabled`): the skill's effect. */
   benchmark: BenchmarkSummarySchema.optional(),
+  /**
+   * A three-arm run (`--benchmark --baseline`): the comparisons beyond `benchmark` (which is against the baseline
+   * skill), that is the skill against no skill.
+   */
+  otherBenchmarks: z.array(BenchmarkSummarySchema).optional(),
   /** Same totals per engine × variant. */
   groups: z.array(
     z.object({

@@ -9,7 +9,8 @@ import {
 import type { CaseLookup } from './case-outcomes.js';
 
 /** The variants a skill can be compared with, in order of preference when a run somehow holds both. */
-const OTHERS = ['without_skill', 'baseline'] as const;
+/** The arms the skill is compared with; in a three-arm run (`--benchmark --baseline`), the older skill first. */
+const OTHERS = ['baseline', 'without_skill'] as const;
 const WITH = 'with_skill';
 
 const mean = (values: readonly number[]): number =>
@@ -183,8 +184,30 @@ export function benchmarkSummary(
   baselineSkill?: string,
   caseOf?: CaseLookup,
 ): BenchmarkSummary | undefined {
-  const against = OTHERS.find((variant) => results.some((r) => r.variant === variant));
-  if (!against) return undefined;
+  return benchmarkSummaries(results, baselineSkill, caseOf)[0];
+}
+
+/**
+ * One {@link benchmarkSummary} per arm the skill was compared with: against its baseline first, then against no
+ * skill — a three-arm run (a pull request's skill, the base branch's, none) has both.
+ */
+export function benchmarkSummaries(
+  results: readonly CaseResult[],
+  baselineSkill?: string,
+  caseOf?: CaseLookup,
+): BenchmarkSummary[] {
+  return OTHERS.filter((variant) => results.some((r) => r.variant === variant)).flatMap((against) => {
+    const summary = summaryAgainst(results, against, baselineSkill, caseOf);
+    return summary ? [summary] : [];
+  });
+}
+
+function summaryAgainst(
+  results: readonly CaseResult[],
+  against: (typeof OTHERS)[number],
+  baselineSkill?: string,
+  caseOf?: CaseLookup,
+): BenchmarkSummary | undefined {
   const both = pairsOf(results, against, caseOf);
   if (both.length === 0) return undefined;
   const tasks = both.filter((p) => p.shouldTrigger === undefined);

@@ -2,7 +2,7 @@
  * Everything the runner's modules export, for the repository's own tools (bench/ measures staging through it). Not a
  * public entry: names here change without notice; `index.ts` is what users import.
  */
-export { benchmarkSummary } from './benchmark-summary.js';
+export { benchmarkSummaries, benchmarkSummary } from './benchmark-summary.js';
 export { CACHE_FORMAT, type CacheKeyContext, cacheKey } from './cache-key.js';
 export { type StagedCaseWorkspace, stageCaseWorkspace } from './case-workspace.js';
 export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST, engineEnv, MODEL_KEY_VARIABLES } from './child-env.js';

@@ -1,5 +1,5 @@
 import { addUsage, type CaseResult, emptyUsage, type RunSummary, type Usage } from '@skill-eval/core';
-import { benchmarkSummary } from './benchmark-summary.js';
+import { benchmarkSummaries } from './benchmark-summary.js';
 import { type CaseLookup, caseOutcomes } from './case-outcomes.js';
 
 /** Run-level facts the results do not carry. */
@@ -68,7 +68,7 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
   }
   const judge = judgeTotals(results);
   const cases = caseOutcomes(results, context.caseOf);
-  const benchmark = benchmarkSummary(results, context.baselineSkill, context.caseOf);
+  const [benchmark, ...otherBenchmarks] = benchmarkSummaries(results, context.baselineSkill, context.caseOf);
   // The skill is not there to fire in a benchmark's without_skill arm: its trigger cases' rates are information (in
   // `cases` and `benchmark`), not verdicts that fail the run.
   const judged = benchmark ? cases.filter((c) => !(c.kind === 'trigger' && c.variant === 'without_skill')) : cases;
@@ -99,6 +99,7 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
     },
     cases,
     ...(benchmark ? { benchmark } : {}),
+    ...(otherBenchmarks.length ? { otherBenchmarks } : {}),
     groups: [...groups.values()].map(({ engine, variant, tally }) => {
       const graded = tally.executions - tally.skipped;
       return {

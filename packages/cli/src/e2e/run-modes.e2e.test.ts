@@ -158,6 +158,41 @@ describe('skill-eval run: benchmark, baseline and retries (anthropic engine, fak
     });
   }, 60_000);
 
+  it('--benchmark with --baseline runs three arms: the skill, its older version and no skill, compared both ways', async () => {
+    const { code, results, summary, stdout } = await run(
+      {
+        'greeter/SKILL.md': PIRATE_SKILL,
+        'greeter/evals/eval.yaml': greeterEvalYaml(['ahoy']),
+        'greeter/evals/cases/ahoy.yaml': greeterCaseYaml('ahoy', 'Greet the crew'),
+        'old-greeter/SKILL.md': POLITE,
+      },
+      {
+        conversations: [
+          { id: 'new', match: { system: 'Greets like a pirate' }, responses: [{ text: 'Ahoy, crew!' }] },
+          { id: 'old', match: { system: 'Greets politely' }, responses: [{ text: 'Good day, crew.' }] },
+        ],
+        // No skill listed: no listing to match.
+        fallback: { text: 'Hello, crew.' },
+      },
+      ['--benchmark', '--baseline', 'old-greeter'],
+    );
+    expect(code).toBe(1);
+    expect(Object.fromEntries(results.map((r) => [r.variant, r.status]))).toEqual({
+      with_skill: 'passed',
+      baseline: 'failed',
+      without_skill: 'failed',
+    });
+    expect(summary.benchmark).toMatchObject({ against: 'baseline', overall: { delta: { passRate: 1 } } });
+    expect(summary.otherBenchmarks).toEqual([
+      expect.objectContaining({
+        against: 'without_skill',
+        overall: expect.objectContaining({ delta: expect.objectContaining({ passRate: 1 }) }),
+      }),
+    ]);
+    expect(stdout).toContain('Benchmark: with_skill vs baseline');
+    expect(stdout).toContain('Benchmark: with_skill vs without_skill');
+  }, 60_000);
+
   it('retry_policy re-runs an errored execution (500, then a pass) and never a failed one', async () => {
     const { results, summary } = await run(
       {

@@ -34,7 +34,7 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     .option('--benchmark', 'run every case with and without the skill and report the differences')
     .option(
       '--baseline <skill-dir|git:ref>',
-      'benchmark against an older version of the skill (its folder, or git:<ref> for the skill as it was there) instead of no skill',
+      'benchmark against an older version of the skill (its folder, or git:<ref> for the skill as it was there); with --benchmark, against no skill as well',
     )
     .option('--no-cache', 'run every execution, reusing no cached result')
     .option('--cache-dir <dir>', 'where cached results are kept (default: .skill-eval/cache)')

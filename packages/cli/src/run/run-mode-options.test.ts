@@ -26,6 +26,20 @@ describe('parseRunMode', () => {
     expect(parseRunMode({}, dir)).toEqual({});
   });
 
+  it('runs three arms with --benchmark and --baseline together: the skill, its older version, no skill', () => {
+    mkdirSync(join(dir, 'old'), { recursive: true });
+    writeFileSync(join(dir, 'old', 'SKILL.md'), '---\nname: old\ndescription: d\n---\n');
+    expect(parseRunMode({ benchmark: true, baseline: 'old' }, dir).variants).toEqual([
+      'with_skill',
+      'baseline',
+      'without_skill',
+    ]);
+    expect(parseRunMode({ baseline: 'git:main' }, dir)).toEqual({
+      variants: ['with_skill', 'baseline'],
+      baselineGitRef: 'main',
+    });
+  });
+
   it('reads --runs and --retries as whole numbers', () => {
     expect(parseRunMode({ runs: '5', retries: '0' }, dir)).toEqual({ runs: 5, retries: 0 });
   });
@@ -34,7 +48,6 @@ describe('parseRunMode', () => {
     [{ runs: '0' }, "--runs expects a whole number from 1 to 1000, got '0'."],
     [{ runs: '2.5' }, "--runs expects a whole number from 1 to 1000, got '2.5'."],
     [{ retries: '11' }, "--retries expects a whole number from 0 to 10, got '11'."],
-    [{ benchmark: true, baseline: 'old' }, '--benchmark and --baseline cannot be combined.'],
     [{ baseline: 'missing' }, `--baseline missing: ${join('DIR', 'missing')} holds no SKILL.md.`],
   ])('refuses %o', (flags, message) => {
     expect(() => parseRunMode(flags, dir)).toThrow(message.replace('DIR', dir));
@@ -46,9 +59,9 @@ describe('skill-eval run with bad mode flags', () => {
     writeDemoSkill(dir);
     writeDemoEvals(dir);
     const io = captureIO(dir);
-    expect(await main(['run', 'skill', '--benchmark', '--baseline', 'old', '--out', 'out'], io)).toBe(2);
-    expect(io.err()).toContain('--benchmark and --baseline cannot be combined.');
-    expect(io.err()).toContain('Choose one.');
+    expect(await main(['run', 'skill', '--baseline', 'no-such-old', '--out', 'out'], io)).toBe(2);
+    expect(io.err()).toContain('--baseline no-such-old:');
+    expect(io.err()).toContain('holds no SKILL.md.');
     expect(await main(['run', 'skill', '--runs', 'many', '--out', 'out'], io)).toBe(2);
     expect(io.err()).toContain("--runs expects a whole number from 1 to 1000, got 'many'.");
   });

@@ -31,11 +31,8 @@ export function parseRunMode(flags: RunModeFlags, cwd: string): RunMode {
   const retries = wholeNumber(flags.retries, '--retries', 0, 10);
   if (retries !== undefined) mode.retries = retries;
   if (flags.baseline !== undefined) {
-    if (flags.benchmark)
-      throw new SkillEvalError('USAGE', '--benchmark and --baseline cannot be combined.', {
-        hint: '--benchmark compares the skill with no skill; --baseline <skill-dir> with an older version of it. Choose one.',
-      });
-    mode.variants = ['with_skill', 'baseline'];
+    // With --benchmark too, three arms: the skill, its older version, and no skill.
+    mode.variants = flags.benchmark ? ['with_skill', 'baseline', 'without_skill'] : ['with_skill', 'baseline'];
     if (flags.baseline.startsWith('git:')) {
       mode.baselineGitRef = flags.baseline.slice('git:'.length);
       return mode;

@@ -1,4 +1,4 @@
-import type { BenchmarkComparison, BenchmarkSide, RunSummary } from '@skill-eval/core';
+import type { BenchmarkComparison, BenchmarkSide, BenchmarkSummary, RunSummary } from '@skill-eval/core';
 import { efficiencyVerdict, formatCost, formatDuration, formatPercent, formatTokens } from '../format.js';
 import type { Palette } from './console-options.js';
 
@@ -120,8 +120,11 @@ function spreadNote(bench: NonNullable<RunSummary['benchmark']>): string {
  * without one. Cached executions count in the pass rates but not in time and tokens, and are said apart.
  */
 export function renderBenchmark(summary: RunSummary, colors: Palette, totalsOnly = false): string[] {
-  const bench = summary.benchmark;
-  if (!bench) return [];
+  const benches = summary.benchmark ? [summary.benchmark, ...(summary.otherBenchmarks ?? [])] : [];
+  return benches.flatMap((bench) => renderOne(bench, colors, totalsOnly));
+}
+
+function renderOne(bench: BenchmarkSummary, colors: Palette, totalsOnly: boolean): string[] {
   const engines = new Set(bench.cases.map((c) => c.engine)).size;
   const lines = [colors.bold(`Benchmark: with_skill vs ${bench.against} (means per execution${spreadNote(bench)})`)];
   for (const c of totalsOnly ? [] : bench.cases) {

@@ -34,7 +34,9 @@ export function prCommentMarkdown(run: RunRecord, options: PrCommentOptions = {}
     PR_COMMENT_MARKER,
     withoutMentions(stepSummaryMarkdown(run.results, run.summary).trimEnd()),
     ...(options.base ? [withoutMentions(againstBase(options.base, run))] : []),
-    ...(run.summary?.benchmark ? [skillEffect(run.summary.benchmark.against, run.summary.benchmark.overall)] : []),
+    ...[run.summary?.benchmark, ...(run.summary?.otherBenchmarks ?? [])].flatMap((bench) =>
+      bench ? [skillEffect(bench.against, bench.overall)] : [],
+    ),
     ...(options.reportUrl ? [`[The full report and the run directory](${linkTarget(options.reportUrl)})`] : []),
   ];
   return `${sections.join('\n\n')}\n`;
