@@ -137,12 +137,18 @@ describe('action.yml, step by step', { timeout: 60_000 }, () => {
     expect(run.outputs['exit-code']).toBe('0');
     const runDir = run.outputs['run-dir']!;
     expect(existsSync(join(runDir, 'results.jsonl'))).toBe(true);
-    const reportStep = action.runs.steps.findIndex((s) => s.run?.includes('--pr-comment'));
-    expect((await runStep(reportStep, { inputs })).code).toBe(0);
+    const htmlStep = action.runs.steps.findIndex((s) => s.run?.includes('--html'));
+    expect((await runStep(htmlStep, { inputs })).code).toBe(0);
+    expect(existsSync(join(runDir, 'report.html'))).toBe(true);
+    expect((await runStep('comment', { inputs })).code).toBe(0);
     const comment = readFileSync(join(runDir, 'pr-comment.md'), 'utf8');
     expect(comment.split('\n')[0]).toBe('<!-- skill-eval:pr-comment -->');
     expect(comment).toContain('## skill-eval: all passed');
+    // No upload ran here, so no artifact address: the link is the workflow run's page.
     expect(comment).toContain('(https://github.example/owner/skills/actions/runs/9)');
+    outputs.upload = { 'artifact-url': 'https://github.example/owner/skills/actions/runs/9/artifacts/42' };
+    await runStep('comment', { inputs });
+    expect(readFileSync(join(runDir, 'pr-comment.md'), 'utf8')).toContain('(https://github.example/owner/skills/actions/runs/9/artifacts/42)');
     const last = action.runs.steps.length - 1;
     expect((await runStep(last, { inputs })).code).toBe(0);
   });
