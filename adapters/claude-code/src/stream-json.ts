@@ -1,5 +1,13 @@
 import { addUsage, emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
-import { priceUsage, readJsonLine, skillNameFromInput, skillNameFromPath } from '@skill-eval/engine-kit';
+import {
+  isJsonObject,
+  jsonNumber,
+  jsonString,
+  priceUsage,
+  readJsonLine,
+  skillNameFromInput,
+  skillNameFromPath,
+} from '@skill-eval/engine-kit';
 import { normalizeClaudeToolName } from './claude-mcp.js';
 
 /**
@@ -63,11 +71,9 @@ export interface StreamParseOptions<Extras = undefined> {
 
 const SKILL_BASE_DIR = 'Base directory for this skill:';
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const isObject = isJsonObject;
+const str = jsonString;
+const num = jsonNumber;
 
 /** Text of a tool_result `content`: a string or an array of blocks. */
 function contentText(content: unknown): string {

@@ -1,5 +1,5 @@
 import type { SessionEvent, Usage } from '@skill-eval/core';
-import { readJsonLine, skillsReadBy } from '@skill-eval/engine-kit';
+import { isJsonObject, jsonString, readJsonLine, skillsReadBy } from '@skill-eval/engine-kit';
 import { readCodexUsage } from './codex-usage.js';
 
 /**
@@ -34,9 +34,8 @@ export interface CodexParseOptions {
   idPrefix?: string;
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const isObject = isJsonObject;
+const str = jsonString;
 
 /** Text of an MCP tool result: its text blocks, else its structured content as JSON. */
 function mcpResultText(result: unknown): string {

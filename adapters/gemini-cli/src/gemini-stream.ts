@@ -1,5 +1,13 @@
 import { emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
-import { readJsonLine, skillNameFromInput, skillNameFromPath, skillsReadBy } from '@skill-eval/engine-kit';
+import {
+  isJsonObject,
+  jsonNumber,
+  jsonString,
+  readJsonLine,
+  skillNameFromInput,
+  skillNameFromPath,
+  skillsReadBy,
+} from '@skill-eval/engine-kit';
 import { normalizeGeminiToolName } from './gemini-mcp.js';
 
 /**
@@ -37,11 +45,9 @@ export interface GeminiParseResult {
   warnings: string[];
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const isObject = isJsonObject;
+const str = jsonString;
+const num = jsonNumber;
 
 /**
  * The result's `stats` (StreamJsonFormatter.convertToStreamStats, chunk-JDPZ4CE3.js:381179): `input_tokens` is the prompt with its cached part,

@@ -1,5 +1,13 @@
 import { addUsage, emptyUsage, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
-import { readJsonLine, skillNameFromInput, skillNameFromPath, skillsReadBy } from '@skill-eval/engine-kit';
+import {
+  isJsonObject,
+  jsonNumber,
+  jsonString,
+  readJsonLine,
+  skillNameFromInput,
+  skillNameFromPath,
+  skillsReadBy,
+} from '@skill-eval/engine-kit';
 
 /**
  * Parser for `opencode run --format json`: one JSON object per line, `{type, timestamp, sessionID, ...}`, written by
@@ -36,10 +44,9 @@ export interface OpencodeParseResult {
   warnings: string[];
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const isObject = isJsonObject;
+const str = jsonString;
+const num = (value: unknown): number => jsonNumber(value) ?? 0;
 
 /**
  * A step's `tokens` (`{input, output, reasoning, cache: {read, write}}`, opencode's StepFinishPart): `input` is the

@@ -4,7 +4,7 @@ export { assertTurns } from './assert-turns.js';
 export { type CliExecution, type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
 export { type InstalledProgram, installedProgram } from './installed-program.js';
-export { type JsonEvent, readJsonLine } from './json-line.js';
+export { isJsonObject, type JsonEvent, jsonNumber, jsonString, readJsonLine } from './json-line.js';
 export { createLineSplitter, type LineSplitter } from './line-splitter.js';
 export { priceUsage } from './pricing.js';
 export { exitFailure, howItEnded } from './process-failure.js';

@@ -24,3 +24,14 @@ export function readJsonLine(
   warn(`${what} ${lineNo} is not a JSON object`);
   return undefined;
 }
+
+/** Whether a value of an event is a JSON object (not null, not a list). */
+export const isJsonObject = (value: unknown): value is JsonEvent =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A value of an event as text, when it is text. */
+export const jsonString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** A value of an event as a number, when it is a finite one. */
+export const jsonNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;

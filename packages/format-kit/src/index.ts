@@ -27,6 +27,14 @@ export {
   yamlKeyNode,
   yamlKeys,
 } from './parse-yaml.js';
+export {
+  type At,
+  type DocPath,
+  keyNodeAt,
+  type PathSource,
+  reportAtPosition,
+  yamlPathSource,
+} from './path-source.js';
 export { projectCopyLoss } from './project-copy-loss.js';
 export {
   bmadProjectRoot,
