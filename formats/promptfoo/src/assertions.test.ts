@@ -2,6 +2,10 @@ import { join } from 'node:path';
 import type { Diagnostic } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { loadPromptfoo } from './load-promptfoo.js';
+import { loadTemplateEngine } from './render.js';
+
+// The loader renders with nunjucks, which the format's plugin imports before it loads a file.
+await loadTemplateEngine();
 
 const file = join(import.meta.dirname, 'fixtures', 'basic', 'inline.yaml');
 /** The checks and diagnostics of one test holding `assertions` (YAML flow maps, one a line from line 4). */

@@ -21,6 +21,15 @@ describe('detectPromptfoo', () => {
     expect(detectPromptfoo('/p/promptfooconfig.js', 'module.exports = {}')).toBe(0);
   });
 
+  it('reads the keys however they are spelt: the quick refusal of a text without `prompts` keeps escaped keys', () => {
+    // YAML and JSON double-quoted keys may escape letters; such a file is still a config.
+    const escaped = '"\\x70rompts": ["{{ q }}"]\nproviders: [echo]\ntests:\n  - vars: {q: hi}\n';
+    expect(detectPromptfoo('/p/config.yaml', escaped)).toBe(0.97);
+    const json = '{"\\u0070rompts": ["{{ q }}"], "providers": ["echo"], "tests": [{"vars": {"q": "hi"}}]}';
+    expect(detectPromptfoo('/p/config.json', json)).toBe(0.97);
+    expect(detectPromptfoo('/p/evals.json', '{"skill_name": "x", "evals": [{"id": 1, "prompt": "p"}]}')).toBe(0);
+  });
+
   it('never takes a file under an AgentV name, even with promptfoo keys only', () => {
     for (const name of ['EVAL.yaml', 'x.eval.yaml', 'eval.yml', 'suite.yaml', 'a.EVAL.yml'])
       expect(detectPromptfoo(`/p/${name}`, PROMPTFOO_KEYS), name).toBe(0);

@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { parseYaml } from '@skill-eval/format-kit';
+import { parseYaml, topLevelKeys } from '@skill-eval/format-kit';
 
 /**
  * The names promptfoo looks for when no `-c` is given: `promptfooconfig.{yaml,yml,json}` (promptfoo 0.123.1
@@ -41,8 +41,13 @@ export function detectPromptfoo(file: string, text: string): number {
   if (!(EXTENSIONS as readonly string[]).includes(extname(name).toLowerCase())) return 0;
   if ((FILE_PATTERNS as readonly string[]).includes(name)) return 1;
   if (AGENTV_NAME.test(name)) return 0;
+  // A config has a `prompts` key: a text that spells it nowhere (not even escaped) is not one, and needs no parse —
+  // most JSON files a scan finds (evals.json, triggers.json) would otherwise be parsed as YAML only to be refused.
+  if (!text.includes('prompts') && !text.includes('\\')) return 0;
   const parsed = parseYaml(text);
   if (parsed.errors.length > 0) return 0;
+  // Without a `prompts` key (every other tool's YAML file) it is not promptfoo's: no need to convert it to data.
+  if (topLevelKeys(parsed)?.has('prompts') === false) return 0;
   let doc: unknown;
   try {
     doc = parsed.data({ maxAliasCount: 1000 });

@@ -2,4 +2,4 @@ export { detectPromptfoo, FILE_PATTERNS } from './detect.js';
 export { type LoadPromptfooOptions, loadPromptfoo, mergeDefault } from './load-promptfoo.js';
 export { default, type PromptfooSettings } from './plugin.js';
 export { PromptfooConfigFileSchema } from './promptfoo-file-schema.js';
-export { renderPrompt } from './render.js';
+export { loadTemplateEngine, renderPrompt } from './render.js';

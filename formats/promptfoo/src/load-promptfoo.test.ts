@@ -2,6 +2,10 @@ import { join } from 'node:path';
 import type { Case, Diagnostic } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { loadPromptfoo } from './load-promptfoo.js';
+import { loadTemplateEngine } from './render.js';
+
+// The loader renders with nunjucks, which the format's plugin imports before it loads a file.
+await loadTemplateEngine();
 
 const BASIC = join(import.meta.dirname, 'fixtures', 'basic');
 /** A config written inline, as if it sat in the basic fixture folder (its file references resolve there). */

@@ -2,6 +2,7 @@ import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core
 import { z } from 'zod';
 import { detectPromptfoo, EXTENSIONS, FILE_PATTERNS } from './detect.js';
 import { loadPromptfoo } from './load-promptfoo.js';
+import { loadTemplateEngine } from './render.js';
 
 /** Settings of the promptfoo format (none yet), given in the config's `formatSettings`. */
 export const PromptfooSettingsSchema = z.object({}).strict();
@@ -14,7 +15,10 @@ export function createPromptfooFormat(_settings: PromptfooSettings = {}): Format
     filePatterns: FILE_PATTERNS,
     extensions: EXTENSIONS,
     detect: detectPromptfoo,
-    load: (file, text) => loadPromptfoo(file, text),
+    load: async (file, text) => {
+      await loadTemplateEngine();
+      return loadPromptfoo(file, text);
+    },
   };
 }
 

@@ -1,4 +1,16 @@
-import nunjucks from 'nunjucks';
+import type Nunjucks from 'nunjucks';
+
+/**
+ * nunjucks, imported when a promptfoo config is loaded rather than with this module: the format is imported to
+ * detect every YAML and JSON file a command reads, and most are not promptfoo's (nunjucks is a fifth of the code a
+ * `list` of a YAML file would otherwise load).
+ */
+let nunjucks: typeof Nunjucks | undefined;
+
+/** Imports the template engine; the loader awaits it before it renders anything. */
+export async function loadTemplateEngine(): Promise<void> {
+  nunjucks ??= (await import('nunjucks')).default;
+}
 
 /**
  * promptfoo's template engine (promptfoo 0.123.1 `dist/src/render-B8xqc9nT.js` 201-217 `getNunjucksEngine`):
@@ -7,6 +19,7 @@ import nunjucks from 'nunjucks';
  * does (a deliberate difference, docs/formats.md).
  */
 function engine(env: Record<string, unknown>) {
+  if (!nunjucks) throw new Error('the template engine is not loaded: await loadTemplateEngine() first');
   const e = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: false });
   e.addGlobal('env', env);
   e.addFilter('load', (str: unknown) => JSON.parse(String(str)));

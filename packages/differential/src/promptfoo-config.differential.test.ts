@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalCheck } from '@skill-eval/checks';
 import type { Check } from '@skill-eval/core';
-import { loadPromptfoo } from '@skill-eval/format-promptfoo';
+import { loadPromptfoo, loadTemplateEngine } from '@skill-eval/format-promptfoo';
 import { describe, expect, it } from 'vitest';
 import { type PromptfooRow, promptfooRows } from './peers/promptfoo-config-peer.js';
+
+// The loader renders with nunjucks, which the format's plugin imports before it loads a file.
+await loadTemplateEngine();
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../formats/promptfoo/src/fixtures');
 const CONFIGS = [

@@ -36,6 +36,7 @@ export {
   yamlPathSource,
 } from './path-source.js';
 export { projectCopyLoss } from './project-copy-loss.js';
+export { topLevelKeys } from './top-level-keys.js';
 export {
   bmadProjectRoot,
   type FixtureResolution,

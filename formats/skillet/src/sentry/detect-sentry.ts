@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { type ParsedYaml, parseYaml, yamlGet } from '@skill-eval/format-kit';
+import { type ParsedYaml, parseYaml, topLevelKeys, yamlGet } from '@skill-eval/format-kit';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -35,6 +35,8 @@ export function detectSentryEvalYaml(file: string, text: string): number {
   const ownName = basename(file).endsWith('.eval.yaml');
   const parsed = parseYaml(text);
   if (parsed.errors.length > 0) return /^evals:/m.test(text) && /^\s+turns:/m.test(text) ? 0.6 : 0;
+  // Without an `evals` key (every other tool's YAML file) nothing below can claim it: no need to convert it to data.
+  if (topLevelKeys(parsed)?.has('evals') === false) return 0;
   const doc = plainData(parsed);
   // Too many aliases to make plain data: skillet's parser stops on it too, so loading it says so.
   if (doc === undefined) return yamlGet(parsed.doc.contents, 'evals') !== undefined && /\bturns:/.test(text) ? 0.6 : 0;
