@@ -1,6 +1,7 @@
 import { canonicalCheck, checkProblems, problemSentence } from '@skill-eval/checks';
 import type { Check } from '@skill-eval/core';
 import { at, type DocPath, describe, isRecord, type Source } from './source.js';
+import { promptfooValue } from './value-invariants.js';
 
 /**
  * A test's `assert` list read into skill-eval checks. Each assertion is checked against skill-eval's catalogue in
@@ -34,6 +35,7 @@ function readAssertion(item: unknown, path: DocPath, source: Source): Check[] {
     return [];
   }
   const read = readKeys(item, path, source);
+  if (!valuesAsPromptfooReads(read, path, source)) return [];
   const problems = checkProblems(read, { vocabulary: 'promptfoo' });
   for (const problem of problems)
     source.sink.report(problem.severity, problem.ruleId, problemSentence(problem), at(path, ...problem.path));
@@ -79,4 +81,29 @@ function readKeys(item: Record<string, unknown>, path: DocPath, source: Source):
       isRecord(child) ? readKeys(child, [...path, 'assert', i], source) : child,
     );
   return out;
+}
+
+/**
+ * Each value (an assert-set's children's too) as promptfoo's handler takes it (see value-invariants.ts), in place;
+ * false, with an error at the value, where promptfoo would throw instead of grading.
+ */
+function valuesAsPromptfooReads(item: Record<string, unknown>, path: DocPath, source: Source): boolean {
+  if (item.type === 'assert-set')
+    return !Array.isArray(item.assert)
+      ? true
+      : item.assert.every(
+          (child, i) => !isRecord(child) || valuesAsPromptfooReads(child, [...path, 'assert', i], source),
+        );
+  if (item.value === undefined || typeof item.type !== 'string') return true;
+  const taken = promptfooValue(item.type, item.value);
+  if ('value' in taken) {
+    item.value = taken.value;
+    return true;
+  }
+  source.sink.error(
+    'wrong-value-type',
+    `promptfoo refuses this assertion when it grades it ("${taken.refused}"), so skill-eval refuses it here; give "value" the kind promptfoo names.`,
+    at(path, 'value'),
+  );
+  return false;
 }

@@ -203,14 +203,45 @@ tests:
     expect(got.map((c) => c.checks)).toEqual([
       [
         { type: 'contains', value: 'one' },
-        { type: 'contains-any', value: ['x one', 2, 'file://keep.txt'] },
+        { type: 'contains-any', value: ['x one', '2', 'file://keep.txt'] },
         { type: 'assert-set', checks: [{ type: 'icontains', value: 'ONE' }] },
       ],
       [
         { type: 'contains', value: 'two' },
-        { type: 'contains-any', value: ['x two', 2, 'file://keep.txt'] },
+        { type: 'contains-any', value: ['x two', '2', 'file://keep.txt'] },
         { type: 'assert-set', checks: [{ type: 'icontains', value: 'TWO' }] },
       ],
+    ]);
+  });
+});
+
+describe('values of the kind promptfoo’s handlers take', () => {
+  it('refuses, at the value, what promptfoo throws on when it grades (a number for starts-with or regex)', () => {
+    const { suites, diagnostics } = load(`prompts: [q]
+tests:
+  - assert:
+      - {type: not-starts-with, value: 3.14}
+      - {type: regex, value: 42}
+      - {type: contains, value: 42}
+`);
+    expect(diagnostics.filter((d) => d.severity === 'error').map(where)).toEqual([
+      'error promptfoo/wrong-value-type 4:40',
+      'error promptfoo/wrong-value-type 5:30',
+    ]);
+    expect(diagnostics[0]!.message).toContain('"starts-with" assertion type must have a string value');
+    expect(suites[0]?.cases[0]?.checks).toEqual([{ type: 'contains', value: 42 }]);
+  });
+
+  it('compares a text list’s items as String(item), and reads a comma string of no item as the empty list', () => {
+    const got = cases(`prompts: [q]
+tests:
+  - assert:
+      - {type: contains-any, value: [true, 42, null, yes]}
+      - {type: not-icontains-all, value: ',  ,'}
+`);
+    expect(got[0]?.checks).toEqual([
+      { type: 'contains-any', value: ['true', '42', 'null', 'yes'] },
+      { type: 'icontains-all', negate: true, value: [] },
     ]);
   });
 });

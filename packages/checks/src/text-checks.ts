@@ -13,12 +13,16 @@ const trimEnd = flag('true strips the end of the answer (Skillet)');
 /** Text, possibly empty, and nothing else. */
 const text = (description: string) => wants<string>(description, (v) => typeof v === 'string');
 
-/** A text-list value as promptfoo reads it: a non-empty list of strings or numbers, or a comma-separated string. */
+/**
+ * A text-list value as promptfoo reads it: a list of strings or numbers, or a comma-separated string of at least one
+ * item. An empty list is promptfoo's too (a comma string of no item, read by the promptfoo format): none of it is
+ * found (contains-any fails) and none is missing (contains-all passes).
+ */
 const textList = wants<string | unknown[]>(
   'a list of strings, or one string of comma-separated items ("a, b"; quote an item holding a comma)',
   (v) => {
     if (Array.isArray(v)) {
-      return v.length > 0 && v.every((s) => typeof s === 'string' || (typeof s === 'number' && Number.isFinite(s)));
+      return v.every((s) => typeof s === 'string' || (typeof s === 'number' && Number.isFinite(s)));
     }
     if (typeof v !== 'string') return false;
     try {

@@ -27,6 +27,8 @@ export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [
   { readme: 'a javascript result `{pass, score}` without `reason`', pairs: { promptfoo: /^code-5-javascript-/ } },
   { readme: '`is-refusal` on an empty or blank answer', pairs: { promptfoo: /^text-\d+-is-refusal-(empty|blank)$/ } },
   { readme: '`contains-json` on an object whose braces never close', pairs: { promptfoo: /^edge-unclosed-json$/ } },
+  // Shown by generated pairs only (fuzz/fuzz-differences.ts tells them by content).
+  { readme: '`bleu` or `gleu` against a blank reference', pairs: {} },
   {
     readme: 'a code grader that crashes (a non-zero exit with stderr)',
     pairs: { agentv: /^code-grader-crash-(hello|empty)$/ },

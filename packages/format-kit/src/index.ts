@@ -36,7 +36,6 @@ export {
   yamlPathSource,
 } from './path-source.js';
 export { projectCopyLoss } from './project-copy-loss.js';
-export { topLevelKeys } from './top-level-keys.js';
 export {
   bmadProjectRoot,
   type FixtureResolution,
@@ -49,5 +48,6 @@ export {
   resolveFixture,
 } from './resolve-fixture.js';
 export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';
+export { topLevelKeys } from './top-level-keys.js';
 export { yamlSpan } from './yaml-span.js';
 export { toYaml, yamlDoubleQuoted, yamlScalar } from './yaml-text.js';

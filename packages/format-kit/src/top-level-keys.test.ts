@@ -14,7 +14,15 @@ describe('topLevelKeys', () => {
   });
 
   it('leaves to the data what the nodes cannot say: no map, or a key that is an alias, a merge, a list or a number', () => {
-    for (const text of ['- a\n', 'just text\n', '', 'x: &k a\n*k : 1\n', 'base: &b {a: 1}\n<<: *b\n', '? [a]\n: 1\n', '1: a\n'])
+    for (const text of [
+      '- a\n',
+      'just text\n',
+      '',
+      'x: &k a\n*k : 1\n',
+      'base: &b {a: 1}\n<<: *b\n',
+      '? [a]\n: 1\n',
+      '1: a\n',
+    ])
       expect(keys(text), text).toBeUndefined();
   });
 });

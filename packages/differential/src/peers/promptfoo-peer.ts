@@ -34,7 +34,8 @@ export async function promptfooVerdicts(pairs: readonly PromptfooPair[]): Promis
         PATH: process.env.PATH ?? '',
       },
       extendEnv: false,
-      timeout: 120_000,
+      // promptfoo's start-up, then a few milliseconds a pair (20,000 pairs in the fuzzing job).
+      timeout: 120_000 + pairs.length * 20,
     });
     const verdicts = JSON.parse(readFileSync(output, 'utf8')) as (PeerVerdict & { id: string })[];
     return new Map(verdicts.map((v) => [v.id, v]));

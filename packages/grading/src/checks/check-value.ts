@@ -19,8 +19,8 @@ export function stringListValue(check: Check): string[] {
 }
 
 /**
- * The value of a text-list check (`contains-any` …) as a non-empty list of strings, as promptfoo reads it: a list (numbers as written), or a
- * comma-separated string (see {@link commaList}).
+ * The value of a text-list check (`contains-any` …) as a list of strings, as promptfoo reads it: a list (numbers as
+ * written; empty only as a list), or a comma-separated string of at least one item (see {@link commaList}).
  */
 export function textListValue(check: Check): string[] {
   const { value } = check;
@@ -36,7 +36,9 @@ export function textListValue(check: Check): string[] {
     }
   }
   const strings = items?.filter((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
-  if (items && items.length > 0 && strings?.length === items.length) return strings.map(String);
+  // An empty list only as a list: promptfoo's reading of a comma string of no item (see @skill-eval/checks' textList).
+  const listed = Array.isArray(value) || (items !== undefined && items.length > 0);
+  if (items && listed && strings?.length === items.length) return strings.map(String);
   throw new SkillEvalError('BAD_INPUT', `check "${check.type}" needs a list of strings, got ${describe(value)}`, {
     hint: `write it as { type: ${check.type}, value: [a, b] } or value: "a, b"`,
   });

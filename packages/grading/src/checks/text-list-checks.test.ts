@@ -15,6 +15,9 @@ const grade = (check: Check) =>
 describe('list and affix checks on the final answer', () => {
   it.each<[Check, boolean, string]>([
     [{ type: 'contains-any', value: ['nope', 'report.md'] }, true, 'found "report.md"'],
+    // An empty list, as the promptfoo format reads a comma string of no item: nothing found, nothing missing.
+    [{ type: 'icontains-any', value: [] }, false, 'none of []'],
+    [{ type: 'contains-all', value: [] }, true, 'found all of []'],
     [{ type: 'contains-any', value: ['nope', 'REPORT.md'] }, false, 'none of'],
     [{ type: 'contains-any', value: ['nope', 'REPORT.md'], caseSensitive: false }, true, 'found "REPORT.md"'],
     [{ type: 'contains-any', value: 'Answer' }, true, 'found "Answer"'],
@@ -56,7 +59,6 @@ describe('list and affix checks on the final answer', () => {
   it.each<[Check, string]>([
     [{ type: 'contains-any' }, 'needs a list of strings'],
     [{ type: 'contains-all', value: [{ a: 1 }, 2] }, 'needs a list of strings'],
-    [{ type: 'icontains-any', value: [] }, 'needs a list of strings'],
     [{ type: 'not-icontains-all', value: { a: 1 } }, 'needs a list of strings'],
     [{ type: 'contains-any', value: ',, ,' }, 'needs a list of strings'],
     [{ type: 'contains-any', value: '"open, quote' }, 'no closing quote'],

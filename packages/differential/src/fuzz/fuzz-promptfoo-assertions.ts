@@ -1,0 +1,135 @@
+import { jsonValue } from './fuzz-answers.js';
+import type { SeededRandom } from './seeded-random.js';
+
+type Assertion = Record<string, unknown>;
+
+/** The deterministic assertion families of promptfoo the fuzzer draws from (model-graded ones need a model). */
+export const PROMPTFOO_FAMILIES = [
+  'contains',
+  'icontains',
+  'contains-any',
+  'contains-all',
+  'icontains-any',
+  'icontains-all',
+  'starts-with',
+  'equals',
+  'regex',
+  'is-json',
+  'contains-json',
+  'levenshtein',
+  'word-count',
+  'rouge-n',
+  'bleu',
+  'gleu',
+] as const;
+export type PromptfooFamily = (typeof PROMPTFOO_FAMILIES)[number];
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A stretch of the answer (so that a check can pass), changed the ways a hand-written value differs from it. */
+function fromAnswer(random: SeededRandom, answer: string): string {
+  const words = answer.split(/[\s,.]+/).filter(Boolean);
+  if (words.length === 0) return random.pick(['', ' ', 'hello']);
+  const start = random.int(0, words.length - 1);
+  let text = words.slice(start, start + random.int(1, 3)).join(' ');
+  const casing = random.next();
+  if (casing < 0.15) text = text.toUpperCase();
+  else if (casing < 0.3) text = text.toLowerCase();
+  if (random.chance(0.1)) text = ` ${text} `;
+  if (random.chance(0.05)) text = answer;
+  if (random.chance(0.05)) text = answer.trim();
+  return text;
+}
+
+/** A value of any JSON type: mostly text from the answer, sometimes a number, boolean, null, list or object. */
+function anyValue(random: SeededRandom, answer: string): unknown {
+  const roll = random.next();
+  if (roll < 0.6) return fromAnswer(random, answer);
+  if (roll < 0.72) return random.pick(['hello', 'World', '42', 'zzz', '', 'İ', 'ß']);
+  if (roll < 0.82) return random.pick([42, -1, 3.14, 0]);
+  if (roll < 0.88) return random.pick([true, false, null]);
+  if (roll < 0.94) return [fromAnswer(random, answer), random.pick(['zzz', 42, 'hello'])];
+  return jsonValue(random, 1);
+}
+
+function listValue(random: SeededRandom, answer: string): unknown {
+  const items = Array.from({ length: random.int(1, 3) }, () =>
+    random.chance(0.85) ? fromAnswer(random, answer) : random.pick(['zzz', 42, true, 'hello']),
+  );
+  return random.chance(0.3) ? items.join(random.pick([',', ', ', ' ,'])) : items;
+}
+
+function regexValue(random: SeededRandom, answer: string): unknown {
+  if (random.chance(0.08)) return random.pick([42, '(unclosed', '', '[a-', true]);
+  let pattern = escapeRegex(fromAnswer(random, answer));
+  if (random.chance(0.3)) pattern = pattern.replaceAll(' ', '\\s+');
+  if (random.chance(0.25)) pattern = `^${pattern}`;
+  if (random.chance(0.25)) pattern = `${pattern}$`;
+  if (random.chance(0.1)) pattern = random.pick(['^\\s*$', '\\d+', '^[A-Z]', '\\p{L}+', '^\\{[\\s\\S]*\\}$', '.*']);
+  return pattern;
+}
+
+function schemaValue(random: SeededRandom): unknown {
+  switch (random.int(0, 5)) {
+    case 0:
+      return { type: 'object', required: [random.pick(['name', 'a', 'user'])] };
+    case 1:
+      return { type: 'array', minItems: random.int(0, 3) };
+    case 2:
+      return { type: random.pick(['string', 'number', 'boolean', 'null', 'object', 'array']) };
+    case 3:
+      return 'type: object\nrequired: [name]';
+    case 4:
+      return { type: 'object', properties: { age: { type: 'number' } }, additionalProperties: random.chance(0.5) };
+    default:
+      return { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } };
+  }
+}
+
+/** One assertion of `family` on `answer`, negated, weighted and with a threshold at random. */
+export function fuzzAssertion(random: SeededRandom, family: PromptfooFamily, answer: string): Assertion {
+  const assertion: Assertion = { type: family };
+  switch (family) {
+    case 'contains':
+    case 'icontains':
+    case 'starts-with':
+    case 'equals':
+      assertion.value = anyValue(random, answer);
+      break;
+    case 'contains-any':
+    case 'contains-all':
+    case 'icontains-any':
+    case 'icontains-all':
+      assertion.value = listValue(random, answer);
+      break;
+    case 'regex':
+      assertion.value = regexValue(random, answer);
+      break;
+    case 'is-json':
+    case 'contains-json':
+      if (random.chance(0.5)) assertion.value = schemaValue(random);
+      break;
+    case 'levenshtein':
+      assertion.value = random.chance(0.8) ? fromAnswer(random, answer) : anyValue(random, answer);
+      if (random.chance(0.6)) assertion.threshold = random.int(0, 6);
+      break;
+    case 'word-count':
+      assertion.value = random.pick([
+        random.int(0, 8),
+        { min: random.int(0, 3) },
+        { max: random.int(1, 10) },
+        { min: random.int(0, 3), max: random.int(2, 12) },
+        String(random.int(1, 5)),
+      ]);
+      break;
+    case 'rouge-n':
+    case 'bleu':
+    case 'gleu':
+      assertion.value = random.chance(0.8) ? fromAnswer(random, answer) : [fromAnswer(random, answer), 'hello world'];
+      if (random.chance(0.5)) assertion.threshold = random.pick([0, 0.1, 0.3, 0.5, 0.75, 1]);
+      break;
+  }
+  if (random.chance(0.25)) assertion.type = `not-${family}`;
+  if (random.chance(0.15)) assertion.weight = random.pick([0, 0.5, 1, 2, 3]);
+  return assertion;
+}
