@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { CLAUDE_BIN, REPO_ROOT } from '../test-support/paths.js';
-import { readSummary } from '../test-support/run-output.js';
+import { readResults, readSummary } from '../test-support/run-output.js';
 
 const SUITE = join(REPO_ROOT, 'formats/claude-plugin-eval/src/fixtures/differential');
 
@@ -22,7 +22,12 @@ const SUITE = join(REPO_ROOT, 'formats/claude-plugin-eval/src/fixtures/different
 interface ClaudeCase {
   name: string;
   aggregates: { score: number; passRate: number; scoreWithout?: number };
-  arms: { with: unknown[]; without?: unknown[] };
+  arms: { with: ClaudeRun[]; without?: ClaudeRun[] };
+}
+
+/** A run of a case in Claude Code's report: what its MCP stand-ins answered. */
+interface ClaudeRun {
+  mocks?: { servers: { server: string; kind: string }[]; calls: { total: number; errors: number } };
 }
 
 describe('claude plugin eval and skill-eval score the same suite alike', () => {
@@ -98,7 +103,7 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
   });
 
   it('runs every case of the suite in both harnesses', () => {
-    const names = ['all-with-only', 'files', 'hello', 'mixed', 'order', 'weights'];
+    const names = ['all-with-only', 'files', 'hello', 'mixed', 'mock', 'order', 'weights'];
     expect(claude.cases.map((c) => c.name).sort()).toEqual(names);
     expect([...new Set(outcomes.map((o) => o.caseName))].sort()).toEqual(names);
   });
@@ -114,6 +119,20 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
         c.aggregates.score >= claude.threshold ? 'passed' : 'failed',
       );
       expect(withoutSkill?.meanScore, `${c.name}: score without the plugin`).toBeCloseTo(c.aggregates.scoreWithout!, 9);
+    }
+  });
+
+  it("answers a mocked MCP tool from the eval folder's mocks/ in both harnesses", () => {
+    // Claude Code served evals/mocks/tickets/list_tickets.md as a standalone server and answered the call without error.
+    const claudeRun = claude.cases.find((c) => c.name === 'mock')!.arms.with[0]!;
+    expect(claudeRun.mocks?.servers).toEqual([expect.objectContaining({ server: 'tickets', kind: 'standalone' })]);
+    expect(claudeRun.mocks?.calls).toMatchObject({ total: 1, errors: 0 });
+    // skill-eval's mocked server answered the same call with the responder's body, `{{input.project}}` filled.
+    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId === 'mock');
+    expect(runs.map((r) => r.variant).sort()).toEqual(['with_skill', 'without_skill']);
+    for (const run of runs) {
+      const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
+      expect(call?.output).toContain('Open tickets in web: T-1 "Login fails"');
     }
   });
 

@@ -357,6 +357,16 @@ const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
     'claude-plugin-eval/prompt-md **',
     'claude-plugin-eval/grader-md *',
     'claude-plugin-eval/grader-md **',
+    // A mock responder's answer is served by skill-eval's own mocked server; `{{file:…}}` reads only inside the
+    // responder's mock folder (refused out of it, links included); expect/error/agent are diagnosed, never applied.
+    'claude-plugin-eval/mock-md *',
+    'claude-plugin-eval/mock-md **',
+    'claude-plugin-eval/mock-md type',
+    'claude-plugin-eval/mock-md expect',
+    'claude-plugin-eval/mock-md expect.*',
+    'claude-plugin-eval/mock-md error',
+    'claude-plugin-eval/mock-md tools',
+    'claude-plugin-eval/mock-md abort_when',
   ]),
 ];
 
