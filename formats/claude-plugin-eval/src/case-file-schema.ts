@@ -11,12 +11,21 @@ const common = {
   arm: z.enum(['with-only', 'both']).optional().describe('with-only: a plugin-fired indicator under --ablation.'),
 };
 
+/** A tool name, or `{tool, input_match}` (binary `function Cs()`). */
+const toolPattern = z.union([
+  z.string(),
+  z.object({ tool: z.string(), input_match: z.string().optional() }).strict(),
+]);
+
 /** One grader: in case.yaml's `graders:`, or the front matter of a graders/<name>.md file. */
 export const GraderSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('regex'),
     ...common,
-    target: z.string().optional().describe('What is searched (the final answer by default).'),
+    target: z
+      .union([z.string(), z.object({ source: z.literal('file'), path: z.string() }).strict()])
+      .optional()
+      .describe('What is searched: last_message (default), trace, files, mock_calls, or {source: file, path}.'),
     pattern: z.string().optional().describe('The regular expression (a .md grader: its body).'),
     flags: z.string().optional().describe('JavaScript RegExp flags.'),
     match: z.string().optional().describe('contains (default), not_contains or count:N.'),
@@ -24,8 +33,8 @@ export const GraderSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('tool_order'),
     ...common,
-    before: z.string().describe('The tool called first.'),
-    after: z.string().describe('The tool called after it.'),
+    before: toolPattern.describe('The tool called first.'),
+    after: toolPattern.describe('The tool called after it.'),
   }),
   z.object({
     type: z.literal('tool_used'),

@@ -111,7 +111,7 @@ function checkOf(
       const focus = fields.focus?.value ?? 'last_message';
       if (focus === 'mock_calls') {
         return cannot(
-          'An llm grader with focus: mock_calls judges the calls to MCP mocks, which skill-eval does not stage; it cannot be graded.',
+          "An llm grader with focus: mock_calls judges Claude Code's log of the calls its MCP mocks answered; skill-eval's judge is not shown such a log, so it cannot be graded.",
           fields.focus!.at,
         );
       }
@@ -280,10 +280,23 @@ function regexCheck(
     return null;
   }
   const target = fields.target?.value ?? 'last_message';
+  const negate = match === 'not_contains' || match === 'count:0';
+  const file = fileTarget(target);
+  const literal = literalOf(pattern as string);
+  if (file !== undefined && literal !== undefined && /^i?$/.test(flags) && match === 'contains') {
+    // Binary `async function $m(e,r)`: the pattern tested on the text of the file the run left (`rc(e.target,r)`); a
+    // pattern that is plain text (metacharacters escaped) finds what skill-eval's file-contains finds.
+    return {
+      type: 'file-contains',
+      path: file,
+      value: literal,
+      ...(flags === 'i' ? { caseSensitive: false } : {}),
+    };
+  }
   if (target !== 'last_message') {
     const what =
       typeof target === 'object'
-        ? 'a file the run wrote ({source: file, path})'
+        ? 'a file the run wrote ({source: file, path}), other than a plain-text pattern with match: contains,'
         : target === 'files'
           ? 'the list of files the run created'
           : target === 'trace'
@@ -294,7 +307,6 @@ function regexCheck(
       fields.target?.at ?? at,
     );
   }
-  const negate = match === 'not_contains' || match === 'count:0';
   if (match.startsWith('count:') && !negate) {
     return cannot(
       `match: ${match} counts the pattern's matches; skill-eval's regex check tells only whether it matches.`,
@@ -302,4 +314,27 @@ function regexCheck(
     );
   }
   return { type: 'regex', value: pattern, ...(flags ? { flags } : {}), ...(negate ? { negate: true } : {}) };
+}
+
+/** The path of a `{source: file, path}` target. */
+function fileTarget(target: unknown): string | undefined {
+  if (typeof target !== 'object' || target === null) return undefined;
+  const { source, path } = target as { source?: unknown; path?: unknown };
+  return source === 'file' && typeof path === 'string' && path !== '' ? path : undefined;
+}
+
+/** The text a pattern matches when it is plain text (every metacharacter escaped), else undefined. */
+export function literalOf(pattern: string): string | undefined {
+  let text = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const next = pattern[i + 1];
+      if (next === undefined || !/[.*+?^${}()|[\]\\/-]/.test(next)) return undefined;
+      text += next;
+      i++;
+    } else if (/[.*+?^${}()|[\]]/.test(c)) return undefined;
+    else text += c;
+  }
+  return text === '' ? undefined : text;
 }

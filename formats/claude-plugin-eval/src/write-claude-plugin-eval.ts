@@ -18,6 +18,7 @@ const toYaml = (value: unknown) => yamlText(value, { lineWidth: 0, aliasDuplicat
 const SKILL_TOOL = 'Skill';
 /** Claude Code's defaults when a case leaves them out (binary: `max_turns` 10, `timeout_seconds` 300, `runs` 3). */
 const DEFAULT_MAX_TURNS = 10;
+const DEFAULT_TIMEOUT_SECONDS = 300;
 
 /**
  * Writes a suite as `claude plugin eval` cases: one `evals/<case>/case.yaml` per case (relative to the skill root,
@@ -66,6 +67,7 @@ function writeCase(testCase: Case, _label: string, dir: string, lose: (what: str
     lose(`threshold ${testCase.threshold}: Claude Code's threshold is its --threshold flag (default 1.0), not a case field`);
   if (testCase.verdictRule !== undefined && testCase.verdictRule !== 'every-check' && testCase.threshold === undefined)
     lose(`verdict rule ${testCase.verdictRule}: a Claude Code run passes when every grader passes`);
+  const inline = Object.entries(testCase.workspace.inline ?? {});
   if (testCase.workspace.files.length) lose('workspace files (Claude Code starts a case in an empty run directory; a scaffold script could make them)');
   if (testCase.workspace.teardown.length) lose('teardown commands');
   if (testCase.workspace.overlays.length) lose('workspace overlays');
@@ -73,10 +75,12 @@ function writeCase(testCase: Case, _label: string, dir: string, lose: (what: str
   if (testCase.reference !== undefined) lose('reference (no Claude Code grader reads it; kept as expected_outcome)');
   if (testCase.limits.maxTurns === undefined)
     lose(`no turn limit: Claude Code stops a case at ${DEFAULT_MAX_TURNS} turns when max_turns is left out`);
+  if (testCase.limits.timeoutSeconds === undefined)
+    lose(`no time limit: Claude Code stops a case after ${DEFAULT_TIMEOUT_SECONDS} seconds when timeout_seconds is left out`);
   const extraMeta = Object.keys(testCase.metadata).filter((key) => key !== 'claudePluginEval' && key !== 'description');
   if (extraMeta.length) lose(`metadata ${extraMeta.join(', ')}`);
 
-  const setup = scaffoldScript(testCase.workspace.setup);
+  const setup = scaffoldScript([...inline.map(([path, text]) => writeFileCommand(path, text)), ...testCase.workspace.setup]);
   if (setup !== undefined) files.push({ path: `${dir}/scaffold.sh`, text: setup.text });
   if (setup && !setup.own) lose('setup commands: written as scaffold.sh, which Claude Code runs only with --scaffold');
   files.push(...writeMocks(testCase, dir, lose));
@@ -113,16 +117,25 @@ function writeGraders(testCase: Case, lose: (what: string) => void): Grader[] {
   const graders: Grader[] = [];
   const names = new Set<string>();
   const add = (check: Check, index: number, role: 'check' | 'gate' | 'fail-if') => {
-    const grader = graderOf(check, testCase, role === 'fail-if');
+    const found = graderOf(check, testCase, role === 'fail-if');
     const label = check.name ?? `${check.type} ${index + 1}`;
-    if (!grader) {
+    if (!found) {
       lose(`${role} "${label}" (${check.type}${check.negate ? ', negated' : ''}): Claude Code has no grader for it`);
       return;
     }
     if (check.required) lose(`"${label}" is required: Claude Code weighs it like any grader`);
-    const name = uniqueSlug(check.name ?? `${grader.type}-${index + 1}`, names);
-    const weight = role === 'check' ? (check.weight ?? 1) : 1;
-    graders.push({ name, ...grader, ...(weight !== 1 ? { weight } : {}) } as Grader);
+    const parts = Array.isArray(found) ? found : [found];
+    if (!readsBackAlike(check, parts.length, testCase))
+      lose(`${role} "${label}" (${check.type}): written as a ${parts[0]!.type} grader, which grades the same runs but reads back as another kind of check`);
+    // A check over several paths becomes one grader each, sharing its weight, so the score stays the same when all
+    // pass or all fail; skill-eval scores the check whole, Claude Code each part.
+    if (parts.length > 1) lose(`"${label}" over ${parts.length} paths: one grader each, which Claude Code scores apart`);
+    const weight = (role === 'check' ? (check.weight ?? 1) : 1) / parts.length;
+    for (const [i, grader] of parts.entries()) {
+      const base = check.name ?? `${grader.type}-${index + 1}`;
+      const name = uniqueSlug(parts.length > 1 ? `${base}-${i + 1}` : base, names);
+      graders.push({ name, ...grader, ...(weight !== 1 ? { weight } : {}) } as Grader);
+    }
   };
   if (testCase.gates.length) lose('gates: written as graders (Claude Code judges every grader; the score counts them)');
   if (testCase.failIf.length) lose('fail-if checks: written as negated graders, which count in the score');
@@ -147,8 +160,25 @@ function writeGraders(testCase: Case, lose: (what: string) => void): Grader[] {
   return graders;
 }
 
+/** Check kinds whose grader the reader reads back into the same check. */
+const SAME_CHECK = new Set(['regex', 'llm-rubric', 'file-exists', 'file-not-exists', 'file-contains', 'tool-called', 'tool-not-called', 'tool-order']);
+
+/** Whether the grader written for `check` reads back as the same check (an MCP tool only when its server is mocked). */
+function readsBackAlike(check: Check, parts: number, testCase: Case): boolean {
+  if (!SAME_CHECK.has(check.type) || parts > 1) return false;
+  const mocked = new Set(testCase.mcpServers.filter((s) => s.mock).map((s) => s.name));
+  const tools = [check.value, check.before, check.after].map((t) =>
+    typeof t === 'object' && t !== null ? (t as { tool?: unknown }).tool : t,
+  );
+  return tools.every((t) => typeof t !== 'string' || !t.includes('::') || mocked.has(t.split('::')[0]!));
+}
+
 /** One check as Claude Code's grader fields, or undefined when none grades it alike. */
-function graderOf(check: Check, testCase: Case, failIf: boolean): Omit<Grader, 'name'> | undefined {
+function graderOf(
+  check: Check,
+  testCase: Case,
+  failIf: boolean,
+): Omit<Grader, 'name'> | Omit<Grader, 'name'>[] | undefined {
   const negate = check.negate === true ? !failIf : failIf;
   const text = (pattern: string, flags = '') => ({
     type: 'regex',
@@ -164,13 +194,40 @@ function graderOf(check: Check, testCase: Case, failIf: boolean): Omit<Grader, '
       return typeof value === 'string' ? text(escapeRegex(value), check.caseSensitive === false ? 'i' : '') : undefined;
     case 'icontains':
       return typeof value === 'string' ? text(escapeRegex(value), 'i') : undefined;
+    case 'contains-all':
+    case 'icontains-all':
+    case 'contains-any':
+    case 'icontains-any': {
+      if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string')) return undefined;
+      const items = (value as string[]).map(escapeRegex);
+      // Every item: one lookahead each from the start; any item: an alternation.
+      const pattern = check.type.endsWith('-all')
+        ? `^${items.map((item) => `(?=[\\s\\S]*${item})`).join('')}`
+        : items.join('|');
+      const fold = check.type.startsWith('i') || check.caseSensitive === false;
+      return text(pattern, fold ? 'i' : '');
+    }
+    case 'file-contains': {
+      const path = check.path;
+      if (typeof value !== 'string' || typeof path !== 'string' || negate) return undefined;
+      return {
+        type: 'regex',
+        target: { source: 'file', path },
+        pattern: escapeRegex(value),
+        ...(check.caseSensitive === false ? { flags: 'i' } : {}),
+      };
+    }
     case 'llm-rubric':
       return typeof value === 'string' && !negate ? { type: 'llm', criteria: value } : undefined;
     case 'file-exists':
     case 'file-not-exists': {
-      if (typeof value !== 'string') return undefined;
+      const paths = typeof value === 'string' ? [value] : value;
+      if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p) => typeof p === 'string')) return undefined;
       const exists = (check.type === 'file-exists') !== negate;
-      return { type: 'file_exists', path: value, ...(exists ? {} : { exists: false }) };
+      // A negated list passes when some path is missing, which no set of file_exists graders says.
+      if (check.negate && paths.length > 1) return undefined;
+      const graders = (paths as string[]).map((path) => ({ type: 'file_exists', path, ...(exists ? {} : { exists: false }) }));
+      return graders.length === 1 ? graders[0] : graders;
     }
     case 'tool-called':
     case 'tool-not-called': {
@@ -239,6 +296,13 @@ function scaffoldScript(setup: readonly string[]): { text: string; own: boolean 
   const path = own?.[1]?.replaceAll("'\\''", "'");
   if (path && existsSync(path)) return { text: readFileSync(path, 'utf8'), own: true };
   return { text: `#!/usr/bin/env bash\nset -e\n${setup.join('\n')}\n`, own: false };
+}
+
+/** A shell command writing `text` to `path`, byte for byte (single-quoted, so nothing in it is expanded). */
+function writeFileCommand(path: string, text: string): string {
+  const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+  const dir = path.includes('/') ? `mkdir -p "$(dirname ${quote(path)})" && ` : '';
+  return `${dir}printf '%s' ${quote(text)} > ${quote(path)}`;
 }
 
 /** Mocked MCP servers as `mocks/<server>/<tool>.md` in the case directory (the deepest layer Claude Code reads). */
