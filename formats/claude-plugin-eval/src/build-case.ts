@@ -121,7 +121,8 @@ function renameMockedTools(check: Check, servers: readonly string[]): Check {
       ? { ...pattern, tool: rename((pattern as { tool?: unknown }).tool) }
       : rename(pattern);
   if (check.type === 'tool-called' || check.type === 'tool-not-called') return { ...check, value: rename(check.value) };
-  if (check.type === 'tool-order') return { ...check, before: renamePattern(check.before), after: renamePattern(check.after) };
+  if (check.type === 'tool-order')
+    return { ...check, before: renamePattern(check.before), after: renamePattern(check.after) };
   return check;
 }
 
@@ -246,7 +247,7 @@ function readGraders(raw: RawCase, diagnostics: CaseDiagnostics): MappedGrader[]
   const seen = new Set<string>();
   const graders: MappedGrader[] = [];
   for (const grader of raw.graders) {
-    const mapped = mapGrader(grader, diagnostics);
+    const mapped = mapGrader(grader, diagnostics, raw.dir);
     if (!mapped) continue;
     if (seen.has(mapped.name)) {
       diagnostics.error(

@@ -12,10 +12,7 @@ const common = {
 };
 
 /** A tool name, or `{tool, input_match}` (binary `function Cs()`). */
-const toolPattern = z.union([
-  z.string(),
-  z.object({ tool: z.string(), input_match: z.string().optional() }).strict(),
-]);
+const toolPattern = z.union([z.string(), z.object({ tool: z.string(), input_match: z.string().optional() }).strict()]);
 
 /** One grader: in case.yaml's `graders:`, or the front matter of a graders/<name>.md file. */
 export const GraderSchema = z.discriminatedUnion('type', [
@@ -110,10 +107,16 @@ export const PromptFrontMatterSchema = z
 /** The front matter of a mocks/<server>/<tool>.md responder (its body is the tool's canned answer). */
 export const MockResponderSchema = z
   .object({
-    type: z.enum(['fixed', 'agent']).optional().describe('fixed (default): the body is the answer; agent: a model answers.'),
-    expect: z.record(z.string(), z.unknown()).optional().describe("Guards on the call's input; a violation stops the run."),
+    type: z
+      .enum(['fixed', 'agent'])
+      .optional()
+      .describe('fixed (default): the body is the answer; agent: a model answers.'),
+    expect: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("Guards on the call's input; a violation stops the run."),
     error: z.boolean().optional().describe('Answer the call as a tool error.'),
     tools: z.array(z.string()).optional().describe('_server.md only: the tools an agent responder answers.'),
     abort_when: z.string().optional().describe('Agent responders only: when the agent stops the run.'),
   })
-  .describe("The front matter of a Claude Code plugin eval MCP mock responder (mocks/<server>/<tool>.md).");
+  .describe('The front matter of a Claude Code plugin eval MCP mock responder (mocks/<server>/<tool>.md).');

@@ -1,4 +1,5 @@
 import type { Check } from '@skill-eval/core';
+import { baselineCheck } from './baseline-check.js';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import type { Located } from './located.js';
 import type { RawGrader } from './read-case-files.js';
@@ -33,7 +34,7 @@ export const GRADER_TYPES = Object.keys(FIELDS);
 const SKILL_TOOL = 'Skill';
 
 /** Reads one grader; undefined when it is malformed (diagnosed: Claude Code refuses the case). */
-export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics): MappedGrader | undefined {
+export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics, caseDir: string): MappedGrader | undefined {
   const { fields, at } = grader;
   const type = fields.type?.value;
   if (typeof type !== 'string' || !(type in FIELDS)) {
@@ -74,7 +75,7 @@ export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics): Mapp
   const withOnly =
     arm === 'with-only' || (arm === undefined && type === 'tool_used' && fields.tool?.value === SKILL_TOOL);
   const mapped: MappedGrader = { name: name as string, type, weight: weight as number, withOnly };
-  const check = checkOf(type, fields, at, diagnostics);
+  const check = checkOf(type, fields, at, diagnostics, caseDir);
   if (check === null) return undefined;
   if (check) mapped.check = { ...check, name: name as string };
   return mapped;
@@ -86,6 +87,7 @@ function checkOf(
   fields: Record<string, Located>,
   at: Where,
   diagnostics: CaseDiagnostics,
+  caseDir: string,
 ): Check | undefined | null {
   const need = (key: string, what: string, test: (v: unknown) => boolean): unknown => {
     const entry = fields[key];
@@ -144,10 +146,12 @@ function checkOf(
     }
     case 'tool_order':
       return toolOrderCheck(fields, diagnostics, need);
-    case 'baseline':
-      return cannot(
-        'A baseline grader has a judge compare the run with a recorded baseline trajectory (baseline_file); skill-eval has no check that reads such a file, so it cannot be graded.',
-      );
+    case 'baseline': {
+      const criteria = need('criteria', 'the criterion, a string', isString);
+      const file = need('baseline_file', 'a path inside the case directory', isString);
+      if (criteria === null || file === null) return null;
+      return baselineCheck(fields, caseDir, criteria as string, at, diagnostics);
+    }
     default:
       return undefined;
   }

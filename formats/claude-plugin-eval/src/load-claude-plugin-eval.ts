@@ -64,11 +64,7 @@ function caseParts(caseDir: string): string[] {
   return files;
 }
 
-function notePlugin(
-  plugin: PluginUnderTest | undefined,
-  caseFile: string,
-  diagnostics: CaseDiagnostics,
-) {
+function notePlugin(plugin: PluginUnderTest | undefined, caseFile: string, diagnostics: CaseDiagnostics) {
   const at = { file: caseFile, line: 1, column: 1 };
   if (!plugin) {
     diagnostics.info(

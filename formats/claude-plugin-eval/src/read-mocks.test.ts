@@ -109,7 +109,7 @@ describe('MCP mocks from <eval dir>/mocks/', () => {
     ).toEqual(['error init-template:1']);
   });
 
-  it("name a mock that shadows a server the plugin declares as Claude Code registers it: plugin:<plugin>:<server>", () => {
+  it('name a mock that shadows a server the plugin declares as Claude Code registers it: plugin:<plugin>:<server>', () => {
     const { testCase } = load({
       '.mcp.json': JSON.stringify({ mcpServers: { tickets: { command: 'tickets-server' } } }),
       'evals/mocks/tickets/list_tickets.md': 'T-1',

@@ -184,7 +184,11 @@ function readResponder(
   const text = readFileSync(file, 'utf8');
   const split = splitFrontMatter(text);
   if (split.unterminated) {
-    diagnostics.error('unterminated-front-matter', `${name}: unterminated frontmatter; close it with a "---" line.`, start);
+    diagnostics.error(
+      'unterminated-front-matter',
+      `${name}: unterminated frontmatter; close it with a "---" line.`,
+      start,
+    );
     return undefined;
   }
   let fields: Record<string, Located> = {};
@@ -346,7 +350,8 @@ function readListing(file: string, dirName: string, server: ServerLayers, diagno
  */
 function declaredServers(plugin: PluginUnderTest): Map<string, string> {
   const declared = new Map<string, string>();
-  const manifest = readJson(join(plugin.root, '.claude-plugin', 'plugin.json')) ?? readJson(join(plugin.root, 'plugin.json'));
+  const manifest =
+    readJson(join(plugin.root, '.claude-plugin', 'plugin.json')) ?? readJson(join(plugin.root, 'plugin.json'));
   const pluginName = typeof manifest?.name === 'string' ? manifest.name : basename(plugin.root);
   const mcpJson = readJson(join(plugin.root, '.mcp.json'));
   const sources = [manifest?.mcpServers, isPlainMap(mcpJson?.mcpServers) ? mcpJson.mcpServers : mcpJson];

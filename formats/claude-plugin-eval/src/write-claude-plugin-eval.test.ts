@@ -122,7 +122,9 @@ describe('other formats → claude plugin eval', () => {
       failIf: [{ type: 'contains', value: 'sorry' }],
     });
     const back = roundTrip({ ...base, cases: [testCase] });
-    expect(back.lost).toContain('case 1 (mixed-checks): fail-if checks: written as negated graders, which count in the score');
+    expect(back.lost).toContain(
+      'case 1 (mixed-checks): fail-if checks: written as negated graders, which count in the score',
+    );
     // Each check that reads back as another kind says so; regex, file and mocked-tool checks read back alike.
     expect(back.lost.filter((line) => line.includes('another kind of check')).map((l) => l.split('"')[1])).toEqual([
       'contains 1',
@@ -157,7 +159,15 @@ describe('other formats → claude plugin eval', () => {
     };
     const { files, lost } = writeClaudePluginEval(trigger);
     expect(parse(files[0]!.text).graders).toEqual([
-      { name: 'skill-not-fired', type: 'tool_used', tool: 'Skill', input_match: '"skill":"greet"', min: 0, max: 0, arm: 'both' },
+      {
+        name: 'skill-not-fired',
+        type: 'tool_used',
+        tool: 'Skill',
+        input_match: '"skill":"greet"',
+        min: 0,
+        max: 0,
+        arm: 'both',
+      },
     ]);
     expect(lost).toEqual(['case 1 (hello): a trigger case: written as a task whose graders check the Skill tool']);
   });

@@ -58,17 +58,23 @@ function writeCase(testCase: Case, _label: string, dir: string, lose: (what: str
       // which it scores when no plugin resolves.
       delete grader.weight;
       grader.arm = 'with-only';
-      lose(`check "${grader.name}" has weight 0: written as a with-only grader, which Claude Code scores when it runs without a plugin`);
+      lose(
+        `check "${grader.name}" has weight 0: written as a with-only grader, which Claude Code scores when it runs without a plugin`,
+      );
     }
   }
   if (testCase.kind === 'trigger') lose('a trigger case: written as a task whose graders check the Skill tool');
-  if (testCase.turns.length > 1) lose(`${testCase.turns.length} turns: Claude Code sends one prompt, the first is written`);
+  if (testCase.turns.length > 1)
+    lose(`${testCase.turns.length} turns: Claude Code sends one prompt, the first is written`);
   if (testCase.threshold !== undefined)
-    lose(`threshold ${testCase.threshold}: Claude Code's threshold is its --threshold flag (default 1.0), not a case field`);
+    lose(
+      `threshold ${testCase.threshold}: Claude Code's threshold is its --threshold flag (default 1.0), not a case field`,
+    );
   if (testCase.verdictRule !== undefined && testCase.verdictRule !== 'every-check' && testCase.threshold === undefined)
     lose(`verdict rule ${testCase.verdictRule}: a Claude Code run passes when every grader passes`);
   const inline = Object.entries(testCase.workspace.inline ?? {});
-  if (testCase.workspace.files.length) lose('workspace files (Claude Code starts a case in an empty run directory; a scaffold script could make them)');
+  if (testCase.workspace.files.length)
+    lose('workspace files (Claude Code starts a case in an empty run directory; a scaffold script could make them)');
   if (testCase.workspace.teardown.length) lose('teardown commands');
   if (testCase.workspace.overlays.length) lose('workspace overlays');
   if (testCase.workspace.project) lose(projectCopyLoss(testCase.workspace) ?? 'the project copy');
@@ -76,11 +82,16 @@ function writeCase(testCase: Case, _label: string, dir: string, lose: (what: str
   if (testCase.limits.maxTurns === undefined)
     lose(`no turn limit: Claude Code stops a case at ${DEFAULT_MAX_TURNS} turns when max_turns is left out`);
   if (testCase.limits.timeoutSeconds === undefined)
-    lose(`no time limit: Claude Code stops a case after ${DEFAULT_TIMEOUT_SECONDS} seconds when timeout_seconds is left out`);
+    lose(
+      `no time limit: Claude Code stops a case after ${DEFAULT_TIMEOUT_SECONDS} seconds when timeout_seconds is left out`,
+    );
   const extraMeta = Object.keys(testCase.metadata).filter((key) => key !== 'claudePluginEval' && key !== 'description');
   if (extraMeta.length) lose(`metadata ${extraMeta.join(', ')}`);
 
-  const setup = scaffoldScript([...inline.map(([path, text]) => writeFileCommand(path, text)), ...testCase.workspace.setup]);
+  const setup = scaffoldScript([
+    ...inline.map(([path, text]) => writeFileCommand(path, text)),
+    ...testCase.workspace.setup,
+  ]);
   if (setup !== undefined) files.push({ path: `${dir}/scaffold.sh`, text: setup.text });
   if (setup && !setup.own) lose('setup commands: written as scaffold.sh, which Claude Code runs only with --scaffold');
   files.push(...writeMocks(testCase, dir, lose));
@@ -126,10 +137,13 @@ function writeGraders(testCase: Case, lose: (what: string) => void): Grader[] {
     if (check.required) lose(`"${label}" is required: Claude Code weighs it like any grader`);
     const parts = Array.isArray(found) ? found : [found];
     if (!readsBackAlike(check, parts.length, testCase))
-      lose(`${role} "${label}" (${check.type}): written as a ${parts[0]!.type} grader, which grades the same runs but reads back as another kind of check`);
+      lose(
+        `${role} "${label}" (${check.type}): written as a ${parts[0]!.type} grader, which grades the same runs but reads back as another kind of check`,
+      );
     // A check over several paths becomes one grader each, sharing its weight, so the score stays the same when all
     // pass or all fail; skill-eval scores the check whole, Claude Code each part.
-    if (parts.length > 1) lose(`"${label}" over ${parts.length} paths: one grader each, which Claude Code scores apart`);
+    if (parts.length > 1)
+      lose(`"${label}" over ${parts.length} paths: one grader each, which Claude Code scores apart`);
     const weight = (role === 'check' ? (check.weight ?? 1) : 1) / parts.length;
     for (const [i, grader] of parts.entries()) {
       const base = check.name ?? `${grader.type}-${index + 1}`;
@@ -139,9 +153,9 @@ function writeGraders(testCase: Case, lose: (what: string) => void): Grader[] {
   };
   if (testCase.gates.length) lose('gates: written as graders (Claude Code judges every grader; the score counts them)');
   if (testCase.failIf.length) lose('fail-if checks: written as negated graders, which count in the score');
-  testCase.gates.forEach((c, i) => add(c, i, 'gate'));
-  testCase.checks.forEach((c, i) => add(c, i, 'check'));
-  testCase.failIf.forEach((c, i) => add(c, i, 'fail-if'));
+  for (const [i, c] of testCase.gates.entries()) add(c, i, 'gate');
+  for (const [i, c] of testCase.checks.entries()) add(c, i, 'check');
+  for (const [i, c] of testCase.failIf.entries()) add(c, i, 'fail-if');
   if (testCase.kind === 'trigger' && testCase.shouldTrigger !== undefined) {
     const skill = testCase.skills[0]?.name;
     if (skill) {
@@ -161,7 +175,16 @@ function writeGraders(testCase: Case, lose: (what: string) => void): Grader[] {
 }
 
 /** Check kinds whose grader the reader reads back into the same check. */
-const SAME_CHECK = new Set(['regex', 'llm-rubric', 'file-exists', 'file-not-exists', 'file-contains', 'tool-called', 'tool-not-called', 'tool-order']);
+const SAME_CHECK = new Set([
+  'regex',
+  'llm-rubric',
+  'file-exists',
+  'file-not-exists',
+  'file-contains',
+  'tool-called',
+  'tool-not-called',
+  'tool-order',
+]);
 
 /** Whether the grader written for `check` reads back as the same check (an MCP tool only when its server is mocked). */
 function readsBackAlike(check: Check, parts: number, testCase: Case): boolean {
@@ -226,7 +249,11 @@ function graderOf(
       const exists = (check.type === 'file-exists') !== negate;
       // A negated list passes when some path is missing, which no set of file_exists graders says.
       if (check.negate && paths.length > 1) return undefined;
-      const graders = (paths as string[]).map((path) => ({ type: 'file_exists', path, ...(exists ? {} : { exists: false }) }));
+      const graders = (paths as string[]).map((path) => ({
+        type: 'file_exists',
+        path,
+        ...(exists ? {} : { exists: false }),
+      }));
       return graders.length === 1 ? graders[0] : graders;
     }
     case 'tool-called':
@@ -275,7 +302,9 @@ function orderPattern(pattern: unknown, testCase: Case): unknown {
   const { tool, inputMatches, ...rest } = pattern as { tool?: unknown; inputMatches?: unknown };
   if (typeof tool !== 'string' || Object.keys(rest).length > 0) return undefined;
   if (inputMatches === undefined) return claudeToolName(tool, testCase);
-  return typeof inputMatches === 'string' ? { tool: claudeToolName(tool, testCase), input_match: inputMatches } : undefined;
+  return typeof inputMatches === 'string'
+    ? { tool: claudeToolName(tool, testCase), input_match: inputMatches }
+    : undefined;
 }
 
 /** `<server>::<tool>` is Claude Code's `mcp__<server>__<tool>`. */
@@ -319,7 +348,9 @@ function writeMocks(testCase: Case, dir: string, lose: (what: string) => void): 
     for (const tool of server.mock.tools) {
       const response = typeof tool.response === 'string' ? tool.response : JSON.stringify(tool.response);
       if (/\{\{\s*params\.[^}]*\|\s*default:/.test(response))
-        lose(`MCP tool ${server.name}/${tool.name}: a placeholder default (Claude Code fills a missing argument with nothing)`);
+        lose(
+          `MCP tool ${server.name}/${tool.name}: a placeholder default (Claude Code fills a missing argument with nothing)`,
+        );
       const body = response.replace(
         /\{\{\s*params\.([A-Za-z0-9_.$-]+)(?:\s*\|\s*default:\s*['"][^'"]*['"])?\s*\}\}/g,
         (_m, key: string) => `{{input.${key}}}`,
@@ -332,7 +363,11 @@ function writeMocks(testCase: Case, dir: string, lose: (what: string) => void): 
           ...(tool.inputSchema !== undefined ? { inputSchema: tool.inputSchema } : {}),
         });
     }
-    if (listing.length) files.push({ path: `${dir}/mocks/${name}/_tools.json`, text: `${JSON.stringify({ tools: listing }, null, 2)}\n` });
+    if (listing.length)
+      files.push({
+        path: `${dir}/mocks/${name}/_tools.json`,
+        text: `${JSON.stringify({ tools: listing }, null, 2)}\n`,
+      });
   }
   return files;
 }

@@ -313,14 +313,16 @@ const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
     'never applied: a warning at its line, and the value is only kept in the case metadata',
   ),
   gated(
-    [
-      'claude-plugin-eval context.history_file',
-      'claude-plugin-eval/grader-md baseline_file',
-      'claude-plugin-eval graders.baseline_file',
-    ],
+    ['claude-plugin-eval context.history_file'],
     'reads-outside-project',
     'names a file read into the run',
     'an error at its line when the eval file is read (skill-eval cannot run it as Claude Code does)',
+  ),
+  gated(
+    ['claude-plugin-eval/grader-md baseline_file', 'claude-plugin-eval graders.baseline_file'],
+    'reads-outside-project',
+    "names a recorded trajectory read into the judge's criterion",
+    'read only from inside the case directory, as Claude Code reads it; `..`, an absolute path or a link out of it is an error at its line',
   ),
   gated(
     ['claude-plugin-eval context.add_dirs'],
