@@ -125,7 +125,7 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
   });
 
   it('runs every case of the suite in both harnesses', () => {
-    const names = ['all-with-only', 'files', 'hello', 'mixed', 'mock', 'order', 'weights'];
+    const names = ['all-with-only', 'baseline', 'files', 'hello', 'mixed', 'mock', 'order', 'weights'];
     expect(claude.cases.map((c) => c.name).sort()).toEqual(names);
     expect([...new Set(outcomes.map((o) => o.caseName))].sort()).toEqual(names);
   });
