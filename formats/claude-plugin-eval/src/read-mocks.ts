@@ -183,27 +183,8 @@ function readResponder(
   }
   const text = readFileSync(file, 'utf8');
   const split = splitFrontMatter(text);
-  if (split.unterminated) {
-    diagnostics.error(
-      'unterminated-front-matter',
-      `${name}: unterminated frontmatter; close it with a "---" line.`,
-      start,
-    );
-    return undefined;
-  }
-  let fields: Record<string, Located> = {};
-  if (split.hadFrontMatter) {
-    const source = parseYamlInFile(file, split.yaml, split.yamlLine);
-    const data = source.yaml.errors.length > 0 ? undefined : source.yaml.toJS();
-    if (source.yaml.errors.length > 0 || (data != null && !isPlainMap(data))) {
-      diagnostics.error('syntax', `${name}: invalid frontmatter (Claude Code refuses the run).`, {
-        file,
-        line: split.yamlLine,
-      });
-      return undefined;
-    }
-    fields = data ? locatedEntries(data, source, []) : {};
-  }
+  const fields = responderFields(file, name, split, diagnostics);
+  if (fields === undefined) return undefined;
   let ok = true;
   for (const [key, entry] of Object.entries(fields)) {
     if (RESPONDER_KEYS.includes(key)) continue;
@@ -270,6 +251,34 @@ function readResponder(
   const response = fillTemplate(body, serverDir, name, bodyAt, diagnostics);
   if (!ok || response === undefined) return undefined;
   return { tool, body: response, at: start };
+}
+
+/** A responder's front matter, each key where it was written; undefined when it cannot be read (diagnosed). */
+function responderFields(
+  file: string,
+  name: string,
+  split: ReturnType<typeof splitFrontMatter>,
+  diagnostics: CaseDiagnostics,
+): Record<string, Located> | undefined {
+  if (split.unterminated) {
+    diagnostics.error('unterminated-front-matter', `${name}: unterminated frontmatter; close it with a "---" line.`, {
+      file,
+      line: 1,
+      column: 1,
+    });
+    return undefined;
+  }
+  if (!split.hadFrontMatter) return {};
+  const source = parseYamlInFile(file, split.yaml, split.yamlLine);
+  const data = source.yaml.errors.length > 0 ? undefined : source.yaml.toJS();
+  if (source.yaml.errors.length > 0 || (data != null && !isPlainMap(data))) {
+    diagnostics.error('syntax', `${name}: invalid frontmatter (Claude Code refuses the run).`, {
+      file,
+      line: split.yamlLine,
+    });
+    return undefined;
+  }
+  return data ? locatedEntries(data, source, []) : {};
 }
 
 /**

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { type Case, parseCase, type Suite } from '@skill-eval/core';
 import { loadSkillUp } from '@skill-eval/format-skill-up';
 import { afterEach, describe, expect, it } from 'vitest';
