@@ -88,6 +88,27 @@ describe('claude plugin eval → claude plugin eval', () => {
   });
 });
 
+describe('a suite without a plugin', () => {
+  it('keeps a with-only grader with-only, and its weight, which Claude Code scores when no plugin resolves', () => {
+    const root = pluginTree({
+      'evals/s/case.yaml': [
+        'schema_version: "1.0"',
+        'name: s',
+        'execution: {prompt: Go, max_turns: 3, timeout_seconds: 60}',
+        'graders:',
+        '  - {name: noted, type: regex, pattern: ok, arm: with-only, weight: 2}',
+      ].join('\n'),
+    });
+    roots.push(root);
+    const source = loadClaudePluginEval(join(root, 'evals/s/case.yaml')).suites[0]!;
+    const { files, lost } = writeClaudePluginEval(source);
+    expect(lost).toEqual([]);
+    expect(parse(files[0]!.text).graders).toEqual([
+      { name: 'noted', type: 'regex', pattern: 'ok', weight: 2, arm: 'with-only' },
+    ]);
+  });
+});
+
 describe('other formats → claude plugin eval', () => {
   it('a skill-up suite: its cases as case.yaml, what Claude Code cannot hold listed', () => {
     const file = join(REPO, 'examples/word-count/evals/eval.yaml');

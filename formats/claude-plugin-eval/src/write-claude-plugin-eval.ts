@@ -50,8 +50,9 @@ function writeCase(testCase: Case, _label: string, dir: string, lose: (what: str
   }
   const withOnly = new Set(meta.withOnlyGraders ?? []);
   for (const grader of graders) {
-    if (withOnly.has(grader.name) && grader.weight === 0) {
-      delete grader.weight;
+    if (withOnly.has(grader.name)) {
+      // Read from a with-only grader: weight 0 under the ablation, its own weight without a plugin.
+      if (grader.weight === 0) delete grader.weight;
       grader.arm = 'with-only';
     } else if (grader.weight === 0) {
       // skill-eval reports a weight-0 check without scoring it; Claude Code's only such grader is a with-only one,
