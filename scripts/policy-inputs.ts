@@ -15,6 +15,7 @@ import { AgentvEvalFileSchema } from '../formats/agentv/src/agentv-file-schema.j
 import {
   CaseFileSchema as ClaudePluginEvalCaseSchema,
   GraderSchema as ClaudePluginEvalGraderSchema,
+  MockResponderSchema as ClaudePluginEvalMockSchema,
   PromptFrontMatterSchema as ClaudePluginEvalPromptSchema,
 } from '../formats/claude-plugin-eval/src/case-file-schema.js';
 import { EvalMdFrontmatterSchema } from '../formats/eval-md/src/frontmatter-schema.js';
@@ -53,6 +54,7 @@ export const SCHEMA_SCOPES: Record<string, Schema[]> = {
   'claude-plugin-eval': [ClaudePluginEvalCaseSchema],
   'claude-plugin-eval/prompt-md': [ClaudePluginEvalPromptSchema],
   'claude-plugin-eval/grader-md': [ClaudePluginEvalGraderSchema],
+  'claude-plugin-eval/mock-md': [ClaudePluginEvalMockSchema],
   'evals-json/bmad': [BmadCasesFileSchema],
   'evals-json/tea': [TeaEvalsFileSchema],
   promptfoo: [PromptfooConfigFileSchema],

@@ -1,11 +1,12 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { type Case, type Check, parseCase } from '@skill-eval/core';
+import { type Case, type Check, type McpServerInput, parseCase } from '@skill-eval/core';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { type MappedGrader, mapGrader } from './grader-checks.js';
 import type { Located } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { PROSE_EXECUTION_KEYS, type RawCase } from './read-case-files.js';
+import { sessionToolName } from './read-mocks.js';
 
 /** The newest case.yaml major version Claude Code 2.1.330 reads (binary: `var Ss=1,As="1.1"`). */
 const NEWEST_MAJOR = 1;
@@ -45,6 +46,7 @@ export function buildCase(
   plugin: PluginUnderTest | undefined,
   caseFile: string,
   diagnostics: CaseDiagnostics,
+  mcpServers: McpServerInput[] = [],
 ): BuiltCase | undefined {
   const read = new FieldReader(diagnostics, raw.at);
   if (raw.source !== 'prose') {
@@ -63,13 +65,15 @@ export function buildCase(
   if (name === undefined || prompt === undefined || prompt.trim() === '') return undefined;
   const benchmark = plugin !== undefined;
   const allWithOnly = graders.every((g) => g.withOnly);
+  const mockedNames = mcpServers.map((server) => server.name);
   const checks: Check[] = graders.flatMap((g) => {
     if (!g.check) return [];
     // Binary `async function tc(e)`: under with/without ablation a with-only grader is reported but not scored
     // (`R.with_only=!0`, left out of `Yda`'s weighted sum) — unless every grader is with-only; skill-eval's weight 0
     // does the same (reported, never fails the case, out of the score) in both variants.
     const informational = benchmark && g.withOnly && !allWithOnly;
-    return [{ ...g.check, weight: informational ? 0 : g.weight }];
+    const check = renameMockedTools(g.check, mockedNames);
+    return [{ ...check, weight: informational ? 0 : g.weight }];
   });
   const testCase = parseCase({
     id: name,
@@ -83,6 +87,7 @@ export function buildCase(
     limits: { maxTurns: execution.maxTurns, timeoutSeconds: execution.timeoutSeconds },
     runs: top.runs,
     skills: plugin?.skills ?? [],
+    mcpServers,
     ...(execution.model ? { model: execution.model } : {}),
     tags: top.tags,
     metadata: {
@@ -102,6 +107,23 @@ export function buildCase(
     },
   });
   return { testCase, benchmark };
+}
+
+/**
+ * A grader names a mocked server's tool as Claude Code's trace does (`mcp__<server>__<tool>`); skill-eval's sessions
+ * name it `<server>::<tool>` on every engine, so the check does too.
+ */
+function renameMockedTools(check: Check, servers: readonly string[]): Check {
+  if (servers.length === 0) return check;
+  const rename = (tool: unknown) => (typeof tool === 'string' ? sessionToolName(tool, servers) : tool);
+  const renamePattern = (pattern: unknown) =>
+    typeof pattern === 'object' && pattern !== null
+      ? { ...pattern, tool: rename((pattern as { tool?: unknown }).tool) }
+      : rename(pattern);
+  if (check.type === 'tool-called' || check.type === 'tool-not-called') return { ...check, value: rename(check.value) };
+  if (check.type === 'tool-order')
+    return { ...check, before: renamePattern(check.before), after: renamePattern(check.after) };
+  return check;
 }
 
 function readTop(top: Record<string, Located>, read: FieldReader, diagnostics: CaseDiagnostics) {
@@ -225,7 +247,7 @@ function readGraders(raw: RawCase, diagnostics: CaseDiagnostics): MappedGrader[]
   const seen = new Set<string>();
   const graders: MappedGrader[] = [];
   for (const grader of raw.graders) {
-    const mapped = mapGrader(grader, diagnostics);
+    const mapped = mapGrader(grader, diagnostics, raw.dir);
     if (!mapped) continue;
     if (seen.has(mapped.name)) {
       diagnostics.error(

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CONTEXT_KEYS, EXECUTION_KEYS, TOP_KEYS } from './build-case.js';
-import { CaseFileSchema, GraderSchema, PromptFrontMatterSchema } from './case-file-schema.js';
+import { CaseFileSchema, GraderSchema, MockResponderSchema, PromptFrontMatterSchema } from './case-file-schema.js';
 import { COMMON, FIELDS } from './grader-checks.js';
 import { PROSE_EXECUTION_KEYS, PROSE_TOP_KEYS } from './read-case-files.js';
+import { RESPONDER_KEYS } from './read-mocks.js';
 
 const keysOf = (schema: z.ZodType): string[] => {
   const def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; shape?: object } } })._zod
@@ -24,6 +25,10 @@ describe('the declared shapes of a claude plugin eval case', () => {
 
   it('name the keys the reader takes from prompt.md front matter', () => {
     expect(keysOf(PromptFrontMatterSchema)).toEqual(sorted([...PROSE_TOP_KEYS, ...PROSE_EXECUTION_KEYS]));
+  });
+
+  it('name the keys the reader takes from a mock responder', () => {
+    expect(keysOf(MockResponderSchema)).toEqual(sorted(RESPONDER_KEYS));
   });
 
   it('name every grader kind and its fields', () => {

@@ -11,12 +11,18 @@ const common = {
   arm: z.enum(['with-only', 'both']).optional().describe('with-only: a plugin-fired indicator under --ablation.'),
 };
 
+/** A tool name, or `{tool, input_match}` (binary `function Cs()`). */
+const toolPattern = z.union([z.string(), z.object({ tool: z.string(), input_match: z.string().optional() }).strict()]);
+
 /** One grader: in case.yaml's `graders:`, or the front matter of a graders/<name>.md file. */
 export const GraderSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('regex'),
     ...common,
-    target: z.string().optional().describe('What is searched (the final answer by default).'),
+    target: z
+      .union([z.string(), z.object({ source: z.literal('file'), path: z.string() }).strict()])
+      .optional()
+      .describe('What is searched: last_message (default), trace, files, mock_calls, or {source: file, path}.'),
     pattern: z.string().optional().describe('The regular expression (a .md grader: its body).'),
     flags: z.string().optional().describe('JavaScript RegExp flags.'),
     match: z.string().optional().describe('contains (default), not_contains or count:N.'),
@@ -24,8 +30,8 @@ export const GraderSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('tool_order'),
     ...common,
-    before: z.string().describe('The tool called first.'),
-    after: z.string().describe('The tool called after it.'),
+    before: toolPattern.describe('The tool called first.'),
+    after: toolPattern.describe('The tool called after it.'),
   }),
   z.object({
     type: z.literal('tool_used'),
@@ -97,3 +103,20 @@ export const CaseFileSchema = z
 export const PromptFrontMatterSchema = z
   .object({ ...caseFields, ...executionFields })
   .describe("The front matter of a Claude Code plugin eval case's prompt.md.");
+
+/** The front matter of a mocks/<server>/<tool>.md responder (its body is the tool's canned answer). */
+export const MockResponderSchema = z
+  .object({
+    type: z
+      .enum(['fixed', 'agent'])
+      .optional()
+      .describe('fixed (default): the body is the answer; agent: a model answers.'),
+    expect: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("Guards on the call's input; a violation stops the run."),
+    error: z.boolean().optional().describe('Answer the call as a tool error.'),
+    tools: z.array(z.string()).optional().describe('_server.md only: the tools an agent responder answers.'),
+    abort_when: z.string().optional().describe('Agent responders only: when the agent stops the run.'),
+  })
+  .describe('The front matter of a Claude Code plugin eval MCP mock responder (mocks/<server>/<tool>.md).');

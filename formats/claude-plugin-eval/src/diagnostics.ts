@@ -23,7 +23,8 @@ export type RuleId =
   | 'setting-not-applied'
   | 'needs-trust'
   | 'path-escapes-case'
-  | 'mocks-not-staged'
+  | 'mock-not-read'
+  | 'mock-not-expressible'
   | 'plugin-parts-not-staged'
   | 'no-plugin';
 

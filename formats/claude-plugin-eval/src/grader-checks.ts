@@ -1,4 +1,5 @@
 import type { Check } from '@skill-eval/core';
+import { baselineCheck } from './baseline-check.js';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import type { Located } from './located.js';
 import type { RawGrader } from './read-case-files.js';
@@ -33,7 +34,7 @@ export const GRADER_TYPES = Object.keys(FIELDS);
 const SKILL_TOOL = 'Skill';
 
 /** Reads one grader; undefined when it is malformed (diagnosed: Claude Code refuses the case). */
-export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics): MappedGrader | undefined {
+export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics, caseDir: string): MappedGrader | undefined {
   const { fields, at } = grader;
   const type = fields.type?.value;
   if (typeof type !== 'string' || !(type in FIELDS)) {
@@ -74,7 +75,7 @@ export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics): Mapp
   const withOnly =
     arm === 'with-only' || (arm === undefined && type === 'tool_used' && fields.tool?.value === SKILL_TOOL);
   const mapped: MappedGrader = { name: name as string, type, weight: weight as number, withOnly };
-  const check = checkOf(type, fields, at, diagnostics);
+  const check = checkOf(type, fields, at, diagnostics, caseDir);
   if (check === null) return undefined;
   if (check) mapped.check = { ...check, name: name as string };
   return mapped;
@@ -86,6 +87,7 @@ function checkOf(
   fields: Record<string, Located>,
   at: Where,
   diagnostics: CaseDiagnostics,
+  caseDir: string,
 ): Check | undefined | null {
   const need = (key: string, what: string, test: (v: unknown) => boolean): unknown => {
     const entry = fields[key];
@@ -111,7 +113,7 @@ function checkOf(
       const focus = fields.focus?.value ?? 'last_message';
       if (focus === 'mock_calls') {
         return cannot(
-          'An llm grader with focus: mock_calls judges the calls to MCP mocks, which skill-eval does not stage; it cannot be graded.',
+          "An llm grader with focus: mock_calls judges Claude Code's log of the calls its MCP mocks answered; skill-eval's judge is not shown such a log, so it cannot be graded.",
           fields.focus!.at,
         );
       }
@@ -144,10 +146,12 @@ function checkOf(
     }
     case 'tool_order':
       return toolOrderCheck(fields, diagnostics, need);
-    case 'baseline':
-      return cannot(
-        'A baseline grader has a judge compare the run with a recorded baseline trajectory (baseline_file); skill-eval has no check that reads such a file, so it cannot be graded.',
-      );
+    case 'baseline': {
+      const criteria = need('criteria', 'the criterion, a string', isString);
+      const file = need('baseline_file', 'a path inside the case directory', isString);
+      if (criteria === null || file === null) return null;
+      return baselineCheck(fields, caseDir, criteria as string, at, diagnostics);
+    }
     default:
       return undefined;
   }
@@ -280,10 +284,23 @@ function regexCheck(
     return null;
   }
   const target = fields.target?.value ?? 'last_message';
+  const negate = match === 'not_contains' || match === 'count:0';
+  const file = fileTarget(target);
+  const literal = literalOf(pattern as string);
+  if (file !== undefined && literal !== undefined && /^i?$/.test(flags) && match === 'contains') {
+    // Binary `async function $m(e,r)`: the pattern tested on the text of the file the run left (`rc(e.target,r)`); a
+    // pattern that is plain text (metacharacters escaped) finds what skill-eval's file-contains finds.
+    return {
+      type: 'file-contains',
+      path: file,
+      value: literal,
+      ...(flags === 'i' ? { caseSensitive: false } : {}),
+    };
+  }
   if (target !== 'last_message') {
     const what =
       typeof target === 'object'
-        ? 'a file the run wrote ({source: file, path})'
+        ? 'a file the run wrote ({source: file, path}), other than a plain-text pattern with match: contains,'
         : target === 'files'
           ? 'the list of files the run created'
           : target === 'trace'
@@ -294,7 +311,6 @@ function regexCheck(
       fields.target?.at ?? at,
     );
   }
-  const negate = match === 'not_contains' || match === 'count:0';
   if (match.startsWith('count:') && !negate) {
     return cannot(
       `match: ${match} counts the pattern's matches; skill-eval's regex check tells only whether it matches.`,
@@ -302,4 +318,27 @@ function regexCheck(
     );
   }
   return { type: 'regex', value: pattern, ...(flags ? { flags } : {}), ...(negate ? { negate: true } : {}) };
+}
+
+/** The path of a `{source: file, path}` target. */
+function fileTarget(target: unknown): string | undefined {
+  if (typeof target !== 'object' || target === null) return undefined;
+  const { source, path } = target as { source?: unknown; path?: unknown };
+  return source === 'file' && typeof path === 'string' && path !== '' ? path : undefined;
+}
+
+/** The text a pattern matches when it is plain text (every metacharacter escaped), else undefined. */
+export function literalOf(pattern: string): string | undefined {
+  let text = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const next = pattern[i + 1];
+      if (next === undefined || !/[.*+?^${}()|[\]\\/-]/.test(next)) return undefined;
+      text += next;
+      i++;
+    } else if (/[.*+?^${}()|[\]]/.test(c)) return undefined;
+    else text += c;
+  }
+  return text === '' ? undefined : text;
 }

@@ -94,7 +94,8 @@ describe('case.yaml', () => {
       `error setting-not-applied ${at}:5`,
       `warning tools-not-restricted ${at}:8`,
       `warning setting-not-applied ${at}:10`,
-      `error grader-not-gradable ${at}:17`,
+      // The baseline grader is graded when its file is in the case directory; this one is not there.
+      `error missing-field ${at}:19`,
       `error grader-not-gradable ${at}:24`,
       `error grader-not-gradable ${at}:31`,
       `error grader-not-gradable ${at}:34`,

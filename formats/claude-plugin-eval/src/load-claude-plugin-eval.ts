@@ -5,6 +5,7 @@ import { buildCase } from './build-case.js';
 import { CaseDiagnostics } from './diagnostics.js';
 import { findPluginUnderTest, type PluginUnderTest } from './plugin-under-test.js';
 import { readCaseFiles } from './read-case-files.js';
+import { readMocks } from './read-mocks.js';
 
 /** Options of {@link loadClaudePluginEval}. */
 export interface LoadClaudePluginEvalOptions {
@@ -31,8 +32,9 @@ export function loadClaudePluginEval(
   if (!raw) return { suites: [], diagnostics: diagnostics.diagnostics, parts };
   const caseFile = existsSync(join(caseDir, 'case.yaml')) ? join(caseDir, 'case.yaml') : path;
   const plugin = findPluginUnderTest(caseDir);
-  notePlugin(plugin, caseFile, caseDir, diagnostics);
-  const built = buildCase(raw, plugin, caseFile, diagnostics);
+  notePlugin(plugin, caseFile, diagnostics);
+  const mcpServers = readMocks(caseDir, plugin, caseFile, diagnostics);
+  const built = buildCase(raw, plugin, caseFile, diagnostics, mcpServers);
   if (!built) return { suites: [], diagnostics: diagnostics.diagnostics, parts };
   const { testCase, benchmark } = built;
   const skill = testCase.skills.length === 1 ? testCase.skills[0] : undefined;
@@ -62,12 +64,7 @@ function caseParts(caseDir: string): string[] {
   return files;
 }
 
-function notePlugin(
-  plugin: PluginUnderTest | undefined,
-  caseFile: string,
-  caseDir: string,
-  diagnostics: CaseDiagnostics,
-) {
+function notePlugin(plugin: PluginUnderTest | undefined, caseFile: string, diagnostics: CaseDiagnostics) {
   const at = { file: caseFile, line: 1, column: 1 };
   if (!plugin) {
     diagnostics.info(
@@ -83,16 +80,5 @@ function notePlugin(
       `The plugin also has ${plugin.unstaged.join(', ')}, which Claude Code loads in the with-plugin arm; skill-eval stages the plugin's skills only.`,
       at,
     );
-  }
-  for (let dir = caseDir; ; dir = dirname(dir)) {
-    const mocks = join(dir, 'mocks');
-    if (existsSync(mocks)) {
-      diagnostics.warning(
-        'mocks-not-staged',
-        `${relative(dirname(caseFile), mocks) || 'mocks'}/ holds MCP mock responders Claude Code serves in place of the plugin's MCP servers; skill-eval stages neither the mocks nor the servers, so tools they answer are missing from the run.`,
-        at,
-      );
-    }
-    if (dir === plugin.root || dirname(dir) === dir) break;
   }
 }

@@ -2,12 +2,13 @@ import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core
 import { z } from 'zod';
 import { detectClaudePluginEval, FILE_PATTERNS } from './detect.js';
 import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
+import { writeClaudePluginEval } from './write-claude-plugin-eval.js';
 
 /** The format has no settings yet: Claude Code's run options (--threshold, --runs …) are command-line flags. */
 export const ClaudePluginEvalSettingsSchema = z.object({}).strict();
 export type ClaudePluginEvalSettings = z.infer<typeof ClaudePluginEvalSettingsSchema>;
 
-/** Creates the format reader. */
+/** Creates the format reader and writer. */
 export function createClaudePluginEvalFormat(): Format {
   return {
     id: 'claude-plugin-eval',
@@ -15,6 +16,7 @@ export function createClaudePluginEvalFormat(): Format {
     extensions: ['.yaml', '.md'],
     detect: detectClaudePluginEval,
     load: (file, text) => loadClaudePluginEval(file, text),
+    write: writeClaudePluginEval,
   };
 }
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { CLAUDE_BIN, REPO_ROOT } from '../test-support/paths.js';
-import { readSummary } from '../test-support/run-output.js';
+import { readResults, readSummary } from '../test-support/run-output.js';
 
 const SUITE = join(REPO_ROOT, 'formats/claude-plugin-eval/src/fixtures/differential');
 
@@ -22,18 +22,29 @@ const SUITE = join(REPO_ROOT, 'formats/claude-plugin-eval/src/fixtures/different
 interface ClaudeCase {
   name: string;
   aggregates: { score: number; passRate: number; scoreWithout?: number };
-  arms: { with: unknown[]; without?: unknown[] };
+  arms: { with: ClaudeRun[]; without?: ClaudeRun[] };
 }
 
-describe('claude plugin eval and skill-eval score the same suite alike', () => {
-  let server: FakeModelServer;
-  let dir: string;
-  let claude: { threshold: number; cases: ClaudeCase[] };
-  let outcomes: { caseName: string; variant: string; meanScore: number; status: string; runs: number }[];
+/** A run of a case in Claude Code's report: what its MCP stand-ins answered. */
+interface ClaudeRun {
+  mocks?: { servers: { server: string; kind: string }[]; calls: { total: number; errors: number } };
+}
 
-  beforeAll(async () => {
-    server = await startFakeModelServer(await loadFakeScript(join(SUITE, 'fake-model.json')));
-    dir = mkdtempSync(join(tmpdir(), 'claude-plugin-eval-diff-'));
+/** Both harnesses' reports of one suite. */
+interface BothRuns {
+  claude: { threshold: number; cases: ClaudeCase[] };
+  outcomes: { caseName: string; variant: string; meanScore: number; status: string; runs: number }[];
+  /** skill-eval's run directory. */
+  out: string;
+}
+
+/**
+ * Runs the plugin folder `plugin` through the real `claude plugin eval --json` and through `skill-eval run` on the
+ * claude-code engine, each on its own copy, both against one fake model server answering from `fakeModel`.
+ */
+async function runBoth(plugin: string, fakeModel: string, dir: string): Promise<BothRuns> {
+  const server: FakeModelServer = await startFakeModelServer(await loadFakeScript(fakeModel));
+  try {
     const env = {
       PATH: process.env.PATH,
       HOME: join(dir, 'home'),
@@ -42,8 +53,8 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
     };
     mkdirSync(env.HOME, { recursive: true });
     // Each harness gets its own copy: claude writes its results below the plugin's eval folder.
-    cpSync(join(SUITE, 'plugin'), join(dir, 'claude', 'plugin'), { recursive: true });
-    cpSync(join(SUITE, 'plugin'), join(dir, 'skill-eval', 'plugin'), { recursive: true });
+    cpSync(plugin, join(dir, 'claude', 'plugin'), { recursive: true });
+    cpSync(plugin, join(dir, 'skill-eval', 'plugin'), { recursive: true });
 
     // Not spawnSync: the fake model server answers from this process's event loop.
     const claudeArgs = ['plugin', 'eval', '.', '--json', join(dir, 'claude.json'), '--trust-plugin', '--no-publish'];
@@ -52,11 +63,10 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
       env,
       timeout: 240_000,
     }).catch((error: { code?: unknown; stderr?: string }) => {
-      // Exit 1 is a case below the threshold, which this suite has on purpose.
+      // Exit 1 is a case below the threshold, which a suite may have on purpose.
       if (error.code !== 1) throw new Error(`claude plugin eval failed (${String(error.code)}): ${error.stderr}`);
     });
     const report = JSON.parse(readFileSync(join(dir, 'claude.json'), 'utf8'));
-    claude = { threshold: report.suite.threshold, cases: report.cases };
 
     // skill-eval's judge (engine-anthropic) reads its endpoint from the process environment.
     const saved = { base: process.env.ANTHROPIC_BASE_URL, key: process.env.ANTHROPIC_API_KEY };
@@ -64,21 +74,8 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
     process.env.ANTHROPIC_API_KEY = env.ANTHROPIC_API_KEY;
     try {
       const io = captureIO(join(dir, 'skill-eval'), env);
-      const code = await main(
-        [
-          'run',
-          'plugin',
-          '--engine',
-          'claude-code',
-          '--ek',
-          `path=${CLAUDE_BIN}`,
-          '--judge',
-          'anthropic',
-          '--out',
-          'out',
-        ],
-        io,
-      );
+      const args = ['run', 'plugin', '--engine', 'claude-code', '--ek', `path=${CLAUDE_BIN}`, '--judge', 'anthropic'];
+      const code = await main([...args, '--no-cache', '--out', 'out'], io);
       if (code > 1) throw new Error(`skill-eval run failed (${code}): ${io.err()}`);
     } finally {
       for (const [name, value] of [
@@ -89,31 +86,65 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
         else process.env[name] = value;
       }
     }
-    outcomes = readSummary(join(dir, 'skill-eval', 'out')).cases;
+    const out = join(dir, 'skill-eval', 'out');
+    return {
+      claude: { threshold: report.suite.threshold, cases: report.cases },
+      outcomes: readSummary(out).cases,
+      out,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Each case's score with and without the plugin, and its verdict, as claude plugin eval gives them. */
+function expectSameScores({ claude, outcomes }: BothRuns) {
+  for (const c of claude.cases) {
+    const withSkill = outcomes.find((o) => o.caseName === c.name && o.variant === 'with_skill');
+    const withoutSkill = outcomes.find((o) => o.caseName === c.name && o.variant === 'without_skill');
+    expect(withSkill, c.name).toBeDefined();
+    expect(withSkill!.runs, `${c.name}: runs`).toBe(c.arms.with.length);
+    expect(withSkill!.meanScore, `${c.name}: score with the plugin`).toBeCloseTo(c.aggregates.score, 9);
+    expect(withSkill!.status, `${c.name}: verdict`).toBe(c.aggregates.score >= claude.threshold ? 'passed' : 'failed');
+    expect(withoutSkill?.meanScore, `${c.name}: score without the plugin`).toBeCloseTo(c.aggregates.scoreWithout!, 9);
+  }
+}
+
+describe('claude plugin eval and skill-eval score the same suite alike', () => {
+  let dir: string;
+  let claude: BothRuns['claude'];
+  let outcomes: BothRuns['outcomes'];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'claude-plugin-eval-diff-'));
+    ({ claude, outcomes } = await runBoth(join(SUITE, 'plugin'), join(SUITE, 'fake-model.json'), dir));
   }, 600_000);
 
-  afterAll(async () => {
-    await server?.close();
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('runs every case of the suite in both harnesses', () => {
-    const names = ['all-with-only', 'files', 'hello', 'mixed', 'order', 'weights'];
+    const names = ['all-with-only', 'baseline', 'files', 'hello', 'mixed', 'mock', 'order', 'weights'];
     expect(claude.cases.map((c) => c.name).sort()).toEqual(names);
     expect([...new Set(outcomes.map((o) => o.caseName))].sort()).toEqual(names);
   });
 
   it('gives each case the score and verdict claude plugin eval gives, with and without the plugin', () => {
-    for (const c of claude.cases) {
-      const withSkill = outcomes.find((o) => o.caseName === c.name && o.variant === 'with_skill');
-      const withoutSkill = outcomes.find((o) => o.caseName === c.name && o.variant === 'without_skill');
-      expect(withSkill, c.name).toBeDefined();
-      expect(withSkill!.runs, `${c.name}: runs`).toBe(c.arms.with.length);
-      expect(withSkill!.meanScore, `${c.name}: score with the plugin`).toBeCloseTo(c.aggregates.score, 9);
-      expect(withSkill!.status, `${c.name}: verdict`).toBe(
-        c.aggregates.score >= claude.threshold ? 'passed' : 'failed',
-      );
-      expect(withoutSkill?.meanScore, `${c.name}: score without the plugin`).toBeCloseTo(c.aggregates.scoreWithout!, 9);
+    expectSameScores({ claude, outcomes, out: '' });
+  });
+
+  it("answers a mocked MCP tool from the eval folder's mocks/ in both harnesses", () => {
+    // Claude Code served evals/mocks/tickets/list_tickets.md as a standalone server and answered the call without error.
+    const claudeRun = claude.cases.find((c) => c.name === 'mock')!.arms.with[0]!;
+    expect(claudeRun.mocks?.servers).toEqual([expect.objectContaining({ server: 'tickets', kind: 'standalone' })]);
+    expect(claudeRun.mocks?.calls).toMatchObject({ total: 1, errors: 0 });
+    // skill-eval's mocked server answered the same call with the responder's body, `{{input.project}}` filled.
+    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId === 'mock');
+    expect(runs.map((r) => r.variant).sort()).toEqual(['with_skill', 'without_skill']);
+    for (const run of runs) {
+      const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
+      expect(call?.output).toContain('Open tickets in web: T-1 "Login fails"');
     }
   });
 
@@ -121,5 +152,28 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
     const scores = claude.cases.map((c) => c.aggregates.score);
     expect(scores).toContain(1);
     expect(new Set(scores).size).toBeGreaterThan(2);
+  });
+});
+
+describe('the example plugin examples/ticket-triage, in both harnesses', () => {
+  let dir: string;
+  let runs: BothRuns;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'claude-plugin-eval-example-'));
+    const example = join(REPO_ROOT, 'examples/ticket-triage');
+    runs = await runBoth(example, join(example, 'evals/fake-model.json'), dir);
+  }, 600_000);
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes every case in claude plugin eval, and skill-eval gives the same scores and verdicts', () => {
+    expect(runs.claude.cases.map((c) => [c.name, c.aggregates.score, c.aggregates.scoreWithout])).toEqual([
+      ['triage-note', 1, 1],
+      ['urgent-first', 1, 1],
+    ]);
+    expectSameScores(runs);
   });
 });

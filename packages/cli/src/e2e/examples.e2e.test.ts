@@ -17,6 +17,7 @@ const EXAMPLES: Record<string, string> = {
   'commit-message': 'skillet',
   'word-count': 'skill-up',
   'json-extract': 'agentv',
+  'ticket-triage': 'claude-plugin-eval',
 };
 const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
 
@@ -36,7 +37,7 @@ describe('the examples', () => {
     expect(await main(['list', '--json', 'examples'], io)).toBe(0);
     const suites = (JSON.parse(io.out()) as { suites: { format: string }[] }).suites;
     expect(new Set(suites.map((s) => s.format))).toEqual(
-      new Set(['evals-json', 'triggers-json', 'eval-md', 'skillet', 'skill-up', 'agentv']),
+      new Set(['evals-json', 'triggers-json', 'eval-md', 'skillet', 'skill-up', 'agentv', 'claude-plugin-eval']),
     );
     const scripted = readdirSync(EXAMPLES_DIR).filter((name) =>
       existsSync(join(EXAMPLES_DIR, name, 'evals', 'fake-model.json')),
@@ -59,7 +60,8 @@ describe('the examples', () => {
         });
         const listed = captureIO(REPO_ROOT, { PATH: process.env.PATH });
         expect(await main(['list', '--json', join('examples', name)], listed)).toBe(0);
-        expect(JSON.parse(listed.out()).suites.map((s: { format: string }) => s.format)).toEqual([format]);
+        const formats = JSON.parse(listed.out()).suites.map((s: { format: string }) => s.format);
+        expect([...new Set(formats)]).toEqual([format]);
 
         const args = ['run', join('examples', name), '--engine', 'anthropic', '--judge', 'anthropic', '--no-cache'];
         const code = await main([...args, '--quiet', '--out', out], io);

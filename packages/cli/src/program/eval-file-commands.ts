@@ -42,7 +42,10 @@ export function defineConvertCommand(program: Command, { io, setExitCode }: Prog
     .command('convert')
     .description('Write an eval file in another format; whatever the target cannot express is listed.')
     .argument('<file>', 'the eval file to convert')
-    .requiredOption('--to <format>', 'target format: evals-json, triggers-json, skillet, skill-up, eval-md, agentv')
+    .requiredOption(
+      '--to <format>',
+      'target format: evals-json, triggers-json, skillet, skill-up, eval-md, agentv, claude-plugin-eval',
+    )
     .option('-o, --out <path>', 'output file or folder (default: print to stdout)')
     .addOption(formatOption('the file'))
     .option('--force', 'overwrite existing files')

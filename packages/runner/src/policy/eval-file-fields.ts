@@ -313,14 +313,16 @@ const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
     'never applied: a warning at its line, and the value is only kept in the case metadata',
   ),
   gated(
-    [
-      'claude-plugin-eval context.history_file',
-      'claude-plugin-eval/grader-md baseline_file',
-      'claude-plugin-eval graders.baseline_file',
-    ],
+    ['claude-plugin-eval context.history_file'],
     'reads-outside-project',
     'names a file read into the run',
     'an error at its line when the eval file is read (skill-eval cannot run it as Claude Code does)',
+  ),
+  gated(
+    ['claude-plugin-eval/grader-md baseline_file', 'claude-plugin-eval graders.baseline_file'],
+    'reads-outside-project',
+    "names a recorded trajectory read into the judge's criterion",
+    'read only from inside the case directory, as Claude Code reads it; `..`, an absolute path or a link out of it is an error at its line',
   ),
   gated(
     ['claude-plugin-eval context.add_dirs'],
@@ -357,6 +359,16 @@ const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
     'claude-plugin-eval/prompt-md **',
     'claude-plugin-eval/grader-md *',
     'claude-plugin-eval/grader-md **',
+    // A mock responder's answer is served by skill-eval's own mocked server; `{{file:…}}` reads only inside the
+    // responder's mock folder (refused out of it, links included); expect/error/agent are diagnosed, never applied.
+    'claude-plugin-eval/mock-md *',
+    'claude-plugin-eval/mock-md **',
+    'claude-plugin-eval/mock-md type',
+    'claude-plugin-eval/mock-md expect',
+    'claude-plugin-eval/mock-md expect.*',
+    'claude-plugin-eval/mock-md error',
+    'claude-plugin-eval/mock-md tools',
+    'claude-plugin-eval/mock-md abort_when',
   ]),
 ];
 

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
+import { GREETER_PLUGIN, pluginTree } from './test-support/plugin-tree.js';
+
+const CASE = [
+  'schema_version: "1.0"',
+  'name: tickets',
+  'execution:',
+  '  prompt: List the tickets.',
+  'graders:',
+  '  - {name: listed, type: tool_used, tool: mcp__tickets__list_tickets}',
+  '  - {name: first, type: tool_order, before: {tool: mcp__tickets__list_tickets, input_match: web}, after: Read}',
+].join('\n');
+
+const load = (files: Record<string, string>) => {
+  const root = pluginTree({ ...GREETER_PLUGIN, 'evals/tickets/case.yaml': CASE, ...files });
+  const result = loadClaudePluginEval(join(root, 'evals/tickets/case.yaml'));
+  const rules = result.diagnostics.map((d) => `${d.severity} ${d.ruleId.replace('claude-plugin-eval/', '')}:${d.line}`);
+  return { ...result, testCase: result.suites[0]?.cases[0], rules };
+};
+
+// Claude Code 2.1.330's mocks (binary `async function gu`, `async function hu`, `function cjo`, `function yu`).
+describe('MCP mocks from <eval dir>/mocks/', () => {
+  it('serve each mocks/<server>/<tool>.md as a tool of a mocked server named like the tool names Claude Code gives', () => {
+    const { testCase, rules } = load({
+      'evals/mocks/tickets/list_tickets.md': '\n\nOpen in {{input.project}}: {{ input.filter.state }} T-1\n\n',
+      'evals/mocks/tickets/_tools.json': JSON.stringify({
+        result: { tools: [{ name: 'list_tickets', description: 'List tickets.', inputSchema: { type: 'object' } }] },
+      }),
+    });
+    expect(rules).toEqual([]);
+    expect(testCase!.mcpServers).toEqual([
+      expect.objectContaining({
+        name: 'tickets',
+        transport: 'stdio',
+        mock: {
+          tools: [
+            {
+              name: 'list_tickets',
+              description: 'List tickets.',
+              inputSchema: { type: 'object' },
+              // Leading newlines and trailing blanks cut; {{input.x}} is skill-eval's {{params.x}}.
+              response: 'Open in {{params.project}}: {{params.filter.state}} T-1',
+            },
+          ],
+        },
+      }),
+    ]);
+    // The graders name the tool as Claude Code's trace does; skill-eval's sessions name it server::tool.
+    expect(testCase!.checks.map((c) => [c.type, c.value ?? c.before])).toEqual([
+      ['tool-called', 'tickets::list_tickets'],
+      ['tool-order', { tool: 'tickets::list_tickets', inputMatches: 'web' }],
+    ]);
+  });
+
+  it('let a deeper folder answer a tool in place of the eval folder, and keep the rest', () => {
+    const { testCase } = load({
+      'evals/mocks/tickets/list_tickets.md': 'outer list',
+      'evals/mocks/tickets/get_ticket.md': 'outer get',
+      'evals/tickets/mocks/tickets/list_tickets.md': 'inner list',
+    });
+    const tools = testCase!.mcpServers[0]!.mock!.tools.map((t) => [t.name, t.response]);
+    expect(tools.sort()).toEqual([
+      ['get_ticket', 'outer get'],
+      ['list_tickets', 'inner list'],
+    ]);
+  });
+
+  it('read {{file:…}} from the server folder, and refuse one that leaves it or is named from the input', () => {
+    expect(
+      load({
+        'evals/mocks/tickets/list_tickets.md': 'Tickets: {{file:data/list.json}}',
+        'evals/mocks/tickets/data/list.json': '[{"id":"T-1"}]',
+      }).testCase!.mcpServers[0]!.mock!.tools[0]!.response,
+    ).toBe('Tickets: [{"id":"T-1"}]');
+    expect(
+      load({ 'evals/mocks/tickets/list_tickets.md': '{{file:../../../case.yaml}}' }).rules.filter((r) =>
+        r.startsWith('error'),
+      ),
+    ).toEqual(['error mock-not-read:1']);
+    expect(load({ 'evals/mocks/tickets/list_tickets.md': '{{file:{input.id}.json}}' }).rules).toEqual([
+      'error mock-not-expressible:1',
+    ]);
+  });
+
+  it('say at its line what skill-eval cannot do: agent responders, expect guards, error answers', () => {
+    const { rules } = load({
+      'evals/mocks/tickets/list_tickets.md': '---\nexpect:\n  project: web\nerror: true\n---\nNo such project',
+      'evals/mocks/tickets/get_ticket.md': '---\ntype: agent\n---\nYou are a ticket tracker.',
+      'evals/mocks/tickets/_server.md': '---\ntype: agent\ntools: [a, b]\n---\nYou are a ticket tracker.',
+    });
+    expect(rules.sort()).toEqual([
+      'error mock-not-expressible:1',
+      'error mock-not-expressible:2',
+      'warning mock-not-expressible:3',
+      'warning mock-not-expressible:4',
+    ]);
+  });
+
+  it('refuse what Claude Code refuses: unknown keys, bad names, the init stub', () => {
+    expect(load({ 'evals/mocks/tickets/list_tickets.md': '---\nreply: x\n---\nok' }).rules).toEqual([
+      'error unknown-key:2',
+    ]);
+    expect(load({ 'evals/mocks/tic.kets/list_tickets.md': 'ok' }).rules).toEqual(['error mock-not-read:undefined']);
+    expect(
+      load({ 'evals/mocks/tickets/list_tickets.md': 'TODO: replace with the canned result this tool should return' })
+        .rules,
+    ).toEqual(['error init-template:1']);
+  });
+
+  it('name a mock that shadows a server the plugin declares as Claude Code registers it: plugin:<plugin>:<server>', () => {
+    const { testCase } = load({
+      '.mcp.json': JSON.stringify({ mcpServers: { tickets: { command: 'tickets-server' } } }),
+      'evals/mocks/tickets/list_tickets.md': 'T-1',
+    });
+    expect(testCase!.mcpServers.map((s) => s.name)).toEqual(['plugin_greeter_tickets']);
+    // mcp__tickets__… is not that server's tool name any more, so the grader keeps its name.
+    expect(testCase!.checks[0]!.value).toBe('mcp__tickets__list_tickets');
+  });
+});
