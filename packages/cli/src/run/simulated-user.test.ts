@@ -5,6 +5,7 @@ import { type FakeModelServer, type FakeResponse, startFakeModelServer } from '@
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
 import { writeFiles } from '../test-support/write-files.js';
 
 // skill-up's user simulator, run on the anthropic engine with the run's judge playing the user, both against one
@@ -48,14 +49,18 @@ async function setUp(caseLines: string[], agent: FakeResponse[], simulator: Fake
   });
 }
 
-async function run() {
+async function run(engine = 'anthropic') {
   const io = captureIO(dir, {
     PATH: process.env.PATH,
     HOME: join(dir, 'home'),
     ANTHROPIC_API_KEY: 'k',
     ANTHROPIC_BASE_URL: server!.url,
+    OPENAI_API_KEY: 'k',
+    OPENAI_BASE_URL: `${server!.url}/v1`,
   });
-  const code = await main(['run', 'skill', '-e', 'anthropic', '--judge', 'anthropic', '--out', 'out'], io);
+  const bins: Record<string, string> = { 'claude-code': CLAUDE_BIN, codex: CODEX_BIN };
+  const paths = bins[engine] ? ['--ek', `${engine}.path=${bins[engine]}`] : [];
+  const code = await main(['run', 'skill', '-e', engine, ...paths, '--judge', 'anthropic', '--out', 'out'], io);
   const [result] = readFileSync(join(dir, 'out', 'results.jsonl'), 'utf8')
     .trim()
     .split('\n')
@@ -161,4 +166,22 @@ describe('a simulated user (skill-up user_simulator)', () => {
     expect(stopped.result.error.message).toBe('turn 2 user simulation: user simulator stop is invalid for this turn');
     expect(stopped.users).toEqual([['Help me configure a deployment.', false]]);
   });
+
+  // The real agent CLIs against the fake model server: each takes the simulated messages as resumed turns.
+  it.each(['claude-code', 'codex'])('runs on %s, each simulated message a resumed turn of one session', async (engine) => {
+    await setUp(
+      ['user_simulator: {scenario: Staging. Never deploy.}', 'input: {prompt: Help me configure a deployment.}'],
+      [{ text: 'Which environment?' }, { text: 'ENV=staging DEPLOY=NO' }],
+      [reply('staging'), stop('done')],
+    );
+    const { code, io, result, users, requests } = await run(engine);
+    expect(code, io.err()).toBe(0);
+    expect(result.engine).toBe(engine);
+    expect(users).toEqual([
+      ['Help me configure a deployment.', false],
+      ['staging', true],
+    ]);
+    expect(result.session.simulatorStopReason).toBe('done');
+    expect(requests('agent').map((r) => r.step)).toEqual([0, 1]);
+  }, 120_000);
 });
