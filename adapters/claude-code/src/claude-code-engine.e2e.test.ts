@@ -212,7 +212,11 @@ describe('claude-code engine against the fake model server', () => {
         {
           id: 'simulated',
           match: { user: 'Configure a deployment', tools: true },
-          responses: [{ text: 'Which environment?' }, { text: 'How many replicas?' }, { text: 'ENV=staging REPLICAS=2' }],
+          responses: [
+            { text: 'Which environment?' },
+            { text: 'How many replicas?' },
+            { text: 'ENV=staging REPLICAS=2' },
+          ],
         },
       ],
     });

@@ -166,13 +166,17 @@ function simulatorOf(
   const at = nodeAt(yaml, ['user_simulator']);
   const scenario = doc.user_simulator.scenario;
   if (!scenario?.trim()) {
-    sink.error('user-simulator', 'user_simulator.scenario is missing; write what the simulated user wants and knows.', at);
+    sink.error(
+      'user-simulator',
+      'user_simulator.scenario is missing; write what the simulated user wants and knows.',
+      at,
+    );
     return null;
   }
   if (!suite.userSimulator) {
     sink.error(
       'user-simulator',
-      "The case has a simulated user, but eval.yaml has no complete user_simulator (provider, protocol, model) to play it; skill-up refuses the case without one. Add user_simulator to eval.yaml.",
+      'The case has a simulated user, but eval.yaml has no complete user_simulator (provider, protocol, model) to play it; skill-up refuses the case without one. Add user_simulator to eval.yaml.',
       at,
     );
     return null;

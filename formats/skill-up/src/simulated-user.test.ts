@@ -26,7 +26,13 @@ const suite = (simulator: string[], ...cases: string[]) =>
     `  files: [${cases.map((c) => `evals/cases/${c}.yaml`).join(', ')}]`,
     '  defaults: {max_turns: 6}',
   ].join('\n');
-const SIMULATOR = ['user_simulator:', '  provider: simulation', '  protocol: anthropic', '  model: sim-model', '  timeout_seconds: 60'];
+const SIMULATOR = [
+  'user_simulator:',
+  '  provider: simulation',
+  '  protocol: anthropic',
+  '  model: sim-model',
+  '  timeout_seconds: 60',
+];
 
 describe('skill-up user simulator', () => {
   it("skill-up's own example (mixed and autonomous) reads as the simulator runs it", () => {
@@ -124,7 +130,9 @@ describe('skill-up user simulator', () => {
       ['both', 'skill-up/bad-value', 4],
       ['long', 'skill-up/bad-value', 5],
     ]);
-    expect(errors[1]!.message).toBe('The case requires 2 turns but max_turns is 1; skill-up refuses it. Raise constraints.max_turns.');
+    expect(errors[1]!.message).toBe(
+      'The case requires 2 turns but max_turns is 1; skill-up refuses it. Raise constraints.max_turns.',
+    );
   });
 
   it('a scenario with fixed turns only asks no simulator: the case runs its turns as written', () => {

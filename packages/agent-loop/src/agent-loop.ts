@@ -1,7 +1,7 @@
 import {
   addUsage,
-  emptyUsage,
   type EngineRunInput,
+  emptyUsage,
   errorInfo,
   type NextUserTurn,
   type SessionEvent,

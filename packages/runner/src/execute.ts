@@ -123,10 +123,18 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     const workspaceBefore = caseNeedsJudge(testCase) ? await snapshotWorkspace(workspace.ws) : undefined;
     let conversation: EngineStart['conversation'];
     if (testCase.userSimulator && player?.judge) {
-      const simulated = new SimulatedConversation({ ...testCase, userSimulator: testCase.userSimulator }, player.judge, ctx.signal);
+      const simulated = new SimulatedConversation(
+        { ...testCase, userSimulator: testCase.userSimulator },
+        player.judge,
+        ctx.signal,
+      );
       const first = await simulated.first();
       const failure = simulated.outcome.failure;
-      if (!first) return result.fail(failure?.code ?? 'JUDGE_FAILED', failure?.message ?? 'The simulated user wrote no first message.');
+      if (!first)
+        return result.fail(
+          failure?.code ?? 'JUDGE_FAILED',
+          failure?.message ?? 'The simulated user wrote no first message.',
+        );
       conversation = { first, simulated };
     }
     const start = { workspace, life, skills, model: agent.model, hostEnv, mcpServers, detection, conversation };

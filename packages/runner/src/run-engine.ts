@@ -1,8 +1,8 @@
 import {
   completeSession,
   errorInfo,
-  type NextUserTurn,
   isSkillEvalError,
+  type NextUserTurn,
   type ResolvedMcpServer,
   type Session,
   type SessionEvent,

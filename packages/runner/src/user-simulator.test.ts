@@ -1,6 +1,6 @@
-import type { CompletionRequest, EngineRunInput, SessionEvent } from '@skill-eval/core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CompletionRequest, EngineRunInput, SessionEvent } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
 import { describe, expect, it } from 'vitest';
 import { makeCase, useTempDir } from './test-support/fixtures.js';
@@ -114,9 +114,7 @@ describe('a case whose user is simulated', () => {
     expect(requests[0]!.messages[0]!.content).toContain('Current instruction:\nStart the conversation');
     expect(requests[0]!.timeoutMs).toBe(30_000);
     const transcript = JSON.parse(readFileSync(join(dir, 'out', result.transcriptFile!), 'utf8'));
-    expect(
-      transcript.events.filter((e: SessionEvent) => e.type === 'message' && e.role === 'user'),
-    ).toEqual([
+    expect(transcript.events.filter((e: SessionEvent) => e.type === 'message' && e.role === 'user')).toEqual([
       { type: 'message', role: 'user', text: 'Use staging', simulated: true },
       { type: 'message', role: 'user', text: 'Now summarize' },
     ]);

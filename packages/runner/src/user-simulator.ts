@@ -87,8 +87,7 @@ export function parseDecision(raw: string, policy: ResponsePolicy): Decision {
     const name = DECISION_FIELDS.find((f) => f === key.toLowerCase());
     if (!name) throw new Error(`invalid user simulator decision: json: unknown field ${JSON.stringify(key)}`);
     if (field === null) continue;
-    if (typeof field !== 'string')
-      throw new Error(`invalid user simulator decision: ${name} is not a string`);
+    if (typeof field !== 'string') throw new Error(`invalid user simulator decision: ${name} is not a string`);
     fields[name] = field;
   }
   switch (fields.action) {

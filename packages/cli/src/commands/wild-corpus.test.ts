@@ -97,9 +97,7 @@ describe('corpus/wild', () => {
     const { code, listing } = await list('skill-up-yaml/alibaba-skill-up/examples/user-simulator');
     expect(code).toBe(0);
     expect(listing.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(
-      listing.suites[0]!.cases.map((c) => [c.id, c.turns.length, c.userSimulator]),
-    ).toEqual([
+    expect(listing.suites[0]!.cases.map((c) => [c.id, c.turns.length, c.userSimulator])).toEqual([
       ['mixed-turns', 3, { respond: [1], autonomous: false, maxTurns: 6, model: 'openai/gpt-4.1-mini' }],
       ['autonomous-turns', 1, { respond: [], autonomous: true, maxTurns: 6, model: 'openai/gpt-4.1-mini' }],
     ]);

@@ -48,7 +48,10 @@ function caseLine(c: Listing['suites'][number]['cases'][number]): string {
   if (c.runs !== (c.kind === 'trigger' ? 3 : 1)) parts.push(`runs=${c.runs}`);
   const simulator = c.userSimulator;
   if (simulator) {
-    const writes = [...simulator.respond.map((i) => `respond@${i + 1}`), ...(simulator.autonomous ? ['autonomous'] : [])];
+    const writes = [
+      ...simulator.respond.map((i) => `respond@${i + 1}`),
+      ...(simulator.autonomous ? ['autonomous'] : []),
+    ];
     parts.push(`simulated-user=[${writes.join(',')}] max-turns=${simulator.maxTurns}`);
   }
   return parts.join(' ');

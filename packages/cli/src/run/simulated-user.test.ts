@@ -85,7 +85,10 @@ const systemText = (body: unknown): string => JSON.stringify((body as { system?:
 describe('a simulated user (skill-up user_simulator)', () => {
   it('writes each next message from the agent’s answers until it stops, and the agent gets them in one conversation', async () => {
     await setUp(
-      ['user_simulator: {scenario: Staging with two replicas. Never deploy.}', 'input: {prompt: Help me configure a deployment.}'],
+      [
+        'user_simulator: {scenario: Staging with two replicas. Never deploy.}',
+        'input: {prompt: Help me configure a deployment.}',
+      ],
       [{ text: 'Which environment?' }, { text: 'How many replicas?' }, { text: 'ENV=staging REPLICAS=2 DEPLOY=NO' }],
       [reply('staging'), reply('two'), stop('the agent confirmed no deploy')],
     );
@@ -168,20 +171,24 @@ describe('a simulated user (skill-up user_simulator)', () => {
   });
 
   // The real agent CLIs against the fake model server: each takes the simulated messages as resumed turns.
-  it.each(['claude-code', 'codex'])('runs on %s, each simulated message a resumed turn of one session', async (engine) => {
-    await setUp(
-      ['user_simulator: {scenario: Staging. Never deploy.}', 'input: {prompt: Help me configure a deployment.}'],
-      [{ text: 'Which environment?' }, { text: 'ENV=staging DEPLOY=NO' }],
-      [reply('staging'), stop('done')],
-    );
-    const { code, io, result, users, requests } = await run(engine);
-    expect(code, io.err()).toBe(0);
-    expect(result.engine).toBe(engine);
-    expect(users).toEqual([
-      ['Help me configure a deployment.', false],
-      ['staging', true],
-    ]);
-    expect(result.session.simulatorStopReason).toBe('done');
-    expect(requests('agent').map((r) => r.step)).toEqual([0, 1]);
-  }, 120_000);
+  it.each(['claude-code', 'codex'])(
+    'runs on %s, each simulated message a resumed turn of one session',
+    async (engine) => {
+      await setUp(
+        ['user_simulator: {scenario: Staging. Never deploy.}', 'input: {prompt: Help me configure a deployment.}'],
+        [{ text: 'Which environment?' }, { text: 'ENV=staging DEPLOY=NO' }],
+        [reply('staging'), stop('done')],
+      );
+      const { code, io, result, users, requests } = await run(engine);
+      expect(code, io.err()).toBe(0);
+      expect(result.engine).toBe(engine);
+      expect(users).toEqual([
+        ['Help me configure a deployment.', false],
+        ['staging', true],
+      ]);
+      expect(result.session.simulatorStopReason).toBe('done');
+      expect(requests('agent').map((r) => r.step)).toEqual([0, 1]);
+    },
+    120_000,
+  );
 });

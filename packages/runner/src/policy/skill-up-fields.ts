@@ -177,7 +177,7 @@ export const SKILL_UP_FIELDS: PolicyEntry[] = [
   entry(
     ['skill-up user_simulator.provider'],
     'none',
-    'where skill-up reads the simulator\'s key and endpoint from; never applied (an info says so)',
+    "where skill-up reads the simulator's key and endpoint from; never applied (an info says so)",
   ),
   entry(
     [
