@@ -206,6 +206,57 @@ describe('claude-code engine against the fake model server', () => {
     expect(requests[0]!.headers['x-claude-code-session-id']).toBe(requests[1]!.headers['x-claude-code-session-id']);
   }, 60_000);
 
+  it('takes next user messages one by one (nextTurn): each after the answer, resumed in one session, marked simulated', async () => {
+    const input = await setup({
+      conversations: [
+        {
+          id: 'simulated',
+          match: { user: 'Configure a deployment', tools: true },
+          responses: [
+            { text: 'Which environment?' },
+            { text: 'How many replicas?' },
+            { text: 'ENV=staging REPLICAS=2' },
+          ],
+        },
+      ],
+    });
+    const answers: { turn: number; finalMessage: string }[] = [];
+    const replies = ['staging', 'two'];
+    const session = await engine.run(
+      input({
+        turns: ['Configure a deployment'],
+        nextTurn: async (answer) => {
+          answers.push(answer);
+          const text = replies.shift();
+          return text === undefined ? null : { text, simulated: true };
+        },
+      }),
+    );
+    expect(session.error).toBeUndefined();
+    expect(session.status).toBe('completed');
+    // Asked after every answer, with that answer; null ended the conversation.
+    expect(answers).toEqual([
+      { turn: 0, finalMessage: 'Which environment?' },
+      { turn: 1, finalMessage: 'How many replicas?' },
+      { turn: 2, finalMessage: 'ENV=staging REPLICAS=2' },
+    ]);
+    const users = session.events.flatMap((e) =>
+      e.type === 'message' && e.role === 'user' ? [[e.text, e.simulated === true]] : [],
+    );
+    expect(users).toEqual([
+      ['Configure a deployment', false],
+      ['staging', true],
+      ['two', true],
+    ]);
+    expect(session.finalMessage).toBe('ENV=staging REPLICAS=2');
+    const requests = modelRequests();
+    expect(requests.map((r) => r.step)).toEqual([0, 1, 2]);
+    // One session: the first turn was started with --session-id (not as a single turn), the others resumed it.
+    const sessions = new Set(requests.map((r) => r.headers['x-claude-code-session-id']));
+    expect(sessions.size).toBe(1);
+    expect(JSON.stringify(requests[2]!.body)).toContain('Which environment?');
+  }, 90_000);
+
   it('answers a judge-style completion with no tools, however long its prompt', async () => {
     await setup({
       conversations: [

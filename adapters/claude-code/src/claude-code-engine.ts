@@ -30,7 +30,7 @@ export const ENGINE_ID = 'claude-code';
 
 export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = { mcp: true };
+  readonly capabilities = { mcp: true, nextTurn: true };
   readonly skillRoots = ['.claude/skills'] as const;
 
   constructor(settings: ClaudeCodeSettings) {
@@ -75,7 +75,7 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
         record: state,
         startTurn: (index, prompt) => {
           const turn: TurnMode =
-            input.turns.length === 1
+            input.turns.length === 1 && !input.nextTurn
               ? { kind: 'single' }
               : index === 0
                 ? { kind: 'first', sessionId: turns.sessionId! }

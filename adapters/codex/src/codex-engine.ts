@@ -47,7 +47,7 @@ interface RunState extends SessionRecord {
 
 export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = { mcp: true };
+  readonly capabilities = { mcp: true, nextTurn: true };
   readonly skillRoots = ['.agents/skills'] as const;
   /** Whether codex can start commands in its sandbox, by binary and sandbox mode: asked once, not per execution. */
   private readonly sandboxChecks = new Map<string, Promise<string | undefined>>();
@@ -141,8 +141,15 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
       redact,
       record: state,
       startTurn: (index, prompt) => {
+        if (index > 0 && !threadId) {
+          return {
+            status: 'error',
+            code: 'ENGINE_FAILED',
+            message: 'codex reported no thread id, so the conversation cannot go on.',
+          };
+        }
         const turn: CodexTurn =
-          input.turns.length === 1
+          input.turns.length === 1 && !input.nextTurn
             ? { kind: 'single' }
             : index === 0
               ? { kind: 'first' }

@@ -34,7 +34,7 @@ export const TRANSCRIPT_FILE = 'gemini-stream.jsonl';
 
 export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = { mcp: true };
+  readonly capabilities = { mcp: true, nextTurn: true };
   /**
    * Workspace skills (Storage.getProjectSkillsDir of gemini 0.61.0, bundle/chunk-JDPZ4CE3.js:253361: `<workspace>/.gemini/skills`,
    * discovered by SkillManager.discoverSkills, :364539, in a trusted folder).
@@ -102,7 +102,7 @@ export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> impleme
       record: state,
       startTurn: (index, prompt) => {
         const turn: GeminiTurn =
-          input.turns.length === 1
+          input.turns.length === 1 && !input.nextTurn
             ? { kind: 'single' }
             : index === 0
               ? { kind: 'first', sessionId }

@@ -33,7 +33,7 @@ export const TRANSCRIPT_FILE = 'opencode-events.jsonl';
 
 export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = {};
+  readonly capabilities = { nextTurn: true };
   /**
    * opencode's project skills folder: Skill discovery of opencode 1.18.33 scans `{skill,skills}/**\/SKILL.md` in each
    * of its config directories, the workspace's `.opencode` among them (beside `.claude/skills` and `.agents/skills`,

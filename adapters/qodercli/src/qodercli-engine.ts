@@ -29,6 +29,7 @@ interface RunState extends SessionRecord {
 export class QodercliEngine extends CliProgramEngine<QodercliSettings> implements Engine {
   readonly id = ENGINE_ID;
   readonly skillRoots = ['.qoder/skills'] as const;
+  readonly capabilities = { nextTurn: true };
 
   /** The access token, and where the user's own login state lives. */
   readonly environment = [TOKEN_VAR, 'QODER_CONFIG_DIR'];

@@ -129,7 +129,7 @@ describe('input', () => {
     ]);
   });
 
-  it('multi-turn: a simulated (respond) turn refuses the case, never sent with fewer turns; post-conditions warn', () => {
+  it('multi-turn: a simulated (respond) turn needs a scenario (skill-up validator); post-conditions warn', () => {
     const { suites, diagnostics } = load([
       'input:',
       '  turns:',
@@ -137,7 +137,7 @@ describe('input', () => {
       '      content: first',
       '      post_condition: {must_contain_any: [ok], on_fail: fail}',
       '    - role: user',
-      '      respond: {goal: ask back}',
+      '      respond: ask back',
       '    - role: user',
       '      content: last',
     ]);
@@ -145,11 +145,13 @@ describe('input', () => {
       ['not-honoured', 5, 23],
       ['user-simulator', 7, 16],
     ]);
-    expect(diagnostics.find((d) => d.ruleId === 'skill-up/user-simulator')?.severity).toBe('error');
+    expect(diagnostics.find((d) => d.ruleId === 'skill-up/user-simulator')?.message).toMatch(
+      /requires user_simulator\.scenario/,
+    );
     expect(suites).toEqual([]);
   });
 
-  it('a prompt with a user_simulator scenario (an autonomous conversation) is refused, not run as one turn', () => {
+  it('a simulated case without an eval.yaml user_simulator is refused, as skill-up refuses it', () => {
     const { suites, diagnostics } = load([
       'input: {prompt: Create the config}',
       'user_simulator: {scenario: staging only}',
@@ -157,7 +159,7 @@ describe('input', () => {
     ]);
     expect(withoutContext(diagnostics)).toEqual([['user-simulator', 2, 17]]);
     expect(diagnostics.find((d) => d.ruleId === 'skill-up/user-simulator')?.message).toMatch(
-      /refused rather than run as one turn/,
+      /eval\.yaml has no complete user_simulator/,
     );
     expect(suites).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { type Case, type Check, type FixtureFile, parseCase } from '@skill-eval/core';
+import { type Case, type Check, type FixtureFile, parseCase, type UserSimulatorSpec } from '@skill-eval/core';
 import type { CaseContext } from './case-context.js';
 import type { SkillUpCaseFile } from './case-schema.js';
 import { caseExpectGates } from './map-expect.js';
@@ -7,7 +7,7 @@ import { judgeAndJudges, mapJudge } from './map-judge.js';
 import { mapJudgeList } from './map-judge-list.js';
 import { caseMcpServers } from './map-mcp.js';
 import type { MappedJudge } from './mapped-judge.js';
-import { readTurns } from './read-turns.js';
+import { type ReadTurns, readTurns } from './read-turns.js';
 import type { ReadYaml } from './read-yaml-file.js';
 import { resolveSkillPath } from './resolve-path.js';
 import type { Judge } from './rule-schema.js';
@@ -27,7 +27,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
   if (doc.user_simulator !== undefined) metadata.user_simulator = doc.user_simulator;
   const input = readTurns(doc.input, { ...ctx, simulated: doc.user_simulator !== undefined });
   if (!input) return undefined;
-  if (input.richer) metadata.input = doc.input;
+  if (input.richer || input.respond.length > 0) metadata.input = doc.input;
 
   const stem = basename(ctx.file, extname(ctx.file));
   const id = doc.id === undefined || String(doc.id) === '' ? stem : String(doc.id);
@@ -55,6 +55,8 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
 
   const timeout = pick(doc.constraints?.timeout_seconds, suite.timeoutSeconds);
   const maxTurns = pick(doc.constraints?.max_turns, suite.maxTurns);
+  const userSimulator = simulatorOf(doc, input, maxTurns, ctx);
+  if (userSimulator === null) return undefined;
   const artifacts = [...new Set([...suite.collectArtifacts, ...(doc.collect_artifacts ?? [])])];
   for (const entry of read.unknown) {
     if (entry.path.length === 0) metadata[entry.key] = entry.value;
@@ -90,6 +92,7 @@ export function buildCase(read: ReadYaml<SkillUpCaseFile>, ctx: CaseContext): Ca
     engine: suite.engine,
     ...(suite.model ? { model: suite.model } : {}),
     judge: judge?.model,
+    ...(userSimulator ? { userSimulator } : {}),
     tags: doc.tag ? [doc.tag] : [],
     metadata,
     source: { file: ctx.file, ...position, format: 'skill-up' },
@@ -142,6 +145,59 @@ function mapGit(git: NonNullable<NonNullable<SkillUpCaseFile['context']>['git']>
     ...(git.checkout ? { checkout: git.checkout } : {}),
     ...(applyDiff ? { applyDiff } : {}),
     remotes: git.remotes ?? [],
+  };
+}
+
+/** skill-up's turn limit of an autonomous conversation when none is set (multiturn.go:159-162). */
+const AUTONOMOUS_MAX_TURNS = 10;
+
+/**
+ * The simulated user of a case, as skill-up runs it (internal/evaluator/multiturn.go:84-165): undefined when the case
+ * has none (or one its turns never ask: fixed turns only), null when it cannot run — no complete `user_simulator` in
+ * eval.yaml, or more fixed turns than `max_turns`, which skill-up refuses before the first turn (multiturn.go:163-164).
+ */
+function simulatorOf(
+  doc: SkillUpCaseFile,
+  input: ReadTurns,
+  maxTurns: number,
+  { sink, yaml, suite }: CaseContext,
+): UserSimulatorSpec | undefined | null {
+  if (doc.user_simulator === undefined) return undefined;
+  const at = nodeAt(yaml, ['user_simulator']);
+  const scenario = doc.user_simulator.scenario;
+  if (!scenario?.trim()) {
+    sink.error(
+      'user-simulator',
+      'user_simulator.scenario is missing; write what the simulated user wants and knows.',
+      at,
+    );
+    return null;
+  }
+  if (!suite.userSimulator) {
+    sink.error(
+      'user-simulator',
+      'The case has a simulated user, but eval.yaml has no complete user_simulator (provider, protocol, model) to play it; skill-up refuses the case without one. Add user_simulator to eval.yaml.',
+      at,
+    );
+    return null;
+  }
+  const limit = maxTurns > 0 ? maxTurns : AUTONOMOUS_MAX_TURNS;
+  if (input.turns.length > limit) {
+    sink.error(
+      'bad-value',
+      `The case requires ${input.turns.length} turns but max_turns is ${limit}; skill-up refuses it. Raise constraints.max_turns.`,
+      nodeAt(yaml, ['input', 'turns']),
+    );
+    return null;
+  }
+  if (input.respond.length === 0 && !input.autonomous) return undefined;
+  return {
+    scenario,
+    respond: input.respond,
+    autonomous: input.autonomous,
+    maxTurns: limit,
+    model: suite.userSimulator.model,
+    ...(suite.userSimulator.timeoutSeconds !== undefined ? { timeoutSeconds: suite.userSimulator.timeoutSeconds } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export interface SuiteDefaults {
   environment?: EnvironmentSpec;
   /** `cases.retry_policy`: retries of a case that timed out or errored. */
   retry?: RetryPolicy;
+  /** `user_simulator` of eval.yaml, when complete: the model that plays the user of simulated cases. */
+  userSimulator?: { model: string; timeoutSeconds?: number };
 }
 
 /** skill-up's documented defaults (`defaults.yaml`). */

@@ -8,7 +8,10 @@ const seconds = z.number().int().describe('Seconds.');
 export const TurnSchema = z.strictObject({
   role: z.string().optional().describe('Speaker; only `user` turns are sent.'),
   content: z.string().optional().describe('Fixed user message.'),
-  respond: z.unknown().optional().describe('Simulated turn: the user simulator writes this message (newer skill-up).'),
+  respond: z
+    .string()
+    .optional()
+    .describe('Simulated turn: the user simulator writes this message under this instruction (newer skill-up).'),
   post_condition: z
     .strictObject({
       must_contain_any: z.array(z.string()).optional(),

@@ -4,15 +4,23 @@ import { nodeAt } from './yaml-path.js';
 
 /** The user messages of a case, and whether `input` says more than skill-eval can run (kept verbatim then). */
 export interface ReadTurns {
+  /** The messages in order; a `respond` turn holds its instruction to the simulator. */
   turns: string[];
-  /** True when turns carry post-conditions, captures, per-turn timeouts or simulated replies. */
+  /** Indexes of `turns` the user simulator writes (`respond`). */
+  respond: number[];
+  /** A prompt a `user_simulator` scenario continues: the simulator writes every later message, or stops. */
+  autonomous: boolean;
+  /** True when turns carry post-conditions, captures or per-turn timeouts. */
   richer: boolean;
 }
 
 /**
- * `input.prompt` or `input.turns` → user messages. Post-conditions, captures and per-turn timeouts are
- * reported and kept; a simulated turn (`respond`), or a prompt a `user_simulator` scenario continues
- * (`simulated`), refuses the case. Returns undefined when the case cannot run.
+ * `input.prompt` or `input.turns` → user messages, as skill-up reads them (alibaba/skill-up
+ * internal/evaluator/multiturn.go:153-165 `prepareConversation`): a prompt with a `user_simulator` scenario
+ * (`simulated`) is an autonomous conversation; a turn with `respond` is written by the simulator under that
+ * instruction, and needs the scenario and no `content` (internal/config/user_simulator_test.go,
+ * TestValidateUserSimulatorConfiguration). Post-conditions, captures and per-turn timeouts are reported and kept.
+ * Returns undefined when the case cannot run.
  */
 export function readTurns(
   input: SkillUpCaseFile['input'],
@@ -24,15 +32,7 @@ export function readTurns(
     ctx.sink.error('bad-value', 'input.prompt and input.turns are mutually exclusive; keep one of them.', at('turns'));
     return undefined;
   }
-  if (prompt && ctx.simulated) {
-    ctx.sink.error(
-      'user-simulator',
-      "This case has a user_simulator scenario and a prompt: skill-up's simulator would go on answering the agent, turn by turn, until it stops or max_turns. skill-eval cannot run simulated turns yet, so this case is refused rather than run as one turn; remove user_simulator to run the prompt alone.",
-      nodeAt(ctx.yaml, ['user_simulator']),
-    );
-    return undefined;
-  }
-  if (prompt) return { turns: [prompt], richer: false };
+  if (prompt) return { turns: [prompt], respond: [], autonomous: ctx.simulated === true, richer: false };
   if (!turns?.length) {
     ctx.sink.error(
       'missing-input',
@@ -41,7 +41,8 @@ export function readTurns(
     );
     return undefined;
   }
-  const fixed: string[] = [];
+  const messages: string[] = [];
+  const respond: number[] = [];
   let richer = false;
   let ok = true;
   turns.forEach((turn, i) => {
@@ -56,18 +57,31 @@ export function readTurns(
       );
       ok = false;
     }
-    if (turn.content) fixed.push(turn.content);
-    else if (turn.respond !== undefined) {
-      // skill-up's simulator writes this turn with a model from the agent's earlier answers (usersimulator.Next);
-      // sending only the fixed turns would be another conversation, so the case is refused instead.
+    if (turn.content && turn.respond) {
       ctx.sink.error(
-        'user-simulator',
-        `input.turns[${i}] is simulated (respond): skill-up's user simulator writes it from the agent's earlier answers, turn by turn. skill-eval cannot run simulated turns yet, so this case is refused rather than run with fewer turns; write the reply as content to run it.`,
+        'bad-value',
+        `input.turns[${i}] has both content and respond, which are mutually exclusive in skill-up; keep content for a fixed message or respond for a simulated one.`,
         at('turns', i, 'respond'),
       );
       ok = false;
+    } else if (turn.content) messages.push(turn.content);
+    else if (turn.respond) {
+      if (!ctx.simulated) {
+        ctx.sink.error(
+          'user-simulator',
+          `input.turns[${i}] is simulated (respond), which requires user_simulator.scenario in the case; add the scenario the simulated user follows.`,
+          at('turns', i, 'respond'),
+        );
+        ok = false;
+      }
+      respond.push(messages.length);
+      messages.push(turn.respond);
     } else {
-      ctx.sink.error('missing-key', `input.turns[${i}].content is missing; write the user message.`, at('turns', i));
+      ctx.sink.error(
+        'missing-key',
+        `input.turns[${i}].content is missing; write the user message (or respond: for a simulated one).`,
+        at('turns', i),
+      );
       ok = false;
     }
     for (const key of ['post_condition', 'capture', 'timeout_seconds'] as const) {
@@ -81,13 +95,5 @@ export function readTurns(
     }
   });
   if (!ok) return undefined;
-  if (fixed.length === 0) {
-    ctx.sink.error(
-      'missing-input',
-      'Every turn is simulated; skill-eval needs at least one fixed user turn (content).',
-      at('turns'),
-    );
-    return undefined;
-  }
-  return { turns: fixed, richer };
+  return { turns: messages, respond, autonomous: false, richer };
 }

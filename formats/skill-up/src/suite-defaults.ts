@@ -46,7 +46,6 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
       ['report'],
       'output formats: every run writes results.jsonl, summary.json and junit.xml, and `skill-eval report <run> --html` the HTML report',
     );
-  if (doc.user_simulator !== undefined) unapplied(['user_simulator'], 'user simulator model');
 
   const engine = readEngine(doc, yaml, sink, unapplied);
   const model = pinnedModel(doc.engine?.model);
@@ -66,6 +65,7 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
     setup: (env.setup_steps ?? []).map((step) => step.run),
     ...(environment ? { environment } : {}),
     retry: retryOf(doc.cases.retry_policy),
+    ...userSimulatorOf(doc.user_simulator, yaml, sink),
   };
   ctx.suite = defaults;
   if (doc.cases.defaults?.expect) {
@@ -88,6 +88,51 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
     defaults.judges = mapJudgeList(doc.judges, ['judges'], ctx);
   }
   return defaults;
+}
+
+/**
+ * `user_simulator` of eval.yaml: provider, model and a protocol of `openai` or `anthropic` are required, as skill-up's
+ * validator and `usersimulator.New` require them (internal/config/user_simulator_test.go; simulator.go:60-61). The
+ * simulated user is played by the run's judge, with its own credential and endpoint: the model is asked of the judge
+ * of the protocol's provider (as a pinned judge model is), and `provider` — which names the variables skill-up reads
+ * a key and an endpoint from — is not used.
+ */
+function userSimulatorOf(
+  spec: SkillUpSuiteFile['user_simulator'],
+  yaml: ParsedYaml,
+  sink: DiagnosticSink,
+): Pick<SuiteDefaults, 'userSimulator'> {
+  if (spec === undefined) return {};
+  const at = (...path: PropertyKey[]) => nodeAt(yaml, ['user_simulator', ...path]);
+  const missing = (['provider', 'model', 'protocol'] as const).filter((key) => !spec[key]?.trim());
+  if (missing.length > 0) {
+    sink.error(
+      'user-simulator',
+      `user_simulator needs ${missing.join(', ')}: skill-up refuses a simulator without provider, model and protocol (openai or anthropic).`,
+      at(),
+    );
+    return {};
+  }
+  if (spec.protocol !== 'openai' && spec.protocol !== 'anthropic') {
+    sink.error(
+      'bad-value',
+      `user_simulator.protocol is ${JSON.stringify(spec.protocol)}; skill-up speaks only openai or anthropic to the simulator.`,
+      at('protocol'),
+    );
+    return {};
+  }
+  sink.info(
+    'user-simulator',
+    `The simulated user is played by ${spec.model} through the run's judge of ${spec.protocol}, with its credential and endpoint; user_simulator.provider (${spec.provider}), which names where skill-up finds a key and an endpoint, is not used.`,
+    at('provider'),
+  );
+  const timeout = spec.timeout_seconds;
+  return {
+    userSimulator: {
+      model: `${spec.protocol}/${spec.model!.trim()}`,
+      ...(timeout !== undefined && timeout > 0 ? { timeoutSeconds: timeout } : {}),
+    },
+  };
 }
 
 /**

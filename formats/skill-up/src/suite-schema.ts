@@ -107,7 +107,12 @@ export const SkillUpSuiteFileSchema = z
       })
       .optional(),
     user_simulator: z
-      .looseObject({ provider: z.string().optional(), protocol: z.string().optional(), model: z.string().optional() })
+      .looseObject({
+        provider: z.string().optional(),
+        protocol: z.string().optional(),
+        model: z.string().optional(),
+        timeout_seconds: z.number().optional(),
+      })
       .optional()
       .describe('Model that plays the user in simulated turns (newer skill-up).'),
   })

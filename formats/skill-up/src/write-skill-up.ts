@@ -134,7 +134,8 @@ function writeCase(testCase: Case, label: string, ctx: WriteContext): SkillUpCas
 /** The input as read when it still matches the turns (keeps post-conditions, simulated turns); else plain turns. */
 function writeInput(testCase: Case): SkillUpCaseFile['input'] {
   const kept = testCase.metadata.input as SkillUpCaseFile['input'] | undefined;
-  const fixed = kept?.turns?.filter((t) => t.content).map((t) => t.content);
+  // A `respond` turn is read as its instruction, in its place among the turns.
+  const fixed = kept?.turns?.filter((t) => t.content || t.respond).map((t) => t.content || t.respond);
   if (kept && JSON.stringify(fixed) === JSON.stringify(testCase.turns)) return kept;
   if (testCase.turns.length === 1) return { prompt: testCase.turns[0]! };
   return { turns: testCase.turns.map((content): Turn => ({ role: 'user', content })) };

@@ -158,6 +158,45 @@ describe('runAgentLoop', () => {
     expect(result).toMatchObject({ status: 'completed', finalMessage: 'done' });
   });
 
+  it('asks nextTurn after the given turns, with the answer to the last, until it returns null; not after a failed turn', async () => {
+    const client = scripted([
+      reply({ toolCalls: [{ id: '1', name: 'Echo', input: {} }] }),
+      reply({ text: 'Which environment?' }),
+      reply({ text: 'Noted staging.' }),
+    ]);
+    const asked: unknown[] = [];
+    const next = [{ text: 'staging', simulated: true }, null];
+    const result = await runAgentLoop({
+      ...base,
+      client,
+      nextTurn: async (answer) => {
+        asked.push(answer);
+        return next.shift() ?? null;
+      },
+    });
+    expect(result.status).toBe('completed');
+    expect(asked).toEqual([
+      { turn: 0, finalMessage: 'Which environment?' },
+      { turn: 1, finalMessage: 'Noted staging.' },
+    ]);
+    expect(result.events.filter((e) => e.type === 'message' && e.role === 'user')).toEqual([
+      { type: 'message', role: 'user', text: 'hi' },
+      { type: 'message', role: 'user', text: 'staging', simulated: true },
+    ]);
+    // The simulated message joined the same conversation: user, tool turn, answer, then the new user message.
+    expect(client.seen).toEqual([1, 3, 5]);
+
+    const failing = await runAgentLoop({
+      ...base,
+      maxTurns: 1,
+      client: scripted([reply({ toolCalls: [{ id: '1', name: 'Echo', input: {} }] })]),
+      nextTurn: async () => {
+        throw new Error('must not be asked after a failed turn');
+      },
+    });
+    expect(failing.status).toBe('max-turns');
+  });
+
   it('records shown reasoning before the reply text', async () => {
     const client = scripted([reply({ reasoning: 'think', text: 'answer' })]);
     const result = await runAgentLoop({ ...base, client });

@@ -1,4 +1,13 @@
-import { addUsage, emptyUsage, errorInfo, type SessionEvent, type SessionStatus, type Usage } from '@skill-eval/core';
+import {
+  addUsage,
+  type EngineRunInput,
+  emptyUsage,
+  errorInfo,
+  type NextUserTurn,
+  type SessionEvent,
+  type SessionStatus,
+  type Usage,
+} from '@skill-eval/core';
 import { type AgentTool, inputProblem, ToolError } from './agent-tool.js';
 import type { ConversationItem, ModelClient, ModelReply, ToolCallRequest, ToolCallResult } from './model-client.js';
 
@@ -9,6 +18,8 @@ export interface AgentLoopOptions {
   system: string;
   /** User messages, each appended to the same conversation. */
   turns: readonly string[];
+  /** Asked for each further user message once `turns` are answered; null ends the conversation. */
+  nextTurn?: EngineRunInput['nextTurn'];
   /** Most model calls per user message (as `claude -p --max-turns` counts them). */
   maxTurns: number;
   /** Wall-clock limit of the whole run. */
@@ -137,9 +148,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   );
   aborted.catch(() => {});
   try {
-    turns: for (const text of options.turns) {
+    let next: NextUserTurn | null = options.turns.length > 0 ? { text: options.turns[0]!, simulated: false } : null;
+    let answer = '';
+    turns: for (let index = 0; next; index++, next = await nextMessage(options, index, answer)) {
+      const { text } = next;
+      answer = '';
       conversation.push({ role: 'user', text });
-      if (record({ type: 'message', role: 'user', text })) break;
+      if (record({ type: 'message', role: 'user', text, ...(next.simulated ? { simulated: true } : {}) })) break;
       for (let call = 0; ; call++) {
         if (call >= maxTurns) {
           result.status = 'max-turns';
@@ -161,6 +176,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         if (reply.text) {
           record({ type: 'message', role: 'assistant', text: reply.text });
           result.finalMessage = reply.text;
+          answer = reply.text;
         }
         if (result.stoppedEarly) break turns;
         if (reply.toolCalls.length === 0) break;
@@ -189,4 +205,12 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   }
   if (result.error) result.events.push({ type: 'error', message: result.error.message });
   return result;
+}
+
+/** The user message after turn `index - 1`: the next given one, else what `nextTurn` supplies, else none. */
+async function nextMessage(options: AgentLoopOptions, index: number, answer: string): Promise<NextUserTurn | null> {
+  const given = options.turns[index];
+  if (given !== undefined) return { text: given, simulated: false };
+  if (!options.nextTurn) return null;
+  return options.nextTurn({ turn: index - 1, finalMessage: answer });
 }

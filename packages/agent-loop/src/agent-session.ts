@@ -92,6 +92,7 @@ export async function runAgentSession(options: AgentSessionOptions): Promise<Ses
       tools,
       system,
       turns: input.turns,
+      ...(input.nextTurn ? { nextTurn: input.nextTurn } : {}),
       maxTurns: options.maxTurns,
       timeoutMs: input.timeoutMs,
       signal: input.signal,

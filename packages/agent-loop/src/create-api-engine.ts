@@ -55,7 +55,7 @@ export function createApiEngine(options: ApiEngineOptions): ApiEngine {
   const { id, settings, skillRoots, baseUrlEnv, missingKey, sdkVersion } = options;
   return {
     id,
-    capabilities: { mcp: true },
+    capabilities: { mcp: true, nextTurn: true },
     skillRoots,
     defaultModel: settings.model,
     environment: [settings.apiKeyEnv],

@@ -68,6 +68,15 @@ export const CaseListingSchema = z.object({
   /** Engine and judge (with a model) the file asks for; `--engine` and `--judge` win. */
   engine: z.string().nullable(),
   judge: z.string().nullable(),
+  /** A model plays the user (skill-up `user_simulator`): the turns it writes, and whether it goes on after them. */
+  userSimulator: z
+    .object({
+      respond: z.array(z.number()),
+      autonomous: z.boolean(),
+      maxTurns: z.number(),
+      model: z.string().nullable(),
+    })
+    .nullable(),
   skills: z.array(z.object({ name: z.string(), dir: z.string() })),
   workspace: z.object({
     /** The project the workspace starts as a copy of (a BMAD eval), and what the copy leaves out; null: none. */
@@ -155,6 +164,14 @@ export function caseListing(c: Case, cwd: string): CaseListing {
     retry: c.retry ? { max: c.retry.max, on: c.retry.on } : null,
     engine: c.engine ?? null,
     judge: c.judge ?? null,
+    userSimulator: c.userSimulator
+      ? {
+          respond: c.userSimulator.respond,
+          autonomous: c.userSimulator.autonomous,
+          maxTurns: c.userSimulator.maxTurns,
+          model: c.userSimulator.model ?? null,
+        }
+      : null,
     skills: c.skills.map((s) => ({ name: s.name, dir: rel(s.dir) })),
     workspace: {
       project: w.project ? { root: rel(w.project.root), exclude: w.project.exclude } : null,

@@ -91,6 +91,27 @@ export const LimitsSchema = z.object({
 });
 export type Limits = z.infer<typeof LimitsSchema>;
 
+/**
+ * A model that plays the user (skill-up's user simulator): it writes some turns, or every turn after the first, from
+ * the agent's earlier answers. The runner asks it through the run's judge; an engine takes its turns one by one
+ * (`EngineCapabilities.nextTurn`).
+ */
+export const UserSimulatorSpecSchema = z.object({
+  /** What the simulated user wants and knows (skill-up case `user_simulator.scenario`). */
+  scenario: z.string(),
+  /** Indexes of `turns` the simulator writes: the turn's text is then the instruction it gets (skill-up `respond`). */
+  respond: z.array(z.number().int().nonnegative()).default([]),
+  /** After the last turn the simulator writes the next message or stops (skill-up: a prompt with a scenario). */
+  autonomous: z.boolean().default(false),
+  /** Most user messages in the conversation; the simulator still replying at that count is an error (skill-up). */
+  maxTurns: z.number().int().positive(),
+  /** Model the file pins for the simulator, as `judge` is written (`--judge` with a model wins). */
+  model: z.string().optional(),
+  /** Limit of one simulator call, in seconds. */
+  timeoutSeconds: z.number().positive().optional(),
+});
+export type UserSimulatorSpec = z.infer<typeof UserSimulatorSpecSchema>;
+
 /** When a failed execution is run again: only infrastructure trouble, never a plain failure of the skill. */
 export const RetryPolicySchema = z.object({
   /** Re-runs allowed after the first attempt (0..10). */
@@ -178,6 +199,8 @@ export const CaseSchema = z.object({
   model: z.string().optional(),
   /** Model the file pins for the case's judge (skill-up `agent_judge.model`), as `model` is written (`--judge` wins). */
   judge: z.string().optional(),
+  /** A model plays the user in some or all later turns (skill-up `user_simulator` and `respond` turns). */
+  userSimulator: UserSimulatorSpecSchema.optional(),
   /** Free-form tags for filtering. */
   tags: z.array(z.string()).default([]),
   /** Everything else the source file said, kept verbatim. */

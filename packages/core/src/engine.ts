@@ -7,6 +7,26 @@ import type { SessionEvent, SessionInput, Usage } from './session.js';
 export interface EngineCapabilities {
   /** Hands `EngineRunInput.mcpServers` to the agent; absent means no (a case with MCP servers is then an error). */
   mcp?: boolean;
+  /**
+   * Takes user messages one by one through `EngineRunInput.nextTurn`, each after the agent answered the last; absent
+   * means no (a case whose user is simulated is then an error).
+   */
+  nextTurn?: boolean;
+}
+
+/** The agent's answer to the user message it was last given, when the runner is asked for the next one. */
+export interface TurnAnswer {
+  /** 0-based index of the user message answered. */
+  turn: number;
+  /** The agent's last assistant text after that message ('' when it wrote none). */
+  finalMessage: string;
+}
+
+/** A user message the runner supplies after the given turns. */
+export interface NextUserTurn {
+  text: string;
+  /** A model playing the user wrote it; the engine marks its message event `simulated`. */
+  simulated: boolean;
 }
 
 /** Everything an engine needs for one execution. The runner prepares it; the engine never reads eval files. */
@@ -26,6 +46,12 @@ export interface EngineRunInput {
   skills: SkillRef[];
   /** User messages in order. */
   turns: string[];
+  /**
+   * For engines with `capabilities.nextTurn`: asked once the agent has answered the last of `turns` (and each message
+   * it returned), for the next user message to send in the same conversation; null ends the conversation. Only asked
+   * after a turn that ended well.
+   */
+  nextTurn?: (answer: TurnAnswer) => Promise<NextUserTurn | null>;
   /** Extra system prompt. */
   system?: string;
   /** Model to use, when the user chose one. */

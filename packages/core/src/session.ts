@@ -38,7 +38,13 @@ export type SkillSignal = z.infer<typeof SkillSignalSchema>;
 
 /** One thing that happened in the transcript, in order. */
 export const SessionEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message'), role: z.enum(['user', 'assistant', 'system']), text: z.string() }),
+  z.object({
+    type: z.literal('message'),
+    role: z.enum(['user', 'assistant', 'system']),
+    text: z.string(),
+    /** A user message a model playing the user wrote (skill-up's user simulator), not the eval file. */
+    simulated: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
   z.object({ type: z.literal('tool-call'), id: z.string(), name: z.string(), input: z.unknown() }),
   z.object({ type: z.literal('tool-result'), id: z.string(), output: z.string(), isError: z.boolean().default(false) }),
@@ -101,6 +107,8 @@ export const SessionSchema = z.object({
   stoppedEarly: z.boolean().default(false),
   /** Things that went oddly but did not fail the run; a plain string (an older engine's) is read as kind `engine`. */
   warnings: warningListSchema('engine').default([]),
+  /** Why the simulated user ended the conversation, when it did (skill-up's stop `reason`). */
+  simulatorStopReason: z.string().optional(),
   /** Why the run failed, when status is not completed. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });

@@ -68,6 +68,52 @@ function options(binary: string, record: RunRecord, overrides: Partial<CliTurnsO
 }
 
 describe('runCliTurns', () => {
+  it('after the given turns asks nextTurn with the last answer, runs what it returns marked, until null', async () => {
+    const bin = sandbox.script('agent', 'echo "said $1"; echo DONE');
+    const record = newRecord();
+    const asked: unknown[] = [];
+    const next = [{ text: 'third', simulated: true }, null];
+    const { opts } = options(bin, record, {
+      input: sandbox.input({
+        turns: ['first', 'second'],
+        timeoutMs: 10_000,
+        nextTurn: async (answer) => {
+          asked.push(answer);
+          return next.shift() ?? null;
+        },
+      }),
+      // The answer of a turn: what the agent said, as an assistant message.
+      absorb: (parsed) => record.events.push({ type: 'message', role: 'assistant', text: parsed.lines.join(' ') }),
+    });
+    await runCliTurns(opts);
+    expect(record.status).toBe('completed');
+    expect(asked).toEqual([
+      { turn: 1, finalMessage: 'said second' },
+      { turn: 2, finalMessage: 'said third' },
+    ]);
+    expect(record.events.filter((e) => e.type === 'message' && e.role === 'user')).toEqual([
+      { type: 'message', role: 'user', text: 'first' },
+      { type: 'message', role: 'user', text: 'second' },
+      { type: 'message', role: 'user', text: 'third', simulated: true },
+    ]);
+  });
+
+  it('does not ask nextTurn after a failed turn', async () => {
+    const bin = sandbox.script('agent', 'echo "said $1"');
+    const record = newRecord();
+    const { opts } = options(bin, record, {
+      input: sandbox.input({
+        turns: ['first'],
+        timeoutMs: 10_000,
+        nextTurn: async () => {
+          throw new Error('must not be asked');
+        },
+      }),
+    });
+    await runCliTurns(opts);
+    expect(record.status).toBe('error');
+  });
+
   it('runs one process per message, tees redacted stdout to the transcript, and records events and warnings', async () => {
     const bin = sandbox.script('agent', 'echo "said $1 with $SECRET"; echo "WARN saw $SECRET"; echo DONE');
     const record = newRecord();

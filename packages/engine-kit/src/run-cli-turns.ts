@@ -1,4 +1,4 @@
-import type { EngineRunInput, SessionEvent } from '@skill-eval/core';
+import type { EngineRunInput, NextUserTurn, SessionEvent } from '@skill-eval/core';
 import { type ProgramInfo, processFailure } from './process-failure.js';
 import { type GroupProcessResult, MAX_LINE_LENGTH, runGroupProcess } from './run-group-process.js';
 import { failRun, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
@@ -33,7 +33,7 @@ export interface CliTurn<Parsed> {
 
 export interface CliTurnsOptions<Parsed extends { warnings: string[] }> extends Omit<ProgramInfo, 'timeoutMs'> {
   /** The run; its `timeoutMs` is what the timeout message quotes. */
-  input: Pick<EngineRunInput, 'turns' | 'signal' | 'workspace' | 'timeoutMs' | 'stopWhen' | 'sandbox'>;
+  input: Pick<EngineRunInput, 'turns' | 'nextTurn' | 'signal' | 'workspace' | 'timeoutMs' | 'stopWhen' | 'sandbox'>;
   /** The complete child environment. */
   env: Record<string, string>;
   /** Epoch milliseconds after which the running process group is killed. */
@@ -52,9 +52,21 @@ export interface CliTurnsOptions<Parsed extends { warnings: string[] }> extends 
   judge(parsed: Parsed, proc: GroupProcessResult, index: number): RunFailure | undefined;
 }
 
+/** The agent's last assistant text after the last user message in `events` ('' when it wrote none). */
+export function answerSinceLastUserMessage(events: readonly SessionEvent[]): string {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.type !== 'message') continue;
+    if (event.role === 'user') return '';
+    if (event.role === 'assistant') return event.text;
+  }
+  return '';
+}
+
 /**
  * Runs one process per user message in order, all under one deadline, each in its own process group, with its
- * stdout teed into the transcript and a parser. Stops at the first failure, and — killing the process group — as
+ * stdout teed into the transcript and a parser. After the given turns it asks `input.nextTurn` (when there is one)
+ * for each further message, until it returns null. Stops at the first failure, and — killing the process group — as
  * soon as `input.stopWhen` accepts an event (the run then stays `completed`, with `record.stoppedEarly`).
  */
 export async function runCliTurns<Parsed extends { warnings: string[] }>(
@@ -64,11 +76,16 @@ export async function runCliTurns<Parsed extends { warnings: string[] }>(
   const transcript = openTranscript(options.transcriptPath, record.warnings);
   const info: ProgramInfo = { ...options, timeoutMs: input.timeoutMs };
   try {
-    for (const [index, prompt] of input.turns.entries()) {
+    let next: NextUserTurn | null = input.turns.length > 0 ? { text: input.turns[0]!, simulated: false } : null;
+    for (let index = 0; next; index++) {
+      const prompt = next.text;
       if (input.signal.aborted) return failRun(record, INTERRUPTED);
       const turn = options.startTurn(index, prompt);
       if (!('args' in turn)) return failRun(record, turn);
-      const opening: SessionEvent[] = [{ type: 'message', role: 'user', text: prompt }, ...(turn.events ?? [])];
+      const opening: SessionEvent[] = [
+        { type: 'message', role: 'user', text: prompt, ...(next.simulated ? { simulated: true } : {}) },
+        ...(turn.events ?? []),
+      ];
       record.events.push(...opening);
       if (opening.some((event) => input.stopWhen?.(event))) {
         record.stoppedEarly = true;
@@ -113,8 +130,21 @@ export async function runCliTurns<Parsed extends { warnings: string[] }>(
       }
       const failure = processFailure(proc, info) ?? options.judge(parsed, proc, index);
       if (failure) return failRun(record, failure);
+      next = await nextMessage(input, index, record);
     }
   } finally {
     await transcript.close();
   }
+}
+
+/** The user message after turn `index`: the next given one, else what `input.nextTurn` supplies, else none. */
+async function nextMessage(
+  input: CliTurnsOptions<{ warnings: string[] }>['input'],
+  index: number,
+  record: RunRecord,
+): Promise<NextUserTurn | null> {
+  const given = input.turns[index + 1];
+  if (given !== undefined) return { text: given, simulated: false };
+  if (!input.nextTurn) return null;
+  return input.nextTurn({ turn: index, finalMessage: answerSinceLastUserMessage(record.events) });
 }

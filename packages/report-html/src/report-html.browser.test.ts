@@ -162,6 +162,21 @@ describe('the HTML report in a browser', () => {
     await copyFile(file, join(OUTPUT, 'report.html'));
     await page.screenshot({ path: join(OUTPUT, 'report-light.png'), fullPage: true });
 
+    // A simulated user's messages are marked in the prompts and the transcript, with why it stopped.
+    await page.click('button[type="reset"]');
+    await page.fill('input[data-filter="q"]', 'Refuses to write');
+    await page.selectOption('select[data-filter="variant"]', 'without_skill');
+    await visible.first().locator('button.toggle').click();
+    const simulated = page.locator('tr.detail-row:visible');
+    expect(await simulated.locator('ol.prompts > li.simulated .text').allTextContents()).toEqual([
+      'Please, it is urgent.',
+    ]);
+    expect(await simulated.locator('li.event.message.user.simulated .event-head').allTextContents()).toEqual([
+      'user (simulated)',
+    ]);
+    expect(await simulated.textContent()).toContain('Simulated user stoppedThe agent refused twice.');
+    await visible.first().locator('button.toggle').click();
+
     // Untrusted strings stay text: the hostile case shows its markup literally and runs nothing.
     await page.click('button[type="reset"]');
     await page.fill('input[data-filter="q"]', 'onerror');

@@ -110,6 +110,7 @@ ol.prompts > li { background: var(--panel); border: 1px solid var(--border); bor
 .event-head code { text-transform: none; color: var(--text); font-size: 12.5px; }
 .event.message.user { border-left-color: var(--accent); }
 .event.message.assistant { border-left-color: var(--good); }
+.event.message.user.simulated, ol.prompts > li.simulated { border-left: 3px dashed var(--accent); }
 .event.tool-call { border-left-color: var(--warn); }
 .event.tool-result.is-error, .event.error { border-left-color: var(--bad); }
 .event.skill { border-left-color: var(--accent); background: var(--soft); }

@@ -1,5 +1,11 @@
 import { type Case, type CaseResult, errorInfo, warning } from '@skill-eval/core';
-import { caseNeedsJudge, checksNeedingTrust, snapshotWorkspace, type TriggerDetection } from '@skill-eval/grading';
+import {
+  caseNeedsJudge,
+  checksNeedingTrust,
+  type Judge,
+  snapshotWorkspace,
+  type TriggerDetection,
+} from '@skill-eval/grading';
 import { caseMcpServers } from './case-mcp-servers.js';
 import type { EngineTarget } from './engine-target.js';
 import type { ExecutionContext } from './execution-context.js';
@@ -12,7 +18,8 @@ import { agentModel, caseJudge } from './pinned-models.js';
 import type { PlanItem } from './plan.js';
 import { scopeCredential } from './policy/host-program-env.js';
 import { recordSession } from './record-session.js';
-import { runEngine } from './run-engine.js';
+import { type EngineStart, runEngine } from './run-engine.js';
+import { SimulatedConversation } from './simulated-conversation.js';
 import { stageVariantSkills } from './stage-variant-skills.js';
 import type { Workspace } from './workspace.js';
 
@@ -27,6 +34,33 @@ function untrustedChecks(testCase: Case, trust: boolean): { code: string; messag
     code: 'BAD_INPUT',
     message: `The case has ${types.join(', ')} checks; they run code from the eval file (or send the answer away), so the case runs only with --trust. Read them, then pass --trust.`,
   };
+}
+
+/**
+ * A case whose user is simulated runs only on an engine that takes its turns one by one, and with a model to play the
+ * user (the run's judge): never as the first turn alone.
+ */
+function simulatedUserRefusal(
+  testCase: Case,
+  target: EngineTarget,
+  judge: Judge | undefined,
+): { code: string; message: string } | undefined {
+  if (!testCase.userSimulator) return undefined;
+  const { file, line } = testCase.source;
+  const at = `${file}${line ? `:${line}` : ''}`;
+  if (!target.engine.capabilities?.nextTurn) {
+    return {
+      code: 'BAD_INPUT',
+      message: `${at}: a model plays the user of this case (user_simulator), writing each next message from the agent's answers, but engine ${target.id} cannot take a conversation's turns one by one; run it on claude-code, codex, gemini-cli, opencode, qodercli, anthropic or openai.`,
+    };
+  }
+  if (!judge) {
+    return {
+      code: 'BAD_INPUT',
+      message: `${at}: a model plays the user of this case (user_simulator), and the run has no judge to ask; name one with --judge.`,
+    };
+  }
+  return undefined;
 }
 
 /** The trigger detection of a trigger case: the run's choice, else the case's, else any tool. */
@@ -48,10 +82,19 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
   // The models the case pins for its agent and its judge, unless the command line chose them.
   const agent = agentModel(testCase, target);
   const grader = caseJudge(testCase, ctx.judge);
+  // The simulated user is played by the judge, asking the model the file pins for it as a case's judge model is asked.
+  const player = testCase.userSimulator
+    ? caseJudge({ ...testCase, judge: testCase.userSimulator.model }, ctx.judge, "the simulated user's model")
+    : undefined;
   const life = new ExecutionWorkspace(testCase.workspace, ctx, planned.executionId, deadline);
-  const result = startResult(execution, ctx, life, { model: agent.model, detection, notes: [agent.note, grader.note] });
+  const result = startResult(execution, ctx, life, {
+    model: agent.model,
+    detection,
+    notes: [agent.note, grader.note, player?.note],
+  });
 
-  const refused = life.refusal() ?? untrustedChecks(testCase, ctx.trust);
+  const refused =
+    life.refusal() ?? untrustedChecks(testCase, ctx.trust) ?? simulatedUserRefusal(testCase, target, player?.judge);
   if (refused) return result.fail(refused.code, refused.message);
   let workspace: Workspace;
   try {
@@ -78,7 +121,23 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     const mcpServers = await caseMcpServers(testCase, target, workspace, ctx);
     // The judge is shown what the agent created or changed, not the fixtures it was handed.
     const workspaceBefore = caseNeedsJudge(testCase) ? await snapshotWorkspace(workspace.ws) : undefined;
-    const start = { workspace, life, skills, model: agent.model, hostEnv, mcpServers, detection };
+    let conversation: EngineStart['conversation'];
+    if (testCase.userSimulator && player?.judge) {
+      const simulated = new SimulatedConversation(
+        { ...testCase, userSimulator: testCase.userSimulator },
+        player.judge,
+        ctx.signal,
+      );
+      const first = await simulated.first();
+      const failure = simulated.outcome.failure;
+      if (!first)
+        return result.fail(
+          failure?.code ?? 'JUDGE_FAILED',
+          failure?.message ?? 'The simulated user wrote no first message.',
+        );
+      conversation = { first, simulated };
+    }
+    const start = { workspace, life, skills, model: agent.model, hostEnv, mcpServers, detection, conversation };
     const session = await runEngine(execution, ctx, { ...start, warnings: result.warnings });
     const recorded = await recordSession(session, planned.executionId, testCase, detection, {
       store: ctx.store,

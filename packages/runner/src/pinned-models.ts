@@ -50,16 +50,20 @@ export function agentModel(testCase: Case, target: EngineTarget): { model?: stri
  * the command line chose the judge's model; a judge of the pin's provider when the run's judge asks another provider
  * and the run can make one (the user did not choose the judge). With a note, naming the case, when the pin is set aside.
  */
-export function caseJudge(testCase: Case, judge: Judge | undefined): { judge?: Judge; note?: string } {
+export function caseJudge(
+  testCase: Case,
+  judge: Judge | undefined,
+  what = 'the judge model',
+): { judge?: Judge; note?: string } {
   if (!judge || !testCase.judge) return judge ? { judge } : {};
   const chosen = judge.modelChosen ? judge.model : undefined;
   const { provider } = splitModel(testCase.judge);
   const judgeProvider = ENGINE_PROVIDERS[judge.engine];
   if (chosen === undefined && provider && judgeProvider && provider !== judgeProvider) {
     const theirs = judge.forProvider?.(provider);
-    if (theirs) return caseJudge(testCase, theirs);
+    if (theirs) return caseJudge(testCase, theirs, what);
   }
-  const applied = applyPin(testCase.judge, judge.engine, chosen, 'the judge model');
+  const applied = applyPin(testCase.judge, judge.engine, chosen, what);
   if (applied?.model && judge.withModel) return { judge: judge.withModel(applied.model) };
   if (!applied?.note) return { judge };
   const { file, line } = testCase.source;

@@ -2,6 +2,7 @@ import {
   completeSession,
   errorInfo,
   isSkillEvalError,
+  type NextUserTurn,
   type ResolvedMcpServer,
   type Session,
   type SessionEvent,
@@ -18,6 +19,7 @@ import { ExecutionFailure } from './execution-failure.js';
 import type { ExecutionWorkspace } from './execution-workspace.js';
 import type { PlanItem } from './plan.js';
 import { type Outcome, runWithBackstop } from './run-with-backstop.js';
+import type { SimulatedConversation } from './simulated-conversation.js';
 import type { Workspace } from './workspace.js';
 
 /** What the engine is started with, beyond the case itself. */
@@ -31,6 +33,8 @@ export interface EngineStart {
   detection: TriggerDetection | undefined;
   /** Warnings from before the engine ran, put ahead of the session's own. */
   warnings: readonly Warning[];
+  /** A case whose user is simulated: the first message, and the conversation that supplies the next ones. */
+  conversation?: { first: NextUserTurn; simulated: SimulatedConversation };
 }
 
 /**
@@ -58,7 +62,8 @@ export async function runEngine(
         home: workspace.home,
         ...(ctx.env.HOME ? { userHome: ctx.env.HOME } : {}),
         skills: start.skills,
-        turns: testCase.turns,
+        turns: start.conversation ? [start.conversation.first.text] : testCase.turns,
+        ...(start.conversation ? { nextTurn: start.conversation.simulated.nextTurn } : {}),
         system: testCase.system,
         model: start.model,
         maxTurns: ctx.maxTurns ?? testCase.limits.maxTurns,
@@ -81,9 +86,35 @@ export async function runEngine(
   const returned = completeSession(ran);
   if (!returned.ok)
     throw new ExecutionFailure('ENGINE_FAILED', `Engine ${target.id} returned an invalid session: ${returned.problem}`);
-  const session: Session = { ...returned.session, warnings: [...start.warnings, ...returned.session.warnings] };
+  const session = withConversationOutcome(
+    { ...returned.session, warnings: [...start.warnings, ...returned.session.warnings] },
+    start.conversation,
+  );
   watch.replayUnseen(session);
   return session;
+}
+
+/**
+ * The session with how its simulated user ended the conversation: its stop reason, or — when the simulator failed or
+ * the conversation reached its limit while the agent's run went well — an error, as skill-up makes the case.
+ */
+function withConversationOutcome(session: Session, conversation: EngineStart['conversation']): Session {
+  if (!conversation) return session;
+  const { outcome } = conversation.simulated;
+  // The engine was handed the first message as a given turn; the simulator wrote it when it was a `respond` turn.
+  const firstUser = session.events.findIndex((event) => event.type === 'message' && event.role === 'user');
+  const events = conversation.first.simulated
+    ? session.events.map((event, i) => (i === firstUser ? { ...event, simulated: true } : event))
+    : session.events;
+  const stopped = outcome.stopReason !== undefined ? { simulatorStopReason: outcome.stopReason } : {};
+  if (!outcome.failure || session.status !== 'completed') return { ...session, events, ...stopped };
+  return {
+    ...session,
+    ...stopped,
+    status: 'error',
+    error: outcome.failure,
+    events: [...events, { type: 'error', message: outcome.failure.message }],
+  };
 }
 
 /** The session the engine returned, or why there is none. */

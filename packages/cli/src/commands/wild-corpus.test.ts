@@ -91,14 +91,15 @@ describe('corpus/wild', () => {
     ]);
   });
 
-  it("skill-up's user-simulator example: both cases are refused at load, never run with fewer turns", async () => {
+  it("skill-up's user-simulator example: both cases load with the simulated user skill-up runs", async () => {
+    // examples/user-simulator: a mixed case (respond between fixed turns) and an autonomous one (a prompt the
+    // simulator continues until it stops, within max_turns), as internal/evaluator/multiturn.go:84-165 runs them.
     const { code, listing } = await list('skill-up-yaml/alibaba-skill-up/examples/user-simulator');
-    expect(code).toBe(2);
-    expect(listing.suites).toEqual([]);
-    const refused = listing.diagnostics.filter((d) => d.ruleId === 'skill-up/user-simulator');
-    expect(refused.map((d) => [d.severity, d.file.replace(/^.*evals\//, ''), d.line])).toEqual([
-      ['error', 'cases/mixed-turns.yaml', 14],
-      ['error', 'cases/autonomous-turns.yaml', 5],
+    expect(code).toBe(0);
+    expect(listing.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(listing.suites[0]!.cases.map((c) => [c.id, c.turns.length, c.userSimulator])).toEqual([
+      ['mixed-turns', 3, { respond: [1], autonomous: false, maxTurns: 6, model: 'openai/gpt-4.1-mini' }],
+      ['autonomous-turns', 1, { respond: [], autonomous: true, maxTurns: 6, model: 'openai/gpt-4.1-mini' }],
     ]);
     // eval-anthropic.yaml lists the same cases in another configuration: a scan leaves it to be named.
     expect(notes(listing)).toContainEqual([

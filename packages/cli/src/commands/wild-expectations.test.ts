@@ -46,6 +46,14 @@ function caseLine(c: Listing['suites'][number]['cases'][number]): string {
   if (c.workspace.inline.length > 0) parts.push(`inline=[${c.workspace.inline.join(',')}]`);
   if (c.threshold !== null) parts.push(`threshold=${c.threshold}`);
   if (c.runs !== (c.kind === 'trigger' ? 3 : 1)) parts.push(`runs=${c.runs}`);
+  const simulator = c.userSimulator;
+  if (simulator) {
+    const writes = [
+      ...simulator.respond.map((i) => `respond@${i + 1}`),
+      ...(simulator.autonomous ? ['autonomous'] : []),
+    ];
+    parts.push(`simulated-user=[${writes.join(',')}] max-turns=${simulator.maxTurns}`);
+  }
   return parts.join(' ');
 }
 

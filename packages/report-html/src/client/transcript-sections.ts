@@ -10,8 +10,8 @@ function eventItem(e: SessionEvent, toolNames: Map<string, string>): HTMLElement
     case 'message':
       return h(
         'li',
-        { class: `event message ${e.role}` },
-        h('div', { class: 'event-head' }, e.role),
+        { class: `event message ${e.role}${e.simulated ? ' simulated' : ''}` },
+        h('div', { class: 'event-head' }, e.simulated ? `${e.role} (simulated)` : e.role),
         h('div', { class: 'text' }, e.text),
       );
     case 'reasoning':
@@ -81,7 +81,14 @@ export function transcriptSections(index: number): HTMLElement[] {
         : h(
             'ol',
             { class: 'prompts' },
-            prompts.map((p) => h('li', null, h('div', { class: 'text' }, p.text))),
+            prompts.map((p) =>
+              h(
+                'li',
+                p.simulated ? { class: 'simulated' } : null,
+                p.simulated ? h('div', { class: 'event-head' }, 'simulated user') : null,
+                h('div', { class: 'text' }, p.text),
+              ),
+            ),
           ),
     ),
     section(
@@ -93,6 +100,9 @@ export function transcriptSections(index: number): HTMLElement[] {
       ),
     ),
   ];
+  if (session.simulatorStopReason) {
+    out.push(section('Simulated user stopped', h('div', { class: 'text' }, session.simulatorStopReason)));
+  }
   if (session.finalMessage) out.push(section('Final message', h('div', { class: 'text final' }, session.finalMessage)));
   return out;
 }

@@ -351,6 +351,7 @@ describe('console reporter: --verbose', () => {
       { type: 'tool-call', id: 't1', name: 'Write', input: { file_path: 'out.md' } },
       { type: 'tool-result', id: 't1', output: 'File created', isError: false },
       { type: 'skill', name: 'pdf', via: 'tool' },
+      { type: 'message', role: 'user', text: 'Also a chart', simulated: true },
     ] as const;
     const verbose = new FakeStream(false);
     const quiet = new FakeStream(false);
@@ -367,6 +368,8 @@ describe('console reporter: --verbose', () => {
     expect(verbose.text).toContain(`  │ ${label} tool Write {"file_path":"out.md"}\n`);
     expect(verbose.text).toContain(`  │ ${label} result: File created\n`);
     expect(verbose.text).toContain(`  │ ${label} skill pdf (tool)\n`);
+    // A message a simulated user wrote (skill-up user_simulator) says so.
+    expect(verbose.text).toContain(`  │ ${label} user (simulated): Also a chart\n`);
     expect(quiet.text).not.toContain('│');
   });
 

@@ -20,7 +20,7 @@ export function formatEventLine(
 function describeEvent(event: SessionEvent, colors: Palette): string {
   switch (event.type) {
     case 'message':
-      return `${colors.bold(event.role)}: ${oneLine(event.text)}`;
+      return `${colors.bold(event.simulated ? `${event.role} (simulated)` : event.role)}: ${oneLine(event.text)}`;
     case 'reasoning':
       return colors.dim(`thinking: ${oneLine(event.text)}`);
     case 'tool-call':

@@ -168,11 +168,16 @@ export const SKILL_UP_FIELDS: PolicyEntry[] = [
       ...both(['user_simulator', 'user_simulator.*']),
       'skill-up user_simulator.model',
       'skill-up user_simulator.protocol',
-      'skill-up user_simulator.provider',
+      'skill-up user_simulator.timeout_seconds',
       'skill-up/case user_simulator.scenario',
     ],
     'none',
-    'refused: simulated turns do not run',
+    "the model and provider (openai or anthropic) the run's judge asks to play the user, as a pinned judge model; its credential and endpoint stay the judge's",
+  ),
+  entry(
+    ['skill-up user_simulator.provider'],
+    'none',
+    "where skill-up reads the simulator's key and endpoint from; never applied (an info says so)",
   ),
   entry(
     [

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type Case, createRedactor } from '@skill-eval/core';
+import type { Judge } from '@skill-eval/grading';
 import type { EngineTarget } from '../engine-target.js';
 import { executeOne } from '../execute.js';
 import { planItems } from '../plan.js';
@@ -14,11 +15,16 @@ export interface RunOneOptions {
   timeoutSeconds?: number;
   script?: Script;
   env?: Record<string, string | undefined>;
+  /** The run's judge. */
+  judge?: Judge;
+  /** The fake engine takes turns one by one (`capabilities.nextTurn`). */
+  nextTurn?: boolean;
 }
 
 /** Runs one case through `executeOne` on the fake engine, with its run directory and workspaces under `dir`. */
 export async function runOne(dir: string, testCase: Case, options: RunOneOptions = {}) {
-  const { engine, stats } = fakeEngine(options.script ?? (async () => completed('done')));
+  const { engine: fake, stats } = fakeEngine(options.script ?? (async () => completed('done')));
+  const engine = options.nextTurn ? { ...fake, capabilities: { nextTurn: true } } : fake;
   const [item] = planItems<EngineTarget>(
     [makeSuite('s/evals.json', [testCase])],
     [{ id: 'fake', engine }],
@@ -35,6 +41,7 @@ export async function runOne(dir: string, testCase: Case, options: RunOneOptions
     trust: options.trust ?? true,
     tempDir: join(dir, 'tmp'),
     graceMs: 1000,
+    ...(options.judge ? { judge: options.judge } : {}),
     ...(options.timeoutSeconds ? { timeoutSeconds: options.timeoutSeconds } : {}),
   });
   return { result, stats, artifacts: join(outDir, 'artifacts', result.executionId) };
