@@ -10,6 +10,7 @@ import {
 import { type Check, normalizeCheck } from '@skill-eval/core';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
+import { agentvNegation } from './negation.js';
 import type { DocPath } from './source.js';
 
 /** AgentV 5's message for assertion types it removed; a 4.x file may still use them. */
@@ -30,6 +31,8 @@ const V5_TYPE_HINTS: Record<string, string> = {
 export interface AssertionOptions {
   /** Set on every check, nested ones too (a conversation turn's 1-based number). */
   turn?: number;
+  /** The list holds the members of an assert-set or composite, which AgentV runs without their `negate`. */
+  members?: boolean;
 }
 
 /** Reads an `assert` (or 4.x `assertions`/`evaluators`) list into checks, reporting every faulty entry. */
@@ -48,7 +51,7 @@ export function readAssertions(
     );
     return [];
   }
-  const checks = list.flatMap((item, i) => readAssertion(item, [...path, i], ctx));
+  const checks = list.flatMap((item, i) => readAssertion(item, [...path, i], ctx, options.members === true));
   const { turn } = options;
   return turn === undefined ? checks : checks.map((c) => onTurn(c, turn));
 }
@@ -59,7 +62,7 @@ function onTurn(check: Check, turn: number): Check {
   return children ? { ...check, turn, checks: children.map((c) => onTurn(c, turn)) } : { ...check, turn };
 }
 
-function readAssertion(item: unknown, path: DocPath, ctx: ReadContext): Check[] {
+function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: boolean): Check[] {
   const sink = ctx.source.sink;
   if (typeof item === 'string') {
     if (item.trim() === '') {
@@ -92,6 +95,11 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext): Check[] 
     );
     return [];
   }
+  return readTypedAssertion(negatedAsAgentv(item as Record<string, unknown> & { type: string }, path, ctx, member), path, ctx);
+}
+
+function readTypedAssertion(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
+  const sink = ctx.source.sink;
   const { type } = normalizeCheck(item as Check);
   const hint = V5_TYPE_HINTS[type];
   if (hint && (ctx.dialect === 'agentv-5' || type === 'llm-judge' || type === 'code-judge')) {
@@ -110,6 +118,20 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext): Check[] 
   if (rubric) return rubricChecks(type, item, criteriaParams(item), modifiers(item), path, ctx);
   if (type === 'assert-set' || type === 'composite') return [groupCheck(item, path, ctx)];
   return [canonicalCheck(item as Check, AGENTV)];
+}
+
+/** The assertion with its `not-` prefix and `negate` replaced by what AgentV makes of them at the file's version. */
+function negatedAsAgentv(
+  item: Record<string, unknown> & { type: string },
+  path: DocPath,
+  ctx: ReadContext,
+  member: boolean,
+): Record<string, unknown> {
+  const negation = agentvNegation(item.type, item.negate, ctx.dialect, member);
+  const { warning } = negation;
+  if (warning) ctx.source.sink.warning(warning.ruleId, warning.message, at(path, warning.onType ? 'type' : 'negate'));
+  const { negate: _negate, ...plain } = item;
+  return { ...plain, type: negation.type, ...(negation.negate ? { negate: true } : {}) };
 }
 
 const AGENTV = { vocabulary: 'agentv' } as const;
@@ -140,7 +162,7 @@ function criteriaParams(item: Record<string, unknown>): Record<string, unknown> 
 /** `assert-set` and AgentV 4's `composite`: the members read like any assertion, weighed by the aggregator. */
 function groupCheck(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check {
   const key = MEMBER_KEYS.find((k) => item[k] !== undefined) ?? 'assert';
-  const members = readAssertions(item[key] ?? [], [...path, key], ctx);
+  const members = readAssertions(item[key] ?? [], [...path, key], ctx, { members: true });
   const { [key]: _members, ...rest } = item;
   const group = canonicalCheck({ ...rest, type: String(item.type), [key]: [] } as Check, AGENTV);
   const composite = normalizeCheck(item as Check).type === 'composite';

@@ -124,7 +124,7 @@ describe('tests from files and folders', () => {
       'prompts:\n  - file://prompt.txt\n  - {raw: "Short: {{ q }}", label: short}\ndefault_test: file://defaults.yaml\ntests:\n  - id: t\n    vars: {q: why}\n    assert: [mine]\n',
     );
     write('prompt.txt', 'Question: {{ q }} ({{ tone }})');
-    write('defaults.yaml', 'vars: {tone: calm}\nthreshold: 0.6\nassert: [{type: not-icontains, value: sorry}]\n');
+    write('defaults.yaml', 'vars: {tone: calm}\nthreshold: 0.6\nassert: [{type: icontains, value: sorry, negate: true}]\n');
     const { suites, diagnostics } = loadFile('p.eval.yaml');
     expect(diagnostics).toEqual([]);
     expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.threshold, c.checks])).toEqual([
@@ -312,7 +312,7 @@ describe('conversations, scenarios, limits', () => {
         '      - input: Save it',
         '        assert:',
         '          - {type: "trajectory:tool-used", value: Write}',
-        '          - {type: assert-set, assert: [{type: icontains, value: saved}, {type: not-contains, value: sorry}]}',
+        '          - {type: assert-set, assert: [{type: icontains, value: saved}, {type: "not-trajectory:tool-used", value: Bash}]}',
       ].join('\n'),
     );
     const { suites, diagnostics } = loadFile('d.eval.yaml');
@@ -325,7 +325,7 @@ describe('conversations, scenarios, limits', () => {
         turn: 2,
         checks: [
           { type: 'icontains', value: 'saved', turn: 2 },
-          { type: 'contains', value: 'sorry', negate: true, turn: 2 },
+          { type: 'tool-called', value: 'Bash', negate: true, turn: 2 },
         ],
       },
     ]);
