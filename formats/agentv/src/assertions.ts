@@ -95,7 +95,11 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
     );
     return [];
   }
-  return readTypedAssertion(negatedAsAgentv(item as Record<string, unknown> & { type: string }, path, ctx, member), path, ctx);
+  return readTypedAssertion(
+    negatedAsAgentv(item as Record<string, unknown> & { type: string }, path, ctx, member),
+    path,
+    ctx,
+  );
 }
 
 function readTypedAssertion(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {

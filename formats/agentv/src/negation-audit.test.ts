@@ -32,7 +32,12 @@ async function grade(version: 4 | 5, assertion: string, run: Run) {
   const { suites, diagnostics } = loadAgentv(FILE, file(version, assertion));
   expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   expect(suites[0]!.settings).toMatchObject({ dialect: `agentv-${version}` });
-  const events: SessionEvent[] = (run.tools ?? []).map((name, i) => ({ type: 'tool-call', id: String(i), name, input: {} }));
+  const events: SessionEvent[] = (run.tools ?? []).map((name, i) => ({
+    type: 'tool-call',
+    id: String(i),
+    name,
+    input: {},
+  }));
   const session = SessionSchema.parse({
     status: 'completed',
     engineId: 'test',
@@ -133,7 +138,13 @@ describe('AgentV 5: negations as its loader and graders read them', () => {
     ],
     // `not-contains` is no AgentV grader (grader-parser.ts:678 keeps it as a custom type; grader-registry.ts:83-88
     // fails it at run time): skill-eval grades it negated and warns that AgentV does not.
-    ['grader-parser.ts:678', '{type: not-contains, value: err}', { answer: 'an err' }, 'failed', 'unknown-negated-type'],
+    [
+      'grader-parser.ts:678',
+      '{type: not-contains, value: err}',
+      { answer: 'an err' },
+      'failed',
+      'unknown-negated-type',
+    ],
   ])('%s: %s', async (_source, assertion, run, expected, warning) => {
     const { status, warnings } = await grade(5, assertion, run);
     expect(status).toBe(expected);
@@ -154,7 +165,13 @@ describe('AgentV 4.42.4: negations as its loader and graders read them', () => {
       'member-negate-ignored',
     ],
     // 4.x has no not- types (normalizeGraderType, chunk-FRDEARJA.js:17914, only turns _ into -).
-    ['chunk-FRDEARJA.js:18192', '{type: not-contains, value: err}', { answer: 'an err' }, 'failed', 'unknown-negated-type'],
+    [
+      'chunk-FRDEARJA.js:18192',
+      '{type: not-contains, value: err}',
+      { answer: 'an err' },
+      'failed',
+      'unknown-negated-type',
+    ],
   ])('%s: %s', async (_source, assertion, run, expected, warning) => {
     const { status, warnings } = await grade(4, assertion, run);
     expect(status).toBe(expected);

@@ -124,7 +124,10 @@ describe('tests from files and folders', () => {
       'prompts:\n  - file://prompt.txt\n  - {raw: "Short: {{ q }}", label: short}\ndefault_test: file://defaults.yaml\ntests:\n  - id: t\n    vars: {q: why}\n    assert: [mine]\n',
     );
     write('prompt.txt', 'Question: {{ q }} ({{ tone }})');
-    write('defaults.yaml', 'vars: {tone: calm}\nthreshold: 0.6\nassert: [{type: icontains, value: sorry, negate: true}]\n');
+    write(
+      'defaults.yaml',
+      'vars: {tone: calm}\nthreshold: 0.6\nassert: [{type: icontains, value: sorry, negate: true}]\n',
+    );
     const { suites, diagnostics } = loadFile('p.eval.yaml');
     expect(diagnostics).toEqual([]);
     expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.threshold, c.checks])).toEqual([

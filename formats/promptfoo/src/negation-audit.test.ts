@@ -81,7 +81,12 @@ describe('promptfoo 0.123.1: every not- assertion means what promptfoo means', (
     ['2619 handleLlmRubric', '{type: not-llm-rubric, value: Is rude}', { judge: true }, 'failed'],
     ['2619 handleLlmRubric', '{type: not-llm-rubric, value: Is rude}', { judge: false }, 'passed'],
     // Code: the returned boolean, or a number against the threshold, inverted.
-    ['2447 normalizeJavascriptAssertionResult', '{type: not-javascript, value: "output.includes(\'x\')"}', { answer: 'x' }, 'failed'],
+    [
+      '2447 normalizeJavascriptAssertionResult',
+      '{type: not-javascript, value: "output.includes(\'x\')"}',
+      { answer: 'x' },
+      'failed',
+    ],
     [
       '2457 normalizeJavascriptAssertionResult (number)',
       '{type: not-javascript, value: "0.3", threshold: 0.5}',
@@ -89,8 +94,18 @@ describe('promptfoo 0.123.1: every not- assertion means what promptfoo means', (
       'passed',
     ],
     // Trajectory: a list forbids each tool (`inverse ? matched.length === 0`), never "not all were used".
-    ['4679 handleTrajectoryToolUsed', '{type: not-trajectory:tool-used, value: [Read, Write]}', { tools: [['Read']] }, 'failed'],
-    ['4679 handleTrajectoryToolUsed', '{type: not-trajectory:tool-used, value: [Read, Write]}', { tools: [['Grep']] }, 'passed'],
+    [
+      '4679 handleTrajectoryToolUsed',
+      '{type: not-trajectory:tool-used, value: [Read, Write]}',
+      { tools: [['Read']] },
+      'failed',
+    ],
+    [
+      '4679 handleTrajectoryToolUsed',
+      '{type: not-trajectory:tool-used, value: [Read, Write]}',
+      { tools: [['Grep']] },
+      'passed',
+    ],
     // A count: the bound inverted (`applyInverse(count >= min ...)`): used once is not "at least twice".
     [
       '4700 handleTrajectoryToolUsed (count)',

@@ -137,8 +137,16 @@ describe('skill-up: negations in rule_based', () => {
     ['143-152 success not: one of two present fails', rules('[{output_contains: {not: [Rust, tests]}}]'), 'failed'],
     ['143-152 success not: none present passes', rules('[{output_contains: {not: [Rust, Java]}}]'), 'passed'],
     ['262-287 files_not_exist: one of two present fails', rules('[{files_not_exist: [nope.txt, SKILL.md]}]'), 'failed'],
-    ['36-48 failure not: absent keyword fails the case', rules('[{exit_code: 0}]', '[{output_contains: {not: [Rust]}}]'), 'failed'],
-    ['36-48 failure not: present keyword leaves it', rules('[{exit_code: 0}]', '[{output_contains: {not: [tests]}}]'), 'passed'],
+    [
+      '36-48 failure not: absent keyword fails the case',
+      rules('[{exit_code: 0}]', '[{output_contains: {not: [Rust]}}]'),
+      'failed',
+    ],
+    [
+      '36-48 failure not: present keyword leaves it',
+      rules('[{exit_code: 0}]', '[{output_contains: {not: [tests]}}]'),
+      'passed',
+    ],
     [
       '36-48 failure all+not: both parts hold, the case fails',
       rules('[{exit_code: 0}]', '[{output_contains: {all: [Go], not: [Rust]}}]'),
