@@ -105,8 +105,18 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
 function readTypedAssertion(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
   const sink = ctx.source.sink;
   const { type } = normalizeCheck(item as Check);
+  if (ctx.dialect === 'agentv-4' && (type === 'llm-judge' || type === 'code-judge')) {
+    // @agentv/core 4.42.4 parseGraderList (dist/chunk-FRDEARJA.js:18186-18191) skips the deprecated judge types.
+    const grader = type.replace('-judge', '-grader');
+    sink.warning(
+      'dropped-by-agentv',
+      `AgentV 4 skips this assertion: '${String(item.type)}' is deprecated there ("Use '${grader}' instead"), so it grades nothing; skill-eval leaves it out too. Write type: ${grader} to have it graded.`,
+      at(path, 'type'),
+    );
+    return [];
+  }
   const hint = V5_TYPE_HINTS[type];
-  if (hint && (ctx.dialect === 'agentv-5' || type === 'llm-judge' || type === 'code-judge')) {
+  if (hint && ctx.dialect === 'agentv-5') {
     sink.warning('renamed-assertion', `${hint} skill-eval still reads it.`, at(path, 'type'));
   }
   const rubric = type === RUBRIC || RUBRIC_ALIASES.has(type);
