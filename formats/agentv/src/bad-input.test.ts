@@ -240,6 +240,30 @@ describe('tests and assertions', () => {
     });
   });
 
+  it('a 4.x test without a string id, or without input, is skipped as 4.42.4 skips it, with a warning about 4.x', () => {
+    const { suites, diagnostics } = load([
+      'tests:',
+      '  - input: no id here',
+      '    criteria: Answers',
+      '  - id: 7',
+      '    input: a number id',
+      '    criteria: Answers',
+      '  - id: no-input',
+      '    criteria: Answers',
+      '  - id: kept',
+      '    input: fine',
+      '    criteria: Answers',
+    ]);
+    expect(where(diagnostics)).toEqual([
+      ['dropped-by-agentv', 2, 5],
+      ['dropped-by-agentv', 4, 9],
+      ['dropped-by-agentv', 7, 5],
+    ]);
+    expect(message(diagnostics, 4, 9)).toMatch(/^AgentV 4 skips this test: it has the id 7, which is not a string/);
+    expect(message(diagnostics, 7, 5)).toMatch(/^AgentV 4 skips this test: it has no input/);
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['kept']);
+  });
+
   it('AgentV 5 migration hints for 4.x assertion types in a v5 file are warnings; the checks are still mapped', () => {
     const { suites, diagnostics } = load([
       'threshold: 0.8',

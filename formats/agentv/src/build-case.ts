@@ -81,6 +81,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
     return [];
   }
   checkFieldsForDialect(test, entry, ctx);
+  if (ctx.dialect === 'agentv-4' && !v4Complete(test, path, ctx)) return [];
   if (ctx.dialect === 'agentv-4') reportTestTargets(test.execution, [...path, 'execution'], ctx);
   const id = readId(test, entry, position, ctx) + idSuffix;
   const agentv = keptFields(test, path, ctx);
@@ -257,6 +258,21 @@ function graderVars(test: Record<string, unknown>, reference: string | undefined
   };
 }
 
+/**
+ * AgentV 4.42.4 skips a test whose `id` is not a non-empty string (`asString5`, dist/chunk-FRDEARJA.js:20752 and
+ * 20774-20780: "Skipping incomplete test: … Missing required fields: id, input, …"); so does skill-eval, saying so.
+ */
+function v4Complete(test: Record<string, unknown>, path: DocPath, ctx: ReadContext): boolean {
+  if (typeof test.id === 'string' && test.id !== '') return true;
+  const found = test.id === undefined ? 'no id' : `the id ${JSON.stringify(test.id)}, which is not a string`;
+  ctx.source.sink.warning(
+    'dropped-by-agentv',
+    `AgentV 4 skips this test: it has ${found} ("Skipping incomplete test … Missing required fields: id, …"), and so does skill-eval. Give it id: "<name>".`,
+    test.id === undefined ? at(path) : at(path, 'id'),
+  );
+  return false;
+}
+
 /** In a v5 suite, the 4.x test fields AgentV rejects are errors (raw case files may still use them). */
 function checkFieldsForDialect(test: Record<string, unknown>, entry: TestEntry, ctx: ReadContext) {
   if (ctx.dialect !== 'agentv-5') return;
@@ -380,6 +396,15 @@ function readTurns(
     return single(readInput(asMessages(withVars(test.input, plain, ctx.dialect), ctx), [...path, 'input'], ctx));
   const prompts = promptsFor(test, path, defaults, ctx);
   if (prompts === undefined) {
+    if (vars.input === undefined && ctx.dialect === 'agentv-4') {
+      // 4.42.4 (dist/chunk-FRDEARJA.js:20774-20780) skips a test without input messages; prompts are AgentV 5's.
+      sink.warning(
+        'dropped-by-agentv',
+        'AgentV 4 skips this test: it has no input ("Skipping incomplete test … Missing required fields: id, input, …"), and so does skill-eval. Add input: with the user message.',
+        at(path),
+      );
+      return [];
+    }
     if (vars.input === undefined) {
       sink.error(
         'missing-input',
