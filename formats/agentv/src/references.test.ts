@@ -354,4 +354,36 @@ describe('conversations, scenarios, limits', () => {
       ['hello@s1c2', 'Say hello in German', 2],
     ]);
   });
+
+  // lowerScenariosIntoTests (EntityProcess/agentv 58f316ca2, yaml-parser.ts:411-447), run on these files from its
+  // source: a scenario without config refuses the file ("scenarios[0].config must be an array"); an empty config
+  // pairs the tests with no row, so no test is made; ids are the test's, else `<row id>__scenario_test_<n>`, else
+  // `scenario-<s>-<c>-<t>`.
+  it('scenarios: a missing config is refused, an empty one makes no test, ids as AgentV gives them', () => {
+    write(
+      'e.eval.yaml',
+      [
+        'prompts: ["{{ input }}"]',
+        'scenarios:',
+        '  - config: []',
+        '    tests: [{vars: {input: hi}, assert: [{type: contains, value: x}]}]',
+        '  - config: [{id: row, assert: [{type: contains, value: r}]}, {vars: {extra: 1}}]',
+        '    tests:',
+        '      - {vars: {input: a}, assert: [{type: contains, value: y}]}',
+        '      - {vars: {input: b}, assert: [{type: contains, value: z}]}',
+      ].join('\n'),
+    );
+    const { suites, diagnostics } = loadFile('e.eval.yaml');
+    expect(where(diagnostics)).toEqual([['empty-scenario', 'e.eval.yaml', 3, 13]]);
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual([
+      'row__scenario_test_1',
+      'row__scenario_test_2',
+      'scenario-2-2-1',
+      'scenario-2-2-2',
+    ]);
+    write('m.eval.yaml', 'prompts: ["{{ input }}"]\nscenarios:\n  - tests: [{vars: {input: hi}}]\n');
+    const missing = loadFile('m.eval.yaml');
+    expect(where(missing.diagnostics)).toEqual([['wrong-type', 'm.eval.yaml', 3, 5]]);
+    expect(missing.diagnostics[0]!.message).toMatch(/"config" is missing; AgentV refuses the file/);
+  });
 });
