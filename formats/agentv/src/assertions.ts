@@ -143,7 +143,13 @@ function negatedAsAgentv(
 ): Record<string, unknown> {
   const negation = agentvNegation(item.type, item.negate, ctx.dialect, member);
   const { warning } = negation;
-  if (warning) ctx.source.sink.warning(warning.ruleId, warning.message, at(path, warning.onType ? 'type' : 'negate'));
+  if (warning) {
+    const where = at(path, warning.onType ? 'type' : 'negate');
+    const sink = ctx.source.sink;
+    if (warning.kind === 'negate-cancelled') sink.warning('negate-cancelled', warning.message, where);
+    else if (warning.kind === 'member-negate-ignored') sink.warning('member-negate-ignored', warning.message, where);
+    else sink.warning('unknown-negated-type', warning.message, where);
+  }
   const { negate: _negate, ...plain } = item;
   return { ...plain, type: negation.type, ...(negation.negate ? { negate: true } : {}) };
 }

@@ -267,6 +267,7 @@ describe('tests and assertions', () => {
   it('AgentV 5 migration hints for 4.x assertion types in a v5 file are warnings; the checks are still mapped', () => {
     const { suites, diagnostics } = load([
       'threshold: 0.8',
+      'prompts: ["{{ input }}"]',
       'tests:',
       '  - vars: {input: hi}',
       '    assert:',
@@ -281,12 +282,11 @@ describe('tests and assertions', () => {
       '        expected: [{tool: Read}, {tool: Edit}]',
     ]);
     expect(where(diagnostics)).toEqual([
-      ['implicit-prompt', 3, 5],
-      ['renamed-assertion', 5, 15],
-      ['renamed-assertion', 8, 15],
-      ['renamed-assertion', 11, 15],
+      ['renamed-assertion', 6, 15],
+      ['renamed-assertion', 9, 15],
+      ['renamed-assertion', 12, 15],
     ]);
-    expect(message(diagnostics, 8, 15)).toMatch(/Use 'assert-set' instead\./);
+    expect(message(diagnostics, 9, 15)).toMatch(/Use 'assert-set' instead\./);
     expect(suites[0]!.cases[0]!.threshold).toBe(0.8);
     expect(suites[0]!.cases[0]!.checks).toEqual([
       { type: 'skill-used', value: 'deploy', negate: true },

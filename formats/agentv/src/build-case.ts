@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type Case, type Check, type FixtureFile, safeParseCase } from '@skill-eval/core';
 import { readAssertions } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
@@ -259,6 +260,30 @@ function graderVars(test: Record<string, unknown>, reference: string | undefined
 }
 
 /**
+ * The input of an AgentV 5 test that has neither `input` nor prompts: `loadPromptMdFallback` (EntityProcess/agentv
+ * 58f316ca2, loaders/prompt-md-fallback.ts:73-111) takes the text of a `PROMPT.md` beside the eval file; without one,
+ * the loader skips the test ("Skipping incomplete test … Missing required fields: id, input or PROMPT.md …",
+ * yaml-parser.ts:1660-1675) — `vars.input` alone is no input there. Checked by running its `loadTests` from source.
+ */
+function promptMdInput(path: DocPath, defaults: SuiteDefaults, ctx: ReadContext): string[] {
+  const file = join(dirname(defaults.ctx.source.file), 'PROMPT.md');
+  if (existsSync(file) && statSync(file).isFile()) {
+    ctx.source.sink.info(
+      'prompt-md',
+      'This test has no input and the file no prompts: AgentV sends the PROMPT.md beside the eval file as its input, and so does skill-eval.',
+      at(path),
+    );
+    return [readFileSync(file, 'utf8').replace(/\r\n/g, '\n')];
+  }
+  ctx.source.sink.warning(
+    'dropped-by-agentv',
+    'AgentV 5 skips this test: it has no input, the file no prompts and no PROMPT.md beside it ("Skipping incomplete test … Missing required fields: id, input or PROMPT.md …"); vars.input alone is not sent. skill-eval skips it too. Add top-level prompts: ["{{ input }}"].',
+    at(path),
+  );
+  return [];
+}
+
+/**
  * AgentV 4.42.4 skips a test whose `id` is not a non-empty string (`asString5`, dist/chunk-FRDEARJA.js:20752 and
  * 20774-20780: "Skipping incomplete test: … Missing required fields: id, input, …"); so does skill-eval, saying so.
  */
@@ -405,23 +430,12 @@ function readTurns(
       );
       return [];
     }
-    if (vars.input === undefined) {
-      sink.error(
-        'missing-input',
-        'This test has no prompt: add top-level prompts (e.g. prompts: ["{{ input }}"]) and vars.input.',
-        at(path),
-      );
-      return [];
-    }
-    sink.info('implicit-prompt', 'No prompts are given; the test is read as prompts: ["{{ input }}"].', at(path));
+    return promptMdInput(path, defaults, ctx).flatMap((text) => single(readInput(text, path, ctx)));
   }
-  const templates = prompts ?? [
-    { template: '{{ input }}', id: 'implicit', at: { value: '{{ input }}', source: ctx.source, path } },
-  ];
-  return templates.flatMap((prompt): TurnSet[] => {
+  return prompts.flatMap((prompt): TurnSet[] => {
     const parts = renderPrompt(prompt, vars, plain, ctx);
     // AgentV 5 names a test expanded over several prompts `<id>__prompt_<prompt id>` (render-vars.ts).
-    const suffix = templates.length > 1 ? promptIdSuffix(prompt.id) : '';
+    const suffix = prompts.length > 1 ? promptIdSuffix(prompt.id) : '';
     return single(parts).map((t) => ({ ...t, idSuffix: suffix }));
   });
 }

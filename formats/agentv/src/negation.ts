@@ -7,8 +7,11 @@ export interface AgentvNegation {
   /** Whether AgentV inverts the verdict. */
   negate: boolean;
   /** Why AgentV's verdict differs from the plain reading of `not-` and `negate`, when it does. */
-  warning?: { ruleId: string; message: string; onType: boolean };
+  warning?: { kind: NegationWarning; message: string; onType: boolean };
 }
+
+/** What a negation warning is about; the reader reports each under its own rule id. */
+export type NegationWarning = 'negate-cancelled' | 'unknown-negated-type' | 'member-negate-ignored';
 
 /** The trajectory kinds whose `not-` prefix AgentV 5 reads (`TRAJECTORY_GRADER_TYPES`, loaders/grader-parser.ts:123-129). */
 const TRAJECTORY = new Set([
@@ -56,7 +59,7 @@ export function agentvNegation(written: string, negateKey: unknown, dialect: Dia
       type,
       negate: false,
       warning: {
-        ruleId: 'negate-cancelled',
+        kind: 'negate-cancelled',
         onType: false,
         message: `AgentV 5 inverts ${written} on negate: true (graders/skill-used.ts:32) and then negates the result again (orchestrator.ts:3115), so this assertion passes when the skill DID fire; skill-eval grades it as AgentV does. For "never fired" write type: not-skill-used without negate.`,
       },
@@ -68,7 +71,7 @@ export function agentvNegation(written: string, negateKey: unknown, dialect: Dia
       type,
       negate: !negateWritten,
       warning: {
-        ruleId: 'unknown-negated-type',
+        kind: 'unknown-negated-type',
         onType: true,
         message: `AgentV has no '${written}' grader (${known}): it keeps the type as a custom one and fails the assertion at run time with "Unknown grader type". skill-eval grades it as '${type}' negated; to have AgentV do the same, write type: ${type} with negate: true${member ? ' outside the set' : ''}.`,
       },
@@ -79,7 +82,7 @@ export function agentvNegation(written: string, negateKey: unknown, dialect: Dia
       type,
       negate: false,
       warning: {
-        ruleId: 'member-negate-ignored',
+        kind: 'member-negate-ignored',
         onType: false,
         message: `AgentV runs the members of ${v5 ? 'an assert-set' : 'a composite'} without their negate (${v5 ? 'graders/promptfoo-assertions.ts:253-271' : 'CompositeGrader.evaluate'}), so this member is graded as if negate were not there; skill-eval does the same. To negate it, move it out of the set.`,
       },

@@ -355,6 +355,20 @@ describe('conversations, scenarios, limits', () => {
     ]);
   });
 
+  // AgentV 5's loadTests (58f316ca2 and v5.3.1-next.1, run from source): a test with no input in a file with no prompts
+  // takes the PROMPT.md beside the eval file as its input (loaders/prompt-md-fallback.ts:100-111), and without one is
+  // skipped ("Skipping incomplete test", yaml-parser.ts:1660-1675): vars.input alone is no input.
+  it('no prompts and no input: the PROMPT.md beside the file is the input, else the test is skipped', () => {
+    write('n.eval.yaml', 'tests:\n  - id: a\n    vars: {input: hi}\n    assert: [{type: contains, value: x}]\n');
+    const skipped = loadFile('n.eval.yaml');
+    expect(where(skipped.diagnostics)).toEqual([['dropped-by-agentv', 'n.eval.yaml', 2, 5]]);
+    expect(skipped.suites[0]?.cases ?? []).toEqual([]);
+    write('PROMPT.md', 'Summarise the repo.\r\n');
+    const withPrompt = loadFile('n.eval.yaml');
+    expect(where(withPrompt.diagnostics)).toEqual([['prompt-md', 'n.eval.yaml', 2, 5]]);
+    expect(withPrompt.suites[0]!.cases.map((c) => [c.id, c.turns])).toEqual([['a', ['Summarise the repo.\n']]]);
+  });
+
   // lowerScenariosIntoTests (EntityProcess/agentv 58f316ca2, yaml-parser.ts:411-447), run on these files from its
   // source: a scenario without config refuses the file ("scenarios[0].config must be an array"); an empty config
   // pairs the tests with no row, so no test is made; ids are the test's, else `<row id>__scenario_test_<n>`, else
