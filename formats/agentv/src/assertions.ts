@@ -27,6 +27,45 @@ const V5_TYPE_HINTS: Record<string, string> = {
     "Authored assertion type 'tool-trajectory' has been removed in AgentV 5. Use trajectory:tool-used, trajectory:tool-sequence or trajectory:tool-args-match.",
 };
 
+/**
+ * The types AgentV 5's grader parser refuses, with its words (EntityProcess/agentv 58f316ca2,
+ * loaders/grader-parser.ts:42-74 `removedGraderReplacement` / `removedPublicLlmGraderMessage`, 161-218 the stale
+ * skill-trigger and tool-trajectory); it compares the type as written (`normalizeGraderType` changes nothing).
+ */
+const V5_REPLACED: Record<string, string> = {
+  'script-grader': 'script',
+  'code-judge': 'script',
+  'g-eval': 'llm-rubric',
+  rubrics: 'llm-rubric with value',
+  rubric: 'llm-rubric with value',
+  code_grader: 'script',
+  code_judge: 'script',
+  composite: 'assert-set',
+  llm_judge: 'llm-rubric',
+  tool_trajectory: 'tool-trajectory',
+  field_accuracy: 'field-accuracy',
+  token_usage: 'token-usage',
+  execution_metrics: 'execution-metrics',
+  contains_any: 'contains-any',
+  contains_all: 'contains-all',
+  icontains_any: 'icontains-any',
+  icontains_all: 'icontains-all',
+  starts_with: 'starts-with',
+  ends_with: 'ends-with',
+  is_json: 'is-json',
+};
+
+function v5RefusedType(written: string): string | undefined {
+  const dashed = written.replace(/_/g, '-');
+  if (dashed === 'skill-trigger')
+    return "Authored assertion type 'skill-trigger' has been removed. Use 'skill-used' with value: <skill> for expected skill use, or 'not-skill-used' with value: <skill> when the skill must not be used.";
+  if (dashed === 'tool-trajectory') return "Authored assertion type 'tool-trajectory' has been removed.";
+  if (dashed === 'llm-grader' || dashed === 'llm-judge')
+    return "Use 'llm-rubric' for free-form rubric checks or 'agent-rubric' for agentic rubric checks.";
+  const replacement = Object.hasOwn(V5_REPLACED, written) ? V5_REPLACED[written] : undefined;
+  return replacement ? `Use '${replacement}' instead.` : undefined;
+}
+
 /** Options of {@link readAssertions}. */
 export interface AssertionOptions {
   /** Set on every check, nested ones too (a conversation turn's 1-based number). */
@@ -93,6 +132,17 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
       'This assertion has no "type"; add one (e.g. type: contains) or write it as a string.',
       at(path),
     );
+    return [];
+  }
+  const refused = ctx.dialect === 'agentv-5' ? v5RefusedType(item.type) : undefined;
+  if (refused) {
+    // grader-parser.ts:656-672 throws on these types, and yaml-parser logs "Skipping test" and goes on.
+    sink.warning(
+      'dropped-by-agentv',
+      `AgentV 5 skips this test: it refuses the assertion type '${item.type}' ("${refused}"), and so does skill-eval.`,
+      at(path, 'type'),
+    );
+    if (ctx.skipTest) ctx.skipTest.skipped = true;
     return [];
   }
   return readTypedAssertion(

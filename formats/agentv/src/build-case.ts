@@ -90,8 +90,29 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   const vars = readVars(test, path, defaults.defaultTest, ctx);
   const inputs = readTurns(test, path, vars, defaults, ctx);
   if (inputs.length === 0) return [];
-  const grading = readGrading(test, path, { id, vars, inputs, defaults, errorsBefore }, ctx);
-  if (!grading) return [];
+  return varCombinations(vars, ctx).flatMap(({ vars: own, suffix }) => {
+    const grading = readGrading(test, path, { id: id + suffix, vars: own, inputs, defaults, errorsBefore }, ctx);
+    if (!grading) return [];
+    return casesOf({ test, entry, path, id: id + suffix, vars: own, inputs, grading, agentv, defaults }, ctx);
+  });
+}
+
+interface CaseParts {
+  test: Record<string, unknown>;
+  entry: TestEntry;
+  path: DocPath;
+  id: string;
+  vars: Record<string, Located>;
+  inputs: TurnSet[];
+  grading: NonNullable<ReturnType<typeof readGrading>>;
+  agentv: Record<string, unknown>;
+  defaults: SuiteDefaults;
+}
+
+/** The cases of one test (one per prompt variant) once its turns and grading are read. */
+function casesOf(parts: CaseParts, ctx: ReadContext): Case[] {
+  const { test, entry, path, id, vars, inputs, grading, defaults } = parts;
+  const agentv = { ...parts.agentv };
   const settings = readTestSettings(test, path, defaults, ctx);
   const side = readSideChannel(settings.userMetadata, [...path, 'metadata'], ctx);
   const { workspace, kept } = readWorkspace(test, path, entry, defaults, ctx);
@@ -257,6 +278,45 @@ function graderVars(test: Record<string, unknown>, reference: string | undefined
     metadata: JSON.stringify(metadata, null, 2),
     metadata_json: JSON.stringify(metadata),
   };
+}
+
+/**
+ * AgentV 5's `expandArrayVarCases` (EntityProcess/agentv 58f316ca2, yaml-parser.ts:524-553): a var whose value is a
+ * list of strings (or an empty list) makes one test per value, over every such var (their product), each with the
+ * test's id and its assertions rendered with its own values. The prompts are rendered before that
+ * (`expandPromptMatrix`, yaml-parser.ts:1523), with the whole list ("a,b"): every copy sends the same prompt. An
+ * empty list makes no test. Checked by running its `loadTests` from source. skill-eval's ids must differ, so each
+ * copy's id names its values.
+ */
+function varCombinations(
+  vars: Record<string, Located>,
+  ctx: ReadContext,
+): { vars: Record<string, Located>; suffix: string }[] {
+  if (ctx.dialect !== 'agentv-5') return [{ vars, suffix: '' }];
+  const expands = (v: unknown): v is unknown[] => Array.isArray(v) && (v.length === 0 || typeof v[0] === 'string');
+  let combos: { vars: Record<string, Located>; parts: string[] }[] = [{ vars: {}, parts: [] }];
+  for (const [name, located] of Object.entries(vars)) {
+    const list = expands(located.value) ? located.value : undefined;
+    if (list) {
+      located.source.sink.info(
+        'list-vars',
+        list.length === 0
+          ? `"${name}" is an empty list: AgentV makes one test per value of a list var, so this test makes none, and skill-eval runs none either.`
+          : `"${name}" is a list: AgentV makes one test per value, each graded with its own value, but renders the prompt before that, with the whole list ("${list.join(',')}"), so every copy sends the same prompt; skill-eval does the same.`,
+        at(located.path),
+      );
+    }
+    const values = list ?? [located.value];
+    combos = combos.flatMap((combo) =>
+      values.map((value) => ({
+        vars: { ...combo.vars, [name]: { ...located, value } },
+        parts: list ? [...combo.parts, `${name}=${String(value)}`] : combo.parts,
+      })),
+    );
+  }
+  const expanded = Object.values(vars).some((v) => expands(v.value));
+  if (!expanded) return [{ vars, suffix: '' }];
+  return combos.map((combo) => ({ vars: combo.vars, suffix: `@${combo.parts.join(',')}` }));
 }
 
 /**

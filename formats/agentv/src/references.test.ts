@@ -97,15 +97,17 @@ describe('tests from files and folders', () => {
         'bad,x,file://check.js,,,,,\n',
     );
     const { suites, diagnostics } = loadFile('c.eval.yaml');
-    // AgentV refuses the whole file over the .js assertion; here it is an error at its row.
+    // AgentV refuses the whole file over the .js assertion; here it is an error at its row. Its CSV loader writes a
+    // `llm-rubric:` cell as type llm-grader (case-file-loader.ts:213-216), which its grader parser refuses, so it
+    // skips row 2 ("Unsupported grader 'llm-grader' in 'row-2'", seen running its loadTests from source): so does this.
     expect(where(diagnostics)).toEqual([
       ['csv-column', 'rows.csv', 4, 1],
+      ['dropped-by-agentv', 'rows.csv', 3, 1],
       ['nothing-to-grade', 'rows.csv', 4, 1],
     ]);
     const cases = suites[0]!.cases;
     expect(cases.map((c) => [c.id, c.turns, c.threshold, c.source.line])).toEqual([
       ['greet', ['Say "hi"'], 0.7, 2],
-      ['row-2', ['Count to three'], undefined, 3],
       ['bad', ['x'], undefined, 4],
     ]);
     expect(cases[0]!.checks.map((c) => [c.type, c.value, c.negate ?? false, c.name])).toEqual([
@@ -113,7 +115,6 @@ describe('tests from files and folders', () => {
       ['contains-any', ['bye', 'ciao'], true, 'greeting-2'],
     ]);
     expect(cases[0]!.metadata).toMatchObject({ topic: ['a', 'b, c'] });
-    expect(cases[1]!.checks.map((c) => [c.type, c.value])).toEqual([['llm-rubric', 'Counts 1 2 3']]);
   });
 
   // Ids as AgentV 5.3.1-next.1's loadTests (f0c5db805c20) gives them for this suite, run on it: a file's path, a

@@ -44,7 +44,6 @@ function rewrite(suite: Suite) {
 const CORPUS_FILES = [
   'examples/features/agent-skills-evals/csv-analyzer.EVAL.yaml',
   'examples/features/agent-skills-evals/multi-provider-skill-use.EVAL.yaml',
-  'evals/agentv-dev/skills/skill-selection.eval.yaml',
   'examples/features/rubric/evals/operators.eval.yaml',
 ];
 
