@@ -43,6 +43,30 @@ describe('assertion mapping', () => {
     expect(c!.reference).toBe('Names Paris');
   });
 
+  // EntityProcess/agentv 58f316ca2 loadTests, run on this file from source: two tests "greet" sending the same
+  // "hi (French,German)" (the prompt is rendered before the list is expanded), graded with French and German.
+  it('a list var makes one case per value, the prompt rendered with the whole list; an empty list makes none', () => {
+    const text = [
+      'prompts: ["{{ input }} ({{ lang }})"]',
+      'tests:',
+      '  - id: greet',
+      '    vars: {input: hi, lang: [French, German]}',
+      '    assert: [{type: contains, value: "{{ lang }}"}]',
+      '  - id: none',
+      '    vars: {input: hi, lang: []}',
+      '    assert: [{type: contains, value: x}]',
+    ].join('\n');
+    const { suites, diagnostics } = loadAgentv(FILE, text);
+    expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.checks[0]!.value])).toEqual([
+      ['greet@lang=French', ['hi (French,German)'], 'French'],
+      ['greet@lang=German', ['hi (French,German)'], 'German'],
+    ]);
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([
+      ['agentv/list-vars', 4],
+      ['agentv/list-vars', 7],
+    ]);
+  });
+
   it('normalises _ to -, a not- prefix (and negate) into negate, and keeps promptfoo params', () => {
     expect(
       checksOf([
