@@ -31,13 +31,40 @@ describe('assertion mapping', () => {
       '      - {type: contains-any, value: "{{ words }}"}',
       '      - Mentions {{ vars.city }} and {{ nobody }}.',
     ].join('\n');
-    const c = loadAgentv(FILE, text).suites[0]!.cases[0]!;
-    expect(c.checks.map((check) => [check.type, check.value])).toEqual([
+    // A list of strings as a var makes one test per value (expandArrayVarCases, yaml-parser.ts:528-553; run from
+    // source: two tests, both id "t", graded with "bonjour" and "salut").
+    const [c, d] = loadAgentv(FILE, text).suites[0]!.cases;
+    expect(c!.checks.map((check) => [check.type, check.value])).toEqual([
       ['icontains', 'Paris'],
-      ['contains-any', ['bonjour', 'salut']],
+      ['contains-any', 'bonjour'],
       ['llm-rubric', 'Mentions Paris and .'],
     ]);
-    expect(c.reference).toBe('Names Paris');
+    expect([c!.id, d!.id, d!.checks[1]!.value]).toEqual(['t@words=bonjour', 't@words=salut', 'salut']);
+    expect(c!.reference).toBe('Names Paris');
+  });
+
+  // EntityProcess/agentv 58f316ca2 loadTests, run on this file from source: two tests "greet" sending the same
+  // "hi (French,German)" (the prompt is rendered before the list is expanded), graded with French and German.
+  it('a list var makes one case per value, the prompt rendered with the whole list; an empty list makes none', () => {
+    const text = [
+      'prompts: ["{{ input }} ({{ lang }})"]',
+      'tests:',
+      '  - id: greet',
+      '    vars: {input: hi, lang: [French, German]}',
+      '    assert: [{type: contains, value: "{{ lang }}"}]',
+      '  - id: none',
+      '    vars: {input: hi, lang: []}',
+      '    assert: [{type: contains, value: x}]',
+    ].join('\n');
+    const { suites, diagnostics } = loadAgentv(FILE, text);
+    expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.checks[0]!.value])).toEqual([
+      ['greet@lang=French', ['hi (French,German)'], 'French'],
+      ['greet@lang=German', ['hi (French,German)'], 'German'],
+    ]);
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([
+      ['agentv/list-vars', 4],
+      ['agentv/list-vars', 7],
+    ]);
   });
 
   it('normalises _ to -, a not- prefix (and negate) into negate, and keeps promptfoo params', () => {
@@ -46,7 +73,7 @@ describe('assertion mapping', () => {
         '{type: not_contains, value: err}',
         '{type: not-icontains_any, value: "a, b"}',
         '{type: not-equals, negate: true, value: x}',
-        '{type: is_json}',
+        '{type: is-json}',
         '{type: starts-with, value: "#", metric: heading, weight: 2}',
       ]).checks,
     ).toEqual([
@@ -138,7 +165,7 @@ describe('assertion mapping', () => {
       '{type: "trajectory:tool-sequence", value: {mode: exact, steps: [Read, Edit]}}',
       '{type: latency, threshold: 3000}',
       '{type: cost, budget: 0.2}',
-      '{type: token_usage, max_total: 900, max_output: 100}',
+      '{type: token-usage, max_total: 900, max_output: 100}',
     ]);
     // A per-tool most is an error at its key, and that assertion is left out.
     expect(diagnostics).toEqual([['invalid-check', 7, 72]]);

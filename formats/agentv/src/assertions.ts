@@ -10,6 +10,7 @@ import {
 import { type Check, normalizeCheck } from '@skill-eval/core';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
+import { agentvNegation } from './negation.js';
 import type { DocPath } from './source.js';
 
 /** AgentV 5's message for assertion types it removed; a 4.x file may still use them. */
@@ -26,10 +27,51 @@ const V5_TYPE_HINTS: Record<string, string> = {
     "Authored assertion type 'tool-trajectory' has been removed in AgentV 5. Use trajectory:tool-used, trajectory:tool-sequence or trajectory:tool-args-match.",
 };
 
+/**
+ * The types AgentV 5's grader parser refuses, with its words (EntityProcess/agentv 58f316ca2,
+ * loaders/grader-parser.ts:42-74 `removedGraderReplacement` / `removedPublicLlmGraderMessage`, 161-218 the stale
+ * skill-trigger and tool-trajectory); it compares the type as written (`normalizeGraderType` changes nothing).
+ */
+const V5_REPLACED: Record<string, string> = {
+  'script-grader': 'script',
+  'code-judge': 'script',
+  'g-eval': 'llm-rubric',
+  rubrics: 'llm-rubric with value',
+  rubric: 'llm-rubric with value',
+  code_grader: 'script',
+  code_judge: 'script',
+  composite: 'assert-set',
+  llm_judge: 'llm-rubric',
+  tool_trajectory: 'tool-trajectory',
+  field_accuracy: 'field-accuracy',
+  token_usage: 'token-usage',
+  execution_metrics: 'execution-metrics',
+  contains_any: 'contains-any',
+  contains_all: 'contains-all',
+  icontains_any: 'icontains-any',
+  icontains_all: 'icontains-all',
+  starts_with: 'starts-with',
+  ends_with: 'ends-with',
+  is_json: 'is-json',
+};
+
+function v5RefusedType(written: string): string | undefined {
+  const dashed = written.replace(/_/g, '-');
+  if (dashed === 'skill-trigger')
+    return "Authored assertion type 'skill-trigger' has been removed. Use 'skill-used' with value: <skill> for expected skill use, or 'not-skill-used' with value: <skill> when the skill must not be used.";
+  if (dashed === 'tool-trajectory') return "Authored assertion type 'tool-trajectory' has been removed.";
+  if (dashed === 'llm-grader' || dashed === 'llm-judge')
+    return "Use 'llm-rubric' for free-form rubric checks or 'agent-rubric' for agentic rubric checks.";
+  const replacement = Object.hasOwn(V5_REPLACED, written) ? V5_REPLACED[written] : undefined;
+  return replacement ? `Use '${replacement}' instead.` : undefined;
+}
+
 /** Options of {@link readAssertions}. */
 export interface AssertionOptions {
   /** Set on every check, nested ones too (a conversation turn's 1-based number). */
   turn?: number;
+  /** The list holds the members of an assert-set or composite, which AgentV runs without their `negate`. */
+  members?: boolean;
 }
 
 /** Reads an `assert` (or 4.x `assertions`/`evaluators`) list into checks, reporting every faulty entry. */
@@ -48,7 +90,7 @@ export function readAssertions(
     );
     return [];
   }
-  const checks = list.flatMap((item, i) => readAssertion(item, [...path, i], ctx));
+  const checks = list.flatMap((item, i) => readAssertion(item, [...path, i], ctx, options.members === true));
   const { turn } = options;
   return turn === undefined ? checks : checks.map((c) => onTurn(c, turn));
 }
@@ -59,7 +101,7 @@ function onTurn(check: Check, turn: number): Check {
   return children ? { ...check, turn, checks: children.map((c) => onTurn(c, turn)) } : { ...check, turn };
 }
 
-function readAssertion(item: unknown, path: DocPath, ctx: ReadContext): Check[] {
+function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: boolean): Check[] {
   const sink = ctx.source.sink;
   if (typeof item === 'string') {
     if (item.trim() === '') {
@@ -92,9 +134,39 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext): Check[] 
     );
     return [];
   }
+  const refused = ctx.dialect === 'agentv-5' ? v5RefusedType(item.type) : undefined;
+  if (refused) {
+    // grader-parser.ts:656-672 throws on these types, and yaml-parser logs "Skipping test" and goes on.
+    sink.warning(
+      'dropped-by-agentv',
+      `AgentV 5 skips this test: it refuses the assertion type '${item.type}' ("${refused}"), and so does skill-eval.`,
+      at(path, 'type'),
+    );
+    if (ctx.skipTest) ctx.skipTest.skipped = true;
+    return [];
+  }
+  return readTypedAssertion(
+    negatedAsAgentv(item as Record<string, unknown> & { type: string }, path, ctx, member),
+    path,
+    ctx,
+  );
+}
+
+function readTypedAssertion(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
+  const sink = ctx.source.sink;
   const { type } = normalizeCheck(item as Check);
+  if (ctx.dialect === 'agentv-4' && (type === 'llm-judge' || type === 'code-judge')) {
+    // @agentv/core 4.42.4 parseGraderList (dist/chunk-FRDEARJA.js:18186-18191) skips the deprecated judge types.
+    const grader = type.replace('-judge', '-grader');
+    sink.warning(
+      'dropped-by-agentv',
+      `AgentV 4 skips this assertion: '${String(item.type)}' is deprecated there ("Use '${grader}' instead"), so it grades nothing; skill-eval leaves it out too. Write type: ${grader} to have it graded.`,
+      at(path, 'type'),
+    );
+    return [];
+  }
   const hint = V5_TYPE_HINTS[type];
-  if (hint && (ctx.dialect === 'agentv-5' || type === 'llm-judge' || type === 'code-judge')) {
+  if (hint && ctx.dialect === 'agentv-5') {
     sink.warning('renamed-assertion', `${hint} skill-eval still reads it.`, at(path, 'type'));
   }
   const rubric = type === RUBRIC || RUBRIC_ALIASES.has(type);
@@ -110,6 +182,26 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext): Check[] 
   if (rubric) return rubricChecks(type, item, criteriaParams(item), modifiers(item), path, ctx);
   if (type === 'assert-set' || type === 'composite') return [groupCheck(item, path, ctx)];
   return [canonicalCheck(item as Check, AGENTV)];
+}
+
+/** The assertion with its `not-` prefix and `negate` replaced by what AgentV makes of them at the file's version. */
+function negatedAsAgentv(
+  item: Record<string, unknown> & { type: string },
+  path: DocPath,
+  ctx: ReadContext,
+  member: boolean,
+): Record<string, unknown> {
+  const negation = agentvNegation(item.type, item.negate, ctx.dialect, member);
+  const { warning } = negation;
+  if (warning) {
+    const where = at(path, warning.onType ? 'type' : 'negate');
+    const sink = ctx.source.sink;
+    if (warning.kind === 'negate-cancelled') sink.warning('negate-cancelled', warning.message, where);
+    else if (warning.kind === 'member-negate-ignored') sink.warning('member-negate-ignored', warning.message, where);
+    else sink.warning('unknown-negated-type', warning.message, where);
+  }
+  const { negate: _negate, ...plain } = item;
+  return { ...plain, type: negation.type, ...(negation.negate ? { negate: true } : {}) };
 }
 
 const AGENTV = { vocabulary: 'agentv' } as const;
@@ -140,7 +232,7 @@ function criteriaParams(item: Record<string, unknown>): Record<string, unknown> 
 /** `assert-set` and AgentV 4's `composite`: the members read like any assertion, weighed by the aggregator. */
 function groupCheck(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check {
   const key = MEMBER_KEYS.find((k) => item[k] !== undefined) ?? 'assert';
-  const members = readAssertions(item[key] ?? [], [...path, key], ctx);
+  const members = readAssertions(item[key] ?? [], [...path, key], ctx, { members: true });
   const { [key]: _members, ...rest } = item;
   const group = canonicalCheck({ ...rest, type: String(item.type), [key]: [] } as Check, AGENTV);
   const composite = normalizeCheck(item as Check).type === 'composite';

@@ -103,21 +103,17 @@ describe('v5 hard errors, mirrored from AgentV with its migration hints', () => 
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(where(diagnostics)).toEqual([
       ['unsupported-field', 2, 1],
-      ['renamed-assertion', 16, 15],
+      ['dropped-by-agentv', 16, 15],
     ]);
-    expect(message(diagnostics, 16, 15)).toMatch(
-      /^Assertion type 'llm-judge' was renamed; AgentV 5 reads type: llm-rubric\./,
-    );
+    // 4.42.4 skips a deprecated llm_judge ("Use 'llm-grader' instead"); what AgentV 5 would say is not this file's.
+    expect(message(diagnostics, 16, 15)).toMatch(/^AgentV 4 skips this assertion: 'llm_judge' is deprecated there/);
     const [greet, second] = suites[0]!.cases;
     expect(greet).toMatchObject({
       system: 'Be terse.',
       turns: ['Say hi to Ada'],
       reference: 'Hi Ada\n\nCriteria: Greets Ada by name',
       threshold: 0.7,
-      checks: [
-        { type: 'llm-rubric', value: 'Is it friendly?' },
-        { type: 'contains', value: 'Ada' },
-      ],
+      checks: [{ type: 'contains', value: 'Ada' }],
       source: { dialect: 'agentv-4', line: 6, column: 5 },
     });
     expect(second!.checks).toEqual([{ type: 'llm-rubric', value: 'Answers', name: 'criteria' }]);
@@ -244,9 +240,35 @@ describe('tests and assertions', () => {
     });
   });
 
-  it('AgentV 5 migration hints for 4.x assertion types in a v5 file are warnings; the checks are still mapped', () => {
+  it('a 4.x test without a string id, or without input, is skipped as 4.42.4 skips it, with a warning about 4.x', () => {
+    const { suites, diagnostics } = load([
+      'tests:',
+      '  - input: no id here',
+      '    criteria: Answers',
+      '  - id: 7',
+      '    input: a number id',
+      '    criteria: Answers',
+      '  - id: no-input',
+      '    criteria: Answers',
+      '  - id: kept',
+      '    input: fine',
+      '    criteria: Answers',
+    ]);
+    expect(where(diagnostics)).toEqual([
+      ['dropped-by-agentv', 2, 5],
+      ['dropped-by-agentv', 4, 9],
+      ['dropped-by-agentv', 7, 5],
+    ]);
+    expect(message(diagnostics, 4, 9)).toMatch(/^AgentV 4 skips this test: it has the id 7, which is not a string/);
+    expect(message(diagnostics, 7, 5)).toMatch(/^AgentV 4 skips this test: it has no input/);
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['kept']);
+  });
+
+  // grader-parser.ts (EntityProcess/agentv 58f316ca2) throws on each of these types, and the loader skips the test.
+  it('4.x assertion types in a v5 file make AgentV 5 skip the test, and skill-eval too, saying why at each', () => {
     const { suites, diagnostics } = load([
       'threshold: 0.8',
+      'prompts: ["{{ input }}"]',
       'tests:',
       '  - vars: {input: hi}',
       '    assert:',
@@ -261,26 +283,13 @@ describe('tests and assertions', () => {
       '        expected: [{tool: Read}, {tool: Edit}]',
     ]);
     expect(where(diagnostics)).toEqual([
-      ['implicit-prompt', 3, 5],
-      ['renamed-assertion', 5, 15],
-      ['renamed-assertion', 8, 15],
-      ['renamed-assertion', 11, 15],
+      ['dropped-by-agentv', 6, 15],
+      ['dropped-by-agentv', 9, 15],
+      ['dropped-by-agentv', 12, 15],
     ]);
-    expect(message(diagnostics, 8, 15)).toMatch(/Use 'assert-set' instead\./);
-    expect(suites[0]!.cases[0]!.threshold).toBe(0.8);
-    expect(suites[0]!.cases[0]!.checks).toEqual([
-      { type: 'skill-used', value: 'deploy', negate: true },
-      {
-        type: 'assert-set',
-        checks: [
-          { type: 'is-json', weight: 1 },
-          { type: 'regex', value: '^a', flags: 'i', weight: 1 },
-        ],
-        threshold: 0.5,
-        scoring: 'passed-share',
-        aggregator: { type: 'threshold', threshold: 0.5 },
-      },
-      { type: 'tool-trajectory', mode: 'in-order', expected: [{ tool: 'Read' }, { tool: 'Edit' }] },
-    ]);
+    expect(message(diagnostics, 9, 15)).toMatch(
+      /refuses the assertion type 'composite' \("Use 'assert-set' instead\."\)/,
+    );
+    expect(suites[0]?.cases ?? []).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type Case, type Check, type FixtureFile, safeParseCase } from '@skill-eval/core';
 import { readAssertions } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
@@ -81,6 +82,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
     return [];
   }
   checkFieldsForDialect(test, entry, ctx);
+  if (ctx.dialect === 'agentv-4' && !v4Complete(test, path, ctx)) return [];
   if (ctx.dialect === 'agentv-4') reportTestTargets(test.execution, [...path, 'execution'], ctx);
   const id = readId(test, entry, position, ctx) + idSuffix;
   const agentv = keptFields(test, path, ctx);
@@ -88,8 +90,29 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   const vars = readVars(test, path, defaults.defaultTest, ctx);
   const inputs = readTurns(test, path, vars, defaults, ctx);
   if (inputs.length === 0) return [];
-  const grading = readGrading(test, path, { id, vars, inputs, defaults, errorsBefore }, ctx);
-  if (!grading) return [];
+  return varCombinations(vars, ctx).flatMap(({ vars: own, suffix }) => {
+    const grading = readGrading(test, path, { id: id + suffix, vars: own, inputs, defaults, errorsBefore }, ctx);
+    if (!grading) return [];
+    return casesOf({ test, entry, path, id: id + suffix, vars: own, inputs, grading, agentv, defaults }, ctx);
+  });
+}
+
+interface CaseParts {
+  test: Record<string, unknown>;
+  entry: TestEntry;
+  path: DocPath;
+  id: string;
+  vars: Record<string, Located>;
+  inputs: TurnSet[];
+  grading: NonNullable<ReturnType<typeof readGrading>>;
+  agentv: Record<string, unknown>;
+  defaults: SuiteDefaults;
+}
+
+/** The cases of one test (one per prompt variant) once its turns and grading are read. */
+function casesOf(parts: CaseParts, ctx: ReadContext): Case[] {
+  const { test, entry, path, id, vars, inputs, grading, defaults } = parts;
+  const agentv = { ...parts.agentv };
   const settings = readTestSettings(test, path, defaults, ctx);
   const side = readSideChannel(settings.userMetadata, [...path, 'metadata'], ctx);
   const { workspace, kept } = readWorkspace(test, path, entry, defaults, ctx);
@@ -257,6 +280,84 @@ function graderVars(test: Record<string, unknown>, reference: string | undefined
   };
 }
 
+/**
+ * AgentV 5's `expandArrayVarCases` (EntityProcess/agentv 58f316ca2, yaml-parser.ts:524-553): a var whose value is a
+ * list of strings (or an empty list) makes one test per value, over every such var (their product), each with the
+ * test's id and its assertions rendered with its own values. The prompts are rendered before that
+ * (`expandPromptMatrix`, yaml-parser.ts:1523), with the whole list ("a,b"): every copy sends the same prompt. An
+ * empty list makes no test. Checked by running its `loadTests` from source. skill-eval's ids must differ, so each
+ * copy's id names its values.
+ */
+function varCombinations(
+  vars: Record<string, Located>,
+  ctx: ReadContext,
+): { vars: Record<string, Located>; suffix: string }[] {
+  if (ctx.dialect !== 'agentv-5') return [{ vars, suffix: '' }];
+  const expands = (v: unknown): v is unknown[] => Array.isArray(v) && (v.length === 0 || typeof v[0] === 'string');
+  let combos: { vars: Record<string, Located>; parts: string[] }[] = [{ vars: {}, parts: [] }];
+  for (const [name, located] of Object.entries(vars)) {
+    const list = expands(located.value) ? located.value : undefined;
+    if (list) {
+      located.source.sink.info(
+        'list-vars',
+        list.length === 0
+          ? `"${name}" is an empty list: AgentV makes one test per value of a list var, so this test makes none, and skill-eval runs none either.`
+          : `"${name}" is a list: AgentV makes one test per value, each graded with its own value, but renders the prompt before that, with the whole list ("${list.join(',')}"), so every copy sends the same prompt; skill-eval does the same.`,
+        at(located.path),
+      );
+    }
+    const values = list ?? [located.value];
+    combos = combos.flatMap((combo) =>
+      values.map((value) => ({
+        vars: { ...combo.vars, [name]: { ...located, value } },
+        parts: list ? [...combo.parts, `${name}=${String(value)}`] : combo.parts,
+      })),
+    );
+  }
+  const expanded = Object.values(vars).some((v) => expands(v.value));
+  if (!expanded) return [{ vars, suffix: '' }];
+  return combos.map((combo) => ({ vars: combo.vars, suffix: `@${combo.parts.join(',')}` }));
+}
+
+/**
+ * The input of an AgentV 5 test that has neither `input` nor prompts: `loadPromptMdFallback` (EntityProcess/agentv
+ * 58f316ca2, loaders/prompt-md-fallback.ts:73-111) takes the text of a `PROMPT.md` beside the eval file; without one,
+ * the loader skips the test ("Skipping incomplete test … Missing required fields: id, input or PROMPT.md …",
+ * yaml-parser.ts:1660-1675) — `vars.input` alone is no input there. Checked by running its `loadTests` from source.
+ */
+function promptMdInput(path: DocPath, defaults: SuiteDefaults, ctx: ReadContext): string[] {
+  const file = join(dirname(defaults.ctx.source.file), 'PROMPT.md');
+  if (existsSync(file) && statSync(file).isFile()) {
+    ctx.source.sink.info(
+      'prompt-md',
+      'This test has no input and the file no prompts: AgentV sends the PROMPT.md beside the eval file as its input, and so does skill-eval.',
+      at(path),
+    );
+    return [readFileSync(file, 'utf8').replace(/\r\n/g, '\n')];
+  }
+  ctx.source.sink.warning(
+    'dropped-by-agentv',
+    'AgentV 5 skips this test: it has no input, the file no prompts and no PROMPT.md beside it ("Skipping incomplete test … Missing required fields: id, input or PROMPT.md …"); vars.input alone is not sent. skill-eval skips it too. Add top-level prompts: ["{{ input }}"].',
+    at(path),
+  );
+  return [];
+}
+
+/**
+ * AgentV 4.42.4 skips a test whose `id` is not a non-empty string (`asString5`, dist/chunk-FRDEARJA.js:20752 and
+ * 20774-20780: "Skipping incomplete test: … Missing required fields: id, input, …"); so does skill-eval, saying so.
+ */
+function v4Complete(test: Record<string, unknown>, path: DocPath, ctx: ReadContext): boolean {
+  if (typeof test.id === 'string' && test.id !== '') return true;
+  const found = test.id === undefined ? 'no id' : `the id ${JSON.stringify(test.id)}, which is not a string`;
+  ctx.source.sink.warning(
+    'dropped-by-agentv',
+    `AgentV 4 skips this test: it has ${found} ("Skipping incomplete test … Missing required fields: id, …"), and so does skill-eval. Give it id: "<name>".`,
+    test.id === undefined ? at(path) : at(path, 'id'),
+  );
+  return false;
+}
+
 /** In a v5 suite, the 4.x test fields AgentV rejects are errors (raw case files may still use them). */
 function checkFieldsForDialect(test: Record<string, unknown>, entry: TestEntry, ctx: ReadContext) {
   if (ctx.dialect !== 'agentv-5') return;
@@ -380,23 +481,21 @@ function readTurns(
     return single(readInput(asMessages(withVars(test.input, plain, ctx.dialect), ctx), [...path, 'input'], ctx));
   const prompts = promptsFor(test, path, defaults, ctx);
   if (prompts === undefined) {
-    if (vars.input === undefined) {
-      sink.error(
-        'missing-input',
-        'This test has no prompt: add top-level prompts (e.g. prompts: ["{{ input }}"]) and vars.input.',
+    if (vars.input === undefined && ctx.dialect === 'agentv-4') {
+      // 4.42.4 (dist/chunk-FRDEARJA.js:20774-20780) skips a test without input messages; prompts are AgentV 5's.
+      sink.warning(
+        'dropped-by-agentv',
+        'AgentV 4 skips this test: it has no input ("Skipping incomplete test … Missing required fields: id, input, …"), and so does skill-eval. Add input: with the user message.',
         at(path),
       );
       return [];
     }
-    sink.info('implicit-prompt', 'No prompts are given; the test is read as prompts: ["{{ input }}"].', at(path));
+    return promptMdInput(path, defaults, ctx).flatMap((text) => single(readInput(text, path, ctx)));
   }
-  const templates = prompts ?? [
-    { template: '{{ input }}', id: 'implicit', at: { value: '{{ input }}', source: ctx.source, path } },
-  ];
-  return templates.flatMap((prompt): TurnSet[] => {
+  return prompts.flatMap((prompt): TurnSet[] => {
     const parts = renderPrompt(prompt, vars, plain, ctx);
     // AgentV 5 names a test expanded over several prompts `<id>__prompt_<prompt id>` (render-vars.ts).
-    const suffix = templates.length > 1 ? promptIdSuffix(prompt.id) : '';
+    const suffix = prompts.length > 1 ? promptIdSuffix(prompt.id) : '';
     return single(parts).map((t) => ({ ...t, idSuffix: suffix }));
   });
 }

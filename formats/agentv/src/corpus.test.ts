@@ -58,56 +58,17 @@ describe('corpus: AgentV eval YAML', () => {
     expect(cases.every((c) => c.runs === undefined && c.workspace.overlays.length === 0)).toBe(true);
   });
 
-  it('skill-selection.eval.yaml: a consistent 4.x file (criteria + type: rubrics) loads as agentv-4 without errors', () => {
-    const { result, suite, cases } = loadCorpus('evals/agentv-dev/skills/skill-selection.eval.yaml');
+  // Both AgentV versions load no test of this file, each run on it: 5.x (loadTests from source at 58f316ca2) skips
+  // every test over its `type: rubrics` ("Unsupported grader 'rubrics' … Use 'llm-rubric with value' instead"), and
+  // @agentv/core 4.42.4 skips every test for want of input ("Skipping incomplete test … Missing required fields: id,
+  // input, …": it has no prompts). Its prompts make it a 5.x file here, and each test is left out with a warning.
+  it('skill-selection.eval.yaml: prompts make it 5.x, and every test is left out over type: rubrics, as AgentV does', () => {
+    const { result } = loadCorpus('evals/agentv-dev/skills/skill-selection.eval.yaml');
     expect(bySeverity(result.diagnostics, 'error')).toEqual([]);
-    expect(suite.name).toBe('agentv-dev-skill-selection');
-    expect(suite.settings.dialect).toBe('agentv-4');
-    expect(cases).toHaveLength(8);
-    expect(cases.map((c) => c.id)).toEqual([
-      'select-bench-for-eval-run',
-      'select-eval-writer-for-create',
-      'select-eval-review-for-audit',
-      'select-governance-for-authoring',
-      'select-governance-for-lint',
-      'select-trace-analyst-for-debug',
-      'select-distinguishes-bench-vs-writer',
-      'select-no-false-positive',
-    ]);
-    expect(cases.every((c) => c.kind === 'task' && c.source.dialect === 'agentv-4')).toBe(true);
-    // Two user messages are one request to the agent, with role markers (AgentV's prompt-builder); the file part
-    // names the repository-root path without its slash.
-    const first = cases[0]!;
-    expect(first.turns).toHaveLength(1);
-    expect(first.turns[0]).toMatch(
-      /^@\[User\]:\nAttached file: plugins\/agentv-dev\/skills\/agentv-dev\/SKILL\.md\n\nThe file above is the live/,
-    );
-    expect(first.turns[0]).toMatch(
-      /\n\n@\[User\]:\nTask: I have a YAML eval file and I need to run it against an LLM target\nand see the pass rate. Which skill\?\n$/,
-    );
-    // criteria is judge context when the test has assertions; the rubrics list is split into weighted rubrics.
-    expect(first.reference).toBe('Task: "run evals on my agent" → agent selects agentv-bench.');
-    expect(first.checks).toEqual([
-      { type: 'contains', value: 'agentv-bench' },
-      {
-        type: 'llm-rubric',
-        weight: 0.5,
-        value: 'Selects only agentv-bench (not agentv-eval-writer, which is for authoring)',
-      },
-      {
-        type: 'llm-rubric',
-        weight: 0.5,
-        value: 'Does not select agentv-trace-analyst (which is for after-the-fact debugging)',
-      },
-    ]);
-    expect(cases[6]!.checks.map((c) => c.type)).toEqual(['contains', 'contains', 'llm-rubric', 'llm-rubric']);
-    const last = cases[7]!;
-    expect(last.checks[0]).toEqual({ type: 'equals', value: 'none', trim: true });
-    expect(rubrics(last.checks)).toHaveLength(3);
-    expect(last.checks.slice(1).every((c) => Math.abs((c.weight ?? 0) - 1 / 3) < 1e-9)).toBe(true);
-    expect(cases.every((c) => c.tags.join() === 'agent,skills')).toBe(true);
-    // Only the missing plugin file, once per test.
-    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(Array(8).fill('agentv/missing-file'));
+    expect(result.suites).toEqual([]);
+    const dropped = result.diagnostics.filter((d) => d.ruleId === 'agentv/dropped-by-agentv');
+    expect(dropped).toHaveLength(8);
+    expect(dropped[0]!.message).toMatch(/^AgentV 5 skips this test: it refuses the assertion type 'rubrics'/);
   });
 
   it('directory-discovery/EVAL.yaml: tests: ./cases/ is missing from the corpus → one error at the value', () => {

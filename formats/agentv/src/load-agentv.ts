@@ -409,7 +409,25 @@ function readScenarios(value: unknown, root: Source, sources: SourceSet): { entr
       );
       return;
     }
-    const configs = Array.isArray(body.config) && body.config.length > 0 ? body.config : [{}];
+    // lowerScenariosIntoTests (EntityProcess/agentv 58f316ca2, yaml-parser.ts:411-447) refuses a scenario whose
+    // config is not a list and pairs each test with each config row: an empty config makes no test.
+    if (!Array.isArray(body.config)) {
+      source.sink.error(
+        'wrong-type',
+        `This scenario's "config" is ${body.config === undefined ? 'missing' : describe(body.config)}; AgentV refuses the file ("scenarios[${s}].config must be an array"). Write config: a list of partial tests ([{}] for none).`,
+        body.config === undefined ? at(path) : at([...path, 'config']),
+      );
+      return;
+    }
+    if (body.config.length === 0) {
+      source.sink.warning(
+        'empty-scenario',
+        'This scenario\'s "config" is empty, so AgentV pairs its tests with no config row and runs none of them; skill-eval runs none either. Write config: [{}] to run the tests as they are.',
+        at([...path, 'config']),
+      );
+      return;
+    }
+    const configs = body.config;
     const tests = body.tests as unknown[];
     configs.forEach((config, c) => {
       tests.forEach((test, t) => {

@@ -97,15 +97,17 @@ describe('tests from files and folders', () => {
         'bad,x,file://check.js,,,,,\n',
     );
     const { suites, diagnostics } = loadFile('c.eval.yaml');
-    // AgentV refuses the whole file over the .js assertion; here it is an error at its row.
+    // AgentV refuses the whole file over the .js assertion; here it is an error at its row. Its CSV loader writes a
+    // `llm-rubric:` cell as type llm-grader (case-file-loader.ts:213-216), which its grader parser refuses, so it
+    // skips row 2 ("Unsupported grader 'llm-grader' in 'row-2'", seen running its loadTests from source): so does this.
     expect(where(diagnostics)).toEqual([
       ['csv-column', 'rows.csv', 4, 1],
+      ['dropped-by-agentv', 'rows.csv', 3, 1],
       ['nothing-to-grade', 'rows.csv', 4, 1],
     ]);
     const cases = suites[0]!.cases;
     expect(cases.map((c) => [c.id, c.turns, c.threshold, c.source.line])).toEqual([
       ['greet', ['Say "hi"'], 0.7, 2],
-      ['row-2', ['Count to three'], undefined, 3],
       ['bad', ['x'], undefined, 4],
     ]);
     expect(cases[0]!.checks.map((c) => [c.type, c.value, c.negate ?? false, c.name])).toEqual([
@@ -113,7 +115,6 @@ describe('tests from files and folders', () => {
       ['contains-any', ['bye', 'ciao'], true, 'greeting-2'],
     ]);
     expect(cases[0]!.metadata).toMatchObject({ topic: ['a', 'b, c'] });
-    expect(cases[1]!.checks.map((c) => [c.type, c.value])).toEqual([['llm-rubric', 'Counts 1 2 3']]);
   });
 
   // Ids as AgentV 5.3.1-next.1's loadTests (f0c5db805c20) gives them for this suite, run on it: a file's path, a
@@ -124,7 +125,10 @@ describe('tests from files and folders', () => {
       'prompts:\n  - file://prompt.txt\n  - {raw: "Short: {{ q }}", label: short}\ndefault_test: file://defaults.yaml\ntests:\n  - id: t\n    vars: {q: why}\n    assert: [mine]\n',
     );
     write('prompt.txt', 'Question: {{ q }} ({{ tone }})');
-    write('defaults.yaml', 'vars: {tone: calm}\nthreshold: 0.6\nassert: [{type: not-icontains, value: sorry}]\n');
+    write(
+      'defaults.yaml',
+      'vars: {tone: calm}\nthreshold: 0.6\nassert: [{type: icontains, value: sorry, negate: true}]\n',
+    );
     const { suites, diagnostics } = loadFile('p.eval.yaml');
     expect(diagnostics).toEqual([]);
     expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.threshold, c.checks])).toEqual([
@@ -312,7 +316,7 @@ describe('conversations, scenarios, limits', () => {
         '      - input: Save it',
         '        assert:',
         '          - {type: "trajectory:tool-used", value: Write}',
-        '          - {type: assert-set, assert: [{type: icontains, value: saved}, {type: not-contains, value: sorry}]}',
+        '          - {type: assert-set, assert: [{type: icontains, value: saved}, {type: "not-trajectory:tool-used", value: Bash}]}',
       ].join('\n'),
     );
     const { suites, diagnostics } = loadFile('d.eval.yaml');
@@ -325,7 +329,7 @@ describe('conversations, scenarios, limits', () => {
         turn: 2,
         checks: [
           { type: 'icontains', value: 'saved', turn: 2 },
-          { type: 'contains', value: 'sorry', negate: true, turn: 2 },
+          { type: 'tool-called', value: 'Bash', negate: true, turn: 2 },
         ],
       },
     ]);
@@ -350,5 +354,51 @@ describe('conversations, scenarios, limits', () => {
       ['hello@s1c1', 'Say hello in French', 1],
       ['hello@s1c2', 'Say hello in German', 2],
     ]);
+  });
+
+  // AgentV 5's loadTests (58f316ca2 and v5.3.1-next.1, run from source): a test with no input in a file with no prompts
+  // takes the PROMPT.md beside the eval file as its input (loaders/prompt-md-fallback.ts:100-111), and without one is
+  // skipped ("Skipping incomplete test", yaml-parser.ts:1660-1675): vars.input alone is no input.
+  it('no prompts and no input: the PROMPT.md beside the file is the input, else the test is skipped', () => {
+    write('n.eval.yaml', 'tests:\n  - id: a\n    vars: {input: hi}\n    assert: [{type: contains, value: x}]\n');
+    const skipped = loadFile('n.eval.yaml');
+    expect(where(skipped.diagnostics)).toEqual([['dropped-by-agentv', 'n.eval.yaml', 2, 5]]);
+    expect(skipped.suites[0]?.cases ?? []).toEqual([]);
+    write('PROMPT.md', 'Summarise the repo.\r\n');
+    const withPrompt = loadFile('n.eval.yaml');
+    expect(where(withPrompt.diagnostics)).toEqual([['prompt-md', 'n.eval.yaml', 2, 5]]);
+    expect(withPrompt.suites[0]!.cases.map((c) => [c.id, c.turns])).toEqual([['a', ['Summarise the repo.\n']]]);
+  });
+
+  // lowerScenariosIntoTests (EntityProcess/agentv 58f316ca2, yaml-parser.ts:411-447), run on these files from its
+  // source: a scenario without config refuses the file ("scenarios[0].config must be an array"); an empty config
+  // pairs the tests with no row, so no test is made; ids are the test's, else `<row id>__scenario_test_<n>`, else
+  // `scenario-<s>-<c>-<t>`.
+  it('scenarios: a missing config is refused, an empty one makes no test, ids as AgentV gives them', () => {
+    write(
+      'e.eval.yaml',
+      [
+        'prompts: ["{{ input }}"]',
+        'scenarios:',
+        '  - config: []',
+        '    tests: [{vars: {input: hi}, assert: [{type: contains, value: x}]}]',
+        '  - config: [{id: row, assert: [{type: contains, value: r}]}, {vars: {extra: 1}}]',
+        '    tests:',
+        '      - {vars: {input: a}, assert: [{type: contains, value: y}]}',
+        '      - {vars: {input: b}, assert: [{type: contains, value: z}]}',
+      ].join('\n'),
+    );
+    const { suites, diagnostics } = loadFile('e.eval.yaml');
+    expect(where(diagnostics)).toEqual([['empty-scenario', 'e.eval.yaml', 3, 13]]);
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual([
+      'row__scenario_test_1',
+      'row__scenario_test_2',
+      'scenario-2-2-1',
+      'scenario-2-2-2',
+    ]);
+    write('m.eval.yaml', 'prompts: ["{{ input }}"]\nscenarios:\n  - tests: [{vars: {input: hi}}]\n');
+    const missing = loadFile('m.eval.yaml');
+    expect(where(missing.diagnostics)).toEqual([['wrong-type', 'm.eval.yaml', 3, 5]]);
+    expect(missing.diagnostics[0]!.message).toMatch(/"config" is missing; AgentV refuses the file/);
   });
 });

@@ -172,8 +172,19 @@ function unreadByAgentv(raw: Check): string[] {
   return [...own, ...nested];
 }
 
-/** One check as an AgentV 5 assertion; the inverse of the loader's mapping. */
+/**
+ * One check as an AgentV 5 assertion; the inverse of the loader's mapping. AgentV 5 reads a `not-` prefix only before
+ * trajectory kinds and skill-used (loaders/grader-parser.ts:648-654, registry/builtin-graders.ts:456); any other
+ * negated check is written with `negate: true`, which its orchestrator applies (orchestrator.ts:3115).
+ */
 export function writeCheck(check: Check): unknown {
+  const written = writePrefixed(check);
+  if (!isRecord(written) || typeof written.type !== 'string' || !written.type.startsWith('not-')) return written;
+  const type = written.type.slice(4);
+  return /^(trajectory:|skill-used$)/.test(type) ? written : { ...written, type, negate: true };
+}
+
+function writePrefixed(check: Check): unknown {
   const { type, value, name, weight, required, negate, threshold, minScore, ...params } = foldedType(check) as Check & {
     threshold?: unknown;
   };

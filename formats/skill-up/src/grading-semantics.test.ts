@@ -124,6 +124,44 @@ describe('skill-up: rule_based', () => {
   });
 });
 
+/**
+ * Every negation skill-up's rule_based judge has, against alibaba/skill-up internal/judge/rule_based.go at ca01982:
+ * `output_contains.not` fails on any one keyword (143-152); `files_not_exist` on any one file (262-287); a failure
+ * rule fails the case when the rule itself holds (36-48, `if ar.Passed`) — so a failure rule with `not` fails it when
+ * the keyword is absent, and a failure rule with `all` and `not` only when both parts hold.
+ */
+describe('skill-up: negations in rule_based', () => {
+  const rules = (success: string, failure = '[]') =>
+    `judge:\n  type: rule_based\n  success: ${success}\n  failure: ${failure}\n`;
+  it.each<[string, string, 'passed' | 'failed']>([
+    ['143-152 success not: one of two present fails', rules('[{output_contains: {not: [Rust, tests]}}]'), 'failed'],
+    ['143-152 success not: none present passes', rules('[{output_contains: {not: [Rust, Java]}}]'), 'passed'],
+    ['262-287 files_not_exist: one of two present fails', rules('[{files_not_exist: [nope.txt, SKILL.md]}]'), 'failed'],
+    [
+      '36-48 failure not: absent keyword fails the case',
+      rules('[{exit_code: 0}]', '[{output_contains: {not: [Rust]}}]'),
+      'failed',
+    ],
+    [
+      '36-48 failure not: present keyword leaves it',
+      rules('[{exit_code: 0}]', '[{output_contains: {not: [tests]}}]'),
+      'passed',
+    ],
+    [
+      '36-48 failure all+not: both parts hold, the case fails',
+      rules('[{exit_code: 0}]', '[{output_contains: {all: [Go], not: [Rust]}}]'),
+      'failed',
+    ],
+    [
+      '36-48 failure all+not: one part fails, the rule does not match',
+      rules('[{exit_code: 0}]', '[{output_contains: {all: [Go], not: [tests]}}]'),
+      'passed',
+    ],
+  ])('%s', async (_, yaml, status) => {
+    expect((await grade(yaml)).result.status).toBe(status);
+  });
+});
+
 describe('skill-up: agent_judge', () => {
   const criteria = '[counts Go files, counts tests, names the biggest package, mentions licences]';
   it.each<[string, string, number, 'passed' | 'failed', number]>([

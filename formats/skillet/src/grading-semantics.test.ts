@@ -38,6 +38,8 @@ describe('Skillet: assertions replace the judge', () => {
   it.each<[string, string, Partial<SessionInput>, 'passed' | 'failed']>([
     ['contains compares lowercased text', list('{type: contains, value: "AHOY, MATEY"}'), {}, 'passed'],
     ['contains fails when absent', list('{type: contains, value: arr}'), {}, 'failed'],
+    // Skillet's two negations (thekevinscott/skillet 5762138, eval/judge/run_assertions/check_not_contains.py:5,
+    // check_tool_not_called.py:5) are the plain inverse of contains and tool_called: one value, case-folded for text.
     ['not_contains compares lowercased text', list('{type: not_contains, value: WELCOME}'), {}, 'failed'],
     ['not_contains passes when absent', list('{type: not_contains, value: farewell}'), {}, 'passed'],
     ['starts_with compares lowercased text', list('{type: starts_with, value: "ahoy,"}'), {}, 'passed'],
@@ -51,6 +53,7 @@ describe('Skillet: assertions replace the judge', () => {
     ['tool_called matches the exact tool name', list('{type: tool_called, value: Skill}'), toolCalls, 'passed'],
     ['tool_called is exact, not case-folded', list('{type: tool_called, value: skill}'), toolCalls, 'failed'],
     ['tool_not_called', list('{type: tool_not_called, value: Skill}'), toolCalls, 'failed'],
+    ['tool_not_called is exact, not case-folded', list('{type: tool_not_called, value: skill}'), toolCalls, 'passed'],
     [
       'AND semantics: one failing assertion fails the eval',
       list('{type: contains, value: ahoy}', '{type: contains, value: treasure}'),

@@ -39,7 +39,7 @@ describe('broken JSON', () => {
     const { diagnostics } = load(['{"evals": []}']);
     expect(where(diagnostics)).toEqual([['not-a-trigger-set', 1, 1]]);
     expect(diagnostics[0]!.message).toBe(
-      'The file holds an object with neither a "should_trigger" nor a "should_not_trigger" list; a trigger set is a list like [{"query": "…", "should_trigger": true}].',
+      'The file holds an object with no "queries" list and neither a "should_trigger" nor a "should_not_trigger" list; a trigger set is a list like [{"query": "…", "should_trigger": true}].',
     );
     expect(where(load(['"just text"']).diagnostics)).toEqual([['not-a-trigger-set', 1, 1]]);
   });

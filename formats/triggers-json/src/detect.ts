@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import { itemsOf, parseJson, property } from '@skill-eval/format-kit';
-import { isGroupedSet, isStandardList } from './shape.js';
+import { isGroupedSet, isStandardList, isWrappedSet } from './shape.js';
 
 /**
  * File names this format claims when scanning a directory: every name trigger sets go by in the wild (skill-creator's
  * SKILL.md names `trigger-eval.json`, its review page downloads `eval_set.json`; BMAD writes `triggers.json`;
- * agentskills.io `eval_queries.json`). Content still decides: a RAG project's `eval_set.json` is not claimed.
+ * agentskills.io `eval_queries.json`; yianyao/skillverify `trigger-queryset.json`). Content still decides: a RAG project's `eval_set.json` is not claimed.
  */
 export const FILE_PATTERNS = [
   'triggers.json',
@@ -17,6 +17,7 @@ export const FILE_PATTERNS = [
   'trigger_queries.json',
   'eval_queries.json',
   'eval_set.json',
+  'trigger-queryset.json',
 ] as const;
 
 const claimsName = (file: string) => (FILE_PATTERNS as readonly string[]).includes(basename(file));
@@ -33,6 +34,7 @@ export function detectTriggersJson(file: string, text: string): number {
     return flags.every((flag) => flag === undefined || flag.type === 'boolean') ? 0.95 : 0.9;
   }
   if (errors.length === 0 && isGroupedSet(root)) return 0.9;
+  if (errors.length === 0 && isWrappedSet(root) && itemsOf(property(root!, 'queries')!).length > 0) return 0.9;
   if (!claimsName(file)) return 0;
   if (errors.length > 0) return 0.5;
   // Valid JSON of another shape under a trigger set's name: read only when named (to say what is wrong), not in a scan.

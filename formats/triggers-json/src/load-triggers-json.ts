@@ -12,6 +12,7 @@ import {
 import {
   describeType,
   duplicateKeys,
+  itemsOf,
   type JsonNode,
   keysOf,
   parseJson,
@@ -38,8 +39,9 @@ export interface LoadTriggersJsonOptions {
 const EXAMPLE = '[{"query": "…", "should_trigger": true}]';
 
 /**
- * Reads a trigger query set — the standard `[{query, should_trigger}]` list, or the grouped
- * `{should_trigger: [...], should_not_trigger: [...]}` variant — into one suite of trigger cases.
+ * Reads a trigger query set — the standard `[{query, should_trigger}]` list, the grouped
+ * `{should_trigger: [...], should_not_trigger: [...]}` variant, or skillverify's `{skill_name, queries: [...]}` — into
+ * one suite of trigger cases.
  * Every problem is a positioned diagnostic; queries that cannot be read are left out.
  */
 export function loadTriggersJson(file: string, text: string, options: LoadTriggersJsonOptions = {}): LoadResult {
@@ -65,8 +67,15 @@ export function loadTriggersJson(file: string, text: string, options: LoadTrigge
   }
   const shape = readShape(root, sink);
   if (!shape) return done([]);
-  const items = shape === 'standard' ? readStandardList(root, sink) : readGroupedSet(root, sink);
-  const fileSkillName = shape === 'grouped' ? readSkillName(root, sink) : undefined;
+  const items =
+    shape === 'standard'
+      ? readStandardList(root, sink)
+      : shape === 'wrapped'
+        ? readStandardList(property(root, 'queries')!, sink, { skillverify: true })
+        : readGroupedSet(root, sink);
+  if (shape === 'wrapped' && items.length === 0 && itemsOf(property(root, 'queries')!).length === 0)
+    sink.error('empty', `"queries" is empty; add queries like ${EXAMPLE}.`, property(root, 'queries')!);
+  const fileSkillName = shape === 'standard' ? undefined : readSkillName(root, sink);
   const skillRoot = findSkillRoot(dirname(path));
   const skill: SkillRef | undefined = skillRoot ? readSkillRef(skillRoot) : undefined;
   const declared = skill?.name ?? fileSkillName ?? options.skillName;
@@ -84,7 +93,8 @@ export function loadTriggersJson(file: string, text: string, options: LoadTrigge
   if (cases.length === 0) return done([]);
   const settings: Record<string, unknown> = { shape };
   if (!skill && skillName) settings.skillName = skillName;
-  const extra = shape === 'grouped' ? keysOf(root).filter(({ key }) => !GROUPED_TOP.has(key)) : [];
+  const top = shape === 'grouped' ? GROUPED_TOP : WRAPPED_TOP;
+  const extra = shape === 'standard' ? [] : keysOf(root).filter(({ key }) => !top.has(key));
   if (extra.length > 0) {
     settings.metadata = Object.fromEntries(
       extra.map(({ key, valueNode }) => [key, valueNode && getNodeValue(valueNode)]),
@@ -105,6 +115,7 @@ export function loadTriggersJson(file: string, text: string, options: LoadTrigge
 
 const GROUPS = ['should_trigger', 'should_not_trigger'] as const;
 const GROUPED_TOP = new Set([...GROUPS, 'skill_name']);
+const WRAPPED_TOP = new Set(['queries', 'skill_name']);
 
 function readShape(root: JsonNode, sink: DiagnosticSink): Shape | undefined {
   const shape = shapeOf(root);
@@ -117,6 +128,7 @@ function readShape(root: JsonNode, sink: DiagnosticSink): Shape | undefined {
     );
     return 'grouped';
   }
+  if (shape === 'wrapped' || (root.type === 'object' && property(root, 'queries')?.type === 'array')) return 'wrapped';
   if (shape === 'standard' || root.type === 'array') {
     if (root.type === 'array' && (root.children ?? []).length === 0) {
       sink.error('empty', `The list is empty; add queries like ${EXAMPLE}.`, root);
@@ -126,7 +138,7 @@ function readShape(root: JsonNode, sink: DiagnosticSink): Shape | undefined {
   }
   const found =
     root.type === 'object'
-      ? 'an object with neither a "should_trigger" nor a "should_not_trigger" list'
+      ? 'an object with no "queries" list and neither a "should_trigger" nor a "should_not_trigger" list'
       : describeType(root);
   sink.error('not-a-trigger-set', `The file holds ${found}; a trigger set is a list like ${EXAMPLE}.`, root);
   return undefined;

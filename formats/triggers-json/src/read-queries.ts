@@ -25,8 +25,24 @@ const STANDARD_KEYS = new Set(['query', 'should_trigger', 'id']);
 /** Keys real trigger sets add to a query as notes (mikekelly/developing-skills writes `reason`); kept, never warned of. */
 const NOTE_KEYS = ['reason'];
 
+/**
+ * The fields yianyao/skillverify's trigger query set gives a query beside the standard ones (skillverify/trigger.py,
+ * `_check_queryset`: `subset` train | validation, `category`, `rationale`); kept as metadata, never warned of.
+ */
+const SKILLVERIFY_KEYS = ['subset', 'category', 'rationale'];
+
+/** Options of {@link readStandardList}. */
+export interface StandardListOptions {
+  /**
+   * The list is skillverify's `queries` (`{skill_name, queries}`): `should_trigger` must be a boolean there
+   * (trigger.py TRIG-002, `_is_bool`), and a query without one is neither a positive nor a negative (TRIG-009 counts
+   * only `is True` / `is False`), so it cannot be graded.
+   */
+  skillverify?: boolean;
+}
+
 /** Reads `[{query, should_trigger}]`; items that cannot become a case are reported and left out. */
-export function readStandardList(list: Node, sink: DiagnosticSink): QueryItem[] {
+export function readStandardList(list: Node, sink: DiagnosticSink, options: StandardListOptions = {}): QueryItem[] {
   const found: QueryItem[] = [];
   itemsOf(list).forEach((item, index) => {
     const position = `query #${index + 1}`;
@@ -51,7 +67,9 @@ export function readStandardList(list: Node, sink: DiagnosticSink): QueryItem[] 
       sink,
       property(item, 'prompt') ? ' (this list reads "query", not "prompt")' : '',
     );
-    const flag = readShouldTrigger(property(item, 'should_trigger'), label, sink);
+    const flag = options.skillverify
+      ? strictShouldTrigger(item, label, sink)
+      : readShouldTrigger(property(item, 'should_trigger'), label, sink);
     if (!identity || query === undefined || flag === undefined) return;
     found.push({
       ...identity,
@@ -59,7 +77,7 @@ export function readStandardList(list: Node, sink: DiagnosticSink): QueryItem[] 
       shouldTrigger: flag.value,
       defaulted: flag.defaulted,
       node: item,
-      metadata: extraKeys(item, STANDARD_KEYS, label, sink),
+      metadata: extraKeys(item, STANDARD_KEYS, label, sink, options.skillverify ? SKILLVERIFY_KEYS : []),
     });
   });
   return found;
@@ -183,6 +201,24 @@ function readShouldTrigger(node: Node | undefined, label: string, sink: Diagnost
   return { value: truthy, defaulted: false };
 }
 
+/** skillverify's `should_trigger`: a JSON boolean, or the query is reported and left out. */
+function strictShouldTrigger(item: Node, label: string, sink: DiagnosticSink) {
+  const node = property(item, 'should_trigger');
+  if (node?.type === 'boolean') return { value: getNodeValue(node) as boolean, defaulted: false };
+  const found =
+    node === undefined
+      ? 'missing'
+      : node.type === 'string'
+        ? `the string ${JSON.stringify(getNodeValue(node))}`
+        : describeType(node);
+  sink.error(
+    'not-boolean',
+    `"should_trigger" of ${label} is ${found}; skillverify counts a query as should-trigger or should-not only when it is true or false (trigger.py, TRIG-002), so it is left out. Write true or false (no quotes).`,
+    node ?? item,
+  );
+  return undefined;
+}
+
 /** Python's `bool(value)` for a JSON value: empty strings, lists and objects, 0 and null are false. */
 function pythonTruthy(value: unknown): boolean {
   if (value === null || value === undefined) return false;
@@ -199,9 +235,10 @@ function extraKeys(
   known: ReadonlySet<string>,
   label: string,
   sink: DiagnosticSink,
+  notes: readonly string[] = [],
 ): Record<string, unknown> {
   const read = [...known].map((key) => `"${key}"`).join(', ');
-  for (const { key, keyNode } of unknownKeys(item, new Set([...known, ...NOTE_KEYS]))) {
+  for (const { key, keyNode } of unknownKeys(item, new Set([...known, ...NOTE_KEYS, ...notes]))) {
     sink.warning(
       'unknown-key',
       `Unknown key "${key}" in ${label}; trigger runners read only ${read}, so it is kept as metadata and not applied. Check its spelling, or start it with "_" to mark a note.`,

@@ -23,7 +23,7 @@ describe('TriggersFileSchema', () => {
     const schema = z.toJSONSchema(TriggersFileSchema) as {
       anyOf: { items?: { properties: Record<string, { description?: string }> } }[];
     };
-    expect(schema.anyOf).toHaveLength(2);
+    expect(schema.anyOf).toHaveLength(3);
     expect(schema.anyOf[0]!.items!.properties.query!.description).toMatch(/user message/);
   });
 });

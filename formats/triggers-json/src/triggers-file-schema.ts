@@ -38,11 +38,28 @@ export const GroupedTriggerSetSchema = z
   })
   .describe('Grouped variant (not standard): skill-creator and BMAD cannot read it.');
 
-/** A trigger query set: the standard list, or the grouped variant. */
+/** A query of skillverify's set: the standard fields, `should_trigger` required, and its split and notes. */
+export const SkillverifyQuerySchema = TriggerQuerySchema.extend({
+  should_trigger: z.boolean().describe('Whether the skill should load for this query (required, true or false).'),
+  subset: z.string().optional().describe('train or validation: the split skillverify keeps; kept as metadata.'),
+  category: z.string().optional().describe('What kind of query it is (negative-near-miss…); kept as metadata.'),
+  rationale: z.string().optional().describe('Why the query is in the set; kept as metadata.'),
+});
+
+/** yianyao/skillverify's `evals/trigger-queryset.json` (skillverify/trigger.py `read_queryset`). */
+export const WrappedTriggerSetSchema = z
+  .looseObject({
+    skill_name: z.string().optional().describe('The skill the queries are about.'),
+    queries: z.array(SkillverifyQuerySchema).min(1).describe('The queries, as in the standard list.'),
+  })
+  .describe("skillverify's trigger query set: {skill_name, queries: [{id, query, should_trigger, subset}]}.");
+
+/** A trigger query set: the standard list, the grouped variant, or skillverify's wrapped list. */
 export const TriggersFileSchema = z
   .union([
     z.array(TriggerQuerySchema).min(1).describe('Standard trigger set: [{query, should_trigger}].'),
     GroupedTriggerSetSchema,
+    WrappedTriggerSetSchema,
   ])
-  .describe('Trigger query set (triggers.json, trigger-evals.json, eval_queries.json).');
+  .describe('Trigger query set (triggers.json, trigger-evals.json, eval_queries.json, trigger-queryset.json).');
 export type TriggersFile = z.infer<typeof TriggersFileSchema>;

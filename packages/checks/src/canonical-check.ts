@@ -42,7 +42,7 @@ export function canonicalCheck(check: Check, options: CanonicalOptions = {}): Ch
   // promptfoo's and AgentV's `metric` names the score: it is the check's name unless it has one.
   const { metric, ...unnamed } = normal;
   const named = typeof metric === 'string' && typeof unnamed.name !== 'string' ? { ...unnamed, name: metric } : unnamed;
-  const written = options.vocabulary === 'agentv' ? agentvMeaning(named) : named;
+  const written = noneOfListFired(options.vocabulary === 'agentv' ? agentvMeaning(named) : named);
   const alias = Object.hasOwn(CHECK_ALIASES, written.type) ? CHECK_ALIASES[written.type] : undefined;
   const mapped = alias ? alias.map(written) : written;
   if (mapped.type !== written.type && mapped.type !== GROUP) return canonicalCheck(mapped, options);
@@ -67,15 +67,17 @@ function agentvMeaning(check: Check): Check {
     out = { ...without(out, 'min_score'), ...(out.required === true ? { minScore: out.min_score } : {}) };
   }
   if (out.type === 'composite') out = weighMembers(out);
-  if (out.type === 'skill-used' && out.negate === true && Array.isArray(out.value)) out = noneFired(out);
   return out;
 }
 
 /**
- * `not-skill-used: [a, b]`: AgentV passes it when none of the skills fired, as one assertion. A group of negated
- * checks that carry no weight of their own scores 1 or 0 as AgentV does, never a share.
+ * `not-skill-used: [a, b]` passes when none of the skills fired, as one assertion — in promptfoo 0.123.1
+ * (`handleListSkillAssertion`, dist/src/evaluator-DlYW7Rgb.js:3894, `params.inverse ? matched.length === 0`) and in
+ * AgentV 5 (graders/skill-used.ts:167) alike; never "not all of them fired". A group of negated checks that carry no
+ * weight of their own scores 1 or 0 as both tools do, never a share.
  */
-function noneFired(check: Check): Check {
+function noneOfListFired(check: Check): Check {
+  if (check.type !== 'skill-used' || check.negate !== true || !Array.isArray(check.value)) return check;
   const { negate: _negate, value, ...rest } = check;
   const none = (value as unknown[]).map(
     (name): Check => ({ type: 'skill-used', value: name, negate: true, weight: 0, required: true }),

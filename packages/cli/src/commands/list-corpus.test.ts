@@ -47,7 +47,7 @@ const EXPECTED = [
     3,
     'task',
   ],
-  ['agentv-eval-yaml/EntityProcess-agentv/evals/agentv-dev/skills/skill-selection.eval.yaml', 'agentv', 8, 'task'],
+  // skill-selection.eval.yaml loads no test: AgentV 5 skips each over its type: rubrics, 4.42.4 each for want of input.
   [
     'agentv-eval-yaml/EntityProcess-agentv/examples/features/agent-skills-evals/csv-analyzer.EVAL.yaml',
     'agentv',
