@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SandboxInfoSchema } from './environment.js';
+import { RouteTakenSchema, RoutingSummarySchema } from './routing-summary.js';
 import { SessionSchema, UsageSchema } from './session.js';
 import { type Warning, warningListSchema } from './warning.js';
 
@@ -95,6 +96,8 @@ export const CaseResultSchema = z.object({
   triggered: z.boolean().optional(),
   /** Trigger cases: how firing was detected (`any-tool` anywhere in the run, or `first-tool`); rates differ by mode. */
   triggerDetection: z.enum(['any-tool', 'first-tool']).optional(),
+  /** Routing cases: the skill that should have fired first, the one that did (null: none), and the skills staged. */
+  routing: RouteTakenSchema.optional(),
   /** What the engine returned, without the event list. */
   session: SessionSummarySchema.optional(),
   /**
@@ -399,6 +402,8 @@ export const RunSummarySchema = z.object({
    * skill), that is the skill against no skill.
    */
   otherBenchmarks: z.array(BenchmarkSummarySchema).optional(),
+  /** Routing cases: per engine × variant, which skill each query went to against the one it should (routing-summary.ts). */
+  routing: z.array(RoutingSummarySchema).optional(),
   /** Same totals per engine × variant. */
   groups: z.array(
     z.object({
