@@ -27,6 +27,7 @@ describe('routingSummaries', () => {
     run('q4', null, 'pdf'),
     run('q5', 'csv', null),
     run('q5', 'csv', undefined, { status: 'error' }),
+    run('q5', 'csv', 'pdf', { status: 'error' }),
   ];
   const [table] = routingSummaries(results);
 
@@ -38,7 +39,7 @@ describe('routingSummaries', () => {
       [0, 0, 0, 0], // docx: never expected, never chosen
       [1, 0, 0, 1], // none expected: once pdf fired, once nothing
     ]);
-    expect(table).toMatchObject({ executions: 6, correct: 3, accuracy: 0.5, unrouted: 1 });
+    expect(table).toMatchObject({ executions: 6, correct: 3, accuracy: 0.5, unrouted: 2 });
   });
 
   it('gives precision and recall per skill, null where there is nothing to divide by', () => {

@@ -56,7 +56,7 @@ export const RoutingSummarySchema = z.object({
   correct: z.number().int().nonnegative(),
   /** correct / executions (0 with none). */
   accuracy: z.number().min(0).max(1),
-  /** Runs left out: they errored before the agent answered, so nothing was routed. */
+  /** Runs left out: they errored, were skipped, or gave no answer, so they routed nothing. */
   unrouted: z.number().int().nonnegative(),
   /** Per label, in `labels` order. */
   skills: z.array(RoutingSkillStatsSchema),
@@ -95,7 +95,10 @@ function routingSummary(results: CaseResult[]): RoutingSummary {
   const labels: (string | null)[] = [...names, null];
   const at = (name: string | null) => labels.indexOf(name);
   const matrix = labels.map(() => labels.map(() => 0));
-  const routed = results.filter((r) => r.routing!.chosen !== undefined);
+  // An errored or skipped run decided nothing, whatever it fired before it failed.
+  const routed = results.filter(
+    (r) => r.routing!.chosen !== undefined && (r.status === 'passed' || r.status === 'failed'),
+  );
   for (const { routing } of routed) matrix[at(routing!.expected)]![at(routing!.chosen!)]!++;
   const correct = labels.reduce((sum, _, i) => sum + matrix[i]![i]!, 0);
   const skills = labels.map((skill, i) => {
