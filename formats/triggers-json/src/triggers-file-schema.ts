@@ -38,11 +38,32 @@ export const GroupedTriggerSetSchema = z
   })
   .describe('Grouped variant (not standard): skill-creator and BMAD cannot read it.');
 
-/** A trigger query set: the standard list, or the grouped variant. */
+/** A routing table: queries across the skills of one folder, each naming the skill that should fire, or null. */
+export const RoutingTableSchema = z
+  .object({
+    cases: z
+      .array(
+        z
+          .looseObject({
+            id: id.optional(),
+            prompt: z.string().min(1).describe('The user message sent to the agent, as one turn.'),
+            expect: z
+              .string()
+              .nullable()
+              .describe('The skill (of the folder the table is in) that should fire first; null when none should.'),
+          })
+          .describe('One routed query; other keys (reason, …) are kept as metadata.'),
+      )
+      .min(1),
+  })
+  .describe('Routing table {cases: [{prompt, expect}]}: every skill of its skills folder (or plugin) is staged.');
+
+/** A trigger query set: the standard list, the grouped variant, or a routing table. */
 export const TriggersFileSchema = z
   .union([
     z.array(TriggerQuerySchema).min(1).describe('Standard trigger set: [{query, should_trigger}].'),
     GroupedTriggerSetSchema,
+    RoutingTableSchema,
   ])
   .describe('Trigger query set (triggers.json, trigger-evals.json, eval_queries.json).');
 export type TriggersFile = z.infer<typeof TriggersFileSchema>;

@@ -498,6 +498,11 @@ const PROMPTFOO: PolicyEntry[] = [
 const TRIGGERS_JSON: PolicyEntry[] = [
   inert([
     'triggers-json *',
+    'triggers-json cases',
+    'triggers-json cases.*',
+    'triggers-json cases.expect',
+    'triggers-json cases.id',
+    'triggers-json cases.prompt',
     'triggers-json id',
     'triggers-json query',
     'triggers-json should_not_trigger',
