@@ -219,6 +219,11 @@ export const CaseOutcomeSchema = z.object({
       rate: z.number().min(0).max(1),
       /** Should trigger: rate ≥ threshold passes; should not: rate < threshold passes. */
       threshold: z.number().min(0).max(1),
+      /**
+       * Routing cases: the skill the query should go to (null: none). `triggers` then counts the runs routed there and
+       * `shouldTrigger` is true: the rate of right routes must reach the threshold.
+       */
+      route: z.string().nullable().optional(),
     })
     .optional(),
   /** k of pass@k and pass^k: the graded (not skipped) runs. */
