@@ -51,12 +51,14 @@ describe('skill-routed', () => {
       expectedSkill,
       skills: SKILLS.map((name) => ({ name, dir: `/skills/${name}` })),
     });
-  const grade = (check: Check, run: Run, expected: string | null) =>
-    runCheck(normalizeCheck(check), 'check', {
-      testCase: testCase(expected),
-      session: sessionOf(run),
-      workspace: '/nonexistent',
-    });
+  const grade = async (check: Check, run: Run, expected: string | null) =>
+    (
+      await runCheck(normalizeCheck(check), 'check', {
+        testCase: testCase(expected),
+        session: sessionOf(run),
+        workspace: '/nonexistent',
+      })
+    ).verdict;
 
   it('is the implicit check of a routing case, with the case detection mode', () => {
     expect(implicitChecks(testCase('csv-stats'))).toEqual([{ type: 'skill-routed', value: 'csv-stats' }]);
