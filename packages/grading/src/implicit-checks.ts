@@ -10,6 +10,8 @@ export function implicitChecks(testCase: Case): Check[] {
   if (testCase.kind !== 'trigger' || testCase.checks.length > 0) return [];
   const mode = testCase.triggerDetection === 'first-tool' ? { mode: 'first-tool' } : {};
   // A routing case: the first skill consulted among those staged must be the expected one (or none).
+  if (testCase.expectedSkill === null)
+    return [{ type: 'skill-routed', name: 'skill-routed: no skill', value: null, ...mode }];
   if (testCase.expectedSkill !== undefined) return [{ type: 'skill-routed', value: testCase.expectedSkill, ...mode }];
   const skill = testCase.skills[0]?.name;
   return [

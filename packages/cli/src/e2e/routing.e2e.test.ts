@@ -93,9 +93,11 @@ describe('routing between skills, end to end', () => {
       ]);
       expect(text).toContain('Routing: 2/4 runs to the right skill (50%)');
       expect(text).toMatch(
-        /Make a URL slug for the title 'Hello, World: Part 2'\. — expected slugify, went to date-diff 1\/1/,
+        / {4}examples\/skill-routing\/evals\/triggers\.json › title-slug — expected slugify, went to date-diff 1\/1\n/,
       );
-      expect(text).toMatch(/Write a haiku about autumn rain\. — expected \(none\), went to csv-stats 1\/1/);
+      expect(text).toMatch(
+        / {4}examples\/skill-routing\/evals\/triggers\.json › haiku — expected \(none\), went to csv-stats 1\/1\n/,
+      );
       const failed = readResults(out).find((r) => r.caseId === 'title-slug');
       expect(failed?.checks[0]).toMatchObject({ type: 'skill-routed', passed: false });
       expect(failed?.checks[0]?.evidence).toBe('routed to skill "date-diff" (fired first); expected skill "slugify"');

@@ -63,7 +63,7 @@ describe('skill-routed', () => {
   it('is the implicit check of a routing case, with the case detection mode', () => {
     expect(implicitChecks(testCase('csv-stats'))).toEqual([{ type: 'skill-routed', value: 'csv-stats' }]);
     expect(implicitChecks({ ...testCase(null), triggerDetection: 'first-tool' })).toEqual([
-      { type: 'skill-routed', value: null, mode: 'first-tool' },
+      { type: 'skill-routed', name: 'skill-routed: no skill', value: null, mode: 'first-tool' },
     ]);
   });
 
