@@ -70,9 +70,9 @@ describe('routing between skills, end to end', () => {
   it('shows the query that went to the wrong skill, and a skill that fired for a query that wanted none', async () => {
     // The slug query goes to date-diff instead, and the haiku consults csv-stats.
     const wrong = structuredClone(script);
-    const slug = wrong.conversations.find((c) => c.id === 'title-slug')!;
+    const slug = wrong.conversations!.find((c) => c.id === 'title-slug')!;
     slug.responses = [{ toolCalls: [{ name: 'Skill', input: { skill: 'date-diff' } }] }, { text: 'done' }];
-    const haiku = wrong.conversations.find((c) => c.id === 'haiku')!;
+    const haiku = wrong.conversations!.find((c) => c.id === 'haiku')!;
     haiku.responses = [{ toolCalls: [{ name: 'Skill', input: { skill: 'csv-stats' } }] }, { text: 'rain' }];
     server.setScript(wrong);
     try {
