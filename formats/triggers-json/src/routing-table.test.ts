@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectTriggersJson } from './detect.js';
 import { loadTriggersJson } from './load-triggers-json.js';
+import { writeTriggersJson } from './write-triggers-json.js';
 
 let tmp: string;
 beforeEach(() => {
@@ -100,5 +101,19 @@ describe('a routing table {cases: [{prompt, expect}]}', () => {
     expect(suites).toEqual([]);
     expect(diagnostics[0]).toMatchObject({ ruleId: 'triggers-json/no-skills', severity: 'error', line: 1 });
     expect(diagnostics.slice(1).map((d) => d.ruleId)).toEqual(Array(2).fill('triggers-json/unknown-skill'));
+  });
+
+  it('is written back as a routing table that reads back to the same cases', () => {
+    const skills = join(tmp, 'skills');
+    skill(skills, 'pdf');
+    skill(skills, 'csv');
+    const file = join(skills, 'triggers.json');
+    const [suite] = loadTriggersJson(file, TABLE, { cwd: tmp }).suites;
+    const written = writeTriggersJson(suite!);
+    expect(written.lost).toEqual([]);
+    const again = loadTriggersJson(file, written.files[0]!.text, { cwd: tmp });
+    expect(again.diagnostics).toEqual([]);
+    const shape = (s: typeof suite) => s!.cases.map((c) => [c.id, c.turns, c.expectedSkill, c.metadata]);
+    expect(shape(again.suites[0])).toEqual(shape(suite));
   });
 });
