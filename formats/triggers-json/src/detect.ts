@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { itemsOf, parseJson, property } from '@skill-eval/format-kit';
+import { isRoutingTable } from './read-routing-table.js';
 import { isGroupedSet, isStandardList, isWrappedSet } from './shape.js';
 
 /**
@@ -33,7 +34,7 @@ export function detectTriggersJson(file: string, text: string): number {
     const flags = itemsOf(root!).map((item) => property(item, 'should_trigger'));
     return flags.every((flag) => flag === undefined || flag.type === 'boolean') ? 0.95 : 0.9;
   }
-  if (errors.length === 0 && isGroupedSet(root)) return 0.9;
+  if (errors.length === 0 && (isGroupedSet(root) || isRoutingTable(root))) return 0.9;
   if (errors.length === 0 && isWrappedSet(root) && itemsOf(property(root!, 'queries')!).length > 0) return 0.9;
   if (!claimsName(file)) return 0;
   if (errors.length > 0) return 0.5;

@@ -16,6 +16,8 @@ export type RuleId =
   | 'grouped-variant'
   | 'skill-from-folder'
   | 'unknown-key'
+  | 'unknown-skill'
+  | 'no-skills'
   // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
   | CheckProblem['ruleId'];
 

@@ -21,7 +21,9 @@ import {
 } from '@skill-eval/format-kit';
 import { getNodeValue } from 'jsonc-parser';
 import { DiagnosticSink } from './diagnostic-sink.js';
+import { loadRoutingTable } from './load-routing-table.js';
 import { cap, type QueryItem, readGroupedSet, readStandardList } from './read-queries.js';
+import { isRoutingTable } from './read-routing-table.js';
 import { type Shape, shapeOf } from './shape.js';
 
 /** Options of {@link loadTriggersJson}; the plugin settings map onto them. */
@@ -40,8 +42,8 @@ const EXAMPLE = '[{"query": "…", "should_trigger": true}]';
 
 /**
  * Reads a trigger query set — the standard `[{query, should_trigger}]` list, the grouped
- * `{should_trigger: [...], should_not_trigger: [...]}` variant, or skillverify's `{skill_name, queries: [...]}` — into
- * one suite of trigger cases.
+ * `{should_trigger: [...], should_not_trigger: [...]}` variant, skillverify's `{skill_name, queries: [...]}`, or a
+ * routing table `{cases: [{prompt, expect}]}` across several skills — into one suite of trigger cases.
  * Every problem is a positioned diagnostic; queries that cannot be read are left out.
  */
 export function loadTriggersJson(file: string, text: string, options: LoadTriggersJsonOptions = {}): LoadResult {
@@ -65,6 +67,7 @@ export function loadTriggersJson(file: string, text: string, options: LoadTrigge
       repeat,
     );
   }
+  if (isRoutingTable(root)) return done(loadRoutingTable(path, root, sink, options));
   const shape = readShape(root, sink);
   if (!shape) return done([]);
   const items =

@@ -17,13 +17,22 @@ describe('TriggersFileSchema', () => {
     expect(TriggersFileSchema.safeParse([{ should_trigger: true }]).success).toBe(false);
     expect(TriggersFileSchema.safeParse([{ query: 'q', should_trigger: 'yes' }]).success).toBe(false);
     expect(TriggersFileSchema.safeParse({ should_trigger: [{ id: 'x' }] }).success).toBe(false);
+    expect(
+      TriggersFileSchema.safeParse({
+        cases: [
+          { prompt: 'p', expect: 'pdf' },
+          { prompt: 'q', expect: null },
+        ],
+      }).success,
+    ).toBe(true);
   });
 
   it('turns into a JSON Schema with descriptions', () => {
     const schema = z.toJSONSchema(TriggersFileSchema) as {
       anyOf: { items?: { properties: Record<string, { description?: string }> } }[];
     };
-    expect(schema.anyOf).toHaveLength(3);
+    // The standard list, the grouped variant, skillverify's wrapped list and the routing table.
+    expect(schema.anyOf).toHaveLength(4);
     expect(schema.anyOf[0]!.items!.properties.query!.description).toMatch(/user message/);
   });
 });

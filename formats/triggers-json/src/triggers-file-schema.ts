@@ -54,12 +54,34 @@ export const WrappedTriggerSetSchema = z
   })
   .describe("skillverify's trigger query set: {skill_name, queries: [{id, query, should_trigger, subset}]}.");
 
-/** A trigger query set: the standard list, the grouped variant, or skillverify's wrapped list. */
+
+/** A routing table: queries across the skills of one folder, each naming the skill that should fire, or null. */
+export const RoutingTableSchema = z
+  .object({
+    cases: z
+      .array(
+        z
+          .looseObject({
+            id: id.optional(),
+            prompt: z.string().min(1).describe('The user message sent to the agent, as one turn.'),
+            expect: z
+              .string()
+              .nullable()
+              .describe('The skill (of the folder the table is in) that should fire first; null when none should.'),
+          })
+          .describe('One routed query; other keys (reason, …) are kept as metadata.'),
+      )
+      .min(1),
+  })
+  .describe('Routing table {cases: [{prompt, expect}]}: every skill of its skills folder (or plugin) is staged.');
+
+/** A trigger query set: the standard list, the grouped variant, skillverify's wrapped list, or a routing table. */
 export const TriggersFileSchema = z
   .union([
     z.array(TriggerQuerySchema).min(1).describe('Standard trigger set: [{query, should_trigger}].'),
     GroupedTriggerSetSchema,
     WrappedTriggerSetSchema,
+    RoutingTableSchema,
   ])
   .describe('Trigger query set (triggers.json, trigger-evals.json, eval_queries.json, trigger-queryset.json).');
 export type TriggersFile = z.infer<typeof TriggersFileSchema>;

@@ -1,6 +1,7 @@
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
 import { fixturePaths, normalizeCheck, unwrittenSuiteKeys } from '@skill-eval/core';
 import { projectCopyLoss } from '@skill-eval/format-kit';
+import { writeRoutingTable } from './write-routing-table.js';
 
 /** Defaults the written file is read back with (the plugin settings). */
 export interface WriteTriggersJsonOptions {
@@ -19,6 +20,8 @@ const RESERVED = new Set(['id', 'query', 'should_trigger']);
  * with no trigger case at all, no file is written.
  */
 export function writeTriggersJson(suite: Suite, options: WriteTriggersJsonOptions = {}): WriteResult {
+  // A routing table is written back as one: a should_trigger list has no place for where a query should go.
+  if (suite.cases.some((c) => c.expectedSkill !== undefined)) return writeRoutingTable(suite);
   const lost = unwrittenSuiteKeys(suite, 'a triggers.json list');
   const entries: Entry[] = [];
   const skillName = suite.skill?.name ?? (suite.settings.skillName as string | undefined);

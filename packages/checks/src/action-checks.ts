@@ -247,6 +247,18 @@ export const ACTION_CHECKS: Readonly<Record<string, CheckSpec>> = {
     rules: skillCountRule,
     origins: ['skill-eval', 'promptfoo', 'agentv'],
   }),
+  'skill-routed': defineCheck({
+    summary:
+      "among skills staged together, the first one the agent consulted is value (null: none fired); a routing case's implicit check",
+    params: {
+      value: wants<string | null>(
+        "the skill that should fire first, or null when none should (default: the case's expected skill)",
+        (v) => v === null || (typeof v === 'string' && v.trim() !== ''),
+      ),
+      mode: oneOf(['any-tool', 'first-tool'], 'any-tool (the first skill consulted, the default) or first-tool'),
+    },
+    origins: ['skill-eval'],
+  }),
   'tool-called': toolCalled('the agent called the tool (with args, some call holding them)'),
   'tool-not-called': toolCalled('the agent never called the tool (with args, never with them)'),
   'tool-order': defineCheck({

@@ -155,6 +155,11 @@ export const CaseSchema = z.object({
    * or a read of its SKILL.md anywhere in the run. `first-tool` (skill-creator): only the run's first tool call decides.
    */
   triggerDetection: z.enum(['any-tool', 'first-tool']).optional(),
+  /**
+   * A routing case (a trigger case across every skill in `skills`, staged together): the skill that should fire
+   * first for the query, or null when none should. The first skill the agent invokes decides (routing-rule.ts).
+   */
+  expectedSkill: z.string().nullable().optional(),
   /** Cheap checks run first; if one fails the scored checks and judge are skipped and the case fails. */
   gates: z.array(CheckSchema).default([]),
   /** Scored checks. */

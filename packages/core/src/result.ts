@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SandboxInfoSchema } from './environment.js';
+import { RouteTakenSchema, RoutingSummarySchema } from './routing-summary.js';
 import { SessionSchema, UsageSchema } from './session.js';
 import { type Warning, warningListSchema } from './warning.js';
 
@@ -95,6 +96,8 @@ export const CaseResultSchema = z.object({
   triggered: z.boolean().optional(),
   /** Trigger cases: how firing was detected (`any-tool` anywhere in the run, or `first-tool`); rates differ by mode. */
   triggerDetection: z.enum(['any-tool', 'first-tool']).optional(),
+  /** Routing cases: the skill that should have fired first, the one that did (null: none), and the skills staged. */
+  routing: RouteTakenSchema.optional(),
   /** What the engine returned, without the event list. */
   session: SessionSummarySchema.optional(),
   /**
@@ -216,6 +219,11 @@ export const CaseOutcomeSchema = z.object({
       rate: z.number().min(0).max(1),
       /** Should trigger: rate ≥ threshold passes; should not: rate < threshold passes. */
       threshold: z.number().min(0).max(1),
+      /**
+       * Routing cases: the skill the query should go to (null: none). `triggers` then counts the runs routed there and
+       * `shouldTrigger` is true: the rate of right routes must reach the threshold.
+       */
+      route: z.string().nullable().optional(),
     })
     .optional(),
   /** k of pass@k and pass^k: the graded (not skipped) runs. */
@@ -399,6 +407,8 @@ export const RunSummarySchema = z.object({
    * skill), that is the skill against no skill.
    */
   otherBenchmarks: z.array(BenchmarkSummarySchema).optional(),
+  /** Routing cases: per engine × variant, which skill each query went to against the one it should (routing-summary.ts). */
+  routing: z.array(RoutingSummarySchema).optional(),
   /** Same totals per engine × variant. */
   groups: z.array(
     z.object({

@@ -1,5 +1,6 @@
 export { caseNeedsJudge } from './case-needs-judge.js';
 export { checksNeedingTrust } from './checks/require-trust.js';
+export { routedSkill } from './checks/skill-routed.js';
 export { skillFired, type TriggerDetection } from './checks/skill-used.js';
 export { checkDiagnostics } from './compat/check-diagnostics.js';
 export type { Grade, GradeInput, Judge } from './grade.js';

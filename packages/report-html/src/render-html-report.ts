@@ -10,6 +10,7 @@ import { caseTable } from './sections/case-table.js';
 import { failuresSection } from './sections/failures-section.js';
 import { feedbackSection } from './sections/feedback-section.js';
 import { repeatsSection } from './sections/repeats-section.js';
+import { routingSection } from './sections/routing-section.js';
 import { summarySection } from './sections/summary-section.js';
 import { triggersSection } from './sections/triggers-section.js';
 import { STYLES } from './styles.js';
@@ -51,6 +52,7 @@ function toc(summary: RunSummary, results: readonly CaseResult[]): SafeHtml {
   const links: [string, string][] = failures ? [['failures-h', `Failures (${failures})`]] : [];
   links.push(['summary-h', 'Summary']);
   if (summary.benchmark) links.push(['benchmark-h', 'Benchmark']);
+  if (summary.routing?.length) links.push(['routing-h', 'Routing']);
   if (summary.cases.some((c) => c.trigger)) links.push(['triggers-h', 'Trigger rates']);
   if (summary.cases.some((c) => c.runs > 1)) links.push(['repeats-h', 'Repeats']);
   if (results.some((r) => r.judge?.feedback?.suggestions.length)) links.push(['feedback-h', 'Judge feedback']);
@@ -99,6 +101,7 @@ ${toc(summary, results)}
 ${failuresSection(results)}
 ${summarySection(summary)}
 ${benchmarkSection(summary.benchmark)}
+${routingSection(summary)}
 ${triggersSection(summary)}
 ${repeatsSection(summary)}
 ${feedbackSection(results)}

@@ -52,6 +52,8 @@ table.grid-table { border-collapse: collapse; width: 100%; font-variant-numeric:
 .badge.flaky { background: var(--warn-bg); color: var(--warn); }
 .tag { display: inline-block; font-size: 11px; padding: 0 6px; border: 1px solid var(--border); border-radius: 4px; color: var(--muted); }
 .delta.good { color: var(--good); } .delta.bad { color: var(--bad); } .delta.muted { color: var(--muted); }
+.routing-matrix td.route-right { background: var(--good-bg); color: var(--good); font-weight: 600; }
+.routing-matrix td.route-wrong { background: var(--bad-bg); color: var(--bad); font-weight: 600; }
 .verdict.good { color: var(--good); } .verdict.bad { color: var(--bad); } .verdict.muted { color: var(--muted); }
 svg { vertical-align: middle; overflow: visible; }
 svg text { fill: var(--text); font-size: 12px; }

@@ -65,7 +65,11 @@ function triggerOf(completed: readonly CaseResult[], testCase: Case | undefined)
   // A run without `triggered` — graded before it existed, or whose agent gave no answer (failed) — counts by its
   // status: a passing run fired exactly when the skill should fire, a failed one went the wrong way.
   const fired = (r: CaseResult) => r.triggered ?? (r.status === 'passed') === shouldTrigger;
-  const triggers = completed.filter(fired).length;
+  // A routing run "fires" when it went where it should: its skill-routed check passed.
+  const routed = (r: CaseResult) => r.routing?.chosen !== undefined && r.routing.chosen === r.routing.expected;
+  const route = testCase?.expectedSkill ?? completed[0]?.routing?.expected;
+  const triggers = completed.filter(route === undefined ? fired : routed).length;
   const rate = completed.length ? Math.round((triggers / completed.length) * 1000) / 1000 : 0;
-  return { shouldTrigger, triggers, rate, threshold: testCase?.triggerThreshold ?? DEFAULT_TRIGGER_THRESHOLD };
+  const threshold = testCase?.triggerThreshold ?? DEFAULT_TRIGGER_THRESHOLD;
+  return { shouldTrigger, triggers, rate, threshold, ...(route === undefined ? {} : { route }) };
 }

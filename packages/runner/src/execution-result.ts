@@ -47,6 +47,10 @@ export function startResult(
     model: chosen.model ?? target.engine.defaultModel,
     run: planned.run,
     ...(chosen.detection ? { triggerDetection: chosen.detection } : {}),
+    // A routing case records where it should go from the start; the session adds where it went.
+    ...(testCase.expectedSkill !== undefined
+      ? { routing: { expected: testCase.expectedSkill, skills: testCase.skills.map((s) => s.name) } }
+      : {}),
     cached: false,
     startedAt: new Date(started).toISOString(),
   };

@@ -1,4 +1,5 @@
 import {
+  type Case,
   completeSession,
   errorInfo,
   isSkillEvalError,
@@ -51,8 +52,7 @@ export async function runEngine(
   const timeoutMs = Math.min(life.deadline.remainingMs(), TIMER_LIMIT_MS - ctx.graceMs);
   const watch = watchEvents(
     ctx.onEvent && ((event: SessionEvent) => ctx.onEvent?.(planned, event)),
-    // The first tool call decides a first-tool trigger, so nothing after it is worth waiting for.
-    start.detection === 'first-tool' ? (event) => event.type === 'tool-call' : undefined,
+    stopAt(testCase, start.detection),
   );
   const outcome = await runWithBackstop(
     (signal) =>
@@ -115,6 +115,17 @@ function withConversationOutcome(session: Session, conversation: EngineStart['co
     error: outcome.failure,
     events: [...events, { type: 'error', message: outcome.failure.message }],
   };
+}
+
+/**
+ * When an engine may stop the agent: the first tool call decides a first-tool trigger, and the first skill consulted
+ * (a Skill call or a SKILL.md read, not a mention) decides a routing case, so nothing after it is worth waiting for —
+ * skill-creator's run_eval.py stops its `claude -p` there too.
+ */
+function stopAt(testCase: Case, detection: TriggerDetection | undefined) {
+  if (detection === 'first-tool') return (event: SessionEvent) => event.type === 'tool-call';
+  if (testCase.expectedSkill === undefined) return undefined;
+  return (event: SessionEvent) => event.type === 'skill' && event.via !== 'mention';
 }
 
 /** The session the engine returned, or why there is none. */

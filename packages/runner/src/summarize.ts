@@ -1,4 +1,4 @@
-import { addUsage, type CaseResult, emptyUsage, type RunSummary, type Usage } from '@skill-eval/core';
+import { addUsage, type CaseResult, emptyUsage, type RunSummary, routingSummaries, type Usage } from '@skill-eval/core';
 import { benchmarkSummaries } from './benchmark-summary.js';
 import { type CaseLookup, caseOutcomes } from './case-outcomes.js';
 
@@ -71,6 +71,7 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
   const [benchmark, ...otherBenchmarks] = benchmarkSummaries(results, context.baselineSkill, context.caseOf);
   // The skill is not there to fire in a benchmark's without_skill arm: its trigger cases' rates are information (in
   // `cases` and `benchmark`), not verdicts that fail the run.
+  const routing = routingSummaries(results);
   const judged = benchmark ? cases.filter((c) => !(c.kind === 'trigger' && c.variant === 'without_skill')) : cases;
   const caseCount = (status: CaseResult['status']) => judged.filter((c) => c.status === status).length;
   return {
@@ -100,6 +101,7 @@ export function summarize(results: readonly CaseResult[], context: SummaryContex
     cases,
     ...(benchmark ? { benchmark } : {}),
     ...(otherBenchmarks.length ? { otherBenchmarks } : {}),
+    ...(routing.length ? { routing } : {}),
     groups: [...groups.values()].map(({ engine, variant, tally }) => {
       const graded = tally.executions - tally.skipped;
       return {

@@ -13,6 +13,7 @@ const EXAMPLES: Record<string, string> = {
   'pirate-greeting': 'evals-json',
   'csv-summary': 'evals-json',
   'unit-converter': 'triggers-json',
+  'skill-routing': 'triggers-json',
   'release-notes': 'eval-md',
   'commit-message': 'skillet',
   'word-count': 'skill-up',

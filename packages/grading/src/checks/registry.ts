@@ -37,6 +37,7 @@ import { python } from './python.js';
 import { regex } from './regex.js';
 import { rougeN } from './rouge-n.js';
 import { script } from './script.js';
+import { skillRouted } from './skill-routed.js';
 import { skillUsed } from './skill-used.js';
 import { startsWith } from './starts-with.js';
 import { tokenUsage } from './token-usage.js';
@@ -68,6 +69,7 @@ export const checkRegistry: Readonly<Record<string, CheckEvaluator>> = {
   'file-contains': fileContains,
   'golden-file': goldenFile,
   'fixture-unchanged': fixtureUnchanged,
+  'skill-routed': skillRouted,
   'skill-used': skillUsed,
   'tool-called': toolCalled,
   'tool-order': toolOrder,

@@ -77,6 +77,11 @@ function firstToolCall(session: Session): FirstCall | undefined {
   return { call: events[index] as ToolCallEvent, signals };
 }
 
+/** The skill signals the run's first tool call carried (none when no tool was called). */
+export function firstToolSignals(session: Session): SkillInvocation[] {
+  return firstToolCall(session)?.signals ?? [];
+}
+
 /** The strongest signal for `skill`: its tool called, else its SKILL.md read; a mention is not one. */
 function strongSignal(signals: readonly SkillInvocation[], skill: string): SkillInvocation | undefined {
   const seen = signals.filter((s) => sameSkill(s.name, skill));
@@ -100,7 +105,7 @@ function modeParam(check: Check): TriggerDetection {
 }
 
 /** Plugin skills show up as `plugin:skill`. */
-function sameSkill(invoked: string, wanted: string): boolean {
+export function sameSkill(invoked: string, wanted: string): boolean {
   return invoked === wanted || invoked.endsWith(`:${wanted}`);
 }
 

@@ -1,8 +1,14 @@
-import type { RunSummary } from '@skill-eval/core';
+import type { CaseOutcome, RunSummary } from '@skill-eval/core';
 import { meter } from '../charts/meter.js';
 import { formatPercent } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { statusBadge } from './status-badge.js';
+
+/** What the case expects: to fire, not to fire, or (a routing case) to go to one skill, or to none. */
+function expectation(t: NonNullable<CaseOutcome['trigger']>): string {
+  if (t.route === undefined) return t.shouldTrigger ? 'should fire' : 'should not fire';
+  return t.route === null ? 'should go to no skill' : `should go to ${t.route}`;
+}
 
 /** Trigger cases: how often the skill fired against the rate it had to reach (or stay under). */
 export function triggersSection(summary: RunSummary): SafeHtml {
@@ -12,7 +18,7 @@ export function triggersSection(summary: RunSummary): SafeHtml {
     const t = c.trigger!;
     const rule = t.shouldTrigger ? `≥ ${formatPercent(t.threshold)}` : `< ${formatPercent(t.threshold)}`;
     const tone = c.status === 'passed' ? 'good' : 'bad';
-    return html`<tr><th scope="row">${c.caseName}</th><td>${c.engine}</td><td>${c.variant}</td><td>${t.shouldTrigger ? 'should fire' : 'should not fire'}</td>
+    return html`<tr><th scope="row">${c.caseName}</th><td>${c.engine}</td><td>${c.variant}</td><td>${expectation(t)}</td>
 <td class="num">${meter(t.rate, { label: `fired in ${formatPercent(t.rate)} of runs; needs ${rule}`, marker: t.threshold, tone })} ${formatPercent(t.rate)}</td>
 <td class="num">${t.triggers} / ${c.runs}</td><td>${rule}</td><td>${statusBadge(c.status)}</td></tr>`;
   });

@@ -49,7 +49,11 @@ function describeOutcome(outcome: CaseOutcome): string {
   const { trigger } = outcome;
   const completed = outcome.passed + outcome.failed;
   if (!trigger) return `${label} — ${outcome.passed}/${outcome.runs} runs passed (${formatPercent(outcome.passRate)})`;
-  const rule = trigger.shouldTrigger ? `should trigger: ≥ ${trigger.threshold}` : `should not: < ${trigger.threshold}`;
   const errors = outcome.errors ? `, ${outcome.errors} errored` : '';
+  if (trigger.route !== undefined) {
+    const to = trigger.route === null ? 'no skill' : trigger.route;
+    return `${label} — routed to ${to} ${trigger.triggers}/${completed} runs${errors} (rate ${trigger.rate}; needs ≥ ${trigger.threshold})`;
+  }
+  const rule = trigger.shouldTrigger ? `should trigger: ≥ ${trigger.threshold}` : `should not: < ${trigger.threshold}`;
   return `${label} — fired ${trigger.triggers}/${completed} runs${errors} (rate ${trigger.rate}; ${rule})`;
 }

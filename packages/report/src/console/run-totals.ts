@@ -7,6 +7,7 @@ import { renderCaseOutcomes } from './case-outcome-lines.js';
 import type { Palette } from './console-options.js';
 import { renderJudgeFeedback } from './judge-feedback-lines.js';
 import { tokensIn } from './results-table.js';
+import { renderRouting } from './routing-lines.js';
 import { renderWarnings } from './warning-lines.js';
 
 /**
@@ -34,6 +35,7 @@ export function renderRunTotals(
   ];
   lines.push(...renderCaseOutcomes(summary, colors, totalsOnly));
   lines.push(...renderBenchmark(summary, colors, totalsOnly));
+  lines.push(...renderRouting(summary, colors, totalsOnly));
   if (summary.groups.length > 1) {
     for (const group of summary.groups) {
       lines.push(

@@ -510,6 +510,11 @@ const PROMPTFOO: PolicyEntry[] = [
 const TRIGGERS_JSON: PolicyEntry[] = [
   inert([
     'triggers-json *',
+    'triggers-json cases',
+    'triggers-json cases.*',
+    'triggers-json cases.expect',
+    'triggers-json cases.id',
+    'triggers-json cases.prompt',
     'triggers-json id',
     'triggers-json query',
     // skillverify's {skill_name, queries}: the standard items, with their split and notes (text, nothing run).

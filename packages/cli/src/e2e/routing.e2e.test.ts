@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FakeModelServer, type FakeScript, loadFakeScript, startFakeModelServer } from '@skill-eval/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+import { captureIO } from '../test-support/capture-io.js';
+import { REPO_ROOT } from '../test-support/paths.js';
+import { readResults, readSummary } from '../test-support/run-output.js';
+
+// A routing table across the three skills of examples/skill-routing, on the anthropic engine against the fake model
+// server: every skill is staged, the first skill the agent consults decides, the run stops there, and the confusion
+// matrix reaches summary.json, the console and the HTML report.
+
+const EXAMPLE = join('examples', 'skill-routing');
+
+describe('routing between skills, end to end', () => {
+  let server: FakeModelServer;
+  let script: FakeScript;
+  let dir: string;
+  beforeAll(async () => {
+    script = await loadFakeScript(join(REPO_ROOT, EXAMPLE, 'evals', 'fake-model.json'));
+    server = await startFakeModelServer(script);
+    dir = mkdtempSync(join(tmpdir(), 'skill-eval-routing-e2e-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const run = async (out: string, extra: string[] = []) => {
+    const io = captureIO(REPO_ROOT, {
+      PATH: process.env.PATH,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'offline-routing',
+    });
+    const code = await main(['run', EXAMPLE, '--engine', 'anthropic', '--no-cache', '--out', out, ...extra], io);
+    return { code, out: io.out(), err: io.err() };
+  };
+
+  it('routes every query where the table says, and stops each run at its Skill call', async () => {
+    const out = join(dir, 'right');
+    const { code, out: text } = await run(out);
+    expect(code).toBe(0);
+    const results = readResults(out);
+    expect(results).toHaveLength(12); // 4 queries × 3 runs
+    for (const r of results) {
+      expect(r.routing?.skills).toEqual(['csv-stats', 'date-diff', 'slugify']);
+      expect(r.routing?.chosen).toBe(r.routing?.expected);
+      // A run that consulted a skill stopped there; the haiku (no skill) ran to its answer.
+      expect(r.session?.stoppedEarly).toBe(r.routing?.expected !== null);
+    }
+    const [table] = readSummary(out).routing ?? [];
+    expect(table).toMatchObject({ engine: 'anthropic', executions: 12, correct: 12, accuracy: 1, misrouted: [] });
+    expect(table!.labels).toEqual(['csv-stats', 'date-diff', 'slugify', null]);
+    expect(table!.matrix).toEqual([
+      [3, 0, 0, 0],
+      [0, 3, 0, 0],
+      [0, 0, 3, 0],
+      [0, 0, 0, 3],
+    ]);
+    expect(text).toContain('Routing: 12/12 runs to the right skill (100%)');
+    expect(text).toMatch(/ {2}date-diff +0 +3 +0 +0 +100% +100%\n/);
+    const report = captureIO(REPO_ROOT, { PATH: process.env.PATH });
+    expect(await main(['report', out, '--html'], report)).toBe(0);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<h2 id="routing-h">Routing</h2>');
+  }, 120_000);
+
+  it('shows the query that went to the wrong skill, and a skill that fired for a query that wanted none', async () => {
+    // The slug query goes to date-diff instead, and the haiku consults csv-stats.
+    const wrong = structuredClone(script);
+    const slug = wrong.conversations!.find((c) => c.id === 'title-slug')!;
+    slug.responses = [{ toolCalls: [{ name: 'Skill', input: { skill: 'date-diff' } }] }, { text: 'done' }];
+    const haiku = wrong.conversations!.find((c) => c.id === 'haiku')!;
+    haiku.responses = [{ toolCalls: [{ name: 'Skill', input: { skill: 'csv-stats' } }] }, { text: 'rain' }];
+    server.setScript(wrong);
+    try {
+      const out = join(dir, 'wrong');
+      const { code, out: text } = await run(out, ['--runs', '1']);
+      expect(code).toBe(1);
+      const [table] = readSummary(out).routing ?? [];
+      expect(table).toMatchObject({ executions: 4, correct: 2, accuracy: 0.5 });
+      expect(table!.skills).toEqual([
+        { skill: 'csv-stats', expected: 1, chosen: 2, correct: 1, precision: 0.5, recall: 1 },
+        { skill: 'date-diff', expected: 1, chosen: 2, correct: 1, precision: 0.5, recall: 1 },
+        { skill: 'slugify', expected: 1, chosen: 0, correct: 0, precision: null, recall: 0 },
+        { skill: null, expected: 1, chosen: 0, correct: 0, precision: null, recall: 0 },
+      ]);
+      expect(table!.misrouted.map((q) => [q.caseId, q.expected, q.wrong])).toEqual([
+        ['title-slug', 'slugify', [{ skill: 'date-diff', runs: 1 }]],
+        ['haiku', null, [{ skill: 'csv-stats', runs: 1 }]],
+      ]);
+      expect(text).toContain('Routing: 2/4 runs to the right skill (50%)');
+      expect(text).toMatch(
+        / {4}examples\/skill-routing\/evals\/triggers\.json › title-slug — expected slugify, went to date-diff 1\/1\n/,
+      );
+      expect(text).toMatch(
+        / {4}examples\/skill-routing\/evals\/triggers\.json › haiku — expected \(none\), went to csv-stats 1\/1\n/,
+      );
+      const failed = readResults(out).find((r) => r.caseId === 'title-slug');
+      expect(failed?.checks[0]).toMatchObject({ type: 'skill-routed', passed: false });
+      expect(failed?.checks[0]?.evidence).toBe('routed to skill "date-diff" (fired first); expected skill "slugify"');
+    } finally {
+      server.setScript(script);
+    }
+  }, 120_000);
+});
