@@ -1,0 +1,18 @@
+import { describeEngineConformance } from '@skill-eval/testing/conformance';
+import plugin from './index.js';
+import { COPILOT, sharedCache } from './test-support/copilot-cache.js';
+
+// The real copilot binary (pinned devDependency) on a bring-your-own-key provider: the fake model server's OpenAI
+// API on 127.0.0.1 (COPILOT_OFFLINE: no GitHub login, telemetry or update check).
+describeEngineConformance('copilot', {
+  api: 'openai',
+  createEngine: () => plugin.create(plugin.parseSettings({ path: COPILOT, model: 'gpt-4o', provider: 'openai' })),
+  env: (server) => ({
+    OPENAI_BASE_URL: `${server.url}/v1`,
+    OPENAI_API_KEY: 'sk-conformance-copilot-key',
+    XDG_CACHE_HOME: sharedCache(),
+  }),
+  spawnsProcesses: true,
+  skillInvocation: (skill) => ({ toolCalls: [{ name: 'skill', input: { skill } }] }),
+  toolCall: () => ({ toolCalls: [{ name: 'create', input: { path: 'conformance.txt', file_text: 'written\n' } }] }),
+});
