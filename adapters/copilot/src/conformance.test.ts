@@ -5,7 +5,7 @@ import { COPILOT, sharedCache } from './test-support/copilot-cache.js';
 // The real copilot binary (pinned devDependency) on a bring-your-own-key provider: the fake model server's OpenAI
 // API on 127.0.0.1 (COPILOT_OFFLINE: no GitHub login, telemetry or update check).
 describeEngineConformance('copilot', {
-  api: 'openai',
+  api: 'openai-chat',
   createEngine: () => plugin.create(plugin.parseSettings({ path: COPILOT, model: 'gpt-4o', provider: 'openai' })),
   env: (server) => ({
     OPENAI_BASE_URL: `${server.url}/v1`,
@@ -13,6 +13,8 @@ describeEngineConformance('copilot', {
     XDG_CACHE_HOME: sharedCache(),
   }),
   spawnsProcesses: true,
+  // Copilot takes seconds to start (its Node runtime and package load) before it reaches the model.
+  hangTimeoutMs: 20_000,
   skillInvocation: (skill) => ({ toolCalls: [{ name: 'skill', input: { skill } }] }),
   toolCall: () => ({ toolCalls: [{ name: 'create', input: { path: 'conformance.txt', file_text: 'written\n' } }] }),
 });

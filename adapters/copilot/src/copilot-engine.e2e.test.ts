@@ -50,7 +50,7 @@ function writeSkill(dir: string, name: string, description: string): string {
   return skillDir;
 }
 
-const agentRequests = () => server!.requests.filter((r) => r.api === 'openai' && r.conversation !== undefined);
+const agentRequests = () => server!.requests.filter((r) => r.api === 'openai-chat' && r.conversation !== undefined);
 const bodyOf = (index: number) => JSON.stringify(agentRequests()[index]!.body);
 
 describe('copilot engine against the fake model server', () => {

@@ -32,7 +32,11 @@ describe('copilotAuth', () => {
       keyVariable: 'OPENAI_API_KEY',
     });
     // The user's own Copilot BYOK variables switch it on too, with Copilot's key variable first.
-    const own = { COPILOT_PROVIDER_BASE_URL: 'http://h', COPILOT_PROVIDER_TYPE: 'Anthropic', COPILOT_PROVIDER_API_KEY: 'k' };
+    const own = {
+      COPILOT_PROVIDER_BASE_URL: 'http://h',
+      COPILOT_PROVIDER_TYPE: 'Anthropic',
+      COPILOT_PROVIDER_API_KEY: 'k',
+    };
     expect(copilotAuth(own, undefined, {})).toEqual({
       type: 'byok',
       provider: 'anthropic',

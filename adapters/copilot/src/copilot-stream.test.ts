@@ -59,7 +59,12 @@ describe('CopilotStreamParser', () => {
     parser.pushEvent({ type: 'session.error', data: { errorType: 'model', message: 'bad key' } });
     parser.pushEvent({ type: 'result', sessionId: 's', exitCode: 1 });
     const parsed = parser.finish();
-    expect(parsed.events).toContainEqual({ type: 'tool-result', id: 'c1', output: 'Path does not exist', isError: true });
+    expect(parsed.events).toContainEqual({
+      type: 'tool-result',
+      id: 'c1',
+      output: 'Path does not exist',
+      isError: true,
+    });
     expect(parsed.finalMessage).toBe('');
     expect(parsed.status).toBe('error');
     expect(parsed.errorMessage).toBe('bad key\ncopilot ended with exit code 1');
@@ -97,9 +102,9 @@ describe('readUsageFile', () => {
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
     });
-    expect(readUsageFile('{"modelMetrics":{"a":{"usage":{"inputTokens":3}},"b":{"usage":{"inputTokens":4}}}}')).toMatchObject(
-      { inputTokens: 7 },
-    );
+    expect(
+      readUsageFile('{"modelMetrics":{"a":{"usage":{"inputTokens":3}},"b":{"usage":{"inputTokens":4}}}}'),
+    ).toMatchObject({ inputTokens: 7 });
     expect(readUsageFile('nope')).toBeUndefined();
   });
 });
