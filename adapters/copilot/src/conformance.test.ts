@@ -16,5 +16,8 @@ describeEngineConformance('copilot', {
   // Copilot takes seconds to start (its Node runtime and package load) before it reaches the model.
   hangTimeoutMs: 20_000,
   skillInvocation: (skill) => ({ toolCalls: [{ name: 'skill', input: { skill } }] }),
-  toolCall: () => ({ toolCalls: [{ name: 'create', input: { path: 'conformance.txt', file_text: 'written\n' } }] }),
+  // Copilot's file tools depend on the model family (`apply_patch` for OpenAI models): its `bash` tool is there for all.
+  toolCall: () => ({
+    toolCalls: [{ name: 'bash', input: { command: 'echo written > conformance.txt', description: 'write a file' } }],
+  }),
 });

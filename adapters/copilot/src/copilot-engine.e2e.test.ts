@@ -54,7 +54,7 @@ const agentRequests = () => server!.requests.filter((r) => r.api === 'openai-cha
 const bodyOf = (index: number) => JSON.stringify(agentRequests()[index]!.body);
 
 describe('copilot engine against the fake model server', () => {
-  it('runs skill then create over two turns: skill seen via tool, file written, tokens, key kept out', async () => {
+  it('runs skill then bash over two turns: skill seen via tool, file written, tokens, key kept out', async () => {
     writeSkill(join(sandbox.workspace, '.github', 'skills'), 'hello-skill', 'Greets the user in pirate speak.');
     const input = await setup({
       conversations: [
@@ -64,9 +64,7 @@ describe('copilot engine against the fake model server', () => {
           responses: [
             { toolCalls: [{ name: 'skill', input: { skill: 'hello-skill' } }] },
             {
-              toolCalls: [
-                { name: 'create', input: { path: join(sandbox.workspace, 'ahoy.txt'), file_text: 'AHOY\n' } },
-              ],
+              toolCalls: [{ name: 'bash', input: { command: 'echo AHOY > ahoy.txt', description: 'write ahoy.txt' } }],
             },
             { text: 'Done, matey.', usage: { input_tokens: 700, output_tokens: 9 } },
             { text: 'Still here, matey.' },
@@ -83,7 +81,7 @@ describe('copilot engine against the fake model server', () => {
     expect(session.exitCode).toBe(0);
     expect(session.skillsInvoked).toEqual([{ name: 'hello-skill', via: 'tool' }]);
     expect(readFileSync(join(sandbox.workspace, 'ahoy.txt'), 'utf8')).toBe('AHOY\n');
-    expect(session.toolCalls.map((call) => call.name)).toEqual(['skill', 'create']);
+    expect(session.toolCalls.map((call) => call.name)).toEqual(['skill', 'bash']);
     expect(session.toolCalls[0]!.output).toContain('Skill "hello-skill" loaded successfully');
     expect(session.toolCalls.every((call) => !call.isError)).toBe(true);
     expect(session.engineVersion).toContain('1.0.102');
