@@ -37,13 +37,21 @@ describe('CopilotStreamParser', () => {
     expect(parsed.warnings).toEqual([]);
   });
 
-  it('shows the skill call as soon as the model asks for it, before the tool ran (early stop)', () => {
+  it('shows the skill call once its streamed arguments are whole, before the response ends (early stop)', () => {
     const parser = new CopilotStreamParser();
     const lines = fixture('skill-then-bash.jsonl').split('\n');
-    const firstRequest = lines.findIndex((line) => line.includes('"type":"assistant.message"'));
-    for (const line of lines.slice(0, firstRequest + 1)) parser.pushLine(line);
-    expect(parser.eventsSoFar()).toContainEqual({ type: 'skill', name: 'gh-proj', via: 'tool' });
-    expect(parser.eventsSoFar().some((e) => e.type === 'tool-result')).toBe(false);
+    const responseEnd = lines.findIndex((line) => line.includes('"type":"model.call_finished"'));
+    const deltas = lines.slice(0, responseEnd).filter((line) => line.includes('"type":"assistant.tool_call_delta"'));
+    expect(deltas).toHaveLength(3);
+    for (const line of lines.slice(0, responseEnd)) {
+      parser.pushLine(line);
+      // Not before the last of the three argument chunks.
+      if (line === deltas[1]) expect(parser.eventsSoFar()).toEqual([]);
+    }
+    expect(parser.eventsSoFar()).toEqual([
+      { type: 'tool-call', id: 'call_aTLDyUMADWZ6rDz8HD2CSMyE', name: 'skill', input: { skill: 'gh-proj' } },
+      { type: 'skill', name: 'gh-proj', via: 'tool' },
+    ]);
   });
 
   it('takes a failed tool as an error result, and a session error or an exit code as the run failing', () => {

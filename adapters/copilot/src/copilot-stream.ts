@@ -13,8 +13,8 @@ import {
  * Parser for `copilot -p … --output-format json` (GitHub Copilot CLI 1.0.102): one session event per line,
  * `{type, data, id, timestamp, parentId, ephemeral?}` (the SessionEvent union of the package's
  * `copilot-sdk/generated/session-events.d.ts`), ending with `{type: "result", sessionId, exitCode, usage}`. Read here:
- * `assistant.message` (`content` and `toolRequests[]` of one model response: `{toolCallId, name, arguments}`, seen
- * before the tools run), `tool.execution_complete` (`toolCallId`, `success`, `result.content` or `error`),
+ * `assistant.tool_call_delta` (a tool call's arguments as they stream), `assistant.message` (`content` and
+ * `toolRequests[]` of one model response: `{toolCallId, name, arguments}`, seen before the tools run), `tool.execution_complete` (`toolCallId`, `success`, `result.content` or `error`),
  * `session.error`, `result`. The stream holds no tokens: they come from `--usage-output-file` ({@link readUsageFile}).
  * Deltas, turn markers, `session.skills_loaded` and anything a later version adds are skipped.
  */
@@ -52,6 +52,10 @@ const num = (value: unknown): number => jsonNumber(value) ?? 0;
 export class CopilotStreamParser {
   private readonly out: CopilotParseResult = { events: [], turns: 0, finalMessage: '', warnings: [] };
   private lineNo = 0;
+  /** The arguments streamed so far of each tool call, by id (`assistant.tool_call_delta`). */
+  private readonly streamedInput = new Map<string, string>();
+  /** The tool calls already recorded from their streamed arguments. */
+  private readonly recorded = new Set<string>();
 
   /** Feeds one line of output; blank lines are skipped, non-JSON lines become warnings. */
   pushLine(line: string): void {
@@ -63,6 +67,9 @@ export class CopilotStreamParser {
   pushEvent(event: Json): void {
     const data = isObject(event.data) ? event.data : {};
     switch (event.type) {
+      case 'assistant.tool_call_delta':
+        this.onToolCallDelta(data);
+        break;
       case 'assistant.message':
         this.onAssistantMessage(data);
         break;
@@ -104,11 +111,37 @@ export class CopilotStreamParser {
     // A response that calls tools is not the answer.
     this.out.finalMessage = '';
     for (const request of requests) {
-      const name = str(request.name) ?? 'unknown';
       const id = str(request.toolCallId) ?? `tool-${this.out.events.length}`;
-      this.out.events.push({ type: 'tool-call', id, name, input: request.arguments });
-      for (const skill of skillsOfToolCall(name, request.arguments)) this.out.events.push({ type: 'skill', ...skill });
+      if (!this.recorded.has(id)) this.onToolCall(id, str(request.name) ?? 'unknown', request.arguments);
     }
+  }
+
+  /**
+   * A tool call's arguments stream in before the model's response ends (`{toolCallId, toolName, inputDelta}`): the
+   * call is recorded as soon as they form a whole JSON object — some 20 ms before `assistant.message`, which Copilot
+   * writes only as it starts the tools (the `skill` tool answers within milliseconds), so that a trigger case's
+   * first-tool mode stops Copilot before the skill's result goes back to the model.
+   */
+  private onToolCallDelta(data: Json): void {
+    const id = str(data.toolCallId);
+    const delta = str(data.inputDelta);
+    if (!id || delta === undefined || this.recorded.has(id)) return;
+    const text = (this.streamedInput.get(id) ?? '') + delta;
+    this.streamedInput.set(id, text);
+    let input: unknown;
+    try {
+      input = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (isObject(input)) this.onToolCall(id, str(data.toolName) ?? 'unknown', input);
+  }
+
+  private onToolCall(id: string, name: string, input: unknown): void {
+    this.recorded.add(id);
+    this.streamedInput.delete(id);
+    this.out.events.push({ type: 'tool-call', id, name, input });
+    for (const skill of skillsOfToolCall(name, input)) this.out.events.push({ type: 'skill', ...skill });
   }
 
   private onToolComplete(data: Json): void {
