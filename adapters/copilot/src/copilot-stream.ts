@@ -119,8 +119,9 @@ export class CopilotStreamParser {
   /**
    * A tool call's arguments stream in before the model's response ends (`{toolCallId, toolName, inputDelta}`): the
    * call is recorded as soon as they form a whole JSON object — some 20 ms before `assistant.message`, which Copilot
-   * writes only as it starts the tools (the `skill` tool answers within milliseconds), so that a trigger case's
-   * first-tool mode stops Copilot before the skill's result goes back to the model.
+   * writes only as it starts the tools: a trigger case's first-tool mode stops Copilot as early as the stream allows.
+   * The `skill` tool answers within milliseconds and the next request follows at once, so its result may still
+   * reach the model before the process group is killed.
    */
   private onToolCallDelta(data: Json): void {
     const id = str(data.toolCallId);
