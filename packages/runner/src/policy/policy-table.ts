@@ -369,6 +369,13 @@ const ENGINE_SETTINGS: PolicyEntry[] = [
     why: 'sends the model key to that endpoint',
   },
   {
+    paths: ['engine provider'],
+    sources: ENGINE,
+    power: 'chooses-endpoint',
+    untrusted: 'refuse',
+    why: "switches the agent to a bring-your-own-key provider: which key it sends, and where (copilot's COPILOT_PROVIDER_TYPE)",
+  },
+  {
     paths: ['engine apiKeyEnv'],
     sources: ENGINE,
     power: 'chooses-endpoint',

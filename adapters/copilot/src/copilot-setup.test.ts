@@ -1,0 +1,142 @@
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildCopilotArgs, buildCopilotEnv, prepareCopilotHome } from './copilot-command.js';
+import { copilotAuth, describeCopilotAuth } from './copilot-credentials.js';
+import plugin from './index.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'copilot-setup-'));
+  dirs.push(dir);
+  return dir;
+}
+function homeWithLogin(): string {
+  const home = tempDir();
+  mkdirSync(join(home, '.copilot'), { recursive: true });
+  writeFileSync(join(home, '.copilot', 'config.json'), '{}');
+  return home;
+}
+
+describe('copilotAuth', () => {
+  it('takes a bring-your-own-key provider first, routed by the provider API’s own base URL variable', () => {
+    const env = { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1/', OPENAI_API_KEY: 'o', GH_TOKEN: 'g' };
+    expect(copilotAuth(env, undefined, { provider: 'openai' })).toEqual({
+      type: 'byok',
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      keyVariable: 'OPENAI_API_KEY',
+    });
+    // The user's own Copilot BYOK variables switch it on too, with Copilot's key variable first.
+    const own = {
+      COPILOT_PROVIDER_BASE_URL: 'http://h',
+      COPILOT_PROVIDER_TYPE: 'Anthropic',
+      COPILOT_PROVIDER_API_KEY: 'k',
+    };
+    expect(copilotAuth(own, undefined, {})).toEqual({
+      type: 'byok',
+      provider: 'anthropic',
+      baseUrl: 'http://h',
+      keyVariable: 'COPILOT_PROVIDER_API_KEY',
+    });
+    // A chosen provider without a key or an endpoint of the user's is no credential, and no fallback to a token.
+    expect(copilotAuth({ GH_TOKEN: 'g' }, undefined, { provider: 'anthropic' })).toBeUndefined();
+  });
+
+  it('takes GitHub tokens in Copilot’s order, then the login of the user', () => {
+    expect(copilotAuth({ GITHUB_TOKEN: 'a', GH_TOKEN: 'b' }, undefined, {})).toEqual({
+      type: 'github-token',
+      variable: 'GH_TOKEN',
+    });
+    const home = homeWithLogin();
+    expect(copilotAuth({}, home, {})).toEqual({ type: 'login', configFile: join(home, '.copilot', 'config.json') });
+    expect(copilotAuth({}, join(home, 'nowhere'), {})).toBeUndefined();
+    expect(describeCopilotAuth({ type: 'github-token', variable: 'GH_TOKEN' })).toEqual({
+      kind: 'GitHub token (Copilot)',
+      variable: 'GH_TOKEN',
+    });
+  });
+
+  it('stops a run with no credential before any case, naming every way to log in', () => {
+    const engine = plugin.create(plugin.parseSettings({}));
+    const missing = engine.missingSetup?.({ HOME: join(tempDir(), 'empty') });
+    expect(missing).toContain('COPILOT_GITHUB_TOKEN');
+    expect(missing).toContain('copilot login');
+    expect(missing).toContain('COPILOT_PROVIDER_BASE_URL');
+    expect(engine.missingSetup?.({ COPILOT_GITHUB_TOKEN: 't' })).toBeUndefined();
+  });
+});
+
+describe('copilot environment and home', () => {
+  it('hands the key over under Copilot’s variable, offline, and drops the GitHub tokens it does not use', () => {
+    const env = buildCopilotEnv(
+      {
+        env: { PATH: '/bin', OPENAI_API_KEY: 'sk-x', GH_TOKEN: 'g', COPILOT_PROVIDER_HEADERS: 'a: b' },
+        home: '/h',
+        userHome: '/u',
+      },
+      { type: 'byok', provider: 'openai', baseUrl: 'http://e/v1', keyVariable: 'OPENAI_API_KEY' },
+      'gpt-4o',
+    );
+    expect(env).toMatchObject({
+      HOME: '/h',
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_TYPE: 'openai',
+      COPILOT_PROVIDER_BASE_URL: 'http://e/v1',
+      COPILOT_PROVIDER_API_KEY: 'sk-x',
+      COPILOT_MODEL: 'gpt-4o',
+      COPILOT_AUTO_UPDATE: 'false',
+      XDG_CACHE_HOME: '/u/.cache',
+    });
+    expect(env.GH_TOKEN).toBeUndefined();
+    expect(env.COPILOT_PROVIDER_HEADERS).toBeUndefined();
+    const token = buildCopilotEnv(
+      { env: { GITHUB_TOKEN: 'g' }, home: '/h' },
+      { type: 'github-token', variable: 'GITHUB_TOKEN' },
+      undefined,
+    );
+    expect(token.COPILOT_GITHUB_TOKEN).toBe('g');
+    expect(token.GITHUB_TOKEN).toBeUndefined();
+    expect(token.COPILOT_OFFLINE).toBeUndefined();
+  });
+
+  it('disables the built-in skills but a staged one, writes the system prompt, links the login', async () => {
+    const user = homeWithLogin();
+    const home = tempDir();
+    const configFile = join(user, '.copilot', 'config.json');
+    await prepareCopilotHome(home, {
+      auth: { type: 'login', configFile },
+      stagedSkills: ['github-pr-media'],
+      system: 'Be brief.',
+    });
+    const settings = JSON.parse(readFileSync(join(home, '.copilot', 'settings.json'), 'utf8'));
+    expect(settings).toEqual({ disabledSkills: ['customize-cloud-agent'] });
+    expect(readFileSync(join(home, '.copilot', 'copilot-instructions.md'), 'utf8')).toBe('Be brief.\n');
+    expect(lstatSync(join(home, '.copilot', 'config.json')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(home, '.copilot', 'config.json'))).toBe(configFile);
+  });
+
+  it('starts a session under an id, then resumes it', () => {
+    expect(buildCopilotArgs({ sessionId: 's1', model: 'gpt-4o' })).toEqual([
+      '--output-format',
+      'json',
+      '--allow-all',
+      '--no-ask-user',
+      '--no-auto-update',
+      '--model',
+      'gpt-4o',
+      '--session-id',
+      's1',
+    ]);
+    expect(buildCopilotArgs({ sessionId: 's1', resume: true, usageFile: '/h/u.json' }).slice(5)).toEqual([
+      '--resume',
+      's1',
+      '--usage-output-file',
+      '/h/u.json',
+    ]);
+  });
+});
