@@ -9,6 +9,7 @@ import { DockerSettingsSchema } from '../adapters/docker/src/docker-settings.js'
 import { OpenAISettingsSchema } from '../adapters/openai/src/settings.js';
 import { OpenSandboxSettingsSchema } from '../adapters/opensandbox/src/opensandbox-settings.js';
 import { GeminiCliSettingsSchema } from '../adapters/gemini-cli/src/gemini-cli-settings.js';
+import { CopilotSettingsSchema } from '../adapters/copilot/src/copilot-settings.js';
 import { OpencodeSettingsSchema } from '../adapters/opencode/src/opencode-settings.js';
 import { QodercliSettingsSchema } from '../adapters/qodercli/src/qodercli-settings.js';
 import { AgentvEvalFileSchema } from '../formats/agentv/src/agentv-file-schema.js';
@@ -44,6 +45,7 @@ export const SCHEMA_SCOPES: Record<string, Schema[]> = {
     CommandSettingsSchema,
     QodercliSettingsSchema,
     GeminiCliSettingsSchema,
+    CopilotSettingsSchema,
     OpencodeSettingsSchema,
   ] as Schema[],
   environment: [EnvironmentSpecSchema.pick({ type: true }), DockerSettingsSchema, OpenSandboxSettingsSchema],

@@ -66,7 +66,7 @@ describe('skill-eval run on bad input', () => {
     writeDemoEvals(dir);
     const err = await refusedRun(['--engine', 'nope']);
     expect(err).toContain(
-      "error: Unknown engine 'nope'. Engines available: claude-code, anthropic, openai, codex, qodercli, gemini-cli, opencode, command.",
+      "error: Unknown engine 'nope'. Engines available: claude-code, anthropic, openai, codex, qodercli, gemini-cli, opencode, copilot, command.",
     );
     expect(err).toContain('hint: Install @skill-eval/engine-nope (or skill-eval-engine-nope)');
   });
@@ -75,7 +75,7 @@ describe('skill-eval run on bad input', () => {
     writeDemoEvals(dir);
     const typo = await refusedRun(['--engine', 'claude-cod']);
     expect(typo).toContain(
-      "Engines available: claude-code, anthropic, openai, codex, qodercli, gemini-cli, opencode, command. Did you mean 'claude-code'?",
+      "Engines available: claude-code, anthropic, openai, codex, qodercli, gemini-cli, opencode, copilot, command. Did you mean 'claude-code'?",
     );
     // Not a package of the misspelt name to install.
     expect(typo).toContain("hint: Fix the spelling of the engine's id");

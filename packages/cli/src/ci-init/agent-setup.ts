@@ -18,6 +18,7 @@ const AGENT_SETUP: Record<string, AgentSetup> = {
   codex: { cliPackage: '@openai/codex', secret: 'OPENAI_API_KEY', actionInput: 'openai-api-key' },
   'gemini-cli': { cliPackage: '@google/gemini-cli', secret: 'GEMINI_API_KEY' },
   opencode: { cliPackage: 'opencode-ai', secret: 'ANTHROPIC_API_KEY', actionInput: 'anthropic-api-key' },
+  copilot: { cliPackage: '@github/copilot', secret: 'COPILOT_GITHUB_TOKEN' },
   qodercli: { cliPackage: '@qoder-ai/qodercli', secret: 'QODER_PERSONAL_ACCESS_TOKEN' },
   anthropic: { secret: 'ANTHROPIC_API_KEY', actionInput: 'anthropic-api-key' },
   openai: { secret: 'OPENAI_API_KEY', actionInput: 'openai-api-key' },

@@ -138,6 +138,13 @@ export const BUNDLED_ENGINES: Bundled<EnginePlugin<any>>[] = [
     load: () => import('@skill-eval/engine-opencode'),
   },
   {
+    id: 'copilot',
+    aliases: ['github-copilot', 'copilot-cli'],
+    package: '@skill-eval/engine-copilot',
+    startsPrograms: true,
+    load: () => import('@skill-eval/engine-copilot'),
+  },
+  {
     id: 'command',
     aliases: ['custom', 'local'],
     package: '@skill-eval/engine-command',
