@@ -2,7 +2,7 @@ import { basename, dirname, relative } from 'node:path';
 import { type Case, parseCase, type Suite } from '@skill-eval/core';
 import type { JsonNode } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
-import type { LoadTriggersJsonOptions } from './load-triggers-json.js';
+import type { LoadTriggersJsonOptions } from './load-options.js';
 import { readRoutingTable } from './read-routing-table.js';
 import { findSkillSet } from './skill-set.js';
 

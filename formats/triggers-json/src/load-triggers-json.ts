@@ -21,22 +21,13 @@ import {
 } from '@skill-eval/format-kit';
 import { getNodeValue } from 'jsonc-parser';
 import { DiagnosticSink } from './diagnostic-sink.js';
+import type { LoadTriggersJsonOptions } from './load-options.js';
 import { loadRoutingTable } from './load-routing-table.js';
 import { cap, type QueryItem, readGroupedSet, readStandardList } from './read-queries.js';
 import { isRoutingTable } from './read-routing-table.js';
 import { type Shape, shapeOf } from './shape.js';
 
-/** Options of {@link loadTriggersJson}; the plugin settings map onto them. */
-export interface LoadTriggersJsonOptions {
-  /** Runs of each query (default 3, as BMAD and skill-creator). */
-  runs?: number;
-  /** Share of runs that must fire for a should-trigger query to pass (default 0.5). */
-  threshold?: number;
-  /** Skill under test when the file is under no SKILL.md and names none. */
-  skillName?: string;
-  /** Directory the suite id is relative to (default the process's working directory). */
-  cwd?: string;
-}
+export type { LoadTriggersJsonOptions };
 
 const EXAMPLE = '[{"query": "…", "should_trigger": true}]';
 

@@ -54,7 +54,6 @@ export const WrappedTriggerSetSchema = z
   })
   .describe("skillverify's trigger query set: {skill_name, queries: [{id, query, should_trigger, subset}]}.");
 
-
 /** A routing table: queries across the skills of one folder, each naming the skill that should fire, or null. */
 export const RoutingTableSchema = z
   .object({

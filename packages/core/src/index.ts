@@ -19,6 +19,7 @@ export * from './regular-file.js';
 export * from './result.js';
 export * from './result-lines.js';
 export * from './routing-summary.js';
+export * from './routing-summary-schema.js';
 export * from './run-manifest.js';
 export * from './run-results.js';
 export * from './secrets.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SandboxInfoSchema } from './environment.js';
-import { RouteTakenSchema, RoutingSummarySchema } from './routing-summary.js';
+import { RouteTakenSchema, RoutingSummarySchema } from './routing-summary-schema.js';
 import { SessionSchema, UsageSchema } from './session.js';
 import { type Warning, warningListSchema } from './warning.js';
 

@@ -1,5 +1,5 @@
-import type { SeededRandom } from './seeded-random.js';
 import { anyValue, fromAnswer, listValue, regexValue } from './fuzz-values.js';
+import type { SeededRandom } from './seeded-random.js';
 
 type Assertion = Record<string, unknown>;
 
