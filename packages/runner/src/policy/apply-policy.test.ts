@@ -19,19 +19,31 @@ describe('policyEntry', () => {
     expect(policyEntry('engine somethingNew')).toBeUndefined();
   });
 
-  // The lookup indexes the table and remembers what it found; this is the plain scan it must agree with.
+  // The lookup indexes the table and remembers what it found; this is the plain scan it must agree with (each
+  // pattern's expression made once per table: the scan is asked thousands of paths).
+  const compiled = new WeakMap<readonly PolicyEntry[], { entry: PolicyEntry; pattern: string; re: RegExp }[]>();
+  const patternsOf = (table: readonly PolicyEntry[]) => {
+    let list = compiled.get(table);
+    if (!list) {
+      list = table.flatMap((entry) =>
+        entry.paths.map((pattern) => {
+          const source = pattern
+            .split(/(\*\*|\*)/)
+            .map((part) => (part === '**' ? '.+' : part === '*' ? '[^.]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+            .join('');
+          return { entry, pattern, re: new RegExp(`^${source}$`) };
+        }),
+      );
+      compiled.set(table, list);
+    }
+    return list;
+  };
   const scanned = (path: string, table: readonly PolicyEntry[]) => {
     let best: { entry: PolicyEntry; score: number } | undefined;
-    for (const entry of table) {
-      for (const pattern of entry.paths) {
-        const source = pattern
-          .split(/(\*\*|\*)/)
-          .map((part) => (part === '**' ? '.+' : part === '*' ? '[^.]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-          .join('');
-        if (!new RegExp(`^${source}$`).test(path)) continue;
-        const score = pattern === path ? Number.MAX_SAFE_INTEGER : pattern.replaceAll('*', '').length;
-        if (!best || score > best.score) best = { entry, score };
-      }
+    for (const { entry, pattern, re } of patternsOf(table)) {
+      if (!re.test(path)) continue;
+      const score = pattern === path ? Number.MAX_SAFE_INTEGER : pattern.replaceAll('*', '').length;
+      if (!best || score > best.score) best = { entry, score };
     }
     return best?.entry;
   };
