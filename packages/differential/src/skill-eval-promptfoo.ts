@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Case, CaseSchema, SessionSchema, type Suite } from '@skill-eval/core';
-import { checkDiagnostics, gradeExecution } from '@skill-eval/grading';
+import { type Case, CaseSchema, type Suite } from '@skill-eval/core';
+import { gradePromptfooAnswer } from './grade-promptfoo-answer.js';
 import type { PeerVerdict } from './peers/peer-verdict.js';
 import type { PromptfooPair } from './promptfoo-pairs.js';
 
@@ -41,16 +41,5 @@ async function grade(pair: PromptfooPair, file: string, workspace: string): Prom
     return { verdict: 'error', reason: `refused: ${(error as Error).message}` };
   }
   const suite: Suite = { id: 'x', name: 'x', file, format: 'promptfoo', cases: [testCase], settings: {} };
-  const problems = checkDiagnostics(suite).filter((d) => d.severity === 'error');
-  if (problems.length > 0) return { verdict: 'error', reason: `refused: ${problems[0]!.message}` };
-  const session = SessionSchema.parse({
-    status: 'completed',
-    engineId: 'differential',
-    finalMessage: pair.output,
-    ...(pair.cost === undefined ? {} : { costUsd: pair.cost }),
-    durationMs: pair.latencyMs ?? 0,
-  });
-  const result = await gradeExecution({ testCase, session, workspace, trust: true });
-  if (result.status === 'error') return { verdict: 'error', reason: result.error?.message };
-  return { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score };
+  return gradePromptfooAnswer(suite, pair, workspace);
 }

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SessionSchema } from '@skill-eval/core';
 import { loadPromptfoo, loadTemplateEngine } from '@skill-eval/format-promptfoo';
-import { checkDiagnostics, gradeExecution } from '@skill-eval/grading';
+import { gradePromptfooAnswer } from '../grade-promptfoo-answer.js';
 import type { PeerVerdict } from '../peers/peer-verdict.js';
 import type { PromptfooPair } from '../promptfoo-pairs.js';
 
@@ -35,17 +34,5 @@ async function grade(pair: PromptfooPair, file: string, workspace: string): Prom
   const { suites, diagnostics } = loadPromptfoo(file, config);
   const refused = diagnostics.find((d) => d.severity === 'error');
   if (refused) return { verdict: 'error', reason: `refused: ${refused.message}` };
-  const suite = suites[0]!;
-  const problems = checkDiagnostics(suite).filter((d) => d.severity === 'error');
-  if (problems.length > 0) return { verdict: 'error', reason: `refused: ${problems[0]!.message}` };
-  const session = SessionSchema.parse({
-    status: 'completed',
-    engineId: 'differential',
-    finalMessage: pair.output,
-    ...(pair.cost === undefined ? {} : { costUsd: pair.cost }),
-    durationMs: pair.latencyMs ?? 0,
-  });
-  const result = await gradeExecution({ testCase: suite.cases[0]!, session, workspace, trust: true });
-  if (result.status === 'error') return { verdict: 'error', reason: result.error?.message };
-  return { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score };
+  return gradePromptfooAnswer(suites[0]!, pair, workspace);
 }
