@@ -11,6 +11,10 @@ import { gradeExecution } from '@skill-eval/grading';
 import { criteriaJudge } from '@skill-eval/testing';
 import { describe, expect, it } from 'vitest';
 import { loadPromptfoo } from './load-promptfoo.js';
+import { loadTemplateEngine } from './render.js';
+
+// The loader renders with nunjucks, which the format's plugin imports before it loads a file.
+await loadTemplateEngine();
 
 const FILE = join(import.meta.dirname, 'fixtures', 'basic', 'inline.yaml');
 

@@ -155,11 +155,12 @@ const httpError =
       turns: [`Conformance check "${check}": the server fails.`],
       responses: [{ error: { status, message } }],
       repeatLast: true,
-      timeoutMs: 40_000,
+      timeoutMs: 60_000,
     });
     expectFailed(run.session);
-    // Far sooner than the deadline: the failure ended the run, on however loaded a machine.
-    expect(run.elapsedMs).toBeLessThan(30_000);
+    // Well before the deadline: the failure ended the run, on however loaded a machine (an agent that builds its
+    // database at its first start, as opencode does, takes 8 s to reach the model alone and over 30 s under CI load).
+    expect(run.elapsedMs).toBeLessThan(45_000);
     if (server(options)) expect(run.requests.length).toBeGreaterThan(0);
   };
 
