@@ -11,6 +11,9 @@ describeEngineConformance('opencode', {
   spawnsProcesses: true,
   // A fresh HOME makes opencode create its database first: it reaches the model later than most CLIs.
   hangTimeoutMs: 15_000,
+  // Each opencode start takes about 8 s alone (its database, in the check's fresh HOME), and three times that while
+  // CI runs other agents' tests beside it.
+  runTimeoutMs: 75_000,
   skipped: {
     // opencode retries a 5xx itself, five times with 2, 4, 8, 16 and 30 s of backoff (SessionRetry of opencode
     // 1.18.33: RETRY_MAX_RETRIES = 5, RETRY_INITIAL_DELAY = 2000, RETRY_BACKOFF_FACTOR = 2), and no setting turns

@@ -40,6 +40,11 @@ interface CommonOptions {
    * waiting on it within milliseconds and can take 1000.
    */
   hangTimeoutMs?: number;
+  /**
+   * The run's own deadline (EngineRunInput.timeoutMs) in the checks that set none, in ms (default 30 000): an agent
+   * whose every start is slow (opencode builds its database in a fresh HOME) needs more on a loaded machine.
+   */
+  runTimeoutMs?: number;
   /** Vitest timeout of each check in ms (default 90 000: an outer bound; a check ends as soon as its run does). */
   testTimeoutMs?: number;
 }

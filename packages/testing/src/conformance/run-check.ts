@@ -102,7 +102,7 @@ export async function runCheck(options: EngineConformanceOptions, plan: CheckPla
     turns: plan.turns,
     skills,
     env,
-    timeoutMs: plan.timeoutMs ?? 30_000,
+    timeoutMs: plan.timeoutMs ?? options.runTimeoutMs ?? 30_000,
   });
 
   const seen = new Set<number>();
