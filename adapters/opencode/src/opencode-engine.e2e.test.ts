@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CaseResult, CaseSchema, type EngineRunInput, SuiteSchema } from '@skill-eval/core';
@@ -101,6 +101,9 @@ describe('opencode engine against the fake model server', () => {
     expect(JSON.parse(config).provider.anthropic.options.baseURL).toBe(`${server!.url}/v1`);
     expect(existsSync(join(sandbox.workspace, 'opencode.json'))).toBe(false);
     expect(existsSync(join(sandbox.workspace, '.opencode', 'opencode.json'))).toBe(false);
+    // opencode installed no plugin package from the registry: not into the HOME's config, nor into the workspace.
+    expect(readdirSync(join(sandbox.home, '.config', 'opencode', 'node_modules'))).toEqual([]);
+    expect(readdirSync(join(sandbox.workspace, '.opencode', 'node_modules'))).toEqual([]);
   }, 120_000);
 
   it('lists a skill staged under <workspace>/.opencode/skills to the model, not one elsewhere nor the built-in one', async () => {

@@ -15,7 +15,7 @@ import {
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import { INSTALL_HINT } from './install-hint.js';
-import { buildOpencodeArgs, buildOpencodeEnv, prepareOpencodeHome } from './opencode-command.js';
+import { buildOpencodeArgs, buildOpencodeEnv, opencodeDirs, prepareOpencodeHome } from './opencode-command.js';
 import { providerEndpoints } from './opencode-config.js';
 import {
   describeOpencodeAuth,
@@ -26,6 +26,7 @@ import {
 } from './opencode-credentials.js';
 import type { OpencodeSettings } from './opencode-settings.js';
 import { type OpencodeParseResult, OpencodeStreamParser } from './opencode-stream.js';
+import { markPluginInstalledForExecution } from './plugin-dependency.js';
 
 export const ENGINE_ID = 'opencode';
 /** Name of the raw transcript in the artifacts dir. */
@@ -72,6 +73,11 @@ export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implement
           stagedSkills: input.skills.map((skill) => skill.name),
           ...(input.system ? { system: input.system } : {}),
         });
+        const configHome = opencodeDirs(input.home).XDG_CONFIG_HOME;
+        await markPluginInstalledForExecution(
+          { home: input.home, configHome, workspace: input.workspace },
+          state.version,
+        );
         cost = await this.runTurns(input, state, execution, model);
       },
       // opencode prices every step from its model catalogue: its sum is the run's cost.
