@@ -8,7 +8,7 @@ import type { PromptfooPair } from './promptfoo-pairs.js';
  * grading refuses a check before the run, else the grade of the pair's answer (and cost and latency) as a session.
  */
 export async function gradePromptfooAnswer(suite: Suite, pair: PromptfooPair, workspace: string): Promise<PeerVerdict> {
-  const problems = checkDiagnostics(suite).filter((d) => d.severity === 'error');
+  const problems = (await checkDiagnostics(suite)).filter((d) => d.severity === 'error');
   if (problems.length > 0) return { verdict: 'error', reason: `refused: ${problems[0]!.message}` };
   const testCase: Case = suite.cases[0]!;
   const session = SessionSchema.parse({

@@ -21,7 +21,7 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
     const { suites, diagnostics } = loadAgentv(file, text, { cwd: dir });
     const suite: Suite | undefined = suites[0];
     if (!suite) throw new Error(`skill-eval read no suite: ${JSON.stringify(diagnostics)}`);
-    const problems = [...diagnostics, ...checkDiagnostics(suite)].filter((d) => d.severity === 'error');
+    const problems = [...diagnostics, ...(await checkDiagnostics(suite))].filter((d) => d.severity === 'error');
     const byId = new Map(pairs.map((pair) => [pair.id, pair]));
     const verdicts = new Map<string, PeerVerdict>();
     const lines = idLines(text);

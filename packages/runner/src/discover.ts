@@ -114,7 +114,8 @@ async function loadFound(
     const tied = skillDir ? bindSkill(suites, found, skillDir) : { suites, diagnostics: found };
     // A check type grading does not know, or a pattern that does not compile, is found now, not mid-run; so is what
     // a run would refuse (a skill name that is no folder name, a NUL in a prompt).
-    for (const suite of tied.suites) tied.diagnostics.push(...checkDiagnostics(suite), ...unrunnableDiagnostics(suite));
+    for (const suite of tied.suites)
+      tied.diagnostics.push(...(await checkDiagnostics(suite)), ...unrunnableDiagnostics(suite));
     byFile.set(file, {
       suites: tied.suites.map((suite, i) => withId(suite, cwd, file, i, tied.suites.length)),
       diagnostics: tied.diagnostics,

@@ -9,7 +9,7 @@ import { quote } from './quote.js';
  * (`extractJsonObjects`): objects only, not lists, read leniently (a trailing comma, an unquoted key).
  */
 export const containsJson: CheckEvaluator = async (check, context) => {
-  const test = schemaTest(check, patternDeadline(check, context));
+  const test = await schemaTest(check, patternDeadline(check, context));
   const text = context.session.finalMessage;
   let problem = '';
   for (const { at, length, value } of embeddedJson(text)) {

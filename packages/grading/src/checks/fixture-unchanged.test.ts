@@ -82,7 +82,7 @@ describe('fixture-unchanged', () => {
     expect(none.error?.message).toContain('the case stages no fixtures');
   });
 
-  it('is a check type skill-eval knows when a file loads', () => {
+  it('is a check type skill-eval knows when a file loads', async () => {
     const suite = {
       id: 's',
       name: 's',
@@ -91,6 +91,6 @@ describe('fixture-unchanged', () => {
       settings: {},
       cases: [makeCase({ checks: [{ type: 'fixture-unchanged' }] })],
     };
-    expect(checkDiagnostics(suite)).toEqual([]);
+    expect(await checkDiagnostics(suite)).toEqual([]);
   });
 });

@@ -9,10 +9,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * (`[{ name, parameters }]`) or `tools` (OpenAI `[{ type: function, function }]` or Anthropic
  * `[{ name, input_schema }]`); undefined when the check declares none.
  */
-export function declaredFunctions(
+export async function declaredFunctions(
   check: Check,
   deadline: PatternDeadline,
-): Map<string, SchemaTest | undefined> | undefined {
+): Promise<Map<string, SchemaTest | undefined> | undefined> {
   const raw = check.functions ?? check.tools;
   if (raw === undefined) return undefined;
   if (!Array.isArray(raw)) throw bad(check);
@@ -21,7 +21,7 @@ export function declaredFunctions(
     const fn = isRecord(entry) && isRecord(entry.function) ? entry.function : entry;
     if (!isRecord(fn) || typeof fn.name !== 'string') throw bad(check);
     const schema = fn.parameters ?? fn.input_schema;
-    declared.set(fn.name, schema === undefined ? undefined : schemaTest({ type: check.type, schema }, deadline));
+    declared.set(fn.name, schema === undefined ? undefined : await schemaTest({ type: check.type, schema }, deadline));
   }
   return declared;
 }

@@ -10,7 +10,7 @@ import { quote } from './quote.js';
  * a BOM or a no-break space is not.
  */
 export const isJson: CheckEvaluator = async (check, context) => {
-  const test = schemaTest(check, patternDeadline(check, context));
+  const test = await schemaTest(check, patternDeadline(check, context));
   const text = context.session.finalMessage;
   let parsed: unknown;
   try {

@@ -11,7 +11,7 @@ import { quote } from './quote.js';
  */
 export function validFunctionCall(shape: CallShape): CheckEvaluator {
   return async (check, context) => {
-    const declared = declaredFunctions(check, patternDeadline(check, context));
+    const declared = await declaredFunctions(check, patternDeadline(check, context));
     const text = context.session.finalMessage;
     const parsed = parseFunctionCalls(text, shape);
     if ('problem' in parsed) {

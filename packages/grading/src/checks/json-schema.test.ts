@@ -21,7 +21,7 @@ describe('schema patterns', () => {
       additionalProperties: false,
     };
     const plain = new Ajv({ strictSchema: true }).compile(schema);
-    const test = schemaTest(normalizeCheck({ type: 'is-json', value: schema }), deadline)!;
+    const test = (await schemaTest(normalizeCheck({ type: 'is-json', value: schema }), deadline))!;
     for (const value of [
       { code: 'ABC-12', word: 'noon', name: 'Émile' },
       { code: 'abc-12' },

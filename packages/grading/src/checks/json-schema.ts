@@ -1,6 +1,5 @@
 import { type Check, SkillEvalError } from '@skill-eval/core';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
 import { load } from 'js-yaml';
 import { linearTwin } from './bounded-regex.js';
 import { type PatternDeadline, type PatternSearch, searchOffThread } from './pattern-worker.js';
@@ -34,16 +33,18 @@ function boundedPattern(source: string, flags: string) {
 }
 boundedPattern.code = 'boundedPattern';
 
-let shared: Ajv | undefined;
+let shared: Promise<Ajv> | undefined;
 
 /**
- * promptfoo's validator: Ajv (draft-07) in strict-schema mode with ajv-formats (its `getAjv`). Made when a check
- * first has a schema: every command that reads eval files loads grading, and most files have no JSON Schema.
+ * promptfoo's validator: Ajv (draft-07) in strict-schema mode with ajv-formats (its `getAjv`). Ajv is imported when a
+ * check first has a schema: every command that reads eval files loads grading, and most files have no JSON Schema.
  */
-function validator(): Ajv {
-  if (shared) return shared;
-  shared = new Ajv({ strictSchema: true, code: { regExp: boundedPattern } });
-  (addFormatsPlugin as unknown as (ajv: Ajv) => void)(shared);
+function validator(): Promise<Ajv> {
+  shared ??= Promise.all([import('ajv'), import('ajv-formats')]).then(([{ Ajv }, formats]) => {
+    const ajv = new Ajv({ strictSchema: true, code: { regExp: boundedPattern } });
+    (formats.default as unknown as (ajv: Ajv) => void)(ajv);
+    return ajv;
+  });
   return shared;
 }
 
@@ -52,7 +53,7 @@ function validator(): Ajv {
  * (an object, or YAML/JSON text, as promptfoo reads it) are the same thing; the schema is checked the way promptfoo
  * checks it, by Ajv, its patterns searched within `deadline`.
  */
-export function schemaTest(check: Check, deadline: PatternDeadline): SchemaTest | undefined {
+export async function schemaTest(check: Check, deadline: PatternDeadline): Promise<SchemaTest | undefined> {
   const written = check.schema ?? (check.value === '' ? undefined : check.value);
   if (written === undefined || written === null) return undefined;
   const schema = typeof written === 'string' ? parseSchemaText(check, written) : written;
@@ -61,15 +62,16 @@ export function schemaTest(check: Check, deadline: PatternDeadline): SchemaTest 
       hint: `write it as { type: ${check.type}, value: { type: object, required: [...] } }`,
     });
   }
+  const ajv = await validator();
   let validate: ValidateFunction;
   try {
-    validate = validator().compile(schema);
+    validate = ajv.compile(schema);
   } catch (error) {
     throw new SkillEvalError('BAD_INPUT', `${check.type} schema is not usable: ${(error as Error).message}`, {
       hint: 'use JSON Schema draft-07 keywords',
     });
   }
-  return (value) => validateBounded(validate, value, deadline);
+  return (value) => validateBounded(ajv, validate, value, deadline);
 }
 
 /**
@@ -78,6 +80,7 @@ export function schemaTest(check: Check, deadline: PatternDeadline): SchemaTest 
  * them, the next pass goes further. The last pass, asking nothing new, is the verdict Ajv itself would give.
  */
 async function validateBounded(
+  ajv: Ajv,
   validate: ValidateFunction,
   value: unknown,
   deadline: PatternDeadline,
@@ -93,7 +96,7 @@ async function validateBounded(
       validation = undefined;
     }
     if (asked.size === 0)
-      return ok ? { ok: true } : { ok: false, problem: validator().errorsText(validate.errors, { dataVar: 'value' }) };
+      return ok ? { ok: true } : { ok: false, problem: ajv.errorsText(validate.errors, { dataVar: 'value' }) };
     const matches = await searchOffThread([...asked.values()], deadline);
     [...asked.keys()].forEach((key, i) => {
       answers.set(key, matches[i] !== null);

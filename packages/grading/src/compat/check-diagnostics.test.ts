@@ -15,7 +15,7 @@ const suiteOf = (cases: { id: string; checks?: Check[]; gates?: Check[]; failIf?
   });
 
 describe('checkDiagnostics', () => {
-  it('accepts native, promptfoo and AgentV checks alike', () => {
+  it('accepts native, promptfoo and AgentV checks alike', async () => {
     const suite = suiteOf([
       {
         id: 'ok',
@@ -34,19 +34,19 @@ describe('checkDiagnostics', () => {
         failIf: [{ type: 'trajectory:tool-used', value: 'rm' }],
       },
     ]);
-    expect(checkDiagnostics(suite)).toEqual([]);
+    expect(await checkDiagnostics(suite)).toEqual([]);
   });
 
-  it('reports a check without a type', () => {
+  it('reports a check without a type', async () => {
     const suite = suiteOf([{ id: 'x', checks: [{ type: 'assert-set', checks: [{ value: 'no type' }, 42] }] }]);
-    expect(checkDiagnostics(suite).map((d) => d.message)).toEqual([
+    expect((await checkDiagnostics(suite)).map((d) => d.message)).toEqual([
       'case "x", check 1 › check 1: a check needs a "type" (e.g. type: contains)',
       'case "x", check 1 › check 2: a check needs a "type" (e.g. type: contains)',
     ]);
   });
 
-  it('reports an unknown type at the case, naming the closest known type', () => {
-    const [diagnostic, ...rest] = checkDiagnostics(
+  it('reports an unknown type at the case, naming the closest known type', async () => {
+    const [diagnostic, ...rest] = await checkDiagnostics(
       suiteOf([{ id: 'c1', line: 12, checks: [{ type: 'contians', value: 'x' }] }]),
     );
     expect(rest).toEqual([]);
@@ -95,14 +95,14 @@ describe('checkDiagnostics', () => {
       'grading/invalid-check',
       '"checks" of assert-set is the text "x"; write a list of checks',
     ],
-  ])('reports %s', (_what, check, ruleId, message) => {
-    const diagnostics = checkDiagnostics(suiteOf([{ id: 'c', checks: [check] }]));
+  ])('reports %s', async (_what, check, ruleId, message) => {
+    const diagnostics = await checkDiagnostics(suiteOf([{ id: 'c', checks: [check] }]));
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ severity: 'error', ruleId });
     expect(diagnostics[0]?.message).toContain(message);
   });
 
-  it('walks gates, fail-if conditions and nested groups of every case', () => {
+  it('walks gates, fail-if conditions and nested groups of every case', async () => {
     const suite = suiteOf([
       { id: 'a', gates: [{ type: 'is-jsn' }] },
       {
@@ -120,7 +120,7 @@ describe('checkDiagnostics', () => {
       },
       { id: 'c', failIf: [{ type: 'tool-caled', value: 'Bash' }] },
     ]);
-    expect(checkDiagnostics(suite).map((d) => d.message)).toEqual([
+    expect((await checkDiagnostics(suite)).map((d) => d.message)).toEqual([
       'case "a", gate 1: unknown check type "is-jsn"; did you mean "is-json"?',
       'case "b", check 1 › check 2 › check 1: unknown check type "regexp"; did you mean "regex"?',
       'case "c", fail-if condition 1: unknown check type "tool-caled"; did you mean "tool-called"?',

@@ -15,20 +15,20 @@ const ROLES = [
  * and groups. Each is an error at its case's location naming the case, so a suite that cannot be graded as written
  * never runs.
  */
-export function checkDiagnostics(suite: Suite): Diagnostic[] {
+export async function checkDiagnostics(suite: Suite): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   for (const testCase of suite.cases) {
     for (const [key, role] of ROLES) {
-      testCase[key].forEach((check, i) => {
+      for (const [i, check] of testCase[key].entries()) {
         const where = `${role} ${i + 1}`;
         const report = (ruleId: string, problem: string, inside = '') =>
           diagnostics.push(diagnostic(suite, testCase, ruleId, `case "${testCase.id}", ${where}${inside}: ${problem}`));
         for (const problem of checkProblems(check).filter((p) => p.severity === 'error')) {
           report(`grading/${problem.ruleId}`, problem.message, childSteps(problem));
         }
-        for (const schemaProblem of schemaProblems(canonicalCheck(check)))
+        for (const schemaProblem of await schemaProblems(canonicalCheck(check)))
           report('grading/invalid-check', schemaProblem);
-      });
+      }
     }
   }
   return diagnostics;
@@ -58,15 +58,15 @@ function childSteps({ path }: CheckProblem): string {
 }
 
 /** JSON Schemas of is-json / contains-json (and in groups) that Ajv cannot compile, as promptfoo would find at run. */
-function schemaProblems(check: Check): string[] {
+async function schemaProblems(check: Check): Promise<string[]> {
   if (check.type === 'assert-set' && Array.isArray(check.checks))
-    return (check.checks as Check[]).flatMap(schemaProblems);
+    return (await Promise.all((check.checks as Check[]).map(schemaProblems))).flat();
   if (check.type !== 'is-json' && check.type !== 'contains-json') return [];
   const text = typeof check.value === 'string' ? check.value : '';
   if (text.includes('{{')) return []; // Rendered from the case's vars when it is graded.
   try {
     // Compiling is all this asks: no search runs, so the deadline is never used.
-    schemaTest(check, { limitMs: 0, label: `check "${check.type}"` });
+    await schemaTest(check, { limitMs: 0, label: `check "${check.type}"` });
     return [];
   } catch (error) {
     return [errorInfo(error).message];
