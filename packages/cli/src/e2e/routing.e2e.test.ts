@@ -101,6 +101,27 @@ describe('routing between skills, end to end', () => {
       const failed = readResults(out).find((r) => r.caseId === 'title-slug');
       expect(failed?.checks[0]).toMatchObject({ type: 'skill-routed', passed: false });
       expect(failed?.checks[0]?.evidence).toBe('routed to skill "date-diff" (fired first); expected skill "slugify"');
+      // JUnit: each misrouted run a failure naming both skills, as GitHub's test reporters show `message`.
+      const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+      expect(junit.match(/<failure /g)).toHaveLength(2);
+      expect(junit).toContain(
+        '<failure message="misrouted: expected skill &quot;slugify&quot;, invoked skill &quot;date-diff&quot;" type="routing">',
+      );
+      expect(junit).toContain('<failure message="misrouted: expected no skill, invoked skill &quot;csv-stats&quot;"');
+      // The pull-request comment (and the step summary in it): the same matrix as a table.
+      const report = captureIO(REPO_ROOT, { PATH: process.env.PATH });
+      expect(await main(['report', out, '--pr-comment'], report)).toBe(0);
+      const comment = readFileSync(join(out, 'pr-comment.md'), 'utf8');
+      expect(comment).toContain('### Routing: 2/4 runs to the right skill (50%)');
+      expect(comment).toContain(
+        '| Expected ↓ / chose → | csv-stats | date-diff | slugify | (none) | Precision | Recall |',
+      );
+      expect(comment).toContain('| csv-stats | **1** | 0 | 0 | 0 | 50% | 100% |');
+      expect(comment).toContain('| slugify | 0 | 1 | 0 | 0 | — | 0% |');
+      expect(comment).toContain('| (none) | 1 | 0 | 0 | 0 | — | 0% |');
+      expect(comment).toContain(
+        '| title-slug | examples/skill-routing/evals/triggers.json | slugify | date-diff 1/1 |',
+      );
     } finally {
       server.setScript(script);
     }
