@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeModelServer, type FakeScript, loadFakeScript, startFakeModelServer } from '@skill-eval/testing';
@@ -125,5 +125,62 @@ describe('routing between skills, end to end', () => {
     } finally {
       server.setScript(script);
     }
+  }, 120_000);
+
+  it('routes between the skills a table names in "skills", and refuses one outside the project without --trust', async () => {
+    // A repository whose skills sit apart from the table: two in tools/, one in a plugin; csv-stats is left out.
+    const repo = join(dir, 'repo');
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    const skills = join(REPO_ROOT, EXAMPLE, 'skills');
+    cpSync(join(skills, 'date-diff'), join(repo, 'tools', 'date-diff'), { recursive: true });
+    cpSync(join(skills, 'slugify'), join(repo, 'plugin', 'skills', 'slugify'), { recursive: true });
+    cpSync(join(skills, 'csv-stats'), join(dir, 'elsewhere', 'csv-stats'), { recursive: true });
+    mkdirSync(join(repo, 'evals'));
+    const table = join(repo, 'evals', 'routing.json');
+    const write = (list: string[]) =>
+      writeFileSync(
+        table,
+        `{\n  "skills": ${JSON.stringify(list)},\n  "cases": [\n` +
+          '    {"id": "slug", "prompt": "Make a URL slug for the title \'Hello, World: Part 2\'.", "expect": "slugify"},\n' +
+          '    {"id": "days", "prompt": "How many days are there between 2024-02-01 and 2024-03-01?", "expect": "date-diff"}\n' +
+          '  ]\n}\n',
+      );
+    write(['../plugin/skills/slugify', '../tools/date-diff']);
+    const out = join(dir, 'listed');
+    const io = captureIO(REPO_ROOT, {
+      PATH: process.env.PATH,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'offline-routing',
+    });
+    const args = ['run', table, '--engine', 'anthropic', '--no-cache', '--runs', '1'];
+    expect(await main([...args, '--out', out], io)).toBe(0);
+    const results = readResults(out);
+    expect(results.map((r) => [r.caseId, r.routing?.skills, r.routing?.chosen])).toEqual(
+      expect.arrayContaining([
+        ['slug', ['slugify', 'date-diff'], 'slugify'],
+        ['days', ['slugify', 'date-diff'], 'date-diff'],
+      ]),
+    );
+    expect(readSummary(out).routing?.[0]?.labels).toEqual(['slugify', 'date-diff', null]);
+
+    // A skill outside the repository: an error at its line, which --trust lifts.
+    write(['../plugin/skills/slugify', '../tools/date-diff', '../../elsewhere/csv-stats']);
+    const refused = captureIO(REPO_ROOT, {
+      PATH: process.env.PATH,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'x',
+    });
+    expect(await main([...args, '--out', join(dir, 'refused')], refused)).toBe(2);
+    expect(refused.err()).toMatch(
+      /routing\.json:2:\d+: error: "\.\.\/\.\.\/elsewhere\/csv-stats" resolves to .*outside this project/,
+    );
+    expect(refused.err()).toContain('(triggers-json/outside-project)');
+    const trusted = captureIO(REPO_ROOT, {
+      PATH: process.env.PATH,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'x',
+    });
+    expect(await main([...args, '--trust', '--out', join(dir, 'trusted')], trusted)).toBe(0);
+    expect(readResults(join(dir, 'trusted'))[0]?.routing?.skills).toEqual(['slugify', 'date-diff', 'csv-stats']);
   }, 120_000);
 });
