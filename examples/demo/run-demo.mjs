@@ -1,7 +1,7 @@
 // The offline demo: a scripted fake model server on 127.0.0.1 answers for both the agent and the judge,
 // and the real skill-eval CLI runs the example skills on the real claude binary and on the Anthropic engine.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadFakeScript, mergeFakeScripts, startFakeModelServer } from '@skill-eval/model-server';
@@ -23,43 +23,60 @@ const skills = named.length > 0 ? named : scripted;
 const scripts = await Promise.all(skills.map((name) => loadFakeScript(join(examplesDir, name, 'evals', 'fake-model.json'))));
 const server = await startFakeModelServer(mergeFakeScripts(...scripts));
 
-const outDir = join(repoRoot, '.skill-eval', 'runs', `demo-${new Date().toISOString().replace(/\.\d+Z$/, '').replaceAll(':', '-')}`);
-const args = [
-  'run',
-  ...skills.map((name) => join('examples', name)),
-  '--engine', 'claude-code',
-  '--engine', 'anthropic',
-  '--judge', 'anthropic',
-  '--out', relative(repoRoot, outDir),
+// An example with `evals/demo-flags.json` (run flags such as `--baseline`, paths relative to the repository) runs on
+// its own, after the others: its flags would change every suite of a shared run.
+const flagsOf = (name) => {
+  const file = join(examplesDir, name, 'evals', 'demo-flags.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+};
+const shared = skills.filter((name) => !flagsOf(name));
+const runs = [
+  ...(shared.length ? [{ examples: shared, flags: [], suffix: '' }] : []),
+  ...skills.filter(flagsOf).map((name) => ({ examples: [name], flags: flagsOf(name), suffix: `-${name}` })),
 ];
-console.log(`Fake model server on ${server.url}; running: skill-eval ${args.join(' ')}\n`);
 
-const child = spawn(join(binDir, 'skill-eval'), args, {
-  cwd: repoRoot,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}`,
-    ANTHROPIC_BASE_URL: server.url,
-    // Any non-empty value: the fake server does not check it, and no real endpoint is ever called.
-    ANTHROPIC_API_KEY: 'offline-demo',
-  },
-});
-const code = await new Promise((resolve) => child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
+const stamp = new Date().toISOString().replace(/\.\d+Z$/, '').replaceAll(':', '-');
+const env = {
+  ...process.env,
+  PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}`,
+  ANTHROPIC_BASE_URL: server.url,
+  // Any non-empty value: the fake server does not check it, and no real endpoint is ever called.
+  ANTHROPIC_API_KEY: 'offline-demo',
+};
+const exitOf = (child) => new Promise((resolve) => child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
+
+let code = 0;
+const outDirs = [];
+for (const [i, run] of runs.entries()) {
+  const outDir = join(repoRoot, '.skill-eval', 'runs', `demo-${stamp}${run.suffix}`);
+  const args = [
+    'run',
+    ...run.examples.map((name) => join('examples', name)),
+    ...run.flags,
+    '--engine', 'claude-code',
+    '--engine', 'anthropic',
+    '--judge', 'anthropic',
+    '--out', relative(repoRoot, outDir),
+  ];
+  const lead = i === 0 ? `Fake model server on ${server.url}; running` : '\nThen';
+  console.log(`${lead}: skill-eval ${args.join(' ')}\n`);
+  code = Math.max(code, await exitOf(spawn(join(binDir, 'skill-eval'), args, { cwd: repoRoot, stdio: 'inherit', env })));
+  outDirs.push(outDir);
+}
 await server.close();
 
-// The run printed where its results are; the HTML report is written from them, when the run finished.
-const report = existsSync(join(outDir, 'summary.json'))
-  ? await new Promise((resolve) => {
-      const writer = spawn(join(binDir, 'skill-eval'), ['report', outDir, '--html'], { cwd: repoRoot, stdio: 'ignore' });
-      writer.on('exit', (status) => resolve(status === 0 ? join(outDir, 'report.html') : undefined));
-    })
-  : undefined;
+// Each run printed where its results are; the HTML report is written from them, for each run that finished.
+const reports = [];
+for (const outDir of outDirs) {
+  if (!existsSync(join(outDir, 'summary.json'))) continue;
+  const writer = spawn(join(binDir, 'skill-eval'), ['report', outDir, '--html'], { cwd: repoRoot, stdio: 'ignore' });
+  if ((await exitOf(writer)) === 0) reports.push(join(outDir, 'report.html'));
+}
 // pnpm runs this script in examples/demo; INIT_CWD is where the user typed the command.
 const from = process.env.INIT_CWD ?? repoRoot;
 console.log(
   `\nThe fake model answered ${server.requests.length} requests, so nothing was charged: ` +
     'the costs above are what the same tokens would cost at the real API’s prices.',
 );
-if (report) console.log(`HTML report: ${relative(from, report)} (open it in a browser).`);
+for (const report of reports) console.log(`HTML report: ${relative(from, report)} (open it in a browser).`);
 process.exit(code);

@@ -18,6 +18,10 @@ export type RuleId =
   | 'unknown-key'
   | 'unknown-skill'
   | 'no-skills'
+  | 'skill-not-found'
+  | 'not-a-skill'
+  | 'duplicate-skill'
+  | 'outside-project'
   // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
   | CheckProblem['ruleId'];
 

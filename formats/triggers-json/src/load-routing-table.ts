@@ -4,25 +4,28 @@ import type { JsonNode } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { LoadTriggersJsonOptions } from './load-options.js';
 import { readRoutingTable } from './read-routing-table.js';
+import { readSkillList } from './read-skill-list.js';
 import { findSkillSet } from './skill-set.js';
 
 /**
- * A routing table `{cases: [{prompt, expect}]}` as one suite of routing cases: every skill of the folder it belongs to
- * (a skills folder or a plugin's) is staged for every query, and each case passes when the first skill the agent
- * consults is the one `expect` names (null: none fires).
+ * A routing table `{cases: [{prompt, expect}]}` as one suite of routing cases: every skill it routes between is staged
+ * for every query, and each case passes when the first skill the agent consults is the one `expect` names (null: none
+ * fires). The skills are those its `skills` names (folders relative to the file), else every skill of the folder it
+ * belongs to (a skills folder or a plugin's).
  */
 export function loadRoutingTable(path: string, root: JsonNode, sink: DiagnosticSink, options: LoadTriggersJsonOptions) {
-  const set = findSkillSet(dirname(path));
-  if (!set) {
+  const listed = readSkillList(path, root, sink);
+  const set = listed ? undefined : findSkillSet(dirname(path));
+  if (!listed && !set) {
     sink.error(
       'no-skills',
-      'This routing table is in no skills folder: no folder holding skill folders (each with a SKILL.md) was found beside it or one level above it. Put it in the skills folder (or its evals/ folder), or in the plugin beside its skills/.',
+      'This routing table is in no skills folder: no folder holding skill folders (each with a SKILL.md) was found beside it or one level above it. Put it in the skills folder (or its evals/ folder), or in the plugin beside its skills/, or name the skill folders in "skills": ["../pdf", "../csv"].',
       root,
     );
   }
-  const skills = set?.skills ?? [];
-  const routes = readRoutingTable(root, skills, sink);
-  if (!set || routes.length === 0) return [];
+  const skills = listed ?? set?.skills ?? [];
+  const routes = readRoutingTable(root, skills, sink, listed ? 'list' : 'folder');
+  if (skills.length === 0 || routes.length === 0) return [];
   const seen = new Map<string, JsonNode>();
   const cases: Case[] = [];
   for (const route of routes) {
@@ -58,7 +61,7 @@ export function loadRoutingTable(path: string, root: JsonNode, sink: DiagnosticS
     file: path,
     format: 'triggers-json',
     cases,
-    settings: { shape: 'routing', skillsDir: set.dir },
+    settings: { shape: 'routing', ...(set ? { skillsDir: set.dir } : { skillList: listed!.map((s) => s.dir) }) },
   };
   return cases.length ? [suite] : [];
 }

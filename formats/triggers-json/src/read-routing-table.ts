@@ -32,12 +32,17 @@ export function isRoutingTable(root: Node | undefined): boolean {
  * Reads the routes of `{cases: [{prompt, expect}]}`: `expect` names one of `skills` or is null (no skill should fire).
  * A route that cannot be run — no prompt, a skill not in the set — is reported at its line and left out.
  */
-export function readRoutingTable(root: Node, skills: readonly SkillRef[], sink: DiagnosticSink): RouteItem[] {
+export function readRoutingTable(
+  root: Node,
+  skills: readonly SkillRef[],
+  sink: DiagnosticSink,
+  from: 'folder' | 'list' = 'folder',
+): RouteItem[] {
   const cases = property(root, 'cases')!;
-  for (const { key, keyNode } of unknownKeys(root, new Set(['cases']))) {
+  for (const { key, keyNode } of unknownKeys(root, new Set(['cases', 'skills']))) {
     sink.warning(
       'unknown-key',
-      `Unknown key "${key}" in the routing table; it reads only "cases", so it is not applied. Check its spelling.`,
+      `Unknown key "${key}" in the routing table; it reads only "cases" and "skills", so it is not applied. Check its spelling.`,
       keyNode,
     );
   }
@@ -54,7 +59,7 @@ export function readRoutingTable(root: Node, skills: readonly SkillRef[], sink: 
       return;
     }
     const prompt = readPrompt(item, label, sink);
-    const expected = readExpect(item, label, names, sink);
+    const expected = readExpect(item, label, names, sink, from);
     const idNode = property(item, 'id');
     const rawId = idNode && (idNode.type === 'string' || idNode.type === 'number') ? getNodeValue(idNode) : undefined;
     if (prompt === undefined || expected === undefined) return;
@@ -93,9 +98,17 @@ function readPrompt(item: Node, label: string, sink: DiagnosticSink): string | u
   return undefined;
 }
 
-function readExpect(item: Node, label: string, names: readonly string[], sink: DiagnosticSink) {
+function readExpect(
+  item: Node,
+  label: string,
+  names: readonly string[],
+  sink: DiagnosticSink,
+  from: 'folder' | 'list',
+) {
   const node = property(item, 'expect')!;
-  const known = names.length ? names.map((n) => `"${n}"`).join(', ') : 'none (no skill folder was found)';
+  const none = from === 'list' ? 'none (no skill of "skills" could be read)' : 'none (no skill folder was found)';
+  const known = names.length ? names.map((n) => `"${n}"`).join(', ') : none;
+  const add = from === 'list' ? 'add its folder to "skills"' : "add the skill's folder beside the others";
   if (node.type === 'null') return null;
   if (node.type !== 'string') {
     sink.error(
@@ -109,7 +122,7 @@ function readExpect(item: Node, label: string, names: readonly string[], sink: D
   if (names.includes(name)) return name;
   sink.error(
     'unknown-skill',
-    `"expect" of ${label} names "${name}", which is not one of the skills routed between (${known}); correct the name, add the skill's folder beside the others, or write null when no skill should fire.`,
+    `"expect" of ${label} names "${name}", which is not one of the skills routed between (${known}); correct the name, ${add}, or write null when no skill should fire.`,
     node,
   );
   return undefined;

@@ -66,13 +66,22 @@ export const RoutingTableSchema = z
             expect: z
               .string()
               .nullable()
-              .describe('The skill (of the folder the table is in) that should fire first; null when none should.'),
+              .describe('The skill (of those routed between) that should fire first; null when none should.'),
           })
           .describe('One routed query; other keys (reason, …) are kept as metadata.'),
       )
       .min(1),
+    skills: z
+      .array(z.string().min(1).describe('A skill folder (holding its SKILL.md), relative to this file.'))
+      .min(1)
+      .optional()
+      .describe(
+        'The skills routed between, named explicitly; without it, every skill of the folder the table is in (or its plugin).',
+      ),
   })
-  .describe('Routing table {cases: [{prompt, expect}]}: every skill of its skills folder (or plugin) is staged.');
+  .describe(
+    'Routing table {cases: [{prompt, expect}], skills?}: every skill it routes between is staged for every query.',
+  );
 
 /** A trigger query set: the standard list, the grouped variant, skillverify's wrapped list, or a routing table. */
 export const TriggersFileSchema = z

@@ -1,6 +1,17 @@
 import type { CaseResult } from './result.js';
 import type { MisroutedQuery, RoutingSummary } from './routing-summary-schema.js';
 
+/**
+ * Whether a routing execution decided a route: it gave an answer (`chosen` is recorded) and was graded. An errored or
+ * skipped run decided nothing, whatever it fired before it failed.
+ */
+export const wasRouted = (result: CaseResult): boolean =>
+  result.routing?.chosen !== undefined && (result.status === 'passed' || result.status === 'failed');
+
+/** Whether a routing execution went elsewhere than its query should: one run off the diagonal of its matrix. */
+export const wasMisrouted = (result: CaseResult): boolean =>
+  wasRouted(result) && result.routing!.chosen !== result.routing!.expected;
+
 const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
 
 /**
@@ -31,10 +42,7 @@ function routingSummary(results: CaseResult[]): RoutingSummary {
   const labels: (string | null)[] = [...names, null];
   const at = (name: string | null) => labels.indexOf(name);
   const matrix = labels.map(() => labels.map(() => 0));
-  // An errored or skipped run decided nothing, whatever it fired before it failed.
-  const routed = results.filter(
-    (r) => r.routing!.chosen !== undefined && (r.status === 'passed' || r.status === 'failed'),
-  );
+  const routed = results.filter(wasRouted);
   for (const { routing } of routed) matrix[at(routing!.expected)]![at(routing!.chosen!)]!++;
   const correct = labels.reduce((sum, _, i) => sum + matrix[i]![i]!, 0);
   const skills = labels.map((skill, i) => {

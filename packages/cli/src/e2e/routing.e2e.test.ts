@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeModelServer, type FakeScript, loadFakeScript, startFakeModelServer } from '@skill-eval/testing';
@@ -101,8 +101,86 @@ describe('routing between skills, end to end', () => {
       const failed = readResults(out).find((r) => r.caseId === 'title-slug');
       expect(failed?.checks[0]).toMatchObject({ type: 'skill-routed', passed: false });
       expect(failed?.checks[0]?.evidence).toBe('routed to skill "date-diff" (fired first); expected skill "slugify"');
+      // JUnit: each misrouted run a failure naming both skills, as GitHub's test reporters show `message`.
+      const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+      expect(junit.match(/<failure /g)).toHaveLength(2);
+      expect(junit).toContain(
+        '<failure message="misrouted: expected skill &quot;slugify&quot;, invoked skill &quot;date-diff&quot;" type="routing">',
+      );
+      expect(junit).toContain('<failure message="misrouted: expected no skill, invoked skill &quot;csv-stats&quot;"');
+      // The pull-request comment (and the step summary in it): the same matrix as a table.
+      const report = captureIO(REPO_ROOT, { PATH: process.env.PATH });
+      expect(await main(['report', out, '--pr-comment'], report)).toBe(0);
+      const comment = readFileSync(join(out, 'pr-comment.md'), 'utf8');
+      expect(comment).toContain('### Routing: 2/4 runs to the right skill (50%)');
+      expect(comment).toContain(
+        '| Expected ↓ / chose → | csv-stats | date-diff | slugify | (none) | Precision | Recall |',
+      );
+      expect(comment).toContain('| csv-stats | **1** | 0 | 0 | 0 | 50% | 100% |');
+      expect(comment).toContain('| slugify | 0 | 1 | 0 | 0 | — | 0% |');
+      expect(comment).toContain('| (none) | 1 | 0 | 0 | 0 | — | 0% |');
+      expect(comment).toContain(
+        '| title-slug | examples/skill-routing/evals/triggers.json | slugify | date-diff 1/1 |',
+      );
     } finally {
       server.setScript(script);
     }
+  }, 120_000);
+
+  it('routes between the skills a table names in "skills", and refuses one outside the project without --trust', async () => {
+    // A repository whose skills sit apart from the table: two in tools/, one in a plugin; csv-stats is left out.
+    const repo = join(dir, 'repo');
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    const skills = join(REPO_ROOT, EXAMPLE, 'skills');
+    cpSync(join(skills, 'date-diff'), join(repo, 'tools', 'date-diff'), { recursive: true });
+    cpSync(join(skills, 'slugify'), join(repo, 'plugin', 'skills', 'slugify'), { recursive: true });
+    cpSync(join(skills, 'csv-stats'), join(dir, 'elsewhere', 'csv-stats'), { recursive: true });
+    mkdirSync(join(repo, 'evals'));
+    const table = join(repo, 'evals', 'routing.json');
+    const write = (list: string[]) =>
+      writeFileSync(
+        table,
+        `{\n  "skills": ${JSON.stringify(list)},\n  "cases": [\n` +
+          '    {"id": "slug", "prompt": "Make a URL slug for the title \'Hello, World: Part 2\'.", "expect": "slugify"},\n' +
+          '    {"id": "days", "prompt": "How many days are there between 2024-02-01 and 2024-03-01?", "expect": "date-diff"}\n' +
+          '  ]\n}\n',
+      );
+    write(['../plugin/skills/slugify', '../tools/date-diff']);
+    const out = join(dir, 'listed');
+    const io = captureIO(REPO_ROOT, {
+      PATH: process.env.PATH,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'offline-routing',
+    });
+    const args = ['run', table, '--engine', 'anthropic', '--no-cache', '--runs', '1'];
+    expect(await main([...args, '--out', out], io)).toBe(0);
+    const results = readResults(out);
+    expect(results.map((r) => [r.caseId, r.routing?.skills, r.routing?.chosen])).toEqual(
+      expect.arrayContaining([
+        ['slug', ['slugify', 'date-diff'], 'slugify'],
+        ['days', ['slugify', 'date-diff'], 'date-diff'],
+      ]),
+    );
+    expect(readSummary(out).routing?.[0]?.labels).toEqual(['slugify', 'date-diff', null]);
+
+    // A skill outside the repository: an error at its line, which --trust lifts.
+    write(['../plugin/skills/slugify', '../tools/date-diff', '../../elsewhere/csv-stats']);
+    const refused = captureIO(REPO_ROOT, {
+      PATH: process.env.PATH,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'x',
+    });
+    expect(await main([...args, '--out', join(dir, 'refused')], refused)).toBe(2);
+    expect(refused.err()).toMatch(
+      /routing\.json:2:\d+: error: "\.\.\/\.\.\/elsewhere\/csv-stats" resolves to .*outside this project/,
+    );
+    expect(refused.err()).toContain('(triggers-json/outside-project)');
+    const trusted = captureIO(REPO_ROOT, {
+      PATH: process.env.PATH,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'x',
+    });
+    expect(await main([...args, '--trust', '--out', join(dir, 'trusted')], trusted)).toBe(0);
+    expect(readResults(join(dir, 'trusted'))[0]?.routing?.skills).toEqual(['slugify', 'date-diff', 'csv-stats']);
   }, 120_000);
 });

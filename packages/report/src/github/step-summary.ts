@@ -1,8 +1,16 @@
-import { addUsage, type CaseResult, emptyUsage, type RunSummary, totalTokens } from '@skill-eval/core';
+import {
+  addUsage,
+  type CaseResult,
+  emptyUsage,
+  type RunSummary,
+  routingSummaries,
+  totalTokens,
+} from '@skill-eval/core';
 import { formatCost, formatDuration, formatPercent, formatTokens, truncate } from '../format.js';
 import { caseGroups } from './case-groups.js';
 import { groupReason } from './group-reason.js';
 import { markdownTable } from './markdown-table.js';
+import { routingMarkdown } from './routing-markdown.js';
 
 const REASON_WIDTH = 300;
 
@@ -114,7 +122,10 @@ function failuresTable(results: readonly CaseResult[], summary?: RunSummary): st
   ];
 }
 
-/** The run as Markdown for `$GITHUB_STEP_SUMMARY`: totals, engine × variant table, trigger rates, failed cases. */
+/**
+ * The run as Markdown for `$GITHUB_STEP_SUMMARY`: totals, engine × variant table, trigger rates, routing between
+ * skills, failed cases.
+ */
 export function stepSummaryMarkdown(results: readonly CaseResult[], summary?: RunSummary): string {
   const bad = results.filter((r) => r.status === 'failed' || r.status === 'error').length;
   const heading = `## skill-eval: ${bad === 0 ? 'all passed' : `${bad} of ${results.length} executions did not pass`}${summary?.interrupted ? ' (interrupted)' : ''}`;
@@ -122,6 +133,8 @@ export function stepSummaryMarkdown(results: readonly CaseResult[], summary?: Ru
     [heading, '', ...totalsLine(results, summary)],
     groupsTable(results, summary),
     triggerTable(summary),
+    // The summary's routing tables, as the console and the HTML report show them; computed alike for a summary-less run.
+    routingMarkdown(summary?.routing ?? routingSummaries(results)),
     failuresTable(results, summary),
   ].filter((s) => s.length > 0);
   return `${sections.map((s) => s.join('\n')).join('\n\n')}\n`;

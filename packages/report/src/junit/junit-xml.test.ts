@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { routingSummaries } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import type { CaseIndex } from '../run-dir/case-index.js';
-import { caseResult } from '../test-support/results.js';
+import { caseResult, routedRun } from '../test-support/results.js';
 import { junitXml } from './junit-xml.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -163,5 +164,81 @@ describe('junitXml', () => {
     const xml = junitXml([]);
     expect(xml).toContain('<testsuites name="skill-eval" tests="0"');
     expect((await validate(xml)).valid).toBe(true);
+  });
+});
+
+describe('junitXml: routing between skills', () => {
+  const runs = [
+    routedRun('1', 'Make a PDF of this', 'pdf', 'pdf'),
+    routedRun('1', 'Make a PDF of this', 'pdf', 'csv'),
+    routedRun('2', 'Hello there', null, 'pdf'),
+    routedRun('2', 'Hello there', null, null),
+    routedRun('3', 'Sum sales.csv', 'csv', null),
+    routedRun('3', 'Sum sales.csv', 'csv', 'pdf', { status: 'error', error: { code: 'TIMEOUT', message: 'slow' } }),
+  ];
+  const failures = (xml: string) =>
+    [...xml.matchAll(/<testcase name="([^"]*)"[^>]*><failure message="([^"]*)" type="([^"]*)">/g)].map((m) => ({
+      name: m[1],
+      message: m[2],
+      type: m[3],
+    }));
+
+  it('fails each misrouted run with a message naming the expected and the invoked skill', async () => {
+    const xml = junitXml(runs);
+    expect(failures(xml)).toEqual([
+      {
+        name: 'Make a PDF of this [claude-code, with_skill, #1]',
+        message: 'misrouted: expected skill &quot;pdf&quot;, invoked skill &quot;csv&quot;',
+        type: 'routing',
+      },
+      {
+        name: 'Hello there [claude-code, with_skill, #1]',
+        message: 'misrouted: expected no skill, invoked skill &quot;pdf&quot;',
+        type: 'routing',
+      },
+      {
+        name: 'Sum sales.csv [claude-code, with_skill, #1]',
+        message: 'misrouted: expected skill &quot;csv&quot;, invoked no skill',
+        type: 'routing',
+      },
+    ]);
+    // The errored run routed nothing: an error, not a misroute, whatever it fired first.
+    expect(xml).toContain('<error message="slow" type="TIMEOUT">');
+    expect((await validate(xml)).valid).toBe(true);
+  });
+
+  it('has as many routing failures as the matrix has runs off its diagonal', () => {
+    const [table] = routingSummaries(runs);
+    const offDiagonal = table!.matrix.reduce(
+      (sum, row, i) => sum + row.reduce((s, n, j) => s + (i === j ? 0 : n), 0),
+      0,
+    );
+    const xml = junitXml(runs);
+    expect(offDiagonal).toBe(3);
+    expect(failures(xml).filter((f) => f.type === 'routing')).toHaveLength(offDiagonal);
+    expect(xml).toContain(`failures="${offDiagonal}"`);
+  });
+
+  it('counts a misrouted run as a failure even when its other checks carried it, and names those that failed', () => {
+    const carried = routedRun('4', 'Chart it', 'csv', 'pdf', {
+      status: 'passed',
+      score: 0.75,
+      checks: [
+        { type: 'skill-routed', name: 'skill-routed', passed: false, score: 0 },
+        { type: 'contains', name: 'mentions chart', passed: true, score: 1 },
+      ],
+    });
+    const alsoFailed = routedRun('5', 'Plot it', 'csv', 'pdf', {
+      checks: [
+        { type: 'skill-routed', name: 'skill-routed', passed: false, score: 0 },
+        { type: 'contains', name: 'mentions plot', passed: false, score: 0 },
+      ],
+    });
+    const xml = junitXml([carried, alsoFailed]);
+    expect(xml).toMatch(/<testsuites name="skill-eval" tests="2" failures="2"/);
+    expect(failures(xml).map((f) => f.message)).toEqual([
+      'misrouted: expected skill &quot;csv&quot;, invoked skill &quot;pdf&quot;',
+      'misrouted: expected skill &quot;csv&quot;, invoked skill &quot;pdf&quot;; also 1 other check failed: mentions plot',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { CaseResult, CheckVerdict } from '@skill-eval/core';
-import { resultWarnings, totalTokens } from '@skill-eval/core';
+import { resultWarnings, totalTokens, wasMisrouted } from '@skill-eval/core';
 import { type CaseIndex, caseKey, casesByKey } from '../run-dir/case-index.js';
 import { xmlAttribute as attr, xmlText as text } from './xml-escape.js';
 
@@ -21,19 +21,39 @@ function failedChecks(checks: readonly CheckVerdict[]): CheckVerdict[] {
 /** Name of the testcase: the case and what distinguishes this execution of it. */
 export const testcaseName = (r: CaseResult): string => `${r.caseName} [${r.engine}, ${r.variant}, #${r.run}]`;
 
-function failureElement(r: CaseResult): string {
-  const failed = failedChecks(r.checks);
-  const graded = r.checks.length;
-  const message = failed.length
-    ? `${failed.length} of ${graded} check${graded === 1 ? '' : 's'} failed: ${failed.map((c) => c.name || c.type).join('; ')}`
+/**
+ * A failure in JUnit: a failed execution, or a routed one that went to the wrong skill (which the routing summary
+ * counts off the diagonal whatever its score), so that the failures of a routing run are the runs its matrix misroutes.
+ */
+const failed = (r: CaseResult): boolean => r.status === 'failed' || wasMisrouted(r);
+
+const skillText = (name: string | null): string => (name === null ? 'no skill' : `skill "${name}"`);
+
+const names = (checks: readonly CheckVerdict[]): string => checks.map((c) => c.name || c.type).join('; ');
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What a test reporter shows alone: where a misrouted query should have gone and where it went, or what failed. */
+function failureMessage(r: CaseResult, failing: readonly CheckVerdict[]): string {
+  if (r.routing && wasMisrouted(r)) {
+    const others = failing.filter((c) => c.type !== 'skill-routed');
+    const also = others.length ? `; also ${plural(others.length, 'other check')} failed: ${names(others)}` : '';
+    return `misrouted: expected ${skillText(r.routing.expected)}, invoked ${skillText(r.routing.chosen ?? null)}${also}`;
+  }
+  return failing.length
+    ? `${failing.length} of ${plural(r.checks.length, 'check')} failed: ${names(failing)}`
     : `score ${r.score.toFixed(2)} below the threshold`;
-  const body = failed
+}
+
+function failureElement(r: CaseResult): string {
+  const failing = failedChecks(r.checks);
+  const type = r.routing && wasMisrouted(r) ? 'routing' : r.kind === 'trigger' ? 'trigger' : 'checks';
+  const body = failing
     .map(
       (c) =>
         `✗ ${c.name || c.type} (${c.type}${c.gate ? ', gate' : ''})${c.evidence ? `\n  ${c.evidence.replaceAll('\n', '\n  ')}` : ''}`,
     )
     .join('\n');
-  return `<failure message="${attr(message)}" type="${attr(r.kind === 'trigger' ? 'trigger' : 'checks')}">${text(body)}</failure>`;
+  return `<failure message="${attr(failureMessage(r, failing))}" type="${attr(type)}">${text(body)}</failure>`;
 }
 
 function detailsElement(r: CaseResult): string {
@@ -62,21 +82,20 @@ function testcase(r: CaseResult, location: { file: string; line?: number } | und
     ...(location ? [`file="${attr(location.file)}"`] : []),
     ...(location?.line ? [`line="${location.line}"`] : []),
   ].join(' ');
-  const outcome =
-    r.status === 'failed'
-      ? failureElement(r)
-      : r.status === 'error'
-        ? `<error message="${attr(r.error?.message ?? 'the execution could not be graded')}" type="${attr(r.error?.code ?? 'ERROR')}">${text(
-            [
-              r.error ? `${r.error.code}: ${r.error.message}` : '',
-              ...failedChecks(r.checks).map((c) => `${c.name || c.type}: ${c.evidence}`),
-            ]
-              .filter(Boolean)
-              .join('\n'),
-          )}</error>`
-        : r.status === 'skipped'
-          ? `<skipped${r.error ? ` message="${attr(r.error.message)}"` : ''}/>`
-          : '';
+  const outcome = failed(r)
+    ? failureElement(r)
+    : r.status === 'error'
+      ? `<error message="${attr(r.error?.message ?? 'the execution could not be graded')}" type="${attr(r.error?.code ?? 'ERROR')}">${text(
+          [
+            r.error ? `${r.error.code}: ${r.error.message}` : '',
+            ...failedChecks(r.checks).map((c) => `${c.name || c.type}: ${c.evidence}`),
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        )}</error>`
+      : r.status === 'skipped'
+        ? `<skipped${r.error ? ` message="${attr(r.error.message)}"` : ''}/>`
+        : '';
   return `    <testcase ${attrs}>${outcome}${detailsElement(r)}</testcase>`;
 }
 
@@ -125,7 +144,8 @@ function inPlanOrder(results: readonly CaseResult[], cases: ReadonlyMap<string, 
 
 /**
  * The run as JUnit XML (the Jenkins junit-10.xsd dialect most CI systems read): one `<testsuite>` per eval file,
- * one `<testcase>` per execution with `<failure>` (the checks that failed, with their evidence), `<error>` (code
+ * one `<testcase>` per execution with `<failure>` (the checks that failed, with their evidence; a routing run sent to
+ * the wrong skill names the expected and the invoked one), `<error>` (code
  * and message) or `<skipped/>`.
  */
 export function junitXml(results: readonly CaseResult[], options: JunitOptions = {}): string {
@@ -142,7 +162,7 @@ export function junitXml(results: readonly CaseResult[], options: JunitOptions =
     const head = [
       `name="${attr(suiteId)}"`,
       `tests="${rs.length}"`,
-      `failures="${count(rs, 'failed')}"`,
+      `failures="${rs.filter(failed).length}"`,
       `errors="${count(rs, 'error')}"`,
       `skipped="${count(rs, 'skipped')}"`,
       `time="${seconds(total(rs))}"`,
@@ -155,7 +175,7 @@ export function junitXml(results: readonly CaseResult[], options: JunitOptions =
   const root = [
     `name="${attr(options.name ?? 'skill-eval')}"`,
     `tests="${results.length}"`,
-    `failures="${count(results, 'failed')}"`,
+    `failures="${results.filter(failed).length}"`,
     `errors="${count(results, 'error')}"`,
     `time="${seconds(total(results))}"`,
   ].join(' ');

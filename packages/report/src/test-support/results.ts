@@ -33,6 +33,33 @@ export function caseResult(overrides: Record<string, unknown> = {}): CaseResult 
   });
 }
 
+let routedRuns = 0;
+/**
+ * One run of a routing query among pdf and csv (`chosen` undefined: it gave no answer), graded as its skill-routed
+ * check grades it: passed when it went where it should.
+ */
+export function routedRun(
+  caseId: string,
+  caseName: string,
+  expected: string | null,
+  chosen: string | null | undefined,
+  overrides: Record<string, unknown> = {},
+): CaseResult {
+  const right = chosen === expected;
+  return caseResult({
+    executionId: `routed-${++routedRuns}`,
+    suiteId: 'skills/evals/routing.json',
+    caseId,
+    caseName,
+    kind: 'trigger',
+    status: right ? 'passed' : 'failed',
+    score: right ? 1 : 0,
+    checks: [{ type: 'skill-routed', name: 'skill-routed', passed: right, score: right ? 1 : 0 }],
+    routing: { expected, ...(chosen === undefined ? {} : { chosen }), skills: ['pdf', 'csv'] },
+    ...overrides,
+  });
+}
+
 /** The PlannedExecution a result came from. */
 export const planned = (result: CaseResult): PlannedExecution => ({
   executionId: result.executionId,

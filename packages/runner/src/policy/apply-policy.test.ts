@@ -13,6 +13,10 @@ describe('policyEntry', () => {
     expect(policyEntry('skill-up environment.image')?.power).toBe('none');
     expect(policyEntry('.env DOCKER_CONFIG')?.power).toBe('chooses-endpoint');
     expect(policyEntry('.env SOME_SETTING')?.power).toBe('none');
+    // A routing table's skill folders are staged into every workspace: not the inert `triggers-json *` around them.
+    expect(policyEntry('triggers-json skills')?.power).toBe('reads-outside-project');
+    expect(policyEntry('triggers-json skills.*')?.power).toBe('reads-outside-project');
+    expect(policyEntry('triggers-json cases')?.power).toBe('none');
   });
 
   it('knows no row for a setting nobody declared', () => {

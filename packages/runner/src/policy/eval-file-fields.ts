@@ -508,6 +508,12 @@ const PROMPTFOO: PolicyEntry[] = [
 ];
 
 const TRIGGERS_JSON: PolicyEntry[] = [
+  gated(
+    ['triggers-json skills', 'triggers-json skills.*'],
+    'reads-outside-project',
+    "names the skill folders a routing table stages into every agent's workspace",
+    BOUNDARY_GATE,
+  ),
   inert([
     'triggers-json *',
     'triggers-json cases',
