@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 
 /** Every run's reporters: vitest's own, then one closing line for CI that also lists each skip with its reason. */
 export const reporters = ['default', fileURLToPath(new URL('./scripts/closing-line-reporter.ts', import.meta.url))];
@@ -21,8 +21,40 @@ export const packageConfig = (test: NonNullable<ViteUserConfig['test']> = {}) =>
 /**
  * The config of a package whose tests change nothing of the process they run in (no environment variables, mocks,
  * timers or working directory): its test files share each worker's module graph instead of importing it afresh,
- * about a third less CPU on a 2-core CI. A test that needs a fresh process belongs in a package using
- * {@link packageConfig}.
+ * about a third less CPU on a 2-core CI. A package with a few tests that need a fresh process is split instead
+ * ({@link splitPackageProjects}); scripts/shared-module-graph.test.ts finds a shared test that changes the process.
  */
 export const unitPackageConfig = (test: NonNullable<ViteUserConfig['test']> = {}) =>
   packageConfig({ isolate: false, ...test });
+
+type TestOptions = NonNullable<ViteUserConfig['test']>;
+
+/** What a package with a few process-changing test files tells the root config: its name, those files, its options. */
+export interface SplitPackage {
+  /** The package's folder, relative to the repository. */
+  dir: string;
+  /** The project name (the package's name), as `--project` takes it. */
+  name: string;
+  /**
+   * Globs (relative to the package) of the test files that change the process they run in — environment variables,
+   * mocked modules, fake timers, a choice a module makes once per process — or drive agents and CLIs whose tests set
+   * such state: each gets a fresh module graph.
+   */
+  isolated: string[];
+  test?: TestOptions;
+}
+
+/**
+ * A package's tests as two projects of the root config: most share each worker's module graph (as
+ * {@link unitPackageConfig}: about 60% less CPU for the CLI's and the runner's unit tests on a 2-core CI), the files
+ * `isolated` names each import it afresh, as `{name}:isolated`. The package's own config (for `pnpm test` in its
+ * folder) stays {@link packageConfig}, every file isolated.
+ */
+export function splitPackageProjects({ dir, name, isolated, test = {} }: SplitPackage) {
+  const options = { reporters, testTimeout: TEST_TIMEOUT_MS, ...test };
+  const exclude = test.exclude ?? configDefaults.exclude;
+  return [
+    { root: dir, test: { ...options, name, isolate: false, exclude: [...exclude, ...isolated] } },
+    { root: dir, test: { ...options, name: `${name}:isolated`, include: isolated, exclude } },
+  ];
+}

@@ -1,3 +1,11 @@
-import { packageConfig } from '../../vitest.shared.js';
+import { packageConfig, type SplitPackage } from '../../vitest.shared.js';
+
+/** The root config's split of these tests (vitest.shared.ts `splitPackageProjects`). */
+export const split: SplitPackage = {
+  dir: 'packages/engine-kit',
+  name: '@skill-eval/engine-kit',
+  // The containment mechanism is chosen once per process; the reaper's tests change the environment.
+  isolated: ['src/execution-containment-fallback.test.ts', 'src/process-reaper.test.ts'],
+};
 
 export default packageConfig();

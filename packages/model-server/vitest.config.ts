@@ -1,3 +1,3 @@
-import { packageConfig } from '../../vitest.shared.js';
+import { unitPackageConfig } from '../../vitest.shared.js';
 
-export default packageConfig();
+export default unitPackageConfig();
