@@ -95,11 +95,16 @@ function readBack(assertion: Record<string, unknown>): Record<string, unknown> |
   return out;
 }
 
-/** A check without what only skill-eval's own reading adds (`compatType` notes a promptfoo alias it mapped). */
+/**
+ * A check as the promptfoo format would hold it: without what only skill-eval's own reading adds (`compatType` notes
+ * a promptfoo alias it mapped), a case-folding contains as promptfoo's `icontains…` (graded alike).
+ */
 function bare(check: Check): Check {
   const { compatType: _compat, ...rest } = check;
   if (rest.type === 'assert-set' && Array.isArray(rest.checks)) rest.checks = (rest.checks as Check[]).map(bare);
-  return rest;
+  if (rest.caseSensitive !== false || !FOLDABLE.has(rest.type)) return rest;
+  const { caseSensitive: _folded, ...unfolded } = rest;
+  return { ...unfolded, type: `i${rest.type}` };
 }
 
 /** JSON with keys sorted, so two checks compare by content, not by key order. */

@@ -27,7 +27,7 @@ export function writePromptfoo(suite: Suite): WriteResult {
   for (const c of suite.cases) {
     const miss = (what: string) => lost.push(`case ${c.id}: ${what}`);
     const id = `test-${tests.length + 1}`;
-    const test = writeTest(c, id, miss);
+    const test = writeTest(c, id, suite.format === 'promptfoo', miss);
     if (!test) continue;
     if (id !== c.id) miss(`the id is not kept — promptfoo numbers its tests, so it reads back as ${id}`);
     tests.push(test);
@@ -45,7 +45,12 @@ export function writePromptfoo(suite: Suite): WriteResult {
   };
 }
 
-function writeTest(c: Case, id: string, miss: (what: string) => void): Record<string, unknown> | undefined {
+function writeTest(
+  c: Case,
+  id: string,
+  ownFormat: boolean,
+  miss: (what: string) => void,
+): Record<string, unknown> | undefined {
   const prompt = c.turns[0]!;
   // promptfoo reads a var that starts with file:// as that file, and resolves {{prompt}} inside the var with itself
   // (`renderPrompt`, evaluatorHelpers-BGZUsdbL.js 173-195, 215): such a prompt cannot be written as text.
@@ -62,11 +67,12 @@ function writeTest(c: Case, id: string, miss: (what: string) => void): Record<st
   // that ends with one keeps it by carrying a second.
   test.vars = { [PROMPT_VAR]: prompt.endsWith('\n') ? `${prompt}\n` : prompt };
   const assert = [
-    ...writeChecks(c.gates, 'gate', miss),
-    ...writeChecks(c.checks, 'check', miss),
+    ...writeChecks(c.gates, 'gate', ownFormat, miss),
+    ...writeChecks(c.checks, 'check', ownFormat, miss),
     ...writeChecks(
       c.failIf.map((k) => ({ ...k, negate: !k.negate })),
       'fail-if',
+      ownFormat,
       miss,
     ),
   ];
@@ -82,10 +88,22 @@ function writeTest(c: Case, id: string, miss: (what: string) => void): Record<st
  * Checks as assertions, each value fenced where promptfoo's nunjucks would render it otherwise. Gates and fail-if
  * checks become ordinary assertions (a fail-if check negated): promptfoo has neither, and says so in `lost`.
  */
-function writeChecks(checks: Check[], role: 'gate' | 'check' | 'fail-if', miss: (what: string) => void) {
+function writeChecks(
+  checks: Check[],
+  role: 'gate' | 'check' | 'fail-if',
+  ownFormat: boolean,
+  miss: (what: string) => void,
+) {
   const out: Record<string, unknown>[] = [];
   for (const check of checks) {
     const shown = role === 'fail-if' ? { ...check, negate: !check.negate } : check;
+    const reference = referenceValue(check);
+    if (reference && !ownFormat) {
+      miss(
+        `${role === 'check' ? '' : `${role} `}${describeCheck(shown)}: promptfoo reads a value starting with ${reference} as a ${reference === 'file://' ? 'file' : 'package'} to load — not written`,
+      );
+      continue;
+    }
     const written = writeAssertion(check);
     if ('lost' in written) {
       miss(`${role === 'check' ? '' : `${role} `}${written.lost} — not written`);
@@ -93,7 +111,9 @@ function writeChecks(checks: Check[], role: 'gate' | 'check' | 'fail-if', miss: 
     }
     const fenced = fenceValues(written.assertion);
     if (!fenced) {
-      miss(`${describeCheck(shown)}: its value holds "endraw", which promptfoo's templates cannot carry — not written`);
+      miss(
+        `${describeCheck(shown)}: its value holds a {% raw %} or {% endraw %} tag, which promptfoo's templates cannot carry — not written`,
+      );
       continue;
     }
     if (role === 'gate')
@@ -112,9 +132,31 @@ function writeChecks(checks: Check[], role: 'gate' | 'check' | 'fail-if', miss: 
 }
 
 /**
+ * `file://` or `package:` at the start of a string value (an assert-set's children's too): promptfoo loads that file
+ * or module in its place (`runAssertion`, promptfoo 0.123.1 `dist/src/index.js` 22607-22652). Read from a promptfoo
+ * config the value meant that already; from another format it is text, which promptfoo cannot be given.
+ */
+function referenceValue(check: Check): 'file://' | 'package:' | undefined {
+  if (typeof check.value === 'string') {
+    if (check.value.startsWith('file://')) return 'file://';
+    if (check.value.startsWith('package:')) return 'package:';
+  }
+  if (!Array.isArray(check.checks)) return undefined;
+  for (const child of check.checks as Check[]) {
+    const found = referenceValue(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** nunjucks' raw blocks (`raw`, and `verbatim`, its other name): one inside a fence would end or nest it. */
+const RAW_TAG = /\{%-?\s*(end)?(raw|verbatim)\b/;
+
+/**
  * An assertion whose string values (a list's strings, an assert-set's children's) promptfoo renders with nunjucks
  * (`runAssertion`, promptfoo 0.123.1 `dist/src/index.js` 22605-22657) fenced in `{% raw %}` where they hold template
- * syntax, so the rendered value is the text written; undefined when a value holds `endraw`, which no fence carries.
+ * syntax, so the rendered value is the text written; undefined when a value holds a raw block's tag, which no fence
+ * carries.
  */
 function fenceValues(assertion: Record<string, unknown>): Record<string, unknown> | undefined {
   const out = { ...assertion };
@@ -126,7 +168,7 @@ function fenceValues(assertion: Record<string, unknown>): Record<string, unknown
   if (out.value === undefined) return out;
   const fence = (v: unknown): unknown => {
     if (typeof v !== 'string' || v.startsWith('file://') || !/\{[{%#]/.test(v)) return v;
-    return /endraw/.test(v) ? undefined : `{% raw %}${v}{% endraw %}`;
+    return RAW_TAG.test(v) ? undefined : `{% raw %}${v}{% endraw %}`;
   };
   const value = Array.isArray(out.value) ? out.value.map(fence) : fence(out.value);
   if (value === undefined || (Array.isArray(value) && value.includes(undefined))) return undefined;

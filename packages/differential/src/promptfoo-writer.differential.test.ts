@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canonicalCheck } from '@skill-eval/checks';
-import type { Case, Check } from '@skill-eval/core';
+import { type Case, CaseSchema, type Check, type Suite } from '@skill-eval/core';
 import { loadPromptfoo, loadTemplateEngine, writePromptfoo } from '@skill-eval/format-promptfoo';
 import { afterAll, describe, expect, it } from 'vitest';
 import { promptfooRows } from './peers/promptfoo-config-peer.js';
@@ -61,5 +61,67 @@ describe.each(CONFIGS)('writing %s as a promptfoo config', (folder) => {
     expect(back.suites[0]!.cases.map(asked)).toEqual(suite.cases.map(asked));
     // promptfoo → skill-eval → promptfoo: writing what was read back writes the same file.
     expect(writePromptfoo(back.suites[0]!).files[0]!.text).toBe(written.files[0]!.text);
+  });
+});
+
+// A suite from another format, whose text no promptfoo file ever held: YAML syntax, template syntax and a trailing
+// newline in prompts and values, and checks in skill-eval's spelling (case folding, negation, names, max).
+describe('writing cases of another format as a promptfoo config', () => {
+  const turns = [
+    'line one\nkey: value\n- item\n# not a comment\n',
+    'yes',
+    'Literal {{ name }} and {% if x %} and {# c #} and {{ open',
+    '  "quoted" & *star* | pipe > gt: colon  ',
+  ];
+  const checks: Check[] = [
+    { type: 'contains', value: 'KEY', caseSensitive: false },
+    { type: 'contains-any', value: ['{{ name }}', 'yes'], negate: true },
+    { type: 'equals', value: 'Literal {{ name }} and {% if x %}', name: 'exact' },
+    { type: 'regex', value: '^\\s*"', weight: 0.5 },
+    { type: 'latency', max: 1000 },
+    { type: 'assert-set', threshold: 0.5, checks: [{ type: 'starts-with', value: '{# c #}' }, { type: 'is-json' }] },
+  ];
+  const suite: Suite = {
+    id: 'x',
+    name: 'foreign',
+    file: '/x/evals.json',
+    format: 'evals-json',
+    settings: {},
+    cases: turns.map((turn, i) =>
+      CaseSchema.parse({
+        source: { file: '/x/evals.json', format: 'evals-json' },
+        id: `test-${i + 1}`,
+        name: `case ${i + 1}`,
+        kind: 'task',
+        turns: [turn],
+        checks,
+        ...(i === 0 ? { threshold: 0.25 } : {}),
+      }),
+    ),
+  };
+
+  it('is read by promptfoo as the cases it came from', async () => {
+    const written = writePromptfoo(suite);
+    expect(written.lost).toEqual([]);
+    const out = mkdtempSync(path.join(scratch, 'foreign-'));
+    writeFileSync(path.join(out, 'promptfooconfig.yaml'), written.files[0]!.text);
+    const theirs = (await promptfooRows(out)).map((row) => ({
+      prompt: row.prompt,
+      description: row.description,
+      threshold: row.threshold,
+      // A string value as promptfoo rendered it; a list's strings promptfoo renders unrecorded, so they are
+      // compared as written, fences and all.
+      checks: row.assert.map((a) => canonicalCheck(a as Check, { vocabulary: 'promptfoo' })),
+    }));
+    const unfenced = (v: unknown) => (typeof v === 'string' && /\{[{%#]/.test(v) ? `{% raw %}${v}{% endraw %}` : v);
+    const expected = suite.cases.map((c) => ({
+      ...asked(c),
+      checks: [
+        { type: 'icontains', value: 'KEY' },
+        { type: 'contains-any', value: (checks[1]!.value as string[]).map(unfenced), negate: true },
+        ...checks.slice(2),
+      ],
+    }));
+    expect(theirs).toEqual(expected);
   });
 });
