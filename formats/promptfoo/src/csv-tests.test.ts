@@ -83,6 +83,19 @@ describe('CSV tests, as promptfoo 0.123.1 reads them', () => {
     expect(suites[0]!.cases[0]!.metadata.vars).toEqual({ q: 'x', _expected: 'contains:x' });
   });
 
+  it('reads a scenario’s CSV in a list; named alone, promptfoo takes its rows raw, so it is an error', () => {
+    writeFileSync(join(dir, 'rows.csv'), 'q,__expected\nx,contains:x\n');
+    const config = (tests: string) =>
+      `prompts: ['Q {{q}}']\nscenarios:\n  - config: [{vars: {lang: en}}]\n    tests: ${tests}\n`;
+    const listed = loadPromptfoo(join(dir, 'promptfooconfig.yaml'), config('[file://rows.csv]'), { cwd: dir });
+    expect(listed.diagnostics).toEqual([]);
+    expect(listed.suites[0]!.cases.map((c) => [c.turns[0], c.checks])).toEqual([
+      ['Q x', [{ type: 'contains', value: 'x' }]],
+    ]);
+    const alone = loadPromptfoo(join(dir, 'promptfooconfig.yaml'), config('file://rows.csv'), { cwd: dir });
+    expect(alone.diagnostics.map(where)).toEqual(['error promptfoo/unsupported-tests yaml:4']);
+  });
+
   it('reads a CSV named in a list of tests; a .tsv is no tests in promptfoo, so an error', () => {
     const listed = load('q\nx\ny\n', '[file://tests.csv, {vars: {q: z}}]');
     expect(listed.suites[0]!.cases.map((c) => c.turns[0])).toEqual(['Q x', 'Q y', 'Q z']);
