@@ -141,6 +141,26 @@ describe('writing a suite as a promptfoo config', () => {
     ]);
   });
 
+  it('names the engine and model every case shares as promptfoo’s provider, read back as the same hint', () => {
+    const shared = { engine: 'openai', model: 'gpt-5-mini' };
+    const { written, cases } = roundTrip(
+      suiteOf(aCase({ id: 'test-1', ...shared }), aCase({ id: 'test-2', ...shared })),
+    );
+    expect(written.lost).toEqual([]);
+    expect(written.files[0]!.text).toContain('providers:\n  - openai:chat:gpt-5-mini\n');
+    expect(cases.map((c) => [c.engine, c.model])).toEqual([
+      ['openai', 'gpt-5-mini'],
+      ['openai', 'gpt-5-mini'],
+    ]);
+    const mixed = writePromptfoo(suiteOf(aCase({ id: 'test-1', ...shared }), aCase({ id: 'test-2', engine: 'codex' })));
+    expect(mixed.files[0]!.text).not.toContain('providers');
+    expect(mixed.lost).toEqual([
+      'case test-1: engine hint "openai" — promptfoo names its providers; the run\'s --engine decides',
+      'case test-1: pinned model "gpt-5-mini"',
+      'case test-2: engine hint "codex" — promptfoo names its providers; the run\'s --engine decides',
+    ]);
+  });
+
   it('writes no file when no case can be written', () => {
     const result = writePromptfoo(suiteOf(aCase({ turns: ['Say {{prompt}}'] })));
     expect(result.files).toEqual([]);

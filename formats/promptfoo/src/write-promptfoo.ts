@@ -23,11 +23,12 @@ const PROMPT_VAR = 'prompt';
  */
 export function writePromptfoo(suite: Suite): WriteResult {
   const lost = unwrittenSuiteKeys(suite, 'promptfoo');
+  const provider = sharedProvider(suite.cases);
   const tests: Record<string, unknown>[] = [];
   for (const c of suite.cases) {
     const miss = (what: string) => lost.push(`case ${c.id}: ${what}`);
     const id = `test-${tests.length + 1}`;
-    const test = writeTest(c, id, suite.format === 'promptfoo', miss);
+    const test = writeTest(c, id, { ownFormat: suite.format === 'promptfoo', provider: provider !== undefined }, miss);
     if (!test) continue;
     if (id !== c.id) miss(`the id is not kept — promptfoo numbers its tests, so it reads back as ${id}`);
     tests.push(test);
@@ -36,7 +37,12 @@ export function writePromptfoo(suite: Suite): WriteResult {
     lost.push('no case could be written, so no promptfooconfig.yaml is written');
     return { files: [], lost };
   }
-  const doc = { description: suite.name, prompts: [`{{${PROMPT_VAR}}}`], tests };
+  const doc = {
+    description: suite.name,
+    prompts: [`{{${PROMPT_VAR}}}`],
+    ...(provider ? { providers: [provider] } : {}),
+    tests,
+  };
   // The yaml library writes every value; toYaml quotes each string a YAML 1.1 reader (promptfoo's js-yaml) would
   // take for another value, so promptfoo reads back exactly the text written.
   return {
@@ -45,10 +51,29 @@ export function writePromptfoo(suite: Suite): WriteResult {
   };
 }
 
+interface TestContext {
+  /** The suite was read from a promptfoo config: its values mean what promptfoo makes of them already. */
+  ownFormat: boolean;
+  /** The cases' engine and model are written as the config's provider. */
+  provider: boolean;
+}
+
+/**
+ * The provider promptfoo names the engine and model every case asks for by (the inverse of providers.ts `engineOf`):
+ * `anthropic:messages:<model>` or `openai:chat:<model>`; none when the cases differ or name another engine.
+ */
+function sharedProvider(cases: Case[]): string | undefined {
+  const first = cases[0];
+  if (!first?.model || !cases.every((c) => c.engine === first.engine && c.model === first.model)) return undefined;
+  if (first.engine === 'anthropic') return `anthropic:messages:${first.model}`;
+  if (first.engine === 'openai') return `openai:chat:${first.model}`;
+  return undefined;
+}
+
 function writeTest(
   c: Case,
   id: string,
-  ownFormat: boolean,
+  context: TestContext,
   miss: (what: string) => void,
 ): Record<string, unknown> | undefined {
   const prompt = c.turns[0]!;
@@ -67,12 +92,12 @@ function writeTest(
   // that ends with one keeps it by carrying a second.
   test.vars = { [PROMPT_VAR]: prompt.endsWith('\n') ? `${prompt}\n` : prompt };
   const assert = [
-    ...writeChecks(c.gates, 'gate', ownFormat, miss),
-    ...writeChecks(c.checks, 'check', ownFormat, miss),
+    ...writeChecks(c.gates, 'gate', context.ownFormat, miss),
+    ...writeChecks(c.checks, 'check', context.ownFormat, miss),
     ...writeChecks(
       c.failIf.map((k) => ({ ...k, negate: !k.negate })),
       'fail-if',
-      ownFormat,
+      context.ownFormat,
       miss,
     ),
   ];
@@ -80,7 +105,7 @@ function writeTest(
   if (c.threshold !== undefined) test.threshold = c.threshold;
   const metadata = c.metadata.promptfoo;
   if (isRecord(metadata) && Object.keys(metadata).length > 0) test.metadata = metadata;
-  lostFields(c, miss);
+  lostFields(c, context.provider, miss);
   return test;
 }
 
@@ -177,7 +202,7 @@ function fenceValues(assertion: Record<string, unknown>): Record<string, unknown
 }
 
 /** What a promptfoo test has no place for. */
-function lostFields(c: Case, miss: (what: string) => void): void {
+function lostFields(c: Case, providerWritten: boolean, miss: (what: string) => void): void {
   if (c.kind === 'trigger')
     miss(
       `trigger case (should trigger: ${c.shouldTrigger ?? true}) — promptfoo has no trigger cases; written as a task case`,
@@ -192,8 +217,9 @@ function lostFields(c: Case, miss: (what: string) => void): void {
   if (c.retry !== undefined) miss('retry policy');
   if (c.limits.timeoutSeconds !== undefined) miss(`timeout ${c.limits.timeoutSeconds} s`);
   if (c.limits.maxTurns !== undefined) miss(`max turns ${c.limits.maxTurns}`);
-  if (c.engine) miss(`engine hint "${c.engine}" — promptfoo names its providers; the run's --engine decides`);
-  if (c.model) miss(`pinned model "${c.model}"`);
+  if (c.engine && !providerWritten)
+    miss(`engine hint "${c.engine}" — promptfoo names its providers; the run's --engine decides`);
+  if (c.model && !providerWritten) miss(`pinned model "${c.model}"`);
   if (c.judge) miss(`judge hint "${c.judge}"`);
   if (c.tags.length > 0) miss(`tags ${c.tags.join(', ')}`);
   if (c.skills.length > 0)
