@@ -49,7 +49,7 @@ function readAssertion(item: unknown, path: DocPath, source: Source): Check[] {
  * (`flags` on regex: `handleRegex` builds `new RegExp(value)`, index.js 20365-20370), so neither does skill-eval:
  * each is left out with a warning at its line, where skill-eval's own reading of it would change the verdict.
  */
-const ASSERTION_KEYS = new Set([
+export const ASSERTION_KEYS: ReadonlySet<string> = new Set([
   'type',
   'value',
   'config',
@@ -61,7 +61,14 @@ const ASSERTION_KEYS = new Set([
   'transform',
   'contextTransform',
 ]);
-const ASSERT_SET_KEYS = new Set(['type', 'assert', 'weight', 'metric', 'threshold', 'config']);
+export const ASSERT_SET_KEYS: ReadonlySet<string> = new Set([
+  'type',
+  'assert',
+  'weight',
+  'metric',
+  'threshold',
+  'config',
+]);
 
 function readKeys(item: Record<string, unknown>, path: DocPath, source: Source): Record<string, unknown> {
   const group = item.type === 'assert-set';

@@ -3,3 +3,4 @@ export { type LoadPromptfooOptions, loadPromptfoo, mergeDefault } from './load-p
 export { default, type PromptfooSettings } from './plugin.js';
 export { PromptfooConfigFileSchema } from './promptfoo-file-schema.js';
 export { loadTemplateEngine, renderPrompt } from './render.js';
+export { writePromptfoo } from './write-promptfoo.js';

@@ -242,6 +242,17 @@ function readScenarios(
       root.sink.error('wrong-type', 'A scenario needs "config", a list of vars maps, and "tests".', at(path));
       return;
     }
+    if (typeof scenario.tests === 'string' && /\.csv$/i.test(scenario.tests)) {
+      // A scenario's `tests: file://x.csv` is loaded as raw rows (`maybeLoadFromExternalFile`, promptfoo 0.123.1
+      // dist/src/util-BE6VXITn.js 329-333, called at index.js 31673), not as CSV tests, and `readTest` refuses a row
+      // without vars or assert; in a list (`tests: [file://x.csv]`) the file is read as CSV tests.
+      root.sink.error(
+        'unsupported-tests',
+        `promptfoo reads "${scenario.tests}" here as raw rows, not as CSV tests, and refuses rows without vars or assert; name it in a list (tests: [${scenario.tests}]) to read its rows as tests.`,
+        at(path, 'tests'),
+      );
+      return;
+    }
     const tests =
       scenario.tests === undefined
         ? [{ test: {}, source: root, path }]

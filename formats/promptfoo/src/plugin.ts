@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { detectPromptfoo, EXTENSIONS, FILE_PATTERNS } from './detect.js';
 import { loadPromptfoo } from './load-promptfoo.js';
 import { loadTemplateEngine } from './render.js';
+import { writePromptfoo } from './write-promptfoo.js';
 
 /** Settings of the promptfoo format (none yet), given in the config's `formatSettings`. */
 export const PromptfooSettingsSchema = z.object({}).strict();
@@ -19,6 +20,7 @@ export function createPromptfooFormat(_settings: PromptfooSettings = {}): Format
       await loadTemplateEngine();
       return loadPromptfoo(file, text);
     },
+    write: writePromptfoo,
   };
 }
 
@@ -26,7 +28,7 @@ export default defineFormat<PromptfooSettings>({
   contract: 'format-v1',
   id: 'promptfoo',
   description:
-    'promptfoo configs (promptfooconfig.yaml): prompts × tests × vars, defaultTest, scenarios and assertions, as promptfoo 0.123.1 reads them.',
+    'promptfoo configs (promptfooconfig.yaml): prompts × tests × vars, defaultTest, scenarios, CSV tests and assertions, as promptfoo 0.123.1 reads them; written as one promptfooconfig.yaml.',
   parseSettings: (raw) => parsePluginSettings('promptfoo', PromptfooSettingsSchema, raw),
   create: createPromptfooFormat,
 });

@@ -1,4 +1,5 @@
 import { dirname, extname } from 'node:path';
+import { csvSource } from './csv-tests.js';
 import { type FileContext, readReferenced, withoutScheme } from './files.js';
 import { at, type DocPath, describe, isRecord, type Source, yamlSource } from './source.js';
 
@@ -19,8 +20,8 @@ const CODE = new Set(['.js', '.cjs', '.mjs', '.ts', '.cts', '.mts', '.py']);
  * The config's `tests`, as promptfoo's `readTests` reads them (index.js 30052-30090): a list of tests and test-file
  * globs, or one path. A `.yaml`/`.yml`/`.json`/`.jsonl` file holds one test or a list of them
  * (`loadTestsFromGlob`, 30004-30050); a single `tests: x.json` string is read as a standalone tests file, where a test
- * without a description is `Row #<n>` (`parseJsonTestCases`, 29877-29888). CSV, spreadsheets, code and remote
- * datasets are named by an error: skill-eval does not read them yet.
+ * without a description is `Row #<n>` (`parseJsonTestCases`, 29877-29888). A `.csv` file is a row a test either way
+ * (csv-tests.ts). Spreadsheets, code and remote datasets are named by an error: skill-eval does not read them yet.
  */
 export function readTests(
   value: unknown,
@@ -112,12 +113,7 @@ function fromFiles(
 ): TestEntry[] {
   const written = withoutScheme(ref);
   const ext = extname(written.replace(/:[A-Za-z_]\w*$/, '')).toLowerCase();
-  if (
-    /^[a-z]+:\/\//i.test(written) ||
-    written.startsWith('az:') ||
-    CODE.has(ext) ||
-    ['.csv', '.xlsx', '.xls'].includes(ext)
-  ) {
+  if (/^[a-z]+:\/\//i.test(written) || written.startsWith('az:') || CODE.has(ext) || ['.xlsx', '.xls'].includes(ext)) {
     source.sink.error(
       'unsupported-tests',
       `"${ref}" is a ${CODE.has(ext) ? 'test generator (code)' : 'tests source'} skill-eval does not read yet; write the tests in YAML or JSON (a list of {vars, assert}).`,
@@ -125,16 +121,30 @@ function fromFiles(
     );
     return [];
   }
-  if (!['.yaml', '.yml', '.json', '.jsonl'].includes(ext)) {
+  // promptfoo 0.123.1 reads tests from these extensions only: a `.tsv` (or any other) file is no tests when named
+  // alone (`readLocalStandaloneTestsFile` returns [], index.js 29826-29858) and an error in a list
+  // (`loadTestsFromGlob`, 30048); tab-separated rows reach it only as a `.csv` under PROMPTFOO_CSV_DELIMITER.
+  if (!['.yaml', '.yml', '.json', '.jsonl', '.csv'].includes(ext)) {
     source.sink.error(
       'unsupported-tests',
-      `promptfoo reads no tests from "${ref}" (unsupported file type); name .yaml, .yml, .json or .jsonl files.`,
+      `promptfoo reads no tests from "${ref}" (unsupported file type); name .yaml, .yml, .json, .jsonl or .csv files.`,
       at(path),
     );
     return [];
   }
   const out: TestEntry[] = [];
   for (const file of readReferenced(ref, ctx, source, at(path), 'The tests file')) {
+    if (ext === '.csv') {
+      const sheet = csvSource(file.path, file.text);
+      files.push(sheet);
+      const rows = sheet.value as Record<string, unknown>[];
+      rows.forEach((row, i) => {
+        // A row promptfoo refuses is already an error at its line; it reaches no case.
+        if (Object.keys(row).length > 0)
+          out.push(...readTest(row, [i], sheet, { ...ctx, basePath: dirname(file.path) }, files));
+      });
+      continue;
+    }
     const jsonl = file.path.endsWith('.jsonl');
     const parts = jsonl ? jsonlSources(file.path, file.text) : [yamlSource(file.path, file.text)];
     files.push(...parts);

@@ -31,7 +31,9 @@ beforeAll(async () => {
   ({ registry } = await buildRegistry({ engines: [], plugins: [], cwd: CORPUS_DIR }));
   scratch = mkdtempSync(join(tmpdir(), 'skill-eval-round-trip-'));
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// Thousands of scratch folders (each format written and read back, both ways): removing them outlasts the default
+// hook timeout on a loaded machine.
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
 
 const writer = (id: string): Format => {
   const plugin = registry.format(id);

@@ -1,0 +1,205 @@
+import { DiagnosticSink, type Position } from '@skill-eval/format-kit';
+import { parse } from 'csv-parse/sync';
+import { assertionFromString, parseFiniteNumber, ShorthandError } from './csv-shorthand.js';
+import { type At, FORMAT_ID, type Source } from './source.js';
+
+/**
+ * A CSV tests file (`tests: file://tests.csv`), read as promptfoo 0.123.1 reads it: parsed by csv-parse with
+ * promptfoo's options (`parseCsvRows`/`parseLocalCsv`, `dist/src/index.js` 29893-29916: header row as columns, BOM
+ * stripped, `,` as delimiter, strict quotes first and relaxed quotes when that fails), each row a test
+ * (`csvRowsToTestCases`, 29860-29866, named `Row #<n>` when it has no description). The source's value is the list
+ * of tests; a diagnostic about test `i` points at the line its row starts on.
+ */
+export function csvSource(file: string, text: string): Source {
+  const lines: number[] = [];
+  const locate = (at: At): Position => {
+    const row = at.path[0];
+    return { line: typeof row === 'number' ? (lines[row] ?? 1) : 1, column: 1 };
+  };
+  const sink = new DiagnosticSink<string, At>(file, FORMAT_ID, locate);
+  let rows: Record<string, string>[];
+  try {
+    rows = parseCsvRows(text);
+  } catch (error) {
+    const e = error as Error & { lines?: number };
+    sink.error('syntax', `promptfoo cannot read this CSV file: ${e.message}. Fix the row it names.`, { path: [] });
+    const last = sink.diagnostics.at(-1)!;
+    if (typeof e.lines === 'number') last.line = e.lines;
+    return { file, value: [], sink, locate };
+  }
+  lines.push(...rowLines(text));
+  const tests: Record<string, unknown>[] = [];
+  const warned = new Set<string>();
+  rows.forEach((row, i) => {
+    try {
+      const test = testCaseFromCsvRow(row, warned, (message) => sink.warning('csv-column', message, { path: [] }));
+      test.description ||= `Row #${i + 1}`;
+      tests.push(test);
+    } catch (error) {
+      if (!(error instanceof ShorthandError)) throw error;
+      sink.error('csv-cell', `promptfoo refuses this row: ${error.message}.`, { path: [i] });
+      // Keeps the other rows' numbering and positions: a refused row is an empty test the loader skips.
+      tests.push({});
+    }
+  });
+  return { file, value: tests, sink, locate };
+}
+
+/** `parseCsvRows` (index.js 29904-29917) with `PROMPTFOO_CSV_DELIMITER` and `PROMPTFOO_CSV_STRICT` unset. */
+function parseCsvRows(text: string): Record<string, string>[] {
+  const read = (relaxQuotes: boolean) =>
+    parse(text, { columns: true, bom: true, delimiter: ',', relax_quotes: relaxQuotes }) as Record<string, string>[];
+  try {
+    return read(false);
+  } catch {
+    return read(true);
+  }
+}
+
+/**
+ * The line each record starts on, for diagnostics only: the header is line 1 and a record ends at a line break
+ * outside double quotes (promptfoo's parse has no `skip_empty_lines`, so no record is skipped).
+ */
+function rowLines(text: string): number[] {
+  const starts: number[] = [];
+  let line = 1;
+  let quoted = false;
+  let header = true;
+  let atStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (atStart && !header) starts.push(line);
+    atStart = false;
+    if (c === '"') quoted = !quoted;
+    else if (c === '\n') {
+      line++;
+      if (!quoted) {
+        header = false;
+        atStart = true;
+      }
+    }
+  }
+  return starts;
+}
+
+/** The `__` columns promptfoo warns about when written with one underscore (index.js 29418-29433). */
+const SPECIAL = [
+  'expected',
+  'prefix',
+  'suffix',
+  'description',
+  'providerOutput',
+  'metric',
+  'threshold',
+  'metadata',
+  'config',
+];
+
+/**
+ * One row as `testCaseFromCsvRow` makes it (index.js 29407-29512): `__expected…` cells are assertions in the
+ * shorthand, `__prefix`/`__suffix` the prompt's options, `__description`, `__providerOutput`, `__metric` (every
+ * assertion's metric), `__threshold` (the test's), `__metadata:<key>` (`<key>[]` split on unescaped commas),
+ * `__config:__expected<N>:threshold` (that assertion's threshold, also put in the metadata); any other column is a
+ * var. Column names are trimmed, cells are not. A `__config` column promptfoo refuses is thrown as a ShorthandError.
+ */
+export function testCaseFromCsvRow(
+  row: Record<string, string>,
+  warned: Set<string>,
+  report: (message: string) => void,
+): Record<string, unknown> {
+  // promptfoo warns once per column (`uniqueErrorMessages`); a bare `__metadata` column is ignored only while its
+  // warning is new, and is a var in every later row (the else-if chain of index.js 29449-29481 falls through).
+  const warn = (key: string, message: string) => {
+    if (warned.has(key)) return;
+    warned.add(key);
+    report(message);
+  };
+  const vars: Record<string, string> = {};
+  const asserts: Record<string, unknown>[] = [];
+  const options: Record<string, string> = {};
+  const metadata: Record<string, unknown> = {};
+  const configs: Record<number, Record<string, number>> = {};
+  let providerOutput: string | undefined;
+  let description: string | undefined;
+  let metric: string | undefined;
+  let threshold: number | undefined;
+  for (const [rawKey, value] of Object.entries(row)) {
+    const key = rawKey.trim();
+    if (!key.startsWith('__') && SPECIAL.some((k) => key.startsWith(`_${k}`)) && !warned.has(key))
+      warn(
+        key,
+        `The column "${key}" has one underscore; promptfoo reads it as a var. Did you mean "${key.replace('_', '__')}"?`,
+      );
+    if (key.startsWith('__expected')) {
+      if (value.trim() !== '') asserts.push(assertionFromString(value.trim()));
+    } else if (key === '__prefix') options.prefix = value;
+    else if (key === '__suffix') options.suffix = value;
+    else if (key === '__description') description = value;
+    else if (key === '__providerOutput') providerOutput = value;
+    else if (key === '__metric') metric = value;
+    else if (key === '__threshold') threshold = parseFiniteNumber(value);
+    else if (key.startsWith('__metadata:')) {
+      const name = key.slice(11);
+      if (name.endsWith('[]')) {
+        if (value.trim() !== '')
+          metadata[name.slice(0, -2)] = value
+            .split(/(?<!\\),/)
+            .map((v) => v.trim())
+            .map((v) => v.replace(/\\,/g, ','));
+      } else if (value.trim() !== '') metadata[name] = value;
+    } else if (key === '__metadata')
+      warn(
+        key,
+        'The column "__metadata" needs a key (e.g. "__metadata:category"); promptfoo ignores it, and so does skill-eval.',
+      );
+    else if (key.startsWith('__config:')) readConfigColumn(key, value, configs, warn);
+    else vars[key] = value;
+  }
+  asserts.forEach((assertion, i) => {
+    if (metric !== undefined) assertion.metric = metric;
+    for (const [name, number] of Object.entries(configs[i] ?? {})) {
+      assertion[name] = number;
+      metadata[name] = number;
+    }
+  });
+  return {
+    vars,
+    assert: asserts,
+    options,
+    ...(description ? { description } : {}),
+    ...(providerOutput ? { providerOutput } : {}),
+    ...(threshold === undefined ? {} : { threshold }),
+    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+  };
+}
+
+/** `__config:__expected<N>:threshold` (index.js 29452-29480): promptfoo throws on any other key or a bad number. */
+function readConfigColumn(
+  key: string,
+  value: string,
+  configs: Record<number, Record<string, number>>,
+  warn: (key: string, message: string) => void,
+): void {
+  const parts = key.slice(9).split(':');
+  if (parts.length !== 2) {
+    warn(
+      key,
+      `The column "${key}" is not "__config:__expected:threshold" or "__config:__expected<N>:threshold"; promptfoo ignores it, and so does skill-eval.`,
+    );
+    return;
+  }
+  const [expectedKey = '', configKey = ''] = parts;
+  const n = expectedKey === '__expected' ? 1 : Number(expectedKey.match(/^__expected(\d+)$/)?.[1] ?? 0);
+  if (n < 1)
+    throw new ShorthandError(
+      `the column "${key}" names "${expectedKey}"; write __expected or __expected<N> (N from 1)`,
+    );
+  if (configKey !== 'threshold')
+    throw new ShorthandError(
+      `the column "${key}" sets "${configKey}"; the only key a __config column sets is threshold`,
+    );
+  const number = parseFiniteNumber(value);
+  if (number === undefined)
+    throw new ShorthandError(`"${value}" in the column "${key}" is not a number; write the threshold, e.g. 0.8`);
+  configs[n - 1] = { ...configs[n - 1], [configKey]: number };
+}
