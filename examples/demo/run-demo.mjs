@@ -12,14 +12,18 @@ const repoRoot = join(examplesDir, '..');
 const binDir = join(demoDir, 'node_modules', '.bin');
 
 const scripted = readdirSync(examplesDir).filter((name) => existsSync(join(examplesDir, name, 'evals', 'fake-model.json')));
+// The example of `skill-eval check`, which needs no model: its skills are checked after the runs.
+const CHECKED = 'skill-check';
 // `pnpm demo word-count json-extract` runs just those examples; no name runs them all.
 const named = process.argv.slice(2);
-const unknown = named.filter((name) => !scripted.includes(name));
+const unknown = named.filter((name) => !scripted.includes(name) && name !== CHECKED);
 if (unknown.length > 0) {
-  console.error(`No example ${unknown.join(', ')} with an evals/fake-model.json. The examples: ${scripted.join(', ')}.`);
+  const known = [...scripted, CHECKED].join(', ');
+  console.error(`No example ${unknown.join(', ')} with an evals/fake-model.json. The examples: ${known}.`);
   process.exit(2);
 }
-const skills = named.length > 0 ? named : scripted;
+const skills = named.length > 0 ? named.filter((name) => name !== CHECKED) : scripted;
+const check = named.length === 0 || named.includes(CHECKED);
 const scripts = await Promise.all(skills.map((name) => loadFakeScript(join(examplesDir, name, 'evals', 'fake-model.json'))));
 const server = await startFakeModelServer(mergeFakeScripts(...scripts));
 
@@ -64,6 +68,14 @@ for (const [i, run] of runs.entries()) {
   outDirs.push(outDir);
 }
 await server.close();
+
+// `skill-eval check` finds the mistakes examples/skill-check's skills were written with: it exits 2, as they are errors.
+if (check) {
+  const checkArgs = ['check', join('examples', CHECKED, 'skills')];
+  console.log(`\nAnd with no model at all: skill-eval ${checkArgs.join(' ')}\n`);
+  const checked = await exitOf(spawn(join(binDir, 'skill-eval'), checkArgs, { cwd: repoRoot, stdio: 'inherit', env }));
+  if (checked !== 2) code = Math.max(code, 1);
+}
 
 // Each run printed where its results are; the HTML report is written from them, for each run that finished.
 const reports = [];
