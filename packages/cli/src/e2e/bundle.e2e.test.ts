@@ -125,3 +125,36 @@ export default defineEngine({
     expect(code).toBe(2);
   }, 30_000);
 });
+
+describe('the bundled CLI: modules it imports on demand', () => {
+  it('compiles a JSON Schema with Ajv and renders a promptfoo config with nunjucks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-bundle-lazy-'));
+    try {
+      writeFiles(dir, {
+        'promptfooconfig.yaml': [
+          'prompts: ["Give {{who}} as JSON"]',
+          'tests:',
+          '  - vars: { who: Ada }',
+          '    assert:',
+          '      - type: is-json',
+          '        value: { type: object, required: [name], properties: { name: { type: string, pattern: "^A" } } }',
+          '',
+        ].join('\n'),
+      });
+      const listed = await runCli(['list', '--json', 'promptfooconfig.yaml'], dir);
+      expect(listed.stderr).toBe('');
+      expect(listed.code).toBe(0);
+      const [suite] = (JSON.parse(listed.stdout) as { suites: { cases: { turns: string[] }[] }[] }).suites;
+      expect(suite!.cases[0]!.turns).toEqual(['Give Ada as JSON']);
+      // A schema Ajv cannot compile is found at load, which needs Ajv itself.
+      writeFiles(dir, {
+        'promptfooconfig.yaml': 'prompts: [hi]\ntests:\n  - assert: [{ type: is-json, value: { type: 7 } }]\n',
+      });
+      const bad = await runCli(['validate', 'promptfooconfig.yaml'], dir);
+      expect(bad.stdout + bad.stderr).toMatch(/schema is not usable: .*type/);
+      expect(bad.stdout + bad.stderr).not.toContain('is not a constructor');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

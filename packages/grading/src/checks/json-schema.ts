@@ -40,7 +40,10 @@ let shared: Promise<Ajv> | undefined;
  * check first has a schema: every command that reads eval files loads grading, and most files have no JSON Schema.
  */
 function validator(): Promise<Ajv> {
-  shared ??= Promise.all([import('ajv'), import('ajv-formats')]).then(([{ Ajv }, formats]) => {
+  // Both are CommonJS. Imported on demand, each one's `module.exports` is its default export, in Node and in the CLI's
+  // bundle alike (the bundle knows no named export of such a module): Ajv's carries the class as `Ajv`.
+  shared ??= Promise.all([import('ajv'), import('ajv-formats')]).then(([ajvModule, formats]) => {
+    const { Ajv } = ajvModule.default as unknown as { Ajv: new (options: object) => Ajv };
     const ajv = new Ajv({ strictSchema: true, code: { regExp: boundedPattern } });
     (formats.default as unknown as (ajv: Ajv) => void)(ajv);
     return ajv;
