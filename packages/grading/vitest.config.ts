@@ -1,4 +1,4 @@
-import { type SplitPackage, unitPackageConfig } from '../../vitest.shared.js';
+import { packageConfig, type SplitPackage } from '../../vitest.shared.js';
 
 const test = {
   // The first SQL, HTML or XML check a test file runs loads its parser (node-sql-parser alone is megabytes): 5-10 s
@@ -15,4 +15,4 @@ export const split: SplitPackage = {
   test,
 };
 
-export default unitPackageConfig(test);
+export default packageConfig(test);
