@@ -38,7 +38,8 @@ export interface SplitPackage {
   /**
    * Globs (relative to the package) of the test files that change the process they run in — environment variables,
    * mocked modules, fake timers, a choice a module makes once per process — or drive agents and CLIs whose tests set
-   * such state: each gets a fresh module graph.
+   * such state, or count what this process has made so far (launchers started, schemas built): each gets a fresh
+   * module graph. scripts/shared-module-graph.test.ts finds the first kinds; a count of module state it cannot see.
    */
   isolated: string[];
   test?: TestOptions;

@@ -1,3 +1,5 @@
-import { unitPackageConfig } from '../../vitest.shared.js';
+import { packageConfig } from '../../vitest.shared.js';
 
-export default unitPackageConfig();
+// Every file isolated: param-types.test.ts counts the parameter schemas this process has built since the catalogue
+// loaded, which a file run before it in a shared module graph would already have built.
+export default packageConfig();

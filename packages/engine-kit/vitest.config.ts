@@ -4,8 +4,13 @@ import { packageConfig, type SplitPackage } from '../../vitest.shared.js';
 export const split: SplitPackage = {
   dir: 'packages/engine-kit',
   name: '@skill-eval/engine-kit',
-  // The containment mechanism is chosen once per process; the reaper's tests change the environment.
-  isolated: ['src/execution-containment-fallback.test.ts', 'src/process-reaper.test.ts'],
+  // The containment mechanism is chosen once per process; the reaper's tests change the environment; the launcher's
+  // tests count the launchers this process has started.
+  isolated: [
+    'src/execution-containment-fallback.test.ts',
+    'src/process-reaper.test.ts',
+    'src/process-launcher.test.ts',
+  ],
 };
 
 export default packageConfig();
