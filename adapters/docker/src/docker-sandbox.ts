@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
-import { HOST_ONLY_VARIABLES, SkillEvalError } from '@skill-eval/core';
+import { endpointVariables, HOST_ONLY_VARIABLES, modelEndpoints, SkillEvalError } from '@skill-eval/core';
 import { ownerLabels } from '@skill-eval/engine-kit';
 import { type DockerCli, docker } from './docker-cli.js';
 import type { DockerSettings } from './docker-settings.js';
@@ -56,7 +56,7 @@ export class DockerSandbox implements Sandbox {
     this.workspace = settings.workspaceMount;
     this.cwdMap = { host: request.workspace, inside: settings.workspaceMount };
     const urls = insideBaseUrls(GATEWAY_PORT);
-    this.env = { ...settings.env, ANTHROPIC_BASE_URL: urls.anthropic, OPENAI_BASE_URL: urls.openai };
+    this.env = { ...settings.env, ...endpointVariables(urls) };
   }
 
   /** Starts the container and waits for it to be ready; throws ENVIRONMENT_FAILED, leaving nothing behind. */
@@ -67,10 +67,7 @@ export class DockerSandbox implements Sandbox {
     const programs = programsInside(request.programs, run.runtime.node);
     // Unix socket paths are short (108 bytes): the control directory sits directly in the temp folder.
     const control = mkdtempSync(join(tmpdir(), 'se-docker-'));
-    const gateway = await startModelGateway(control, {
-      anthropic: request.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com',
-      openai: request.env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
-    });
+    const gateway = await startModelGateway(control, modelEndpoints(request.env));
     const name = containerName(request.executionId, control);
     const mounted = new Set([request.root, settings.workspaceMount, ...request.shared]);
     const args = [

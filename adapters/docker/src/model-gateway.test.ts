@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MODEL_APIS, mapApis } from '@skill-eval/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelGateway } from './model-gateway.js';
 
@@ -28,7 +31,10 @@ describe('the container lifeline', () => {
   it('cannot be held open by a program in the container: close ends every connection and returns', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'se-gw-'));
     dirs.push(dir);
-    const gateway = await startModelGateway(dir, { anthropic: 'http://127.0.0.1:9', openai: 'http://127.0.0.1:9' });
+    const gateway = await startModelGateway(
+      dir,
+      mapApis(() => 'http://127.0.0.1:9'),
+    );
     const supervisor = await connected(gateway.lifeSocket);
     supervisor.write('ready\n');
     await gateway.ready(5000, new AbortController().signal);
@@ -43,5 +49,57 @@ describe('the container lifeline', () => {
     const late = new Promise((resolve) => setTimeout(() => resolve('still open after 3 s'), 3000));
     expect(await Promise.race([closing, late])).toBe('closed');
     expect(await closedSoon(supervisor)).toBe(true);
+  });
+});
+
+/** A POST through the gateway's socket: the status and body it answers. */
+const post = (socketPath: string, path: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      { socketPath, path, method: 'POST', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end('{}');
+  });
+
+describe('the model gateway', () => {
+  it("sends each routable API's path on to that API's own endpoint, and nothing else anywhere", async () => {
+    const seen: string[] = [];
+    const upstream = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.end('answered');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const dir = mkdtempSync(join(tmpdir(), 'se-gw-'));
+    dirs.push(dir);
+    const gateway = await startModelGateway(
+      dir,
+      mapApis((api) => `${at}/${api}-upstream`),
+    );
+    try {
+      for (const api of MODEL_APIS) {
+        expect(await post(gateway.modelSocket, `/${api}/v1beta/models/m:generateContent?alt=sse`)).toEqual({
+          status: 200,
+          body: 'answered',
+        });
+      }
+      expect(seen).toEqual(MODEL_APIS.map((api) => `/${api}-upstream/v1beta/models/m:generateContent?alt=sse`));
+      const elsewhere = await post(gateway.modelSocket, '/example/v1/messages');
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.body).toContain('/gemini/…');
+      expect(seen).toHaveLength(MODEL_APIS.length);
+    } finally {
+      await gateway.close();
+      upstream.close();
+    }
   });
 });

@@ -2,19 +2,13 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { SkillEvalError } from '@skill-eval/core';
+import { isModelApi, type ModelApi, mapApis, SkillEvalError } from '@skill-eval/core';
 
-/** Where each API family's traffic goes on to: the execution's own endpoints. */
-export interface Upstreams {
-  anthropic: string;
-  openai: string;
-}
+/** Where each API family's traffic goes on to: the execution's own endpoints (core's MODEL_ENDPOINTS). */
+export type Upstreams = Readonly<Record<ModelApi, string>>;
 
 /** The base URLs processes inside a container use: the supervisor’s forwarder on their own loopback, one path per API family. */
-export const insideBaseUrls = (port: number): Upstreams => ({
-  anthropic: `http://127.0.0.1:${port}/anthropic`,
-  openai: `http://127.0.0.1:${port}/openai`,
-});
+export const insideBaseUrls = (port: number): Upstreams => mapApis((api) => `http://127.0.0.1:${port}/${api}`);
 
 /** One container's way out: its model traffic, and the lifeline that tells it the harness is still there. */
 export interface ModelGateway {
@@ -40,12 +34,12 @@ const HOP_HEADERS = new Set([
   'host',
   'content-length',
 ]);
-const ROUTE = /^\/(anthropic|openai)(\/.*)?$/;
+const ROUTE = /^\/([a-z]+)(\/.*)?$/;
 
 /**
  * Starts one container's gateway in `dir` (a directory mounted into the container): an HTTP proxy on a Unix socket
- * that sends `/anthropic/<rest>` and `/openai/<rest>` on to the execution's endpoints, streaming answers as they
- * come, and nothing anywhere else.
+ * that sends `/<api>/<rest>` (`/anthropic/…`, `/openai/…`, `/gemini/…`) on to the execution's endpoints, streaming
+ * answers as they come, and nothing anywhere else.
  */
 export async function startModelGateway(dir: string, upstreams: Upstreams): Promise<ModelGateway> {
   const sockets = new Set<Socket>();
@@ -131,11 +125,13 @@ const closeServer = (server: Server) => new Promise<void>((resolve) => server.cl
 async function forward(req: IncomingMessage, res: ServerResponse, upstreams: Upstreams): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://gateway');
   const match = ROUTE.exec(url.pathname);
-  if (!match) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('skill-eval gateway: only /anthropic/… and /openai/…');
+  const api = match?.[1];
+  if (!match || api === undefined || !isModelApi(api)) {
+    const routes = Object.keys(upstreams).map((name) => `/${name}/…`);
+    res.writeHead(404, { 'content-type': 'text/plain' }).end(`skill-eval gateway: only ${routes.join(', ')}`);
     return;
   }
-  const base = upstreams[match[1] as keyof Upstreams].replace(/\/+$/, '');
+  const base = upstreams[api].replace(/\/+$/, '');
   const target = `${base}${match[2] ?? ''}${url.search}`;
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -112,6 +112,7 @@ describe.skipIf(skip)('opensandbox environment, through the official SDK against
           egress: [
             { action: 'allow', target: '127.0.0.1' },
             { action: 'allow', target: 'api.openai.com' },
+            { action: 'allow', target: 'generativelanguage.googleapis.com' },
             { action: 'allow', target: 'pypi.org' },
           ],
         },

@@ -2,7 +2,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { type NetworkPolicy, Sandbox as RemoteSandbox } from '@alibaba-group/opensandbox';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
-import { HOST_ONLY_VARIABLES, SkillEvalError } from '@skill-eval/core';
+import { HOST_ONLY_VARIABLES, modelEndpoints, SkillEvalError } from '@skill-eval/core';
 import { createLineSplitter, MAX_LINE_LENGTH, ownerLabels } from '@skill-eval/engine-kit';
 import { join, quote } from 'shlex';
 import type { OpenSandboxSettings } from './opensandbox-settings.js';
@@ -24,10 +24,7 @@ const STDIN_DIR = '/tmp/.skill-eval';
 
 /** The hosts of the model endpoints an execution uses: what a `deny` sandbox may still reach. */
 function modelHosts(env: Readonly<Record<string, string>>): string[] {
-  const urls = [
-    env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com',
-    env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
-  ];
+  const urls = Object.values(modelEndpoints(env));
   return [...new Set(urls.flatMap((url) => (URL.canParse(url) ? [new URL(url).hostname] : [])))];
 }
 

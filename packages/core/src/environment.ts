@@ -98,7 +98,7 @@ export interface SandboxRequest {
   shared: readonly string[];
   /** Host programs the engine runs (its binary), made available read-only at the same path. */
   programs: readonly string[];
-  /** The execution's environment: the model endpoints (`ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`) are read from it. */
+  /** The execution's environment: the model endpoints (the base URL variables of MODEL_ENDPOINTS) are read from it. */
   env: Readonly<Record<string, string>>;
   /** Aborted when the run is interrupted. */
   signal: AbortSignal;

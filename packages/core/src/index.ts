@@ -11,6 +11,7 @@ export * from './errors.js';
 export { JSON_EXTENSIONS, MARKDOWN_EXTENSIONS, YAML_EXTENSIONS } from './file-extensions.js';
 export * from './map-strings.js';
 export * from './mcp.js';
+export * from './model-endpoints.js';
 export * from './parsed-case.js';
 export * from './plugin.js';
 export * from './redactor.js';

@@ -1,14 +1,14 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { SkillEvalError } from '@skill-eval/core';
+import { isModelApi, MODEL_ENDPOINTS, type ModelApi, mapApis, SkillEvalError } from '@skill-eval/core';
 import { HOP_HEADERS, type RecordedAnswer, type RecordedExchange } from './exchange.js';
 import { listenOnLoopback } from './loopback-server.js';
 import { decodeBody, readRawBody } from './read-body.js';
 import { type RelayedAnswer, relay } from './relay.js';
 import { modelTurn } from './routes.js';
 
-/** The two API families an engine reaches through its base URL variable. */
-export type UpstreamApi = 'anthropic' | 'openai';
+/** The API families an engine reaches through its base URL variable (core's MODEL_ENDPOINTS). */
+export type UpstreamApi = ModelApi;
 
 export interface RecordingProxyOptions {
   /** The base URL a scope's traffic of one API family goes on to (`https://api.anthropic.com`, `…/v1`). */
@@ -21,7 +21,7 @@ export interface RecordingProxyOptions {
 export interface RecordingProxy {
   /** `http://127.0.0.1:PORT`. */
   url: string;
-  /** Base URLs that route one scope through the proxy: `ANTHROPIC_BASE_URL` and `OPENAI_BASE_URL` values. */
+  /** Base URLs that route one scope through the proxy, one per API: the values of their base URL variables. */
   baseUrls(scope: string): Record<UpstreamApi, string>;
   /** Hands over (and forgets) a scope's finished exchanges, in arrival order. */
   take(scope: string): RecordedExchange[];
@@ -29,7 +29,7 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-const ROUTE = /^\/x\/([^/]+)\/(anthropic|openai)(\/.*)?$/;
+const ROUTE = /^\/x\/([^/]+)\/([a-z]+)(\/.*)?$/;
 /** Not forwarded: they describe this hop, or would ask the upstream for an encoding we then must undo. */
 const DROPPED_REQUEST_HEADERS = new Set([...HOP_HEADERS, 'host', 'expect', 'accept-encoding']);
 /** Never stored: credentials. */
@@ -79,7 +79,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     url,
     baseUrls(scope) {
       const at = `${url}/x/${encodeURIComponent(scope)}`;
-      return { anthropic: `${at}/anthropic`, openai: `${at}/openai` };
+      return mapApis((api) => `${at}/${api}`);
     },
     take(scope) {
       const list = scopes.get(scope) ?? [];
@@ -119,7 +119,8 @@ async function recordExchange(
     return;
   }
   const decoded = decodeBody(raw, req.headers['content-encoding']);
-  const path = route.api === 'openai' ? `/v1${route.rest}` : route.rest || '/';
+  // Stored as the fake server lays out its routes: an API whose base URL carries a prefix (`/v1`) gets it back.
+  const path = `${MODEL_ENDPOINTS[route.api].pathPrefix}${route.rest}` || '/';
   pending.exchange = {
     method,
     path,
@@ -135,8 +136,8 @@ async function recordExchange(
 /** `/x/<scope>/<api>/<rest>` taken apart; undefined for any other path. */
 function proxyRoute(pathname: string): ProxyRoute | undefined {
   const match = ROUTE.exec(pathname);
-  if (!match) return undefined;
-  return { scope: decodeURIComponent(match[1]!), api: match[2] as UpstreamApi, rest: match[3] ?? '' };
+  if (!match || !isModelApi(match[2]!)) return undefined;
+  return { scope: decodeURIComponent(match[1]!), api: match[2], rest: match[3] ?? '' };
 }
 
 /** The headers to forward (credentials included, this hop's left out) and the ones to store (no credentials). */

@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { anthropicError, openaiError } from './error-shapes.js';
+import type { ModelApi } from '@skill-eval/core';
+import { anthropicError, type ErrorReply, openaiError } from './error-shapes.js';
 import { HOP_HEADERS } from './exchange.js';
+import { geminiError } from './gemini-error.js';
 
 /** One request on its way to the real endpoint. */
 export interface Relayed {
@@ -9,7 +11,7 @@ export interface Relayed {
   headers: Headers;
   body: Buffer;
   /** Which API's error shape answers when the endpoint cannot be reached. */
-  api: 'anthropic' | 'openai';
+  api: ModelApi;
 }
 
 /** What the client received: the status, the headers worth keeping, and the body bytes as they went out. */
@@ -68,6 +70,13 @@ export async function relay(request: Relayed, res: ServerResponse): Promise<Rela
   return { ...answer, body: Buffer.concat(chunks) };
 }
 
+/** Each API's error body, as its real endpoint would answer. */
+const ERROR_SHAPES: Record<ModelApi, (status: number, message: string) => ErrorReply> = {
+  anthropic: anthropicError,
+  openai: openaiError,
+  gemini: geminiError,
+};
+
 /** Answers 502 in the called API's error shape, so the client reports the failure as from its endpoint. */
 function answerUnreachable(
   request: Relayed,
@@ -76,7 +85,7 @@ function answerUnreachable(
   res: ServerResponse,
 ): Buffer {
   const message = `skill-eval recording proxy: cannot reach ${request.target}: ${error.cause ?? error.message}`;
-  const reply = (request.api === 'anthropic' ? anthropicError : openaiError)(502, message);
+  const reply = ERROR_SHAPES[request.api](502, message);
   const text = JSON.stringify(reply.body);
   Object.assign(headers, reply.headers, { 'content-type': 'application/json' });
   res.writeHead(502, headers).end(text);

@@ -20,7 +20,7 @@ import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-import { CLAUDE_BIN } from '../test-support/paths.js';
+import { CLAUDE_BIN, COPILOT_BIN, GEMINI_BIN, OPENCODE_BIN } from '../test-support/paths.js';
 import { resultsByCase } from '../test-support/run-output.js';
 
 const skip = dockerUnavailable();
@@ -77,6 +77,34 @@ const INSTALL_SHAPES = [
 type InstallShape = (typeof INSTALL_SHAPES)[number];
 
 /**
+ * The agents whose model API is not claude's, each run inside as a user would: its own skill tool, its own way to write
+ * a file, its own API (the container reaches each only through the gateway's path for it).
+ */
+const AGENTS = [
+  {
+    engine: 'gemini-cli',
+    api: 'gemini',
+    settings: [`path=${GEMINI_BIN}`, 'model=gemini-2.5-flash'],
+    skill: { name: 'activate_skill', input: { name: 'pirate' } },
+    write: { name: 'write_file', input: { file_path: 'ahoy.txt', content: 'Ahoy!\n' } },
+  },
+  {
+    engine: 'opencode',
+    api: 'anthropic',
+    settings: [`path=${OPENCODE_BIN}`, 'model=anthropic/claude-sonnet-4-5'],
+    skill: { name: 'skill', input: { name: 'pirate' } },
+    write: { name: 'write', input: { filePath: 'ahoy.txt', content: 'Ahoy!\n' } },
+  },
+  {
+    engine: 'copilot',
+    api: 'openai',
+    settings: [`path=${COPILOT_BIN}`, 'model=gpt-4o', 'provider=openai'],
+    skill: { name: 'skill', input: { skill: 'pirate' } },
+    write: { name: 'bash', input: { command: 'echo Ahoy! > ahoy.txt', description: 'write ahoy.txt' } },
+  },
+] as const;
+
+/**
  * An agent for the command engine: asks the model through its base URL, then tries another address directly. It uses
  * busybox's wget, which the host (busybox-static) and the test image both have.
  */
@@ -129,6 +157,10 @@ describe('run --environment docker: every execution in a container', () => {
       DOCKER_HOST: daemon.host,
       ANTHROPIC_BASE_URL: model.url,
       ANTHROPIC_API_KEY: 'test-key-for-the-fake-server',
+      OPENAI_BASE_URL: `${model.url}/v1`,
+      OPENAI_API_KEY: 'test-key-for-the-fake-server',
+      GOOGLE_GEMINI_BASE_URL: model.url,
+      GEMINI_API_KEY: 'test-key-for-the-fake-server',
       SKILL_EVAL_OTHER_ADDRESS: otherAddress(),
     });
     const code = await main(['run', '.', '--out', out, '--no-cache', '--trust', ...args], io);
@@ -144,6 +176,12 @@ describe('run --environment docker: every execution in a container', () => {
     process.env.DOCKER_HOST = daemon.host;
     model = await startFakeModelServer({
       conversations: [
+        // Before claude's, whose prompt theirs begin with.
+        ...AGENTS.map((agent) => ({
+          id: agent.engine,
+          match: { user: `Greet me like a pirate on ${agent.engine}`, tools: true },
+          responses: [{ toolCalls: [agent.skill] }, { toolCalls: [agent.write] }, { text: 'Ahoy, written.' }],
+        })),
         {
           id: 'claude',
           match: { user: 'Greet me like a pirate', tools: true },
@@ -159,7 +197,7 @@ describe('run --environment docker: every execution in a container', () => {
     other = createServer((_req, res) => res.end('you reached me'));
     await new Promise<void>((resolve) => other.listen(0, '0.0.0.0', resolve));
     dir = mkdtempSync(join(tmpdir(), 'skill-eval-env-e2e-'));
-    for (const project of ['claude', 'agent']) {
+    for (const project of ['claude', 'agent', ...AGENTS.map((agent) => agent.engine)]) {
       mkdirSync(join(dir, project, 'evals', 'cases'), { recursive: true });
       writeFileSync(
         join(dir, project, 'SKILL.md'),
@@ -179,6 +217,16 @@ describe('run --environment docker: every execution in a container', () => {
       join(dir, 'claude', 'evals', 'cases', 'greet.yaml'),
       'id: greet\ninput: {prompt: "Greet me like a pirate and write ahoy.txt"}\njudge: {type: rule_based, success: [{files_exist: [ahoy.txt]}, {output_contains: {all: [Ahoy]}}]}\n',
     );
+    for (const { engine } of AGENTS) {
+      writeFileSync(
+        join(dir, engine, 'evals', 'eval.yaml'),
+        suite(['type: docker', `image: ${TEST_IMAGE}`, 'network_policy: deny_all']),
+      );
+      writeFileSync(
+        join(dir, engine, 'evals', 'cases', 'greet.yaml'),
+        `id: greet\ninput: {prompt: "Greet me like a pirate on ${engine} and write ahoy.txt"}\njudge: {type: rule_based, success: [{files_exist: [ahoy.txt]}, {output_contains: {all: [Ahoy]}}]}\n`,
+      );
+    }
     writeFileSync(join(dir, 'agent', 'evals', 'eval.yaml'), suite(['type: none']));
     writeFileSync(
       join(dir, 'agent', 'evals', 'cases', 'ping.yaml'),
@@ -225,6 +273,30 @@ describe('run --environment docker: every execution in a container', () => {
         .toBe('');
     },
     120_000,
+  );
+
+  it.each(AGENTS)(
+    'runs the real $engine inside the container: its skill, its write, its $api API through the gateway',
+    async (agent) => {
+      const before = model.requests.length;
+      const settings = agent.settings.flatMap((setting) => ['--ek', setting]);
+      const { code, err, results, out } = await run(agent.engine, ['--engine', agent.engine, ...settings]);
+      const result = results.get('greet')!;
+      const why = JSON.stringify({ err, error: result.error, checks: result.checks, tools: result.session?.toolCalls });
+      expect(result.status, why).toBe('passed');
+      expect(code).toBe(0);
+      expect(result.sandbox).toMatchObject({ environment: 'docker', image: TEST_IMAGE, network: 'deny' });
+      expect(result.session?.skillsInvoked).toEqual([{ name: 'pirate', via: 'tool' }]);
+      expect(readFileSync(join(out, 'artifacts', result.executionId, 'collected', 'ahoy.txt'), 'utf8')).toBe('Ahoy!\n');
+      // Every model call came through the gateway's path of the agent's own API.
+      const calls = model.requests.slice(before).filter((request) => request.conversation === agent.engine);
+      expect(calls.length).toBeGreaterThanOrEqual(3);
+      expect(calls.every((request) => request.api.startsWith(agent.api))).toBe(true);
+      await expect
+        .poll(() => docker('ps', '-a', '-q', '--filter', 'label=skill-eval.run'), { timeout: 10_000 })
+        .toBe('');
+    },
+    240_000,
   );
 
   it("reaches the model from the container, while the agent's call to another address fails", async () => {

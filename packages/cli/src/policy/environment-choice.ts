@@ -1,10 +1,12 @@
 import { relative } from 'node:path';
 import {
+  ANY_ENDPOINT_VARIABLE,
   type Case,
   configurePlugin,
   type Environment,
   type EnvironmentPlugin,
   type EnvironmentSpec,
+  MODEL_ENDPOINT_VARIABLES,
   normalizePluginId,
   pluginPackageNames,
   SkillEvalError,
@@ -152,16 +154,15 @@ function placeOf(testCase: Case, key: string | undefined, cwd: string): SettingU
 }
 
 /**
- * A sandbox reaches the model only through the base URL variables it sets (`ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`),
- * so an engine whose own `baseUrl` setting wins over them would call an address the sandbox cannot reach: refused.
+ * A sandbox reaches the model only through the base URL variables it sets (core's MODEL_ENDPOINTS), so an engine whose own `baseUrl` setting wins over them would call an address the sandbox cannot reach: refused.
  */
 export function assertEnginesConfined(engines: readonly EngineTarget[]): void {
   for (const target of engines) {
     if ((target.settings as { baseUrl?: unknown } | undefined)?.baseUrl === undefined) continue;
     throw new SkillEvalError(
       'USAGE',
-      `Engine ${target.id} has a baseUrl setting, which a container or sandbox environment cannot route: its programs reach the model through ANTHROPIC_BASE_URL / OPENAI_BASE_URL.`,
-      { hint: 'Drop the baseUrl setting and set ANTHROPIC_BASE_URL or OPENAI_BASE_URL to that endpoint instead.' },
+      `Engine ${target.id} has a baseUrl setting, which a container or sandbox environment cannot route: its programs reach the model through ${MODEL_ENDPOINT_VARIABLES.join(' / ')}.`,
+      { hint: `Drop the baseUrl setting and set ${ANY_ENDPOINT_VARIABLE} to that endpoint instead.` },
     );
   }
 }

@@ -1,16 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { redactorOf } from '@skill-eval/core';
+import { endpointVariables, MODEL_ENDPOINTS, type ModelApi, modelEndpoints, redactorOf } from '@skill-eval/core';
 import { judgeScope, type Recording, startRecordingProxy } from '@skill-eval/model-server';
 import { redactEventStream } from './redact-event-stream.js';
-import {
-  BASE_URL_VARIABLE,
-  DEFAULT_ENDPOINTS,
-  type EndpointFamily,
-  endpointFamily,
-  type ModelTraffic,
-  type TrafficContext,
-} from './traffic-context.js';
+import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
 
 /**
  * `run --record`: a proxy on 127.0.0.1 stands between every execution (and its judge) and the real endpoint,
@@ -18,10 +11,10 @@ import {
  */
 export async function startRecording(context: TrafficContext): Promise<ModelTraffic> {
   const { io, judge } = context;
-  const engineUpstream = (api: EndpointFamily) => io.env[BASE_URL_VARIABLE[api]] || DEFAULT_ENDPOINTS[api];
+  const engineUpstream = (api: ModelApi) => modelEndpoints(io.env)[api];
   // The judge would have called its own baseUrl, else (API judges read the process environment) the variable.
-  const judgeUpstream = (api: EndpointFamily) =>
-    judge?.baseUrl ?? (process.env[BASE_URL_VARIABLE[api]] || engineUpstream(api));
+  const judgeUpstream = (api: ModelApi) =>
+    judge?.baseUrl ?? (process.env[MODEL_ENDPOINTS[api].variable] || engineUpstream(api));
   const proxy = await startRecordingProxy({
     upstream: (scope, api) => (scope.endsWith('.judge') ? judgeUpstream(api) : engineUpstream(api)),
   });
@@ -36,10 +29,7 @@ export async function startRecording(context: TrafficContext): Promise<ModelTraf
 
   return {
     route: {
-      env(executionId) {
-        const urls = proxy.baseUrls(executionId);
-        return { ANTHROPIC_BASE_URL: urls.anthropic, OPENAI_BASE_URL: urls.openai };
-      },
+      env: (executionId) => endpointVariables(proxy.baseUrls(executionId)),
       ...(judge && judgeFamily
         ? { judge: (executionId: string) => judge.create(proxy.baseUrls(judgeScope(executionId))[judgeFamily], io.env) }
         : {}),

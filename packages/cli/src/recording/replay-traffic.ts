@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { SkillEvalError } from '@skill-eval/core';
+import { endpointVariables, MODEL_APIS, MODEL_ENDPOINTS, mapApis, SkillEvalError } from '@skill-eval/core';
 import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
 import { recordingFiles } from './recording-files.js';
 import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
 
 /** The key every replayed engine and judge sends: nothing real ever leaves the machine. */
 const REPLAY_KEY = 'skill-eval-replay';
-const KEY_VARIABLES = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'] as const;
+const KEY_VARIABLES = MODEL_APIS.map((api) => MODEL_ENDPOINTS[api].keyVariable);
 
 /** Every recorded exchange of a run directory, by scope. */
 export async function readRecordings(runDir: string): Promise<Record<string, RecordedExchange[]>> {
@@ -61,7 +61,7 @@ export async function startReplay(runDir: string, context: TrafficContext): Prom
       'USAGE',
       `--replay cannot redirect the judge engine ${judge.engineId} to the recordings.`,
       {
-        hint: 'Record and replay with a judge on anthropic, claude-code, openai or codex.',
+        hint: 'Record and replay with a judge on anthropic, claude-code, openai, codex or gemini-cli.',
       },
     );
   }
@@ -71,14 +71,12 @@ export async function startReplay(runDir: string, context: TrafficContext): Prom
   const filled = KEY_VARIABLES.filter((name) => !process.env[name]);
   for (const name of filled) process.env[name] = REPLAY_KEY;
   const at = (scope: string) => `${server.url}/x/${encodeURIComponent(scope)}`;
-  const urls = (scope: string) => ({ anthropic: at(scope), openai: `${at(scope)}/v1` });
+  // The fake server lays out each API's routes as its real endpoint does: a base URL carries the API's path prefix.
+  const urls = (scope: string) => mapApis((api) => `${at(scope)}${MODEL_ENDPOINTS[api].pathPrefix}`);
 
   return {
     route: {
-      env(executionId) {
-        const { anthropic, openai } = urls(executionId);
-        return { ...keys, ANTHROPIC_AUTH_TOKEN: undefined, ANTHROPIC_BASE_URL: anthropic, OPENAI_BASE_URL: openai };
-      },
+      env: (executionId) => ({ ...keys, ANTHROPIC_AUTH_TOKEN: undefined, ...endpointVariables(urls(executionId)) }),
       ...(judge && judgeFamily
         ? {
             judge: (executionId: string) =>

@@ -1,33 +1,22 @@
 import type { Reporter } from '@skill-eval/core';
-import { SkillEvalError } from '@skill-eval/core';
+import { ANY_ENDPOINT_VARIABLE, MODEL_ENDPOINT_VARIABLES, type ModelApi, SkillEvalError } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
 import type { EngineTarget, ExecutionRoute } from '@skill-eval/runner';
 import type { CommandIO } from '../io/io.js';
 
-/** The API family an engine's endpoint belongs to, by plugin id: which base URL variable it reads. */
-export type EndpointFamily = 'anthropic' | 'openai';
+/** The API family a judge engine's endpoint belongs to, by plugin id: which base URL variable it reads. */
+export type EndpointFamily = ModelApi;
 
 const FAMILIES: Record<string, EndpointFamily> = {
   anthropic: 'anthropic',
   'claude-code': 'anthropic',
   openai: 'openai',
   codex: 'openai',
+  'gemini-cli': 'gemini',
 };
 
 /** The family of an engine plugin, when its endpoint can be redirected. */
 export const endpointFamily = (pluginId: string): EndpointFamily | undefined => FAMILIES[pluginId];
-
-/** Where an API family goes when nothing else is set. */
-export const DEFAULT_ENDPOINTS: Record<EndpointFamily, string> = {
-  anthropic: 'https://api.anthropic.com',
-  openai: 'https://api.openai.com/v1',
-};
-
-/** The environment variable holding a family's base URL. */
-export const BASE_URL_VARIABLE: Record<EndpointFamily, string> = {
-  anthropic: 'ANTHROPIC_BASE_URL',
-  openai: 'OPENAI_BASE_URL',
-};
 
 /** How the run's judge is rebuilt to talk to another endpoint. */
 export interface RoutableJudge {
@@ -56,7 +45,7 @@ export interface TrafficContext {
 }
 
 /**
- * Record and replay send each engine to its model through the base URL variables, so an engine whose own
+ * Record and replay send each engine to its model through the base URL variables (core's MODEL_ENDPOINTS), so an engine whose own
  * `baseUrl` setting wins over them would slip past: such a run is refused rather than half recorded.
  */
 export function assertRoutable(context: TrafficContext, flag: string): void {
@@ -65,9 +54,9 @@ export function assertRoutable(context: TrafficContext, flag: string): void {
     if (baseUrl !== undefined) {
       throw new SkillEvalError(
         'USAGE',
-        `${flag} cannot redirect engine ${target.id}: its baseUrl setting wins over ANTHROPIC_BASE_URL / OPENAI_BASE_URL.`,
+        `${flag} cannot redirect engine ${target.id}: its baseUrl setting wins over ${MODEL_ENDPOINT_VARIABLES.join(' / ')}.`,
         {
-          hint: 'Drop the baseUrl setting and set ANTHROPIC_BASE_URL or OPENAI_BASE_URL to that endpoint instead.',
+          hint: `Drop the baseUrl setting and set ${ANY_ENDPOINT_VARIABLE} to that endpoint instead.`,
         },
       );
     }

@@ -10,3 +10,10 @@ export const CLI_BIN = join(here, '..', '..', 'bin', 'skill-eval.js');
 export const CLAUDE_BIN = join(here, '..', '..', 'node_modules', '.bin', 'claude');
 /** The pinned codex binary installed as this package's dev dependency. */
 export const CODEX_BIN = join(here, '..', '..', 'node_modules', '.bin', 'codex');
+/** A pinned agent binary installed as the dev dependency of its engine package (a workspace link of this one). */
+const engineBin = (engine: string, bin: string) =>
+  join(here, '..', '..', 'node_modules', '@skill-eval', `engine-${engine}`, 'node_modules', '.bin', bin);
+/** The pinned gemini, opencode and copilot binaries of their engine packages. */
+export const GEMINI_BIN = engineBin('gemini-cli', 'gemini');
+export const OPENCODE_BIN = engineBin('opencode', 'opencode');
+export const COPILOT_BIN = engineBin('copilot', 'copilot');

@@ -1,4 +1,4 @@
-import { HOST_ONLY_VARIABLES } from '@skill-eval/core';
+import { HOST_ONLY_VARIABLES, MODEL_ENDPOINT_VARIABLES } from '@skill-eval/core';
 
 /**
  * What every host program skill-eval starts (an agent CLI, git, a setup step) may inherit of the user's environment:
@@ -13,8 +13,7 @@ export const HOST_PROGRAM_VARIABLES: readonly string[] = [
   'LC_CTYPE',
   'TZ',
   'TERM',
-  'ANTHROPIC_BASE_URL',
-  'OPENAI_BASE_URL',
+  ...MODEL_ENDPOINT_VARIABLES,
 ];
 
 /** Variables with this prefix pass too, so users can hand settings to custom engines. */

@@ -11,13 +11,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
 /** The image tests run containers from: busybox and the host's C library, nothing else. */
-export const TEST_IMAGE = 'skill-eval-test/busybox-glibc:1';
+export const TEST_IMAGE = 'skill-eval-test/busybox-glibc:5';
 
 /** A Docker daemon for tests, on a socket of its own. */
 export interface TestDocker {
@@ -31,8 +31,24 @@ export interface TestDocker {
 export const TEST_DOCKER_VARIABLE = 'SKILL_EVAL_TEST_DOCKER_HOST';
 
 const BUSYBOX = ['/usr/bin/busybox', '/bin/busybox'];
-const LIBRARIES = ['libc.so.6', 'libm.so.6', 'libpthread.so.0', 'libdl.so.2', 'librt.so.1'];
+/**
+ * glibc's libraries, bash's libtinfo, and the C++ runtime every Debian or Ubuntu image has (apt needs it): copilot's native binary links
+ * against it (@github/copilot-linux-x64 1.0.102: libstdc++.so.6, libgcc_s.so.1), and its runtime.node addon against
+ * glibc's libutil.so.1.
+ */
+const LIBRARIES = [
+  'libc.so.6',
+  'libm.so.6',
+  'libpthread.so.0',
+  'libdl.so.2',
+  'librt.so.1',
+  'libutil.so.1',
+  'libtinfo.so.6',
+  'libstdc++.so.6',
+  'libgcc_s.so.1',
+];
 const LIBRARY_DIRS = ['/lib/x86_64-linux-gnu', '/lib/aarch64-linux-gnu', '/lib64', '/lib'];
+const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 const LOADERS = ['/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'];
 
 /** The script that installs what the container tests need (and every other system package a test needs). */
@@ -163,6 +179,14 @@ export async function assembleRootfs(root: string): Promise<void> {
     if (dir) copyFileSync(join(dir, name), join(root, dir.slice(1), name));
   }
   for (const loader of LOADERS.filter(existsSync)) copyFileSync(loader, join(root, loader.slice(1)));
+  // bash, as Debian's and Ubuntu's images have it: copilot's shell tool runs it (busybox has only ash).
+  if (existsSync('/bin/bash')) copyFileSync('/bin/bash', join(root, 'bin/bash'));
+  // Trust roots, as any image with Debian's ca-certificates has them: copilot refuses to start without (it checks them
+  // for its model client even when the endpoint is plain HTTP).
+  if (existsSync(CA_BUNDLE)) {
+    mkdirSync(join(root, dirname(CA_BUNDLE).slice(1)), { recursive: true });
+    copyFileSync(CA_BUNDLE, join(root, CA_BUNDLE.slice(1)));
+  }
   writeFileSync(join(root, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n');
   writeFileSync(join(root, 'etc/group'), 'root:x:0:\nnogroup:x:65534:\n');
 }
