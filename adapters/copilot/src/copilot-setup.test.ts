@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ResolvedMcpServer } from '@skill-eval/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCopilotArgs, buildCopilotEnv, prepareCopilotHome } from './copilot-command.js';
 import { copilotAuth, describeCopilotAuth } from './copilot-credentials.js';
@@ -133,10 +134,10 @@ describe('copilot environment and home', () => {
 
   it('writes the case’s MCP servers into mcp-config.json of the HOME, for its user alone, and nothing through a link', async () => {
     const home = tempDir();
-    const mcpServers = [
+    const mcpServers: ResolvedMcpServer[] = [
       {
         name: 'fs.tools',
-        transport: 'stdio' as const,
+        transport: 'stdio',
         command: '/bin/srv',
         args: ['-v'],
         env: { T: 'x' },
@@ -144,7 +145,7 @@ describe('copilot environment and home', () => {
       },
       {
         name: 'web',
-        transport: 'http' as const,
+        transport: 'http',
         args: [],
         env: {},
         url: 'http://127.0.0.1:1/mcp',
