@@ -67,6 +67,11 @@ export class CopilotEngine extends CliProgramEngine<CopilotSettings> implements 
         const auth = copilotAuth(input.env, input.userHome, this.settings);
         if (!auth) throw new SkillEvalError('ENGINE_FAILED', missingAuth);
         state.version = await this.versionOf(execution.binary).catch(() => undefined);
+        // Copilot CLI 1.0.102 has no turn limit of its main agent (no option of `copilot --help`; the turn caps of its
+        // runtime are its subagents'): the run is bounded by its wall-clock limit alone.
+        if (input.maxTurns !== undefined) {
+          state.warnings.push(`copilot has no turn limit; maxTurns ${input.maxTurns} is not enforced.`);
+        }
         await prepareCopilotHome(input.home, {
           auth,
           stagedSkills: input.skills.map((skill) => skill.name),
