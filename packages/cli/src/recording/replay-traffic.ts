@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { SkillEvalError } from '@skill-eval/core';
 import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
+import { copilotReplayEnv } from './copilot-route.js';
 import { recordingFiles } from './recording-files.js';
 import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
 
@@ -61,7 +62,7 @@ export async function startReplay(runDir: string, context: TrafficContext): Prom
       'USAGE',
       `--replay cannot redirect the judge engine ${judge.engineId} to the recordings.`,
       {
-        hint: 'Record and replay with a judge on anthropic, claude-code, openai or codex.',
+        hint: 'Record and replay with a judge on anthropic, claude-code, openai, codex or copilot.',
       },
     );
   }
@@ -77,12 +78,22 @@ export async function startReplay(runDir: string, context: TrafficContext): Prom
     route: {
       env(executionId) {
         const { anthropic, openai } = urls(executionId);
-        return { ...keys, ANTHROPIC_AUTH_TOKEN: undefined, ANTHROPIC_BASE_URL: anthropic, OPENAI_BASE_URL: openai };
+        return {
+          ...keys,
+          ANTHROPIC_AUTH_TOKEN: undefined,
+          ANTHROPIC_BASE_URL: anthropic,
+          OPENAI_BASE_URL: openai,
+          ...copilotReplayEnv(openai),
+        };
       },
       ...(judge && judgeFamily
         ? {
             judge: (executionId: string) =>
-              judge.create(urls(judgeScope(executionId))[judgeFamily], { ...io.env, ...keys }),
+              judge.create(urls(judgeScope(executionId))[judgeFamily], {
+                ...io.env,
+                ...keys,
+                ...copilotReplayEnv(urls(judgeScope(executionId)).openai),
+              }),
           }
         : {}),
     },
