@@ -1,7 +1,7 @@
 import type { Engine } from '@skill-eval/core';
 import type { EngineTarget } from '@skill-eval/runner';
 import { describe, expect, it } from 'vitest';
-import { assertCopilotRecordable, copilotReplayEnv } from './copilot-route.js';
+import { assertCopilotRecordable, copilotReplayEnv, judgeFamily } from './copilot-route.js';
 import { endpointFamily } from './traffic-context.js';
 
 const target = (engineId: string, settings: Record<string, unknown> = {}): EngineTarget => ({
@@ -19,8 +19,20 @@ const refusal = (fn: () => void): string => {
 };
 
 describe('record and replay of the copilot engine', () => {
-  it('routes a copilot judge as an OpenAI-API engine, its default provider type', () => {
+  it('routes a copilot judge by its provider’s API: OpenAI’s by default, Anthropic’s when it runs there', () => {
     expect(endpointFamily('copilot')).toBe('openai');
+    const judge = (settings: Record<string, unknown>, engineId = 'copilot') => ({
+      engineId,
+      settings,
+      create: () => ({}) as never,
+    });
+    expect(judgeFamily(judge({}), {})).toBe('openai');
+    expect(judgeFamily(judge({ provider: 'anthropic' }), {})).toBe('anthropic');
+    expect(judgeFamily(judge({}), { COPILOT_PROVIDER_TYPE: 'anthropic' })).toBe('anthropic');
+    expect(judgeFamily(judge({ provider: 'openai' }), { COPILOT_PROVIDER_TYPE: 'anthropic' })).toBe('openai');
+    // Other judges keep their plugin's family, or none.
+    expect(judgeFamily(judge({ provider: 'anthropic' }, 'codex'), {})).toBe('openai');
+    expect(judgeFamily(judge({}, 'gemini-cli'), {})).toBeUndefined();
   });
 
   it('records copilot on a bring-your-own-key provider whose endpoint the recorder forwards to', () => {

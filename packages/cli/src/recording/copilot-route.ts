@@ -1,6 +1,6 @@
 import { SkillEvalError } from '@skill-eval/core';
 import type { EngineTarget } from '@skill-eval/runner';
-import type { RoutableJudge } from './traffic-context.js';
+import { type EndpointFamily, endpointFamily, type RoutableJudge } from './traffic-context.js';
 
 /**
  * How record and replay reach the copilot engine. Copilot CLI talks to a model skill-eval can redirect only on a
@@ -18,6 +18,15 @@ type Env = Readonly<Record<string, string | undefined>>;
 function copilotProvider(settings: { provider?: unknown }, env: Env): 'openai' | 'anthropic' {
   if (settings.provider === 'anthropic' || settings.provider === 'openai') return settings.provider;
   return env.COPILOT_PROVIDER_TYPE?.trim().toLowerCase() === 'anthropic' ? 'anthropic' : 'openai';
+}
+
+/**
+ * The API family a judge's calls are routed by: a copilot judge's is its provider's (its `baseUrl` setting is then
+ * that API's endpoint), any other engine's its plugin's.
+ */
+export function judgeFamily(judge: RoutableJudge, env: Env): EndpointFamily | undefined {
+  if (judge.engineId !== COPILOT_ENGINE) return endpointFamily(judge.engineId);
+  return copilotProvider((judge.settings ?? {}) as { provider?: unknown }, env);
 }
 
 /**

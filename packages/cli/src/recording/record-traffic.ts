@@ -2,12 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactorOf } from '@skill-eval/core';
 import { judgeScope, type Recording, startRecordingProxy } from '@skill-eval/model-server';
+import { judgeFamily } from './copilot-route.js';
 import { redactEventStream } from './redact-event-stream.js';
 import {
   BASE_URL_VARIABLE,
   DEFAULT_ENDPOINTS,
   type EndpointFamily,
-  endpointFamily,
   type ModelTraffic,
   type TrafficContext,
 } from './traffic-context.js';
@@ -26,8 +26,8 @@ export async function startRecording(context: TrafficContext): Promise<ModelTraf
     upstream: (scope, api) => (scope.endsWith('.judge') ? judgeUpstream(api) : engineUpstream(api)),
   });
   const redact = redactorOf({ ...process.env, ...io.env });
-  const judgeFamily = judge ? endpointFamily(judge.engineId) : undefined;
-  if (judge && !judgeFamily) {
+  const family = judge ? judgeFamily(judge, io.env) : undefined;
+  if (judge && !family) {
     io.stderr.write(
       `skill-eval: the judge engine ${judge.engineId} cannot be routed through the recorder; its calls are not recorded.\n`,
     );
@@ -40,8 +40,8 @@ export async function startRecording(context: TrafficContext): Promise<ModelTraf
         const urls = proxy.baseUrls(executionId);
         return { ANTHROPIC_BASE_URL: urls.anthropic, OPENAI_BASE_URL: urls.openai };
       },
-      ...(judge && judgeFamily
-        ? { judge: (executionId: string) => judge.create(proxy.baseUrls(judgeScope(executionId))[judgeFamily], io.env) }
+      ...(judge && family
+        ? { judge: (executionId: string) => judge.create(proxy.baseUrls(judgeScope(executionId))[family], io.env) }
         : {}),
     },
     reporters: [

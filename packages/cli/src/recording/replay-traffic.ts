@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { SkillEvalError } from '@skill-eval/core';
 import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
-import { copilotReplayEnv } from './copilot-route.js';
+import { copilotReplayEnv, judgeFamily } from './copilot-route.js';
 import { recordingFiles } from './recording-files.js';
-import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
+import type { ModelTraffic, TrafficContext } from './traffic-context.js';
 
 /** The key every replayed engine and judge sends: nothing real ever leaves the machine. */
 const REPLAY_KEY = 'skill-eval-replay';
@@ -56,8 +56,8 @@ function refuseRedirects(file: string, scopes: Record<string, RecordedExchange[]
  */
 export async function startReplay(runDir: string, context: TrafficContext): Promise<ModelTraffic> {
   const { io, judge } = context;
-  const judgeFamily = judge ? endpointFamily(judge.engineId) : undefined;
-  if (judge && !judgeFamily) {
+  const family = judge ? judgeFamily(judge, io.env) : undefined;
+  if (judge && !family) {
     throw new SkillEvalError(
       'USAGE',
       `--replay cannot redirect the judge engine ${judge.engineId} to the recordings.`,
@@ -86,10 +86,10 @@ export async function startReplay(runDir: string, context: TrafficContext): Prom
           ...copilotReplayEnv(openai),
         };
       },
-      ...(judge && judgeFamily
+      ...(judge && family
         ? {
             judge: (executionId: string) =>
-              judge.create(urls(judgeScope(executionId))[judgeFamily], {
+              judge.create(urls(judgeScope(executionId))[family], {
                 ...io.env,
                 ...keys,
                 ...copilotReplayEnv(urls(judgeScope(executionId)).openai),
