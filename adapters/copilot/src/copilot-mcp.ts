@@ -3,7 +3,9 @@ import { mcpToolName, type ResolvedMcpServer } from '@skill-eval/core';
 /**
  * The `mcp-config.json` of the execution's `~/.copilot` (Copilot CLI 1.0.102 loads it at start, `configSource: "user"`
  * in `session.mcp_server_status_changed`; `--additional-mcp-config` of `copilot --help` "augments config from
- * ~/.copilot/mcp-config.json"): `{mcpServers: {<name>: …}}`, a stdio server by `type: "stdio"`, `command`, `args` and
+ * ~/.copilot/mcp-config.json", merged by the native runtime: cli-main.js:192 `mcpConfigReadAndMergeAdditional`, :4453
+ * — paths of the package the binary unpacks into `$XDG_CACHE_HOME/copilot/pkg/<platform>/1.0.102`):
+ * `{mcpServers: {<name>: …}}`, a stdio server by `type: "stdio"`, `command`, `args` and
  * `env`, an HTTP one by `type: "http"` (streamable HTTP), `url` and `headers` — McpServerConfigStdio and
  * McpServerConfigHttp of the package's `copilot-sdk/generated/rpc.d.ts` (:16478, :16602). Every tool of a server is
  * offered (`tools` omitted: "Defaults to all tools"), and `--allow-all` runs them without confirmation.
