@@ -1,7 +1,9 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
+import { createHarnessFile, makeFolders } from '@skill-eval/engine-kit/agent-files';
 import { type CopilotAuth, GITHUB_TOKEN_VARIABLES } from './copilot-credentials.js';
+import { copilotMcpConfig } from './copilot-mcp.js';
 
 /**
  * The skills Copilot CLI 1.0.102 builds in (`session.skills_loaded` lists them with source `builtin`): they would crowd
@@ -47,22 +49,46 @@ export function buildCopilotEnv(
   return env;
 }
 
+/** The `.copilot` folder of the execution's HOME: settings, instructions, MCP servers, sessions. */
+export const copilotDir = (home: string): string => join(home, '.copilot');
+
 /**
  * Prepares `~/.copilot` of the execution's HOME: `settings.json` disabling the built-in skills (its `disabledSkills`),
  * the system prompt as `copilot-instructions.md` (the user's own instructions, which Copilot adds to its system prompt
- * as a `<custom_instruction>`: both verified on copilot 1.0.102), and — for a login — a link to the user's
- * `config.json`: a link, so nothing of it lands in the workspace or the results.
+ * as a `<custom_instruction>`: both verified on copilot 1.0.102), the case's MCP servers as `mcp-config.json` (readable
+ * by the user alone: a server's env and headers may hold secrets), and — for a login — a link to the user's
+ * `config.json`: a link, so nothing of it lands in the workspace or the results. The files are new files of the fresh
+ * HOME, written through the file layer (no link followed, nothing already there written through).
  */
 export async function prepareCopilotHome(
   home: string,
-  options: { auth: CopilotAuth; stagedSkills: readonly string[]; system?: string },
+  options: {
+    auth: CopilotAuth;
+    stagedSkills: readonly string[];
+    system?: string;
+    mcpServers?: readonly ResolvedMcpServer[];
+  },
 ): Promise<void> {
-  const dir = join(home, '.copilot');
-  await mkdir(dir, { recursive: true });
+  const dir = copilotDir(home);
+  await makeFolders(home, dir);
   const disabledSkills = BUILTIN_SKILLS.filter((name) => !options.stagedSkills.includes(name));
-  await writeFile(join(dir, 'settings.json'), `${JSON.stringify({ disabledSkills }, null, 2)}\n`);
-  if (options.system) await writeFile(join(dir, 'copilot-instructions.md'), `${options.system}\n`);
+  await writeHomeFile(home, join(dir, 'settings.json'), `${JSON.stringify({ disabledSkills }, null, 2)}\n`);
+  if (options.system) await writeHomeFile(home, join(dir, 'copilot-instructions.md'), `${options.system}\n`);
+  if (options.mcpServers?.length) {
+    const config = `${JSON.stringify(copilotMcpConfig(options.mcpServers), null, 2)}\n`;
+    await writeHomeFile(home, join(dir, 'mcp-config.json'), config, 0o600);
+  }
   if (options.auth.type === 'login') await symlink(options.auth.configFile, join(dir, 'config.json'));
+}
+
+/** Writes the new file `path` below the execution's HOME (refused when anything is already there). */
+async function writeHomeFile(home: string, path: string, text: string, mode = 0o644): Promise<void> {
+  const handle = await createHarnessFile(home, path, mode);
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
 }
 
 export interface CopilotArgsOptions {

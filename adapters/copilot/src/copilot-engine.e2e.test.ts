@@ -102,15 +102,20 @@ describe('copilot engine against the fake model server', () => {
     expect(readFileSync(join(sandbox.home, '.copilot', 'settings.json'), 'utf8')).not.toContain(KEY);
   }, 240_000);
 
-  it('lists a skill staged under <workspace>/.github/skills to the model, not one elsewhere nor the built-in ones', async () => {
+  it('lists a skill staged under <workspace>/.github/skills to the model, not one elsewhere nor the built-in ones; warns maxTurns is not enforced', async () => {
     writeSkill(join(sandbox.workspace, '.github', 'skills'), 'staged-skill', 'Staged for the listing test.');
     writeSkill(join(sandbox.workspace, 'skills'), 'stray-skill', 'Not under a skill root.');
     const input = await setup({
       conversations: [{ id: 'list', match: { user: 'Which skills', tools: true }, responses: [{ text: 'Some.' }] }],
     });
-    const session = await engine.run(input({ turns: ['Which skills do you have?'] }));
+    const session = await engine.run(input({ turns: ['Which skills do you have?'], maxTurns: 3 }));
     expect(session.status).toBe('completed');
     expect(session.finalMessage).toBe('Some.');
+    // Copilot has no turn limit to pass maxTurns to: the session says so rather than pretending.
+    expect(session.warnings).toContainEqual({
+      kind: 'engine',
+      message: 'copilot has no turn limit; maxTurns 3 is not enforced.',
+    });
     const body = bodyOf(0);
     expect(body).toContain('staged-skill');
     expect(body).toContain('Staged for the listing test.');

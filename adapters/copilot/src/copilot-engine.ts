@@ -35,7 +35,7 @@ export const TRANSCRIPT_FILE = 'copilot-events.jsonl';
 
 export class CopilotEngine extends CliProgramEngine<CopilotSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = {};
+  readonly capabilities = { mcp: true };
   /**
    * Copilot CLI 1.0.102's project skills folder: it lists `.github/skills`, `.claude/skills` and `.agents/skills` of
    * the workspace as `project` skills (`session.skills_loaded`, verified by staging a SKILL.md in each; not
@@ -67,9 +67,15 @@ export class CopilotEngine extends CliProgramEngine<CopilotSettings> implements 
         const auth = copilotAuth(input.env, input.userHome, this.settings);
         if (!auth) throw new SkillEvalError('ENGINE_FAILED', missingAuth);
         state.version = await this.versionOf(execution.binary).catch(() => undefined);
+        // Copilot CLI 1.0.102 has no turn limit of its main agent (no option of `copilot --help`; the turn caps of its
+        // runtime are its subagents'): the run is bounded by its wall-clock limit alone.
+        if (input.maxTurns !== undefined) {
+          state.warnings.push(`copilot has no turn limit; maxTurns ${input.maxTurns} is not enforced.`);
+        }
         await prepareCopilotHome(input.home, {
           auth,
           stagedSkills: input.skills.map((skill) => skill.name),
+          mcpServers: input.mcpServers ?? [],
           ...(input.system ? { system: input.system } : {}),
         });
         await this.runTurns(input, state, execution, auth, model);
@@ -89,7 +95,12 @@ export class CopilotEngine extends CliProgramEngine<CopilotSettings> implements 
     model: string | undefined,
   ): Promise<void> {
     const env = buildCopilotEnv(input, auth, model);
-    const redact = redactorOf(env).text;
+    // The MCP servers' env and headers may hold secrets: they stay in mcp-config.json of the HOME, out of the results.
+    const mcpSecrets = (input.mcpServers ?? []).flatMap((s) => [
+      ...Object.entries(s.env),
+      ...Object.entries(s.headers),
+    ]);
+    const redact = redactorOf({ ...env, ...Object.fromEntries(mcpSecrets) }).text;
     // Copilot starts a session under an id it is given (`--session-id`) and continues it with `--resume <id>`.
     const sessionId = randomUUID();
     await this.driveTurns<CopilotParseResult>(execution, {

@@ -1,6 +1,18 @@
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ResolvedMcpServer } from '@skill-eval/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCopilotArgs, buildCopilotEnv, prepareCopilotHome } from './copilot-command.js';
 import { copilotAuth, describeCopilotAuth } from './copilot-credentials.js';
@@ -118,6 +130,53 @@ describe('copilot environment and home', () => {
     expect(readFileSync(join(home, '.copilot', 'copilot-instructions.md'), 'utf8')).toBe('Be brief.\n');
     expect(lstatSync(join(home, '.copilot', 'config.json')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(home, '.copilot', 'config.json'))).toBe(configFile);
+  });
+
+  it('writes the case’s MCP servers into mcp-config.json of the HOME, for its user alone, and nothing through a link', async () => {
+    const home = tempDir();
+    const mcpServers: ResolvedMcpServer[] = [
+      {
+        name: 'fs.tools',
+        transport: 'stdio',
+        command: '/bin/srv',
+        args: ['-v'],
+        env: { T: 'x' },
+        headers: {},
+      },
+      {
+        name: 'web',
+        transport: 'http',
+        args: [],
+        env: {},
+        url: 'http://127.0.0.1:1/mcp',
+        headers: { A: 'b' },
+      },
+    ];
+    await prepareCopilotHome(home, {
+      auth: { type: 'github-token', variable: 'GH_TOKEN' },
+      stagedSkills: [],
+      mcpServers,
+    });
+    const file = join(home, '.copilot', 'mcp-config.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      mcpServers: {
+        'fs.tools': { type: 'stdio', command: '/bin/srv', args: ['-v'], env: { T: 'x' } },
+        web: { type: 'http', url: 'http://127.0.0.1:1/mcp', headers: { A: 'b' } },
+      },
+    });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Without servers there is no file; a link where a file goes is refused, not written through.
+    const bare = tempDir();
+    await prepareCopilotHome(bare, { auth: { type: 'github-token', variable: 'GH_TOKEN' }, stagedSkills: [] });
+    expect(existsSync(join(bare, '.copilot', 'mcp-config.json'))).toBe(false);
+    const linked = tempDir();
+    const target = join(tempDir(), 'elsewhere.json');
+    mkdirSync(join(linked, '.copilot'));
+    symlinkSync(target, join(linked, '.copilot', 'settings.json'));
+    await expect(
+      prepareCopilotHome(linked, { auth: { type: 'github-token', variable: 'GH_TOKEN' }, stagedSkills: [] }),
+    ).rejects.toThrow();
+    expect(existsSync(target)).toBe(false);
   });
 
   it('starts a session under an id, then resumes it', () => {

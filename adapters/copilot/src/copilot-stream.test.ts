@@ -78,6 +78,43 @@ describe('CopilotStreamParser', () => {
     expect(parsed.errorMessage).toBe('bad key\ncopilot ended with exit code 1');
   });
 
+  it('reports an MCP tool as server::tool, by the names its request carries, not from its streamed arguments', () => {
+    // As copilot 1.0.102 streams a call of tool `do.it` of server `fs.tools`, offered to the model as `fs-tools-do-it`.
+    const parser = new CopilotStreamParser();
+    const delta = (toolCallId: string, toolName: string, inputDelta: string) =>
+      parser.pushEvent({ type: 'assistant.tool_call_delta', data: { toolCallId, toolName, inputDelta } });
+    delta('m1', 'fs-tools-do-it', '{"text":"hi"}');
+    // The delta names no server: the call waits for assistant.message.
+    expect(parser.eventsSoFar()).toEqual([]);
+    // A call recorded early under the API's name (a name without `-`) is renamed once its server is known.
+    delta('m2', 'lookup', '{"q":1}');
+    expect(parser.eventsSoFar()).toEqual([{ type: 'tool-call', id: 'm2', name: 'lookup', input: { q: 1 } }]);
+    const mcp = (toolCallId: string, name: string, mcpServerName: string, mcpToolName: string) => ({
+      toolCallId,
+      name,
+      arguments: {},
+      type: 'function',
+      mcpServerName,
+      mcpToolName,
+    });
+    parser.pushEvent({
+      type: 'assistant.message',
+      data: {
+        content: '',
+        toolRequests: [
+          { ...mcp('m1', 'fs-tools-do-it', 'fs.tools', 'do.it'), arguments: { text: 'hi' } },
+          mcp('m2', 'lookup', 'db', 'lookup'),
+          { toolCallId: 'b1', name: 'bash-like', arguments: { command: 'ls' } },
+        ],
+      },
+    });
+    expect(parser.finish().events).toEqual([
+      { type: 'tool-call', id: 'm2', name: 'db::lookup', input: { q: 1 } },
+      { type: 'tool-call', id: 'm1', name: 'fs.tools::do.it', input: { text: 'hi' } },
+      { type: 'tool-call', id: 'b1', name: 'bash-like', input: { command: 'ls' } },
+    ]);
+  });
+
   it('warns of lines that are not JSON, and leaves the status open without a result event', () => {
     const parser = new CopilotStreamParser();
     parser.pushLine('not json');

@@ -8,6 +8,7 @@ import {
   skillNameFromPath,
   skillsReadBy,
 } from '@skill-eval/engine-kit';
+import { copilotToolName, mayBeMcpTool } from './copilot-mcp.js';
 
 /**
  * Parser for `copilot -p … --output-format json` (GitHub Copilot CLI 1.0.102): one session event per line,
@@ -15,7 +16,8 @@ import {
  * `copilot-sdk/generated/session-events.d.ts`), ending with `{type: "result", sessionId, exitCode, usage}`. Read here:
  * `assistant.tool_call_delta` (a tool call's arguments as they stream), `assistant.message` (`content` and
  * `toolRequests[]` of one model response: `{toolCallId, name, arguments}`, seen before the tools run), `tool.execution_complete` (`toolCallId`, `success`, `result.content` or `error`),
- * `session.error`, `result`. The stream holds no tokens: they come from `--usage-output-file` ({@link readUsageFile}).
+ * `session.error`, `result`. An MCP tool's request carries `mcpServerName` and `mcpToolName`: it is reported as
+ * `server::tool`. The stream holds no tokens: they come from `--usage-output-file` ({@link readUsageFile}).
  * Deltas, turn markers, `session.skills_loaded` and anything a later version adds are skipped.
  */
 
@@ -54,8 +56,8 @@ export class CopilotStreamParser {
   private lineNo = 0;
   /** The arguments streamed so far of each tool call, by id (`assistant.tool_call_delta`). */
   private readonly streamedInput = new Map<string, string>();
-  /** The tool calls already recorded from their streamed arguments. */
-  private readonly recorded = new Set<string>();
+  /** The tool calls already recorded, by id. */
+  private readonly recorded = new Map<string, Extract<SessionEvent, { type: 'tool-call' }>>();
 
   /** Feeds one line of output; blank lines are skipped, non-JSON lines become warnings. */
   pushLine(line: string): void {
@@ -112,7 +114,11 @@ export class CopilotStreamParser {
     this.out.finalMessage = '';
     for (const request of requests) {
       const id = str(request.toolCallId) ?? `tool-${this.out.events.length}`;
-      if (!this.recorded.has(id)) this.onToolCall(id, str(request.name) ?? 'unknown', request.arguments);
+      const name = copilotToolName(str(request.name) ?? 'unknown', request);
+      const recorded = this.recorded.get(id);
+      if (!recorded) this.onToolCall(id, name, request.arguments);
+      // Recorded from its streamed arguments under the API's name: it takes the name its server gave.
+      else recorded.name = name;
     }
   }
 
@@ -121,12 +127,14 @@ export class CopilotStreamParser {
    * call is recorded as soon as they form a whole JSON object — some 20 ms before `assistant.message`, which Copilot
    * writes only as it starts the tools: a trigger case's first-tool mode stops Copilot as early as the stream allows.
    * The `skill` tool answers within milliseconds and the next request follows at once, so its result may still
-   * reach the model before the process group is killed.
+   * reach the model before the process group is killed. A call that may be an MCP tool's waits for
+   * `assistant.message`, which names its server (the delta does not).
    */
   private onToolCallDelta(data: Json): void {
     const id = str(data.toolCallId);
     const delta = str(data.inputDelta);
-    if (!id || delta === undefined || this.recorded.has(id)) return;
+    const name = str(data.toolName) ?? 'unknown';
+    if (!id || delta === undefined || this.recorded.has(id) || mayBeMcpTool(name)) return;
     const text = (this.streamedInput.get(id) ?? '') + delta;
     this.streamedInput.set(id, text);
     let input: unknown;
@@ -135,13 +143,14 @@ export class CopilotStreamParser {
     } catch {
       return;
     }
-    if (isObject(input)) this.onToolCall(id, str(data.toolName) ?? 'unknown', input);
+    if (isObject(input)) this.onToolCall(id, name, input);
   }
 
   private onToolCall(id: string, name: string, input: unknown): void {
-    this.recorded.add(id);
+    const call = { type: 'tool-call' as const, id, name, input };
+    this.recorded.set(id, call);
     this.streamedInput.delete(id);
-    this.out.events.push({ type: 'tool-call', id, name, input });
+    this.out.events.push(call);
     for (const skill of skillsOfToolCall(name, input)) this.out.events.push({ type: 'skill', ...skill });
   }
 

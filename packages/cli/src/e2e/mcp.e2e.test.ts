@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult, Session } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-import { CLAUDE_BIN, CODEX_BIN } from '../test-support/paths.js';
+import { CLAUDE_BIN, CODEX_BIN, REPO_ROOT } from '../test-support/paths.js';
 import { PLANNER_CANNED, plannerConversations, writePlannerSuite } from '../test-support/planner-suite.js';
 import { processesWithEnv } from '../test-support/processes.js';
 import { resultsByCase } from '../test-support/run-output.js';
 
-// The planner suite (a skill-up eval.yaml with a mocked MCP server) on the real claude and codex binaries, against the
-// fake model server.
+// The planner suite (a skill-up eval.yaml with a mocked MCP server) on the real claude, codex and copilot binaries,
+// against the fake model server.
 
 /** Runs the planner suite in `dir` on `engineArgs`; returns the exit code and the results by case id. */
 async function runPlanner(
@@ -118,6 +119,61 @@ describe('skill-eval run: a mocked MCP server on the real codex binary', () => {
   });
 
   it('calls the mocked tool (pre-approved) and gets the canned response; tool_called passes', () => {
+    const result = results.get('create-plan')!;
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe('passed');
+    expect(result.session?.toolCalls).toEqual([
+      expect.objectContaining({
+        name: 'pm::create_plan',
+        input: { name: 'Q1 release' },
+        output: PLANNER_CANNED,
+        isError: false,
+      }),
+    ]);
+    expect(results.get('not-called')!.status).toBe('failed');
+  });
+});
+
+describe('skill-eval run: a mocked MCP server on the real copilot binary', () => {
+  // The copilot engine's pinned binary, and the package cache its tests share (copilot unpacks 235 MB on first start).
+  const COPILOT = join(REPO_ROOT, 'adapters', 'copilot', 'node_modules', '.bin', 'copilot');
+  let server: FakeModelServer;
+  let dir: string;
+  let results: Map<string, CaseResult>;
+
+  beforeAll(async () => {
+    server = await startFakeModelServer({
+      // copilot offers an MCP tool as <server>-<tool>.
+      conversations: plannerConversations([{ toolCalls: [{ name: 'pm-create_plan', input: { name: 'Q1 release' } }] }]),
+    });
+    dir = writePlannerSuite('skill-eval-mcp-copilot-e2e-');
+    ({ results } = await runPlanner(
+      dir,
+      {
+        PATH: process.env.PATH,
+        OPENAI_BASE_URL: `${server.url}/v1`,
+        OPENAI_API_KEY: 'test-key-for-the-fake-server',
+        XDG_CACHE_HOME: join(tmpdir(), 'skill-eval-copilot-test-cache'),
+      },
+      [
+        '--engine',
+        'copilot',
+        '--ek',
+        `copilot.path=${COPILOT}`,
+        '--ek',
+        'copilot.provider=openai',
+        '--ek',
+        'copilot.model=gpt-4o',
+      ],
+    ));
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('calls the mocked tool (run under --allow-all) and gets the canned response; tool_called passes', () => {
     const result = results.get('create-plan')!;
     expect(result.error).toBeUndefined();
     expect(result.status).toBe('passed');

@@ -50,6 +50,7 @@ export async function runJudge(
   const routable: RoutableJudge = {
     engineId: engine.id,
     baseUrl: (settings as { baseUrl?: string }).baseUrl,
+    settings,
     create: (baseUrl, routedEnv) => {
       const routed = { ...scoped, [`${judgeSpec.id}.baseUrl`]: baseUrl };
       const routedEngine = createEngine(registry, judgeSpec, config, routed, trust);

@@ -2,8 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { endpointVariables, MODEL_ENDPOINTS, type ModelApi, modelEndpoints, redactorOf } from '@skill-eval/core';
 import { judgeScope, type Recording, startRecordingProxy } from '@skill-eval/model-server';
+import { judgeFamily } from './copilot-route.js';
 import { redactEventStream } from './redact-event-stream.js';
-import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
+import type { ModelTraffic, TrafficContext } from './traffic-context.js';
 
 /**
  * `run --record`: a proxy on 127.0.0.1 stands between every execution (and its judge) and the real endpoint,
@@ -19,8 +20,8 @@ export async function startRecording(context: TrafficContext): Promise<ModelTraf
     upstream: (scope, api) => (scope.endsWith('.judge') ? judgeUpstream(api) : engineUpstream(api)),
   });
   const redact = redactorOf({ ...process.env, ...io.env });
-  const judgeFamily = judge ? endpointFamily(judge.engineId) : undefined;
-  if (judge && !judgeFamily) {
+  const family = judge ? judgeFamily(judge, io.env) : undefined;
+  if (judge && !family) {
     io.stderr.write(
       `skill-eval: the judge engine ${judge.engineId} cannot be routed through the recorder; its calls are not recorded.\n`,
     );
@@ -30,8 +31,8 @@ export async function startRecording(context: TrafficContext): Promise<ModelTraf
   return {
     route: {
       env: (executionId) => endpointVariables(proxy.baseUrls(executionId)),
-      ...(judge && judgeFamily
-        ? { judge: (executionId: string) => judge.create(proxy.baseUrls(judgeScope(executionId))[judgeFamily], io.env) }
+      ...(judge && family
+        ? { judge: (executionId: string) => judge.create(proxy.baseUrls(judgeScope(executionId))[family], io.env) }
         : {}),
     },
     reporters: [

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { endpointVariables, MODEL_APIS, MODEL_ENDPOINTS, mapApis, SkillEvalError } from '@skill-eval/core';
 import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
+import { copilotReplayEnv, judgeFamily } from './copilot-route.js';
 import { recordingFiles } from './recording-files.js';
-import { endpointFamily, type ModelTraffic, type TrafficContext } from './traffic-context.js';
+import type { ModelTraffic, TrafficContext } from './traffic-context.js';
 
 /** The key every replayed engine and judge sends: nothing real ever leaves the machine. */
 const REPLAY_KEY = 'skill-eval-replay';
@@ -55,13 +56,13 @@ function refuseRedirects(file: string, scopes: Record<string, RecordedExchange[]
  */
 export async function startReplay(runDir: string, context: TrafficContext): Promise<ModelTraffic> {
   const { io, judge } = context;
-  const judgeFamily = judge ? endpointFamily(judge.engineId) : undefined;
-  if (judge && !judgeFamily) {
+  const family = judge ? judgeFamily(judge, io.env) : undefined;
+  if (judge && !family) {
     throw new SkillEvalError(
       'USAGE',
       `--replay cannot redirect the judge engine ${judge.engineId} to the recordings.`,
       {
-        hint: 'Record and replay with a judge on anthropic, claude-code, openai, codex or gemini-cli.',
+        hint: 'Record and replay with a judge on anthropic, claude-code, openai, codex, gemini-cli or copilot.',
       },
     );
   }
@@ -76,11 +77,20 @@ export async function startReplay(runDir: string, context: TrafficContext): Prom
 
   return {
     route: {
-      env: (executionId) => ({ ...keys, ANTHROPIC_AUTH_TOKEN: undefined, ...endpointVariables(urls(executionId)) }),
-      ...(judge && judgeFamily
+      env: (executionId) => ({
+        ...keys,
+        ANTHROPIC_AUTH_TOKEN: undefined,
+        ...endpointVariables(urls(executionId)),
+        ...copilotReplayEnv(urls(executionId).openai),
+      }),
+      ...(judge && family
         ? {
             judge: (executionId: string) =>
-              judge.create(urls(judgeScope(executionId))[judgeFamily], { ...io.env, ...keys }),
+              judge.create(urls(judgeScope(executionId))[family], {
+                ...io.env,
+                ...keys,
+                ...copilotReplayEnv(urls(judgeScope(executionId)).openai),
+              }),
           }
         : {}),
     },

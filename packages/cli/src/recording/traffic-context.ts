@@ -13,6 +13,8 @@ const FAMILIES: Record<string, EndpointFamily> = {
   openai: 'openai',
   codex: 'openai',
   'gemini-cli': 'gemini',
+  // Copilot CLI on a bring-your-own-key provider of its default type, `openai` (see copilot-route.ts).
+  copilot: 'openai',
 };
 
 /** The family of an engine plugin, when its endpoint can be redirected. */
@@ -24,6 +26,8 @@ export interface RoutableJudge {
   engineId: string;
   /** The judge engine's own `baseUrl` setting, if any. */
   baseUrl?: string;
+  /** The judge engine's parsed settings (copilot's `provider`, see copilot-route.ts). */
+  settings?: unknown;
   /** The judge with its engine's `baseUrl` set, running with `env` (for judges that run as a task). */
   create(baseUrl: string, env: Record<string, string | undefined>): Judge;
 }
