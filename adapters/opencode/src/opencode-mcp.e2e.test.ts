@@ -1,7 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CaseSchema, SuiteSchema } from '@skill-eval/core';
 import { makeSandbox } from '@skill-eval/engine-kit/testing';
+import { runSuites } from '@skill-eval/runner';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin from './index.js';
@@ -89,6 +91,45 @@ it('installs input.mcpServers, offers their tools as <server>_<tool>, and report
   const transcript = readFileSync(session.transcriptPath!, 'utf8');
   expect(transcript).toContain('echo_echo');
   expect(transcript).not.toContain(TOKEN);
+}, 120_000);
+
+it("runs a case's mocked MCP server through the runner: tool-called on server::tool with its args passes", async () => {
+  server = await startFakeModelServer({
+    conversations: [
+      {
+        id: 'plan',
+        match: { user: 'Plan Q1', tools: true },
+        responses: [{ toolCalls: [{ name: 'pm_create_plan', input: { name: 'Q1' } }] }, { text: 'Planned.' }],
+      },
+    ],
+  });
+  const file = join(sandbox.root, 'evals.json');
+  const testCase = CaseSchema.parse({
+    id: 'plan',
+    name: 'plan',
+    kind: 'task',
+    turns: ['Plan Q1 please'],
+    mcpServers: [
+      { name: 'pm', transport: 'stdio', mock: { tools: [{ name: 'create_plan', response: 'plan {{params.name}}' }] } },
+    ],
+    checks: [{ type: 'tool-called', value: 'pm::create_plan', args: { name: 'Q1' } }],
+    source: { file, format: 'evals-json' },
+  });
+  const { results } = await runSuites({
+    suites: [SuiteSchema.parse({ id: 's', name: 'plan', file, format: 'x', cases: [testCase] })],
+    engines: [{ id: 'opencode', engine }],
+    outDir: join(sandbox.root, 'out'),
+    tempDir: sandbox.root,
+    concurrency: 1,
+    env: env(server),
+    timeoutSeconds: 90,
+    variants: ['without_skill'],
+  });
+  expect(results).toHaveLength(1);
+  expect(results[0]).toMatchObject({ status: 'passed', score: 1 });
+  expect(results[0]!.session?.toolCalls).toEqual([
+    expect.objectContaining({ name: 'pm::create_plan', input: { name: 'Q1' }, output: 'plan Q1', isError: false }),
+  ]);
 }, 120_000);
 
 const NOTICE = 'MAXIMUM STEPS REACHED';
