@@ -1,6 +1,6 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
 import { opencodeConfig } from './opencode-config.js';
 import type { OpencodeAuth } from './opencode-credentials.js';
 
@@ -29,7 +29,8 @@ export function buildOpencodeEnv(input: Pick<EngineRunInput, 'env' | 'home'>): R
 }
 
 /**
- * Prepares the execution's HOME: `~/.config/opencode/opencode.json` (the global config opencode reads first), the
+ * Prepares the execution's HOME: `~/.config/opencode/opencode.json` (the global config opencode reads first; its MCP
+ * servers' environment and headers may hold secrets, so it is the owner's only), the
  * system prompt as the global `~/.config/opencode/AGENTS.md` (the user instructions opencode adds to its system
  * prompt: Instruction.systemPaths reads `AGENTS.md` of its config dir), and — for a login — a link to the user's
  * `auth.json`: a link, so nothing of it lands in the workspace or the results, and a token opencode refreshes is
@@ -37,7 +38,14 @@ export function buildOpencodeEnv(input: Pick<EngineRunInput, 'env' | 'home'>): R
  */
 export async function prepareOpencodeHome(
   home: string,
-  options: { auth: OpencodeAuth; endpoints: Record<string, string>; stagedSkills: readonly string[]; system?: string },
+  options: {
+    auth: OpencodeAuth;
+    endpoints: Record<string, string>;
+    stagedSkills: readonly string[];
+    mcpServers?: readonly ResolvedMcpServer[];
+    maxTurns?: number;
+    system?: string;
+  },
 ): Promise<void> {
   const dirs = opencodeDirs(home);
   const configDir = join(dirs.XDG_CONFIG_HOME, 'opencode');

@@ -1,4 +1,6 @@
+import type { ResolvedMcpServer } from '@skill-eval/core';
 import { PROVIDER_KEYS } from './opencode-credentials.js';
+import { opencodeMcpServers } from './opencode-mcp.js';
 import type { OpencodeSettings } from './opencode-settings.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -32,14 +34,30 @@ export function providerEndpoints(
 }
 
 /**
+ * The agent `opencode run` runs when neither `--agent` nor the config's `default_agent` names one: the first primary,
+ * visible agent (Agent.defaultInfo of opencode 1.18.33), its built-in `build`.
+ */
+export const RUN_AGENT = 'build';
+
+/**
  * The global config of one execution (`~/.config/opencode/opencode.json` of its HOME; keys of opencode's config
  * schema, https://opencode.ai/config.json): every permission allowed — opencode's own way to run unattended, beside
- * `--auto` — but the built-in skill, no auto-update or sharing, and the provider endpoints. Keys never go here: opencode
- * reads them from the environment.
+ * `--auto` — but the built-in skill, no auto-update or sharing, the provider endpoints, the case's MCP servers (the only
+ * ones opencode loads: its fresh HOME has no others), and the turn limit as the `steps` of the agent it runs. Keys never
+ * go here: opencode reads them from the environment.
+ *
+ * `steps` (AgentConfig of opencode 1.18.33, "Maximum number of agentic iterations before forcing text-only response";
+ * the deprecated `maxSteps` is read only when `steps` is absent) is checked by the session's prompt loop before each
+ * model request (`isLastStep = step >= (agent.steps ?? Infinity)`, the step counted from 1 for each user message): from
+ * that step on, opencode appends its MAX_STEPS notice ("Tools are disabled until next user input. Respond with text
+ * only.") to the request as an assistant message. The tools stay offered and run when called, so the limit holds only
+ * for a model that heeds the notice (opencode-mcp.e2e.test.ts shows both).
  */
 export function opencodeConfig(options: {
   endpoints: Record<string, string>;
   stagedSkills: readonly string[];
+  mcpServers?: readonly ResolvedMcpServer[];
+  maxTurns?: number;
 }): Record<string, unknown> {
   const denied = BUILTIN_SKILLS.filter((name) => !options.stagedSkills.includes(name));
   const provider = Object.fromEntries(
@@ -54,5 +72,7 @@ export function opencodeConfig(options: {
       skill: { '*': 'allow', ...Object.fromEntries(denied.map((name) => [name, 'deny'])) },
     },
     ...(Object.keys(provider).length ? { provider } : {}),
+    ...(options.mcpServers?.length ? { mcp: opencodeMcpServers(options.mcpServers) } : {}),
+    ...(options.maxTurns === undefined ? {} : { agent: { [RUN_AGENT]: { steps: options.maxTurns } } }),
   };
 }

@@ -12,6 +12,7 @@ import {
   CliProgramEngine,
   exitFailure,
   newSessionRecord,
+  type RunFailure,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import { INSTALL_HINT } from './install-hint.js';
@@ -34,7 +35,7 @@ export const TRANSCRIPT_FILE = 'opencode-events.jsonl';
 
 export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = { nextTurn: true };
+  readonly capabilities = { mcp: true, nextTurn: true };
   /**
    * opencode's project skills folder: Skill discovery of opencode 1.18.33 scans `{skill,skills}/**\/SKILL.md` in each
    * of its config directories, the workspace's `.opencode` among them (beside `.claude/skills` and `.agents/skills`,
@@ -71,6 +72,8 @@ export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implement
           auth,
           endpoints: providerEndpoints(input.env, this.settings, providerOf(model)),
           stagedSkills: input.skills.map((skill) => skill.name),
+          mcpServers: input.mcpServers ?? [],
+          ...(input.maxTurns === undefined ? {} : { maxTurns: input.maxTurns }),
           ...(input.system ? { system: input.system } : {}),
         });
         const configHome = opencodeDirs(input.home).XDG_CONFIG_HOME;
@@ -95,7 +98,10 @@ export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implement
     model: string | undefined,
   ): Promise<number> {
     const env = buildOpencodeEnv(input);
-    const redact = redactorOf(env).text;
+    const mcpServers = input.mcpServers ?? [];
+    // The servers' env and headers may hold secrets: they stay in the config file of the HOME, out of the results.
+    const mcpSecrets = mcpServers.flatMap((s) => [...Object.entries(s.env), ...Object.entries(s.headers)]);
+    const redact = redactorOf({ ...env, ...Object.fromEntries(mcpSecrets) }).text;
     // Every event names the session; the next turns continue it with `--session <id>`.
     let sessionId: string | undefined;
     let cost = 0;
@@ -113,7 +119,8 @@ export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implement
           ...(model ? { model } : {}),
           ...(this.settings.extraArgs ? { extraArgs: this.settings.extraArgs } : {}),
         });
-        return { args, stdin: prompt, parser: new OpencodeStreamParser() };
+        const parser = new OpencodeStreamParser({ mcpServers: mcpServers.map((s) => s.name) });
+        return { args, stdin: prompt, parser };
       },
       absorb: (parsed) => {
         state.events.push(...parsed.events);
@@ -128,9 +135,26 @@ export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implement
           return { status: 'error', code: 'ENGINE_FAILED', message: redact(parsed.errorMessage ?? 'opencode failed') };
         }
         if (proc.exitCode !== 0) return exitFailure('opencode', proc, 'failed', redact);
-        return undefined;
+        return pastStepLimit(parsed.turns, input.maxTurns);
       },
     });
     return cost;
   }
+}
+
+/**
+ * opencode's step limit only asks the model to stop: from the step numbered `steps` on, each request carries its
+ * MAX_STEPS notice, with the tools still offered. A model that heeds it ends the turn in at most `maxTurns` model
+ * requests; one that goes on calling tools made more, and the turn ends as `max-turns`, as an agent that ran past its
+ * limit.
+ */
+export function pastStepLimit(steps: number, maxTurns: number | undefined): RunFailure | undefined {
+  if (maxTurns === undefined || steps <= maxTurns) return undefined;
+  return {
+    status: 'max-turns',
+    code: 'MAX_TURNS',
+    message:
+      `opencode made ${steps} model requests for one user message, past maxTurns ${maxTurns}: its step limit ` +
+      'asks the model to answer with text only, and the model went on calling tools.',
+  };
 }

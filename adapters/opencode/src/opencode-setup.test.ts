@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildOpencodeArgs } from './opencode-command.js';
 import { opencodeConfig, providerEndpoints } from './opencode-config.js';
 import { opencodeAuth } from './opencode-credentials.js';
+import { pastStepLimit } from './opencode-engine.js';
+import { normalizeOpencodeToolName } from './opencode-mcp.js';
 
 const homes: string[] = [];
 afterEach(() => {
@@ -57,6 +59,34 @@ describe('opencode config', () => {
     expect(staged.permission).toEqual({ '*': 'allow', skill: { '*': 'allow' } });
   });
 
+  it("installs the case's MCP servers: stdio as local commands, http as remote without OAuth", () => {
+    const config = opencodeConfig({
+      endpoints: {},
+      stagedSkills: [],
+      mcpServers: [
+        {
+          name: 'fs',
+          transport: 'stdio',
+          command: '/bin/node',
+          args: ['srv.mjs', '--x'],
+          env: { K: 'v' },
+          headers: {},
+        },
+        { name: 'api', transport: 'http', url: 'http://127.0.0.1:9/mcp', args: [], env: {}, headers: { A: 'b' } },
+      ],
+    });
+    expect(config.mcp).toEqual({
+      fs: { type: 'local', command: ['/bin/node', 'srv.mjs', '--x'], environment: { K: 'v' }, enabled: true },
+      api: { type: 'remote', url: 'http://127.0.0.1:9/mcp', headers: { A: 'b' }, oauth: false, enabled: true },
+    });
+    expect(opencodeConfig({ endpoints: {}, stagedSkills: [], mcpServers: [] }).mcp).toBeUndefined();
+  });
+
+  it('gives maxTurns as the steps of the build agent, the one opencode run runs, and nothing without it', () => {
+    expect(opencodeConfig({ endpoints: {}, stagedSkills: [], maxTurns: 3 }).agent).toEqual({ build: { steps: 3 } });
+    expect(opencodeConfig({ endpoints: {}, stagedSkills: [] }).agent).toBeUndefined();
+  });
+
   it('continues a session by its id', () => {
     expect(buildOpencodeArgs({ model: 'anthropic/m', sessionId: 'ses_1' })).toEqual([
       'run',
@@ -68,5 +98,24 @@ describe('opencode config', () => {
       '--session',
       'ses_1',
     ]);
+  });
+});
+
+describe('MCP tool names', () => {
+  it('reads <server>_<tool> of the given servers, spelled as opencode sanitizes them, the longest server first', () => {
+    expect(normalizeOpencodeToolName('echo_echo', ['echo'])).toBe('echo::echo');
+    expect(normalizeOpencodeToolName('my_srv_get_x', ['my', 'my_srv'])).toBe('my_srv::get_x');
+    expect(normalizeOpencodeToolName('my_docs_find', ['my docs'])).toBe('my docs::find');
+    expect(normalizeOpencodeToolName('echo_', ['echo'])).toBe('echo_');
+    expect(normalizeOpencodeToolName('bash', ['echo'])).toBe('bash');
+    expect(normalizeOpencodeToolName('other_tool', ['echo'])).toBe('other_tool');
+  });
+});
+
+describe('pastStepLimit', () => {
+  it('lets a turn use maxTurns model requests; one more is max-turns', () => {
+    expect(pastStepLimit(5, undefined)).toBeUndefined();
+    expect(pastStepLimit(2, 2)).toBeUndefined();
+    expect(pastStepLimit(3, 2)).toMatchObject({ status: 'max-turns', code: 'MAX_TURNS' });
   });
 });

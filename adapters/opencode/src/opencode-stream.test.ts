@@ -50,6 +50,20 @@ describe('OpencodeStreamParser', () => {
     expect(parsed.errorMessage).toBe('bad key');
   });
 
+  it("names the calls of the MCP servers it was given server::tool, opencode's own tools as they are", () => {
+    const parser = new OpencodeStreamParser({ mcpServers: ['my.docs', 'gh'] });
+    const call = (tool: string, callID: string) =>
+      parser.pushEvent({
+        type: 'tool_use',
+        part: { tool, callID, state: { status: 'completed', input: {}, output: 'ok' } },
+      });
+    call('my_docs_search', 'c1');
+    call('gh_create_issue', 'c2');
+    call('apply_patch', 'c3');
+    const names = parser.finish().events.flatMap((e) => (e.type === 'tool-call' ? [e.name] : []));
+    expect(names).toEqual(['my.docs::search', 'gh::create_issue', 'apply_patch']);
+  });
+
   it('forgets text followed by a tool call as the answer, and warns of lines that are not JSON', () => {
     const parser = new OpencodeStreamParser();
     parser.pushEvent({ type: 'text', part: { text: 'Let me look.' } });

@@ -8,6 +8,7 @@ import {
   skillNameFromPath,
   skillsReadBy,
 } from '@skill-eval/engine-kit';
+import { normalizeOpencodeToolName } from './opencode-mcp.js';
 
 /**
  * Parser for `opencode run --format json`: one JSON object per line, `{type, timestamp, sessionID, ...}`, written by
@@ -74,6 +75,12 @@ export class OpencodeStreamParser {
     warnings: [],
   };
   private lineNo = 0;
+  private readonly mcpServers: readonly string[];
+
+  /** `mcpServers`: names of the MCP servers handed to opencode, whose `<server>_<tool>` calls become `server::tool`. */
+  constructor(options: { mcpServers?: readonly string[] } = {}) {
+    this.mcpServers = options.mcpServers ?? [];
+  }
 
   /** Feeds one line of output; blank lines are skipped, non-JSON lines become warnings. */
   pushLine(line: string): void {
@@ -122,7 +129,7 @@ export class OpencodeStreamParser {
   }
 
   private onToolUse(part: Json): void {
-    const name = str(part.tool) ?? 'unknown';
+    const name = normalizeOpencodeToolName(str(part.tool) ?? 'unknown', this.mcpServers);
     const id = str(part.callID) ?? str(part.id) ?? `tool-${this.out.events.length}`;
     const state = isObject(part.state) ? part.state : {};
     const input = state.input;
