@@ -1,5 +1,6 @@
 // The offline demo: a scripted fake model server on 127.0.0.1 answers for both the agent and the judge,
-// and the real skill-eval CLI runs the example skills on the real claude binary and on the Anthropic engine.
+// and the real skill-eval CLI runs the example skills on the real claude binary and on the Anthropic engine, then one
+// of them on the other agents skill users run: the real gemini, opencode and copilot binaries.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, join, relative } from 'node:path';
@@ -34,18 +35,41 @@ const flagsOf = (name) => {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 };
 const shared = skills.filter((name) => !flagsOf(name));
+const CLAUDE_ENGINES = ['--engine', 'claude-code', '--engine', 'anthropic'];
 const runs = [
-  ...(shared.length ? [{ examples: shared, flags: [], suffix: '' }] : []),
-  ...skills.filter(flagsOf).map((name) => ({ examples: [name], flags: flagsOf(name), suffix: `-${name}` })),
+  ...(shared.length ? [{ examples: shared, flags: [], suffix: '', engines: CLAUDE_ENGINES }] : []),
+  ...skills
+    .filter(flagsOf)
+    .map((name) => ({ examples: [name], flags: flagsOf(name), suffix: `-${name}`, engines: CLAUDE_ENGINES })),
 ];
+
+// The example whose fake model also speaks to gemini-cli, opencode and copilot (each scripted with its own tools,
+// matched by its system prompt) runs on them too. opencode's skill tool runs ripgrep, which only
+// scripts/setup-system.sh installs: without `rg` on PATH it sits this one out.
+const ON_OTHER_AGENTS = 'pirate-greeting';
+const hasRipgrep = (process.env.PATH ?? '')
+  .split(delimiter)
+  .some((dir) => dir && existsSync(join(dir, 'rg')));
+const otherAgents = [
+  ['--engine', 'gemini-cli', '--ek', 'gemini-cli.model=gemini-2.5-flash'],
+  ...(hasRipgrep ? [['--engine', 'opencode']] : []),
+  ['--engine', 'copilot', '--ek', 'copilot.provider=openai', '--ek', 'copilot.model=gpt-4o'],
+].flat();
+if (skills.includes(ON_OTHER_AGENTS)) {
+  runs.push({ examples: [ON_OTHER_AGENTS], flags: [], suffix: '-other-agents', engines: otherAgents });
+}
 
 const stamp = new Date().toISOString().replace(/\.\d+Z$/, '').replaceAll(':', '-');
 const env = {
   ...process.env,
   PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}`,
   ANTHROPIC_BASE_URL: server.url,
+  OPENAI_BASE_URL: `${server.url}/v1`,
+  GOOGLE_GEMINI_BASE_URL: server.url,
   // Any non-empty value: the fake server does not check it, and no real endpoint is ever called.
   ANTHROPIC_API_KEY: 'offline-demo',
+  OPENAI_API_KEY: 'offline-demo',
+  GEMINI_API_KEY: 'offline-demo',
 };
 const exitOf = (child) => new Promise((resolve) => child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
 
@@ -57,12 +81,14 @@ for (const [i, run] of runs.entries()) {
     'run',
     ...run.examples.map((name) => join('examples', name)),
     ...run.flags,
-    '--engine', 'claude-code',
-    '--engine', 'anthropic',
+    ...run.engines,
     '--judge', 'anthropic',
     '--out', relative(repoRoot, outDir),
   ];
   const lead = i === 0 ? `Fake model server on ${server.url}; running` : '\nThen';
+  if (run.suffix === '-other-agents' && !hasRipgrep) {
+    console.log('\n(opencode is left out: its skill tool needs ripgrep; bash scripts/setup-system.sh installs it.)');
+  }
   console.log(`${lead}: skill-eval ${args.join(' ')}\n`);
   code = Math.max(code, await exitOf(spawn(join(binDir, 'skill-eval'), args, { cwd: repoRoot, stdio: 'inherit', env })));
   outDirs.push(outDir);

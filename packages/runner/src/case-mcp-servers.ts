@@ -20,7 +20,7 @@ export async function caseMcpServers(
     // Running without the servers would grade a different task: the case cannot run here.
     throw new ExecutionFailure(
       'BAD_INPUT',
-      `The case needs MCP servers (${names}), but engine ${target.id} cannot install MCP servers; run it on an engine that can (claude-code, codex, anthropic, openai).`,
+      `The case needs MCP servers (${names}), but engine ${target.id} cannot install MCP servers; run it on an engine that can (claude-code, codex, gemini-cli, opencode, copilot, anthropic, openai).`,
     );
   }
   try {
