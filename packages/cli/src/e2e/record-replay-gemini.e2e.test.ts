@@ -74,7 +74,14 @@ describe('run --record, then --replay, on gemini-cli', () => {
     recorded = resultsByCase(join(dir, 'recorded'));
 
     await upstream.close();
-    const replayIO = captureIO(dir, { PATH: process.env.PATH, GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:9' });
+    // Switched to Vertex AI, gemini would call Google Cloud with the user's login: the replay switches it off.
+    const replayIO = captureIO(dir, {
+      PATH: process.env.PATH,
+      GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:9',
+      GOOGLE_GENAI_USE_VERTEXAI: 'true',
+      GOOGLE_CLOUD_PROJECT: 'a-project',
+      GOOGLE_CLOUD_LOCATION: 'us-central1',
+    });
     replayCode = await main(['run', '--replay', 'recorded', ...engineArgs, '--out', 'replayed'], replayIO);
     replayErr = replayIO.err();
     replayed = resultsByCase(join(dir, 'replayed'));
@@ -99,6 +106,21 @@ describe('run --record, then --replay, on gemini-cli', () => {
     expect(turns.length).toBeGreaterThanOrEqual(4);
     // Every request the model server answered went through the recorder.
     expect(exchanges).toHaveLength(upstream.requests.length);
+  });
+
+  it('refuses to record gemini where its calls would bypass the recorder: on Vertex AI, or a Google login', async () => {
+    const vertex = captureIO(dir, {
+      PATH: process.env.PATH,
+      GEMINI_API_KEY: KEY,
+      GOOGLE_GENAI_USE_VERTEXAI: 'true',
+      GOOGLE_CLOUD_PROJECT: 'a-project',
+      GOOGLE_CLOUD_LOCATION: 'us-central1',
+    });
+    expect(await main(['run', 'pirate', ...engineArgs, '--record', '--out', 'recorded-vertex'], vertex)).toBe(2);
+    expect(vertex.err()).toContain('--record cannot redirect engine gemini-cli: GOOGLE_GENAI_USE_VERTEXAI=true');
+    const login = captureIO(dir, { PATH: process.env.PATH });
+    expect(await main(['run', 'pirate', ...engineArgs, '--record', '--out', 'recorded-login'], login)).toBe(2);
+    expect(login.err()).toContain('without GEMINI_API_KEY it runs on a "Login with Google"');
   });
 
   it('replays to the same verdicts, offline, with no key', () => {

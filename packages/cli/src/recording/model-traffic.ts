@@ -1,4 +1,5 @@
 import { assertCopilotRecordable } from './copilot-route.js';
+import { assertGeminiRecordable } from './gemini-route.js';
 import { assertRoutable, type ModelTraffic, type TrafficContext } from './traffic-context.js';
 
 /** Starts recording (`--record`) or replaying (`--replay`), checked against the run's engines; else nothing. */
@@ -14,6 +15,7 @@ export async function startModelTraffic(
   if (mode.record) {
     assertRoutable(context, '--record');
     assertCopilotRecordable(context.engines, context.judge, context.io.env);
+    assertGeminiRecordable(context.engines, context.judge, context.io.env);
     const { startRecording } = await import('./record-traffic.js');
     return startRecording(context);
   }

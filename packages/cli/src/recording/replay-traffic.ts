@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { endpointVariables, MODEL_APIS, MODEL_ENDPOINTS, mapApis, SkillEvalError } from '@skill-eval/core';
 import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
 import { copilotReplayEnv, judgeFamily } from './copilot-route.js';
+import { GEMINI_REPLAY_ENV } from './gemini-route.js';
 import { recordingFiles } from './recording-files.js';
 import type { ModelTraffic, TrafficContext } from './traffic-context.js';
 
@@ -82,6 +83,7 @@ export async function startReplay(runDir: string, context: TrafficContext): Prom
         ANTHROPIC_AUTH_TOKEN: undefined,
         ...endpointVariables(urls(executionId)),
         ...copilotReplayEnv(urls(executionId).openai),
+        ...GEMINI_REPLAY_ENV,
       }),
       ...(judge && family
         ? {
@@ -90,6 +92,7 @@ export async function startReplay(runDir: string, context: TrafficContext): Prom
                 ...io.env,
                 ...keys,
                 ...copilotReplayEnv(urls(judgeScope(executionId)).openai),
+                ...GEMINI_REPLAY_ENV,
               }),
           }
         : {}),
