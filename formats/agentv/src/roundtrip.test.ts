@@ -90,6 +90,7 @@ describe('write → load round trip', () => {
       { type: 'contains', value: 'ERROR', caseSensitive: false, negate: true },
       { type: 'starts-with', value: 'Hi', caseSensitive: false },
       { type: 'ends-with', value: 'bye', caseSensitive: false, trimEnd: true },
+      { type: 'cost', max: 0.5 },
     ];
     const testCase = CaseSchema.parse({
       id: 'greet',
@@ -109,12 +110,14 @@ describe('write → load round trip', () => {
     expect(written.lost).toEqual([
       'case greet: check starts-with "Hi" ignores case; AgentV compares case (caseSensitive: false is kept)',
       'case greet: check ends-with "bye" ignores case; AgentV compares case (caseSensitive: false is kept)',
+      'case greet: check cost: an engine that reports no cost makes it an error here; AgentV fails it instead',
     ]);
     expect(reloaded.suites[0]!.cases[0]!.checks).toEqual([
       { type: 'icontains', value: 'HELLO' },
       { type: 'icontains', value: 'ERROR', negate: true },
       // AgentV trims both sides of an affix comparison, and so does a check read back from it.
-      ...checks.slice(2).map((c) => ({ ...c, trim: true })),
+      ...checks.slice(2, 4).map((c) => ({ ...c, trim: true })),
+      { type: 'cost', max: 0.5, failUnreported: true },
     ]);
   });
 
@@ -136,7 +139,7 @@ describe('write → load round trip', () => {
           { type: 'contains', value: 'x', weight: 2, required: true, name: 'has x' },
           { type: 'regex', value: '^a', flags: 'i', negate: true },
           { type: 'latency', max: 5000 },
-          { type: 'cost', max: 0.5 },
+          { type: 'cost', max: 0.5, failUnreported: true },
           { type: 'token-usage', max: 1000 },
           { type: 'tool-called', value: 'Bash', args: { command: 'ls' } },
           { type: 'tool-called', value: 'Read', negate: true },

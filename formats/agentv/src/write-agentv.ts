@@ -163,6 +163,9 @@ function unreadByAgentv(raw: Check): string[] {
     ...(check.trimEnd === true && !AGENTV_TRIMMED.has(check.type)
       ? [`${what} ignores trailing whitespace; AgentV does not (trimEnd: true is kept)`]
       : []),
+    ...(check.type === 'cost' && check.failUnreported !== true
+      ? [`${what}: an engine that reports no cost makes it an error here; AgentV fails it instead`]
+      : []),
     ...(check.type === 'script'
       ? [
           `${what} is a skill-up script (run in the workspace, exit 0 passes); AgentV runs a script from the eval file's folder with its JSON payload and reads a printed score`,
@@ -207,7 +210,14 @@ function writePrefixed(check: Check): unknown {
     case 'latency':
       return { type: t('latency'), ...common, ...withoutKey(params, 'max'), threshold: params.max };
     case 'cost':
-      return { type: t('cost'), ...common, ...scored, ...withoutKey(params, 'max'), budget: params.max };
+      // AgentV fails a run without cost data, so the loader's `failUnreported: true` goes without saying.
+      return {
+        type: t('cost'),
+        ...common,
+        ...scored,
+        ...withoutKey(withoutKey(params, 'max'), 'failUnreported'),
+        budget: params.max,
+      };
     case 'token-usage':
       return { type: t('token-usage'), ...common, ...scored, ...withoutKey(params, 'max'), max_total: params.max };
     case 'tool-called': {

@@ -224,6 +224,7 @@ describe("canonicalCheck in AgentV's vocabulary", () => {
       { minScore: 0.5 },
     ],
     ['metric as the name', { type: 'contains', value: 'x', metric: 'greets' }, { name: 'greets' }],
+    ['cost, failed without cost data', { type: 'cost', budget: 0.5 }, { type: 'cost', max: 0.5, failUnreported: true }],
   ])('%s', (_what, check, expected) => {
     const out = agentv(check);
     expect(out).toMatchObject(expected);
@@ -235,8 +236,9 @@ describe("canonicalCheck in AgentV's vocabulary", () => {
     expect(agentv({ type: 'contains', value: 'x', min_score: 0.5 })).toEqual({ type: 'contains', value: 'x' });
   });
 
-  it('leaves promptfoo checks untrimmed', () => {
+  it('leaves promptfoo checks untrimmed, and its cost an error without cost data', () => {
     expect(canonicalCheck({ type: 'equals', value: 'x' })).toEqual({ type: 'equals', value: 'x' });
+    expect(canonicalCheck({ type: 'cost', threshold: 0.5 })).toEqual({ type: 'cost', max: 0.5 });
   });
 
   it('weighs composite members by aggregator.weights, ignoring their own weight', () => {

@@ -58,6 +58,8 @@ export function canonicalCheck(check: Check, options: CanonicalOptions = {}): Ch
 function agentvMeaning(check: Check): Check {
   let out: Check = { ...check, type: vocabularyType(check.type, 'agentv') };
   if (AGENTV_TRIMMED.has(out.type) && out.trim === undefined) out = { ...out, trim: true };
+  // Its cost grader fails a run without cost data rather than erroring (agentv 4.42.4 dist/chunk-ZPFM52HV.js:21386).
+  if (out.type === 'cost' && out.failUnreported === undefined) out = { ...out, failUnreported: true };
   // `parseRequiredAndMinScore`: a number in (0, 1] as `required` is the old spelling of `required: true` + min_score.
   if (typeof out.required === 'number') {
     out = { ...out, required: true, ...(out.min_score === undefined ? { min_score: out.required } : {}) };

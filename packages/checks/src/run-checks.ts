@@ -74,11 +74,13 @@ export const RUN_CHECKS: Readonly<Record<string, CheckSpec>> = {
     origins: ['skill-eval', 'promptfoo', 'agentv'],
   }),
   cost: defineCheck({
-    summary: 'the run cost at most max dollars (an engine that reports no cost makes it an error)',
+    summary:
+      'the run cost at most max dollars (an engine that reports no cost makes it an error, or fails it in AgentV)',
     params: {
       max: atLeastZero('a number ≥ 0: the most dollars the run may cost'),
       threshold: atLeastZero('a number ≥ 0: the most dollars (promptfoo)'),
       budget: atLeastZero('a number ≥ 0: the most dollars (AgentV)'),
+      failUnreported: flag('true fails the check when the engine reported no cost, as AgentV does (else an error)'),
     },
     needs: [['max', 'threshold', 'budget']],
     rules: oneSpelling('max', 'threshold', 'budget'),

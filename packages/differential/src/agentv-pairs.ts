@@ -188,6 +188,24 @@ function budgetPairs(): AgentvPair[] {
   ] as const) {
     pairs.push({ id: `cost-${costUsd}-${budget}`, output: 'ok', assertions: [{ type: 'cost', budget }], costUsd });
   }
+  // What the engine did not report: a cost or an execution-metrics bound on it (and tokens counted without cache).
+  pairs.push({ id: 'cost-unreported', output: 'ok', assertions: [{ type: 'cost', budget: 1 }] });
+  usages.forEach((tokenUsage, u) => {
+    pairs.push({
+      id: `metrics-tokens-${u}`,
+      output: 'ok',
+      assertions: [{ type: 'execution-metrics', max_tokens: 1000 }],
+      ...(tokenUsage ? { tokenUsage } : {}),
+    });
+  });
+  for (const costUsd of [0.5, undefined]) {
+    pairs.push({
+      id: `metrics-cost-${costUsd ?? 'unreported'}`,
+      output: 'ok',
+      assertions: [{ type: 'execution-metrics', max_cost_usd: 1 }],
+      ...(costUsd === undefined ? {} : { costUsd }),
+    });
+  }
   for (const [durationMs, threshold] of [
     [120, 1000],
     [1500, 1000],

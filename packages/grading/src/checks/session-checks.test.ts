@@ -36,6 +36,13 @@ describe('exit-code, latency, cost, token-usage', () => {
     expect(verdict.evidence).toContain(evidence);
   });
 
+  it("fails cost without cost data where the file is AgentV's (failUnreported), as AgentV's cost grader does", async () => {
+    const { verdict, error } = await grade({ type: 'cost', max: 1, failUnreported: true }, {});
+    expect(error).toBeUndefined();
+    expect(verdict.passed).toBe(false);
+    expect(verdict.evidence).toBe('the engine reported no cost (max $1)');
+  });
+
   it('an engine without an exit code fails exit-code', async () => {
     const { verdict, error } = await grade({ type: 'exit-code', value: 0 }, { exitCode: null });
     expect(error).toBeUndefined();
