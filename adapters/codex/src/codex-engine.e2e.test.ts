@@ -12,7 +12,7 @@ import { isGone, makeSandbox } from './test-support/make-sandbox.js';
 
 // The real codex binary (pinned devDependency) against the fake model server on 127.0.0.1.
 const CODEX = fileURLToPath(new URL('../node_modules/.bin/codex', import.meta.url));
-const MCP_SERVER = fileURLToPath(new URL('./test-support/mcp-echo-server.mjs', import.meta.url));
+const MCP_SERVER = fileURLToPath(import.meta.resolve('@skill-eval/testing/mcp-echo-server.mjs'));
 const KEY = 'sk-fake-codex-e2e-key';
 const engine = plugin.create(plugin.parseSettings({ path: CODEX }));
 

@@ -6,7 +6,7 @@ import { makeSandbox } from './test-support/make-sandbox.js';
 
 // The real codex binary against the fake model server, with an MCP server handed over as EngineRunInput.mcpServers.
 const CODEX = fileURLToPath(new URL('../node_modules/.bin/codex', import.meta.url));
-const MCP_SERVER = fileURLToPath(new URL('./test-support/mcp-echo-server.mjs', import.meta.url));
+const MCP_SERVER = fileURLToPath(import.meta.resolve('@skill-eval/testing/mcp-echo-server.mjs'));
 
 let server: FakeModelServer | undefined;
 let sandbox: ReturnType<typeof makeSandbox>;

@@ -12,7 +12,7 @@ import { COPILOT, sharedCache } from './test-support/copilot-cache.js';
 // The real copilot binary on the fake model server's OpenAI API, with MCP servers handed over as
 // EngineRunInput.mcpServers. Copilot offers an MCP tool to the model as `<server>-<tool>`, each part spelled for the
 // API (`fs.tools` → `fs-tools`); the Session reports it as `server::tool`, by the names the case gave.
-const MCP_SERVER = fileURLToPath(new URL('./test-support/mcp-echo-server.mjs', import.meta.url));
+const MCP_SERVER = fileURLToPath(import.meta.resolve('@skill-eval/testing/mcp-echo-server.mjs'));
 const TOKEN = 'secret-mcp-token-5150';
 
 let server: FakeModelServer | undefined;
@@ -31,7 +31,7 @@ const echoServer = (name: string) => ({
   transport: 'stdio' as const,
   command: process.execPath,
   args: [MCP_SERVER],
-  env: { ECHO_TOKEN: TOKEN },
+  env: { ECHO_TOKEN: TOKEN, ECHO_LEAK: '1' },
   headers: {},
 });
 

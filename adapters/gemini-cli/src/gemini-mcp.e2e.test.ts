@@ -6,7 +6,7 @@ import plugin from './index.js';
 
 // The real gemini binary against the fake model server, with an MCP server handed over as EngineRunInput.mcpServers.
 const GEMINI = fileURLToPath(new URL('../node_modules/.bin/gemini', import.meta.url));
-const MCP_SERVER = fileURLToPath(new URL('./test-support/mcp-echo-server.mjs', import.meta.url));
+const MCP_SERVER = fileURLToPath(import.meta.resolve('@skill-eval/testing/mcp-echo-server.mjs'));
 
 let server: FakeModelServer | undefined;
 let sandbox: ReturnType<typeof makeSandbox>;

@@ -11,7 +11,7 @@ import plugin from './index.js';
 // The real opencode binary against the fake model server's Anthropic API, with an MCP server handed over as
 // EngineRunInput.mcpServers.
 const OPENCODE = fileURLToPath(new URL('../node_modules/.bin/opencode', import.meta.url));
-const MCP_SERVER = fileURLToPath(new URL('./test-support/mcp-echo-server.mjs', import.meta.url));
+const MCP_SERVER = fileURLToPath(import.meta.resolve('@skill-eval/testing/mcp-echo-server.mjs'));
 const MODEL = 'anthropic/claude-sonnet-4-5';
 const TOKEN = 'secret-mcp-token-77';
 const engine = plugin.create(plugin.parseSettings({ path: OPENCODE, model: MODEL }));
