@@ -1,16 +1,7 @@
-import type { ResolvedMcpServer } from '@skill-eval/core';
+import { mcpServersDocument } from '@skill-eval/engine-kit';
 
 /** The `--mcp-config` document: claude's `mcpServers` map, stdio servers by command, http servers by url. */
-export function claudeMcpConfig(servers: readonly ResolvedMcpServer[]): { mcpServers: Record<string, unknown> } {
-  const mcpServers: Record<string, unknown> = {};
-  for (const server of servers) {
-    mcpServers[server.name] =
-      server.transport === 'stdio'
-        ? { type: 'stdio', command: server.command, args: server.args, env: server.env }
-        : { type: 'http', url: server.url, headers: server.headers };
-  }
-  return { mcpServers };
-}
+export const claudeMcpConfig = mcpServersDocument;
 
 /** How claude spells a server or tool name inside `mcp__<server>__<tool>`. */
 const claudeNamePart = (name: string): string => name.replace(/[^a-zA-Z0-9_-]/g, '_');

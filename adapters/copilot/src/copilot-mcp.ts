@@ -1,4 +1,5 @@
-import { mcpToolName, type ResolvedMcpServer } from '@skill-eval/core';
+import { mcpToolName } from '@skill-eval/core';
+import { mcpServersDocument } from '@skill-eval/engine-kit';
 
 /**
  * The `mcp-config.json` of the execution's `~/.copilot` (Copilot CLI 1.0.102 loads it at start, `configSource: "user"`
@@ -10,16 +11,7 @@ import { mcpToolName, type ResolvedMcpServer } from '@skill-eval/core';
  * McpServerConfigHttp of the package's `copilot-sdk/generated/rpc.d.ts` (:16478, :16602). Every tool of a server is
  * offered (`tools` omitted: "Defaults to all tools"), and `--allow-all` runs them without confirmation.
  */
-export function copilotMcpConfig(servers: readonly ResolvedMcpServer[]): { mcpServers: Record<string, unknown> } {
-  const mcpServers: Record<string, unknown> = {};
-  for (const server of servers) {
-    mcpServers[server.name] =
-      server.transport === 'stdio'
-        ? { type: 'stdio', command: server.command, args: server.args, env: server.env }
-        : { type: 'http', url: server.url, headers: server.headers };
-  }
-  return { mcpServers };
-}
+export const copilotMcpConfig = mcpServersDocument;
 
 /**
  * Whether a tool name the model streams may be an MCP tool's: Copilot offers those as `<server>-<tool>` (each part
