@@ -1,0 +1,2 @@
+// A program (node mcp-echo-server.mjs), not a library: it exports nothing.
+export {};
