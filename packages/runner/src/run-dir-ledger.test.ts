@@ -125,4 +125,18 @@ describe('RunDirLedger', () => {
     ledger.record(`${out}/e.json`, sha256('changed'));
     expect(await ledger.seal()).toEqual(['e.json (changed; removed)']);
   });
+
+  it('finds a file planted the moment it starts, which the file clock stamps no later than the ledger began', async () => {
+    // Linux stamps a file from a coarse clock, up to a tick behind Date.now(): a file made in the ledger's first tick
+    // must still count as new. Each round plants one at once; every one is found, none left in place.
+    for (let round = 0; round < 50; round++) {
+      const out = join(dir, `ledger-${round}`);
+      await mkdir(out, { recursive: true });
+      const ledger = new RunDirLedger(out);
+      await writeFile(join(out, 'planted.txt'), 'planted');
+      expect(await ledger.seal()).toEqual(['planted.txt (not written by skill-eval; removed)']);
+      expect(existsSync(join(out, 'planted.txt'))).toBe(false);
+      expect(await readdir(out)).toEqual([]);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
@@ -20,11 +20,12 @@ const DOT_SEGMENT = /^[\\/]|[\\/]$|[\\/]{2}|(^|[\\/])\.{1,2}([\\/]|$)/;
  */
 export class RunDirLedger {
   private readonly hashes = new Map<string, string>();
-  private readonly since = Date.now();
+  private readonly since: number;
   private readonly prefix: string;
 
   constructor(private readonly outDir: string) {
     this.prefix = outDir.endsWith(sep) ? outDir : `${outDir}${sep}`;
+    this.since = fileClockNow(outDir);
   }
 
   /** The harness wrote `path` (absolute, below the run directory) with this sha256. */
@@ -69,6 +70,28 @@ export class RunDirLedger {
     const below = path.startsWith(this.prefix) ? path.slice(this.prefix.length) : undefined;
     if (below && !DOT_SEGMENT.test(below)) return sep === '/' ? below : below.split(sep).join('/');
     return relative(this.outDir, path).split(sep).join('/');
+  }
+}
+
+/**
+ * Now, by the clock that stamps the files of `dir`: the ctime of a file created there this moment. Linux stamps files
+ * from a coarse clock that lags `Date.now()` by up to a tick (4 ms at 250 Hz), and a remote file system by its server's
+ * clock: a file an agent created just after the ledger could look older than a `Date.now()` taken before it, and be
+ * left in place. `Date.now()` only when no file can be created there.
+ */
+function fileClockNow(dir: string): number {
+  const probe = join(dir, `.ledger-clock-${process.pid}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(probe, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, 0o600);
+    return fstatSync(fd).ctimeMs;
+  } catch {
+    return Date.now();
+  } finally {
+    if (fd !== undefined) {
+      closeSync(fd);
+      unlinkSync(probe);
+    }
   }
 }
 
