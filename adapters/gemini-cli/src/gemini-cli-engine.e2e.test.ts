@@ -89,6 +89,8 @@ describe('gemini-cli engine against the fake model server', () => {
     expect(session.usage.inputTokens).toBe(result.stats.input);
     expect(session.usage.reasoningTokens).toBe(5);
     expect(session.usage.inputTokens).toBeGreaterThanOrEqual(700);
+    // gemini reports no price: the cost is the price table's for the model that answered.
+    expect(session.costUsd).toBeGreaterThan(0);
     // The key goes in gemini's header, and into no file of the run.
     expect(modelRequests()[0]!.headers['x-goog-api-key']).toBe(KEY);
     expect(raw).not.toContain(KEY);

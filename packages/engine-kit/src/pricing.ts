@@ -24,6 +24,10 @@ const PRICES: Record<string, ModelPrice> = {
   'gpt-4.1': { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 },
   'gpt-4o': { input: 2.5, output: 10, cacheRead: 1.25, cacheWrite: 0 },
   'o4-mini': { input: 1.1, output: 4.4, cacheRead: 0.275, cacheWrite: 0 },
+  // The Gemini API's paid tier, prompts up to 200k tokens; caching bills storage by the hour, not a write per token.
+  'gemini-2.5-pro': { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
+  'gemini-2.5-flash': { input: 0.3, output: 2.5, cacheRead: 0.03, cacheWrite: 0 },
+  'gemini-2.5-flash-lite': { input: 0.1, output: 0.4, cacheRead: 0.01, cacheWrite: 0 },
 };
 
 export function modelPrice(model: string): ModelPrice | undefined {
