@@ -13,6 +13,15 @@ import { COPILOT, sharedCache } from './test-support/copilot-cache.js';
 // EngineRunInput.mcpServers. Copilot offers an MCP tool to the model as `<server>-<tool>`, each part spelled for the
 // API (`fs.tools` → `fs-tools`); the Session reports it as `server::tool`, by the names the case gave.
 const MCP_SERVER = fileURLToPath(import.meta.resolve('@skill-eval/testing/mcp-echo-server.mjs'));
+/** copilot on a bring-your-own-key OpenAI provider, its model the fake server's. */
+const engine = plugin.create(plugin.parseSettings({ path: COPILOT, model: 'gpt-4o', provider: 'openai' }));
+/** What copilot needs to reach the fake server, and the package cache its tests share. */
+const serverEnv = (server: FakeModelServer) => ({
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  OPENAI_API_KEY: 'sk-copilot-mcp-e2e',
+  OPENAI_BASE_URL: `${server.url}/v1`,
+  XDG_CACHE_HOME: sharedCache(),
+});
 const TOKEN = 'secret-mcp-token-5150';
 
 let server: FakeModelServer | undefined;
@@ -49,16 +58,10 @@ it('installs input.mcpServers, runs the model’s call of an MCP tool, and repor
       },
     ],
   });
-  const engine = plugin.create(plugin.parseSettings({ path: COPILOT, model: 'gpt-4o', provider: 'openai' }));
   expect(engine.capabilities?.mcp).toBe(true);
   const session = await engine.run(
     sandbox.input({
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        OPENAI_API_KEY: 'sk-copilot-mcp-e2e',
-        OPENAI_BASE_URL: `${server.url}/v1`,
-        XDG_CACHE_HOME: sharedCache(),
-      },
+      env: serverEnv(server),
       timeoutMs: 120_000,
       turns: ['Echo please'],
       mcpServers: [echoServer('fs.tools'), echoServer('echo')],
@@ -141,15 +144,9 @@ it('reaches an http MCP server with its headers', async () => {
         },
       ],
     });
-    const engine = plugin.create(plugin.parseSettings({ path: COPILOT, model: 'gpt-4o', provider: 'openai' }));
     const session = await engine.run(
       sandbox.input({
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          OPENAI_API_KEY: 'sk-copilot-mcp-e2e',
-          OPENAI_BASE_URL: `${server.url}/v1`,
-          XDG_CACHE_HOME: sharedCache(),
-        },
+        env: serverEnv(server),
         timeoutMs: 120_000,
         turns: ['Look it up'],
         mcpServers: [

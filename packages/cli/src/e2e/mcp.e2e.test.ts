@@ -7,7 +7,7 @@ import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-import { CLAUDE_BIN, CODEX_BIN, REPO_ROOT } from '../test-support/paths.js';
+import { CLAUDE_BIN, CODEX_BIN, COPILOT_BIN } from '../test-support/paths.js';
 import { PLANNER_CANNED, plannerConversations, writePlannerSuite } from '../test-support/planner-suite.js';
 import { processesWithEnv } from '../test-support/processes.js';
 import { resultsByCase } from '../test-support/run-output.js';
@@ -90,82 +90,46 @@ describe('skill-eval run: a mocked MCP server on the real claude binary', () => 
   });
 });
 
-describe('skill-eval run: a mocked MCP server on the real codex binary', () => {
+/** The agents that run the mocked tool without asking, each as it offers an MCP tool to the model. */
+const UNATTENDED_AGENTS = [
+  {
+    engine: 'codex',
+    how: 'pre-approved',
+    // codex offers MCP tools in a namespace (mcp__<server>).
+    call: {
+      toolCalls: [{ name: 'create_plan', namespace: 'mcp__pm', input: { name: 'Q1 release' } }],
+      usage: { input_tokens: 100, output_tokens: 10 },
+    },
+    env: {},
+    settings: [`codex.path=${CODEX_BIN}`],
+  },
+  {
+    engine: 'copilot',
+    how: 'run under --allow-all',
+    // copilot offers an MCP tool as <server>-<tool>.
+    call: { toolCalls: [{ name: 'pm-create_plan', input: { name: 'Q1 release' } }] },
+    // The package cache copilot's tests share (it unpacks 235 MB on first start).
+    env: { XDG_CACHE_HOME: join(tmpdir(), 'skill-eval-copilot-test-cache') },
+    settings: [`copilot.path=${COPILOT_BIN}`, 'copilot.provider=openai', 'copilot.model=gpt-4o'],
+  },
+];
+
+describe.each(UNATTENDED_AGENTS)('skill-eval run: a mocked MCP server on the real $engine binary', (agent) => {
   let server: FakeModelServer;
   let dir: string;
   let results: Map<string, CaseResult>;
 
   beforeAll(async () => {
-    server = await startFakeModelServer({
-      conversations: plannerConversations([
-        // codex offers MCP tools in a namespace (mcp__<server>).
-        {
-          toolCalls: [{ name: 'create_plan', namespace: 'mcp__pm', input: { name: 'Q1 release' } }],
-          usage: { input_tokens: 100, output_tokens: 10 },
-        },
-      ]),
-    });
-    dir = writePlannerSuite('skill-eval-mcp-codex-e2e-');
-    ({ results } = await runPlanner(
-      dir,
-      { PATH: process.env.PATH, OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'test-key-for-the-fake-server' },
-      ['--engine', 'codex', '--ek', `codex.path=${CODEX_BIN}`],
-    ));
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('calls the mocked tool (pre-approved) and gets the canned response; tool_called passes', () => {
-    const result = results.get('create-plan')!;
-    expect(result.error).toBeUndefined();
-    expect(result.status).toBe('passed');
-    expect(result.session?.toolCalls).toEqual([
-      expect.objectContaining({
-        name: 'pm::create_plan',
-        input: { name: 'Q1 release' },
-        output: PLANNER_CANNED,
-        isError: false,
-      }),
-    ]);
-    expect(results.get('not-called')!.status).toBe('failed');
-  });
-});
-
-describe('skill-eval run: a mocked MCP server on the real copilot binary', () => {
-  // The copilot engine's pinned binary, and the package cache its tests share (copilot unpacks 235 MB on first start).
-  const COPILOT = join(REPO_ROOT, 'adapters', 'copilot', 'node_modules', '.bin', 'copilot');
-  let server: FakeModelServer;
-  let dir: string;
-  let results: Map<string, CaseResult>;
-
-  beforeAll(async () => {
-    server = await startFakeModelServer({
-      // copilot offers an MCP tool as <server>-<tool>.
-      conversations: plannerConversations([{ toolCalls: [{ name: 'pm-create_plan', input: { name: 'Q1 release' } }] }]),
-    });
-    dir = writePlannerSuite('skill-eval-mcp-copilot-e2e-');
-    ({ results } = await runPlanner(
-      dir,
-      {
-        PATH: process.env.PATH,
-        OPENAI_BASE_URL: `${server.url}/v1`,
-        OPENAI_API_KEY: 'test-key-for-the-fake-server',
-        XDG_CACHE_HOME: join(tmpdir(), 'skill-eval-copilot-test-cache'),
-      },
-      [
-        '--engine',
-        'copilot',
-        '--ek',
-        `copilot.path=${COPILOT}`,
-        '--ek',
-        'copilot.provider=openai',
-        '--ek',
-        'copilot.model=gpt-4o',
-      ],
-    ));
+    server = await startFakeModelServer({ conversations: plannerConversations([agent.call]) });
+    dir = writePlannerSuite(`skill-eval-mcp-${agent.engine}-e2e-`);
+    const env = {
+      PATH: process.env.PATH,
+      OPENAI_BASE_URL: `${server.url}/v1`,
+      OPENAI_API_KEY: 'test-key-for-the-fake-server',
+      ...agent.env,
+    };
+    const settings = agent.settings.flatMap((setting) => ['--ek', setting]);
+    ({ results } = await runPlanner(dir, env, ['--engine', agent.engine, ...settings]));
   }, 180_000);
 
   afterAll(async () => {
@@ -173,7 +137,7 @@ describe('skill-eval run: a mocked MCP server on the real copilot binary', () =>
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('calls the mocked tool (run under --allow-all) and gets the canned response; tool_called passes', () => {
+  it(`calls the mocked tool (${agent.how}) and gets the canned response; tool_called passes`, () => {
     const result = results.get('create-plan')!;
     expect(result.error).toBeUndefined();
     expect(result.status).toBe('passed');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { REPO_ROOT } from '../test-support/paths.js';
+import { resultsByExecution, verdictOf } from '../test-support/run-output.js';
 
 // The real GitHub Copilot CLI (the copilot engine's pinned devDependency) recorded on a bring-your-own-key provider —
 // the fake model server's OpenAI API — then replayed with that server gone, no key, and a GitHub token in the
@@ -35,22 +36,6 @@ const evals = {
   ],
 };
 const engineArgs = ['--engine', 'copilot', '--ek', `copilot.path=${COPILOT}`, '--ek', 'copilot.model=gpt-4o'];
-
-const readResults = (file: string): Map<string, CaseResult> =>
-  new Map(
-    readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as CaseResult)
-      .map((r) => [r.executionId, r]),
-  );
-const verdictOf = (r: CaseResult) => ({
-  status: r.status,
-  score: r.score,
-  checks: r.checks.map((c) => c.passed),
-  answer: r.session?.finalMessage,
-  skills: r.session?.skillsInvoked?.map((s) => s.name),
-});
 
 let upstream: FakeModelServer;
 let dir: string;
@@ -83,7 +68,7 @@ beforeAll(async () => {
   });
   const args = [...engineArgs, '--judge', 'anthropic', '-j', '2'];
   recordCode = await main(['run', 'pirate', ...args, '--record', '--out', 'recorded'], recordIO);
-  recorded = readResults(join(dir, 'recorded', 'results.jsonl'));
+  recorded = resultsByExecution(join(dir, 'recorded'));
 
   await upstream.close();
   process.env.ANTHROPIC_BASE_URL = 'http://127.0.0.1:9';
@@ -97,7 +82,7 @@ beforeAll(async () => {
   });
   replayCode = await main(['run', '--replay', 'recorded', ...engineArgs.slice(2), '--out', 'replayed'], replayIO);
   replayErr = replayIO.err();
-  replayed = readResults(join(dir, 'replayed', 'results.jsonl'));
+  replayed = resultsByExecution(join(dir, 'replayed'));
 }, 300_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { GEMINI_BIN } from '../test-support/paths.js';
-import { resultsByCase } from '../test-support/run-output.js';
+import { resultsByCase, verdictOf } from '../test-support/run-output.js';
 
 const KEY = 'gemini-record-replay-secret-0042';
 const script = {
@@ -31,14 +31,6 @@ const CASES = {
   refuse:
     'id: refuse\ninput: {prompt: "Say nothing at all"}\njudge: {type: rule_based, success: [{output_contains: {all: [Ahoy]}}]}\n',
 };
-
-/** What a verdict is made of: the status, each check's verdict, the answer, the skills used. */
-const verdictOf = (r: CaseResult) => ({
-  status: r.status,
-  checks: r.checks.map((c) => c.passed),
-  answer: r.session?.finalMessage,
-  skills: r.session?.skillsInvoked,
-});
 
 /**
  * gemini-cli reads its endpoint from GOOGLE_GEMINI_BASE_URL, a model API of its own: recorded through the proxy's
@@ -93,7 +85,7 @@ describe('run --record, then --replay, on gemini-cli', () => {
   });
 
   it("recorded every Gemini API exchange of each execution, at the API's own paths, without the key", () => {
-    expect(verdictOf(recorded.get('greet')!)).toMatchObject({ status: 'passed', skills: [{ name: 'pirate' }] });
+    expect(verdictOf(recorded.get('greet')!)).toMatchObject({ status: 'passed', skills: ['pirate'] });
     expect(recorded.get('refuse')?.status).toBe('failed');
     expect(recordCode).toBe(1);
     const files = readdirSync(join(dir, 'recorded', 'recordings'));

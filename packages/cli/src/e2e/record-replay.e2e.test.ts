@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { CLAUDE_BIN } from '../test-support/paths.js';
+import { resultsByExecution, verdictOf } from '../test-support/run-output.js';
 
 const KEY = 'sk-record-replay-secret-0042';
 const JUDGE = 'You grade the work of an AI agent';
@@ -42,23 +43,6 @@ const evals = {
     { id: 'unauthorized', prompt: 'Greet me (server says 401).', assertions: ['A greeting'] },
   ],
 };
-
-const readResults = (file: string): Map<string, CaseResult> =>
-  new Map(
-    readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as CaseResult)
-      .map((r) => [r.executionId, r]),
-  );
-/** What a verdict is made of: the status, the score, each check's verdict, the error, the answer. */
-const verdictOf = (r: CaseResult) => ({
-  status: r.status,
-  score: r.score,
-  checks: r.checks.map((c) => c.passed),
-  error: r.error?.code,
-  answer: r.session?.finalMessage,
-});
 
 /**
  * The issue's check: a run recorded against the fake model server (engine and judge through the recording proxy),
@@ -94,7 +78,7 @@ describe.each([
     });
     const args = ['--engine', engine, ...engineArgs, '--judge', 'anthropic', '-j', '3'];
     recordCode = await main(['run', 'pirate', ...args, '--record', '--out', 'recorded'], recordIO);
-    recorded = readResults(join(dir, 'recorded', 'results.jsonl'));
+    recorded = resultsByExecution(join(dir, 'recorded'));
 
     // The model server and its script are gone, the endpoint points nowhere, and there is no key.
     await upstream.close();
@@ -103,7 +87,7 @@ describe.each([
     const replayIO = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
     // A program path run.json records is not this command line's: the replay names its own.
     replayCode = await main(['run', '--replay', 'recorded', ...engineArgs, '--out', 'replayed'], replayIO);
-    replayed = readResults(join(dir, 'replayed', 'results.jsonl'));
+    replayed = resultsByExecution(join(dir, 'replayed'));
   }, 180_000);
 
   afterAll(async () => {
@@ -221,7 +205,7 @@ describe.each([
     const io = captureIO(moved, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
     const code = await main(['run', '--replay', 'recorded', ...engineArgs, '--out', 'replayed-here'], io);
     expect(code, io.err()).toBe(recordCode);
-    const here = readResults(join(moved, 'replayed-here', 'results.jsonl'));
+    const here = resultsByExecution(join(moved, 'replayed-here'));
     for (const [id, result] of recorded) expect(verdictOf(here.get(id)!), id).toEqual(verdictOf(result));
     const manifest = JSON.parse(readFileSync(join(moved, 'replayed-here', 'run.json'), 'utf8'));
     expect(manifest.invocation.cwd).toBe(moved);
