@@ -1,11 +1,12 @@
 import { relative } from 'node:path';
 import { hasErrors, type Listing, suiteListing } from '@skill-eval/core';
 import type { CommandIO } from '../io/io.js';
-import { type CaseMode, loadEvalFiles } from '../loading/load-eval-files.js';
+import type { CaseSelection } from '../loading/case-selection.js';
+import { loadEvalFiles } from '../loading/load-eval-files.js';
 import { printDiagnostics } from '../loading/print-diagnostics.js';
 import { loadConfig } from '../policy/config.js';
 
-export interface ListOptions {
+export interface ListOptions extends CaseSelection {
   json?: boolean;
   format?: string;
   config?: string;
@@ -13,8 +14,6 @@ export interface ListOptions {
   trust?: boolean;
   /** The evals of the skill folder given as the path (BMAD's `--evals`). */
   evals?: string;
-  /** Only task or only trigger cases. */
-  mode?: CaseMode;
 }
 
 /** `skill-eval list`: loads and shows the suites without running anything. Exit 2 on error diagnostics. */
@@ -46,7 +45,9 @@ export async function listCommand(paths: string[], options: ListOptions, io: Com
       for (const c of suite.cases) {
         const checks = c.gates.length + c.checks.length + c.failIf.length;
         const extra = c.kind === 'trigger' ? ` should_trigger=${c.shouldTrigger ?? true}` : '';
-        lines.push(`  ${c.id.padEnd(8)} ${c.kind.padEnd(7)} ${checks} check(s)${extra}  ${c.name}`);
+        // The tags `--tag` selects by.
+        const tags = c.tags.length > 0 ? `  [${c.tags.join(', ')}]` : '';
+        lines.push(`  ${c.id.padEnd(8)} ${c.kind.padEnd(7)} ${checks} check(s)${extra}  ${c.name}${tags}`);
       }
     }
     const cases = suites.reduce((n, s) => n + s.cases.length, 0);

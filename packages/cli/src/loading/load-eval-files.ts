@@ -14,6 +14,7 @@ import type { CommandIO } from '../io/io.js';
 import { type BuiltRegistry, buildRegistry } from '../plugins/build-registry.js';
 import { BUNDLED_FORMATS } from '../plugins/bundled.js';
 import type { Config } from '../policy/config.js';
+import { type CaseSelection, selectCases, selectionFlags, selects } from './case-selection.js';
 import { didYouMean } from './did-you-mean.js';
 
 /**
@@ -108,9 +109,7 @@ export async function loadEvalFiles(
     requireCases?: boolean;
     /** The evals of the skill folder among the paths (BMAD's `--evals`): a folder or one file. */
     evals?: string;
-    /** Only the task (`task`, BMAD's `artifact`) or only the trigger cases, as BMAD's `--mode` narrows a run. */
-    mode?: CaseMode;
-  },
+  } & CaseSelection,
   config: Config,
   io: CommandIO,
 ): Promise<BuiltRegistry & { suites: Suite[]; diagnostics: Diagnostic[] }> {
@@ -137,34 +136,39 @@ export async function loadEvalFiles(
     ...(options.evals ? { evals: options.evals } : {}),
   });
   const found = withTrust(diagnostics, options.trust === true).map(explainSkilletLookup(skilletLookups));
-  const chosen = options.mode ? casesOfMode(suites, options.mode) : suites;
+  const chosen = selectCases(suites, options);
   if (options.requireCases && !hasErrors(found) && !chosen.some((suite) => suite.cases.length)) {
-    found.push(noCases(expanded, io.cwd));
+    const loaded = suites.reduce((sum, suite) => sum + suite.cases.length, 0);
+    found.push(
+      loaded > 0 && selects(options) ? noneSelected(expanded, io.cwd, options, loaded) : noCases(expanded, io.cwd),
+    );
   }
   return { ...built, suites: chosen, diagnostics: found };
 }
 
-/** Nothing to run: an error at the path looked under (its first line when it is a file). */
-function noCases(paths: readonly string[], cwd: string): Diagnostic {
+/** Where a "nothing to run" error points: the first path looked under (its first line when it is a file). */
+function firstPath(paths: readonly string[], cwd: string): Pick<Diagnostic, 'file' | 'line' | 'column'> {
   const file = resolve(cwd, paths[0] ?? '.');
   const isFile = statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  return { file, ...(isFile ? { line: 1, column: 1 } : {}) };
+}
+
+/** Nothing to run: an error at the path looked under. */
+function noCases(paths: readonly string[], cwd: string): Diagnostic {
   return {
     severity: 'error',
     ruleId: 'discovery/no-cases',
-    file,
-    ...(isFile ? { line: 1, column: 1 } : {}),
+    ...firstPath(paths, cwd),
     message: `Found no eval cases (looked under: ${paths.join(', ')}). Eval files are found by name (evals.json, triggers.json, EVAL.md, *.eval.yaml, eval.yaml, evals/<set>/*.yaml, …): name a file or a folder that holds one; \`skill-eval list\` shows what would run.`,
   };
 }
 
-/** `--mode`: `task` (or BMAD's `artifact`) runs the task cases, `trigger` the trigger cases. */
-export type CaseMode = 'task' | 'artifact' | 'trigger';
-
-/** The suites with only the cases of one kind, and without those left with none. */
-function casesOfMode(suites: readonly Suite[], mode: CaseMode): Suite[] {
-  const kind = mode === 'trigger' ? 'trigger' : 'task';
-  return suites.flatMap((suite) => {
-    const cases = suite.cases.filter((c) => c.kind === kind);
-    return cases.length > 0 ? [{ ...suite, cases }] : [];
-  });
+/** Cases were found, but `--mode`, `--case` or `--tag` kept none of them. */
+function noneSelected(paths: readonly string[], cwd: string, selection: CaseSelection, loaded: number): Diagnostic {
+  return {
+    severity: 'error',
+    ruleId: 'discovery/no-cases',
+    ...firstPath(paths, cwd),
+    message: `None of the ${loaded} case(s) found is selected by ${selectionFlags(selection)}. --case matches a case's id or name (* any run of characters, ? one), --tag any of the case's tags; \`skill-eval list\` shows the ids, names and tags.`,
+  };
 }

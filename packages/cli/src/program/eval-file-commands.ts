@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ProgramContext } from './program-context.js';
-import { configOption, formatOption, modeOption } from './shared-options.js';
+import { caseOption, configOption, formatOption, modeOption, tagOption } from './shared-options.js';
 
 /** `validate`: every problem of the eval files, none run. */
 export function defineValidateCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -74,6 +74,8 @@ export function defineListCommand(program: Command, { io, setExitCode }: Program
     .option('--trust', 'load the plugins and settings of a config found in the project')
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
     .addOption(modeOption())
+    .addOption(caseOption())
+    .addOption(tagOption())
     .action(async (paths: string[], options: Parameters<typeof import('../commands/list.js').listCommand>[1]) => {
       const { listCommand } = await import('../commands/list.js');
       setExitCode(await listCommand(paths, options, io));

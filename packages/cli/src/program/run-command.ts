@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import type { RunCommandOptions } from '../run/run-command-options.js';
 import type { ProgramContext } from './program-context.js';
-import { collect, configOption, formatOption, modeOption } from './shared-options.js';
+import { caseOption, collect, configOption, formatOption, modeOption, tagOption } from './shared-options.js';
 
 /** `run`: every case under the paths, run and graded. */
 export function defineRunCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -72,6 +72,8 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     .addOption(configOption())
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file), as BMAD’s --evals')
     .addOption(modeOption())
+    .addOption(caseOption())
+    .addOption(tagOption())
     .action(async (paths: string[], options: Record<string, unknown>) => {
       const { runCommand } = await import('../commands/run.js');
       setExitCode(await runCommand(paths, runOptionsOf(options), io));

@@ -10,6 +10,20 @@ export const modeOption = () =>
     'only the task cases (task, or BMAD’s artifact) or only the trigger cases (trigger)',
   ).choices(['task', 'artifact', 'trigger']);
 
+/**
+ * `--case <glob>`, repeatable, as `claude plugin eval --case` narrows its run (promptfoo's `--filter-pattern` and
+ * AgentV's `--test-id` do the same by other spellings).
+ */
+export const caseOption = () =>
+  new Option(
+    '--case <glob>',
+    'only the cases whose id or name matches (* any characters, ? one); repeatable',
+  ).argParser(collect);
+
+/** `--tag <tag>`, repeatable, as `claude plugin eval --tag`: the cases that have any of the tags. */
+export const tagOption = () =>
+  new Option('--tag <tag>', 'only the cases with this tag (any of those given); repeatable').argParser(collect);
+
 /** `-c, --config`: the config file, where a command reads one. */
 export const configOption = () => new Option('-c, --config <file>', 'config file (default: skill-eval.config.json)');
 

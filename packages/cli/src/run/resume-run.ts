@@ -58,6 +58,8 @@ export const PLAN_FLAGS: Partial<Record<keyof RunCommandOptions, string>> = {
   network: '--network',
   evals: '--evals',
   mode: '--mode',
+  case: '--case',
+  tag: '--tag',
 };
 
 /** Options that say how this invocation prints and paces its work: given with --resume, they apply to it. */

@@ -1,10 +1,10 @@
-import type { CaseMode } from '../loading/load-eval-files.js';
+import type { CaseSelection } from '../loading/case-selection.js';
 import type { NetworkChoice } from '../policy/environment-choice.js';
 import type { RunModeFlags } from './run-mode-options.js';
 import type { RunOutputFlags } from './run-reporters.js';
 
 /** The options of `skill-eval run`, as commander parses them and as run.json keeps them for resume and replay. */
-export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
+export interface RunCommandOptions extends RunModeFlags, RunOutputFlags, CaseSelection {
   engine?: string[];
   judge?: string;
   /** `--api-key`: the key of the run's engines. Never kept in run.json: a resumed run is given it again. */
@@ -44,8 +44,6 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags {
   network?: NetworkChoice;
   /** The evals of the skill folder given as the path (BMAD's `--evals`). */
   evals?: string;
-  /** Only task or only trigger cases. */
-  mode?: CaseMode;
   /**
    * `--otlp`: the OTLP/HTTP endpoint the run's traces are sent to. Never kept in run.json: only the user chooses where
    * traces go, so a resumed or replayed run sends them where it is told now.
