@@ -145,6 +145,17 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
     if (ctx.skipTest) ctx.skipTest.skipped = true;
     return [];
   }
+  if (ctx.dialect === 'agentv-5' && STRING_LIST_TYPES.has(item.type) && !hasString(item.value)) {
+    // grader-parser.ts at 58f316ca2, lines 1534-1541 and 1586-1593 (asStringArrayStrict, 2185-2191): AgentV 5 skips
+    // the grader unless its value is a list holding a string; a string, a comma list included, is no such list. Only
+    // these spellings reach that code (a `not-` or `_` one is another matter there).
+    ctx.source.sink.warning(
+      'dropped-by-agentv',
+      `AgentV 5 skips this '${String(item.type)}' assertion: its value ${describe(item.value)} is not a list of strings ("value must be a non-empty string array"), so it grades nothing; skill-eval leaves it out too. Write the value as a list.`,
+      at(path, 'value'),
+    );
+    return [];
+  }
   return readTypedAssertion(
     negatedAsAgentv(item as Record<string, unknown> & { type: string }, path, ctx, member),
     path,
@@ -205,6 +216,9 @@ function negatedAsAgentv(
 }
 
 const AGENTV = { vocabulary: 'agentv' } as const;
+/** The types whose value AgentV 5 reads as a list of strings. */
+const STRING_LIST_TYPES = new Set(['contains-any', 'contains-all', 'icontains-any', 'icontains-all']);
+const hasString = (value: unknown) => Array.isArray(value) && value.some((v) => typeof v === 'string');
 const CRITERIA_KEYS = new Set(['value', 'criteria', 'rubrics', 'prompt']);
 /** The keys under which AgentV groups hold their members. */
 const MEMBER_KEYS = ['assert', 'assertions', 'evaluators', 'checks'] as const;

@@ -12,7 +12,7 @@ import { readSideChannel } from './side-channel.js';
 import type { DocPath } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
 import { reportTestTargets } from './target-matrix.js';
-import { lookupVar, renderTemplate, soleVariable } from './template.js';
+import { ENV_TEMPLATE, isFancyTemplate, lookupVar, renderTemplate, soleVariable } from './template.js';
 import { readWorkspace } from './workspace.js';
 
 /** Test fields skill-eval reads; all others are kept in `metadata.agentv`. */
@@ -472,11 +472,14 @@ function readTurns(
     }
     return [{ ...full, idSuffix: '', turnChecks: [], turnReferences: [] }];
   };
-  if (test.turns !== undefined || test.mode === 'conversation')
+  if (test.turns !== undefined || test.mode === 'conversation') {
+    const lead = conversationLead(test, path, vars, plain, defaults, ctx);
     return single(readConversation(test, path, plain, ctx)).map((t) => ({
       ...t,
+      system: [lead?.system, t.system].filter(Boolean).join('\n\n') || undefined,
       ...conversationExtras(test, path, ctx),
     }));
+  }
   if (test.input !== undefined)
     return single(readInput(asMessages(withVars(test.input, plain, ctx.dialect), ctx), [...path, 'input'], ctx));
   const prompts = promptsFor(test, path, defaults, ctx);
@@ -665,9 +668,13 @@ function renderPrompt(
   if (typeof prompt.template === 'string') {
     const sole = soleVariable(prompt.template);
     const v = sole ? vars[sole] : undefined;
-    if (v && typeof v.value !== 'string') return readInput(v.value, v.path, { ...ctx, source: v.source });
+    // A message list given whole: interpolateRawEvalCase still renders the templates in its messages
+    // (yaml-parser.ts at 58f316ca2, line 510, called at 1553): `{{ vars.product }}` in a message is sent filled.
+    if (v && typeof v.value !== 'string')
+      return readInput(withVars(v.value, plain, 'agentv-5'), v.path, { ...ctx, source: v.source });
     const rendered = renderTemplate(prompt.template, { ...plain, vars: plain });
-    if (rendered.fancy) {
+    // `{{ env.X }}` alone has its own warning (env-template, load-agentv.ts).
+    if (rendered.fancy && isFancyTemplate(prompt.template.replace(ENV_TEMPLATE, ''))) {
       sink.warning(
         'template-unsupported',
         `The prompt template "${prompt.template}" uses nunjucks features beyond {{ name }} (filters, tags, expressions, {{ env.X }}); skill-eval only substitutes plain {{ name }} and leaves the rest as written.`,
@@ -723,6 +730,42 @@ function withVarsFilled(test: Record<string, unknown>, vars: Record<string, unkn
     ...(test.assert !== undefined ? { assert: fill(test.assert) } : {}),
     ...(typeof test.criteria === 'string' ? { criteria: fill(test.criteria) } : {}),
   };
+}
+
+/**
+ * What a conversation starts from: AgentV opens its history with the test's input (orchestrator.ts at 58f316ca2,
+ * runConversationMode, lines 3262-3267) — its `input`, or its one prompt given as a message-list var (`prompts:
+ * ["{{ input }}"]`, `vars.input: [{role: system, …}]`). Its system messages are the conversation's system prompt;
+ * other messages there would be history before turn 1, which a fresh agent session cannot replay: a warning.
+ */
+function conversationLead(
+  test: Record<string, unknown>,
+  path: DocPath,
+  vars: Record<string, Located>,
+  plain: Record<string, unknown> | undefined,
+  defaults: SuiteDefaults,
+  ctx: ReadContext,
+): InputParts | undefined {
+  let lead: InputParts | undefined;
+  if (test.input !== undefined)
+    lead = readInput(asMessages(withVars(test.input, plain, ctx.dialect), ctx), [...path, 'input'], ctx);
+  else {
+    const prompts = promptsFor(test, path, defaults, ctx);
+    const sole =
+      prompts?.length === 1 && typeof prompts[0]!.template === 'string'
+        ? soleVariable(prompts[0]!.template)
+        : undefined;
+    const v = sole ? vars[sole] : undefined;
+    if (!v || !Array.isArray(v.value)) return undefined;
+    lead = readInput(withVars(v.value, plain, 'agentv-5'), v.path, { ...ctx, source: v.source });
+  }
+  if (lead && (lead.turns.some((t) => t.trim() !== '') || lead.history.length > 0))
+    ctx.source.sink.warning(
+      'conversation-history',
+      'AgentV starts this conversation with these messages as history before turn 1; skill-eval sends only their system prompt, since a fresh agent session cannot replay a history. Move a user message into turns.',
+      at(test.input !== undefined ? [...path, 'input'] : path),
+    );
+  return lead;
 }
 
 /** `mode: conversation` + `turns[{input, expected_output, assert}]`: one user turn each. */

@@ -117,3 +117,45 @@ describe('references and prompts', () => {
     expect(c.turns).toEqual(['@[User]:\nPick a colour\n\n@[Assistant]:\nBlue\n\n@[User]:\nWhy?']);
   });
 });
+
+describe('message lists and conversations (run on AgentV 5 loadTests at 58f316ca2: packages/differential agentv-loaders)', () => {
+  it('the templates inside a message-list var are filled, as interpolateRawEvalCase renders the input', () => {
+    const { suites, diagnostics } = load('m.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars:',
+      '      product: AgentV',
+      '      input:',
+      '        - {role: system, content: "Be precise about {{ product }}."}',
+      '        - {role: user, content: "Explain what {{ vars.product }} evaluates."}',
+      '    assert: [Explains it]',
+    ]);
+    expect(rules(diagnostics)).toEqual([]);
+    expect(suites[0]!.cases.map((c) => [c.system, c.turns])).toEqual([
+      ['Be precise about AgentV.', ['Explain what AgentV evaluates.']],
+    ]);
+  });
+
+  it("a conversation starts from the test's input: its system message is the system prompt; other messages warn", () => {
+    const { suites, diagnostics } = load('c.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: sys',
+      '    mode: conversation',
+      '    turns: [{input: Add 4 and 5.}, {input: Times 3.}]',
+      '    assert: [Keeps the total]',
+      '    vars: {input: [{role: system, content: You are a calculator.}]}',
+      '  - id: history',
+      '    mode: conversation',
+      '    turns: [{input: Go on.}]',
+      '    assert: [Goes on]',
+      '    vars: {input: [{role: user, content: Earlier question}]}',
+    ]);
+    expect(rules(diagnostics)).toEqual([['warning', 'conversation-history', 8]]);
+    expect(suites[0]!.cases.map((c) => [c.id, c.system, c.turns])).toEqual([
+      ['sys', 'You are a calculator.', ['Add 4 and 5.', 'Times 3.']],
+      ['history', undefined, ['Go on.']],
+    ]);
+  });
+});
