@@ -152,9 +152,9 @@ export function agentvReading(test: AgentvTest): Reading {
  */
 const withoutAttached = (text: string) =>
   text
-    .split('\n\n')
-    .filter((block) => !/^Attached file: [^\n]*$/.test(block))
-    .join('\n\n');
+    .replace(/^Attached file: [^\n]*\n\n/gm, '')
+    .replace(/\n\nAttached file: [^\n]*$/gm, '')
+    .replace(/^Attached file: [^\n]*$/gm, '');
 
 /** A case as skill-eval's AgentV reader gives it. */
 export function skillEvalReading(c: Case): Reading {
