@@ -250,6 +250,13 @@ function readDefaults(doc: Record<string, unknown>, ctx: ReadContext, sources: S
       atKey(['evaluate_options'], key),
     );
   }
+  if (ctx.dialect === 'agentv-5' && isRecord(options.repeat))
+    // experiment.ts at 58f316ca2, readRepeat (lines 189-202): loadTests throws, refusing the whole file.
+    sink.error(
+      'removed-field',
+      'AgentV 5 refuses this file: "Experiment repeat must be a positive integer. The repeat object shape has been removed; use evaluate_options.repeat: 2." Write evaluate_options.repeat: <count>.',
+      at(['evaluate_options', 'repeat']),
+    );
   const repeat = options.repeat ?? (isRecord(execution.trials) ? execution.trials : undefined);
   const runs =
     typeof repeat === 'number'

@@ -159,3 +159,44 @@ describe('message lists and conversations (run on AgentV 5 loadTests at 58f316ca
     ]);
   });
 });
+
+describe("AgentV 5's removed shapes and trimmed criteria (run on its loadTests at 58f316ca2)", () => {
+  it("a grader naming its judge with 'target' makes AgentV skip the test", () => {
+    const { suites, diagnostics } = load('t.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - {id: gone, vars: {input: hi}, assert: [{type: llm-rubric, value: Polite, target: gpt}]}',
+      '  - {id: kept, vars: {input: hi}, assert: [{type: llm-rubric, value: Polite, provider: gpt}]}',
+    ]);
+    expect(rules(diagnostics)).toEqual([
+      ['warning', 'dropped-by-agentv', 3],
+      ['warning', 'unsupported-parameter', 4],
+    ]);
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['kept']);
+  });
+
+  it('evaluate_options.repeat as an object is refused, as AgentV 5 refuses the file', () => {
+    const { diagnostics } = load('r.eval.yaml', [
+      'evaluate_options:',
+      '  repeat: {count: 2, strategy: pass_any}',
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - {id: t, vars: {input: hi}, assert: [Polite]}',
+    ]);
+    expect(rules(diagnostics).filter(([severity]) => severity === 'error')).toEqual([['error', 'removed-field', 2]]);
+  });
+
+  it('a string criterion is trimmed: a folded scalar keeps no closing newline', () => {
+    const { suites } = load('f.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars: {input: hi}',
+      '    assert:',
+      '      - >',
+      '        Greets the user',
+      '        politely.',
+    ]);
+    expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'llm-rubric', value: 'Greets the user politely.' }]);
+  });
+});
