@@ -46,7 +46,10 @@ function agentvTurns(input: readonly AgentvMessage[]): { system: string | undefi
   const systemMessages = firstOther === -1 ? input : input.slice(0, firstOther);
   const rest = firstOther === -1 ? [] : input.slice(firstOther);
   const system = systemMessages.map((m) => messageText(m.content)).join('\n') || undefined;
-  const visible = rest.filter((m) => messageText(m.content).trim() !== '');
+  // A message with a file part and no text still sends the file (hasVisibleContent in segment-formatter.ts).
+  const visible = rest.filter((m) =>
+    Array.isArray(m.content) ? m.content.length > 0 : messageText(m.content).trim() !== '',
+  );
   if (visible.length <= 1) return { system, turns: visible.map((m) => messageText(m.content)) };
   const marked = visible.map(
     (m) => `@[${m.role.charAt(0).toUpperCase()}${m.role.slice(1)}]:\n${messageText(m.content)}`,
