@@ -445,19 +445,28 @@ function readTurns(
         source: suiteInput.source,
       })
     : undefined;
-  const withPrefix = (parts: InputParts): InputParts => {
+  const withPrefix = (parts: InputParts, oneRequest: boolean): InputParts => {
     if (!prefix) return parts;
     const system = [prefix.system, parts.system].filter(Boolean).join('\n\n') || undefined;
+    const turns = [...prefix.turns, ...parts.turns];
+    const visible = turns.filter((t) => t.trim() !== '');
+    // The suite's input messages go before the test's in one message list (4.42.4 dist/chunk-FRDEARJA.js:20801; 5.x
+    // yaml-parser.ts:1703 at 58f316ca2), which AgentV sends as one role-marked request when it holds several
+    // messages (prompt-builder.ts buildPromptInputs, needsRoleMarkers): not one turn per message.
+    const merged =
+      oneRequest && prefix.history.length === 0 && parts.history.length === 0 && visible.length > 1
+        ? [visible.map((t) => `@[User]:\n${t}`).join('\n\n')]
+        : turns;
     return {
-      turns: [...prefix.turns, ...parts.turns],
+      turns: merged,
       system,
       files: [...prefix.files, ...parts.files],
       history: [...prefix.history, ...parts.history],
     };
   };
-  const single = (parts: InputParts | undefined): TurnSet[] => {
+  const single = (parts: InputParts | undefined, oneRequest = true): TurnSet[] => {
     if (!parts) return [];
-    const full = withPrefix(parts);
+    const full = withPrefix(parts, oneRequest);
     if (full.turns.length === 0) {
       sink.error('missing-input', 'The input has no user message; add one ({role: user, content: …}).', at(path));
       return [];
@@ -474,7 +483,7 @@ function readTurns(
   };
   if (test.turns !== undefined || test.mode === 'conversation') {
     const lead = conversationLead(test, path, vars, plain, defaults, ctx);
-    return single(readConversation(test, path, plain, ctx)).map((t) => ({
+    return single(readConversation(test, path, plain, ctx), false).map((t) => ({
       ...t,
       system: [lead?.system, t.system].filter(Boolean).join('\n\n') || undefined,
       ...conversationExtras(test, path, ctx),

@@ -200,3 +200,15 @@ describe("AgentV 5's removed shapes and trimmed criteria (run on its loadTests a
     expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'llm-rubric', value: 'Greets the user politely.' }]);
   });
 });
+
+describe('suite-level input (run on AgentV 4.42.4 loadTests: packages/differential agentv-loaders)', () => {
+  it("goes before the test's messages in one request, role-marked, not as a turn of its own", () => {
+    const { suites } = load('s.eval.yaml', [
+      'input:',
+      '  - {role: user, content: Answer in one word.}',
+      'tests:',
+      '  - {id: t, criteria: Names a colour, input: Pick a colour}',
+    ]);
+    expect(suites[0]!.cases[0]!.turns).toEqual(['@[User]:\nAnswer in one word.\n\n@[User]:\nPick a colour']);
+  });
+});
