@@ -91,6 +91,9 @@ export function agentvGraderLines(assertion: Record<string, unknown>, criteria =
     case 'trajectory:tool-used':
     case 'trajectory:tool-args-match':
       return [line(negate, 'tool-called', isRecord(value) ? value.name : value)];
+    case 'skill-trigger':
+      // AgentV 4's skill check: {skill, should_trigger}.
+      return [line(negate || assertion.should_trigger === false, 'skill-used', assertion.skill)];
     case 'assert-set':
     case 'composite': {
       const children = (Array.isArray(assertion.assertions) ? assertion.assertions : []).filter(isRecord);
@@ -138,6 +141,8 @@ export function agentvReading(test: AgentvTest): Reading {
       : turns,
     graders: [
       ...(test.assertions ?? []).flatMap((a) => agentvGraderLines(a, test.criteria)),
+      // Without graders, AgentV grades the test's criteria with its default LLM grader (`evaluator`).
+      ...((test.assertions ?? []).length === 0 && test.criteria ? [line(false, 'llm-rubric', test.criteria)] : []),
       // A conversation's per-turn assertions stay as written until it runs: a string is a rubric criterion.
       ...(conversation ? test.turns! : []).flatMap((turn) =>
         (Array.isArray(turn.assertions) ? turn.assertions : []).flatMap((a: unknown) =>
