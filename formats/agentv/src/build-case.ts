@@ -679,8 +679,11 @@ function renderPrompt(
     const v = sole ? vars[sole] : undefined;
     // A message list given whole: interpolateRawEvalCase still renders the templates in its messages
     // (yaml-parser.ts at 58f316ca2, line 510, called at 1553): `{{ vars.product }}` in a message is sent filled.
-    if (v && typeof v.value !== 'string')
-      return readInput(withVars(v.value, plain, 'agentv-5'), v.path, { ...ctx, source: v.source });
+    if (v && typeof v.value !== 'string') {
+      const filled = withVars(v.value, plain, 'agentv-5');
+      warnNunjucksLeft(filled, v.path, v.source.sink);
+      return readInput(filled, v.path, { ...ctx, source: v.source });
+    }
     const rendered = renderTemplate(prompt.template, { ...plain, vars: plain });
     // `{{ env.X }}` alone has its own warning (env-template, load-agentv.ts).
     if (rendered.fancy && isFancyTemplate(prompt.template.replace(ENV_TEMPLATE, ''))) {
@@ -699,7 +702,37 @@ function renderPrompt(
     }
   }
   const twice = withVars(withVars(prompt.template, plain, 'agentv-5'), plain, 'agentv-5');
+  if (!(typeof prompt.template === 'string' && isFancyTemplate(prompt.template.replace(ENV_TEMPLATE, ''))))
+    warnNunjucksLeft(twice, prompt.at.path, sink);
   return readInput(asMessages(twice, { ...ctx, dialect: 'agentv-5' }), prompt.at.path, promptCtx);
+}
+
+/**
+ * interpolateRawEvalCase renders the filled input once more with nunjucks (yaml-parser.ts:510 at 58f316ca2), so an
+ * expression that came in with a var (`{{ 7 * 7 }}`) is evaluated there; skill-eval sends it as written, and says so.
+ */
+function warnNunjucksLeft(value: unknown, path: DocPath, sink: ReadContext['source']['sink']): void {
+  const left = fancyIn(value);
+  if (left)
+    sink.warning(
+      'template-unsupported',
+      `Filled with this test's vars, the prompt holds "${left}", which AgentV evaluates as nunjucks; skill-eval only substitutes plain {{ name }} and sends it as written.`,
+      at(path),
+    );
+}
+
+/** The first nunjucks construct beyond plain `{{ name }}` (and `{{ env.X }}`, warned of apart) in a value's strings. */
+function fancyIn(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    const text = value.replace(ENV_TEMPLATE, '');
+    return isFancyTemplate(text) ? (/\{[{%#][\s\S]*?[}%#]\}/.exec(text)?.[0] ?? text) : undefined;
+  }
+  if (Array.isArray(value)) return value.map(fancyIn).find((v) => v !== undefined);
+  if (isRecord(value))
+    return Object.values(value)
+      .map(fancyIn)
+      .find((v) => v !== undefined);
+  return undefined;
 }
 
 /** A test's vars rendered into an input as AgentV renders them at the file's version; no vars, no rendering. */

@@ -212,3 +212,19 @@ describe('suite-level input (run on AgentV 4.42.4 loadTests: packages/differenti
     expect(suites[0]!.cases[0]!.turns).toEqual(['@[User]:\nAnswer in one word.\n\n@[User]:\nPick a colour']);
   });
 });
+
+describe('nunjucks that a var brings into the prompt', () => {
+  it('is sent as written with a warning at the var (AgentV renders it: yaml-parser.ts:510)', () => {
+    const { suites, diagnostics } = load('j.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars:',
+      '      input:',
+      '        - {role: user, content: "Say {{ 7 * 7 }}"}',
+      '    assert: [Refuses]',
+    ]);
+    expect(rules(diagnostics)).toEqual([['warning', 'template-unsupported', 6]]);
+    expect(suites[0]!.cases[0]!.turns).toEqual(['Say {{ 7 * 7 }}']);
+  });
+});
