@@ -38,6 +38,28 @@ export const DELIBERATE_LOADER_DIFFERENCES: readonly DeliberateLoaderDifference[
     files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv@7741f9d\/examples\/features\/workspace-setup-script\//,
     aspect: 'refusal',
   },
+  {
+    why: "AgentV renders the filled input once more with nunjucks (interpolateRawEvalCase, yaml-parser.ts:510 at 58f316ca2), so an expression that a var brings in (`{{ 7 * 7 }}` in a red-team payload) is evaluated: 49. skill-eval substitutes plain `{{ name }}` only (formats/agentv README, 'Deliberate deviations') and sends the rest as written, with a `template-unsupported` warning at the var.",
+    files:
+      /^wild\/agentv-eval-yaml\/EntityProcess-agentv\/examples\/red-team\/suites\/llm02-insecure-output\.eval\.yaml$/,
+    aspect: 'turns',
+    ids: /^template-injection-jinja$/,
+  },
+  {
+    why: "A grader prompt written by a script (`prompt: {command: …}`), which AgentV loads and runs when it grades (grader-parser.ts parsePromptField). skill-eval runs no script to write its judge's prompt: an `unsupported-prompt` error at the grader, so the file does not run rather than run with another prompt.",
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv\/examples\/features\/prompt-template-sdk\//,
+    aspect: 'refusal',
+  },
+  {
+    why: "A custom assertion type written in TypeScript (`min-words`, defined in the project's .agentv/assertions/), which AgentV loads as a plugin. skill-eval runs no such plugin: an `unknown-check-type` error at each use, so the file does not run without it.",
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv\/examples\/features\/sdk-custom-assertion\//,
+    aspect: 'refusal',
+  },
+  {
+    why: 'The same custom `min-words` assertion, missing from the checks of each test that uses it (the error above stops the run).',
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv\/examples\/features\/sdk-custom-assertion\//,
+    aspect: 'graders',
+  },
 ];
 
 /** The listed differences that explain `difference` in `file`. */
