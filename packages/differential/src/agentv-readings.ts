@@ -57,6 +57,18 @@ function agentvTurns(input: readonly AgentvMessage[]): { system: string | undefi
   return { system, turns: [marked.join('\n\n')] };
 }
 
+/** AgentV's template variables (template-variables.ts). */
+const TEMPLATE_VARIABLE =
+  /\{\{\s*(expected_output|criteria|rubric|metadata|metadata_json|rubrics|rubrics_json|input|output|file_changes|tool_calls)\s*\}\}/;
+
+/** A grader's inline `prompt` that stands as its criteria: text, not a file, with no template variable. */
+function inlineCriteria(assertion: Record<string, unknown>): string | undefined {
+  const prompt = assertion.prompt;
+  if (typeof prompt !== 'string' || prompt.trim() === '') return undefined;
+  if (assertion.promptPath !== undefined || assertion.resolvedPromptPath !== undefined) return undefined;
+  return TEMPLATE_VARIABLE.test(prompt) ? undefined : prompt;
+}
+
 /** Each of AgentV's graders as lines (an `llm-rubric` with a list of rubrics: a line per rubric). */
 export function agentvGraderLines(assertion: Record<string, unknown>, criteria = ''): string[] {
   let type = String(assertion.type).replaceAll('_', '-');
@@ -71,6 +83,9 @@ export function agentvGraderLines(assertion: Record<string, unknown>, criteria =
     case 'llm-grader':
     case 'llm-judge':
     case 'rubrics':
+      // Inline prompt text naming no template variable takes the criteria's place when AgentV grades
+      // (4.42.4 dist/chunk-FRDEARJA.js:14590-14597; 5.x graders/llm-grader.ts likewise).
+      if (inlineCriteria(assertion) !== undefined) return [line(negate, 'llm-rubric', inlineCriteria(assertion))];
       if (Array.isArray(assertion.rubrics))
         return assertion.rubrics.map((r) => line(negate, 'llm-rubric', isRecord(r) ? r.outcome : r));
       return [line(negate, 'llm-rubric', value ?? (criteria || undefined))];
