@@ -84,7 +84,7 @@ export function agentvGraderLines(assertion: Record<string, unknown>, criteria =
     case 'llm-judge':
     case 'rubrics':
       // Inline prompt text naming no template variable takes the criteria's place when AgentV grades
-      // (4.42.4 dist/chunk-FRDEARJA.js:14590-14597; 5.x graders/llm-grader.ts likewise).
+      // (4.42.4 dist/chunk-FRDEARJA.js:14590-14597; 5.x registry/builtin-graders.ts:168-181 at 58f316ca2).
       if (inlineCriteria(assertion) !== undefined) return [line(negate, 'llm-rubric', inlineCriteria(assertion))];
       if (Array.isArray(assertion.rubrics))
         return assertion.rubrics.map((r) => line(negate, 'llm-rubric', isRecord(r) ? r.outcome : r));
