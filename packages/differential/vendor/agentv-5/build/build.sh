@@ -19,3 +19,12 @@ npx --no-install esbuild entry.ts --bundle --platform=node --format=esm --target
 import { createRequire as __agentvCreateRequire } from "node:module";
 const require = __agentvCreateRequire(import.meta.url);' \
   --outfile="$HERE/../load-tests.mjs" --log-level=warning
+# The licence of every package bundled (each names itself in a `// node_modules/<package>/…` comment of the bundle).
+OUT="$HERE/../THIRD-PARTY-LICENSES.txt"
+: >"$OUT"
+for pkg in $(grep -o '^// node_modules/\(@[^/]*/\)\?[^/]*' "$HERE/../load-tests.mjs" | sed 's#^// node_modules/##' | sort -u); do
+  licence=$(ls node_modules/"$pkg"/LICEN[CS]E* node_modules/"$pkg"/license* 2>/dev/null | head -1)
+  printf '%s %s\n\n' "$pkg" "$(node -p "require('./node_modules/$pkg/package.json').version")" >>"$OUT"
+  if [ -n "$licence" ]; then cat "$licence" >>"$OUT"; else node -p "'License: ' + require('./node_modules/$pkg/package.json').license" >>"$OUT"; fi
+  printf '\n\n' >>"$OUT"
+done
