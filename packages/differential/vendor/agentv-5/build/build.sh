@@ -1,6 +1,6 @@
 #!/bin/sh
 # Rebuilds ../load-tests.mjs from AgentV's source: sh build/build.sh <a clone of EntityProcess/agentv>
-# Needs git, node and npm (the registry, for the dependency versions AgentV's bun.lock pins at this commit).
+# Needs git, node and npm (the registry: the dependency versions AgentV's bun.lock pins at this commit, esbuild 0.28.2).
 set -eu
 COMMIT=58f316ca24e3abcdd253efafbc240882f39dc5b0
 HERE=$(cd "$(dirname "$0")" && pwd)
