@@ -31,15 +31,19 @@ describe('assertion mapping', () => {
       '      - {type: contains-any, value: "{{ words }}"}',
       '      - Mentions {{ vars.city }} and {{ nobody }}.',
     ].join('\n');
-    // A list of strings as a var makes one test per value (expandArrayVarCases, yaml-parser.ts:528-553; run from
-    // source: two tests, both id "t", graded with "bonjour" and "salut").
-    const [c, d] = loadAgentv(FILE, text).suites[0]!.cases;
+    // A list of strings as a var makes one test per value (expandArrayVarCases, yaml-parser.ts:528-553). Run from
+    // source at 58f316ca2: two tests, both id "t", each without the contains-any, whose value is now one word
+    // ("Skipping contains-any evaluator … value must be a non-empty string array").
+    const { suites, diagnostics } = loadAgentv(FILE, text);
+    const [c, d] = suites[0]!.cases;
     expect(c!.checks.map((check) => [check.type, check.value])).toEqual([
       ['icontains', 'Paris'],
-      ['contains-any', 'bonjour'],
       ['llm-rubric', 'Mentions Paris and .'],
     ]);
-    expect([c!.id, d!.id, d!.checks[1]!.value]).toEqual(['t@words=bonjour', 't@words=salut', 'salut']);
+    expect([c!.id, d!.id, d!.checks.length]).toEqual(['t@words=bonjour', 't@words=salut', 2]);
+    expect(diagnostics.filter((x) => x.severity !== 'info').map((x) => [x.ruleId, x.line])).toEqual([
+      ['agentv/dropped-by-agentv', 8],
+    ]);
     expect(c!.reference).toBe('Names Paris');
   });
 

@@ -108,7 +108,9 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
       sink.warning('blank-assertion', 'This assertion is blank and was left out; remove it.', at(path));
       return [];
     }
-    return [{ type: 'llm-rubric', value: item }];
+    // AgentV 5 trims a string criterion (grader-parser.ts at 58f316ca2, lines 603-608): a folded or block scalar's
+    // closing newline is not part of it.
+    return [{ type: 'llm-rubric', value: ctx.dialect === 'agentv-5' ? item.trim() : item }];
   }
   if (!isRecord(item)) {
     sink.error(
@@ -143,6 +145,29 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
       at(path, 'type'),
     );
     if (ctx.skipTest) ctx.skipTest.skipped = true;
+    return [];
+  }
+  const removedTarget = ctx.dialect === 'agentv-5' ? removedTargetField(item) : undefined;
+  if (removedTarget) {
+    // grader-parser.ts at 58f316ca2 throws (script: line 877-881; the rubric graders: 1708-1713), and yaml-parser logs
+    // "Skipping test" and goes on.
+    sink.warning(
+      'dropped-by-agentv',
+      `AgentV 5 skips this test: ${removedTarget} ("Assertion field 'target' has been removed … Use assertion 'provider' instead"), and so does skill-eval. Write provider: instead of target:.`,
+      at(path, 'target'),
+    );
+    if (ctx.skipTest) ctx.skipTest.skipped = true;
+    return [];
+  }
+  if (ctx.dialect === 'agentv-5' && STRING_LIST_TYPES.has(item.type) && !hasString(item.value)) {
+    // grader-parser.ts at 58f316ca2, lines 1534-1541 and 1586-1593 (asStringArrayStrict, 2185-2191): AgentV 5 skips
+    // the grader unless its value is a list holding a string; a string, a comma list included, is no such list. Only
+    // these spellings reach that code (a `not-` or `_` one is another matter there).
+    ctx.source.sink.warning(
+      'dropped-by-agentv',
+      `AgentV 5 skips this '${String(item.type)}' assertion: its value ${describe(item.value)} is not a list of strings ("value must be a non-empty string array"), so it grades nothing; skill-eval leaves it out too. Write the value as a list.`,
+      at(path, 'value'),
+    );
     return [];
   }
   return readTypedAssertion(
@@ -205,6 +230,19 @@ function negatedAsAgentv(
 }
 
 const AGENTV = { vocabulary: 'agentv' } as const;
+/** Why AgentV 5 refuses a grader's `target` (its judge is named by `provider` now), or undefined if it does not. */
+function removedTargetField(item: Record<string, unknown>): string | undefined {
+  const type = String(item.type).toLowerCase().replaceAll('_', '-');
+  if ((type === 'script' || type === 'code-grader') && item.target !== undefined)
+    return `its script grader names its judge with 'target'`;
+  if ((type === 'llm-rubric' || type === 'agent-rubric') && typeof item.target === 'string')
+    return `its '${type}' grader names its judge with 'target'`;
+  return undefined;
+}
+
+/** The types whose value AgentV 5 reads as a list of strings. */
+const STRING_LIST_TYPES = new Set(['contains-any', 'contains-all', 'icontains-any', 'icontains-all']);
+const hasString = (value: unknown) => Array.isArray(value) && value.some((v) => typeof v === 'string');
 const CRITERIA_KEYS = new Set(['value', 'criteria', 'rubrics', 'prompt']);
 /** The keys under which AgentV groups hold their members. */
 const MEMBER_KEYS = ['assert', 'assertions', 'evaluators', 'checks'] as const;

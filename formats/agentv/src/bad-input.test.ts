@@ -205,8 +205,9 @@ describe('tests and assertions', () => {
       '    assert: [ok]',
     ]);
     expect(suites[0]!.cases[0]!.turns).toEqual(['Deploy to {{ env.TARGET }} as ada']);
-    expect(where(diagnostics)).toEqual([['template-unsupported', 2, 5]]);
-    expect(diagnostics[0]!.message).toContain('{{ env.X }}');
+    // AgentV renders it from the loading machine's environment (interpolateEnv, yaml-parser.ts:1429 at 58f316ca2).
+    expect(where(diagnostics)).toEqual([['env-template', 2, 5]]);
+    expect(diagnostics[0]!.message).toContain('{{ env.TARGET }}');
   });
 
   it('fields the runner cannot honour are kept and named in a warning', () => {

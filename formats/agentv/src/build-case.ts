@@ -12,7 +12,7 @@ import { readSideChannel } from './side-channel.js';
 import type { DocPath } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
 import { reportTestTargets } from './target-matrix.js';
-import { lookupVar, renderTemplate, soleVariable } from './template.js';
+import { ENV_TEMPLATE, isFancyTemplate, lookupVar, renderTemplate, soleVariable } from './template.js';
 import { readWorkspace } from './workspace.js';
 
 /** Test fields skill-eval reads; all others are kept in `metadata.agentv`. */
@@ -445,19 +445,28 @@ function readTurns(
         source: suiteInput.source,
       })
     : undefined;
-  const withPrefix = (parts: InputParts): InputParts => {
+  const withPrefix = (parts: InputParts, oneRequest: boolean): InputParts => {
     if (!prefix) return parts;
     const system = [prefix.system, parts.system].filter(Boolean).join('\n\n') || undefined;
+    const turns = [...prefix.turns, ...parts.turns];
+    const visible = turns.filter((t) => t.trim() !== '');
+    // The suite's input messages go before the test's in one message list (4.42.4 dist/chunk-FRDEARJA.js:20801; 5.x
+    // yaml-parser.ts:1703 at 58f316ca2), which AgentV sends as one role-marked request when it holds several
+    // messages (prompt-builder.ts buildPromptInputs, needsRoleMarkers): not one turn per message.
+    const merged =
+      oneRequest && prefix.history.length === 0 && parts.history.length === 0 && visible.length > 1
+        ? [visible.map((t) => `@[User]:\n${t}`).join('\n\n')]
+        : turns;
     return {
-      turns: [...prefix.turns, ...parts.turns],
+      turns: merged,
       system,
       files: [...prefix.files, ...parts.files],
       history: [...prefix.history, ...parts.history],
     };
   };
-  const single = (parts: InputParts | undefined): TurnSet[] => {
+  const single = (parts: InputParts | undefined, oneRequest = true): TurnSet[] => {
     if (!parts) return [];
-    const full = withPrefix(parts);
+    const full = withPrefix(parts, oneRequest);
     if (full.turns.length === 0) {
       sink.error('missing-input', 'The input has no user message; add one ({role: user, content: …}).', at(path));
       return [];
@@ -472,11 +481,14 @@ function readTurns(
     }
     return [{ ...full, idSuffix: '', turnChecks: [], turnReferences: [] }];
   };
-  if (test.turns !== undefined || test.mode === 'conversation')
-    return single(readConversation(test, path, plain, ctx)).map((t) => ({
+  if (test.turns !== undefined || test.mode === 'conversation') {
+    const lead = conversationLead(test, path, vars, plain, defaults, ctx);
+    return single(readConversation(test, path, plain, ctx), false).map((t) => ({
       ...t,
+      system: [lead?.system, t.system].filter(Boolean).join('\n\n') || undefined,
       ...conversationExtras(test, path, ctx),
     }));
+  }
   if (test.input !== undefined)
     return single(readInput(asMessages(withVars(test.input, plain, ctx.dialect), ctx), [...path, 'input'], ctx));
   const prompts = promptsFor(test, path, defaults, ctx);
@@ -665,9 +677,16 @@ function renderPrompt(
   if (typeof prompt.template === 'string') {
     const sole = soleVariable(prompt.template);
     const v = sole ? vars[sole] : undefined;
-    if (v && typeof v.value !== 'string') return readInput(v.value, v.path, { ...ctx, source: v.source });
+    // A message list given whole: interpolateRawEvalCase still renders the templates in its messages
+    // (yaml-parser.ts at 58f316ca2, line 510, called at 1553): `{{ vars.product }}` in a message is sent filled.
+    if (v && typeof v.value !== 'string') {
+      const filled = withVars(v.value, plain, 'agentv-5');
+      warnNunjucksLeft(filled, v.path, v.source.sink);
+      return readInput(filled, v.path, { ...ctx, source: v.source });
+    }
     const rendered = renderTemplate(prompt.template, { ...plain, vars: plain });
-    if (rendered.fancy) {
+    // `{{ env.X }}` alone has its own warning (env-template, load-agentv.ts).
+    if (rendered.fancy && isFancyTemplate(prompt.template.replace(ENV_TEMPLATE, ''))) {
       sink.warning(
         'template-unsupported',
         `The prompt template "${prompt.template}" uses nunjucks features beyond {{ name }} (filters, tags, expressions, {{ env.X }}); skill-eval only substitutes plain {{ name }} and leaves the rest as written.`,
@@ -683,7 +702,37 @@ function renderPrompt(
     }
   }
   const twice = withVars(withVars(prompt.template, plain, 'agentv-5'), plain, 'agentv-5');
+  if (!(typeof prompt.template === 'string' && isFancyTemplate(prompt.template.replace(ENV_TEMPLATE, ''))))
+    warnNunjucksLeft(twice, prompt.at.path, sink);
   return readInput(asMessages(twice, { ...ctx, dialect: 'agentv-5' }), prompt.at.path, promptCtx);
+}
+
+/**
+ * interpolateRawEvalCase renders the filled input once more with nunjucks (yaml-parser.ts:510 at 58f316ca2), so an
+ * expression that came in with a var (`{{ 7 * 7 }}`) is evaluated there; skill-eval sends it as written, and says so.
+ */
+function warnNunjucksLeft(value: unknown, path: DocPath, sink: ReadContext['source']['sink']): void {
+  const left = fancyIn(value);
+  if (left)
+    sink.warning(
+      'template-unsupported',
+      `Filled with this test's vars, the prompt holds "${left}", which AgentV evaluates as nunjucks; skill-eval only substitutes plain {{ name }} and sends it as written.`,
+      at(path),
+    );
+}
+
+/** The first nunjucks construct beyond plain `{{ name }}` (and `{{ env.X }}`, warned of apart) in a value's strings. */
+function fancyIn(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    const text = value.replace(ENV_TEMPLATE, '');
+    return isFancyTemplate(text) ? (/\{[{%#][\s\S]*?[}%#]\}/.exec(text)?.[0] ?? text) : undefined;
+  }
+  if (Array.isArray(value)) return value.map(fancyIn).find((v) => v !== undefined);
+  if (isRecord(value))
+    return Object.values(value)
+      .map(fancyIn)
+      .find((v) => v !== undefined);
+  return undefined;
 }
 
 /** A test's vars rendered into an input as AgentV renders them at the file's version; no vars, no rendering. */
@@ -723,6 +772,42 @@ function withVarsFilled(test: Record<string, unknown>, vars: Record<string, unkn
     ...(test.assert !== undefined ? { assert: fill(test.assert) } : {}),
     ...(typeof test.criteria === 'string' ? { criteria: fill(test.criteria) } : {}),
   };
+}
+
+/**
+ * What a conversation starts from: AgentV opens its history with the test's input (orchestrator.ts at 58f316ca2,
+ * runConversationMode, lines 3262-3267) — its `input`, or its one prompt given as a message-list var (`prompts:
+ * ["{{ input }}"]`, `vars.input: [{role: system, …}]`). Its system messages are the conversation's system prompt;
+ * other messages there would be history before turn 1, which a fresh agent session cannot replay: a warning.
+ */
+function conversationLead(
+  test: Record<string, unknown>,
+  path: DocPath,
+  vars: Record<string, Located>,
+  plain: Record<string, unknown> | undefined,
+  defaults: SuiteDefaults,
+  ctx: ReadContext,
+): InputParts | undefined {
+  let lead: InputParts | undefined;
+  if (test.input !== undefined)
+    lead = readInput(asMessages(withVars(test.input, plain, ctx.dialect), ctx), [...path, 'input'], ctx);
+  else {
+    const prompts = promptsFor(test, path, defaults, ctx);
+    const sole =
+      prompts?.length === 1 && typeof prompts[0]!.template === 'string'
+        ? soleVariable(prompts[0]!.template)
+        : undefined;
+    const v = sole ? vars[sole] : undefined;
+    if (!v || !Array.isArray(v.value)) return undefined;
+    lead = readInput(withVars(v.value, plain, 'agentv-5'), v.path, { ...ctx, source: v.source });
+  }
+  if (lead && (lead.turns.some((t) => t.trim() !== '') || lead.history.length > 0))
+    ctx.source.sink.warning(
+      'conversation-history',
+      'AgentV starts this conversation with these messages as history before turn 1; skill-eval sends only their system prompt, since a fresh agent session cannot replay a history. Move a user message into turns.',
+      at(test.input !== undefined ? [...path, 'input'] : path),
+    );
+  return lead;
 }
 
 /** `mode: conversation` + `turns[{input, expected_output, assert}]`: one user turn each. */

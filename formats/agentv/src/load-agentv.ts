@@ -15,9 +15,10 @@ import {
   type TestEntry,
 } from './references.js';
 import { promptFileId } from './render-vars.js';
-import { type Source, yamlSource } from './source.js';
+import { type DocPath, type Source, yamlSource } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
 import { reportSuiteTargets } from './target-matrix.js';
+import { ENV_TEMPLATE } from './template.js';
 import { readEnvironment, readV4Workspace } from './workspace.js';
 
 /** Options of {@link loadAgentv}; the plugin settings map onto them. */
@@ -115,6 +116,7 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
     return done([]);
   }
   const dialect = agentvDialect(doc);
+  warnEnvTemplates(doc, [], root);
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
   const ctx: ReadContext = {
     source: root,
@@ -160,6 +162,28 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
     settings,
   };
   return done([suite]);
+}
+
+/**
+ * AgentV renders every `{{ env.X }}` of an eval file from the environment of the machine loading it, filters and all
+ * (5.x yaml-parser.ts at 58f316ca2, line 1429, interpolateEnv of interpolation.ts; 4.42.4 dist/chunk-FRDEARJA.js line
+ * 20698). skill-eval does not put the loading machine's environment into a case, which must mean the same wherever it
+ * runs (and would carry secrets into prompts): each such template is left as written, with a warning here (none for
+ * a description, which nothing sends).
+ */
+function warnEnvTemplates(value: unknown, path: DocPath, source: Source): void {
+  if (typeof value === 'string') {
+    const template = value.match(ENV_TEMPLATE)?.[0];
+    if (template)
+      source.sink.warning(
+        'env-template',
+        `AgentV fills ${template} from the environment of the machine that loads the file; skill-eval sends it as written. Put the value in the file, or in the test's vars.`,
+        at(path),
+      );
+  } else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) warnEnvTemplates(v, [...path, i], source);
+  } else if (isRecord(value))
+    for (const [k, v] of Object.entries(value)) if (k !== 'description') warnEnvTemplates(v, [...path, k], source);
 }
 
 function collect(sources: Source[]): Diagnostic[] {
@@ -226,6 +250,13 @@ function readDefaults(doc: Record<string, unknown>, ctx: ReadContext, sources: S
       atKey(['evaluate_options'], key),
     );
   }
+  if (ctx.dialect === 'agentv-5' && isRecord(options.repeat))
+    // experiment.ts at 58f316ca2, readRepeat (lines 189-202): loadTests throws, refusing the whole file.
+    sink.error(
+      'removed-field',
+      'AgentV 5 refuses this file: "Experiment repeat must be a positive integer. The repeat object shape has been removed; use evaluate_options.repeat: 2." Write evaluate_options.repeat: <count>.',
+      at(['evaluate_options', 'repeat']),
+    );
   const repeat = options.repeat ?? (isRecord(execution.trials) ? execution.trials : undefined);
   const runs =
     typeof repeat === 'number'

@@ -28,6 +28,9 @@ export function soleVariable(template: string): string | undefined {
   return ONLY_SIMPLE.exec(template)?.[1];
 }
 
+/** An `{{ env.NAME … }}` template, which AgentV fills from the environment when it loads the file. */
+export const ENV_TEMPLATE = /\{\{\s*env\.[\s\S]*?\}\}/g;
+
 /** Whether a template uses nunjucks features beyond plain `{{ name }}` substitution. */
 export function isFancyTemplate(template: string): boolean {
   if (/\{%|\{#/.test(template)) return true;

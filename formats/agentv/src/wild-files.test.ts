@@ -117,3 +117,114 @@ describe('references and prompts', () => {
     expect(c.turns).toEqual(['@[User]:\nPick a colour\n\n@[Assistant]:\nBlue\n\n@[User]:\nWhy?']);
   });
 });
+
+describe('message lists and conversations (run on AgentV 5 loadTests at 58f316ca2: packages/differential agentv-loaders)', () => {
+  it('the templates inside a message-list var are filled, as interpolateRawEvalCase renders the input', () => {
+    const { suites, diagnostics } = load('m.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars:',
+      '      product: AgentV',
+      '      input:',
+      '        - {role: system, content: "Be precise about {{ product }}."}',
+      '        - {role: user, content: "Explain what {{ vars.product }} evaluates."}',
+      '    assert: [Explains it]',
+    ]);
+    expect(rules(diagnostics)).toEqual([]);
+    expect(suites[0]!.cases.map((c) => [c.system, c.turns])).toEqual([
+      ['Be precise about AgentV.', ['Explain what AgentV evaluates.']],
+    ]);
+  });
+
+  it("a conversation starts from the test's input: its system message is the system prompt; other messages warn", () => {
+    const { suites, diagnostics } = load('c.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: sys',
+      '    mode: conversation',
+      '    turns: [{input: Add 4 and 5.}, {input: Times 3.}]',
+      '    assert: [Keeps the total]',
+      '    vars: {input: [{role: system, content: You are a calculator.}]}',
+      '  - id: history',
+      '    mode: conversation',
+      '    turns: [{input: Go on.}]',
+      '    assert: [Goes on]',
+      '    vars: {input: [{role: user, content: Earlier question}]}',
+    ]);
+    expect(rules(diagnostics)).toEqual([['warning', 'conversation-history', 8]]);
+    expect(suites[0]!.cases.map((c) => [c.id, c.system, c.turns])).toEqual([
+      ['sys', 'You are a calculator.', ['Add 4 and 5.', 'Times 3.']],
+      ['history', undefined, ['Go on.']],
+    ]);
+  });
+});
+
+describe("AgentV 5's removed shapes and trimmed criteria (run on its loadTests at 58f316ca2)", () => {
+  it("a grader naming its judge with 'target' makes AgentV skip the test", () => {
+    const { suites, diagnostics } = load('t.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - {id: gone, vars: {input: hi}, assert: [{type: llm-rubric, value: Polite, target: gpt}]}',
+      '  - {id: kept, vars: {input: hi}, assert: [{type: llm-rubric, value: Polite, provider: gpt}]}',
+    ]);
+    expect(rules(diagnostics)).toEqual([
+      ['warning', 'dropped-by-agentv', 3],
+      ['warning', 'unsupported-parameter', 4],
+    ]);
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['kept']);
+  });
+
+  it('evaluate_options.repeat as an object is refused, as AgentV 5 refuses the file', () => {
+    const { diagnostics } = load('r.eval.yaml', [
+      'evaluate_options:',
+      '  repeat: {count: 2, strategy: pass_any}',
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - {id: t, vars: {input: hi}, assert: [Polite]}',
+    ]);
+    expect(rules(diagnostics).filter(([severity]) => severity === 'error')).toEqual([['error', 'removed-field', 2]]);
+  });
+
+  it('a string criterion is trimmed: a folded scalar keeps no closing newline', () => {
+    const { suites } = load('f.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars: {input: hi}',
+      '    assert:',
+      '      - >',
+      '        Greets the user',
+      '        politely.',
+    ]);
+    expect(suites[0]!.cases[0]!.checks).toEqual([{ type: 'llm-rubric', value: 'Greets the user politely.' }]);
+  });
+});
+
+describe('suite-level input (run on AgentV 4.42.4 loadTests: packages/differential agentv-loaders)', () => {
+  it("goes before the test's messages in one request, role-marked, not as a turn of its own", () => {
+    const { suites } = load('s.eval.yaml', [
+      'input:',
+      '  - {role: user, content: Answer in one word.}',
+      'tests:',
+      '  - {id: t, criteria: Names a colour, input: Pick a colour}',
+    ]);
+    expect(suites[0]!.cases[0]!.turns).toEqual(['@[User]:\nAnswer in one word.\n\n@[User]:\nPick a colour']);
+  });
+});
+
+describe('nunjucks that a var brings into the prompt', () => {
+  it('is sent as written with a warning at the var (AgentV renders it: yaml-parser.ts:510)', () => {
+    const { suites, diagnostics } = load('j.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars:',
+      '      input:',
+      '        - {role: user, content: "Say {{ 7 * 7 }}"}',
+      '    assert: [Refuses]',
+    ]);
+    expect(rules(diagnostics)).toEqual([['warning', 'template-unsupported', 6]]);
+    expect(suites[0]!.cases[0]!.turns).toEqual(['Say {{ 7 * 7 }}']);
+  });
+});

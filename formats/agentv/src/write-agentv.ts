@@ -191,7 +191,10 @@ function writePrefixed(check: Check): unknown {
   const { type, value, name, weight, required, negate, threshold, minScore, ...params } = foldedType(check) as Check & {
     threshold?: unknown;
   };
-  if (type === 'llm-rubric' && typeof value === 'string' && Object.keys(check).length === 2) return value;
+  // A bare string is trimmed when AgentV 5 reads it (grader-parser.ts:603-608 at 58f316ca2): one with spaces or
+  // newlines at its ends is written as {type: llm-rubric, value}.
+  if (type === 'llm-rubric' && typeof value === 'string' && Object.keys(check).length === 2 && value.trim() === value)
+    return value;
   const common: Record<string, unknown> = {};
   if (name !== undefined) common.name = name;
   if (weight !== undefined) common.weight = weight;
