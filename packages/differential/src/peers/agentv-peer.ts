@@ -20,6 +20,23 @@ export function agentvSuite(pairs: readonly AgentvPair[]) {
 }
 
 /**
+ * The pairs of which AgentV's own loader keeps no assertion (each skipped with a warning): AgentV grades them with its
+ * default LLM grader instead, which needs a model — a difference docs/grading.md lists, told by AgentV's own parser.
+ */
+export async function agentvKeepsNoAssertion(pairs: readonly AgentvPair[]): Promise<Set<string>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'differential-agentv-load-'));
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const { tests } = await loadTestSuiteFromYamlObject(path.join(dir, 'pairs.eval.yaml'), agentvSuite(pairs), dir);
+    return new Set(tests.filter((t) => !t.assertions || t.assertions.length === 0).map((t) => t.id));
+  } finally {
+    console.warn = warn;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Grades every pair with AgentV's own loader and grader (`gradePreparedEvalCase`, what `agentv eval --prepared`
  * runs): the answer and the run's figures stand in for the target's response.
  */
