@@ -86,21 +86,33 @@ export function agentv4Kept(type: string, item: Record<string, unknown>): Kept {
   if (type === 'cost' && !limitOk(item.budget))
     return dropped(`its "budget" is ${show(item.budget)}; write a number ≥ 0 (US dollars)`, 'budget');
   if (type === 'token-usage') {
-    // Each limit that is not a number ≥ 0 is left out (:18760-18767); with none left the assertion is skipped.
-    for (const key of ['max_total', 'maxTotal', 'max_input', 'maxInput', 'max_output', 'maxOutput'])
-      if (out[key] !== undefined && !limitOk(out[key]))
-        remove(key, `AgentV leaves out "${key}" ${show(out[key])}, which is not a number ≥ 0`);
-    if (
-      !['max_total', 'maxTotal', 'max_input', 'maxInput', 'max_output', 'maxOutput'].some((k) => out[k] !== undefined)
-    )
-      return dropped('it sets no limit that is a number ≥ 0; write max_total, max_input or max_output');
+    // AgentV reads each limit as `max_total ?? maxTotal` (null is none); one that is not a number ≥ 0 is left out
+    // (:18749-18767), and with none left the assertion is skipped (:18769).
+    let limits = 0;
+    for (const [snake, camel] of TOKEN_LIMITS) {
+      const value = out[snake] ?? out[camel];
+      for (const key of [snake, camel]) if (out[key] === null) remove(key, `AgentV reads "${key}: null" as no limit`);
+      if (value === undefined || value === null) continue;
+      if (limitOk(value)) limits++;
+      else
+        for (const key of [snake, camel])
+          if (out[key] !== undefined) remove(key, `AgentV leaves out "${key}" ${show(out[key])}, not a number ≥ 0`);
+    }
+    if (limits === 0) return dropped('it sets no limit that is a number ≥ 0; write max_total, max_input or max_output');
   }
   if (type === 'execution-metrics') {
-    // Any bound that is not a number ≥ 0 skips the whole assertion (:18810-18822), as does none at all (:18826).
-    const bad = Object.entries(item).find(([key, v]) => EXECUTION_BOUNDS.has(key) && v !== undefined && !limitOk(v));
-    if (bad) return dropped(`its "${bad[0]}" is ${show(bad[1])}; write a number ≥ 0`, bad[0]);
-    if (!Object.keys(item).some((key) => EXECUTION_BOUNDS.has(key) && !key.includes('olerance')))
-      return dropped('it sets no bound; write max_tokens, max_cost_usd, max_duration_ms, …');
+    // Each bound is `max_tokens ?? maxTokens` (null is none); any that is not a number ≥ 0 skips the whole assertion
+    // (:18793-18822), as does none but exploration_tolerance (:18826).
+    let bounds = 0;
+    for (const [snake, camel] of EXECUTION_BOUNDS) {
+      const value = item[snake] ?? item[camel];
+      if (value === undefined || value === null) continue;
+      if (!limitOk(value)) return dropped(`its "${snake}" is ${show(value)}; write a number ≥ 0`, snake);
+      if (snake !== 'exploration_tolerance') bounds++;
+    }
+    for (const pair of EXECUTION_BOUNDS)
+      for (const key of pair) if (out[key] === null) remove(key, `AgentV reads "${key}: null" as no bound`);
+    if (bounds === 0) return dropped('it sets no bound; write max_tokens, max_cost_usd, max_duration_ms, …');
   }
   if (type === 'field-accuracy') {
     const fields = keptFields(item.fields);
@@ -129,22 +141,20 @@ export function agentv4Kept(type: string, item: Record<string, unknown>): Kept {
   return { item: out, removed };
 }
 
-const EXECUTION_BOUNDS = new Set([
-  'max_tool_calls',
-  'maxToolCalls',
-  'max_llm_calls',
-  'maxLlmCalls',
-  'max_tokens',
-  'maxTokens',
-  'max_cost_usd',
-  'maxCostUsd',
-  'max_duration_ms',
-  'maxDurationMs',
-  'target_exploration_ratio',
-  'targetExplorationRatio',
-  'exploration_tolerance',
-  'explorationTolerance',
-]);
+const TOKEN_LIMITS = [
+  ['max_total', 'maxTotal'],
+  ['max_input', 'maxInput'],
+  ['max_output', 'maxOutput'],
+] as const;
+const EXECUTION_BOUNDS = [
+  ['max_tool_calls', 'maxToolCalls'],
+  ['max_llm_calls', 'maxLlmCalls'],
+  ['max_tokens', 'maxTokens'],
+  ['max_cost_usd', 'maxCostUsd'],
+  ['max_duration_ms', 'maxDurationMs'],
+  ['target_exploration_ratio', 'targetExplorationRatio'],
+  ['exploration_tolerance', 'explorationTolerance'],
+] as const;
 
 /** field-accuracy's fields as AgentV keeps them (:18622-18669), or why it skips the assertion. */
 function keptFields(raw: unknown): Record<string, unknown>[] | string {
@@ -187,12 +197,12 @@ function compositeProblem(item: Record<string, unknown>): string | undefined {
 }
 
 /**
- * Whether AgentV reads a composite member at all (:18386-18392): it needs a `name` and a type AgentV knows as written
- * (`not-` or `_` spellings are not).
+ * Whether AgentV skips a composite member skill-eval would read (:18386-18392): one of a type it knows but without a
+ * `name`, or spelled with `_` (AgentV compares the member's type as written). A type it does not know at all (a typo,
+ * a `not-` prefix) is left to the reader, which reports it.
  */
-export const agentv4Member = (member: unknown): boolean =>
-  isRecord(member) &&
-  typeof member.name === 'string' &&
-  member.name !== '' &&
-  typeof member.type === 'string' &&
-  GRADER_KINDS.has(member.type);
+export function agentv4SkipsMember(member: unknown): boolean {
+  if (!isRecord(member) || typeof member.type !== 'string') return false;
+  if (!GRADER_KINDS.has(member.type.replace(/_/g, '-'))) return false;
+  return !GRADER_KINDS.has(member.type) || typeof member.name !== 'string' || member.name === '';
+}

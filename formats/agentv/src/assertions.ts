@@ -8,7 +8,7 @@ import {
   RUBRIC_ALIASES,
 } from '@skill-eval/checks';
 import { type Check, normalizeCheck } from '@skill-eval/core';
-import { agentv4Kept, agentv4Member } from './agentv4-kept.js';
+import { agentv4Kept, agentv4SkipsMember } from './agentv4-kept.js';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
 import { agentvNegation } from './negation.js';
@@ -286,16 +286,16 @@ function groupCheck(item: Record<string, unknown>, path: DocPath, ctx: ReadConte
 }
 
 /**
- * A 4.x composite's members without those AgentV skips for want of a `name` or of a type it knows as written
- * (agentv4-kept.ts `agentv4Member`); each is said at its line, and stays in its place so that lines stay right.
+ * A 4.x composite's members without those AgentV skips for want of a `name` or of a type spelled as it knows it
+ * (agentv4-kept.ts `agentv4SkipsMember`); each is said at its line, and its place is kept so that lines stay right.
  */
 function membersAgentvReads(written: unknown, composite: boolean, path: DocPath, ctx: ReadContext): unknown {
   if (!composite || ctx.dialect !== 'agentv-4' || !Array.isArray(written)) return written;
   return written.map((member, i) => {
-    if (agentv4Member(member)) return member;
+    if (!agentv4SkipsMember(member)) return member;
     ctx.source.sink.warning(
       'dropped-by-agentv',
-      'AgentV 4 skips this composite member: it needs a "name" and a type AgentV knows as written (no not- prefix, no \'_\'). skill-eval leaves it out too.',
+      'AgentV 4 skips this composite member: it needs a "name", and its type spelled with "-" as AgentV spells it. skill-eval leaves it out too.',
       at(path, i),
     );
     return SKIPPED;

@@ -31,8 +31,8 @@ export const AGENTV_FAMILIES = [
 ] as const;
 export type AgentvFamily = (typeof AGENTV_FAMILIES)[number];
 
-/** The families a composite's members are drawn from (AgentV 4 nests no composite in a composite's members here). */
-const MEMBER_FAMILIES = AGENTV_FAMILIES.filter((f) => f !== 'composite');
+/** The families a nested composite's members are drawn from: composites nest one level deep. */
+const LEAF_FAMILIES = AGENTV_FAMILIES.filter((f) => f !== 'composite');
 
 /** The keys of the JSON objects answers and references share, so that a field is sometimes found in both. */
 export const FIELD_PATHS = ['name', 'age', 'ok', 'date', 'user.name', 'user.age', 'tags[0]', 'items[1].id', 'total'];
@@ -107,7 +107,7 @@ function body(random: SeededRandom, family: AgentvFamily, answer: string, depth:
       break;
     case 'composite': {
       const members = Array.from({ length: random.int(1, 3) }, (_, i) => ({
-        ...fuzzAgentvAssertion(random, random.pick(MEMBER_FAMILIES), answer, depth + 1),
+        ...fuzzAgentvAssertion(random, random.pick(depth > 0 ? LEAF_FAMILIES : AGENTV_FAMILIES), answer, depth + 1),
         name: `m${i}`,
       }));
       assertion.assertions = members;

@@ -156,7 +156,7 @@ export function agentvFieldAccuracy(
 ): { score: number; evidence: string } {
   const answer = agentvJson(answerText);
   if (!answer) return { score: 0, evidence: 'AgentV cannot parse the final answer as JSON' };
-  const expectedDoc = reference === undefined ? undefined : agentvJson(reference)?.value;
+  const expectedDoc = reference === undefined ? undefined : expectedData(reference);
   // `extractExpectedData` returns what it parsed; `evaluate` treats a falsy document as none (:3776).
   if (!expectedDoc && fields.some((f) => !f.expected))
     return { score: 0, evidence: 'no expected data: the reference answer is not JSON' };
@@ -170,6 +170,22 @@ export function agentvFieldAccuracy(
         : results.reduce((sum, r) => sum + r.weight * Number(r.hit), 0) / total;
   const clamped = Number.isFinite(score) ? Math.min(1, Math.max(0, score)) : 0;
   return { score: clamped, evidence: results.map((r) => r.message).join('; ') };
+}
+
+/**
+ * The reference as AgentV's `extractExpectedData` (:3796-3812) reads its expected_output: a JSON object or list
+ * written as such (skill-eval's reference holds its JSON text, which parses whole) is used as it is; text is read by
+ * `parseJsonFromText`. (A text expected_output that is itself a whole JSON list reads here as the list, where AgentV
+ * reads from its first `{` to its last `}`.)
+ */
+function expectedData(reference: string): unknown {
+  try {
+    const whole: unknown = JSON.parse(reference);
+    if (typeof whole === 'object' && whole !== null) return whole;
+  } catch {
+    // Text, JSON in prose or fences: as AgentV reads it.
+  }
+  return agentvJson(reference)?.value;
 }
 
 function compareField(field: AgentvField, answer: unknown, reference: unknown) {
