@@ -65,6 +65,9 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
         else verdicts.set(pair.id, { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score });
       },
     );
+    // A test the reader leaves out, as AgentV leaves it out, is graded nowhere: an error.
+    for (const pair of pairs)
+      if (!verdicts.has(pair.id)) verdicts.set(pair.id, { verdict: 'error', reason: 'skill-eval skips the test' });
     return verdicts;
   } finally {
     rmSync(dir, { recursive: true, force: true });

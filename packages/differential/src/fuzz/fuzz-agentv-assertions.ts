@@ -132,6 +132,8 @@ export function fuzzAgentvAssertion(random: SeededRandom, family: AgentvFamily, 
   if (random.chance(0.2)) assertion.negate = random.chance(0.9) ? true : random.pick([false, 'yes']);
   else if (random.chance(0.02)) assertion.type = `not-${family}`;
   if (random.chance(0.15)) assertion.weight = random.pick([0, 0.5, 1, 2, 3]);
+  // A weight AgentV refuses (`validateWeight`): it skips the whole test.
+  else if (random.chance(0.01)) assertion.weight = random.pick(['2', -1, null]);
   if (random.chance(0.1)) assertion.required = random.pick([true, true, false, 0.5]);
   if (random.chance(0.1)) assertion.min_score = random.pick([0.3, 0.5, 1, 2]);
   if (depth === 0 && random.chance(0.05)) assertion.name = random.pick(['check', 'my check']);
