@@ -26,6 +26,12 @@ describe('assertions AgentV 4 skips', () => {
     ['token-usage: null', ['      - {type: token-usage, max_total: null}']],
     ['execution-metrics with a bad bound', ['      - {type: execution-metrics, max_tokens: 10, max_cost_usd: "1"}']],
     ['field-accuracy without a valid field', ['      - {type: field-accuracy, fields: [{path: a, match: fuzzy}]}']],
+    ['tool-trajectory of an unknown mode', ['      - {type: tool-trajectory, mode: sometimes, expected: [{tool: a}]}']],
+    [
+      'tool-trajectory in_order without expected',
+      ['      - {type: tool-trajectory, mode: in_order, minimums: {a: 1}}'],
+    ],
+    ['skill-trigger without a skill name', ['      - {type: skill-trigger, skill: 42}']],
     [
       'a composite with an unknown aggregator',
       [
@@ -69,6 +75,13 @@ describe('assertions AgentV 4 skips', () => {
     expect(checks(['      - {type: contains, value: a, min_score: 2, required: 7}'])?.[0]).not.toHaveProperty(
       'minScore',
     );
+    // A trajectory's mode reads one list (ToolTrajectoryGrader.evaluate): the other is left out, and the check says
+    // it grades as AgentV 4's.
+    const trajectory = checks([
+      '      - {type: tool-trajectory, mode: any_order, minimums: {a: 1}, expected: [{tool: b}]}',
+    ])?.[0];
+    expect(trajectory).toMatchObject({ minimums: { a: 1 }, agentv: true });
+    expect(trajectory).not.toHaveProperty('expected');
   });
 
   it('a test left with no assertion is an error at the test', () => {

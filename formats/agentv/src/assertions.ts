@@ -186,7 +186,10 @@ function readTypedAssertion(written: Record<string, unknown>, path: DocPath, ctx
   if (problems.some((p) => p.severity === 'error')) return [];
   if (rubric) return rubricChecks(type, item, criteriaParams(item), modifiers(item), path, ctx);
   if (type === 'assert-set' || type === 'composite') return groupCheck(item, path, ctx);
-  return [canonicalCheck(item as Check, AGENTV)];
+  const check = canonicalCheck(item as Check, AGENTV);
+  // AgentV 4's tool-trajectory reads one list, the one its mode names (`ToolTrajectoryGrader.evaluate`, @agentv/core
+  // 4.42.4 dist/chunk-FRDEARJA.js:4647-4688); AgentV 5's trajectory:tool-sequence, which maps onto it too, does not.
+  return [ctx.dialect === 'agentv-4' && type === 'tool-trajectory' ? { ...check, agentv: true } : check];
 }
 
 /** The assertion with its `not-` prefix and `negate` replaced by what AgentV makes of them at the file's version. */

@@ -188,7 +188,19 @@ export function writeCheck(check: Check): unknown {
 }
 
 function writePrefixed(check: Check): unknown {
-  const { type, value, name, weight, required, negate, threshold, minScore, ...params } = foldedType(check) as Check & {
+  // `agentv` marks a check the reader gave AgentV's own meaning; the file's type says as much.
+  const {
+    type,
+    value,
+    name,
+    weight,
+    required,
+    negate,
+    threshold,
+    minScore,
+    agentv: _agentv,
+    ...params
+  } = foldedType(check) as Check & {
     threshold?: unknown;
   };
   if (type === 'llm-rubric' && typeof value === 'string' && Object.keys(check).length === 2) return value;

@@ -7,8 +7,8 @@ type Assertion = Record<string, unknown>;
 /**
  * The deterministic graders of AgentV 4.42.4 the fuzzer draws from: every type `parseGraders` reads
  * (@agentv/core 4.42.4 `dist/chunk-FRDEARJA.js:18237-19078`) that grades the answer or the run's figures — the
- * LLM graders need a model, `code-grader` a process per pair (the hand-written pairs cover it), and
- * `tool-trajectory`/`skill-trigger` tool calls the answer grammar has none of.
+ * LLM graders need a model, and `code-grader` a process per pair (the hand-written pairs cover it).
+ * `tool-trajectory` and `skill-trigger` grade a run that called no tool: what their parameters mean then.
  */
 export const AGENTV_FAMILIES = [
   'contains',
@@ -27,6 +27,8 @@ export const AGENTV_FAMILIES = [
   'cost',
   'token-usage',
   'execution-metrics',
+  'tool-trajectory',
+  'skill-trigger',
   'composite',
 ] as const;
 export type AgentvFamily = (typeof AGENTV_FAMILIES)[number];
@@ -104,6 +106,21 @@ function body(random: SeededRandom, family: AgentvFamily, answer: string, depth:
     case 'execution-metrics':
       assertion[random.pick(['max_tokens', 'max_cost_usd', 'max_duration_ms'])] = limit(random, 100);
       if (random.chance(0.2)) assertion.max_tokens = limit(random, 100);
+      break;
+    case 'tool-trajectory': {
+      const mode = random.pick(['any_order', 'in_order', 'exact', 'subset', 'superset', 'sometimes']);
+      if (random.chance(0.7) || mode === 'any_order')
+        assertion.minimums = random.pick([{}, { search: 0 }, { search: 1 }, { search: 0, read: 2 }, { search: '1' }, 'x']);
+      if (random.chance(0.7) || mode !== 'any_order')
+        assertion.expected = random.pick([[], [{ tool: 'search' }], [{ tool: 'search', args: 'any' }], [42], 'x']);
+      if (random.chance(0.2)) assertion.args_match = random.pick(['exact', 'ignore', 'loose', ['q'], []]);
+      assertion.mode = mode;
+      if (random.chance(0.05)) delete assertion.mode;
+      break;
+    }
+    case 'skill-trigger':
+      assertion.skill = random.pick(['my-skill', 'my-skill', 'other', '', 42]);
+      if (random.chance(0.6)) assertion.should_trigger = random.pick([true, false, false, 'no']);
       break;
     case 'composite': {
       const members = Array.from({ length: random.int(1, 3) }, (_, i) => ({
