@@ -219,7 +219,7 @@ export function fuzzJsonAnswer(random: SeededRandom, expected: unknown): string 
     case 4:
       return text.replace(/}$/, ',}');
     case 5:
-      return random.pick(['', 'no json here', '{"passed": "yes"}', '{"a": {"b": 1}', '\ufeff' + text]);
+      return random.pick(['', 'no json here', '{"passed": "yes"}', '{"a": {"b": 1}', `\ufeff${text}`]);
     default:
       return random.chance(0.2) ? ` ${text}\n` : text;
   }
