@@ -288,9 +288,26 @@ function compositeProblem(item: Record<string, unknown>): string | undefined {
   if (normal !== 'weighted_average' && normal !== 'threshold' && normal !== 'code-grader' && normal !== 'llm-grader')
     return `its aggregator type ${show(kind)} is none of weighted_average, threshold, code-grader, llm-grader`;
   const threshold = aggregator.threshold;
+  // The threshold is checked after the members are read (:18437): a member's bad weight refuses the test first.
   if (normal === 'threshold' && !(typeof threshold === 'number' && threshold >= 0 && threshold <= 1))
-    return `its threshold aggregator's "threshold" is ${show(threshold)}; write a number from 0 to 1`;
+    return refusedWeight(members)
+      ? undefined
+      : `its threshold aggregator's "threshold" is ${show(threshold)}; write a number from 0 to 1`;
   return undefined;
+}
+
+/** Whether a member (or a member's member) has a weight AgentV refuses (`validateWeight`, :19452). */
+function refusedWeight(members: unknown[]): boolean {
+  return members.some(
+    (m) =>
+      isRecord(m) &&
+      ((m.weight !== undefined && !limitOk(m.weight)) ||
+        refusedWeight(
+          Array.isArray(m.assertions ?? m.assert ?? m.evaluators)
+            ? ((m.assertions ?? m.assert ?? m.evaluators) as unknown[])
+            : [],
+        )),
+  );
 }
 
 /**

@@ -110,7 +110,14 @@ function body(random: SeededRandom, family: AgentvFamily, answer: string, depth:
     case 'tool-trajectory': {
       const mode = random.pick(['any_order', 'in_order', 'exact', 'subset', 'superset', 'sometimes']);
       if (random.chance(0.7) || mode === 'any_order')
-        assertion.minimums = random.pick([{}, { search: 0 }, { search: 1 }, { search: 0, read: 2 }, { search: '1' }, 'x']);
+        assertion.minimums = random.pick([
+          {},
+          { search: 0 },
+          { search: 1 },
+          { search: 0, read: 2 },
+          { search: '1' },
+          'x',
+        ]);
       if (random.chance(0.7) || mode !== 'any_order')
         assertion.expected = random.pick([[], [{ tool: 'search' }], [{ tool: 'search', args: 'any' }], [42], 'x']);
       if (random.chance(0.2)) assertion.args_match = random.pick(['exact', 'ignore', 'loose', ['q'], []]);
@@ -133,7 +140,14 @@ function body(random: SeededRandom, family: AgentvFamily, answer: string, depth:
         : { type: 'threshold', threshold: random.pick([0, 0.3, 0.5, 0.75, 1]) };
       if (aggregator.type === 'weighted_average' && random.chance(0.4))
         aggregator.weights = Object.fromEntries(members.map((m) => [m.name, random.pick([0, 1, 2, 4])]));
-      assertion.aggregator = aggregator;
+      assertion.aggregator = random.chance(0.95)
+        ? aggregator
+        : random.pick([
+            { type: 'median' },
+            { type: 'threshold', threshold: 1.5 },
+            { type: 'threshold' },
+            'weighted_average',
+          ]);
       break;
     }
   }
