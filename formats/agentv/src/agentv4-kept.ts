@@ -5,7 +5,8 @@ import { isRecord } from './context.js';
  * (`parseGraders`, @agentv/core 4.42.4 `dist/chunk-FRDEARJA.js:18160-19078`): it skips the whole assertion with a
  * warning ("Skipping contains evaluator …: missing value") and grades the test's others, or keeps the assertion and
  * leaves a parameter out (a regex's `flags` that are not text, a token-usage limit, a field-accuracy field). A
- * wrong-typed `weight` is not here: AgentV refuses the file for it (`validateWeight`, :19452), and so does skill-eval.
+ * wrong-typed `weight` is not here: AgentV skips the whole test for it (`validateWeight`, :19452, throws; the loader
+ * logs "Skipping test"), and skill-eval refuses it when the file loads.
  */
 export type Kept =
   | { dropped: { message: string; key?: string } }
