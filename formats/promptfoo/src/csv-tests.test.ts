@@ -92,6 +92,11 @@ describe('CSV tests, as promptfoo 0.123.1 reads them', () => {
     expect(multiline.filter((d) => d.severity === 'error').map(at)).toEqual([expect.stringMatching(/ 3:4$/)]);
   });
 
+  it('points a warning about a column at its name in the header', () => {
+    const { diagnostics } = load('q,_expected\nx,y\n');
+    expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['promptfoo/csv-column', 1, 3]]);
+  });
+
   it('warns about a column with one underscore, which promptfoo reads as a var', () => {
     const { suites, diagnostics } = load('q,_expected\nx,contains:x\n');
     expect(diagnostics.map(where)).toEqual(['warning promptfoo/csv-column csv:1']);

@@ -52,7 +52,12 @@ export function csvSource(file: string, text: string): Source {
       const test = testCaseFromCsvRow(
         row,
         warned,
-        (message) => sink.warning('csv-column', message, { path: [] }),
+        (message, column) => {
+          // A warning about a column points at its name in the header.
+          sink.warning('csv-column', message, { path: [] });
+          const header = cells[0]?.[headers.findIndex((h) => h.trim() === column)];
+          if (header) Object.assign(sink.diagnostics.at(-1)!, header);
+        },
         (part, column) => origin.set(part, column),
       );
       test.description ||= `Row #${i + 1}`;
@@ -124,12 +129,13 @@ const SPECIAL = [
  * assertion's metric), `__threshold` (the test's), `__metadata:<key>` (`<key>[]` split on unescaped commas),
  * `__config:__expected<N>:threshold` (that assertion's threshold, also put in the metadata); any other column is a
  * var. Column names are trimmed, cells are not. A `__config` column promptfoo refuses is thrown as a ShorthandError
- * naming its column. `origin` hears which column gave each part of the test (`assert.0`, `vars.q`, `threshold` …).
+ * naming its column; `report` hears each warning with the column it is about. `origin` hears which column gave
+ * each part of the test (`assert.0`, `vars.q`, `threshold` …).
  */
 export function testCaseFromCsvRow(
   row: Record<string, string>,
   warned: Set<string>,
-  report: (message: string) => void,
+  report: (message: string, column: string) => void,
   origin: (part: string, column: string) => void = () => {},
 ): Record<string, unknown> {
   // promptfoo warns once per column (`uniqueErrorMessages`); a bare `__metadata` column is ignored only while its
@@ -137,7 +143,7 @@ export function testCaseFromCsvRow(
   const warn = (key: string, message: string) => {
     if (warned.has(key)) return;
     warned.add(key);
-    report(message);
+    report(message, key);
   };
   const vars: Record<string, string> = {};
   const asserts: Record<string, unknown>[] = [];
