@@ -8,6 +8,7 @@ import {
   RUBRIC_ALIASES,
 } from '@skill-eval/checks';
 import { type Check, normalizeCheck } from '@skill-eval/core';
+import { agentv4Kept, agentv4SkipsMember } from './agentv4-kept.js';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
 import { agentvNegation } from './negation.js';
@@ -90,7 +91,9 @@ export function readAssertions(
     );
     return [];
   }
-  const checks = list.flatMap((item, i) => readAssertion(item, [...path, i], ctx, options.members === true));
+  const checks = list.flatMap((item, i) =>
+    item === SKIPPED ? [] : readAssertion(item, [...path, i], ctx, options.members === true),
+  );
   const { turn } = options;
   return turn === undefined ? checks : checks.map((c) => onTurn(c, turn));
 }
@@ -177,9 +180,11 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
   );
 }
 
-function readTypedAssertion(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
+function readTypedAssertion(written: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
   const sink = ctx.source.sink;
-  const { type } = normalizeCheck(item as Check);
+  const { type } = normalizeCheck(written as Check);
+  const item = ctx.dialect === 'agentv-4' ? keptByAgentv4(type, written, path, ctx) : written;
+  if (!item) return [];
   if (ctx.dialect === 'agentv-4' && (type === 'llm-judge' || type === 'code-judge')) {
     // @agentv/core 4.42.4 parseGraderList (dist/chunk-FRDEARJA.js:18186-18191) skips the deprecated judge types.
     const grader = type.replace('-judge', '-grader');
@@ -205,8 +210,11 @@ function readTypedAssertion(item: Record<string, unknown>, path: DocPath, ctx: R
   }
   if (problems.some((p) => p.severity === 'error')) return [];
   if (rubric) return rubricChecks(type, item, criteriaParams(item), modifiers(item), path, ctx);
-  if (type === 'assert-set' || type === 'composite') return [groupCheck(item, path, ctx)];
-  return [canonicalCheck(item as Check, AGENTV)];
+  if (type === 'assert-set' || type === 'composite') return groupCheck(item, path, ctx);
+  const check = canonicalCheck(item as Check, AGENTV);
+  // AgentV 4's tool-trajectory reads one list, the one its mode names (`ToolTrajectoryGrader.evaluate`, @agentv/core
+  // 4.42.4 dist/chunk-FRDEARJA.js:4647-4688); AgentV 5's trajectory:tool-sequence, which maps onto it too, does not.
+  return [ctx.dialect === 'agentv-4' && type === 'tool-trajectory' ? { ...check, agentv: true } : check];
 }
 
 /** The assertion with its `not-` prefix and `negate` replaced by what AgentV makes of them at the file's version. */
@@ -243,6 +251,8 @@ function removedTargetField(item: Record<string, unknown>): string | undefined {
 /** The types whose value AgentV 5 reads as a list of strings. */
 const STRING_LIST_TYPES = new Set(['contains-any', 'contains-all', 'icontains-any', 'icontains-all']);
 const hasString = (value: unknown) => Array.isArray(value) && value.some((v) => typeof v === 'string');
+/** A composite member AgentV skips (and the reader has said so), kept in its place in the list. */
+const SKIPPED = Symbol('skipped by AgentV');
 const CRITERIA_KEYS = new Set(['value', 'criteria', 'rubrics', 'prompt']);
 /** The keys under which AgentV groups hold their members. */
 const MEMBER_KEYS = ['assert', 'assertions', 'evaluators', 'checks'] as const;
@@ -267,14 +277,70 @@ function criteriaParams(item: Record<string, unknown>): Record<string, unknown> 
   );
 }
 
+/**
+ * The assertion as AgentV 4.42.4's loader keeps it (agentv4-kept.ts): undefined when AgentV skips it, which is said
+ * at its line; a parameter AgentV leaves out is said too.
+ */
+function keptByAgentv4(
+  type: string,
+  item: Record<string, unknown>,
+  path: DocPath,
+  ctx: ReadContext,
+): Record<string, unknown> | undefined {
+  const kept = agentv4Kept(type, item);
+  const sink = ctx.source.sink;
+  if ('dropped' in kept) {
+    sink.warning(
+      'dropped-by-agentv',
+      `AgentV 4 skips this '${type}' assertion: ${kept.dropped.message}. skill-eval leaves it out too and grades the test's other assertions.`,
+      kept.dropped.key ? at(path, kept.dropped.key) : at(path),
+    );
+    if (ctx.dropped) ctx.dropped.count++;
+    return undefined;
+  }
+  for (const { key, message } of kept.removed)
+    sink.warning('ignored-by-agentv', `${message}; so does skill-eval.`, at(path, ...key));
+  return kept.item;
+}
+
 /** `assert-set` and AgentV 4's `composite`: the members read like any assertion, weighed by the aggregator. */
-function groupCheck(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check {
+function groupCheck(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
   const key = MEMBER_KEYS.find((k) => item[k] !== undefined) ?? 'assert';
-  const members = readAssertions(item[key] ?? [], [...path, key], ctx, { members: true });
+  const composite = normalizeCheck(item as Check).type === 'composite';
+  const written = Array.isArray(item[key]) ? (item[key] as unknown[]) : (item[key] ?? []);
+  const members = readAssertions(membersAgentvReads(written, composite, [...path, key], ctx), [...path, key], ctx, {
+    members: true,
+  });
+  if (composite && ctx.dialect === 'agentv-4' && members.length === 0 && Array.isArray(written) && written.length > 0) {
+    // "no valid member evaluators" (@agentv/core 4.42.4 dist/chunk-FRDEARJA.js:18403-18408).
+    ctx.source.sink.warning(
+      'dropped-by-agentv',
+      "AgentV 4 skips this composite: it keeps none of its members. skill-eval leaves it out too and grades the test's other assertions.",
+      at(path, key),
+    );
+    if (ctx.dropped) ctx.dropped.count++;
+    return [];
+  }
   const { [key]: _members, ...rest } = item;
   const group = canonicalCheck({ ...rest, type: String(item.type), [key]: [] } as Check, AGENTV);
-  const composite = normalizeCheck(item as Check).type === 'composite';
-  return { ...group, checks: composite ? compositeWeights(members, item.aggregator) : members };
+  return [{ ...group, checks: composite ? compositeWeights(members, item.aggregator) : members }];
+}
+
+/**
+ * A 4.x composite's members without those AgentV skips for want of a `name` or of a type spelled as it knows it
+ * (agentv4-kept.ts `agentv4SkipsMember`); each is said at its line, and its place is kept so that lines stay right.
+ */
+function membersAgentvReads(written: unknown, composite: boolean, path: DocPath, ctx: ReadContext): unknown {
+  if (!composite || ctx.dialect !== 'agentv-4' || !Array.isArray(written)) return written;
+  return written.map((member, i) => {
+    if (!agentv4SkipsMember(member)) return member;
+    ctx.source.sink.warning(
+      'dropped-by-agentv',
+      'AgentV 4 skips this composite member: it needs a "name", and its type spelled with "-" as AgentV spells it. skill-eval leaves it out too.',
+      at(path, i),
+    );
+    return SKIPPED;
+  });
 }
 
 /** `llm-rubric` (v5), `rubrics`/`llm-grader` (4.x): one check per criterion, weights splitting the grader's share. */

@@ -67,7 +67,12 @@ export interface TestInput {
 
 /** Reads one AgentV test into one case per prompt template. Problems are reported; nothing throws. */
 export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInput): Case[] {
-  const ctx: ReadContext = { ...defaults.ctx, source: entry.source, skipTest: { skipped: false } };
+  const ctx: ReadContext = {
+    ...defaults.ctx,
+    source: entry.source,
+    skipTest: { skipped: false },
+    dropped: { count: 0 },
+  };
   const sink = entry.source.sink;
   const test = entry.value;
   const path = entry.path;
@@ -201,7 +206,17 @@ function readGrading(
   else if (criteria) finalReference = reference ? `${reference}\n\nCriteria: ${criteria}` : criteria;
   // Assertions refused by an error above are not "no assert entries": that error already says what to fix.
   const refused = sink.errorCount > read.errorsBefore;
-  if (checks.length === 0 && read.inputs.every((i) => i.turnChecks.length === 0) && !refused) {
+  const nothing = checks.length === 0 && read.inputs.every((i) => i.turnChecks.length === 0);
+  if (nothing && (ctx.dropped?.count ?? 0) > 0) {
+    // With no grader left AgentV 4 grades the test with its default LLM grader (`runEvaluatorsForCase`,
+    // @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:23288); skill-eval
+    // spends no model on a test whose every assertion is broken. docs/grading.md lists the difference.
+    sink.error(
+      'every-assertion-dropped',
+      `Test "${read.id}": AgentV skips every one of its assertions (see the warnings above) and would grade it with its default LLM grader instead; fix them, or add criteria for a judge.`,
+      at(path),
+    );
+  } else if (nothing && !refused) {
     sink.warning(
       'nothing-to-grade',
       `Test "${read.id}" has no assert entries and no criteria: nothing can grade it; add assert.`,

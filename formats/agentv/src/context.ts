@@ -22,6 +22,8 @@ export interface ReadContext {
    * is invalid (grader-parser throws, the parser logs "Skipping test" and goes on): the test is left out too.
    */
   skipTest?: { skipped: boolean };
+  /** How many of the test's assertions AgentV 4 skips for a parameter of the wrong type (agentv4-kept.ts). */
+  dropped?: { count: number };
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -188,7 +188,19 @@ export function writeCheck(check: Check): unknown {
 }
 
 function writePrefixed(check: Check): unknown {
-  const { type, value, name, weight, required, negate, threshold, minScore, ...params } = foldedType(check) as Check & {
+  // `agentv` marks a check the reader gave AgentV's own meaning; the file's type says as much.
+  const {
+    type,
+    value,
+    name,
+    weight,
+    required,
+    negate,
+    threshold,
+    minScore,
+    agentv: _agentv,
+    ...params
+  } = foldedType(check) as Check & {
     threshold?: unknown;
   };
   // A bare string is trimmed when AgentV 5 reads it (grader-parser.ts:603-608 at 58f316ca2): one with spaces or

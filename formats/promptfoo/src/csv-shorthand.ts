@@ -105,7 +105,10 @@ const THRESHOLDED = new Set([
 const isJavascriptFile = (path: string) => /\.(js|cjs|mjs|ts|cts|mts)$/i.test(path);
 
 /** A cell promptfoo refuses (an unterminated quoted item in a contains-any list): its message. */
-export class ShorthandError extends Error {}
+export class ShorthandError extends Error {
+  /** The CSV column whose cell promptfoo refuses, once known. */
+  column?: string;
+}
 
 /**
  * `parseFiniteNumber` (index.js 29342-29349): a complete numeric literal, else undefined (a blank or garbage

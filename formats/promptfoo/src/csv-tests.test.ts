@@ -77,6 +77,26 @@ describe('CSV tests, as promptfoo 0.123.1 reads them', () => {
     expect(ragged.diagnostics.map(where)).toEqual(['error promptfoo/syntax csv:2']);
   });
 
+  it('points a diagnostic about a cell at its line and column', () => {
+    const at = (d: Diagnostic) => `${d.ruleId} ${d.line}:${d.column}`;
+    // The refused cell: `high` in the second column of line 3.
+    expect(load('q,__config:__expected:threshold\nx,0.5\ny,high\n').diagnostics.map(at)).toEqual([
+      'promptfoo/csv-cell 3:3',
+    ]);
+    // An invalid regex in the third column (a quoted cell starts at its quote), two rows down; an empty cell
+    // before it counts.
+    const regex = load('q,__expected1,__expected2\nx,,contains:x\ny,,"regex:(unclosed"\n').diagnostics;
+    expect(regex.filter((d) => d.severity === 'error').map(at)).toEqual([expect.stringMatching(/ 3:4$/)]);
+    // A cell after a quoted cell holding a comma and a line break.
+    const multiline = load('q,__expected\n"a,\nb",regex:[\n').diagnostics;
+    expect(multiline.filter((d) => d.severity === 'error').map(at)).toEqual([expect.stringMatching(/ 3:4$/)]);
+  });
+
+  it('points a warning about a column at its name in the header', () => {
+    const { diagnostics } = load('q,_expected\nx,y\n');
+    expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['promptfoo/csv-column', 1, 3]]);
+  });
+
   it('warns about a column with one underscore, which promptfoo reads as a var', () => {
     const { suites, diagnostics } = load('q,_expected\nx,contains:x\n');
     expect(diagnostics.map(where)).toEqual(['warning promptfoo/csv-column csv:1']);

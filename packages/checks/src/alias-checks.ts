@@ -121,7 +121,8 @@ const codeGrader: Mapping = (check) => {
 /**
  * AgentV `composite` → `assert-set`; its children may sit under assert, assertions or evaluators. As
  * `CompositeGrader` aggregates: a `threshold` aggregator scores the share of members that passed and passes at its
- * threshold; a weighted average (the default) passes at AgentV's 0.8.
+ * threshold; a weighted average (the default) is the members' weighted mean (0 when none weighs anything), passing at
+ * AgentV's 0.8.
  */
 const composite: Mapping = (check) => {
   const children = check.checks ?? check.assert ?? check.assertions ?? check.evaluators;
@@ -134,7 +135,9 @@ const composite: Mapping = (check) => {
     type: GROUP,
     checks: Array.isArray(children) ? children : [],
     threshold,
-    ...(byShare ? { scoring: 'passed-share' } : {}),
+    // `runWeightedAverage` (@agentv/core 4.42.4 dist/chunk-FRDEARJA.js:2301-2356): no weight at all scores 0, and a
+    // member's `required` counts for nothing.
+    scoring: byShare ? 'passed-share' : 'weighted-mean',
   };
 };
 

@@ -60,6 +60,9 @@ function agentvMeaning(check: Check): Check {
   if (AGENTV_TRIMMED.has(out.type) && out.trim === undefined) out = { ...out, trim: true };
   // Its cost grader fails a run without cost data rather than erroring (agentv 4.42.4 dist/chunk-ZPFM52HV.js:21386).
   if (out.type === 'cost' && out.failUnreported === undefined) out = { ...out, failUnreported: true };
+  // Its field-accuracy reads the answer's JSON and compares fields its own way (`FieldAccuracyGrader`,
+  // @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:3758): grading/checks/agentv-field-accuracy.ts.
+  if (out.type === 'field-accuracy' && out.agentv === undefined) out = { ...out, agentv: true };
   // `parseRequiredAndMinScore`: a number in (0, 1] as `required` is the old spelling of `required: true` + min_score.
   if (typeof out.required === 'number') {
     out = { ...out, required: true, ...(out.min_score === undefined ? { min_score: out.required } : {}) };

@@ -80,7 +80,8 @@ function inspect(written: unknown, at: (string | number)[], options: CheckProble
     error('invalid-check', [], `${check.type} needs ${which}: ${described}`);
   }
   if (errors() === before) {
-    for (const rule of spec.rules?.(check) ?? []) error('invalid-check', rule.path, rule.message);
+    const agentv = options.vocabulary === 'agentv' || (check as Record<string, unknown>).agentv === true;
+    for (const rule of spec.rules?.(check, agentv) ?? []) error('invalid-check', rule.path, rule.message);
   }
   if (options.vocabulary === 'agentv')
     out.push(...agentvNotes(written).map((p) => ({ ...p, path: [...at, ...p.path] })));

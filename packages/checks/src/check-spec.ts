@@ -20,8 +20,11 @@ export interface CheckSpec {
   params: Readonly<Record<string, ParamSchema>>;
   /** Parameters it must be given: the key, or several keys one of which must be there. */
   needs?: readonly (string | readonly string[])[];
-  /** Rules across parameters (min ≤ max, a regex that compiles): each broken one, with its message. */
-  rules?: (check: Check) => RuleProblem[];
+  /**
+   * Rules across parameters (min ≤ max, a regex that compiles): each broken one, with its message. `agentv` is set
+   * when the check is written in AgentV's vocabulary, where some parameters mean what AgentV makes of them.
+   */
+  rules?: (check: Check, agentv: boolean) => RuleProblem[];
   /** Keys a peer gives this type that skill-eval cannot grade: why, and what to do instead (an error). */
   unsupported?: Readonly<Record<string, string>>;
   /** Keys a peer gives this type that change only who grades it or how, which skill-eval ignores: why (a warning). */

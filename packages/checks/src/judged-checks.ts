@@ -33,8 +33,8 @@ export const JUDGED_CHECKS: Readonly<Record<string, CheckSpec>> = {
         isRecord,
       ),
       scoring: oneOf(
-        ['mean', 'passed-share'],
-        "mean (the children's weighted mean score, the default) or passed-share (the share that passed, AgentV's threshold aggregator)",
+        ['mean', 'passed-share', 'weighted-mean'],
+        "mean (the children's weighted mean score, the default), passed-share (the share that passed, AgentV's threshold aggregator) or weighted-mean (AgentV's weighted average: 0 when nothing weighs, members' required ignored)",
       ),
       metadata: map('kept as written'),
     },

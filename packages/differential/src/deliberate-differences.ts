@@ -20,7 +20,11 @@ export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [
   },
   {
     readme: 'a check parameter of the wrong kind (`latency` `threshold: fast`)',
-    pairs: { promptfoo: /^edge-latency-text$/, agentv: /^edge-latency-text$/ },
+    pairs: { promptfoo: /^edge-latency-text$/ },
+  },
+  {
+    readme: 'a test whose every assertion AgentV 4 skips (a value of the wrong type)',
+    pairs: { agentv: /^edge-latency-text$/ },
   },
   // The ids count the assertions of promptfoo-pairs.ts: code-5 returns `{pass, score}`, code-6 parses the answer.
   { readme: 'a javascript check that throws', pairs: { promptfoo: /^code-6-javascript-/ } },

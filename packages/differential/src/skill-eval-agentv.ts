@@ -32,9 +32,10 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
       (testCase) => startsGrader(pairOf(testCase)),
       async (testCase) => {
         const pair = pairOf(testCase);
-        // The test's lines: from its id to the next test's; the format reports a refused check at its own line.
+        // The test's lines: from its opening brace (the line above its id) to the next test's; the format reports a
+        // refused check at its own line, and a refused test at its brace.
         const index = pairs.indexOf(pair);
-        const [from, to] = [starts[index]!, starts[index + 1] ?? Number.POSITIVE_INFINITY];
+        const [from, to] = [starts[index]! - 1, (starts[index + 1] ?? Number.POSITIVE_INFINITY) - 1];
         const refused = problems.find(
           (d) => d.message.includes(`"${pair.id}"`) || (d.line !== undefined && d.line >= from && d.line < to),
         );
@@ -64,6 +65,9 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
         else verdicts.set(pair.id, { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score });
       },
     );
+    // A test the reader leaves out, as AgentV leaves it out, is graded nowhere: an error.
+    for (const pair of pairs)
+      if (!verdicts.has(pair.id)) verdicts.set(pair.id, { verdict: 'error', reason: 'skill-eval skips the test' });
     return verdicts;
   } finally {
     rmSync(dir, { recursive: true, force: true });

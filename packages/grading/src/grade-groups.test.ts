@@ -76,6 +76,31 @@ describe('gradeExecution: groups (assert-set)', () => {
       0.75,
       '2 of 2 passed (score 0.75',
     ],
+    // AgentV's composite (`CompositeGrader.runWeightedAverage`, @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:2301-2356).
+    [
+      "AgentV's weighted mean ignores a member's required",
+      {
+        checks: [
+          set(
+            [
+              { ...pass, weight: 9 },
+              { ...fail, required: true },
+            ],
+            { scoring: 'weighted-mean', threshold: 0.8 },
+          ),
+        ],
+      },
+      'passed',
+      0.9,
+      '1 of 2 passed',
+    ],
+    [
+      "AgentV's weighted mean of members that weigh nothing is 0",
+      { checks: [set([{ ...pass, weight: 0 }], { scoring: 'weighted-mean', threshold: 0.8, negate: true })] },
+      'passed',
+      1,
+      '1 of 1 passed (score 0',
+    ],
   ])('%s', async (_, testCase, status, score, evidence) => {
     const { result } = grade(testCase);
     const grade_ = await result;

@@ -69,6 +69,8 @@ describe("scoreVerdicts under AgentV's mean-score rule", () => {
     ['3 of 4 fall short of 0.8', [v(true), v(true), v(true), v(false)], undefined, 'failed', 0.75],
     ['a failure of weight 0 costs nothing', [v(true), v(false, { weight: 0 })], undefined, 'passed', 1],
     ['nothing weighed scores 0', [v(true, { weight: 0 })], undefined, 'failed', 0],
+    // computeWeightedMean (@agentv/core 4.42.4 dist/chunk-FRDEARJA.js:24038-24047): a required check weighs nothing too.
+    ['nothing weighed scores 0, required or not', [v(true, { weight: 0, required: true })], undefined, 'failed', 0],
     [
       'a failed required check makes the score 0',
       [v(true), v(true), v(true), v(true), v(false, { required: true })],

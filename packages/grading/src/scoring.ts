@@ -14,7 +14,8 @@ export const MEAN_SCORE_THRESHOLD = 0.8;
  * `every-check` (promptfoo): passes when every verdict of weight > 0 passed, or, with a threshold, when the score reaches it; a
  * failed required verdict (gates and fail-if are required) fails it whatever the score.
  * `mean-score` (AgentV's `runEvaluatorsForCase`): a required verdict whose score stays below its `minScore` (the
- * threshold when it has none) makes the score 0; passes when the score reaches the threshold (0.8 by default).
+ * threshold when it has none) makes the score 0, as does a test whose checks all weigh 0; passes when the score
+ * reaches the threshold (0.8 by default).
  */
 export function scoreVerdicts(
   verdicts: readonly CheckVerdict[],
@@ -25,7 +26,9 @@ export function scoreVerdicts(
   if (rule === 'mean-score') {
     const passMark = threshold ?? MEAN_SCORE_THRESHOLD;
     const requiredShort = verdicts.some((v) => v.required && !reaches(v.score, v.minScore ?? passMark));
-    const score = requiredShort ? 0 : weightedScore(verdicts);
+    // `computeWeightedMean` (@agentv/core 4.42.4 dist/chunk-FRDEARJA.js:24038-24047): no weight at all is 0, gates
+    // included — a required check of weight 0 that passed scores the test 0.
+    const score = requiredShort ? 0 : weightedScore(verdicts, 0);
     return { status: reaches(score, passMark) ? 'passed' : 'failed', score };
   }
   const requiredFailed = verdicts.some((v) => v.required && !v.passed);
@@ -38,7 +41,7 @@ export function scoreVerdicts(
 
 const reaches = (score: number, threshold: number) => score >= threshold - 1e-9;
 
-function weightedScore(verdicts: readonly CheckVerdict[]): number {
+function weightedScore(verdicts: readonly CheckVerdict[], weightless?: number): number {
   let total = 0;
   let sum = 0;
   for (const v of verdicts) {
@@ -46,6 +49,7 @@ function weightedScore(verdicts: readonly CheckVerdict[]): number {
     sum += v.weight * v.score;
   }
   if (total > 0) return sum / total;
+  if (weightless !== undefined) return weightless;
   if (verdicts.some((v) => !v.required)) return 0;
   return verdicts.every((v) => v.passed) ? 1 : 0;
 }

@@ -20,6 +20,35 @@ export function agentvSuite(pairs: readonly AgentvPair[]) {
 }
 
 /**
+ * The pairs' tests as AgentV's loader reads them, its console quiet: it warns of each assertion it skips and logs an
+ * error for each test it skips (`Skipping test 'a': Invalid weight …`); the verdicts say what matters.
+ */
+async function loadQuietly(file: string, pairs: readonly AgentvPair[], dir: string) {
+  const [warn, error] = [console.warn, console.error];
+  console.warn = () => {};
+  console.error = () => {};
+  try {
+    return (await loadTestSuiteFromYamlObject(file, agentvSuite(pairs), dir)).tests;
+  } finally {
+    [console.warn, console.error] = [warn, error];
+  }
+}
+
+/**
+ * The pairs of which AgentV's own loader keeps no assertion (each skipped with a warning): AgentV grades them with its
+ * default LLM grader instead, which needs a model — a difference docs/grading.md lists, told by AgentV's own parser.
+ */
+export async function agentvKeepsNoAssertion(pairs: readonly AgentvPair[]): Promise<Set<string>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'differential-agentv-load-'));
+  try {
+    const tests = await loadQuietly(path.join(dir, 'pairs.eval.yaml'), pairs, dir);
+    return new Set(tests.filter((t) => !t.assertions || t.assertions.length === 0).map((t) => t.id));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Grades every pair with AgentV's own loader and grader (`gradePreparedEvalCase`, what `agentv eval --prepared`
  * runs): the answer and the run's figures stand in for the target's response.
  */
@@ -31,7 +60,7 @@ export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<
   // AgentV warns on the console about each assertion it skips; the verdicts say what matters.
   console.warn = () => {};
   try {
-    const { tests } = await loadTestSuiteFromYamlObject(file, agentvSuite(pairs), dir);
+    const tests = await loadQuietly(file, pairs, dir);
     const byId = new Map(pairs.map((pair) => [pair.id, pair]));
     const verdicts = new Map<string, PeerVerdict>();
     const pairOf = (evalCase: (typeof tests)[number]) => byId.get(evalCase.id)!;
@@ -67,6 +96,9 @@ export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<
         });
       },
     );
+    // A test AgentV's loader skips (it logs "Skipping test 'a': Invalid weight …") is graded nowhere: an error.
+    for (const pair of pairs)
+      if (!verdicts.has(pair.id)) verdicts.set(pair.id, { verdict: 'error', reason: 'AgentV skips the test' });
     return verdicts;
   } finally {
     console.warn = warn;

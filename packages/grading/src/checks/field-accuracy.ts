@@ -1,4 +1,5 @@
 import { type Check, SkillEvalError } from '@skill-eval/core';
+import { agentvFieldAccuracy } from './agentv-field-accuracy.js';
 import { calendarDate } from './calendar-date.js';
 import type { CheckEvaluator } from './check-evaluator.js';
 import { optionalNumber } from './check-limits.js';
@@ -33,6 +34,26 @@ export const fieldAccuracy: CheckEvaluator = (check, { session, testCase }) => {
     throw bad(check, `aggregation must be weighted_average or all_or_nothing, got ${JSON.stringify(aggregation)}`);
   }
   const threshold = optionalNumber(check, 'threshold', 0.8);
+  if (check.agentv === true) {
+    // An AgentV file's field-accuracy reads JSON and compares fields as AgentV's grader does.
+    // A field without formats reads AgentV's default ones (`fieldConfig.formats ?? DEFAULT_DATE_FORMATS`).
+    const written = check.fields as Record<string, unknown>[];
+    const agentvFields = fields.map((f, i) => ({
+      ...f,
+      formats: Array.isArray(written[i]?.formats) ? f.formats : undefined,
+    }));
+    const { score, evidence } = agentvFieldAccuracy(
+      agentvFields,
+      aggregation,
+      session.finalMessage,
+      testCase.reference,
+    );
+    return {
+      passed: score >= threshold,
+      score,
+      evidence: `score ${round(score)}, threshold ${threshold}: ${evidence}`,
+    };
+  }
   const answer = jsonObject(session.finalMessage);
   if (answer === undefined) {
     return {

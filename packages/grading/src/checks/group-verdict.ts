@@ -6,7 +6,8 @@ import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
 /**
  * The verdict of a group (promptfoo/AgentV `assert-set`) from its children's: the weighted score of the
  * children, passing at the group's `threshold` (without one, every child must pass; a failed required child
- * fails the group), or with `scoring: passed-share` the share of children that passed. A child that errored makes
+ * fails the group), with `scoring: passed-share` the share of children that passed, with `scoring: weighted-mean`
+ * AgentV's weighted average. A child that errored makes
  * the group errored. The children's verdicts are kept under it.
  */
 export function groupVerdict(check: Check, role: CheckRole, children: readonly GradedCheck[]): GradedCheck {
@@ -21,7 +22,9 @@ export function groupVerdict(check: Check, role: CheckRole, children: readonly G
   const { status, score } =
     check.scoring === 'passed-share'
       ? passedShare(held, verdicts.length, threshold)
-      : scoreVerdicts(verdicts, threshold);
+      : check.scoring === 'weighted-mean'
+        ? weightedMean(verdicts, threshold)
+        : scoreVerdicts(verdicts, threshold);
   const rule = threshold === undefined ? 'all must pass' : `threshold ${round(threshold)}`;
   const graded = makeVerdict(check, role, {
     passed: status === 'passed',
@@ -32,6 +35,17 @@ export function groupVerdict(check: Check, role: CheckRole, children: readonly G
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * AgentV's weighted-average aggregator (`CompositeGrader.runWeightedAverage`, @agentv/core 4.42.4
+ * dist/chunk-FRDEARJA.js:2301-2356): the members' weighted mean, 0 when no member weighs anything; a member's
+ * `required` counts for nothing there.
+ */
+function weightedMean(verdicts: readonly GradedCheck['verdict'][], threshold = 0.8) {
+  const total = verdicts.reduce((sum, v) => sum + v.weight, 0);
+  const score = total > 0 ? verdicts.reduce((sum, v) => sum + v.weight * v.score, 0) / total : 0;
+  return { status: score >= threshold - 1e-9 ? ('passed' as const) : ('failed' as const), score };
+}
 
 /** AgentV's threshold aggregator (`CompositeGrader.runThreshold`): the share of children that passed, against it. */
 function passedShare(held: number, total: number, threshold = 1) {

@@ -220,3 +220,43 @@ describe('tool-trajectory', () => {
     expect(error?.message).toContain(message);
   });
 });
+
+/**
+ * An AgentV file's tool-trajectory (`agentv: true`, set by the AgentV vocabulary) as AgentV 4.42.4's
+ * `ToolTrajectoryGrader` grades it (@agentv/core dist/chunk-FRDEARJA.js:4647-5040).
+ */
+describe("tool-trajectory in an AgentV file, as AgentV's grader reads it", () => {
+  const agentv = (more: Record<string, unknown>): Check => ({ type: 'tool-trajectory', agentv: true, ...more });
+  it.each<[string, Check, ToolCall[], number]>([
+    // any_order reads minimums alone (:4724): the expected list counts for nothing.
+    [
+      'any_order ignores expected',
+      agentv({ mode: 'any_order', minimums: { Read: 2 }, expected: [{ tool: 'Write' }] }),
+      calls,
+      1,
+    ],
+    ['any_order without minimums passes', agentv({ mode: 'any_order', minimums: {} }), [], 1],
+    // Every other mode reads expected alone; an empty list passes (:4762, :4848, :4935).
+    [
+      'in_order ignores minimums',
+      agentv({ mode: 'in_order', expected: [{ tool: 'Read' }], minimums: { Write: 1 } }),
+      calls,
+      1,
+    ],
+    ['in_order with nothing expected passes', agentv({ mode: 'in_order', expected: [] }), calls, 1],
+    ['exact with nothing expected passes', agentv({ mode: 'exact', expected: [] }), calls, 1],
+    // subset with nothing allowed passes only a run that called nothing (:4984-5002).
+    ['subset with nothing allowed, no calls', agentv({ mode: 'subset', expected: [] }), [], 1],
+    ['subset with nothing allowed, a call', agentv({ mode: 'subset', expected: [] }), calls, 0],
+    ['subset of no calls', agentv({ mode: 'subset', expected: [{ tool: 'Read' }] }), [], 1],
+    // superset: each expected step takes a call of its own (:4941-4957).
+    [
+      'superset needs a call per step',
+      agentv({ mode: 'superset', expected: [{ tool: 'Bash' }, { tool: 'Bash' }] }),
+      calls,
+      0.5,
+    ],
+  ])('%s', async (_name, check, toolCalls, score) => {
+    expect((await grade(check, toolCalls)).verdict.score).toBe(score);
+  });
+});

@@ -24,6 +24,7 @@ interface Part {
 export const toolTrajectory: CheckEvaluator = (check, { session }) => {
   const { mode, steps, minimums } = readTrajectory(check);
   const calls = session.toolCalls;
+  if (check.agentv === true) return agentvTrajectory(mode, steps, minimums, calls);
   const parts: Part[] = [];
   const held: string[] = [];
   if (steps.length > 0 || mode === 'exact' || mode === 'subset') {
@@ -42,6 +43,53 @@ export const toolTrajectory: CheckEvaluator = (check, { session }) => {
     evidence: `${(problems.length ? problems : held).join('; ')}; calls: ${listCalls(calls)}`,
   };
 };
+
+/**
+ * An AgentV file's tool-trajectory, as AgentV 4.42.4's `ToolTrajectoryGrader.evaluate` grades it (@agentv/core
+ * dist/chunk-FRDEARJA.js:4647-4688): `any_order` reads `minimums` alone, every other mode `expected` alone; a list
+ * with nothing in it passes (:4727, :4762, :4848, :4935), but for `subset`, which then allows no call (:4984); a
+ * `superset` step takes a call of its own (:4941-4957).
+ */
+function agentvTrajectory(
+  mode: TrajectoryMode,
+  steps: ExpectedCall[],
+  minimums: [string, number][],
+  calls: readonly ToolCall[],
+) {
+  const part =
+    mode === 'any-order'
+      ? minimums.length === 0
+        ? { score: 1 }
+        : meetMinimums(minimums, calls)
+      : steps.length === 0
+        ? {
+            score: mode === 'subset' && calls.length > 0 ? 0 : 1,
+            problem: mode === 'subset' && calls.length > 0 ? 'no call is allowed' : undefined,
+          }
+        : mode === 'superset'
+          ? consumingSuperset(steps, calls)
+          : MATCHERS[mode](steps, calls);
+  const what =
+    mode === 'any-order'
+      ? `minimums ${JSON.stringify(Object.fromEntries(minimums))}`
+      : `${mode} [${steps.map(describeStep).join(', ')}]`;
+  return {
+    passed: part.problem === undefined,
+    score: part.score,
+    evidence: `${part.problem ?? `${what} held`}; calls: ${listCalls(calls)}`,
+  };
+}
+
+/** AgentV's superset: each expected step finds a call no earlier step took. */
+function consumingSuperset(steps: ExpectedCall[], calls: readonly ToolCall[]): Part {
+  const taken = new Set<number>();
+  const missing = steps.filter((step) => {
+    const at = calls.findIndex((call, j) => !taken.has(j) && callMatches(call, step));
+    if (at >= 0) taken.add(at);
+    return at < 0;
+  });
+  return missed(steps, missing, 'never called');
+}
 
 const MATCHERS: Record<TrajectoryMode, (steps: ExpectedCall[], calls: readonly ToolCall[]) => Part> = {
   'in-order': inOrder,
