@@ -187,6 +187,16 @@ export function writeCheck(check: Check): unknown {
   return /^(trajectory:|skill-used$)/.test(type) ? written : { ...written, type, negate: true };
 }
 
+/** The keys every AgentV grader takes, as AgentV spells them; those the check does not set are left out. */
+function commonKeys(keys: { name: unknown; weight: unknown; required: unknown; minScore: unknown }) {
+  const common: Record<string, unknown> = {};
+  if (keys.name !== undefined) common.name = keys.name;
+  if (keys.weight !== undefined) common.weight = keys.weight;
+  if (keys.required !== undefined) common.required = keys.required;
+  if (keys.minScore !== undefined) common.min_score = keys.minScore;
+  return common;
+}
+
 function writePrefixed(check: Check): unknown {
   // `agentv` marks a check the reader gave AgentV's own meaning; the file's type says as much.
   const {
@@ -207,11 +217,7 @@ function writePrefixed(check: Check): unknown {
   // newlines at its ends is written as {type: llm-rubric, value}.
   if (type === 'llm-rubric' && typeof value === 'string' && Object.keys(check).length === 2 && value.trim() === value)
     return value;
-  const common: Record<string, unknown> = {};
-  if (name !== undefined) common.name = name;
-  if (weight !== undefined) common.weight = weight;
-  if (required !== undefined) common.required = required;
-  if (minScore !== undefined) common.min_score = minScore;
+  const common = commonKeys({ name, weight, required, minScore });
   const t = (agentvType: string) => (negate ? `not-${agentvType}` : agentvType);
   const scored = threshold !== undefined ? { threshold } : {};
   switch (type) {
