@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_FORMATS } from './plugins/bundled.js';
 import { createProgram } from './program.js';
 import { captureIO } from './test-support/capture-io.js';
 
@@ -76,6 +77,13 @@ describe('the command line', () => {
       expect(program.io.err()).toContain("argument '' is invalid. It cannot be empty.");
     },
   );
+
+  it('convert --to names every bundled format as a target', () => {
+    const convert = commands.find((command) => command.name() === 'convert')!;
+    const to = convert.options.find((option) => option.long === '--to')!;
+    const named = to.description.replace(/^target format: /, '').split(', ');
+    expect(named.sort()).toEqual(BUNDLED_FORMATS.map((format) => format.id).sort());
+  });
 
   it('checks -v, which both the program (--version) and run (--verbose) have', () => {
     expect(cases.some(({ command, flag }) => command === 'run' && flag === '-v')).toBe(true);

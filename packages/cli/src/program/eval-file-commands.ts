@@ -44,7 +44,7 @@ export function defineConvertCommand(program: Command, { io, setExitCode }: Prog
     .argument('<file>', 'the eval file to convert')
     .requiredOption(
       '--to <format>',
-      'target format: evals-json, triggers-json, skillet, skill-up, eval-md, agentv, claude-plugin-eval',
+      'target format: evals-json, triggers-json, skillet, skill-up, eval-md, agentv, claude-plugin-eval, promptfoo',
     )
     .option('-o, --out <path>', 'output file or folder (default: print to stdout)')
     .addOption(formatOption('the file'))
