@@ -7,6 +7,7 @@ import type { Located } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { PROSE_EXECUTION_KEYS, type RawCase } from './read-case-files.js';
 import { sessionToolName } from './read-mocks.js';
+import { toolRestriction } from './tool-grants.js';
 
 /** The newest case.yaml major version Claude Code 2.1.330 reads (binary: `var Ss=1,As="1.1"`). */
 const NEWEST_MAJOR = 1;
@@ -85,6 +86,7 @@ export function buildCase(
     verdictRule: 'every-check',
     workspace: { setup: context.setup },
     limits: { maxTurns: execution.maxTurns, timeoutSeconds: execution.timeoutSeconds },
+    tools: execution.tools,
     runs: top.runs,
     skills: plugin?.skills ?? [],
     mcpServers,
@@ -203,14 +205,12 @@ function readExecution(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnos
   }
   const allowedTools = read.strings(execution, 'allowed_tools') ?? [];
   const disallowedTools = read.strings(execution, 'disallowed_tools');
-  for (const key of ['allowed_tools', 'disallowed_tools'] as const) {
-    if (!execution[key]) continue;
-    diagnostics.warning(
-      'tools-not-restricted',
-      `execution.${key}: Claude Code grants a case only these tools (and the operator's --allow-tools); skill-eval's engines cannot restrict tools per case yet, so the agent keeps the engine's own tools. Kept in metadata.`,
-      execution[key].at,
-    );
-  }
+  const tools = toolRestriction(
+    allowedTools,
+    disallowedTools,
+    { allowed: execution.allowed_tools?.at, disallowed: execution.disallowed_tools?.at },
+    diagnostics,
+  );
   for (const key of ['artifact_publish', 'growthbook_overrides', 'env'] as const) {
     const value = execution[key]?.value;
     const empty = value === false || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
@@ -227,6 +227,7 @@ function readExecution(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnos
     timeoutSeconds: read.integer(execution, 'timeout_seconds', 1, 3600) ?? 300,
     model: read.string(execution, 'model', 'a model name'),
     system: read.string(execution, 'append_system_prompt', 'a string'),
+    tools,
     metadata: {
       allowedTools,
       ...(disallowedTools ? { disallowedTools } : {}),
