@@ -48,6 +48,7 @@ export function buildCase(
   caseFile: string,
   diagnostics: CaseDiagnostics,
   mcpServers: McpServerInput[] = [],
+  allowTools?: readonly string[],
 ): BuiltCase | undefined {
   const read = new FieldReader(diagnostics, raw.at);
   if (raw.source !== 'prose') {
@@ -57,7 +58,7 @@ export function buildCase(
   }
   const top = readTop(raw.top, read, diagnostics);
   const context = readContext(raw, read, diagnostics);
-  const execution = readExecution(raw, read, diagnostics);
+  const execution = readExecution(raw, read, diagnostics, allowTools);
   const graders = readGraders(raw, diagnostics);
   if (context.setup.length > 0) warnPreexistingFiles(raw, diagnostics);
   // Built from what could be read, so that listing works on a faulty case; its errors keep it from running.
@@ -187,7 +188,12 @@ function readContext(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnosti
   return { setup, metadata: addDirs?.length ? { addDirs } : {} };
 }
 
-function readExecution(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnostics) {
+function readExecution(
+  raw: RawCase,
+  read: FieldReader,
+  diagnostics: CaseDiagnostics,
+  allowTools: readonly string[] | undefined,
+) {
   const { execution } = raw;
   const prompt = read.string(execution, 'prompt', 'the user prompt');
   if (prompt === undefined || prompt.trim() === '') {
@@ -207,8 +213,9 @@ function readExecution(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnos
   const disallowedTools = read.strings(execution, 'disallowed_tools');
   const tools = toolRestriction(
     allowedTools,
+    allowTools,
     disallowedTools,
-    { allowed: execution.allowed_tools?.at, disallowed: execution.disallowed_tools?.at },
+    { case: raw.at, allowed: execution.allowed_tools?.at, disallowed: execution.disallowed_tools?.at },
     diagnostics,
   );
   for (const key of ['artifact_publish', 'growthbook_overrides', 'env'] as const) {

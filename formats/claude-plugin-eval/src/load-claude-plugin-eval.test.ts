@@ -104,7 +104,7 @@ describe('case.yaml', () => {
 });
 
 describe('allowed_tools and disallowed_tools, as Claude Code 2.1.330 grants tools in an eval run', () => {
-  const load = (execution: string[]) => {
+  const load = (execution: string[], allowTools?: string[]) => {
     const root = pluginTree({
       ...GREETER_PLUGIN,
       'evals/t/case.yaml': [
@@ -117,7 +117,8 @@ describe('allowed_tools and disallowed_tools, as Claude Code 2.1.330 grants tool
         '  - {name: a, type: regex, pattern: x}',
       ].join('\n'),
     });
-    const { suites, diagnostics } = loadClaudePluginEval(join(root, 'evals/t/case.yaml'));
+    const options = allowTools ? { allowTools } : {};
+    const { suites, diagnostics } = loadClaudePluginEval(join(root, 'evals/t/case.yaml'), undefined, options);
     return { testCase: suites[0]!.cases[0]!, diagnostics: diagnostics.map((d) => [d.severity, d.ruleId, d.line]) };
   };
 
@@ -132,7 +133,17 @@ describe('allowed_tools and disallowed_tools, as Claude Code 2.1.330 grants tool
   it("adds the tools a case lists, a file-writing tool with its family, and leaves MCP tools to the case's servers", () => {
     const { testCase } = load(['  allowed_tools: [Skill, Write, "mcp__tickets__list"]']);
     expect(testCase.tools?.allowed).toEqual([...READ_ONLY_TOOLS, 'Write', 'Edit', 'NotebookEdit']);
-    expect(testCase.metadata.claudePluginEval).toMatchObject({ allowedTools: ['Skill', 'Write', 'mcp__tickets__list'] });
+    expect(testCase.metadata.claudePluginEval).toMatchObject({
+      allowedTools: ['Skill', 'Write', 'mcp__tickets__list'],
+    });
+  });
+
+  it("grants, with the allowTools setting, what Claude Code's --allow-tools grants every case, whatever the case lists", () => {
+    // Observed: `--allow-tools Write` gives Write (and Edit) to a case listing Skill only, and not Bash to one listing it.
+    const listsSkill = load(['  allowed_tools: [Skill]'], ['Write']).testCase;
+    expect(listsSkill.tools?.allowed).toEqual([...READ_ONLY_TOOLS, 'Write', 'Edit', 'NotebookEdit']);
+    const listsBash = load(['  allowed_tools: [Bash]'], ['Write']).testCase;
+    expect(listsBash.tools?.allowed).not.toContain('Bash');
   });
 
   it('keeps the disallowed tools from the agent, even the listed ones, and then the family of a disallowed writer', () => {

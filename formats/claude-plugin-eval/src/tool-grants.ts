@@ -43,40 +43,45 @@ const toolOf = (entry: string) => entry.replace(/\(.*$/s, '').trim();
 /**
  * The tools a case's run has, as Claude Code gives them (binary `function ir(e,r,o={})`, the grants, and `async function
  * mf(`, the child's `--allowed-tools` / `--disallowed-tools`): the read-only set, what the operator grants with
- * `--allow-tools` (skill-eval takes the case's `allowed_tools` as that grant: the tools Claude Code's own `init`
- * interview tells the author to list and grant), the mocked MCP tools (granted without a grant; skill-eval leaves MCP
- * tools to the case's servers), less `disallowed_tools` and what no eval run has.
+ * `--allow-tools` in every case, the mocked MCP tools (granted without a grant; skill-eval leaves MCP tools to the
+ * case's servers), less `disallowed_tools` and what no eval run has. A tool the case lists beyond the read-only set is
+ * given only if the operator granted it; observed: `--allow-tools Write` gives Write to a case listing only Skill.
+ * skill-eval has no command line of Claude Code's: `operatorGrant` is the format's `allowTools` setting, and without it
+ * the case's own `allowed_tools` (the tools Claude Code's `init` interview tells the author to list, and to grant).
  */
 export function toolRestriction(
   allowedTools: readonly string[],
+  operatorGrant: readonly string[] | undefined,
   disallowedTools: readonly string[] | undefined,
-  at: { allowed?: Where; disallowed?: Where },
+  at: { case: Where; allowed?: Where; disallowed?: Where },
   diagnostics: CaseDiagnostics,
 ): ToolRestriction {
   const granted = new Set(READ_ONLY_TOOLS);
-  for (const entry of allowedTools) {
+  const named = operatorGrant ? 'The allowTools setting' : 'execution.allowed_tools';
+  const where = (operatorGrant ? undefined : at.allowed) ?? at.case;
+  for (const entry of operatorGrant ?? allowedTools) {
     const tool = toolOf(entry);
     if (tool === '' || tool.startsWith('mcp__')) continue;
     if (NEVER_AVAILABLE.includes(tool)) {
       diagnostics.warning(
         'tool-grant-differs',
-        `execution.allowed_tools: ${tool} is never available inside a Claude Code eval run; it is not given here either.`,
-        at.allowed!,
+        `${named}: ${tool} is never available inside a Claude Code eval run; it is not given here either.`,
+        where,
       );
       continue;
     }
     if (entry.trim() !== tool) {
       diagnostics.warning(
         'tool-grant-differs',
-        `execution.allowed_tools: "${entry}" — Claude Code allows only the ${tool} calls the pattern matches; skill-eval gives the agent ${tool} whole (its engines take tool names, not patterns).`,
-        at.allowed!,
+        `${named}: "${entry}" — Claude Code allows only the ${tool} calls the pattern matches; skill-eval gives the agent ${tool} whole (its engines take tool names, not patterns).`,
+        where,
       );
     }
     if (SHELL_TOOLS.includes(tool)) {
       diagnostics.info(
         'tool-grant-differs',
-        `execution.allowed_tools: ${tool} — Claude Code runs it only inside its OS sandbox, and refuses the run on a machine without one; skill-eval's agent runs it in its workspace like its other tools.`,
-        at.allowed!,
+        `${named}: ${tool} — Claude Code runs it only inside its OS sandbox, and refuses the run on a machine without one; skill-eval's agent runs it in its workspace like its other tools.`,
+        where,
       );
     }
     granted.add(tool);
@@ -99,6 +104,7 @@ export function toolRestriction(
   // The family follows what is left once the disallowed tools are out (binary: `ir` drops them from the grants before
   // `yf` widens them). Observed: allowed_tools [Write] with disallowed_tools [Write] is offered no Edit either.
   if (allowed.some((tool) => FILE_WRITERS.includes(tool)))
-    for (const writer of FILE_WRITERS) if (!disallowed.includes(writer) && !allowed.includes(writer)) allowed.push(writer);
+    for (const writer of FILE_WRITERS)
+      if (!disallowed.includes(writer) && !allowed.includes(writer)) allowed.push(writer);
   return { allowed, disallowed };
 }
