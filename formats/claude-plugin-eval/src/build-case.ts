@@ -59,7 +59,7 @@ export function buildCase(
   const top = readTop(raw.top, read, diagnostics);
   const context = readContext(raw, read, diagnostics);
   const execution = readExecution(raw, read, diagnostics, allowTools);
-  const graders = readGraders(raw, diagnostics);
+  const graders = readGraders(raw, diagnostics, mcpServers.length > 0);
   if (context.setup.length > 0) warnPreexistingFiles(raw, diagnostics);
   // Built from what could be read, so that listing works on a faulty case; its errors keep it from running.
   const { name } = top;
@@ -243,7 +243,7 @@ function readExecution(
   };
 }
 
-function readGraders(raw: RawCase, diagnostics: CaseDiagnostics): MappedGrader[] {
+function readGraders(raw: RawCase, diagnostics: CaseDiagnostics, mocked: boolean): MappedGrader[] {
   if (raw.graders.length === 0) {
     diagnostics.error(
       'no-graders',
@@ -255,7 +255,7 @@ function readGraders(raw: RawCase, diagnostics: CaseDiagnostics): MappedGrader[]
   const seen = new Set<string>();
   const graders: MappedGrader[] = [];
   for (const grader of raw.graders) {
-    const mapped = mapGrader(grader, diagnostics, raw.dir);
+    const mapped = mapGrader(grader, diagnostics, raw.dir, mocked);
     if (!mapped) continue;
     if (seen.has(mapped.name)) {
       diagnostics.error(

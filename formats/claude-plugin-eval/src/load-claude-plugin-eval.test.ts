@@ -171,6 +171,35 @@ describe('allowed_tools and disallowed_tools, as Claude Code 2.1.330 grants tool
   });
 });
 
+describe('regex graders over the files the run created and over its mocked MCP calls', () => {
+  it('reads them as regex checks over created-files and mcp-calls, and refuses mock_calls where no mock applies', () => {
+    const graders = [
+      'graders:',
+      '  - {name: made-md, type: regex, target: files, pattern: "\\\\.md$", flags: m}',
+      '  - {name: no-tmp, type: regex, target: files, pattern: "tmp", match: not_contains}',
+      '  - {name: listed, type: regex, target: mock_calls, pattern: "\\"verdict\\":\\"ok\\""}',
+    ];
+    const caseYaml = ['schema_version: "1.0"', 'name: c', 'execution:', '  prompt: go', ...graders].join('\n');
+    const mocked = pluginTree({
+      ...GREETER_PLUGIN,
+      'evals/c/case.yaml': caseYaml,
+      'evals/mocks/tickets/list.md': 'T-1\n',
+    });
+    const { suites, diagnostics } = loadClaudePluginEval(join(mocked, 'evals/c/case.yaml'));
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(suites[0]!.cases[0]!.checks).toEqual([
+      { type: 'regex', name: 'made-md', value: '\\.md$', flags: 'm', over: 'created-files', weight: 1 },
+      { type: 'regex', name: 'no-tmp', value: 'tmp', over: 'created-files', negate: true, weight: 1 },
+      { type: 'regex', name: 'listed', value: '"verdict":"ok"', over: 'mcp-calls', weight: 1 },
+    ]);
+    const bare = pluginTree({ ...GREETER_PLUGIN, 'evals/c/case.yaml': caseYaml });
+    const refused = loadClaudePluginEval(join(bare, 'evals/c/case.yaml')).diagnostics;
+    expect(refused.map((d) => [d.severity, d.ruleId, d.line])).toEqual([
+      ['error', 'claude-plugin-eval/grader-not-gradable', 8],
+    ]);
+  });
+});
+
 describe('merging case.yaml with prompt.md, as Claude Code does (binary `function Ms(e,r,o)`)', () => {
   it('prompt.md overrides the prompt and top keys, adds its graders, and joins the disallowed tools', () => {
     const root = pluginTree({

@@ -212,8 +212,12 @@ function graderOf(
   });
   const value = check.value;
   switch (check.type) {
-    case 'regex':
-      return typeof value === 'string' ? text(value, typeof check.flags === 'string' ? check.flags : '') : undefined;
+    case 'regex': {
+      if (typeof value !== 'string') return undefined;
+      // The run's created files and MCP calls are Claude Code's `files` and `mock_calls` targets.
+      const target = check.over === 'created-files' ? 'files' : check.over === 'mcp-calls' ? 'mock_calls' : undefined;
+      return { ...text(value, typeof check.flags === 'string' ? check.flags : ''), ...(target ? { target } : {}) };
+    }
     case 'contains':
       return typeof value === 'string' ? text(escapeRegex(value), check.caseSensitive === false ? 'i' : '') : undefined;
     case 'icontains':

@@ -136,10 +136,14 @@ export const TEXT_CHECKS: Readonly<Record<string, CheckSpec>> = {
     origins: BOTH,
   }),
   regex: defineCheck({
-    summary: 'the final answer matches the regular expression (JavaScript syntax)',
+    summary: 'the final answer (or, with over, another text of the run) matches the regular expression (JavaScript syntax)',
     params: {
       value: needle('the pattern, in JavaScript regular-expression syntax'),
       flags: wants<string>('regex flags, e.g. "i" or "ms"', (v) => typeof v === 'string'),
+      over: wants<string>(
+        '"answer" (the final answer, the default), "created-files" (the paths of the files the run created, sorted, one a line) or "mcp-calls" (one JSON line per call of the case\'s MCP servers\' tools, as Claude Code\'s plugin eval logs its mocked calls)',
+        (v) => v === 'answer' || v === 'created-files' || v === 'mcp-calls',
+      ),
     },
     needs: ['value'],
     rules: regexRule,

@@ -1,6 +1,6 @@
 import { type Case, type CaseResult, errorInfo, type Warning, warning } from '@skill-eval/core';
 import {
-  caseNeedsJudge,
+  caseNeedsWorkspaceBefore,
   checksNeedingTrust,
   type Judge,
   snapshotWorkspace,
@@ -139,8 +139,9 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     );
     if (unprepared) return result.fail(unprepared.code, unprepared.message);
     const mcpServers = await caseMcpServers(testCase, target, workspace, ctx);
-    // The judge is shown what the agent created or changed, not the fixtures it was handed.
-    const workspaceBefore = caseNeedsJudge(testCase) ? await snapshotWorkspace(workspace.ws) : undefined;
+    // The judge is shown what the agent created or changed, not the fixtures it was handed; a regex over the created
+    // files reads the same difference.
+    const workspaceBefore = caseNeedsWorkspaceBefore(testCase) ? await snapshotWorkspace(workspace.ws) : undefined;
     let conversation: EngineStart['conversation'];
     if (testCase.userSimulator && player?.judge) {
       const simulated = new SimulatedConversation(
