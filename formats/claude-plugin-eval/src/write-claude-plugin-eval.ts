@@ -212,12 +212,8 @@ function graderOf(
   });
   const value = check.value;
   switch (check.type) {
-    case 'regex': {
-      if (typeof value !== 'string') return undefined;
-      // The run's created files and MCP calls are Claude Code's `files` and `mock_calls` targets.
-      const target = check.over === 'created-files' ? 'files' : check.over === 'mcp-calls' ? 'mock_calls' : undefined;
-      return { ...text(value, typeof check.flags === 'string' ? check.flags : ''), ...(target ? { target } : {}) };
-    }
+    case 'regex':
+      return typeof value === 'string' ? { ...text(value, flagsOf(check)), ...regexTarget(check) } : undefined;
     case 'contains':
       return typeof value === 'string' ? text(escapeRegex(value), check.caseSensitive === false ? 'i' : '') : undefined;
     case 'icontains':
@@ -299,6 +295,15 @@ function graderOf(
     default:
       return undefined;
   }
+}
+
+const flagsOf = (check: Check) => (typeof check.flags === 'string' ? check.flags : '');
+
+/** The run's created files and MCP calls are Claude Code's `files` and `mock_calls` targets. */
+function regexTarget(check: Check): { target?: string } {
+  if (check.over === 'created-files') return { target: 'files' };
+  if (check.over === 'mcp-calls') return { target: 'mock_calls' };
+  return {};
 }
 
 function orderPattern(pattern: unknown, testCase: Case): unknown {

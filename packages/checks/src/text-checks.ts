@@ -136,7 +136,8 @@ export const TEXT_CHECKS: Readonly<Record<string, CheckSpec>> = {
     origins: BOTH,
   }),
   regex: defineCheck({
-    summary: 'the final answer (or, with over, another text of the run) matches the regular expression (JavaScript syntax)',
+    summary:
+      'the final answer (or, with over, another text of the run) matches the regular expression (JavaScript syntax)',
     params: {
       value: needle('the pattern, in JavaScript regular-expression syntax'),
       flags: wants<string>('regex flags, e.g. "i" or "ms"', (v) => typeof v === 'string'),

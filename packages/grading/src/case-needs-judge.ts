@@ -22,7 +22,9 @@ export function caseNeedsJudge(
 export function caseNeedsWorkspaceBefore(
   testCase: Pick<Case, 'gates' | 'checks' | 'failIf'> & Partial<Pick<Case, 'userSimulator'>>,
 ): boolean {
-  return caseNeedsJudge(testCase) || [...testCase.gates, ...testCase.checks, ...testCase.failIf].some(readsCreatedFiles);
+  return (
+    caseNeedsJudge(testCase) || [...testCase.gates, ...testCase.checks, ...testCase.failIf].some(readsCreatedFiles)
+  );
 }
 
 /** A check, or one nested in it, that is tested on the files the run created. */
