@@ -47,7 +47,14 @@ const GRANTED = ['Write'];
  * `fakeModel`. With `grantInConfig`, skill-eval is granted Write in every case as Claude Code is (the format's
  * `allowTools` setting); without it, each case is granted the tools it lists, skill-eval's default.
  */
-async function runBoth(plugin: string, fakeModel: string, dir: string, grantInConfig = false): Promise<BothRuns> {
+async function runBoth(
+  plugin: string,
+  fakeModel: string,
+  dir: string,
+  grantInConfig = false,
+  /** What skill-eval runs, under its copy (default: the whole plugin). */
+  targets = ['plugin'],
+): Promise<BothRuns> {
   const server: FakeModelServer = await startFakeModelServer(await loadFakeScript(fakeModel));
   try {
     const env = {
@@ -83,7 +90,7 @@ async function runBoth(plugin: string, fakeModel: string, dir: string, grantInCo
     process.env.ANTHROPIC_API_KEY = env.ANTHROPIC_API_KEY;
     try {
       const io = captureIO(join(dir, 'skill-eval'), env);
-      const args = ['run', 'plugin', '--engine', 'claude-code', '--ek', `path=${CLAUDE_BIN}`, '--judge', 'anthropic'];
+      const args = ['run', ...targets, '--engine', 'claude-code', '--ek', `path=${CLAUDE_BIN}`, '--judge', 'anthropic'];
       const code = await main([...args, '--no-cache', '--out', 'out'], io);
       if (code > 1) throw new Error(`skill-eval run failed (${code}): ${io.err()}`);
     } finally {
@@ -217,5 +224,36 @@ describe('the example plugin examples/ticket-triage, in both harnesses', () => {
       ['urgent-first', 1, 1],
     ]);
     expectSameScores(runs);
+  });
+});
+
+describe('a public suite (corpus/wild: the probe plugin of adewale/skill-eval-harness, MIT), in both harnesses', () => {
+  let dir: string;
+  let runs: BothRuns;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'claude-plugin-eval-public-'));
+    const probe = join(
+      REPO_ROOT,
+      'corpus/wild/claude-plugin-eval/adewale-skill-eval-harness/tests/fixtures/plugin-evals/probe-plugin',
+    );
+    // skill-eval refuses a run holding a case it cannot grade: it is given the two others.
+    const cases = ['first-case', 'ignores-unrelated-request'].map((name) => `plugin/evals/${name}`);
+    runs = await runBoth(probe, join(SUITE, 'probe-plugin-model.json'), dir, true, cases);
+  }, 600_000);
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the cases skill-eval can grade the scores and verdicts claude plugin eval gives', () => {
+    // changelog-from-diff holds a regex with flags: m over a written file, which skill-eval refuses at its line.
+    const gradable = runs.claude.cases.filter((c) => c.name !== 'changelog-from-diff');
+    // first-case's answer is no conventional commit line (its regex fails); the other answers "Paris".
+    expect(gradable.map((c) => [c.name, c.aggregates.score]).sort()).toEqual([
+      ['first-case', 0],
+      ['ignores-unrelated-request', 1],
+    ]);
+    expectSameScores({ ...runs, claude: { ...runs.claude, cases: gradable } });
   });
 });
