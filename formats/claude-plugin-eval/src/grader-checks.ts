@@ -313,7 +313,16 @@ function regexCheck(
   // Binary `async function rc(`: `files` is the list of paths the run created, sorted, one a line (`function Og`);
   // `mock_calls` one JSON line per call its MCP stand-ins answered — and no text at all, the grader failing whatever its
   // match, when no stand-in applies to the case.
-  const over = target === 'files' ? 'created-files' : target === 'mock_calls' ? 'mcp-calls' : undefined;
+  // A `{source: file, path}` target: the file's text (a leading BOM cut), the file required whatever the match
+  // (`Ki` throws for a missing path, and the grader fails).
+  const over =
+    file !== undefined
+      ? 'file'
+      : target === 'files'
+        ? 'created-files'
+        : target === 'mock_calls'
+          ? 'mcp-calls'
+          : undefined;
   if (target === 'mock_calls' && !mocked) {
     return cannot(
       'A regex grader over mock_calls on a case no mocks/ folder applies to: Claude Code fails it on every run ("no mock stand-ins were active in this run"). Add the mock, or drop the grader.',
@@ -322,13 +331,11 @@ function regexCheck(
   }
   if (target !== 'last_message' && over === undefined) {
     const what =
-      typeof target === 'object'
-        ? 'a file the run wrote ({source: file, path}), other than a plain-text pattern with match: contains,'
-        : target === 'trace'
-          ? "Claude Code's own JSON trace of the run (its stream of events, which no other engine writes)"
-          : String(target);
+      target === 'trace'
+        ? "Claude Code's own JSON trace of the run (its stream of events, which no other engine writes)"
+        : JSON.stringify(target);
     return cannot(
-      `A regex grader over ${what} cannot be graded: skill-eval's regex check reads the final answer, the files the run created or its MCP calls.`,
+      `A regex grader over ${what} cannot be graded: skill-eval's regex check reads the final answer, a file, the files the run created or its MCP calls.`,
       fields.target?.at ?? at,
     );
   }
@@ -337,6 +344,7 @@ function regexCheck(
     value: pattern,
     ...(flags ? { flags } : {}),
     ...(over ? { over } : {}),
+    ...(file !== undefined ? { path: file } : {}),
     ...(negate ? { negate: true } : {}),
   };
 }

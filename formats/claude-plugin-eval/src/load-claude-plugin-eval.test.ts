@@ -178,6 +178,7 @@ describe('regex graders over the files the run created and over its mocked MCP c
       '  - {name: made-md, type: regex, target: files, pattern: "\\\\.md$", flags: m}',
       '  - {name: no-tmp, type: regex, target: files, pattern: "tmp", match: not_contains}',
       '  - {name: listed, type: regex, target: mock_calls, pattern: "\\"verdict\\":\\"ok\\""}',
+      '  - {name: heading, type: regex, target: {source: file, path: a.md}, pattern: "^# A", flags: m}',
     ];
     const caseYaml = ['schema_version: "1.0"', 'name: c', 'execution:', '  prompt: go', ...graders].join('\n');
     const mocked = pluginTree({
@@ -191,6 +192,7 @@ describe('regex graders over the files the run created and over its mocked MCP c
       { type: 'regex', name: 'made-md', value: '\\.md$', flags: 'm', over: 'created-files', weight: 1 },
       { type: 'regex', name: 'no-tmp', value: 'tmp', over: 'created-files', negate: true, weight: 1 },
       { type: 'regex', name: 'listed', value: '"verdict":"ok"', over: 'mcp-calls', weight: 1 },
+      { type: 'regex', name: 'heading', value: '^# A', flags: 'm', over: 'file', path: 'a.md', weight: 1 },
     ]);
     const bare = pluginTree({ ...GREETER_PLUGIN, 'evals/c/case.yaml': caseYaml });
     const refused = loadClaudePluginEval(join(bare, 'evals/c/case.yaml')).diagnostics;

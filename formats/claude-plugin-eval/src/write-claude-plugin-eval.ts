@@ -299,8 +299,9 @@ function graderOf(
 
 const flagsOf = (check: Check) => (typeof check.flags === 'string' ? check.flags : '');
 
-/** The run's created files and MCP calls are Claude Code's `files` and `mock_calls` targets. */
-function regexTarget(check: Check): { target?: string } {
+/** A file, the run's created files and its MCP calls are Claude Code's `{source: file, path}`, `files`, `mock_calls`. */
+function regexTarget(check: Check): { target?: unknown } {
+  if (check.over === 'file' && typeof check.path === 'string') return { target: { source: 'file', path: check.path } };
   if (check.over === 'created-files') return { target: 'files' };
   if (check.over === 'mcp-calls') return { target: 'mock_calls' };
   return {};

@@ -23,6 +23,8 @@ export interface CheckOutcome {
   score?: number;
   /** What was found, quoted. */
   evidence: string;
+  /** What the check tests was not there to look at (a missing file): it fails, negated or not. */
+  failsNegated?: boolean;
 }
 
 /**

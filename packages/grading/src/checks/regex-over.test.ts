@@ -43,6 +43,21 @@ describe('regex over the files the run created', () => {
     }
   });
 
+  it("tests it on a file's text with over: file, and fails on a missing file whether negated or not", async () => {
+    writeFileSync(path.join(dir.dir, 'bom.md'), '\uFEFF# Title\n');
+    const cases: [Check, boolean][] = [
+      [{ type: 'regex', value: '^# Title$', flags: 'm', over: 'file', path: 'bom.md' }, true],
+      [{ type: 'regex', value: 'TODO', over: 'file', path: 'bom.md', negate: true }, true],
+      [{ type: 'regex', value: 'TODO', over: 'file', path: 'missing.md', negate: true }, false],
+      [{ type: 'regex', value: 'x', over: 'file', path: 'missing.md' }, false],
+    ];
+    for (const [check, passed] of cases) {
+      const { verdict } = await grade(check);
+      expect(verdict.passed, JSON.stringify(check)).toBe(passed);
+      expect(verdict.errored).toBe(false);
+    }
+  });
+
   it('is an error when grading was not given the workspace before the run', async () => {
     const { verdict, error } = await grade({ type: 'regex', value: 'a', over: 'created-files' }, false);
     expect(verdict.errored).toBe(true);

@@ -1,13 +1,16 @@
-import { SkillEvalError } from '@skill-eval/core';
+import { type Check, SkillEvalError } from '@skill-eval/core';
+import { readAgentText } from '@skill-eval/engine-kit/agent-files';
 import { listWorkspaceFiles } from '../judge/list-workspace-files.js';
 import { boundedSearch } from './bounded-regex.js';
 import type { CheckContext, CheckEvaluator } from './check-evaluator.js';
+import { stringParam } from './check-value.js';
 import { compileRegex } from './compile-regex.js';
 import { patternDeadline } from './pattern-deadline.js';
 import { quote } from './quote.js';
+import { workspacePath } from './workspace-path.js';
 
 /** What a regex check is tested on (`over`). */
-type Over = 'answer' | 'created-files' | 'mcp-calls';
+type Over = 'answer' | 'file' | 'created-files' | 'mcp-calls';
 
 /**
  * The final answer (or, with `over`, the run's created files or its MCP calls) matches the regular expression `value`
@@ -16,12 +19,36 @@ type Over = 'answer' | 'created-files' | 'mcp-calls';
 export const regex: CheckEvaluator = async (check, context) => {
   const { re, pattern, flags } = compileRegex(check);
   const over = (check.over ?? 'answer') as Over;
+  if (over === 'file') {
+    const read = await fileText(check, context.workspace);
+    if ('unread' in read) return { passed: false, failsNegated: true, evidence: read.unread };
+    const match = await boundedSearch(re, read.text, patternDeadline(check, context));
+    const path = String(check.path);
+    return match
+      ? {
+          passed: true,
+          evidence: `/${pattern}/${flags} matched ${path}: ${quote(read.text, match.index, match.length)}`,
+        }
+      : { passed: false, evidence: `/${pattern}/${flags} did not match ${path}: ${quote(read.text)}` };
+  }
   const { text, what } = await textOf(over, context);
   const match = await boundedSearch(re, text, patternDeadline(check, context));
   return match
     ? { passed: true, evidence: `/${pattern}/${flags} matched ${quote(text, match.index, match.length)}` }
     : { passed: false, evidence: `/${pattern}/${flags} did not match ${what}: ${quote(text)}` };
 };
+
+/**
+ * The text of the workspace file `check.path`, a leading byte-order mark cut (as Claude Code 2.1.330 reads a grader's
+ * file: `qs(I.toString("utf8"))` in `async function rc(`), through the file layer; why not, when it cannot be read.
+ */
+async function fileText(check: Check, workspace: string): Promise<{ text: string } | { unread: string }> {
+  const relative = stringParam(check, 'path');
+  workspacePath(check, workspace, relative);
+  const text = await readAgentText(workspace, relative);
+  if (typeof text !== 'string') return { unread: text.refused === 'missing' ? `${relative} is missing` : text.message };
+  return { text: text.startsWith('\uFEFF') ? text.slice(1) : text };
+}
 
 async function textOf(over: Over, context: CheckContext): Promise<{ text: string; what: string }> {
   if (over === 'created-files') return { text: await createdFiles(context), what: 'the files the run created' };
