@@ -49,6 +49,20 @@ describe('ClaudeCodeEngine with a replaying stand-in', () => {
     expect(childEnv).not.toContain('VITEST');
   });
 
+  it("gives claude only the case's tools: --tools the allowed built-ins, --disallowed-tools the kept ones", async () => {
+    const argsFile = join(sandbox.root, 'args');
+    const bin = sandbox.script(
+      'claude',
+      `printf '%s\\n' "$@" > "${argsFile}"; cat > /dev/null; cat "${fixtures}skill-write.jsonl"`,
+    );
+    const engine = engineWith(bin);
+    expect(engine.capabilities?.tools).toBe(true);
+    await engine.run(sandbox.input({ tools: { allowed: ['Read', 'Skill'], disallowed: ['Write'] } }));
+    const args = readFileSync(argsFile, 'utf8');
+    expect(args).toContain('--tools\nRead,Skill\n');
+    expect(args).toContain('--disallowed-tools\nWrite\n');
+  });
+
   it('reports a crash without a result event as ENGINE_FAILED with the stderr tail and warns on junk lines', async () => {
     const bin = sandbox.script('claude', `echo 'not json at all'; echo 'fatal: config broken' >&2; exit 3`);
     const session = await engineWith(bin).run(sandbox.input());

@@ -30,7 +30,7 @@ export const ENGINE_ID = 'claude-code';
 
 export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> implements Engine {
   readonly id = ENGINE_ID;
-  readonly capabilities = { mcp: true, nextTurn: true };
+  readonly capabilities = { mcp: true, nextTurn: true, tools: true };
   readonly skillRoots = ['.claude/skills'] as const;
 
   constructor(settings: ClaudeCodeSettings) {
@@ -87,6 +87,7 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
             maxTurns: input.maxTurns ?? this.settings.maxTurns,
             system: input.system,
             allowedTools: this.settings.allowedTools,
+            ...(input.tools ? { tools: input.tools } : {}),
             mcpConfig,
             extraArgs: this.settings.extraArgs,
           });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildClaudeArgs, buildClaudeEnv } from './claude-command.js';
+import { buildClaudeArgs, buildClaudeEnv, toolArgs } from './claude-command.js';
 
 describe('buildClaudeEnv', () => {
   it('keeps only the given env plus the isolation settings', () => {
@@ -54,5 +54,31 @@ describe('buildClaudeArgs', () => {
     });
     expect(next.join(' ')).toContain('--resume S --x');
     expect(next).not.toContain('--no-session-persistence');
+  });
+});
+
+describe("a case's tools", () => {
+  it('offers only the allowed built-in tools (a rule by its tool, MCP tools left to their servers) and removes the disallowed', () => {
+    const args = toolArgs({
+      allowed: ['Read', 'Bash(npm test:*)', 'Write', 'Bash(git *)', 'mcp__tickets__list'],
+      disallowed: ['Write', 'mcp__tickets__delete'],
+    });
+    expect(args).toEqual(['--tools', 'Read,Bash,Write', '--disallowed-tools', 'Write,mcp__tickets__delete']);
+  });
+
+  it('offers no built-in tool for an empty list, and changes nothing without a restriction', () => {
+    expect(toolArgs({ allowed: [], disallowed: [] })).toEqual(['--tools', '']);
+    expect(toolArgs({ disallowed: ['Agent'] })).toEqual(['--disallowed-tools', 'Agent']);
+    expect(toolArgs(undefined)).toEqual([]);
+  });
+
+  it('puts them on the command line of every turn, after the permission rules of the settings', () => {
+    const args = buildClaudeArgs({
+      turn: { kind: 'single' },
+      permissionMode: 'bypassPermissions',
+      allowedTools: ['Bash(git *)'],
+      tools: { allowed: ['Read'], disallowed: [] },
+    });
+    expect(args.join(' ')).toContain('--allowed-tools Bash(git *) --tools Read');
   });
 });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import type { EngineRunInput, ToolRestriction } from '@skill-eval/core';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { cloudLoginFiles } from './claude-credentials.js';
 
@@ -46,6 +46,8 @@ export interface ClaudeArgsOptions {
   maxTurns?: number;
   system?: string;
   allowedTools?: readonly string[];
+  /** The case's tools: `allowed` becomes `--tools` (the built-in tools claude offers), `disallowed` `--disallowed-tools`. */
+  tools?: ToolRestriction;
   /** Path of the `--mcp-config` file: the servers the case declares, the only ones claude loads. */
   mcpConfig?: string;
   extraArgs?: readonly string[];
@@ -71,6 +73,7 @@ export function buildClaudeArgs(options: ClaudeArgsOptions): string[] {
   if (options.maxTurns !== undefined) args.push('--max-turns', String(options.maxTurns));
   if (options.system) args.push('--append-system-prompt', options.system);
   if (options.allowedTools?.length) args.push('--allowed-tools', options.allowedTools.join(','));
+  args.push(...toolArgs(options.tools));
   // Strict, always: a workspace's `.mcp.json` (brought by a fixture) would start its servers unasked under -p, and the
   // user's and the project's own servers would change what is being measured.
   if (options.mcpConfig) args.push('--mcp-config', options.mcpConfig);
@@ -79,5 +82,22 @@ export function buildClaudeArgs(options: ClaudeArgsOptions): string[] {
   else if (options.turn.kind === 'first') args.push('--session-id', options.turn.sessionId);
   else args.push('--resume', options.turn.sessionId);
   args.push(...(options.extraArgs ?? []));
+  return args;
+}
+
+/**
+ * The case's tool restriction as claude 2.1.330 takes it: `--tools` names the only built-in tools it offers the model
+ * (`""` for none; an MCP server's tools are not built-in and stay), `--disallowed-tools` removes tools from what it
+ * offers, MCP tools included. A rule's pattern (`Bash(git *)`) is not a tool name: `--tools` gets the tool.
+ */
+export function toolArgs(tools: ToolRestriction | undefined): string[] {
+  if (!tools) return [];
+  const args: string[] = [];
+  if (tools.allowed) {
+    const names = tools.allowed.map((entry) => entry.replace(/\(.*$/s, '').trim()).filter((name) => name !== '');
+    const builtIn = [...new Set(names.filter((name) => !name.startsWith('mcp__')))];
+    args.push('--tools', builtIn.join(','));
+  }
+  if (tools.disallowed.length) args.push('--disallowed-tools', tools.disallowed.join(','));
   return args;
 }

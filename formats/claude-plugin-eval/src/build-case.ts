@@ -7,6 +7,7 @@ import type { Located } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { PROSE_EXECUTION_KEYS, type RawCase } from './read-case-files.js';
 import { sessionToolName } from './read-mocks.js';
+import { toolRestriction } from './tool-grants.js';
 
 /** The newest case.yaml major version Claude Code 2.1.330 reads (binary: `var Ss=1,As="1.1"`). */
 const NEWEST_MAJOR = 1;
@@ -47,6 +48,7 @@ export function buildCase(
   caseFile: string,
   diagnostics: CaseDiagnostics,
   mcpServers: McpServerInput[] = [],
+  allowTools?: readonly string[],
 ): BuiltCase | undefined {
   const read = new FieldReader(diagnostics, raw.at);
   if (raw.source !== 'prose') {
@@ -56,8 +58,8 @@ export function buildCase(
   }
   const top = readTop(raw.top, read, diagnostics);
   const context = readContext(raw, read, diagnostics);
-  const execution = readExecution(raw, read, diagnostics);
-  const graders = readGraders(raw, diagnostics);
+  const execution = readExecution(raw, read, diagnostics, allowTools);
+  const graders = readGraders(raw, diagnostics, mcpServers.length > 0);
   if (context.setup.length > 0) warnPreexistingFiles(raw, diagnostics);
   // Built from what could be read, so that listing works on a faulty case; its errors keep it from running.
   const { name } = top;
@@ -85,6 +87,7 @@ export function buildCase(
     verdictRule: 'every-check',
     workspace: { setup: context.setup },
     limits: { maxTurns: execution.maxTurns, timeoutSeconds: execution.timeoutSeconds },
+    tools: execution.tools,
     runs: top.runs,
     skills: plugin?.skills ?? [],
     mcpServers,
@@ -185,7 +188,12 @@ function readContext(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnosti
   return { setup, metadata: addDirs?.length ? { addDirs } : {} };
 }
 
-function readExecution(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnostics) {
+function readExecution(
+  raw: RawCase,
+  read: FieldReader,
+  diagnostics: CaseDiagnostics,
+  allowTools: readonly string[] | undefined,
+) {
   const { execution } = raw;
   const prompt = read.string(execution, 'prompt', 'the user prompt');
   if (prompt === undefined || prompt.trim() === '') {
@@ -203,14 +211,13 @@ function readExecution(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnos
   }
   const allowedTools = read.strings(execution, 'allowed_tools') ?? [];
   const disallowedTools = read.strings(execution, 'disallowed_tools');
-  for (const key of ['allowed_tools', 'disallowed_tools'] as const) {
-    if (!execution[key]) continue;
-    diagnostics.warning(
-      'tools-not-restricted',
-      `execution.${key}: Claude Code grants a case only these tools (and the operator's --allow-tools); skill-eval's engines cannot restrict tools per case yet, so the agent keeps the engine's own tools. Kept in metadata.`,
-      execution[key].at,
-    );
-  }
+  const tools = toolRestriction(
+    allowedTools,
+    allowTools,
+    disallowedTools,
+    { case: raw.at, allowed: execution.allowed_tools?.at, disallowed: execution.disallowed_tools?.at },
+    diagnostics,
+  );
   for (const key of ['artifact_publish', 'growthbook_overrides', 'env'] as const) {
     const value = execution[key]?.value;
     const empty = value === false || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
@@ -227,6 +234,7 @@ function readExecution(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnos
     timeoutSeconds: read.integer(execution, 'timeout_seconds', 1, 3600) ?? 300,
     model: read.string(execution, 'model', 'a model name'),
     system: read.string(execution, 'append_system_prompt', 'a string'),
+    tools,
     metadata: {
       allowedTools,
       ...(disallowedTools ? { disallowedTools } : {}),
@@ -235,7 +243,7 @@ function readExecution(raw: RawCase, read: FieldReader, diagnostics: CaseDiagnos
   };
 }
 
-function readGraders(raw: RawCase, diagnostics: CaseDiagnostics): MappedGrader[] {
+function readGraders(raw: RawCase, diagnostics: CaseDiagnostics, mocked: boolean): MappedGrader[] {
   if (raw.graders.length === 0) {
     diagnostics.error(
       'no-graders',
@@ -247,7 +255,7 @@ function readGraders(raw: RawCase, diagnostics: CaseDiagnostics): MappedGrader[]
   const seen = new Set<string>();
   const graders: MappedGrader[] = [];
   for (const grader of raw.graders) {
-    const mapped = mapGrader(grader, diagnostics, raw.dir);
+    const mapped = mapGrader(grader, diagnostics, raw.dir, mocked);
     if (!mapped) continue;
     if (seen.has(mapped.name)) {
       diagnostics.error(

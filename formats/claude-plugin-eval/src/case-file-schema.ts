@@ -75,7 +75,10 @@ const executionFields = {
   model: z.string().optional().describe('The model of the case.'),
   max_turns: z.number().int().optional().describe('Turn limit (default 10).'),
   timeout_seconds: z.number().int().optional().describe('Time limit (default 300).'),
-  allowed_tools: z.array(z.string()).optional().describe('Tools the case grants.'),
+  allowed_tools: z
+    .array(z.string())
+    .optional()
+    .describe('Tools beyond the read-only set the case is given (Claude Code: with the --allow-tools grant).'),
   disallowed_tools: z.array(z.string()).optional().describe('Tools kept from the agent.'),
   artifact_publish: z.unknown().optional().describe('Claude Code publishing setting.'),
   growthbook_overrides: z.record(z.string(), z.unknown()).optional().describe('Claude Code feature flags.'),

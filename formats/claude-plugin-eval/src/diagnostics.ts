@@ -19,7 +19,7 @@ export type RuleId =
   | 'invalid-regex'
   | 'never-passes'
   | 'judge-sees-more'
-  | 'tools-not-restricted'
+  | 'tool-grant-differs'
   | 'setting-not-applied'
   | 'needs-trust'
   | 'path-escapes-case'

@@ -34,7 +34,12 @@ export const GRADER_TYPES = Object.keys(FIELDS);
 const SKILL_TOOL = 'Skill';
 
 /** Reads one grader; undefined when it is malformed (diagnosed: Claude Code refuses the case). */
-export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics, caseDir: string): MappedGrader | undefined {
+export function mapGrader(
+  grader: RawGrader,
+  diagnostics: CaseDiagnostics,
+  caseDir: string,
+  mocked = false,
+): MappedGrader | undefined {
   const { fields, at } = grader;
   const type = fields.type?.value;
   if (typeof type !== 'string' || !(type in FIELDS)) {
@@ -75,7 +80,7 @@ export function mapGrader(grader: RawGrader, diagnostics: CaseDiagnostics, caseD
   const withOnly =
     arm === 'with-only' || (arm === undefined && type === 'tool_used' && fields.tool?.value === SKILL_TOOL);
   const mapped: MappedGrader = { name: name as string, type, weight: weight as number, withOnly };
-  const check = checkOf(type, fields, at, diagnostics, caseDir);
+  const check = checkOf(type, fields, at, diagnostics, caseDir, mocked);
   if (check === null) return undefined;
   if (check) mapped.check = { ...check, name: name as string };
   return mapped;
@@ -88,6 +93,7 @@ function checkOf(
   at: Where,
   diagnostics: CaseDiagnostics,
   caseDir: string,
+  mocked: boolean,
 ): Check | undefined | null {
   const need = (key: string, what: string, test: (v: unknown) => boolean): unknown => {
     const entry = fields[key];
@@ -106,7 +112,7 @@ function checkOf(
   const isString = (v: unknown) => typeof v === 'string';
   switch (type) {
     case 'regex':
-      return regexCheck(fields, at, diagnostics, need, cannot);
+      return regexCheck(fields, at, diagnostics, need, cannot, mocked);
     case 'llm': {
       const criteria = need('criteria', 'the rubric, a string', isString);
       if (criteria === null) return null;
@@ -260,6 +266,7 @@ function regexCheck(
   diagnostics: CaseDiagnostics,
   need: Need,
   cannot: (message: string, where?: Where) => undefined,
+  mocked: boolean,
 ): Check | undefined | null {
   const pattern = need('pattern', 'a regular expression (JavaScript syntax)', (v) => typeof v === 'string');
   if (pattern === null) return null;
@@ -297,27 +304,49 @@ function regexCheck(
       ...(flags === 'i' ? { caseSensitive: false } : {}),
     };
   }
-  if (target !== 'last_message') {
-    const what =
-      typeof target === 'object'
-        ? 'a file the run wrote ({source: file, path}), other than a plain-text pattern with match: contains,'
-        : target === 'files'
-          ? 'the list of files the run created'
-          : target === 'trace'
-            ? "Claude Code's own JSON trace of the run"
-            : String(target);
-    return cannot(
-      `A regex grader over ${what} cannot be graded: skill-eval's regex check reads the final answer.`,
-      fields.target?.at ?? at,
-    );
-  }
   if (match.startsWith('count:') && !negate) {
     return cannot(
       `match: ${match} counts the pattern's matches; skill-eval's regex check tells only whether it matches.`,
       fields.match!.at,
     );
   }
-  return { type: 'regex', value: pattern, ...(flags ? { flags } : {}), ...(negate ? { negate: true } : {}) };
+  // Binary `async function rc(`: `files` is the list of paths the run created, sorted, one a line (`function Og`);
+  // `mock_calls` one JSON line per call its MCP stand-ins answered — and no text at all, the grader failing whatever its
+  // match, when no stand-in applies to the case.
+  // A `{source: file, path}` target: the file's text (a leading BOM cut), the file required whatever the match
+  // (`Ki` throws for a missing path, and the grader fails).
+  const over =
+    file !== undefined
+      ? 'file'
+      : target === 'files'
+        ? 'created-files'
+        : target === 'mock_calls'
+          ? 'mcp-calls'
+          : undefined;
+  if (target === 'mock_calls' && !mocked) {
+    return cannot(
+      'A regex grader over mock_calls on a case no mocks/ folder applies to: Claude Code fails it on every run ("no mock stand-ins were active in this run"). Add the mock, or drop the grader.',
+      fields.target?.at ?? at,
+    );
+  }
+  if (target !== 'last_message' && over === undefined) {
+    const what =
+      target === 'trace'
+        ? "Claude Code's own JSON trace of the run (its stream of events, which no other engine writes)"
+        : JSON.stringify(target);
+    return cannot(
+      `A regex grader over ${what} cannot be graded: skill-eval's regex check reads the final answer, a file, the files the run created or its MCP calls.`,
+      fields.target?.at ?? at,
+    );
+  }
+  return {
+    type: 'regex',
+    value: pattern,
+    ...(flags ? { flags } : {}),
+    ...(over ? { over } : {}),
+    ...(file !== undefined ? { path: file } : {}),
+    ...(negate ? { negate: true } : {}),
+  };
 }
 
 /** The path of a `{source: file, path}` target. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
 import { GREETER_PLUGIN, pluginTree } from './test-support/plugin-tree.js';
+import { READ_ONLY_TOOLS } from './tool-grants.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const brief = (d: { severity: string; ruleId: string; file: string; line?: number }) =>
@@ -92,13 +93,111 @@ describe('case.yaml', () => {
       `warning unknown-key ${at}:11`,
       `error path-escapes-case ${at}:4`,
       `error setting-not-applied ${at}:5`,
-      `warning tools-not-restricted ${at}:8`,
       `warning setting-not-applied ${at}:10`,
       // The baseline grader is graded when its file is in the case directory; this one is not there.
       `error missing-field ${at}:19`,
       `error grader-not-gradable ${at}:24`,
       `error grader-not-gradable ${at}:31`,
       `error grader-not-gradable ${at}:34`,
+    ]);
+  });
+});
+
+describe('allowed_tools and disallowed_tools, as Claude Code 2.1.330 grants tools in an eval run', () => {
+  const load = (execution: string[], allowTools?: string[]) => {
+    const root = pluginTree({
+      ...GREETER_PLUGIN,
+      'evals/t/case.yaml': [
+        'schema_version: "1.0"',
+        'name: t',
+        'execution:',
+        '  prompt: go',
+        ...execution,
+        'graders:',
+        '  - {name: a, type: regex, pattern: x}',
+      ].join('\n'),
+    });
+    const options = allowTools ? { allowTools } : {};
+    const { suites, diagnostics } = loadClaudePluginEval(join(root, 'evals/t/case.yaml'), undefined, options);
+    return { testCase: suites[0]!.cases[0]!, diagnostics: diagnostics.map((d) => [d.severity, d.ruleId, d.line]) };
+  };
+
+  it('gives a case without allowed_tools the read-only set only, as a run without --allow-tools has', () => {
+    const { testCase, diagnostics } = load([]);
+    expect(testCase.tools?.allowed).toEqual(READ_ONLY_TOOLS);
+    expect(testCase.tools?.allowed).not.toContain('Write');
+    expect(testCase.tools?.disallowed).toEqual([]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("adds the tools a case lists, a file-writing tool with its family, and leaves MCP tools to the case's servers", () => {
+    const { testCase } = load(['  allowed_tools: [Skill, Write, "mcp__tickets__list"]']);
+    expect(testCase.tools?.allowed).toEqual([...READ_ONLY_TOOLS, 'Write', 'Edit', 'NotebookEdit']);
+    expect(testCase.metadata.claudePluginEval).toMatchObject({
+      allowedTools: ['Skill', 'Write', 'mcp__tickets__list'],
+    });
+  });
+
+  it("grants, with the allowTools setting, what Claude Code's --allow-tools grants every case, whatever the case lists", () => {
+    // Observed: `--allow-tools Write` gives Write (and Edit) to a case listing Skill only, and not Bash to one listing it.
+    const listsSkill = load(['  allowed_tools: [Skill]'], ['Write']).testCase;
+    expect(listsSkill.tools?.allowed).toEqual([...READ_ONLY_TOOLS, 'Write', 'Edit', 'NotebookEdit']);
+    const listsBash = load(['  allowed_tools: [Bash]'], ['Write']).testCase;
+    expect(listsBash.tools?.allowed).not.toContain('Bash');
+  });
+
+  it('keeps the disallowed tools from the agent, even the listed ones, and then the family of a disallowed writer', () => {
+    const { testCase } = load(['  allowed_tools: [Write]', '  disallowed_tools: [Write, Agent]']);
+    expect(testCase.tools?.disallowed).toEqual(['Write', 'Agent']);
+    // Observed on 2.1.330: allowed_tools [Write] with disallowed_tools [Write] is offered neither Write nor Edit.
+    expect(testCase.tools?.allowed).toEqual(READ_ONLY_TOOLS.filter((tool) => tool !== 'Agent'));
+    const edit = load(['  allowed_tools: [Write, Edit]', '  disallowed_tools: [Write]']).testCase;
+    expect(edit.tools?.allowed).toEqual([...READ_ONLY_TOOLS, 'Edit', 'NotebookEdit']);
+  });
+
+  it('says at the line what it gives otherwise: a pattern, a shell, a tool no eval run has; and refuses a pattern in disallowed_tools', () => {
+    const { testCase, diagnostics } = load([
+      '  allowed_tools: ["Bash(npm test:*)", Monitor]',
+      '  disallowed_tools: ["Write(x)"]',
+    ]);
+    expect(diagnostics).toEqual([
+      ['warning', 'claude-plugin-eval/tool-grant-differs', 5],
+      ['info', 'claude-plugin-eval/tool-grant-differs', 5],
+      ['warning', 'claude-plugin-eval/tool-grant-differs', 5],
+      ['error', 'claude-plugin-eval/wrong-type', 6],
+    ]);
+    expect(testCase.tools?.allowed).toContain('Bash');
+    expect(testCase.tools?.allowed).not.toContain('Monitor');
+  });
+});
+
+describe('regex graders over the files the run created and over its mocked MCP calls', () => {
+  it('reads them as regex checks over created-files and mcp-calls, and refuses mock_calls where no mock applies', () => {
+    const graders = [
+      'graders:',
+      '  - {name: made-md, type: regex, target: files, pattern: "\\\\.md$", flags: m}',
+      '  - {name: no-tmp, type: regex, target: files, pattern: "tmp", match: not_contains}',
+      '  - {name: listed, type: regex, target: mock_calls, pattern: "\\"verdict\\":\\"ok\\""}',
+      '  - {name: heading, type: regex, target: {source: file, path: a.md}, pattern: "^# A", flags: m}',
+    ];
+    const caseYaml = ['schema_version: "1.0"', 'name: c', 'execution:', '  prompt: go', ...graders].join('\n');
+    const mocked = pluginTree({
+      ...GREETER_PLUGIN,
+      'evals/c/case.yaml': caseYaml,
+      'evals/mocks/tickets/list.md': 'T-1\n',
+    });
+    const { suites, diagnostics } = loadClaudePluginEval(join(mocked, 'evals/c/case.yaml'));
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(suites[0]!.cases[0]!.checks).toEqual([
+      { type: 'regex', name: 'made-md', value: '\\.md$', flags: 'm', over: 'created-files', weight: 1 },
+      { type: 'regex', name: 'no-tmp', value: 'tmp', over: 'created-files', negate: true, weight: 1 },
+      { type: 'regex', name: 'listed', value: '"verdict":"ok"', over: 'mcp-calls', weight: 1 },
+      { type: 'regex', name: 'heading', value: '^# A', flags: 'm', over: 'file', path: 'a.md', weight: 1 },
+    ]);
+    const bare = pluginTree({ ...GREETER_PLUGIN, 'evals/c/case.yaml': caseYaml });
+    const refused = loadClaudePluginEval(join(bare, 'evals/c/case.yaml')).diagnostics;
+    expect(refused.map((d) => [d.severity, d.ruleId, d.line])).toEqual([
+      ['error', 'claude-plugin-eval/grader-not-gradable', 8],
     ]);
   });
 });

@@ -11,6 +11,8 @@ import { readMocks } from './read-mocks.js';
 export interface LoadClaudePluginEvalOptions {
   /** Directory the suite id is relative to (default the process's working directory). */
   cwd?: string;
+  /** The tools granted in every case, as `claude plugin eval --allow-tools`; without it, each case's own list. */
+  allowTools?: readonly string[];
 }
 
 /**
@@ -34,7 +36,7 @@ export function loadClaudePluginEval(
   const plugin = findPluginUnderTest(caseDir);
   notePlugin(plugin, caseFile, diagnostics);
   const mcpServers = readMocks(caseDir, plugin, caseFile, diagnostics);
-  const built = buildCase(raw, plugin, caseFile, diagnostics, mcpServers);
+  const built = buildCase(raw, plugin, caseFile, diagnostics, mcpServers, options.allowTools);
   if (!built) return { suites: [], diagnostics: diagnostics.diagnostics, parts };
   const { testCase, benchmark } = built;
   const skill = testCase.skills.length === 1 ? testCase.skills[0] : undefined;

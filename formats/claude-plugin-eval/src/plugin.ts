@@ -4,18 +4,41 @@ import { detectClaudePluginEval, FILE_PATTERNS } from './detect.js';
 import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
 import { writeClaudePluginEval } from './write-claude-plugin-eval.js';
 
-/** The format has no settings yet: Claude Code's run options (--threshold, --runs …) are command-line flags. */
-export const ClaudePluginEvalSettingsSchema = z.object({}).strict();
+/**
+ * Settings of the format, given in the config's `formatSettings`. Claude Code's other run options (--threshold, --runs
+ * …) are command-line flags of its own that the files do not carry.
+ */
+export const ClaudePluginEvalSettingsSchema = z
+  .object({
+    /**
+     * The tools granted in every case, as `claude plugin eval --allow-tools` grants them (a string is split on commas).
+     * Without it each case is granted the tools its `allowed_tools` lists, as `--allow-tools <those tools>` would.
+     */
+    allowTools: z
+      .preprocess(
+        (value) =>
+          typeof value === 'string'
+            ? value
+                .split(',')
+                .map((item) => item.trim())
+                .filter(Boolean)
+            : value,
+        z.array(z.string().min(1)),
+      )
+      .optional(),
+  })
+  .strict();
 export type ClaudePluginEvalSettings = z.infer<typeof ClaudePluginEvalSettingsSchema>;
 
 /** Creates the format reader and writer. */
-export function createClaudePluginEvalFormat(): Format {
+export function createClaudePluginEvalFormat(settings: ClaudePluginEvalSettings = {}): Format {
   return {
     id: 'claude-plugin-eval',
     filePatterns: FILE_PATTERNS,
     extensions: ['.yaml', '.md'],
     detect: detectClaudePluginEval,
-    load: (file, text) => loadClaudePluginEval(file, text),
+    load: (file, text) =>
+      loadClaudePluginEval(file, text, settings.allowTools ? { allowTools: settings.allowTools } : {}),
     write: writeClaudePluginEval,
   };
 }

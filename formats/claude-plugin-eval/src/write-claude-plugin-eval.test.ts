@@ -40,13 +40,24 @@ const runs = (testCase: Case, root: string) => ({
   runs: testCase.runs,
   tags: testCase.tags,
   system: testCase.system,
+  tools: testCase.tools,
   mcpServers: JSON.parse(JSON.stringify(testCase.mcpServers).replaceAll(root, '<root>')).map(
     ({ source: _s, ...server }: { source?: unknown }) => server,
   ),
 });
 
 describe('claude plugin eval → claude plugin eval', () => {
-  for (const name of ['hello', 'weights', 'order', 'files', 'mock', 'all-with-only']) {
+  for (const name of [
+    'hello',
+    'weights',
+    'order',
+    'files',
+    'files-list',
+    'mock',
+    'mock-calls',
+    'tools-kept',
+    'all-with-only',
+  ]) {
     it(`${name}: the same case, graded alike, nothing lost`, () => {
       const file = join(DIFFERENTIAL, name, name === 'hello' ? 'prompt.md' : 'case.yaml');
       const source = loadClaudePluginEval(file).suites[0]!;

@@ -213,7 +213,7 @@ function graderOf(
   const value = check.value;
   switch (check.type) {
     case 'regex':
-      return typeof value === 'string' ? text(value, typeof check.flags === 'string' ? check.flags : '') : undefined;
+      return typeof value === 'string' ? { ...text(value, flagsOf(check)), ...regexTarget(check) } : undefined;
     case 'contains':
       return typeof value === 'string' ? text(escapeRegex(value), check.caseSensitive === false ? 'i' : '') : undefined;
     case 'icontains':
@@ -295,6 +295,16 @@ function graderOf(
     default:
       return undefined;
   }
+}
+
+const flagsOf = (check: Check) => (typeof check.flags === 'string' ? check.flags : '');
+
+/** A file, the run's created files and its MCP calls are Claude Code's `{source: file, path}`, `files`, `mock_calls`. */
+function regexTarget(check: Check): { target?: unknown } {
+  if (check.over === 'file' && typeof check.path === 'string') return { target: { source: 'file', path: check.path } };
+  if (check.over === 'created-files') return { target: 'files' };
+  if (check.over === 'mcp-calls') return { target: 'mock_calls' };
+  return {};
 }
 
 function orderPattern(pattern: unknown, testCase: Case): unknown {

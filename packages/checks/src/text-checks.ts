@@ -74,6 +74,8 @@ const references = wants<string | string[]>('the reference answer: a non-blank s
 
 function regexRule(check: Check): RuleProblem[] {
   const { value, flags } = check;
+  if (check.over === 'file' && check.path === undefined)
+    return [{ path: ['path'], message: 'over: file needs path: the workspace file the pattern is tested on' }];
   if ((typeof value !== 'string' || value === '') && typeof value !== 'number') return [];
   const written = flags === undefined ? '' : String(flags);
   try {
@@ -136,10 +138,19 @@ export const TEXT_CHECKS: Readonly<Record<string, CheckSpec>> = {
     origins: BOTH,
   }),
   regex: defineCheck({
-    summary: 'the final answer matches the regular expression (JavaScript syntax)',
+    summary:
+      'the final answer (or, with over, another text of the run) matches the regular expression (JavaScript syntax)',
     params: {
       value: needle('the pattern, in JavaScript regular-expression syntax'),
       flags: wants<string>('regex flags, e.g. "i" or "ms"', (v) => typeof v === 'string'),
+      over: wants<string>(
+        '"answer" (the final answer, the default), "file" (the text of the workspace file at path; a missing file fails, negated or not), "created-files" (the paths of the files the run created, sorted, one a line) or "mcp-calls" (one JSON line per call of the case\'s MCP servers\' tools, as Claude Code\'s plugin eval logs its mocked calls)',
+        (v) => v === 'answer' || v === 'file' || v === 'created-files' || v === 'mcp-calls',
+      ),
+      path: wants<string>(
+        'with over: file, the file, relative to the workspace',
+        (v) => typeof v === 'string' && v !== '',
+      ),
     },
     needs: ['value'],
     rules: regexRule,

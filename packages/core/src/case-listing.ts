@@ -104,6 +104,8 @@ export const CaseListingSchema = z.object({
       .nullable(),
   }),
   mcpServers: z.array(ListedMcpServerSchema),
+  /** The tools the agent is given (null `allowed`: all the engine's) and kept from; null: no restriction. */
+  tools: z.object({ allowed: z.array(z.string()).nullable(), disallowed: z.array(z.string()) }).nullable(),
   tags: z.array(z.string()),
 });
 export type CaseListing = z.infer<typeof CaseListingSchema>;
@@ -202,6 +204,7 @@ export function caseListing(c: Case, cwd: string): CaseListing {
       headers: Object.keys(m.headers),
       tools: m.mock?.tools.map((t) => t.name) ?? [],
     })),
+    tools: c.tools ? { allowed: c.tools.allowed ?? null, disallowed: c.tools.disallowed } : null,
     tags: c.tags,
   };
 }

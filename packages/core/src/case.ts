@@ -92,6 +92,21 @@ export const LimitsSchema = z.object({
 export type Limits = z.infer<typeof LimitsSchema>;
 
 /**
+ * The tools a case gives its agent, by the agent's own tool names (Claude Code's `Read`, `Write`, `Bash`): an engine
+ * with `capabilities.tools` applies it, one without runs the agent with all its tools and says so in a warning.
+ */
+export const ToolRestrictionSchema = z.object({
+  /**
+   * The only built-in tools the agent is given, when present (an empty list: none). Tools of the case's MCP servers
+   * are not restricted by it: a case that should not have a server does not declare it.
+   */
+  allowed: z.array(z.string()).optional(),
+  /** Tools kept from the agent, built-in or MCP (`mcp__<server>__<tool>`), whatever `allowed` says. */
+  disallowed: z.array(z.string()).default([]),
+});
+export type ToolRestriction = z.infer<typeof ToolRestrictionSchema>;
+
+/**
  * A model that plays the user (skill-up's user simulator): it writes some turns, or every turn after the first, from
  * the agent's earlier answers. The runner asks it through the run's judge; an engine takes its turns one by one
  * (`EngineCapabilities.nextTurn`).
@@ -185,6 +200,8 @@ export const CaseSchema = z.object({
   }),
   /** Execution limits. */
   limits: LimitsSchema.default({}),
+  /** The tools the agent is given or kept from (Claude Code's `allowed_tools`); all the engine's tools when absent. */
+  tools: ToolRestrictionSchema.optional(),
   /** How many times to run the case (trigger cases default to 3). */
   runs: z.number().int().positive().optional(),
   /** Retries of an execution that timed out or errored (skill-up `retry_policy`); none when absent. */

@@ -1,4 +1,4 @@
-import type { SkillRef } from './case.js';
+import type { SkillRef, ToolRestriction } from './case.js';
 import type { Sandbox } from './environment.js';
 import type { ResolvedMcpServer } from './mcp.js';
 import type { SessionEvent, SessionInput, Usage } from './session.js';
@@ -12,6 +12,11 @@ export interface EngineCapabilities {
    * means no (a case whose user is simulated is then an error).
    */
   nextTurn?: boolean;
+  /**
+   * Gives the agent only the tools `EngineRunInput.tools` allows (tool names as Claude Code spells them); absent means
+   * no (the case runs with all the engine's tools, and a warning says so).
+   */
+  tools?: boolean;
 }
 
 /** The agent's answer to the user message it was last given, when the runner is asked for the next one. */
@@ -75,6 +80,8 @@ export interface EngineRunInput {
    * are at the same paths inside, and `env` already holds the sandbox's model endpoints (for engines with `programs`).
    */
   sandbox?: Sandbox;
+  /** The case's tool restriction; only for engines with `capabilities.tools`. */
+  tools?: ToolRestriction;
   /** MCP servers to install into the agent, mocks already turned into stdio commands; only for engines with `capabilities.mcp`. */
   mcpServers?: ResolvedMcpServer[];
   /**

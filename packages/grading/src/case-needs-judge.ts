@@ -14,3 +14,24 @@ export function caseNeedsJudge(
     (check) => rubricLeaves(normalizeTree(check, canonicalCheck)).length > 0,
   );
 }
+
+/**
+ * Whether grading `testCase` compares the workspace with what it was before the run: the judge is shown only what the
+ * agent created or changed, and a regex `over: created-files` reads the files the run created.
+ */
+export function caseNeedsWorkspaceBefore(
+  testCase: Pick<Case, 'gates' | 'checks' | 'failIf'> & Partial<Pick<Case, 'userSimulator'>>,
+): boolean {
+  return (
+    caseNeedsJudge(testCase) || [...testCase.gates, ...testCase.checks, ...testCase.failIf].some(readsCreatedFiles)
+  );
+}
+
+/** A check, or one nested in it, that is tested on the files the run created. */
+function readsCreatedFiles(check: unknown): boolean {
+  if (Array.isArray(check)) return check.some(readsCreatedFiles);
+  if (typeof check !== 'object' || check === null) return false;
+  const fields = check as Record<string, unknown>;
+  if (fields.over === 'created-files') return true;
+  return Object.values(fields).some((value) => typeof value === 'object' && readsCreatedFiles(value));
+}

@@ -24,6 +24,7 @@ export async function gradeExecution(input: GradeInput): Promise<Grade> {
     testCase,
     session,
     workspace: input.workspace,
+    ...(input.workspaceBefore ? { workspaceBefore: input.workspaceBefore } : {}),
     signal: input.signal,
     trust: input.trust ?? false,
     env: input.env,

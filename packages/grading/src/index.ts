@@ -1,4 +1,4 @@
-export { caseNeedsJudge } from './case-needs-judge.js';
+export { caseNeedsJudge, caseNeedsWorkspaceBefore } from './case-needs-judge.js';
 export { checksNeedingTrust } from './checks/require-trust.js';
 export { routedSkill } from './checks/skill-routed.js';
 export { skillFired, type TriggerDetection } from './checks/skill-used.js';

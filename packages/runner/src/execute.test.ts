@@ -1,4 +1,4 @@
-import type { CaseInput, SessionInput } from '@skill-eval/core';
+import { type CaseInput, resultWarnings, type SessionInput } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { completed } from './test-support/fake-engine.js';
 import { makeCase, useTempDir } from './test-support/fixtures.js';
@@ -39,5 +39,39 @@ describe('executeOne: an agent that gave no answer', () => {
     });
     const { result } = await runOne(dir, testCase, { script: silent({ stoppedEarly: true }) });
     expect(result.checks.map((c) => c.type)).toEqual(['skill-used']);
+  });
+});
+
+describe("executeOne: a case that restricts its agent's tools", () => {
+  const restricted = () =>
+    makeCase({ id: 'tools', tools: { allowed: ['Read', 'Skill'], disallowed: ['Bash'] }, checks: [] });
+
+  it('hands them to an engine that can restrict tools, without a warning', async () => {
+    const { result, stats } = await runOne(dir, restricted(), { tools: true });
+    expect(stats.inputs[0]!.tools).toEqual({ allowed: ['Read', 'Skill'], disallowed: ['Bash'] });
+    expect(
+      resultWarnings(result)
+        .map((w) => w.message)
+        .join('\n'),
+    ).not.toContain('restrict');
+  });
+
+  it('runs on an engine that cannot with all its tools, and a warning names the engine and what was not applied', async () => {
+    const { result, stats } = await runOne(dir, restricted());
+    expect(stats.inputs[0]!.tools).toBeUndefined();
+    expect(resultWarnings(result)).toContainEqual({
+      kind: 'engine',
+      message:
+        "The case gives its agent only Read, Skill and keeps Bash from it, but engine fake cannot restrict an agent's tools: its agent ran with all its tools. Run the case on claude-code to apply the restriction.",
+    });
+  });
+
+  it('says nothing of a case without a restriction', async () => {
+    const { result } = await runOne(dir, makeCase({ id: 'free', checks: [] }));
+    expect(
+      resultWarnings(result)
+        .map((w) => w.message)
+        .join('\n'),
+    ).not.toContain('restrict');
   });
 });

@@ -1,6 +1,6 @@
-import { type Case, type CaseResult, errorInfo, warning } from '@skill-eval/core';
+import { type Case, type CaseResult, errorInfo, type Warning, warning } from '@skill-eval/core';
 import {
-  caseNeedsJudge,
+  caseNeedsWorkspaceBefore,
   checksNeedingTrust,
   type Judge,
   snapshotWorkspace,
@@ -63,6 +63,24 @@ function simulatedUserRefusal(
   return undefined;
 }
 
+/**
+ * A case that restricts its agent's tools, on an engine that cannot: it runs with all the engine's tools (grading what
+ * such an agent does), and the warning names the engine and what was not applied.
+ */
+export function unrestrictedTools(testCase: Case, target: EngineTarget): Warning | undefined {
+  const { tools } = testCase;
+  if (!tools || target.engine.capabilities?.tools) return undefined;
+  const parts = [
+    ...(tools.allowed ? [`gives its agent only ${tools.allowed.join(', ') || 'MCP tools'}`] : []),
+    ...(tools.disallowed.length ? [`keeps ${tools.disallowed.join(', ')} from it`] : []),
+  ];
+  if (parts.length === 0) return undefined;
+  return warning(
+    'engine',
+    `The case ${parts.join(' and ')}, but engine ${target.id} cannot restrict an agent's tools: its agent ran with all its tools. Run the case on claude-code to apply the restriction.`,
+  );
+}
+
 /** The trigger detection of a trigger case: the run's choice, else the case's, else any tool. */
 function detectionOf(testCase: Case, chosen: TriggerDetection | undefined): TriggerDetection | undefined {
   return testCase.kind === 'trigger' ? (chosen ?? testCase.triggerDetection ?? 'any-tool') : undefined;
@@ -111,6 +129,8 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
       life,
       result.warnings,
     );
+    const unrestricted = unrestrictedTools(testCase, target);
+    if (unrestricted) result.warnings.push(unrestricted);
     if (ctx.keepWorkspaces) result.warnings.push(warning('workspace', `Workspace kept at ${workspace.root}`));
     const environment = ctx.environment?.(testCase);
     const hostEnv = scopeCredential(life.childEnv(target.engine.environment), target.engine);
@@ -119,8 +139,9 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     );
     if (unprepared) return result.fail(unprepared.code, unprepared.message);
     const mcpServers = await caseMcpServers(testCase, target, workspace, ctx);
-    // The judge is shown what the agent created or changed, not the fixtures it was handed.
-    const workspaceBefore = caseNeedsJudge(testCase) ? await snapshotWorkspace(workspace.ws) : undefined;
+    // The judge is shown what the agent created or changed, not the fixtures it was handed; a regex over the created
+    // files reads the same difference.
+    const workspaceBefore = caseNeedsWorkspaceBefore(testCase) ? await snapshotWorkspace(workspace.ws) : undefined;
     let conversation: EngineStart['conversation'];
     if (testCase.userSimulator && player?.judge) {
       const simulated = new SimulatedConversation(

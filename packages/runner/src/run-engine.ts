@@ -75,6 +75,7 @@ export async function runEngine(
         artifactsDir: life.artifactsDir,
         ...(life.sandbox ? { sandbox: life.sandbox } : {}),
         ...(mcpServers ? { mcpServers } : {}),
+        ...(testCase.tools && target.engine.capabilities?.tools ? { tools: testCase.tools } : {}),
         ...(watch.stopWhen ? { stopWhen: watch.stopWhen } : {}),
       }),
     timeoutMs,

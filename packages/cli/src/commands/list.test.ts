@@ -127,6 +127,16 @@ describe('skill-eval list --json', () => {
     }
   });
 
+  it("lists the tools a case gives its agent and keeps from it (ticket-triage's claude plugin eval cases)", async () => {
+    const io = captureIO(REPO_ROOT);
+    expect(await main(['list', '--json', 'examples/ticket-triage'], io), io.err()).toBe(0);
+    const cases = ListingSchema.parse(JSON.parse(io.out())).suites.flatMap((s) => s.cases);
+    const note = cases.find((c) => c.id === 'triage-note')!;
+    expect(note.tools?.allowed).toEqual(expect.arrayContaining(['Read', 'Skill', 'Write', 'Edit']));
+    expect(note.tools?.allowed).not.toContain('Bash');
+    expect(note.tools?.disallowed).toEqual([]);
+  });
+
   it('prints a readable listing without --json', async () => {
     const io = captureIO(REPO_ROOT);
     const code = await main(['list', 'examples/pirate-greeting'], io);

@@ -5,7 +5,7 @@
  * per-case scores (with and without the plugin) and verdicts compared. Claude Code's report is the expectation.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -38,11 +38,23 @@ interface BothRuns {
   out: string;
 }
 
+/** What both harnesses grant every case beyond Claude Code's read-only tools: `claude plugin eval --allow-tools`. */
+const GRANTED = ['Write'];
+
 /**
- * Runs the plugin folder `plugin` through the real `claude plugin eval --json` and through `skill-eval run` on the
- * claude-code engine, each on its own copy, both against one fake model server answering from `fakeModel`.
+ * Runs the plugin folder `plugin` through the real `claude plugin eval --json --allow-tools Write` and through
+ * `skill-eval run` on the claude-code engine, each on its own copy, both against one fake model server answering from
+ * `fakeModel`. With `grantInConfig`, skill-eval is granted Write in every case as Claude Code is (the format's
+ * `allowTools` setting); without it, each case is granted the tools it lists, skill-eval's default.
  */
-async function runBoth(plugin: string, fakeModel: string, dir: string): Promise<BothRuns> {
+async function runBoth(
+  plugin: string,
+  fakeModel: string,
+  dir: string,
+  grantInConfig = false,
+  /** What skill-eval runs, under its copy (default: the whole plugin). */
+  targets = ['plugin'],
+): Promise<BothRuns> {
   const server: FakeModelServer = await startFakeModelServer(await loadFakeScript(fakeModel));
   try {
     const env = {
@@ -55,10 +67,14 @@ async function runBoth(plugin: string, fakeModel: string, dir: string): Promise<
     // Each harness gets its own copy: claude writes its results below the plugin's eval folder.
     cpSync(plugin, join(dir, 'claude', 'plugin'), { recursive: true });
     cpSync(plugin, join(dir, 'skill-eval', 'plugin'), { recursive: true });
+    if (grantInConfig) {
+      const config = { formatSettings: { 'claude-plugin-eval': { allowTools: GRANTED } } };
+      writeFileSync(join(dir, 'skill-eval', 'skill-eval.config.json'), JSON.stringify(config));
+    }
 
     // Not spawnSync: the fake model server answers from this process's event loop.
     const claudeArgs = ['plugin', 'eval', '.', '--json', join(dir, 'claude.json'), '--trust-plugin', '--no-publish'];
-    await promisify(execFile)(CLAUDE_BIN, [...claudeArgs, '--allow-tools', 'Write'], {
+    await promisify(execFile)(CLAUDE_BIN, [...claudeArgs, '--allow-tools', ...GRANTED], {
       cwd: join(dir, 'claude', 'plugin'),
       env,
       timeout: 240_000,
@@ -74,7 +90,7 @@ async function runBoth(plugin: string, fakeModel: string, dir: string): Promise<
     process.env.ANTHROPIC_API_KEY = env.ANTHROPIC_API_KEY;
     try {
       const io = captureIO(join(dir, 'skill-eval'), env);
-      const args = ['run', 'plugin', '--engine', 'claude-code', '--ek', `path=${CLAUDE_BIN}`, '--judge', 'anthropic'];
+      const args = ['run', ...targets, '--engine', 'claude-code', '--ek', `path=${CLAUDE_BIN}`, '--judge', 'anthropic'];
       const code = await main([...args, '--no-cache', '--out', 'out'], io);
       if (code > 1) throw new Error(`skill-eval run failed (${code}): ${io.err()}`);
     } finally {
@@ -117,7 +133,7 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'claude-plugin-eval-diff-'));
-    ({ claude, outcomes } = await runBoth(join(SUITE, 'plugin'), join(SUITE, 'fake-model.json'), dir));
+    ({ claude, outcomes } = await runBoth(join(SUITE, 'plugin'), join(SUITE, 'fake-model.json'), dir, true));
   }, 600_000);
 
   afterAll(() => {
@@ -125,7 +141,20 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
   });
 
   it('runs every case of the suite in both harnesses', () => {
-    const names = ['all-with-only', 'baseline', 'files', 'hello', 'mixed', 'mock', 'order', 'weights'];
+    const names = [
+      'all-with-only',
+      'baseline',
+      'files',
+      'files-list',
+      'hello',
+      'mixed',
+      'mock',
+      'mock-calls',
+      'order',
+      'tools-kept',
+      'tools-read-only',
+      'weights',
+    ];
     expect(claude.cases.map((c) => c.name).sort()).toEqual(names);
     expect([...new Set(outcomes.map((o) => o.caseName))].sort()).toEqual(names);
   });
@@ -145,6 +174,26 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
     for (const run of runs) {
       const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
       expect(call?.output).toContain('Open tickets in web: T-1 "Login fails"');
+    }
+  });
+
+  it('keeps a disallowed tool, and one no grant gives, from the agent in both harnesses: the call is refused and no file written', () => {
+    // Without the restriction skill-eval's agent would have written kept.txt and shell.txt, and passed those graders.
+    for (const [name, grader] of [
+      ['tools-kept', 'wrote'],
+      ['tools-read-only', 'made'],
+    ] as const) {
+      const claudeRun = claude.cases.find((c) => c.name === name)!.arms.with[0] as ClaudeRun & {
+        graders: { name: string; passed: boolean }[];
+      };
+      expect(claudeRun.graders.find((g) => g.name === grader)?.passed, name).toBe(false);
+    }
+    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId.startsWith('tools-'));
+    expect(runs).toHaveLength(4);
+    for (const run of runs) {
+      const tool = run.caseId === 'tools-kept' ? 'Write' : 'Bash';
+      const call = run.session?.toolCalls.find((c) => c.name === tool);
+      expect(String(call?.output), `${run.caseId} ${run.variant}`).toContain(`No such tool available: ${tool}`);
     }
   });
 
@@ -175,5 +224,36 @@ describe('the example plugin examples/ticket-triage, in both harnesses', () => {
       ['urgent-first', 1, 1],
     ]);
     expectSameScores(runs);
+  });
+});
+
+describe('a public suite (corpus/wild: the probe plugin of adewale/skill-eval-harness, MIT), in both harnesses', () => {
+  let dir: string;
+  let runs: BothRuns;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'claude-plugin-eval-public-'));
+    const probe = join(
+      REPO_ROOT,
+      'corpus/wild/claude-plugin-eval/adewale-skill-eval-harness/tests/fixtures/plugin-evals/probe-plugin',
+    );
+    // changelog-from-diff's scaffold runs only with --trust (--scaffold in Claude Code), and its llm graders would need
+    // scripted judges for both harnesses: skill-eval is given the two other cases.
+    const cases = ['first-case', 'ignores-unrelated-request'].map((name) => `plugin/evals/${name}`);
+    runs = await runBoth(probe, join(SUITE, 'probe-plugin-model.json'), dir, true, cases);
+  }, 600_000);
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the two cases it runs the scores and verdicts claude plugin eval gives', () => {
+    const ran = runs.claude.cases.filter((c) => c.name !== 'changelog-from-diff');
+    // first-case's answer is no conventional commit line (its regex fails); the other answers "Paris".
+    expect(ran.map((c) => [c.name, c.aggregates.score]).sort()).toEqual([
+      ['first-case', 0],
+      ['ignores-unrelated-request', 1],
+    ]);
+    expectSameScores({ ...runs, claude: { ...runs.claude, cases: ran } });
   });
 });

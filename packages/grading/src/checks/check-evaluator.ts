@@ -1,4 +1,5 @@
 import type { Case, Check, CheckVerdict, Session } from '@skill-eval/core';
+import type { WorkspaceSnapshot } from '../judge/workspace-snapshot.js';
 
 /** What a check may look at. */
 export interface CheckContext {
@@ -6,6 +7,8 @@ export interface CheckContext {
   session: Session;
   /** Absolute path of the workspace after the run. */
   workspace: string;
+  /** The workspace before the run, when grading needs it (`caseNeedsSnapshot`): what the run created is the rest. */
+  workspaceBefore?: WorkspaceSnapshot;
   signal?: AbortSignal;
   /** The user passed --trust: checks that run code from the eval file (javascript, script) may run. */
   trust?: boolean;
@@ -20,6 +23,8 @@ export interface CheckOutcome {
   score?: number;
   /** What was found, quoted. */
   evidence: string;
+  /** What the check tests was not there to look at (a missing file): it fails, negated or not. */
+  failsNegated?: boolean;
 }
 
 /**

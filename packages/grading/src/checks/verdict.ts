@@ -6,7 +6,9 @@ import { checkName } from './check-name.js';
 export type CheckRole = 'gate' | 'check' | 'fail-if';
 
 /** Turns a raw outcome of a normalised check into a verdict: applies negation and the role. */
-export function makeVerdict(check: Check, role: CheckRole, outcome: CheckOutcome): GradedCheck {
+export function makeVerdict(written: Check, role: CheckRole, outcome: CheckOutcome): GradedCheck {
+  const { negate: _negate, ...plain } = written;
+  const check = outcome.failsNegated ? plain : written;
   const held = check.negate ? !outcome.passed : outcome.passed;
   const rawScore = outcome.score ?? (outcome.passed ? 1 : 0);
   const score = check.negate ? 1 - rawScore : rawScore;

@@ -330,6 +330,15 @@ const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
     'more directories the agent may work in',
     'never applied: a warning at its line (the agent works in its workspace only)',
   ),
+  inert(
+    [
+      'claude-plugin-eval execution.allowed_tools',
+      'claude-plugin-eval execution.disallowed_tools',
+      'claude-plugin-eval/prompt-md allowed_tools',
+      'claude-plugin-eval/prompt-md disallowed_tools',
+    ],
+    "the tools the case's agent is given (Claude Code's read-only set and those listed, as `--tools`) or kept from: it narrows what the engine offers, and grants no permission",
+  ),
   inert([
     'claude-plugin-eval *',
     'claude-plugin-eval context',
@@ -337,10 +346,8 @@ const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
     'claude-plugin-eval description',
     'claude-plugin-eval execution',
     'claude-plugin-eval execution.*',
-    'claude-plugin-eval execution.allowed_tools',
     'claude-plugin-eval execution.append_system_prompt',
     'claude-plugin-eval execution.artifact_publish',
-    'claude-plugin-eval execution.disallowed_tools',
     'claude-plugin-eval execution.growthbook_overrides',
     'claude-plugin-eval execution.growthbook_overrides.*',
     'claude-plugin-eval execution.max_turns',

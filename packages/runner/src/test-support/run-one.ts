@@ -19,12 +19,15 @@ export interface RunOneOptions {
   judge?: Judge;
   /** The fake engine takes turns one by one (`capabilities.nextTurn`). */
   nextTurn?: boolean;
+  /** The fake engine restricts its agent's tools (`capabilities.tools`). */
+  tools?: boolean;
 }
 
 /** Runs one case through `executeOne` on the fake engine, with its run directory and workspaces under `dir`. */
 export async function runOne(dir: string, testCase: Case, options: RunOneOptions = {}) {
   const { engine: fake, stats } = fakeEngine(options.script ?? (async () => completed('done')));
-  const engine = options.nextTurn ? { ...fake, capabilities: { nextTurn: true } } : fake;
+  const capabilities = { ...(options.nextTurn ? { nextTurn: true } : {}), ...(options.tools ? { tools: true } : {}) };
+  const engine = Object.keys(capabilities).length > 0 ? { ...fake, capabilities } : fake;
   const [item] = planItems<EngineTarget>(
     [makeSuite('s/evals.json', [testCase])],
     [{ id: 'fake', engine }],
