@@ -11,10 +11,13 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'skill-eval-examples-'));
 
-/** The Markdown files whose examples users copy: every README and the guides in docs/. */
+/**
+ * The Markdown files whose examples users copy: every README and the guides in docs/ — not the third-party files kept
+ * verbatim in corpus/, whose examples are their authors' (AgentV's READMEs show code for AgentV's own packages).
+ */
 const documents = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*README.md', 'docs/*.md'], { cwd: repo, encoding: 'utf8' })
   .split('\n')
-  .filter((file) => file && !file.includes('/src/'));
+  .filter((file) => file && !file.includes('/src/') && !file.startsWith('corpus/'));
 
 /** Each ```ts block: the file it is written to, and where it starts in its document. */
 const blocks = [];
