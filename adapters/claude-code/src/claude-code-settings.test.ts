@@ -39,6 +39,6 @@ describe('claude-code settings', () => {
     expect(plugin.aliases).toContain('claude_code');
     const engine = plugin.create(plugin.parseSettings({}));
     expect(engine.skillRoots).toEqual(['.claude/skills']);
-    expect(engine.capabilities).toEqual({ mcp: true, nextTurn: true });
+    expect(engine.capabilities).toEqual({ mcp: true, nextTurn: true, tools: true });
   });
 });

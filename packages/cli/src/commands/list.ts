@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { hasErrors, type Listing, suiteListing } from '@skill-eval/core';
 import type { CommandIO } from '../io/io.js';
-import type { CaseSelection } from '../loading/case-selection.js';
+import { type CaseSelection, selectionOf } from '../loading/case-selection.js';
 import { loadEvalFiles } from '../loading/load-eval-files.js';
 import { printDiagnostics } from '../loading/print-diagnostics.js';
 import { loadConfig } from '../policy/config.js';
@@ -19,7 +19,7 @@ export interface ListOptions extends CaseSelection {
 /** `skill-eval list`: loads and shows the suites without running anything. Exit 2 on error diagnostics. */
 export async function listCommand(paths: string[], options: ListOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config, options.trust);
-  const { suites, diagnostics } = await loadEvalFiles(paths, options, config, io);
+  const { suites, diagnostics } = await loadEvalFiles(paths, { ...options, select: selectionOf(options) }, config, io);
   if (options.json) {
     // The whole compiled case, as `schemas/list.schema.json` describes it.
     const json: Listing = {

@@ -10,6 +10,7 @@ import { missingSetupCheck } from '../engines/missing-setup.js';
 import { runEngineTargets } from '../engines/run-engine-targets.js';
 import { type RunJudge, runJudge } from '../engines/run-judge.js';
 import type { CommandIO } from '../io/io.js';
+import { selectionOf } from '../loading/case-selection.js';
 import { loadEvalFiles } from '../loading/load-eval-files.js';
 import { printDiagnostics } from '../loading/print-diagnostics.js';
 import { bundledEngine } from '../plugins/bundled.js';
@@ -169,6 +170,7 @@ async function loadRunFiles(paths: string[], options: RunCommandOptions, setting
       engines: [...engineSpecs.map((s) => s.id), judgeSpec.id, ...(suiteEnginesAllowed ? ['command'] : [])],
       reporters: RUN_REPORTERS,
       requireCases: true,
+      select: selectionOf(options),
     },
     settings.config,
     io,

@@ -52,15 +52,19 @@ describe('skill-eval validate', () => {
     expect(trusted.out()).toMatch(/warning: .*outside this project.* Allowed by --trust\. \(agentv\/outside-project\)/);
   });
 
-  it('refuses a check parameter of the wrong kind at its own line, before anything runs', async () => {
+  it('names a check parameter of the wrong kind at its own line, and refuses the test it leaves with none, before anything runs', async () => {
     writeFileSync(
       join(dir, 'skill', 'evals', 'demo.eval.yaml'),
       'tests:\n  - id: t1\n    input: hi\n    assertions:\n      - type: latency\n        threshold: fast\n',
     );
     const io = captureIO(dir);
     expect(await main(['validate', 'skill/evals/demo.eval.yaml'], io)).toBe(2);
+    // An AgentV 4 file: AgentV skips the assertion (so does skill-eval, saying so), and a test left with none is an error.
     expect(io.out()).toContain(
-      'skill/evals/demo.eval.yaml:6:20: error: "threshold" of latency is the text "fast"; write a number ≥ 0',
+      `skill/evals/demo.eval.yaml:6:20: warning: AgentV 4 skips this 'latency' assertion: its "threshold" is "fast"; write a number ≥ 0`,
+    );
+    expect(io.out()).toContain(
+      'skill/evals/demo.eval.yaml:2:5: error: Test "t1": AgentV skips every one of its assertions',
     );
   });
 

@@ -17,6 +17,7 @@ import { createEngine } from '../engines/engine-settings.js';
 import type { EngineSpec } from '../engines/engine-target.js';
 import { judgeSetupError } from '../engines/judge-setup-text.js';
 import type { CommandIO } from '../io/io.js';
+import { selectionOf } from '../loading/case-selection.js';
 import { loadEvalFiles } from '../loading/load-eval-files.js';
 import { environmentChoice, parseEnvironmentSpec } from '../policy/environment-choice.js';
 import type { RunCommandOptions } from '../run/run-command-options.js';
@@ -62,7 +63,12 @@ export async function runReadiness(
   const { engineSpecs, judgeSpec } = settings;
   const loaded = await loadEvalFiles(
     paths,
-    { ...options, engines: [...engineSpecs.map((s) => s.id), judgeSpec.id], reporters: RUN_REPORTERS },
+    {
+      ...options,
+      engines: [...engineSpecs.map((s) => s.id), judgeSpec.id],
+      reporters: RUN_REPORTERS,
+      select: selectionOf(options),
+    },
     settings.config,
     io,
   );

@@ -30,6 +30,15 @@ function kept(testCase: Case, selection: CaseSelection, globs: readonly RegExp[]
   return tags.length === 0 || tags.some((tag) => testCase.tags.includes(tag));
 }
 
+/** The selection a command's parsed options make (run's and list's `--mode`, `--case`, `--tag`). */
+export function selectionOf(options: CaseSelection): CaseSelection {
+  return {
+    ...(options.mode ? { mode: options.mode } : {}),
+    ...(options.case?.length ? { case: options.case } : {}),
+    ...(options.tag?.length ? { tag: options.tag } : {}),
+  };
+}
+
 /** Whether the selection narrows anything. */
 export function selects(selection: CaseSelection): boolean {
   return Boolean(selection.mode || selection.case?.length || selection.tag?.length);

@@ -109,7 +109,9 @@ export async function loadEvalFiles(
     requireCases?: boolean;
     /** The evals of the skill folder among the paths (BMAD's `--evals`): a folder or one file. */
     evals?: string;
-  } & CaseSelection,
+    /** The cases to keep (`--mode`, `--case`, `--tag` of run and list); every case when absent. */
+    select?: CaseSelection;
+  },
   config: Config,
   io: CommandIO,
 ): Promise<BuiltRegistry & { suites: Suite[]; diagnostics: Diagnostic[] }> {
@@ -136,11 +138,12 @@ export async function loadEvalFiles(
     ...(options.evals ? { evals: options.evals } : {}),
   });
   const found = withTrust(diagnostics, options.trust === true).map(explainSkilletLookup(skilletLookups));
-  const chosen = selectCases(suites, options);
+  const selection = options.select ?? {};
+  const chosen = selectCases(suites, selection);
   if (options.requireCases && !hasErrors(found) && !chosen.some((suite) => suite.cases.length)) {
     const loaded = suites.reduce((sum, suite) => sum + suite.cases.length, 0);
     found.push(
-      loaded > 0 && selects(options) ? noneSelected(expanded, io.cwd, options, loaded) : noCases(expanded, io.cwd),
+      loaded > 0 && selects(selection) ? noneSelected(expanded, io.cwd, selection, loaded) : noCases(expanded, io.cwd),
     );
   }
   return { ...built, suites: chosen, diagnostics: found };

@@ -18,7 +18,7 @@ export async function triggerQueries(
   const { engineSpec, judgeSpec, holdout, seed } = settings;
   const { registry, suites, diagnostics } = await loadEvalFiles(
     [source.triggers ?? source.skillPath],
-    { mode: 'trigger', engines: [engineSpec.id, judgeSpec.id], trust: settings.trust },
+    { select: { mode: 'trigger' }, engines: [engineSpec.id, judgeSpec.id], trust: settings.trust },
     settings.config,
     io,
   );
