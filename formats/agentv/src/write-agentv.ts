@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, relative } from 'node:path';
 import { AGENTV_TRIMMED } from '@skill-eval/checks';
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
-import { projectCopyLoss, toYaml } from '@skill-eval/format-kit';
+import { projectCopyLoss, toolRestrictionLoss, toYaml } from '@skill-eval/format-kit';
 import { isRecord } from './context.js';
 import { V5_REMOVED_TOP } from './migration.js';
 import { SIDE_CHANNEL_KEY, type SideChannel } from './side-channel.js';
@@ -92,6 +92,8 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
   const workspace: NonNullable<SideChannel['workspace']> = {};
   const ws = c.workspace;
   if (ws.project) lost.push(`case ${c.id}: ${projectCopyLoss(ws)}`);
+  const tools = toolRestrictionLoss(c.tools);
+  if (tools) lost.push(`case ${c.id}: ${tools}`);
   if (ws.overlays.length > 0) workspace.overlays = ws.overlays.map((o) => (isAbsolute(o) ? relative(base, o) : o));
   if (Object.keys(ws.inline).length > 0) workspace.inline = ws.inline;
   if (ws.setup.length > 0) workspace.setup = ws.setup;

@@ -6,7 +6,7 @@ import {
   unwrittenSuiteKeys,
   type WriteResult,
 } from '@skill-eval/core';
-import { projectCopyLoss, toYaml } from '@skill-eval/format-kit';
+import { projectCopyLoss, toolRestrictionLoss, toYaml } from '@skill-eval/format-kit';
 import { CURRENT_KEYS } from './frontmatter-schema.js';
 import { bodyLines, readSkillKitLine, unclosedFence } from './skillkit-lines.js';
 
@@ -171,6 +171,8 @@ function lostFields(c: Case, miss: (what: string) => void): void {
   const ws = c.workspace;
   const project = projectCopyLoss(ws);
   if (project) miss(project);
+  const tools = toolRestrictionLoss(c.tools);
+  if (tools) miss(tools);
   const files = fixturePaths(ws);
   if (files.length > 0) miss(`workspace files ${files.join(', ')}`);
   if (ws.overlays.length > 0) miss(`workspace overlays ${ws.overlays.join(', ')}`);

@@ -6,6 +6,7 @@ import {
   unwrittenSuiteKeys,
   type WriteResult,
 } from '@skill-eval/core';
+import { toolRestrictionLoss } from '@skill-eval/format-kit';
 
 const DEFAULT_TRIGGER_RUNS = 3;
 
@@ -55,6 +56,8 @@ function lostOf(c: Case, label: string, bmadOne: boolean): string[] {
       `timeout ${c.limits.timeoutSeconds}s (evals.json holds one only in BMAD's dialect, whose cases start from a copy of the project)`,
     );
   }
+  const tools = toolRestrictionLoss(c.tools);
+  if (tools) note(tools);
   if (c.turns.length > 1) note(`multi-turn prompt (${c.turns.length} turns); only the first is kept`);
   const unsupported = c.checks.filter((k) => k.type !== 'llm-rubric' && !isTriggerCheck(c, k));
   if (unsupported.length) note(`checks ${unsupported.map((k) => (k.negate ? `not-${k.type}` : k.type)).join(', ')}`);

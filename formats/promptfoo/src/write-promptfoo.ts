@@ -6,7 +6,7 @@ import {
   unwrittenSuiteKeys,
   type WriteResult,
 } from '@skill-eval/core';
-import { projectCopyLoss, toYaml } from '@skill-eval/format-kit';
+import { projectCopyLoss, toolRestrictionLoss, toYaml } from '@skill-eval/format-kit';
 import { isRecord } from './source.js';
 import { describeCheck, writeAssertion } from './write-assertion.js';
 
@@ -231,6 +231,8 @@ function lostFields(c: Case, providerWritten: boolean, miss: (what: string) => v
   const ws = c.workspace;
   const project = projectCopyLoss(ws);
   if (project) miss(project);
+  const tools = toolRestrictionLoss(c.tools);
+  if (tools) miss(tools);
   const files = fixturePaths(ws);
   if (files.length > 0) miss(`workspace files ${files.join(', ')} — promptfoo runs no workspace`);
   if (ws.overlays.length > 0) miss(`workspace overlays ${ws.overlays.join(', ')}`);

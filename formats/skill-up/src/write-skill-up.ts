@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { type Case, type Check, type Suite, unwrittenSuiteKeys, type WriteResult } from '@skill-eval/core';
-import { projectCopyLoss, toYaml as yamlText } from '@skill-eval/format-kit';
+import { projectCopyLoss, toolRestrictionLoss, toYaml as yamlText } from '@skill-eval/format-kit';
 import type { SkillUpCaseFile, Turn } from './case-schema.js';
 import { engineHint, skillUpEngineName } from './engine-name.js';
 import type { SkillUpSuiteFile } from './suite-schema.js';
@@ -82,6 +82,7 @@ function writeCase(testCase: Case, label: string, ctx: WriteContext): SkillUpCas
   lostIf(testCase.workspace.teardown.length, 'teardown commands');
   lostIf(testCase.workspace.overlays.length, 'workspace overlays');
   lostIf(testCase.workspace.project, projectCopyLoss(testCase.workspace) ?? '');
+  lostIf(toolRestrictionLoss(testCase.tools), toolRestrictionLoss(testCase.tools) ?? '');
   lostIf(
     testCase.tags.length > 1 || (testCase.kind === 'trigger' && testCase.tags.some((t) => t !== 'trigger_test')),
     `tags ${testCase.tags.join(', ')} (skill-up has one tag)`,

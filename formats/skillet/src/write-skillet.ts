@@ -7,7 +7,7 @@ import {
   unwrittenSuiteKeys,
   type WriteResult,
 } from '@skill-eval/core';
-import { projectCopyLoss, toYaml } from '@skill-eval/format-kit';
+import { projectCopyLoss, toolRestrictionLoss, toYaml } from '@skill-eval/format-kit';
 import { jsToPythonRegex } from './python-regex.js';
 import type { AssertionType } from './skillet-file-schema.js';
 
@@ -136,6 +136,8 @@ function otherFields(c: Case, options: WriteSkilletOptions): string[] {
   const ws = c.workspace;
   const project = projectCopyLoss(ws);
   if (project) lost.push(project);
+  const tools = toolRestrictionLoss(c.tools);
+  if (tools) lost.push(tools);
   const fixtures = fixturePaths(ws);
   if (fixtures.length + ws.overlays.length + Object.keys(ws.inline).length > 0)
     lost.push(`workspace files${fixtures.length > 0 ? ` ${fixtures.join(', ')}` : ''}`);

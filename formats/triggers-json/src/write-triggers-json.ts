@@ -1,6 +1,6 @@
 import type { Case, Check, Suite, WriteResult } from '@skill-eval/core';
 import { fixturePaths, normalizeCheck, unwrittenSuiteKeys } from '@skill-eval/core';
-import { projectCopyLoss } from '@skill-eval/format-kit';
+import { projectCopyLoss, toolRestrictionLoss } from '@skill-eval/format-kit';
 import { writeRoutingTable } from './write-routing-table.js';
 
 /** Defaults the written file is read back with (the plugin settings). */
@@ -102,6 +102,8 @@ function lostFields(
   const ws = c.workspace;
   const project = projectCopyLoss(ws);
   if (project) add(project);
+  const tools = toolRestrictionLoss(c.tools);
+  if (tools) add(tools);
   const fixtures = fixturePaths(ws);
   if (fixtures.length + ws.overlays.length + Object.keys(ws.inline).length > 0)
     add(`workspace files${fixtures.length > 0 ? ` ${fixtures.join(', ')}` : ''}`);

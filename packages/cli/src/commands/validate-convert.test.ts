@@ -179,6 +179,29 @@ describe('skill-eval convert', () => {
     }
   });
 
+  it("names a case's tool restriction as not converted by every target that cannot hold it", async () => {
+    mkdirSync(join(dir, 'plugin', 'evals', 'read-only'), { recursive: true });
+    writeFileSync(
+      join(dir, 'plugin', 'evals', 'read-only', 'case.yaml'),
+      [
+        'schema_version: "1.1"',
+        'name: read-only',
+        'execution:',
+        '  prompt: Summarise README.md.',
+        '  allowed_tools: [Read, Skill]',
+        '  disallowed_tools: [Bash]',
+        'graders:',
+        '  - {name: summary, type: llm, criteria: The answer summarises the README}',
+        '',
+      ].join('\n'),
+    );
+    for (const to of ['evals-json', 'skillet', 'skill-up', 'eval-md', 'agentv', 'promptfoo']) {
+      const io = captureIO(dir);
+      await main(['convert', 'plugin/evals/read-only/case.yaml', '--to', to, '-o', `tools-${to}`], io);
+      expect(io.err(), to).toMatch(/^not converted: .*its agent's tools \(only .*Read.*; not Bash\)/m);
+    }
+  });
+
   it('keeps top-level extra keys in evals.json and names them where the target has no place for them', async () => {
     writeDemoEvals(dir, JSON.stringify({ _design_notes: 'why', evals: [{ id: 1, prompt: 'hi', assertions: ['ok'] }] }));
     const same = captureIO(dir);
