@@ -91,9 +91,7 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
   if (inputFiles.length > 0) test.input_files = inputFiles;
   const workspace: NonNullable<SideChannel['workspace']> = {};
   const ws = c.workspace;
-  if (ws.project) lost.push(`case ${c.id}: ${projectCopyLoss(ws)}`);
-  const tools = toolRestrictionLoss(c.tools);
-  if (tools) lost.push(`case ${c.id}: ${tools}`);
+  for (const loss of [projectCopyLoss(ws), toolRestrictionLoss(c.tools)]) if (loss) lost.push(`case ${c.id}: ${loss}`);
   if (ws.overlays.length > 0) workspace.overlays = ws.overlays.map((o) => (isAbsolute(o) ? relative(base, o) : o));
   if (Object.keys(ws.inline).length > 0) workspace.inline = ws.inline;
   if (ws.setup.length > 0) workspace.setup = ws.setup;
