@@ -1,4 +1,4 @@
-import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
+import { commaList, defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectClaudePluginEval, FILE_PATTERNS } from './detect.js';
 import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
@@ -14,18 +14,7 @@ export const ClaudePluginEvalSettingsSchema = z
      * The tools granted in every case, as `claude plugin eval --allow-tools` grants them (a string is split on commas).
      * Without it each case is granted the tools its `allowed_tools` lists, as `--allow-tools <those tools>` would.
      */
-    allowTools: z
-      .preprocess(
-        (value) =>
-          typeof value === 'string'
-            ? value
-                .split(',')
-                .map((item) => item.trim())
-                .filter(Boolean)
-            : value,
-        z.array(z.string().min(1)),
-      )
-      .optional(),
+    allowTools: commaList.optional(),
   })
   .strict();
 export type ClaudePluginEvalSettings = z.infer<typeof ClaudePluginEvalSettingsSchema>;

@@ -26,6 +26,7 @@ export * from './run-results.js';
 export * from './secrets.js';
 export * from './session.js';
 export * from './settings.js';
+export { commaList, wordList } from './settings-lists.js';
 export * from './skill-root.js';
 export * from './suite-extras.js';
 export * from './terminal-text.js';

@@ -1,5 +1,8 @@
 // What an engine plugin is built from (the README shows the common parts). Process groups and the reaper are also at
 // their own subpaths (`./process-groups`, `./process-reaper`, `./process-launcher`) for the runner and the CLI.
+
+// The list settings engines read, kept here for the engines that import them from engine-kit.
+export { commaList, wordList } from '@skill-eval/core';
 export { assertTurns } from './assert-turns.js';
 export { type CliExecution, type CliProgram, CliProgramEngine } from './cli-program-engine.js';
 export { findExecutable } from './find-executable.js';
@@ -21,6 +24,5 @@ export {
 } from './run-group-process.js';
 export { failRun, failureFromError, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
 export { newSessionRecord, type SessionRecord, toSession } from './session-record.js';
-export { commaList, wordList } from './settings-lists.js';
 export { skillNameFromInput, skillNameFromPath, skillsReadBy } from './skill-names.js';
 export { openTranscript, type TranscriptFile } from './transcript-file.js';

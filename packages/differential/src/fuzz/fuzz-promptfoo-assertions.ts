@@ -1,4 +1,4 @@
-import { anyValue, fromAnswer, listValue, regexValue } from './fuzz-values.js';
+import { anyValue, fromAnswer, textValue } from './fuzz-values.js';
 import type { SeededRandom } from './seeded-random.js';
 
 type Assertion = Record<string, unknown>;
@@ -43,46 +43,34 @@ function schemaValue(random: SeededRandom): unknown {
 
 /** One assertion of `family` on `answer`, negated, weighted and with a threshold at random. */
 export function fuzzAssertion(random: SeededRandom, family: PromptfooFamily, answer: string): Assertion {
-  const assertion: Assertion = { type: family };
-  switch (family) {
-    case 'contains':
-    case 'icontains':
-    case 'starts-with':
-    case 'equals':
-      assertion.value = anyValue(random, answer);
-      break;
-    case 'contains-any':
-    case 'contains-all':
-    case 'icontains-any':
-    case 'icontains-all':
-      assertion.value = listValue(random, answer);
-      break;
-    case 'regex':
-      assertion.value = regexValue(random, answer);
-      break;
-    case 'is-json':
-    case 'contains-json':
-      if (random.chance(0.5)) assertion.value = schemaValue(random);
-      break;
-    case 'levenshtein':
-      assertion.value = random.chance(0.8) ? fromAnswer(random, answer) : anyValue(random, answer);
-      if (random.chance(0.6)) assertion.threshold = random.int(0, 6);
-      break;
-    case 'word-count':
-      assertion.value = random.pick([
-        random.int(0, 8),
-        { min: random.int(0, 3) },
-        { max: random.int(1, 10) },
-        { min: random.int(0, 3), max: random.int(2, 12) },
-        String(random.int(1, 5)),
-      ]);
-      break;
-    case 'rouge-n':
-    case 'bleu':
-    case 'gleu':
-      assertion.value = random.chance(0.8) ? fromAnswer(random, answer) : [fromAnswer(random, answer), 'hello world'];
-      if (random.chance(0.5)) assertion.threshold = random.pick([0, 0.1, 0.3, 0.5, 0.75, 1]);
-      break;
+  const text = textValue(random, family, answer);
+  const assertion: Assertion = { type: family, ...text };
+  if (!text) {
+    switch (family) {
+      case 'is-json':
+      case 'contains-json':
+        if (random.chance(0.5)) assertion.value = schemaValue(random);
+        break;
+      case 'levenshtein':
+        assertion.value = random.chance(0.8) ? fromAnswer(random, answer) : anyValue(random, answer);
+        if (random.chance(0.6)) assertion.threshold = random.int(0, 6);
+        break;
+      case 'word-count':
+        assertion.value = random.pick([
+          random.int(0, 8),
+          { min: random.int(0, 3) },
+          { max: random.int(1, 10) },
+          { min: random.int(0, 3), max: random.int(2, 12) },
+          String(random.int(1, 5)),
+        ]);
+        break;
+      case 'rouge-n':
+      case 'bleu':
+      case 'gleu':
+        assertion.value = random.chance(0.8) ? fromAnswer(random, answer) : [fromAnswer(random, answer), 'hello world'];
+        if (random.chance(0.5)) assertion.threshold = random.pick([0, 0.1, 0.3, 0.5, 0.75, 1]);
+        break;
+    }
   }
   if (random.chance(0.25)) assertion.type = `not-${family}`;
   if (random.chance(0.15)) assertion.weight = random.pick([0, 0.5, 1, 2, 3]);

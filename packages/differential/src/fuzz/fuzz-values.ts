@@ -47,3 +47,23 @@ export function regexValue(random: SeededRandom, answer: string): unknown {
   if (random.chance(0.1)) pattern = random.pick(['^\\s*$', '\\d+', '^[A-Z]', '\\p{L}+', '^\\{[\\s\\S]*\\}$', '.*']);
   return pattern;
 }
+
+/** The kind of value each assertion family on the answer's text takes, in every peer's vocabulary. */
+const TEXT_VALUES: Readonly<Record<string, (random: SeededRandom, answer: string) => unknown>> = {
+  contains: anyValue,
+  icontains: anyValue,
+  'starts-with': anyValue,
+  'ends-with': anyValue,
+  equals: anyValue,
+  'contains-any': listValue,
+  'contains-all': listValue,
+  'icontains-any': listValue,
+  'icontains-all': listValue,
+  regex: regexValue,
+};
+
+/** The value of an assertion of `family` on the answer's text, or undefined when `family` is not one of those. */
+export function textValue(random: SeededRandom, family: string, answer: string): { value: unknown } | undefined {
+  const draw = Object.hasOwn(TEXT_VALUES, family) ? TEXT_VALUES[family] : undefined;
+  return draw ? { value: draw(random, answer) } : undefined;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// `--ek key=value` delivers strings, so list settings also accept their string spelling.
+// Settings given on a command line (`--ek key=value`) or in a config arrive as strings, so list settings of engines and
+// formats also accept their string spelling.
 
 /** A list of non-empty strings; a string is split on commas (`Bash(git *), Read`). */
 export const commaList = z.preprocess(
