@@ -205,11 +205,13 @@ describe('opencode trigger and task evals through the runner', () => {
     ]);
   }, 300_000);
 
-  it('first-tool mode stops the run at its first tool call, before the skill result goes back', async () => {
+  it('first-tool mode stops the run at its first tool call, before it goes past the skill result', async () => {
     const { results, requests } = await run('trigger', DEEP, { runs: 1, triggerDetection: 'first-tool' });
     expect(results[0]).toMatchObject({ status: 'passed', triggered: true, session: { stoppedEarly: true } });
     expect(results[0]!.session?.toolCalls.map((call) => call.name)).toEqual(['skill']);
-    expect(requests.map((r) => r.step)).toEqual([0]);
+    // The kill follows the tool call in opencode's stream, and opencode sends the skill's result from its own loop: on a
+    // loaded machine that one request can leave before the kill lands (seen in CI). Never a request after it.
+    expect([[0], [0, 1]]).toContainEqual(requests.map((r) => r.step));
   }, 180_000);
 
   it('a task eval passes with the skill staged and fails without it', async () => {

@@ -137,7 +137,9 @@ describe('trigger detection end to end', () => {
       }
       const perRun = early.requests.length / early.results.length;
       expect(perRun).toBeLessThan(full.requests.length);
-      expect(early.requests.every((r) => r.step! <= 1)).toBe(true); // never past the Skill result
+      // Never past the request that carries the Skill result, and the one after it at most: the kill follows the tool
+      // call in the agent's stream, and on a loaded machine claude sent that next request before the kill landed (CI).
+      expect(early.requests.every((r) => r.step! <= 2)).toBe(true);
       expect(processesWithEnv('SKILL_EVAL_E2E_TAG', tag)).toEqual([]);
     },
     120_000,
