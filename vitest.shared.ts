@@ -12,11 +12,19 @@ export const reporters = ['default', fileURLToPath(new URL('./scripts/closing-li
 const TEST_TIMEOUT_MS = 20_000;
 
 /**
+ * Set in every test process (and in the skill-eval processes tests start with its environment): the fast paths that
+ * stand in for a slower reference check each answer against it and throw on a difference (the runner's
+ * conformResult against CaseResultSchema.parse), so the whole suite holds them to the slow path.
+ */
+export const fastPathChecks = { SKILL_EVAL_CHECK_FAST_PATHS: '1' };
+const env = fastPathChecks;
+
+/**
  * A package's own config, so that `pnpm test` in its folder runs as its part of the root's run does (without one,
  * vitest would take the root's config and look for its projects inside the package).
  */
 export const packageConfig = (test: NonNullable<ViteUserConfig['test']> = {}) =>
-  defineConfig({ test: { reporters, testTimeout: TEST_TIMEOUT_MS, ...test } });
+  defineConfig({ test: { reporters, testTimeout: TEST_TIMEOUT_MS, ...test, env: { ...env, ...test.env } } });
 
 /**
  * The config of a package whose tests change nothing of the process they run in (no environment variables, mocks,
@@ -52,7 +60,7 @@ export interface SplitPackage {
  * folder) stays {@link packageConfig}, every file isolated.
  */
 export function splitPackageProjects({ dir, name, isolated, test = {} }: SplitPackage) {
-  const options = { reporters, testTimeout: TEST_TIMEOUT_MS, ...test };
+  const options = { reporters, testTimeout: TEST_TIMEOUT_MS, ...test, env: { ...env, ...test.env } };
   const exclude = test.exclude ?? configDefaults.exclude;
   return [
     { root: dir, test: { ...options, name, isolate: false, exclude: [...exclude, ...isolated] } },

@@ -1,5 +1,6 @@
-import { type CaseResult, CaseResultSchema, type Warning, warning } from '@skill-eval/core';
+import { type CaseResult, type Warning, warning } from '@skill-eval/core';
 import type { TriggerDetection } from '@skill-eval/grading';
+import { conformResult } from './conform-result.js';
 import type { EngineTarget } from './engine-target.js';
 import type { ExecutionContext } from './execution-context.js';
 import type { ExecutionWorkspace } from './execution-workspace.js';
@@ -58,7 +59,7 @@ export function startResult(
   const finish = (fields: Partial<CaseResult>): CaseResult =>
     life.track(
       ctx.redact(
-        CaseResultSchema.parse({
+        conformResult({
           status: 'error',
           score: 0,
           checks: [],
