@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { readFile, rmdir, writeFile } from 'node:fs/promises';
@@ -98,35 +99,108 @@ export function containmentNotice(): string | undefined {
 }
 
 function choose(): { tree?: CgroupTree; why?: string } {
-  const wanted = process.env[CONTAINMENT_VARIABLE];
-  if (wanted === 'mark') return { why: `${CONTAINMENT_VARIABLE}=mark` };
-  if (process.platform !== 'linux') return { why: `${process.platform} has no cgroups` };
-  const tree = findCgroupTree();
-  const why = tree ? probe(tree) : 'no cgroup v2 is mounted';
-  if (why && wanted === 'cgroup') throw new Error(`${CONTAINMENT_VARIABLE}=cgroup, but ${why}`);
-  return why ? { why } : { tree: tree! };
+  const settled = precheck();
+  if ('choice' in settled) return settled.choice;
+  const { tree, leaf } = settled;
+  let why: string | undefined;
+  try {
+    writeFileSync(join(leaf, 'cgroup.procs'), '0');
+    writeFileSync(join(tree.home, 'cgroup.procs'), '0');
+  } catch (error) {
+    why = notWritable(tree, (error as NodeJS.ErrnoException).code ?? 'error');
+  } finally {
+    removeProbeLeaf(leaf);
+  }
+  return decided(tree, why);
 }
 
 /**
- * Whether executions' cgroups work here: the parent can be made, a leaf has `cgroup.kill` (Linux 5.14), and this
- * process can move itself into a leaf and back, as the launcher will. Undefined when they do; else why not.
+ * Finds out now, off this thread, which mechanism this process will use, so that the first execution does not wait
+ * for it: the move into a cgroup and back out that the probe makes waits on the kernel (an RCU grace period each,
+ * some 10 ms), in a short-lived `sh` instead of this process. A run starts it while it loads its suites.
  */
-function probe(tree: CgroupTree): string | undefined {
-  const leaf = join(tree.parent, `probe.${process.pid}`);
+export function prepareContainment(): Promise<void> {
+  if (choice) return Promise.resolve();
+  preparing ??= (async () => {
+    // Refused (SKILL_EVAL_CONTAINMENT=cgroup where cgroups do not work): choose() refuses again at its caller.
+    const settled = await Promise.resolve()
+      .then(precheck)
+      .catch(() => undefined);
+    if (!settled) return;
+    if ('choice' in settled) {
+      choice ??= settled.choice;
+      return;
+    }
+    const { tree, leaf } = settled;
+    const why = await moveInAndOut(tree, leaf).finally(() => removeProbeLeaf(leaf));
+    // A failed probe with SKILL_EVAL_CONTAINMENT=cgroup is left to choose(), which refuses at its caller.
+    if (!(why && process.env[CONTAINMENT_VARIABLE] === 'cgroup')) choice ??= decided(tree, why);
+  })();
+  return preparing;
+}
+let preparing: Promise<void> | undefined;
+
+/**
+ * What decides without the probe's moves (the variable, the platform, a cgroup v2 and its `cgroup.kill`), or the
+ * cgroup tree and a new leaf in it to probe the moves with.
+ */
+function precheck(): { choice: { tree?: CgroupTree; why?: string } } | { tree: CgroupTree; leaf: string } {
+  const wanted = process.env[CONTAINMENT_VARIABLE];
+  if (wanted === 'mark') return { choice: { why: `${CONTAINMENT_VARIABLE}=mark` } };
+  if (process.platform !== 'linux') return { choice: { why: `${process.platform} has no cgroups` } };
+  const tree = findCgroupTree();
+  if (!tree) return { choice: decided(undefined, 'no cgroup v2 is mounted') };
+  const leaf = join(tree.parent, `probe.${process.pid}.${probes++}`);
   try {
     mkdirSync(tree.parent, { recursive: true });
     mkdirSync(leaf, { recursive: true });
-    if (!existsSync(join(leaf, 'cgroup.kill'))) return 'the kernel has no cgroup.kill (Linux 5.14 or later has)';
-    writeFileSync(join(leaf, 'cgroup.procs'), '0');
-    writeFileSync(join(tree.home, 'cgroup.procs'), '0');
-    return undefined;
   } catch (error) {
-    return `the cgroup ${tree.home} is not writable (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
-  } finally {
-    try {
-      rmdirSync(leaf);
-    } catch {}
+    removeProbeLeaf(leaf);
+    return { choice: decided(tree, notWritable(tree, (error as NodeJS.ErrnoException).code ?? 'error')) };
   }
+  if (!existsSync(join(leaf, 'cgroup.kill'))) {
+    removeProbeLeaf(leaf);
+    return { choice: decided(tree, 'the kernel has no cgroup.kill (Linux 5.14 or later has)') };
+  }
+  return { tree, leaf };
+}
+let probes = 0;
+
+/** The choice, given why cgroups do not work here (undefined: they do); refused when they must. */
+function decided(tree: CgroupTree | undefined, why: string | undefined): { tree?: CgroupTree; why?: string } {
+  if (why && process.env[CONTAINMENT_VARIABLE] === 'cgroup')
+    throw new Error(`${CONTAINMENT_VARIABLE}=cgroup, but ${why}`);
+  return why ? { why } : { tree: tree! };
+}
+
+const notWritable = (tree: CgroupTree, code: string) => `the cgroup ${tree.home} is not writable (${code})`;
+
+/**
+ * Whether a process of this user can move itself into `leaf` and back into this process's cgroup, as the launcher
+ * will for every program: a `sh` born here makes both moves. Undefined when it can; else why not.
+ */
+function moveInAndOut(tree: CgroupTree, leaf: string): Promise<string | undefined> {
+  const script = 'echo 0 > "$1" && echo 0 > "$2"';
+  const args = ['-c', script, 'probe', join(leaf, 'cgroup.procs'), join(tree.home, 'cgroup.procs')];
+  return new Promise((resolve) => {
+    execFile('/bin/sh', args, { env: { PATH: process.env.PATH ?? '' } }, (error, _out, stderr) =>
+      resolve(error ? notWritable(tree, errnoOf(stderr)) : undefined),
+    );
+  });
+}
+
+/** The errno name of what `sh` said when a redirection failed (its messages are in the C locale here). */
+function errnoOf(stderr: string): string {
+  if (stderr.includes('Permission denied')) return 'EACCES';
+  if (stderr.includes('Read-only file system')) return 'EROFS';
+  if (stderr.includes('No such file')) return 'ENOENT';
+  return stderr.trim().split('\n').at(-1) || 'error';
+}
+
+function removeProbeLeaf(leaf: string): void {
+  try {
+    rmdirSync(leaf);
+  } catch {}
 }
 
 /** Opens the boundary of one execution's processes; `end` it when the execution ends, whatever happened. */

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { type LaunchCgroup, launchCgroup } from './execution-containment.js';
+import { type LaunchCgroup, launchCgroup, prepareContainment } from './execution-containment.js';
 import { LAUNCHER_SOURCE } from './launcher-source.js';
 
 /** What to start: as for child_process.spawn, always detached (the leader of a new process group). */
@@ -270,8 +270,10 @@ export function launchProcess(request: LaunchRequest, events: LaunchEvents): Lau
 /**
  * Starts the first launcher now rather than at the first launch: a launcher takes a Node start-up (tens of
  * milliseconds), which a caller that knows programs will run can spend while it loads its work. It keeps no process
- * alive, and is reused by every later launch.
+ * alive, and is reused by every later launch. The containment probe (some 20 ms of waiting on the kernel) runs beside
+ * it, for the same reason.
  */
 export function prestartLaunchers(): void {
+  void prepareContainment();
   pool()[0]!.start();
 }
