@@ -303,9 +303,16 @@ function judgePairs(): AgentvPair[] {
     ['required-negated', [judged({ required: true, negate: true }), contains]],
     ['negated', [judged({ negate: true }), contains]],
   ];
-  return ['hello', 'empty'].flatMap((output) =>
-    named.map(([name, assertions]) => ({ id: `judge-fails-${name}-${output}`, output: OUTPUTS[output]!, assertions })),
-  );
+  // No assertion: the test's criteria, graded by AgentV's implicit LLM grader.
+  const criteria = { assertions: [], test: { criteria: 'Greets the world' } };
+  return ['hello', 'empty'].flatMap((output) => [
+    ...named.map(([name, assertions]) => ({
+      id: `judge-fails-${name}-${output}`,
+      output: OUTPUTS[output]!,
+      assertions,
+    })),
+    { id: `judge-fails-criteria-${output}`, output: OUTPUTS[output]!, ...criteria },
+  ]);
 }
 
 /** Inputs where skill-eval differs on purpose (see deliberate-differences.ts), and parameters it refuses at load. */

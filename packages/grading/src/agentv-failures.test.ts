@@ -58,6 +58,13 @@ describe('an AgentV case whose check cannot grade scores it as AgentV does', () 
     }
   });
 
+  it("a failed judge of AgentV's implicit criteria grader fails the test with 0, as AgentV's does", async () => {
+    const result = await grade([{ ...rubric, name: 'criteria', agentv: true }]);
+    expect(result).toMatchObject({ status: 'failed', score: 0 });
+    expect(result.checks[0]).toMatchObject({ errored: true, passed: false, score: 0 });
+    expect(result.checks[0]!.evidence).toMatch(/^AgentV scores a grader that fails to grade 0: /);
+  });
+
   it('a check skill-eval cannot start is still an error: an unknown type', async () => {
     const result = await grade([{ type: 'no-such-check' }, hit]);
     expect(result).toMatchObject({ status: 'error', error: { code: 'BAD_INPUT' } });

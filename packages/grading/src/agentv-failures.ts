@@ -12,7 +12,9 @@ import type { GradedCheck } from './checks/check-evaluator.js';
  * A failed judge is not one of these: AgentV's LLM grader then returns verdict `skip` (4.42.4 :1324-1336; 5.x
  * `graders/llm-grader.ts:618-631`), and a test with a skipped grader is an execution error scored 0
  * (`buildSkippedEvaluatorError`, 4.42.4 :21433-21444, 21736-21745, 22942-22943; 5.x `orchestrator.ts:119`, 768-780,
- * 2132) — skill-eval's `error` already.
+ * 2132) — skill-eval's `error` already. Except for AgentV's implicit grader of a test's `criteria` (the reader marks it
+ * `agentv: true`): AgentV returns its score alone, no `scores`, so the skip goes unseen and the test fails with 0
+ * (4.42.4 :23288-23318; 5.x `orchestrator.ts:2818-2856`) — and so does skill-eval's.
  *
  * Returns the verdict to show and the one to score with; undefined for a check that did not fail to grade.
  */

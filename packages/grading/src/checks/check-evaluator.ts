@@ -38,8 +38,9 @@ export interface GradedCheck {
   verdict: CheckVerdict;
   error?: { code: string; message: string };
   /**
-   * The check ran and could not grade — its code threw, crashed or ran out of time — as opposed to a check skill-eval
-   * could not start, or a failed judge. An AgentV case scores it as AgentV does (see agentv-failures.ts).
+   * The check ran and could not grade — its code threw, crashed or ran out of time, or the judge of AgentV's implicit
+   * criteria grader failed — as opposed to a check skill-eval could not start, or another check's failed judge. An
+   * AgentV case scores it as AgentV does (see agentv-failures.ts).
    */
   failedToGrade?: { negated: boolean };
 }
