@@ -116,7 +116,7 @@ describe('v5 hard errors, mirrored from AgentV with its migration hints', () => 
       checks: [{ type: 'contains', value: 'Ada' }],
       source: { dialect: 'agentv-4', line: 6, column: 5 },
     });
-    expect(second!.checks).toEqual([{ type: 'llm-rubric', value: 'Answers', name: 'criteria' }]);
+    expect(second!.checks).toEqual([{ type: 'llm-rubric', value: 'Answers', name: 'criteria', agentv: true }]);
     expect(suites[0]!.settings).toMatchObject({ dialect: 'agentv-4', agentv: { target: 'default' } });
   });
 });

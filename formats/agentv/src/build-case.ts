@@ -202,7 +202,11 @@ function readGrading(
   if (ctx.skipTest?.skipped) return undefined;
   const criteria = typeof filled.criteria === 'string' && filled.criteria.trim() !== '' ? filled.criteria : undefined;
   let finalReference = reference;
-  if (criteria && checks.length === 0) checks.push({ type: 'llm-rubric', value: criteria, name: 'criteria' });
+  // AgentV's implicit LLM grader (`agentv: true`): when its judge fails it scores the test 0, a fail, not an error as a
+  // written llm-grader's skip does (runEvaluatorsForCase returns no `scores` for it, so no buildSkippedEvaluatorError:
+  // @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:23288-23318, 21736; AgentV 5 orchestrator.ts:2818-2856, 768).
+  if (criteria && checks.length === 0)
+    checks.push({ type: 'llm-rubric', value: criteria, name: 'criteria', agentv: true });
   else if (criteria) finalReference = reference ? `${reference}\n\nCriteria: ${criteria}` : criteria;
   // Assertions refused by an error above are not "no assert entries": that error already says what to fix.
   const refused = sink.errorCount > read.errorsBefore;

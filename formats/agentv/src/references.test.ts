@@ -31,11 +31,16 @@ describe('tests from files and folders', () => {
     expect(diagnostics).toEqual([]);
     const cases = suites[0]!.cases;
     expect(cases.map((c) => [c.id, c.turns, c.checks, c.workspace.overlays])).toEqual([
-      ['add-greeting', ['Add a greeting.'], [{ type: 'llm-rubric', value: 'Adds a greeting', name: 'criteria' }], []],
+      [
+        'add-greeting',
+        ['Add a greeting.'],
+        [{ type: 'llm-rubric', value: 'Adds a greeting', name: 'criteria', agentv: true }],
+        [],
+      ],
       [
         'fix-null-check',
         ['Fix parseToken.\n'],
-        [{ type: 'llm-rubric', value: 'Fixes the null check', name: 'criteria' }],
+        [{ type: 'llm-rubric', value: 'Fixes the null check', name: 'criteria', agentv: true }],
         [join(tmp, 'cases/fix-null-check/workspace')],
       ],
     ]);

@@ -246,6 +246,7 @@ function caseJudge(doc: SkillUpCaseFile, ctx: CaseContext): MappedJudge | undefi
       nodeAt(ctx.yaml, ['judge']),
     );
   }
+  if (!suiteList) suiteJudge?.usedWithoutCriteria?.();
   return suiteList ?? suiteJudge?.mapped;
 }
 

@@ -21,7 +21,14 @@ export interface SuiteDefaults {
   /** `cases.defaults.collect_artifacts`, unioned with each case's. */
   collectArtifacts: string[];
   /** Suite-level judge as written, and mapped (when it has a type): the default for cases without one. */
-  judge: { raw: Judge; mapped: MappedJudge | undefined } | undefined;
+  judge:
+    | {
+        raw: Judge;
+        mapped: MappedJudge | undefined;
+        /** Reports, once, that a case falls back to a suite agent_judge without criteria (set only for one). */
+        usedWithoutCriteria?: () => void;
+      }
+    | undefined;
   /** Suite-level `judges` list, mapped: the default for cases without their own judge or judges. */
   judges?: MappedJudge;
   /** skill-eval engine id asked for by `engine.name`/`engine.type`. */

@@ -19,6 +19,7 @@ export function mapJudge(
   path: PropertyKey[],
   ctx: JudgeContext,
   inherited: ReadonlySet<string> = new Set(),
+  { suiteDefault = false }: { suiteDefault?: boolean } = {},
 ): MappedJudge {
   const mapped: MappedJudge = { checks: [], failIf: [], unapplied: {} };
   const where = pathText(path);
@@ -66,7 +67,10 @@ export function mapJudge(
       }
     }
   } else {
-    if (!judge.criteria?.length) {
+    // eval.yaml's judge is only a default: skill-up validates the judge of each case (validator.go,
+    // ValidateCaseConfig; ValidateEvalConfig reads no judge), and a case judge with a type takes no criteria from it
+    // (judge_plan.go, mergeJudgePlanConfig). A case that falls back to it reports its missing criteria instead.
+    if (!judge.criteria?.length && !suiteDefault) {
       ctx.sink.error(
         'missing-key',
         `"${where}.criteria" is missing or empty; an agent_judge lists the criteria to grade.`,

@@ -81,7 +81,22 @@ export function suiteDefaults({ file, doc, yaml, sink, root, skill }: SuiteRead)
         at('judge'),
       );
     }
-    defaults.judge = { raw: doc.judge, mapped: type ? mapJudge({ ...doc.judge, type }, ['judge'], ctx) : undefined };
+    const mapped = type
+      ? mapJudge({ ...doc.judge, type }, ['judge'], ctx, new Set(), { suiteDefault: true })
+      : undefined;
+    defaults.judge = { raw: doc.judge, mapped };
+    if (type === 'agent_judge' && !doc.judge.criteria?.length) {
+      let reported = false;
+      defaults.judge.usedWithoutCriteria = () => {
+        if (reported) return;
+        reported = true;
+        sink.error(
+          'missing-key',
+          '"judge.criteria" is missing or empty, and a case without a judge of its own uses this one; an agent_judge lists the criteria to grade.',
+          at('judge'),
+        );
+      };
+    }
   }
   if (doc.judges) {
     if (doc.judge !== undefined) judgeAndJudges(sink, yaml);

@@ -210,6 +210,35 @@ describe('suite defaults reach the cases', () => {
     ]);
   });
 
+  it('a suite agent_judge without criteria is only a default: an error only once a case without a judge uses it', () => {
+    const suite = (files: string) =>
+      suiteYaml(
+        'cases:',
+        `  files: [${files}]`,
+        'judge:',
+        '  type: agent_judge',
+        '  model: anthropic/claude-sonnet-4-6',
+      );
+    const own = 'input: {prompt: B}\njudge:\n  type: agent_judge\n  criteria: [is short]\n';
+    // skill-upper's own eval.yaml (alibaba/skill-up 12deb53): every case brings its criteria; skill-up validates it.
+    const typed = staged({ 'evals/eval.yaml': suite('evals/cases/b.yaml'), 'evals/cases/b.yaml': own });
+    const loaded = typed.load('evals/eval.yaml');
+    expect(loaded.diagnostics).toEqual([]);
+    expect(loaded.suites[0]!.cases[0]!.judge).toBe('anthropic/claude-sonnet-4-6');
+    cleanup?.();
+    const bare = staged({
+      'evals/eval.yaml': suite('evals/cases/a.yaml, evals/cases/c.yaml'),
+      'evals/cases/a.yaml': 'input: {prompt: A}\n',
+      'evals/cases/c.yaml': 'input: {prompt: C}\n',
+    });
+    const { diagnostics } = bare.load('evals/eval.yaml');
+    // Reported once, at eval.yaml's judge, however many cases use it (each of them also has nothing to grade).
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.ruleId, d.file.endsWith('eval.yaml'), d.line])).toEqual([
+      ['skill-up/missing-key', true, 6],
+    ]);
+  });
+
   it('engine.type is an alias of engine.name; spellings normalise; a custom engine only warns', () => {
     const one = (engine: string) =>
       staged({

@@ -22,7 +22,11 @@ export const CheckVerdictSchema = z.object({
   evidence: z.string().default(''),
   /** Whether the check ran as a gate. */
   gate: z.boolean().default(false),
-  /** The check could not be evaluated (e.g. the judge failed): the case is `error`, not failed. */
+  /**
+   * The check could not be evaluated (e.g. the judge failed): the case is `error`, not failed — except in an AgentV
+   * case, where a check whose code threw, crashed or ran out of time scores as AgentV scores it (0; 1 negated) and
+   * the case passes or fails by the score.
+   */
   errored: z.boolean().default(false),
   /** A group's (assert-set's) own verdicts, in order. */
   get checks(): z.ZodOptional<z.ZodArray<typeof CheckVerdictSchema>> {

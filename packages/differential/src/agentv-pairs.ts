@@ -251,6 +251,9 @@ function codeGraderPairs(): AgentvPair[] {
     { name: 'silent-fail', assertions: [answer('silent-fail')] },
     { name: 'list', assertions: [answer('list')] },
     { name: 'crash', assertions: [answer('crash')] },
+    { name: 'crash-negated', assertions: [answer('crash', { negate: true })] },
+    { name: 'crash-beside-contains', assertions: [answer('crash'), { type: 'contains', value: 'o' }], threshold: 0.5 },
+    { name: 'crash-required', assertions: [answer('crash', { required: true }), { type: 'contains', value: 'o' }] },
     { name: 'output-has', assertions: [reader('output-has Hello')] },
     { name: 'relative-script', assertions: [{ type: 'code-grader', command: './answer.sh marker' }] },
     {
@@ -284,6 +287,34 @@ function codeGraderPairs(): AgentvPair[] {
   return [...pairs(eitherAnswer, 'hello'), ...pairs(eitherAnswer, 'empty'), ...pairs(oneAnswer, 'hello')];
 }
 
+/**
+ * Tests with an LLM grader whose judge fails (both tools are given a judge that throws): AgentV's LLM grader then
+ * returns verdict `skip`, left out of the test's weighted mean (@agentv/core 4.42.4 dist/chunk-FRDEARJA.js:1324-1336,
+ * 23485-23488); a required one still gates the score on its 0, and a negated one scores 1, still skipped.
+ */
+function judgePairs(): AgentvPair[] {
+  const judged = (more: Assertion = {}): Assertion => ({ type: 'llm-grader', prompt: 'Greets the world', ...more });
+  const contains = { type: 'contains', value: 'o' };
+  const named: [string, Assertion[]][] = [
+    ['alone', [judged()]],
+    ['beside-contains', [judged(), contains]],
+    ['weighed-beside-contains', [judged({ weight: 3 }), contains]],
+    ['required', [judged({ required: true }), contains]],
+    ['required-negated', [judged({ required: true, negate: true }), contains]],
+    ['negated', [judged({ negate: true }), contains]],
+  ];
+  // No assertion: the test's criteria, graded by AgentV's implicit LLM grader.
+  const criteria = { assertions: [], test: { criteria: 'Greets the world' } };
+  return ['hello', 'empty'].flatMap((output) => [
+    ...named.map(([name, assertions]) => ({
+      id: `judge-fails-${name}-${output}`,
+      output: OUTPUTS[output]!,
+      assertions,
+    })),
+    { id: `judge-fails-criteria-${output}`, output: OUTPUTS[output]!, ...criteria },
+  ]);
+}
+
 /** Inputs where skill-eval differs on purpose (see deliberate-differences.ts), and parameters it refuses at load. */
 function edgePairs(): AgentvPair[] {
   const hello = OUTPUTS.hello!;
@@ -310,5 +341,5 @@ export function agentvPairs(): AgentvPair[] {
       assertions: [assertion],
     })),
   );
-  return [...text, ...scoringPairs(), ...budgetPairs(), ...codeGraderPairs(), ...edgePairs()];
+  return [...text, ...scoringPairs(), ...budgetPairs(), ...codeGraderPairs(), ...judgePairs(), ...edgePairs()];
 }

@@ -33,10 +33,6 @@ export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [
   { readme: '`contains-json` on an object whose braces never close', pairs: { promptfoo: /^edge-unclosed-json$/ } },
   // Shown by generated pairs only (fuzz/fuzz-differences.ts tells them by content).
   { readme: '`bleu` or `gleu` against a blank reference', pairs: {} },
-  {
-    readme: 'a code grader that crashes (a non-zero exit with stderr)',
-    pairs: { agentv: /^code-grader-crash-(hello|empty)$/ },
-  },
   { readme: '`not-contains` … in an AgentV 4 file', pairs: { agentv: /^edge-not-contains$/ } },
   { readme: '`contains-any: "a, b"` (a string) in an AgentV 4 file', pairs: { agentv: /^edge-contains-any-text$/ } },
   { readme: '`token-usage` when the engine reports 0 tokens', pairs: { agentv: /^edge-zero-tokens$/ } },

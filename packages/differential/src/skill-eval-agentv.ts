@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SessionSchema, type Suite } from '@skill-eval/core';
 import { loadAgentv } from '@skill-eval/format-agentv';
-import { checkDiagnostics, gradeExecution } from '@skill-eval/grading';
+import { checkDiagnostics, gradeExecution, type Judge } from '@skill-eval/grading';
 import type { AgentvPair } from './agentv-pairs.js';
 import { gradeEach, startsGrader, writeGraders } from './code-graders.js';
-import { agentvSuite } from './peers/agentv-peer.js';
+import { agentvSuite, JUDGE_DOWN } from './peers/agentv-peer.js';
 import type { PeerVerdict } from './peers/peer-verdict.js';
 
 /** Grades every pair with skill-eval: the same eval file through its AgentV reader, then its grading. */
@@ -60,7 +60,7 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
         });
         // A run gives code it starts the execution's environment with a HOME of its own; so does this one.
         const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir };
-        const result = await gradeExecution({ testCase, session, workspace, trust: true, env });
+        const result = await gradeExecution({ testCase, session, workspace, trust: true, env, judge: judgeDown });
         if (result.status === 'error') verdicts.set(pair.id, { verdict: 'error', reason: result.error?.message });
         else verdicts.set(pair.id, { verdict: result.status === 'passed' ? 'pass' : 'fail', score: result.score });
       },
@@ -73,6 +73,14 @@ export async function skillEvalAgentvVerdicts(pairs: readonly AgentvPair[]): Pro
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The judge AgentV's peer is given too: it is down (see judgePairs). */
+const judgeDown: Judge = {
+  engine: 'differential-judge',
+  async complete() {
+    throw new Error(JUDGE_DOWN);
+  },
+};
 
 /** The 1-based line of each test's id in the file's text (its first `"id": …`), in one pass over the text. */
 function idLines(text: string): Map<string, number> {

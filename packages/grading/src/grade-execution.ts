@@ -1,5 +1,6 @@
 import { canonicalCheck } from '@skill-eval/checks';
 import type { Case, Check, JudgeFeedback, Session } from '@skill-eval/core';
+import { agentvFailureVerdicts } from './agentv-failures.js';
 import type { CheckContext, GradedCheck } from './checks/check-evaluator.js';
 import { GROUP, groupChildren, normalizeTree, RUBRIC, rubricLeaves } from './checks/check-tree.js';
 import { groupVerdict } from './checks/group-verdict.js';
@@ -15,7 +16,8 @@ import { scoreVerdicts } from './scoring.js';
 /**
  * Grades one execution: gates first (a failing gate ends grading), then deterministic checks, groups and
  * fail-if conditions, with every llm-rubric criterion — nested in groups too — in one judge call. An engine
- * failure, a check that cannot be evaluated or a failed judge makes the grade `error`, never a pass or a fail.
+ * failure, a check that cannot be evaluated or a failed judge makes the grade `error`, never a pass or a fail — except
+ * in an AgentV case, where a check whose code fails to grade scores as AgentV scores it (see finish).
  */
 export async function gradeExecution(input: GradeInput): Promise<Grade> {
   const { testCase, session } = input;
@@ -125,10 +127,16 @@ async function evaluate(
   return groupVerdict(check, role, await Promise.all(children.map((c) => evaluate(c, 'check', context, judged))));
 }
 
+/**
+ * The grade from the verdicts. A check that errored makes it `error`; in an AgentV case (`mean-score`) a check whose
+ * code threw, crashed or ran out of time is scored as AgentV scores it instead, and shown errored.
+ */
 function finish(graded: readonly GradedCheck[], { threshold, verdictRule }: Case): Grade {
-  const checks = graded.map((g) => g.verdict);
-  const { status, score } = scoreVerdicts(checks, threshold, verdictRule);
-  const error = graded.find((g) => g.error)?.error;
+  const agentv = graded.map((g) => (verdictRule === 'mean-score' ? agentvFailureVerdicts(g) : undefined));
+  const checks = graded.map((g, i) => agentv[i]?.shown ?? g.verdict);
+  const scored = graded.map((g, i) => agentv[i]?.scored ?? g.verdict);
+  const { status, score } = scoreVerdicts(scored, threshold, verdictRule);
+  const error = graded.find((g, i) => g.error && !agentv[i])?.error;
   return status === 'error' && error ? { status, score, checks, error } : { status, score, checks };
 }
 

@@ -6,6 +6,17 @@ import type { AgentvPair } from '../agentv-pairs.js';
 import { gradeEach, startsGrader, writeGraders } from '../code-graders.js';
 import type { PeerVerdict } from './peer-verdict.js';
 
+/** The judge both tools are given: it is down, so that an LLM grader cannot grade (see judgePairs). */
+export const JUDGE_DOWN = 'the judge is down';
+const judgeDown = {
+  id: 'differential-judge',
+  kind: 'mock',
+  targetName: 'differential',
+  async invoke() {
+    throw new Error(JUDGE_DOWN);
+  },
+};
+
 /** An AgentV 4 eval file holding every pair as one test. */
 export function agentvSuite(pairs: readonly AgentvPair[]) {
   return {
@@ -86,6 +97,8 @@ export async function agentvVerdicts(pairs: readonly AgentvPair[]): Promise<Map<
             ...(pair.durationMs === undefined ? {} : { durationMs: pair.durationMs }),
           } as never,
           preparedAttempt: { source: 'manual', workspacePath: workspace, target: 'differential' },
+          // The grader's model (the target's own provider, runtime.resolveGraderProvider): one that is down.
+          providerFactory: () => judgeDown as never,
         });
         const verdict =
           result.executionStatus === 'ok' ? 'pass' : result.executionStatus === 'quality_failure' ? 'fail' : 'error';

@@ -37,4 +37,10 @@ export type CheckEvaluator = (check: Check, context: CheckContext) => CheckOutco
 export interface GradedCheck {
   verdict: CheckVerdict;
   error?: { code: string; message: string };
+  /**
+   * The check ran and could not grade — its code threw, crashed or ran out of time, or the judge of AgentV's implicit
+   * criteria grader failed — as opposed to a check skill-eval could not start, or another check's failed judge. An
+   * AgentV case scores it as AgentV does (see agentv-failures.ts).
+   */
+  failedToGrade?: { negated: boolean };
 }

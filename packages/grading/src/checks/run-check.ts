@@ -5,7 +5,7 @@ import { checkRegistry } from './registry.js';
 import { renderVars } from './render-vars.js';
 import { checkTurn, sessionForTurn, userTurnStarts } from './turn-view.js';
 import { untilStopped } from './until-stopped.js';
-import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
+import { type CheckRole, erroredVerdict, failedToGradeVerdict, makeVerdict } from './verdict.js';
 
 /**
  * Runs one normalised deterministic check. Unknown types and malformed checks give errored verdicts, and so does a
@@ -27,7 +27,9 @@ export async function runCheck(written: Check, role: CheckRole, context: CheckCo
     const outcome = await untilStopped(evaluate(check, { ...context, session }), context.signal, label);
     return makeVerdict(check, role, { ...outcome, evidence: `turn ${turn}: ${outcome.evidence}` });
   } catch (error) {
-    return erroredVerdict(check, role, errorInfo(error));
+    // Stopped by the run (interrupted, or grading passed the execution's time limit): the run's doing, not the check's.
+    if (context.signal?.aborted) return erroredVerdict(check, role, errorInfo(error));
+    return failedToGradeVerdict(check, role, errorInfo(error));
   }
 }
 

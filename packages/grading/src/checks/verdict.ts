@@ -29,6 +29,20 @@ export function erroredVerdict(check: Check, role: CheckRole, error: { code: str
   return { verdict: { ...base(check, role), passed: false, score: 0, evidence: error.message, errored: true }, error };
 }
 
+/**
+ * A verdict for a check that ran and could not grade (its code threw, crashed or ran out of time): errored, as
+ * {@link erroredVerdict}, and marked so that an AgentV case can score it as AgentV does. An interrupted check is not
+ * the check's failure: that stays a plain error.
+ */
+export function failedToGradeVerdict(
+  check: Check,
+  role: CheckRole,
+  error: { code: string; message: string },
+): GradedCheck {
+  const graded = erroredVerdict(check, role, error);
+  return error.code === 'INTERRUPTED' ? graded : { ...graded, failedToGrade: { negated: check.negate === true } };
+}
+
 function base(check: Check, role: CheckRole) {
   const scored = role === 'check';
   return {

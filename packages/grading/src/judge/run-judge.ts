@@ -10,7 +10,7 @@ import {
 } from '@skill-eval/core';
 import type { GradedCheck } from '../checks/check-evaluator.js';
 import { stringValue } from '../checks/check-value.js';
-import { type CheckRole, erroredVerdict, makeVerdict } from '../checks/verdict.js';
+import { type CheckRole, erroredVerdict, failedToGradeVerdict, makeVerdict } from '../checks/verdict.js';
 import type { Judge } from '../grade.js';
 import { callJudge } from './call-judge.js';
 import { buildJudgePrompt, buildRepairPrompt, JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
@@ -120,7 +120,12 @@ export async function runJudge(input: RunJudgeInput): Promise<GradedCheck[]> {
   } catch (error) {
     const info = errorInfo(error);
     const failure = info.code === 'INTERRUPTED' ? info : { code: 'JUDGE_FAILED', message: info.message };
-    for (const i of pending) results[i] = erroredVerdict(input.rubrics[i]!.check, input.rubrics[i]!.role, failure);
+    for (const i of pending) {
+      const { check, role } = input.rubrics[i]!;
+      // AgentV's implicit grader of a test's criteria fails, where a failed judge is otherwise an error (agentv-failures.ts).
+      results[i] =
+        check.agentv === true ? failedToGradeVerdict(check, role, failure) : erroredVerdict(check, role, failure);
+    }
   }
   return results as GradedCheck[];
 }
