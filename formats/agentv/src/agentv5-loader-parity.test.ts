@@ -92,6 +92,29 @@ describe('score-range rubrics', () => {
   });
 });
 
+describe('execution-metrics', () => {
+  // grader-parser.ts:1350-1413: target_exploration_ratio (or targetExplorationRatio) is a bound of its own, and
+  // exploration_tolerance tunes it.
+  it('takes the exploration ratio as its only bound, in either spelling', () => {
+    const { suites, diagnostics } = load('evals/a.eval.yaml', [
+      'prompts: ["{{ input }}"]',
+      'tests:',
+      '  - id: t',
+      '    vars: {input: hi}',
+      '    assert:',
+      '      - {type: execution-metrics, target_exploration_ratio: 0.5, exploration_tolerance: 0.3}',
+      '      - {type: execution-metrics, targetExplorationRatio: 0.4, explorationTolerance: 0.1}',
+    ]);
+    expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(
+      suites[0]!.cases[0]!.checks.map((c) => [c.type, c.target_exploration_ratio, c.exploration_tolerance]),
+    ).toEqual([
+      ['execution-metrics', 0.5, 0.3],
+      ['execution-metrics', 0.4, 0.1],
+    ]);
+  });
+});
+
 describe("the order of a test's graders", () => {
   // parseGraders (grader-parser.ts:250-283): the test's own, then default_test's and the suite's (combineInherited-
   // Assertions, yaml-parser.ts:672-691), which execution.skip_defaults leaves out.
