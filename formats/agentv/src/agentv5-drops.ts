@@ -36,6 +36,8 @@ export function agentv5DropsTemplateOnlyRubric(
  */
 export function agentv5DropsEmptySet(written: unknown, kept: number, path: DocPath, ctx: ReadContext): boolean {
   if (ctx.dialect !== 'agentv-5' || kept > 0 || !Array.isArray(written) || written.length === 0) return false;
+  // A member that makes AgentV skip the whole test (said at the member) leaves nothing for the set to drop.
+  if (ctx.skipTest?.skipped) return false;
   ctx.source.sink.warning(
     'dropped-by-agentv',
     'AgentV 5 skips this assert-set: it keeps none of its members ("no valid child assertions"), so it grades nothing; skill-eval leaves it out too and grades the test\'s other assertions.',
