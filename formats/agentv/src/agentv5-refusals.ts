@@ -31,8 +31,10 @@ const REMOVED_WORKSPACE_KEYS: Record<string, string> = {
     'workspace.isolation has been removed. Use environment at suite/test scope and let AgentV manage runtime isolation.',
 };
 
-const refuse = (ctx: ReadContext, ruleId: string, why: string, todo: string, where: ReturnType<typeof at>) =>
-  ctx.source.sink.error(ruleId, `AgentV 5 refuses this eval file: "${why}" ${todo}`, where);
+const refusal = (why: string, todo: string) => `AgentV 5 refuses this eval file: "${why}" ${todo}`;
+/** An environment recipe AgentV 5 cannot read. */
+const refuse = (ctx: ReadContext, why: string, todo: string, where: ReturnType<typeof at>) =>
+  ctx.source.sink.error('bad-environment', refusal(why, todo), where);
 
 /** Each key of a `workspace` map (the suite's or a test's) that AgentV 5 refuses the file for. */
 export function agentv5WorkspaceRefusals(value: unknown, path: DocPath, ctx: ReadContext): void {
@@ -44,7 +46,7 @@ export function agentv5WorkspaceRefusals(value: unknown, path: DocPath, ctx: Rea
       key === 'template'
         ? 'Name the folder as environment: {type: host, workdir: <folder>} (AgentV 5.0 still read workspace.template; 5.1 removed it).'
         : 'Move it as the message says, or remove it.';
-    refuse(ctx, 'removed-by-agentv', why, todo, atKey(path, key));
+    ctx.source.sink.error('removed-by-agentv', refusal(why, todo), atKey(path, key));
   }
 }
 
@@ -84,23 +86,23 @@ export function agentv5EnvironmentRefusals(value: unknown, path: DocPath, ctx: R
   if (ctx.dialect !== 'agentv-5' || value === undefined || typeof value === 'string') return;
   const todo = 'Fix the environment recipe as the message says.';
   if (!isRecord(value)) {
-    refuse(ctx, 'bad-environment', `${location} must be an object with type: host|docker and workdir.`, todo, at(path));
+    refuse(ctx, `${location} must be an object with type: host|docker and workdir.`, todo, at(path));
     return;
   }
   if (value.type !== 'host' && value.type !== 'docker') {
     const where = value.type === undefined ? at(path) : at(path, 'type');
-    refuse(ctx, 'bad-environment', `${location}.type must be 'host' or 'docker'.`, todo, where);
+    refuse(ctx, `${location}.type must be 'host' or 'docker'.`, todo, where);
     return;
   }
   if (typeof value.workdir !== 'string' || value.workdir.trim() === '') {
     const where = value.workdir === undefined ? at(path) : at(path, 'workdir');
-    refuse(ctx, 'bad-environment', `${location}.workdir must be a non-empty string.`, todo, where);
+    refuse(ctx, `${location}.workdir must be a non-empty string.`, todo, where);
     return;
   }
   const setup = value.setup;
   if (setup !== undefined) {
     if (!isRecord(setup)) {
-      refuse(ctx, 'bad-environment', `${location}.setup must be an object.`, todo, at(path, 'setup'));
+      refuse(ctx, `${location}.setup must be an object.`, todo, at(path, 'setup'));
       return;
     }
     const extra = Object.keys(setup).find((key) => !SETUP_KEYS.includes(key));
