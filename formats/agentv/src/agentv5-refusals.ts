@@ -107,13 +107,7 @@ export function agentv5EnvironmentRefusals(value: unknown, path: DocPath, ctx: R
     }
     const extra = Object.keys(setup).find((key) => !SETUP_KEYS.includes(key));
     if (extra !== undefined) {
-      refuse(
-        ctx,
-        'bad-environment',
-        unknownFieldMessage(`${location}.setup`, extra),
-        todo,
-        atKey([...path, 'setup'], extra),
-      );
+      refuse(ctx, unknownFieldMessage(`${location}.setup`, extra), todo, atKey([...path, 'setup'], extra));
       return;
     }
     const command = setup.command;
@@ -123,13 +117,7 @@ export function agentv5EnvironmentRefusals(value: unknown, path: DocPath, ctx: R
       !command.every((a) => typeof a === 'string' && a.trim() !== '')
     ) {
       const why = `${location}.setup.command must be a non-empty string array, where command[0] is the executable and command[1...] are argv arguments. Use ["bash", "-lc", "..."] for shell behavior.`;
-      refuse(
-        ctx,
-        'bad-environment',
-        why,
-        todo,
-        command === undefined ? at(path, 'setup') : at(path, 'setup', 'command'),
-      );
+      refuse(ctx, why, todo, command === undefined ? at(path, 'setup') : at(path, 'setup', 'command'));
       return;
     }
   }
@@ -137,23 +125,11 @@ export function agentv5EnvironmentRefusals(value: unknown, path: DocPath, ctx: R
   const extra = Object.keys(value).find((key) => !allowed.includes(key));
   if (extra !== undefined) {
     const why = unknownFieldMessage(location, extra);
-    refuse(
-      ctx,
-      'bad-environment',
-      why,
-      `Remove ${location}.${extra}; AgentV 5 has no such setting.`,
-      atKey(path, extra),
-    );
+    refuse(ctx, why, `Remove ${location}.${extra}; AgentV 5 has no such setting.`, atKey(path, extra));
     return;
   }
   if (value.type === 'docker' && value.image === undefined && value.context === undefined)
-    refuse(
-      ctx,
-      'bad-environment',
-      `${location} docker recipes must define either 'image' or 'context'.`,
-      todo,
-      at(path),
-    );
+    refuse(ctx, `${location} docker recipes must define either 'image' or 'context'.`, todo, at(path));
 }
 
 /** The suite's `environment` and `workspace`, which AgentV 5 reads both (yaml-parser.ts:1475 and 1526). */
