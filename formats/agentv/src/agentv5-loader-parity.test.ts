@@ -58,7 +58,8 @@ describe('graders AgentV 5 drops', () => {
 
 describe('score-range rubrics', () => {
   // normalizeScoreRangesShorthand (grader-parser.ts:2583-2624): each key a lower bound, the band reaching to the next
-  // key less one, the last to 10; the judge sees them as llm-grader.ts:1385-1406 words them.
+  // key less one, the last to 10; the judge sees them as llm-grader.ts:1385-1406 words them, and a criterion passes
+  // with 7 or more, or min_score of 10 if that asks more (1896-1899).
   it('read as AgentV words each criterion for its judge, from the shorthand map or the list', () => {
     const { suites, diagnostics } = load('evals/a.eval.yaml', [
       'prompts: ["{{ input }}"]',
@@ -79,12 +80,12 @@ describe('score-range rubrics', () => {
     const checks = suites[0]!.cases[0]!.checks;
     expect(checks.map((c) => [c.value, c.weight, c.threshold])).toEqual([
       [
-        'Criterion: accuracy\nScore ranges:\n  - Score 0-5: Wrong.\n  - Score 6-9: Mostly right.\n  - Score 10: Exact.\nScore it with an integer 0-10 that matches one of its score ranges.',
+        'Criterion: accuracy\nScore ranges:\n  - Score 0-5: Wrong.\n  - Score 6-9: Mostly right.\n  - Score 10: Exact.\nIt passes with a score of at least 8 of 10.',
         2 / 3,
         0.8,
       ],
       [
-        'Criterion: rubric-2\nDescription: Is brief\nScore ranges:\n  - Score 0-4: Long.\n  - Score 5-10: Short.\nScore it with an integer 0-10 that matches one of its score ranges.',
+        'Criterion: rubric-2\nDescription: Is brief\nScore ranges:\n  - Score 0-4: Long.\n  - Score 5-10: Short.\nIt passes with a score of at least 7 of 10.',
         1 / 3,
         undefined,
       ],

@@ -36,10 +36,18 @@ function scoreRanges(written: unknown): ScoreRange[] | undefined {
 }
 
 /**
+ * The least score that passes a score-range criterion: 7, or `min_score` (0-1) of 10 when that asks more
+ * (`passed = !(min_score !== undefined && score / 10 < min_score) && score >= 7`, llm-grader.ts:1896-1899 at 58f316ca2).
+ */
+const passingScore = (minScore: unknown) =>
+  typeof minScore === 'number' && minScore > 0 && minScore <= 1 ? Math.max(7, Math.ceil(minScore * 10)) : 7;
+
+/**
  * The criterion of a score-range rubric item, worded as AgentV words it for its judge (the criterion section of
  * buildScoreRangePrompt, graders/llm-grader.ts:1385-1406 at 58f316ca2): its id, its outcome as the description, and
- * each band as "Score min-max: outcome". Its weight and min_score are the check's own. Undefined for an item without
- * score ranges (a checklist item, whose outcome is its criterion).
+ * each band as "Score min-max: outcome"; then the score it needs to pass, since skill-eval's judge gives a verdict, not a
+ * score. Its weight and min_score are the check's own too. Undefined for an item without score ranges (a checklist
+ * item, whose outcome is its criterion).
  */
 export function scoreRangeCriterion(item: Record<string, unknown>, index: number): string | undefined {
   const ranges = scoreRanges(item.score_ranges);
@@ -50,6 +58,6 @@ export function scoreRangeCriterion(item: Record<string, unknown>, index: number
     ...(typeof outcome === 'string' && outcome !== '' ? [`Description: ${outcome}`] : []),
     'Score ranges:',
     ...ranges.map((r) => `  - Score ${r.min === r.max ? r.min : `${r.min}-${r.max}`}: ${r.outcome}`),
-    'Score it with an integer 0-10 that matches one of its score ranges.',
+    `It passes with a score of at least ${passingScore(item.min_score)} of 10.`,
   ].join('\n');
 }

@@ -74,7 +74,7 @@ describe('the readings compared', () => {
       { type: 'trajectory:tool-used', value: ['writeFile', 'deleteFile'], inverse: true },
       {
         type: 'llm-rubric',
-        rubrics: [{ id: 'brevity', score_ranges: [{ score_range: [0, 5], outcome: 'Long.' }] }],
+        rubrics: [{ id: 'brevity', min_score: 0.9, score_ranges: [{ score_range: [0, 5], outcome: 'Long.' }] }],
       },
     ].flatMap((a) => agentvGraderLines(a));
     const ours = [
@@ -88,8 +88,7 @@ describe('the readings compared', () => {
       },
       {
         type: 'llm-rubric',
-        value:
-          'Criterion: brevity\nScore ranges:\n  - Score 0-5: Long.\nScore it with an integer 0-10 that matches one of its score ranges.',
+        value: 'Criterion: brevity\nScore ranges:\n  - Score 0-5: Long.\nIt passes with a score of at least 9 of 10.',
       },
     ].flatMap((c) => skillEvalCheckLines(c as Check));
     expect(ours).toEqual(theirs);

@@ -84,7 +84,8 @@ function rubricCriterion(rubric: Record<string, unknown>): unknown {
       const [min, max] = r.score_range as [number, number];
       return `  - Score ${min === max ? min : `${min}-${max}`}: ${String(r.outcome)}`;
     }),
-    'Score it with an integer 0-10 that matches one of its score ranges.',
+    // Its passing score (llm-grader.ts:1896-1899): 7, or min_score of 10 when that asks more.
+    `It passes with a score of at least ${typeof rubric.min_score === 'number' ? Math.max(7, Math.ceil(rubric.min_score * 10)) : 7} of 10.`,
   ].join('\n');
 }
 
