@@ -190,6 +190,24 @@ describe('settings AgentV 5 refuses the file for', () => {
       "must define either 'image' or 'context'",
       3,
     ],
+    [
+      'an env value that is not a string',
+      ['  type: host', '  workdir: ./w', '  env: {CI: 1}'],
+      'environment.env.CI must be a string.',
+      5,
+    ],
+    [
+      'a setup timeout that is not a positive number',
+      ['  type: host', '  workdir: ./w', '  setup: {command: [npm, ci], timeout_ms: 0}'],
+      'environment.setup.timeout_ms must be a positive number of milliseconds.',
+      5,
+    ],
+    [
+      'a mount with a key it does not take',
+      ['  type: docker', '  image: node:20', '  workdir: /w', '  mounts:', '    - {source: ./w, target: /w, mode: ro}'],
+      'environment.mounts[0].mode is not supported in environment recipes.',
+      7,
+    ],
   ])('environment with %s is an error at its line', (_, recipe, words, line) => {
     write('evals/w/x.txt', 'x');
     const { diagnostics } = load('evals/a.eval.yaml', [
