@@ -9,9 +9,11 @@ import {
 } from '@skill-eval/checks';
 import { type Check, normalizeCheck } from '@skill-eval/core';
 import { agentv4Kept, agentv4SkipsMember } from './agentv4-kept.js';
+import { agentv5DropsEmptySet, agentv5DropsTemplateOnlyRubric } from './agentv5-drops.js';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
 import { agentvNegation } from './negation.js';
+import { scoreRangeCriterion } from './score-ranges.js';
 import type { DocPath } from './source.js';
 
 /** AgentV 5's message for assertion types it removed; a 4.x file may still use them. */
@@ -311,6 +313,7 @@ function groupCheck(item: Record<string, unknown>, path: DocPath, ctx: ReadConte
   const members = readAssertions(membersAgentvReads(written, composite, [...path, key], ctx), [...path, key], ctx, {
     members: true,
   });
+  if (!composite && agentv5DropsEmptySet(written, members.length, path, ctx)) return [];
   if (composite && ctx.dialect === 'agentv-4' && members.length === 0 && Array.isArray(written) && written.length > 0) {
     // "no valid member evaluators" (@agentv/core 4.42.4 dist/chunk-FRDEARJA.js:18403-18408).
     ctx.source.sink.warning(
@@ -366,6 +369,7 @@ function rubricChecks(
       at(path, 'prompt'),
     );
   }
+  if (agentv5DropsTemplateOnlyRubric(item.type, template?.file, raw, path, ctx)) return [];
   const withTemplate = (text: string) => (template ? renderGraderTemplate(template.text, text, ctx) : text);
   if (typeof raw === 'string' && raw.trim() !== '')
     return [{ ...base, type: 'llm-rubric', value: withTemplate(raw), ...rest }];
@@ -384,7 +388,8 @@ function rubricChecks(
   const share = base.weight ?? 1;
   const checks: Check[] = [];
   raw.forEach((criterion, i) => {
-    const text = typeof criterion === 'string' ? criterion : isRecord(criterion) ? criterionText(criterion) : undefined;
+    const text =
+      typeof criterion === 'string' ? criterion : isRecord(criterion) ? criterionText(criterion, i) : undefined;
     if (typeof text !== 'string' || text.trim() === '') {
       ctx.source.sink.error(
         'missing-criteria',
@@ -411,10 +416,7 @@ function rubricChecks(
   return checks;
 }
 
-/** A rubric item's text: its `outcome` (or `criteria`); an item graded by `score_ranges` alone is its id and ranges. */
-function criterionText(item: Record<string, unknown>): unknown {
-  const outcome = item.outcome ?? item.criteria;
-  if (outcome !== undefined || !isRecord(item.score_ranges)) return outcome;
-  const ranges = Object.entries(item.score_ranges).map(([score, text]) => `${score}: ${String(text)}`);
-  return `${typeof item.id === 'string' ? item.id : 'Criterion'}, scored 0-10:\n${ranges.join('\n')}`;
+/** A rubric item's text: its `outcome` (or `criteria`); an item with `score_ranges`, those as AgentV words them. */
+function criterionText(item: Record<string, unknown>, index: number): unknown {
+  return scoreRangeCriterion(item, index) ?? item.outcome ?? item.criteria;
 }

@@ -930,13 +930,17 @@ const contentText = (content: unknown): string =>
 const joinReference = (reference: string | undefined, perTurn: string[]) =>
   [reference, ...perTurn].filter((r): r is string => Boolean(r && r.trim() !== '')).join('\n\n') || undefined;
 
-/** default_test.assert, then the test's own, then the suite's (unless execution.skip_defaults). */
+/**
+ * default_test.assert, then the test's own, then the suite's (unless execution.skip_defaults); AgentV 5 reads them in
+ * its own order ({@link readAgentv5Checks}).
+ */
 function readAllChecks(
   test: Record<string, unknown>,
   path: DocPath,
   defaults: SuiteDefaults,
   ctx: ReadContext,
 ): Check[] {
+  if (ctx.dialect === 'agentv-5') return readAgentv5Checks(test, path, defaults, ctx);
   const checks: Check[] = [];
   const dt = defaults.defaultTest;
   if (dt?.value.assert !== undefined)
@@ -949,6 +953,31 @@ function readAllChecks(
   if (execution.skip_defaults !== true) {
     for (const a of defaults.suiteAssert) checks.push(...readAssertions(a.value, a.path, { ...ctx, source: a.source }));
   }
+  return checks;
+}
+
+/**
+ * AgentV 5's graders of a test (parseGraders, grader-parser.ts:234-285 at 58f316ca2): the test's `assert` (else its
+ * `execution.assert`), then the inherited ones — default_test.assert and the suite's `assert`, in that order
+ * (combineInheritedAssertions, yaml-parser.ts:672-691 and 1534-1536) — which `execution.skip_defaults` leaves out.
+ */
+function readAgentv5Checks(
+  test: Record<string, unknown>,
+  path: DocPath,
+  defaults: SuiteDefaults,
+  ctx: ReadContext,
+): Check[] {
+  const checks: Check[] = [];
+  for (const key of ['assert', 'assertions', 'evaluators'])
+    checks.push(...readAssertions(test[key], [...path, key], ctx));
+  const execution = isRecord(test.execution) ? test.execution : {};
+  for (const key of ['assert', 'assertions', 'evaluators'])
+    checks.push(...readAssertions(execution[key], [...path, 'execution', key], ctx));
+  if (execution.skip_defaults === true) return checks;
+  const dt = defaults.defaultTest;
+  if (dt?.value.assert !== undefined)
+    checks.push(...readAssertions(dt.value.assert, [...dt.path, 'assert'], { ...ctx, source: dt.source }));
+  for (const a of defaults.suiteAssert) checks.push(...readAssertions(a.value, a.path, { ...ctx, source: a.source }));
   return checks;
 }
 

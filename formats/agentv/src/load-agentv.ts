@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { type Case, type Diagnostic, findSkillRoot, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
 import { findProjectRoot, foldersUpTo, projectBoundary } from '@skill-eval/format-kit';
+import { agentv5SuiteRefusals } from './agentv5-refusals.js';
 import { buildCases, readInputFiles, readPromptList } from './build-case.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { agentvDialect } from './dialect.js';
@@ -128,6 +129,7 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
     skill,
   };
   const settings = readTopLevel(doc, ctx);
+  agentv5SuiteRefusals(doc, ctx);
   const { defaults, kept } = readDefaults(doc, ctx, sources);
   if (kept) settings.agentv = { ...(settings.agentv as object), ...kept };
   const testsKey =

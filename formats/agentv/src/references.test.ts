@@ -136,14 +136,15 @@ describe('tests from files and folders', () => {
     );
     const { suites, diagnostics } = loadFile('p.eval.yaml');
     expect(diagnostics).toEqual([]);
+    // The test's own graders first, default_test's after them (parseGraders, grader-parser.ts:250-283 at 58f316ca2).
     expect(suites[0]!.cases.map((c) => [c.id, c.turns, c.threshold, c.checks])).toEqual([
       [
         't__prompt_prompt.txt',
         ['Question: why (calm)'],
         0.6,
         [
-          { type: 'icontains', value: 'sorry', negate: true },
           { type: 'llm-rubric', value: 'mine' },
+          { type: 'icontains', value: 'sorry', negate: true },
         ],
       ],
       [
@@ -151,8 +152,8 @@ describe('tests from files and folders', () => {
         ['Short: why'],
         0.6,
         [
-          { type: 'icontains', value: 'sorry', negate: true },
           { type: 'llm-rubric', value: 'mine' },
+          { type: 'icontains', value: 'sorry', negate: true },
         ],
       ],
     ]);
@@ -219,7 +220,8 @@ describe('files, workspaces and the skill', () => {
     write(
       'project/s.eval.yaml',
       [
-        'environment: {workdir: ../outside/dir}',
+        // AgentV 5 refuses an environment without a type (environment-recipe.ts:136-138 at 58f316ca2).
+        'environment: {type: host, workdir: ../outside/dir}',
         'prompts: ["{{ input }}"]',
         'tests:',
         '  - id: t1',
@@ -230,7 +232,7 @@ describe('files, workspaces and the skill', () => {
     );
     const { suites, diagnostics } = loadFile('project/s.eval.yaml');
     expect(where(diagnostics).filter(([rule]) => rule !== 'grader-template')).toEqual([
-      ['outside-project', 'project/s.eval.yaml', 1, 24],
+      ['outside-project', 'project/s.eval.yaml', 1, 36],
       ['outside-project', 'project/s.eval.yaml', 7, 5],
       ['outside-project', 'project/s.eval.yaml', 5, 63],
       ['outside-project', 'project/s.eval.yaml', 6, 52],

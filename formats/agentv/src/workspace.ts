@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { join as shellJoin } from 'shlex';
+import { agentv5EnvironmentRefusals, agentv5WorkspaceRefusals } from './agentv5-refusals.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import type { TestEntry } from './references.js';
 import { checkInsideProject } from './references.js';
@@ -138,6 +139,13 @@ export function readWorkspace(
   defaults: SuiteDefaults,
   ctx: ReadContext,
 ) {
+  agentv5EnvironmentRefusals(
+    test.environment,
+    [...path, 'environment'],
+    ctx,
+    `test '${String(test.id ?? 'unknown')}'.environment`,
+  );
+  agentv5WorkspaceRefusals(test.workspace, [...path, 'workspace'], ctx);
   let reading: WorkspaceReading | undefined;
   if (test.environment !== undefined) reading = readEnvironment(test.environment, [...path, 'environment'], ctx);
   else if (test.workspace !== undefined) reading = readV4Workspace(test.workspace, [...path, 'workspace'], ctx);

@@ -155,14 +155,23 @@ const stepCount = defineCheck({
   origins: PROMPTFOO,
 });
 
-const METRICS = ['max_tool_calls', 'max_llm_calls', 'max_tokens', 'max_cost_usd', 'max_duration_ms'] as const;
-/** AgentV reads each bound in camelCase too. */
-export const METRIC_SPELLINGS: Readonly<Record<string, (typeof METRICS)[number]>> = {
+const METRICS = [
+  'max_tool_calls',
+  'max_llm_calls',
+  'max_tokens',
+  'max_cost_usd',
+  'max_duration_ms',
+  'target_exploration_ratio',
+] as const;
+/** AgentV reads each bound in camelCase too (AgentV 5: grader-parser.ts:1350-1370 at 58f316ca2). */
+export const METRIC_SPELLINGS: Readonly<Record<string, keyof typeof metricParams>> = {
   maxToolCalls: 'max_tool_calls',
   maxLlmCalls: 'max_llm_calls',
   maxTokens: 'max_tokens',
   maxCostUsd: 'max_cost_usd',
   maxDurationMs: 'max_duration_ms',
+  targetExplorationRatio: 'target_exploration_ratio',
+  explorationTolerance: 'exploration_tolerance',
 };
 
 const metric = (what: string) => atLeastZero(`a number ≥ 0: the most ${what}`);
@@ -172,6 +181,14 @@ const metricParams = {
   max_tokens: metric('tokens (input, output and cache)'),
   max_cost_usd: metric('dollars'),
   max_duration_ms: metric('milliseconds'),
+  // AgentV 5's exploration bound (graders/execution-metrics.ts:157-178 at 58f316ca2).
+  target_exploration_ratio: wants<number>(
+    'a number from 0 to 1: the share of tool calls that explore (Read, Grep, Glob, WebSearch, WebFetch…) to aim at',
+    (v) => typeof v === 'number' && v >= 0 && v <= 1,
+  ),
+  exploration_tolerance: atLeastZero(
+    'a number ≥ 0: how far the share may be from target_exploration_ratio (default 0.2)',
+  ),
 };
 
 const toolCalled = (summary: string) =>
@@ -300,17 +317,12 @@ export const ACTION_CHECKS: Readonly<Record<string, CheckSpec>> = {
   'trajectory:step-count': stepCount,
   'step-count': stepCount,
   'execution-metrics': defineCheck({
-    summary: 'every bound given holds: tool calls, agent turns, tokens, cost, duration',
+    summary: 'every bound given holds: tool calls, agent turns, tokens, cost, duration, the share of exploring calls',
     params: {
       ...metricParams,
       ...Object.fromEntries(Object.entries(METRIC_SPELLINGS).map(([camel, snake]) => [camel, metricParams[snake]])),
     },
-    needs: [[...METRICS, ...Object.keys(METRIC_SPELLINGS)]],
-    unsupported: {
-      target_exploration_ratio:
-        'skill-eval does not measure how much of a run explores; bound tool calls or turns instead',
-      exploration_tolerance: 'it tunes target_exploration_ratio, which skill-eval does not measure',
-    },
+    needs: [[...METRICS, ...Object.keys(METRIC_SPELLINGS).filter((camel) => camel !== 'explorationTolerance')]],
     origins: AGENTV,
   }),
 };

@@ -34,11 +34,6 @@ export const DELIBERATE_LOADER_DIFFERENCES: readonly DeliberateLoaderDifference[
     ids: /^partial-value$/,
   },
   {
-    why: 'Written for AgentV 5.0 (taken at 7741f9d, v5.0.0-next.1-121), which still read `workspace.template`; AgentV removed it at a84b97855 (v5.1.0-next.1-9), after which the loader refuses the file (yaml-parser.ts:3305-3309 at 58f316ca2, the commit the vendored loader is built at). skill-eval reads it as the version it was written for did — the template as the workspace — with a `v4-field` warning naming environment.workdir.',
-    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv@7741f9d\/examples\/features\/workspace-setup-script\//,
-    aspect: 'refusal',
-  },
-  {
     why: "AgentV renders the filled input once more with nunjucks (interpolateRawEvalCase, yaml-parser.ts:510 at 58f316ca2), so an expression that a var brings in (`{{ 7 * 7 }}` in a red-team payload) is evaluated: 49. skill-eval substitutes plain `{{ name }}` only (formats/agentv README, 'Deliberate deviations') and sends the rest as written, with a `template-unsupported` warning at the var.",
     files:
       /^wild\/agentv-eval-yaml\/EntityProcess-agentv\/examples\/red-team\/suites\/llm02-insecure-output\.eval\.yaml$/,

@@ -68,6 +68,39 @@ describe('the readings compared', () => {
     expect(skillEvalCheckLines({ type: 'skill-used', value: 'deploy' } as Check)).not.toEqual([theirs[0]]);
   });
 
+  it("reads AgentV 5's tool counts, forbidden-tool lists and score ranges as skill-eval's checks hold them", () => {
+    const theirs = [
+      { type: 'trajectory:tool-used', value: { name: 'webSearch', min: 2 } },
+      { type: 'trajectory:tool-used', value: ['writeFile', 'deleteFile'], inverse: true },
+      {
+        type: 'llm-rubric',
+        rubrics: [{ id: 'brevity', min_score: 0.9, score_ranges: [{ score_range: [0, 5], outcome: 'Long.' }] }],
+      },
+    ].flatMap((a) => agentvGraderLines(a));
+    const ours = [
+      { type: 'tool-trajectory', minimums: { webSearch: 2 } },
+      {
+        type: 'assert-set',
+        checks: [
+          { type: 'tool-called', value: 'writeFile', negate: true },
+          { type: 'tool-called', value: 'deleteFile', negate: true },
+        ],
+      },
+      {
+        type: 'llm-rubric',
+        value: 'Criterion: brevity\nScore ranges:\n  - Score 0-5: Long.\nIt passes with a score of at least 9 of 10.',
+      },
+    ].flatMap((c) => skillEvalCheckLines(c as Check));
+    expect(ours).toEqual(theirs);
+    // "None of them" is not "not all of them".
+    expect(agentvGraderLines({ type: 'not-trajectory:tool-used', value: ['a', 'b'] })).toEqual(
+      agentvGraderLines({ type: 'trajectory:tool-used', value: ['a', 'b'], inverse: true }),
+    );
+    expect(
+      skillEvalCheckLines({ type: 'tool-trajectory', minimums: { webSearch: 2 } } as unknown as Check),
+    ).not.toEqual(agentvGraderLines({ type: 'trajectory:tool-used', value: { name: 'webSearch', min: 3 } }));
+  });
+
   it('sends several messages as one role-marked prompt and a leading system message as the system prompt', () => {
     const reading = agentvReading({
       id: 't',

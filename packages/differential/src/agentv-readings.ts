@@ -69,6 +69,47 @@ function inlineCriteria(assertion: Record<string, unknown>): string | undefined 
   return TEMPLATE_VARIABLE.test(prompt) ? undefined : prompt;
 }
 
+/**
+ * A rubric item AgentV loaded: its outcome; with score ranges, the criterion section AgentV's judge is shown
+ * (graders/llm-grader.ts:1385-1406 at 58f316ca2), without the weight and min-score labels, which are parameters.
+ */
+function rubricCriterion(rubric: Record<string, unknown>): unknown {
+  const ranges = Array.isArray(rubric.score_ranges) ? rubric.score_ranges.filter(isRecord) : [];
+  if (ranges.length === 0) return rubric.outcome;
+  return [
+    `Criterion: ${String(rubric.id)}`,
+    ...(rubric.outcome ? [`Description: ${String(rubric.outcome)}`] : []),
+    'Score ranges:',
+    ...ranges.map((r) => {
+      const [min, max] = r.score_range as [number, number];
+      return `  - Score ${min === max ? min : `${min}-${max}`}: ${String(r.outcome)}`;
+    }),
+    // Its passing score (llm-grader.ts:1896-1899): 7, or min_score of 10 when that asks more.
+    `It passes with a score of at least ${typeof rubric.min_score === 'number' ? Math.max(7, Math.ceil(rubric.min_score * 10)) : 7} of 10.`,
+  ].join('\n');
+}
+
+/** A tool and the least number of calls it needs, as one key: the name alone when once is enough. */
+const toolCount = (name: unknown, least: number) => (least > 1 ? { name, min: least } : name);
+
+/**
+ * AgentV 5's `trajectory:tool-used` (graders/trajectory.ts evaluateToolUsed at 58f316ca2): `{name, min}` is that tool
+ * called at least `min` times; a list, each tool called — or, with `inverse` (a `not-` type, as the loader leaves it),
+ * none of them (`inverse ? matched.length === 0`): a group of one negated line per tool.
+ */
+function toolUsedLines(inverse: boolean, value: unknown): string[] {
+  if (Array.isArray(value))
+    return [
+      line(
+        false,
+        'assert-set',
+        value.map((tool) => line(inverse, 'tool-called', isRecord(tool) ? tool.name : tool)),
+      ),
+    ];
+  if (isRecord(value)) return [line(inverse, 'tool-called', toolCount(value.name, Number(value.min ?? 1)))];
+  return [line(inverse, 'tool-called', value)];
+}
+
 /** Each of AgentV's graders as lines (an `llm-rubric` with a list of rubrics: a line per rubric). */
 export function agentvGraderLines(assertion: Record<string, unknown>, criteria = ''): string[] {
   let type = String(assertion.type).replaceAll('_', '-');
@@ -87,7 +128,7 @@ export function agentvGraderLines(assertion: Record<string, unknown>, criteria =
       // (4.42.4 dist/chunk-FRDEARJA.js:14590-14597; 5.x registry/builtin-graders.ts:168-181 at 58f316ca2).
       if (inlineCriteria(assertion) !== undefined) return [line(negate, 'llm-rubric', inlineCriteria(assertion))];
       if (Array.isArray(assertion.rubrics))
-        return assertion.rubrics.map((r) => line(negate, 'llm-rubric', isRecord(r) ? r.outcome : r));
+        return assertion.rubrics.map((r) => line(negate, 'llm-rubric', isRecord(r) ? rubricCriterion(r) : r));
       return [line(negate, 'llm-rubric', value ?? (criteria || undefined))];
     case 'script':
     case 'code-grader':
@@ -104,6 +145,7 @@ export function agentvGraderLines(assertion: Record<string, unknown>, criteria =
         ),
       ];
     case 'trajectory:tool-used':
+      return toolUsedLines(negate || assertion.inverse === true, value);
     case 'trajectory:tool-args-match':
       return [line(negate, 'tool-called', isRecord(value) ? value.name : value)];
     case 'skill-trigger':
@@ -135,8 +177,13 @@ export function skillEvalCheckLines(check: Check): string[] {
       return [line(negate, 'llm-rubric', c.outcome ?? c.value)];
     case 'code-grader':
       return [line(negate, 'code-grader', commandLine(c.command))];
-    case 'tool-trajectory':
+    case 'tool-trajectory': {
+      // A count of one tool alone (`trajectory:tool-used` with {name, min}) reads as that tool called at least so often.
+      const minimums = isRecord(c.minimums) ? Object.entries(c.minimums) : [];
+      if (c.tools === undefined && c.agentv !== true && minimums.length === 1 && Number(minimums[0]![1]) > 1)
+        return [line(negate, 'tool-called', toolCount(minimums[0]![0], Number(minimums[0]![1])))];
       return [line(negate, 'tool-trajectory', c.tools)];
+    }
     case 'assert-set':
       return [line(negate, 'assert-set', (Array.isArray(c.checks) ? c.checks : []).flatMap(skillEvalCheckLines))];
     default:

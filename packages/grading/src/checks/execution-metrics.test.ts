@@ -62,10 +62,48 @@ describe('execution-metrics', () => {
     expect(verdict.evidence).toBe(evidence);
   });
 
+  // AgentV 5 (graders/execution-metrics.ts:157-178, trace.ts:1421-1454 at 58f316ca2): the share of calls named Read,
+  // Grep, Glob, WebSearch, WebFetch, read, grep, glob, search or list, within exploration_tolerance (0.2) of the target.
+  it.each<[Check, Partial<SessionInput>, boolean, number, string]>([
+    [metrics({ target_exploration_ratio: 0.5 }), measured, true, 1, 'exploration ratio 0.50 (target 0.5 ± 0.2)'],
+    [
+      metrics({ target_exploration_ratio: 0.9, exploration_tolerance: 0.3 }),
+      { toolCalls: [call('Read'), call('Edit'), call('Bash'), call('grep')] },
+      false,
+      0,
+      'exploration ratio 0.50 (target 0.9 ± 0.3, outside)',
+    ],
+    [
+      metrics({ max_tool_calls: 5, target_exploration_ratio: 1, exploration_tolerance: 0 }),
+      { toolCalls: [call('Glob'), call('WebFetch')] },
+      true,
+      1,
+      'tool calls 2 (max 5); exploration ratio 1.00 (target 1 ± 0)',
+    ],
+    // AgentV compares the names as written: a lower-case "webfetch" is not one of them.
+    [
+      metrics({ target_exploration_ratio: 1 }),
+      { toolCalls: [call('webfetch')] },
+      false,
+      0,
+      'exploration ratio 0.00 (target 1 ± 0.2, outside)',
+    ],
+    [
+      metrics({ target_exploration_ratio: 0 }),
+      { toolCalls: [] },
+      false,
+      0,
+      'exploration ratio not available (no tool calls)',
+    ],
+  ])('%j on %j: the share of exploring calls', async (check, session, passed, score, evidence) => {
+    const { verdict, error } = await grade(check, session);
+    expect(error).toBeUndefined();
+    expect([verdict.passed, verdict.score, verdict.evidence]).toEqual([passed, score, evidence]);
+  });
+
   it.each<[Check, Partial<SessionInput>, string]>([
     [metrics({}), measured, 'sets no bound'],
     [metrics({ max_tool_calls: 'many' }), measured, 'needs a number max_tool_calls'],
-    [metrics({ max_tool_calls: 3, target_exploration_ratio: 0.5 }), measured, 'target_exploration_ratio'],
   ])('%j is errored', async (check, session, message) => {
     const { verdict, error } = await grade(check, session);
     expect(verdict.errored).toBe(true);

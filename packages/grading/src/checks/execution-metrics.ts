@@ -24,17 +24,16 @@ const METRICS: Record<string, Metric> = {
 
 /**
  * AgentV `execution-metrics`: every bound given (`max_tool_calls`, `max_llm_calls` = agent turns,
- * `max_tokens`, `max_cost_usd`, `max_duration_ms`) holds. The score is the share of bounds held. A bound on what the
+ * `max_tokens`, `max_cost_usd`, `max_duration_ms`, and the share of exploring calls `target_exploration_ratio`) holds. The score is the share of bounds held. A bound on what the
  * engine did not report is not held, as in AgentV ("Token usage data not available", "Cost data not available":
  * chunk-ZPFM52HV.js:22425, 22444).
  */
 export const executionMetrics: CheckEvaluator = (check, { session }) => {
   const given = Object.keys(METRICS).filter((key) => check[key] !== undefined);
-  if (check.target_exploration_ratio !== undefined) {
-    throw bad(check, 'sets target_exploration_ratio, which skill-eval does not measure');
-  }
-  if (given.length === 0) throw bad(check, `sets no bound; give one of ${Object.keys(METRICS).join(', ')}`);
-  const parts = given.map((key) => {
+  const exploration = check.target_exploration_ratio !== undefined;
+  if (given.length === 0 && !exploration)
+    throw bad(check, `sets no bound; give one of ${Object.keys(METRICS).join(', ')}, target_exploration_ratio`);
+  const bounds = given.map((key) => {
     const metric = METRICS[key]!;
     const max = numberParam(check, key);
     const value = metric.measure(session);
@@ -42,6 +41,7 @@ export const executionMetrics: CheckEvaluator = (check, { session }) => {
     const held = value <= max;
     return { held, text: `${metric.label} ${metric.show(value)} (max ${metric.show(max)}${held ? '' : ', over'})` };
   });
+  const parts = exploration ? [...bounds, explorationPart(check, session)] : bounds;
   const heldCount = parts.filter((p) => p.held).length;
   return {
     passed: heldCount === parts.length,
@@ -49,6 +49,41 @@ export const executionMetrics: CheckEvaluator = (check, { session }) => {
     evidence: parts.map((p) => p.text).join('; '),
   };
 };
+
+/**
+ * The tool names AgentV counts as exploring (DEFAULT_EXPLORATION_TOOLS, packages/core/src/evaluation/trace.ts:1421-1432
+ * at 58f316ca2), compared as written.
+ */
+const EXPLORATION_TOOLS = new Set([
+  'read',
+  'grep',
+  'glob',
+  'search',
+  'list',
+  'Read',
+  'Grep',
+  'Glob',
+  'WebSearch',
+  'WebFetch',
+]);
+
+/**
+ * AgentV 5's `target_exploration_ratio`: the share of tool calls that explore is within `exploration_tolerance`
+ * (default 0.2) of the target; not held without a tool call ("Exploration ratio not available (no tool calls)").
+ * explorationRatio and its check: trace.ts:1442-1454 and graders/execution-metrics.ts:157-178 at 58f316ca2.
+ */
+function explorationPart(check: Check, session: Session): { held: boolean; text: string } {
+  const target = numberParam(check, 'target_exploration_ratio');
+  const tolerance = check.exploration_tolerance === undefined ? 0.2 : numberParam(check, 'exploration_tolerance');
+  const calls = session.toolCalls.length;
+  if (calls === 0) return { held: false, text: 'exploration ratio not available (no tool calls)' };
+  const ratio = session.toolCalls.filter((call) => EXPLORATION_TOOLS.has(call.name)).length / calls;
+  const held = Math.abs(ratio - target) <= tolerance;
+  return {
+    held,
+    text: `exploration ratio ${ratio.toFixed(2)} (target ${target} ± ${tolerance}${held ? '' : ', outside'})`,
+  };
+}
 
 /** Input and output tokens; undefined when the engine reported no usage at all. */
 function reportedTokens(session: Session): number | undefined {
