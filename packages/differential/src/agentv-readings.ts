@@ -136,7 +136,14 @@ export function skillEvalCheckLines(check: Check): string[] {
     case 'code-grader':
       return [line(negate, 'code-grader', commandLine(c.command))];
     case 'tool-trajectory':
-      return [line(negate, 'tool-trajectory', c.tools)];
+      // An AgentV 4 file's steps stay under `expected` ({tool, args}), as AgentV's do.
+      return [
+        line(
+          negate,
+          'tool-trajectory',
+          c.tools ?? (Array.isArray(c.expected) ? c.expected.map((e) => (isRecord(e) ? e.tool : e)) : undefined),
+        ),
+      ];
     case 'assert-set':
       return [line(negate, 'assert-set', (Array.isArray(c.checks) ? c.checks : []).flatMap(skillEvalCheckLines))];
     default:

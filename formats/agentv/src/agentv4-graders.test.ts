@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { agentvDialect } from './dialect.js';
+import { loadAgentv } from './load-agentv.js';
+
+/**
+ * How an AgentV 4 file's graders are read where AgentV 4.42.4 grades otherwise than the words suggest (@agentv/core
+ * 4.42.4 `dist/chunk-FRDEARJA.js`, lines cited per test).
+ */
+const FILE = '/nonexistent-skill-eval-test/evals/suite.eval.yaml';
+const load = (test: string[]) => loadAgentv(FILE, ['tests:', '  - id: a', '    input: hi', ...test].join('\n'));
+const said = (diagnostics: { ruleId: string; severity: string; line?: number }[]) =>
+  diagnostics.map((d) => [d.severity, d.ruleId.replace('agentv/', ''), d.line]);
+
+describe("an AgentV 4 tool-trajectory's steps", () => {
+  const steps = (lines: string[]) => {
+    const { suites, diagnostics } = load([
+      '    assertions:',
+      '      - type: tool-trajectory',
+      '        mode: in_order',
+      ...lines,
+    ]);
+    return { expected: suites[0]?.cases[0]?.checks[0]?.expected, diagnostics: said(diagnostics) };
+  };
+
+  it('compares arguments exactly unless told otherwise (resolveArgsMatchMode, :4584-4586)', () => {
+    const { expected, diagnostics } = steps(['        expected:', '          - {tool: Read, args: {path: a.md}}']);
+    expect(expected).toEqual([{ tool: 'Read', args: { path: 'a.md' }, args_match: 'exact' }]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("takes the grader's args_match for a step without one, the step's over it (:4584-4586)", () => {
+    const { expected, diagnostics } = steps([
+      '        args_match: superset',
+      '        expected:',
+      '          - {tool: Read, args: {path: a.md}}',
+      '          - {tool: Edit, args: {path: a.md}, args_match: exact}',
+      '          - {tool: Bash, args: {command: ls}, args_match: ignore}',
+      '          - {tool: Grep, args: any}',
+    ]);
+    // superset: every listed key present and equal (argsMatch, :4600-4605) — skill-eval's partial match.
+    expect(expected).toEqual([
+      { tool: 'Read', args: { path: 'a.md' }, args_match: 'partial' },
+      { tool: 'Edit', args: { path: 'a.md' }, args_match: 'exact' },
+      { tool: 'Bash' },
+      { tool: 'Grep' },
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('compares only the listed fields of a field list, by dotted path (:4591-4598, getNestedValue :4573-4583)', () => {
+    const { expected } = steps([
+      '        expected:',
+      '          - tool: search',
+      '            args: {query: cats, options: {limit: 5, lang: en}, page: 2}',
+      '            args_match: [query, options.limit, missing]',
+    ]);
+    expect(expected).toEqual([
+      { tool: 'search', args: { query: 'cats', options: { limit: 5 } }, args_match: 'partial' },
+    ]);
+  });
+
+  it('says where a partial match is looser than AgentV, whose superset compares each value whole', () => {
+    const { expected, diagnostics } = steps([
+      '        expected:',
+      '          - {tool: write, args: {file: {path: a}}, args_match: superset}',
+    ]);
+    expect(expected).toEqual([{ tool: 'write', args: { file: { path: 'a' } }, args_match: 'partial' }]);
+    expect(diagnostics).toEqual([['warning', 'trajectory-args', 8]]);
+  });
+
+  it('refuses subset, which skill-eval cannot check, at its line', () => {
+    const { diagnostics } = steps([
+      '        expected:',
+      '          - tool: write',
+      '            args: {path: a}',
+      '            args_match: subset',
+    ]);
+    expect(diagnostics).toEqual([['error', 'trajectory-args', 10]]);
+  });
+
+  it('skips a latency bound, as AgentV does for a call the trace does not time (checkLatency, :4620-4628)', () => {
+    const { expected, diagnostics } = steps([
+      '        expected:',
+      '          - tool: Read',
+      '            max_duration_ms: 100',
+    ]);
+    expect(expected).toEqual([{ tool: 'Read' }]);
+    expect(diagnostics).toEqual([['warning', 'trajectory-latency', 9]]);
+  });
+});
+
+describe('an AgentV 4 llm-grader with no criteria of its own', () => {
+  it("grades the test's criteria with AgentV's default template (parseGraders :19236-19254; evaluateFreeform :1282-1285)", () => {
+    const { suites, diagnostics } = load([
+      '    criteria: Names the capital',
+      '    assertions:',
+      '      - {type: code-grader, command: [node, grade.js]}',
+      '      - {name: judge, type: llm-grader}',
+    ]);
+    expect(suites[0]!.cases[0]!.checks.filter((c) => c.type === 'llm-rubric').map((c) => c.value)).toEqual([
+      'Names the capital',
+    ]);
+    expect(said(diagnostics).filter(([, rule]) => rule === 'missing-criteria')).toEqual([]);
+  });
+
+  it('is left out with a warning when the test has no criteria either', () => {
+    const { suites, diagnostics } = load([
+      '    assertions:',
+      '      - {type: contains, value: hi}',
+      '      - {name: judge, type: llm-grader}',
+    ]);
+    expect(suites[0]!.cases[0]!.checks.map((c) => c.type)).toEqual(['contains']);
+    expect(said(diagnostics)).toContainEqual(['warning', 'missing-criteria', 6]);
+  });
+});
+
+describe("the dialect of a file with a top-level 'defaults'", () => {
+  const v4 = { execution: { target: 'llm' }, tests: [{ id: 'a', input: 'hi', criteria: 'c' }] };
+  it('is 4.x where defaults holds nothing AgentV 5 reads: 4.42.4 reads no defaults (a YAML anchor, say)', () => {
+    expect(agentvDialect({ ...v4, defaults: { system_message: 'Classify' } })).toBe('agentv-4');
+  });
+  it('is 5.x where defaults names a provider or a grader (extractSuiteDefaults, vendor/agentv-5 load-tests.mjs:43371-43393)', () => {
+    expect(agentvDialect({ ...v4, defaults: { provider: 'llm' } })).toBe('agentv-5');
+    expect(agentvDialect({ ...v4, defaults: { grader: 'judge' } })).toBe('agentv-5');
+  });
+});
