@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentvDialect } from './dialect.js';
 import { loadAgentv } from './load-agentv.js';
@@ -122,5 +125,47 @@ describe("the dialect of a file with a top-level 'defaults'", () => {
   it('is 5.x where defaults names a provider or a grader (extractSuiteDefaults, vendor/agentv-5 load-tests.mjs:43371-43393)', () => {
     expect(agentvDialect({ ...v4, defaults: { provider: 'llm' } })).toBe('agentv-5');
     expect(agentvDialect({ ...v4, defaults: { grader: 'judge' } })).toBe('agentv-5');
+  });
+});
+
+describe("an AgentV 4 test's execution.skip_defaults", () => {
+  it("takes neither the suite's input nor its input_files (4.42.4 dist/chunk-FRDEARJA.js:20769-20781)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentv4-skip-'));
+    try {
+      mkdirSync(join(dir, '.git'));
+      writeFileSync(join(dir, 'context.md'), 'Trips.');
+      const file = join(dir, 'suite.eval.yaml');
+      const text = [
+        'input: Use the attached context.',
+        'input_files: [./context.md]',
+        'tests:',
+        '  - {id: with, input: Where?, criteria: c}',
+        '  - {id: without, input: Where?, criteria: c, execution: {skip_defaults: true}}',
+      ].join('\n');
+      const [withDefaults, without] = loadAgentv(file, text, { cwd: dir }).suites[0]!.cases;
+      expect(withDefaults!.turns).toEqual(['@[User]:\nUse the attached context.\n\n@[User]:\nWhere?']);
+      expect(withDefaults!.workspace.files.map((f) => f.to)).toEqual(['./context.md']);
+      expect(without!.turns).toEqual(['Where?']);
+      expect(without!.workspace.files).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a message whose content is a map', () => {
+  it('is sent as AgentV renders it: JSON indented by two (4.42.4 dist/chunk-FRDEARJA.js:17154-17156)', () => {
+    const { suites } = loadAgentv(
+      FILE,
+      [
+        'tests:',
+        '  - id: a',
+        '    criteria: c',
+        '    input:',
+        '      - role: user',
+        '        content: {row: {id: 7}}',
+      ].join('\n'),
+    );
+    expect(suites[0]!.cases[0]!.turns).toEqual(['{\n  "row": {\n    "id": 7\n  }\n}']);
   });
 });

@@ -29,6 +29,8 @@ function commandLine(command: unknown): unknown {
 /** The text parts of a message's content (file and image parts are compared by the workspace, not here). */
 function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
+  // A map is sent as JSON, indented by two (4.42.4 dist/chunk-FRDEARJA.js:17154-17156).
+  if (isRecord(content)) return JSON.stringify(content, null, 2);
   if (!Array.isArray(content)) return '';
   return content
     .filter((part): part is Record<string, unknown> => isRecord(part) && part.type === 'text')
@@ -182,6 +184,8 @@ export function agentvReading(test: AgentvTest): Reading {
  */
 const withoutAttached = (text: string) =>
   text
+    // A role-marked message holding a file alone: AgentV's reading shows it with empty text.
+    .replace(/(^|\n)(@\[[A-Za-z]+\]:\n)Attached file: [^\n]*(?=\n\n@\[|(?![\s\S]))/g, '$1$2')
     .replace(/^Attached file: [^\n]*\n\n/gm, '')
     .replace(/\n\nAttached file: [^\n]*$/gm, '')
     .replace(/^Attached file: [^\n]*$/gm, '');
