@@ -56,10 +56,10 @@ describe('checkProblems', () => {
     ['a skill name pattern', { type: 'skill-used', value: { pattern: 'p*' } }, ['value', 'pattern'], 'exact name'],
     ['promptfoo transform', { type: 'contains', value: 'x', transform: 'output.trim()' }, ['transform'], 'transform'],
     [
-      'an unmeasured metric',
-      { type: 'execution-metrics', max_tokens: 9, target_exploration_ratio: 0.3 },
+      'a negative exploration ratio',
+      { type: 'execution-metrics', target_exploration_ratio: -0.3 },
       ['target_exploration_ratio'],
-      'does not measure',
+      'write a number ≥ 0: the share of tool calls',
     ],
     ['a grader with a target', { type: 'code-grader', command: 'g', target: true }, ['target'], 'target proxy'],
     [

@@ -71,6 +71,18 @@ function inlineCriteria(assertion: Record<string, unknown>): string | undefined 
   return TEMPLATE_VARIABLE.test(prompt) ? undefined : prompt;
 }
 
+/**
+ * A rubric graded by its score ranges alone, as skill-eval words it: its id and each range's lowest score with its
+ * outcome (AgentV 4.42.4 shows the judge the same, `Score 0-2: …`: dist/chunk-FRDEARJA.js:1801-1807).
+ */
+function scoreRanges(rubric: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(rubric.score_ranges)) return undefined;
+  const ranges = rubric.score_ranges
+    .filter(isRecord)
+    .map((r) => `${Array.isArray(r.score_range) ? r.score_range[0] : '?'}: ${String(r.outcome)}`);
+  return `${typeof rubric.id === 'string' ? rubric.id : 'Criterion'}, scored 0-10:\n${ranges.join('\n')}`;
+}
+
 /** Each of AgentV's graders as lines (an `llm-rubric` with a list of rubrics: a line per rubric). */
 export function agentvGraderLines(assertion: Record<string, unknown>, criteria = ''): string[] {
   let type = String(assertion.type).replaceAll('_', '-');
@@ -89,7 +101,7 @@ export function agentvGraderLines(assertion: Record<string, unknown>, criteria =
       // (4.42.4 dist/chunk-FRDEARJA.js:14590-14597; 5.x registry/builtin-graders.ts:168-181 at 58f316ca2).
       if (inlineCriteria(assertion) !== undefined) return [line(negate, 'llm-rubric', inlineCriteria(assertion))];
       if (Array.isArray(assertion.rubrics))
-        return assertion.rubrics.map((r) => line(negate, 'llm-rubric', isRecord(r) ? r.outcome : r));
+        return assertion.rubrics.map((r) => line(negate, 'llm-rubric', isRecord(r) ? (r.outcome ?? scoreRanges(r)) : r));
       return [line(negate, 'llm-rubric', value ?? (criteria || undefined))];
     case 'script':
     case 'code-grader':

@@ -62,10 +62,42 @@ describe('execution-metrics', () => {
     expect(verdict.evidence).toBe(evidence);
   });
 
+  // AgentV 4.42.4's exploration ratio (dist/chunk-FRDEARJA.js:3479-3498, 3642-3660): the calls to its reading and
+  // searching tools over all calls, held within exploration_tolerance (default 0.2) of the target.
+  it.each<[Record<string, unknown>, string[], boolean, string]>([
+    [{ target_exploration_ratio: 0.5 }, ['Read', 'Edit'], true, 'exploration ratio 0.50 (target 0.5 ± 0.2)'],
+    [{ target_exploration_ratio: 0.8 }, ['Read', 'Edit'], false, 'exploration ratio 0.50 (target 0.8 ± 0.2, outside)'],
+    [
+      { target_exploration_ratio: 0.8, exploration_tolerance: 0.35 },
+      ['Read', 'Edit'],
+      true,
+      'exploration ratio 0.50 (target 0.8 ± 0.35)',
+    ],
+    // Its list names these spellings and no others: Bash is not exploring, nor is "READ".
+    [
+      { target_exploration_ratio: 0.75 },
+      ['grep', 'WebFetch', 'Glob', 'Bash'],
+      true,
+      'exploration ratio 0.75 (target 0.75 ± 0.2)',
+    ],
+    [{ target_exploration_ratio: 0 }, ['READ', 'Bash'], true, 'exploration ratio 0.00 (target 0 ± 0.2)'],
+    [{ target_exploration_ratio: 0 }, [], false, 'exploration ratio not available (no tool calls)'],
+  ])('%j over %j', async (bounds, tools, passed, evidence) => {
+    const { verdict, error } = await grade(metrics(bounds), { ...measured, toolCalls: tools.map(call) });
+    expect(error).toBeUndefined();
+    expect(verdict.passed).toBe(passed);
+    expect(verdict.evidence).toBe(evidence);
+  });
+
+  it('weighs the exploration ratio as one bound among the others', async () => {
+    const { verdict } = await grade(metrics({ max_tool_calls: 1, target_exploration_ratio: 0.5 }));
+    expect(verdict.score).toBeCloseTo(1 / 2);
+    expect(verdict.evidence).toBe('tool calls 2 (max 1, over); exploration ratio 0.50 (target 0.5 ± 0.2)');
+  });
+
   it.each<[Check, Partial<SessionInput>, string]>([
     [metrics({}), measured, 'sets no bound'],
     [metrics({ max_tool_calls: 'many' }), measured, 'needs a number max_tool_calls'],
-    [metrics({ max_tool_calls: 3, target_exploration_ratio: 0.5 }), measured, 'target_exploration_ratio'],
   ])('%j is errored', async (check, session, message) => {
     const { verdict, error } = await grade(check, session);
     expect(verdict.errored).toBe(true);

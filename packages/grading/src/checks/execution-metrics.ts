@@ -24,16 +24,15 @@ const METRICS: Record<string, Metric> = {
 
 /**
  * AgentV `execution-metrics`: every bound given (`max_tool_calls`, `max_llm_calls` = agent turns,
- * `max_tokens`, `max_cost_usd`, `max_duration_ms`) holds. The score is the share of bounds held. A bound on what the
+ * `max_tokens`, `max_cost_usd`, `max_duration_ms`, `target_exploration_ratio`) holds. The score is the share of bounds held. A bound on what the
  * engine did not report is not held, as in AgentV ("Token usage data not available", "Cost data not available":
  * chunk-ZPFM52HV.js:22425, 22444).
  */
 export const executionMetrics: CheckEvaluator = (check, { session }) => {
   const given = Object.keys(METRICS).filter((key) => check[key] !== undefined);
-  if (check.target_exploration_ratio !== undefined) {
-    throw bad(check, 'sets target_exploration_ratio, which skill-eval does not measure');
-  }
-  if (given.length === 0) throw bad(check, `sets no bound; give one of ${Object.keys(METRICS).join(', ')}`);
+  const exploring = check.target_exploration_ratio !== undefined;
+  if (given.length === 0 && !exploring)
+    throw bad(check, `sets no bound; give one of ${[...Object.keys(METRICS), 'target_exploration_ratio'].join(', ')}`);
   const parts = given.map((key) => {
     const metric = METRICS[key]!;
     const max = numberParam(check, key);
@@ -42,6 +41,7 @@ export const executionMetrics: CheckEvaluator = (check, { session }) => {
     const held = value <= max;
     return { held, text: `${metric.label} ${metric.show(value)} (max ${metric.show(max)}${held ? '' : ', over'})` };
   });
+  if (exploring) parts.push(explorationPart(check, session));
   const heldCount = parts.filter((p) => p.held).length;
   return {
     passed: heldCount === parts.length,
@@ -49,6 +49,38 @@ export const executionMetrics: CheckEvaluator = (check, { session }) => {
     evidence: parts.map((p) => p.text).join('; '),
   };
 };
+
+/** The tools AgentV counts as exploring (`DEFAULT_EXPLORATION_TOOLS`, @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:3479-3490). */
+const EXPLORATION_TOOLS = new Set([
+  'read',
+  'grep',
+  'glob',
+  'search',
+  'list',
+  'Read',
+  'Grep',
+  'Glob',
+  'WebSearch',
+  'WebFetch',
+]);
+
+/**
+ * AgentV's `target_exploration_ratio`: the share of tool calls made to those tools (`explorationRatio`, :3491-3498)
+ * lies within `exploration_tolerance` (default 0.2) of the target; a run with no tool call does not hold it
+ * ("Exploration ratio not available (no tool calls)", :3642-3660).
+ */
+function explorationPart(check: Check, session: Session): { held: boolean; text: string } {
+  const target = numberParam(check, 'target_exploration_ratio');
+  const tolerance = check.exploration_tolerance === undefined ? 0.2 : numberParam(check, 'exploration_tolerance');
+  const calls = session.toolCalls.length;
+  if (calls === 0) return { held: false, text: 'exploration ratio not available (no tool calls)' };
+  const ratio = session.toolCalls.filter((call) => EXPLORATION_TOOLS.has(call.name)).length / calls;
+  const held = Math.abs(ratio - target) <= tolerance;
+  return {
+    held,
+    text: `exploration ratio ${ratio.toFixed(2)} (target ${target} ± ${tolerance}${held ? '' : ', outside'})`,
+  };
+}
 
 /** Input and output tokens; undefined when the engine reported no usage at all. */
 function reportedTokens(session: Session): number | undefined {
