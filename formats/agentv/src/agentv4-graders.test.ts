@@ -169,3 +169,54 @@ describe('a message whose content is a map', () => {
     expect(suites[0]!.cases[0]!.turns).toEqual(['{\n  "row": {\n    "id": 7\n  }\n}']);
   });
 });
+
+/** AgentV 4's environment template, `$` then `{{ PERSONA }}` (written apart, not being a JavaScript template). */
+const ENV_4 = `$${'{{ PERSONA }}'}`;
+
+describe("an AgentV 4 file's environment template", () => {
+  it('is sent as written, with the warning that AgentV fills it from the environment (chunk-Z5WVZ5VI.js:1858, 1898-1905)', () => {
+    const { suites, diagnostics } = loadAgentv(
+      FILE,
+      [
+        'tests:',
+        '  - id: a',
+        '    criteria: c',
+        '    input:',
+        `      - {role: system, content: "${ENV_4}"}`,
+        '      - {role: user, content: hi}',
+      ].join('\n'),
+    );
+    expect(suites[0]!.cases[0]!.system).toBe(ENV_4);
+    expect(said(diagnostics)).toEqual([['warning', 'env-template', 5]]);
+    expect(diagnostics[0]!.message).toContain(`AgentV fills ${ENV_4} from the environment`);
+  });
+});
+
+describe('an AgentV 4 grader prompt written by a script', () => {
+  const load4 = (command: string) =>
+    loadAgentv(
+      FILE,
+      [
+        'tests:',
+        '  - id: a',
+        '    criteria: c',
+        '    input: hi',
+        '    assertions:',
+        '      - name: judge',
+        '        type: llm-grader',
+        `        prompt: {command: [bun, run, ${command}]}`,
+      ].join('\n'),
+    );
+
+  it('skips the test when the script is missing, as AgentV 4 does (parseGraders, :19131-19145)', () => {
+    const { suites, diagnostics } = load4('../prompts/missing.ts');
+    expect(suites.flatMap((s) => s.cases)).toEqual([]);
+    expect(said(diagnostics)).toEqual([['warning', 'missing-reference', 8]]);
+    expect(diagnostics[0]!.message).toContain('AgentV 4 skips the test ("prompt command file not found")');
+  });
+
+  it('is refused when the script is there: skill-eval runs no prompt script', () => {
+    const { diagnostics } = load4(new URL(import.meta.url).pathname);
+    expect(said(diagnostics)).toEqual([['error', 'unsupported-prompt', 8]]);
+  });
+});
