@@ -220,3 +220,37 @@ describe('an AgentV 4 grader prompt written by a script', () => {
     expect(said(diagnostics)).toEqual([['error', 'unsupported-prompt', 8]]);
   });
 });
+
+describe('an AgentV 4 custom assertion type', () => {
+  it("runs the project's .agentv/assertions/<type>.ts as a code grader, as AgentV 4 does (discoverAssertions, :14817-14853)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentv4-custom-'));
+    try {
+      mkdirSync(join(dir, '.git'));
+      mkdirSync(join(dir, '.agentv', 'assertions'), { recursive: true });
+      mkdirSync(join(dir, 'evals'));
+      writeFileSync(join(dir, '.agentv', 'assertions', 'word-count.ts'), 'export {};\n');
+      const file = join(dir, 'evals', 'suite.eval.yaml');
+      const text = [
+        'tests:',
+        '  - id: a',
+        '    criteria: c',
+        '    input: hi',
+        '    assertions:',
+        '      - {type: word-count, weight: 2}',
+        '      - {type: min-words}',
+      ].join('\n');
+      const { suites, diagnostics } = loadAgentv(file, text, { cwd: dir });
+      // With AgentV's code-grader payload, as any code grader of the file.
+      expect(suites[0]!.cases[0]!.checks[0]).toMatchObject({
+        type: 'code-grader',
+        name: 'word-count',
+        weight: 2,
+        command: ['bun', 'run', join(dir, '.agentv', 'assertions', 'word-count.ts')],
+      });
+      // A type with no script there is no custom assertion: read as before (here, an unknown type).
+      expect(said(diagnostics).map(([severity, , line]) => [severity, line])).toEqual([['error', 7]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
   RUBRIC_ALIASES,
 } from '@skill-eval/checks';
 import { type Check, normalizeCheck } from '@skill-eval/core';
+import { agentv4AssertionScript } from './agentv4-custom-assertions.js';
 import { agentv4ImplicitCriterion, agentv4TrajectorySteps } from './agentv4-graders.js';
 import { agentv4Kept, agentv4SkipsMember } from './agentv4-kept.js';
 import { at, describe, isRecord, type ReadContext } from './context.js';
@@ -183,6 +184,8 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
 
 function readTypedAssertion(written: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
   const sink = ctx.source.sink;
+  const custom = ctx.dialect === 'agentv-4' ? agentv4Custom(written, ctx) : undefined;
+  if (custom) return [custom];
   const { type } = normalizeCheck(written as Check);
   const kept = ctx.dialect === 'agentv-4' ? keptByAgentv4(type, written, path, ctx) : written;
   const item = kept && ctx.dialect === 'agentv-4' && type === 'tool-trajectory' ? agentv4Steps(kept, path, ctx) : kept;
@@ -303,6 +306,22 @@ function keptByAgentv4(
   for (const { key, message } of kept.removed)
     sink.warning('ignored-by-agentv', `${message}; so does skill-eval.`, at(path, ...key));
   return kept.item;
+}
+
+/**
+ * A 4.x custom assertion type with its script in the project's `.agentv/assertions/` (agentv4-custom-assertions.ts):
+ * a code grader running `bun run <script>`, as AgentV 4 runs it, under the assertion's name and modifiers.
+ */
+function agentv4Custom(item: Record<string, unknown>, ctx: ReadContext): Check | undefined {
+  const type = String(item.type).replaceAll('_', '-');
+  const script = agentv4AssertionScript(type, ctx.fileBases[0] ?? '.', ctx.projectRoot);
+  if (!script) return undefined;
+  return {
+    ...modifiers(item),
+    name: typeof item.name === 'string' ? item.name : type,
+    type: 'code-grader',
+    command: ['bun', 'run', script],
+  };
 }
 
 /**

@@ -101,7 +101,9 @@ export function agentvGraderLines(assertion: Record<string, unknown>, criteria =
       // (4.42.4 dist/chunk-FRDEARJA.js:14590-14597; 5.x registry/builtin-graders.ts:168-181 at 58f316ca2).
       if (inlineCriteria(assertion) !== undefined) return [line(negate, 'llm-rubric', inlineCriteria(assertion))];
       if (Array.isArray(assertion.rubrics))
-        return assertion.rubrics.map((r) => line(negate, 'llm-rubric', isRecord(r) ? (r.outcome ?? scoreRanges(r)) : r));
+        return assertion.rubrics.map((r) =>
+          line(negate, 'llm-rubric', isRecord(r) ? (r.outcome ?? scoreRanges(r)) : r),
+        );
       return [line(negate, 'llm-rubric', value ?? (criteria || undefined))];
     case 'script':
     case 'code-grader':
@@ -147,8 +149,14 @@ export function skillEvalCheckLines(check: Check): string[] {
     case 'llm-rubric':
       // A contradiction rubric's criterion is reworded for the judge; `outcome` keeps AgentV's.
       return [line(negate, 'llm-rubric', c.outcome ?? c.value)];
-    case 'code-grader':
+    case 'code-grader': {
+      // A custom assertion type's script, which AgentV 4 finds when it runs and runs as `bun run <file>`
+      // (discoverAssertions, 4.42.4 dist/chunk-FRDEARJA.js:14817-14853): its loader keeps the type's name.
+      const script = Array.isArray(c.command) ? String(c.command.at(-1)) : '';
+      const custom = /[/\\]\.agentv[/\\]assertions[/\\]([^/\\]+)\.(ts|js|mts|mjs)$/.exec(script);
+      if (custom && (c.command as unknown[])[0] === 'bun') return [line(negate, custom[1]!)];
       return [line(negate, 'code-grader', commandLine(c.command))];
+    }
     case 'tool-trajectory':
       // An AgentV 4 file's steps stay under `expected` ({tool, args}), as AgentV's do.
       return [
