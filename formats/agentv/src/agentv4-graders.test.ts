@@ -254,3 +254,20 @@ describe('an AgentV 4 custom assertion type', () => {
     }
   });
 });
+
+describe("an AgentV 4 file's top-level defaults", () => {
+  it('is said to be unread by AgentV 4, which has no defaults', () => {
+    const { diagnostics } = loadAgentv(
+      FILE,
+      [
+        'execution: {target: llm}',
+        'defaults:',
+        '  note: &n Be brief',
+        'tests:',
+        '  - {id: a, input: hi, criteria: *n}',
+      ].join('\n'),
+    );
+    expect(said(diagnostics)).toEqual([['warning', 'unsupported-field', 2]]);
+    expect(diagnostics[0]!.message).toContain('AgentV 4 does not read "defaults"');
+  });
+});

@@ -208,6 +208,15 @@ function readTopLevel(doc: Record<string, unknown>, ctx: ReadContext): Record<st
       agentv[key] = value;
       if (removed) continue;
       const hint = key === 'providers' || key === 'target' || key === 'targets' ? engineHint(value) : undefined;
+      if (ctx.dialect === 'agentv-4' && key === 'defaults') {
+        // @agentv/core 4.42.4 reads no `defaults` (none in its dist): a 4.x file may keep YAML anchors there.
+        sink.warning(
+          'unsupported-field',
+          'AgentV 4 does not read "defaults" (AgentV 5 names a provider or grader there); skill-eval keeps it in the suite settings and does not run it either.',
+          atKey([], key),
+        );
+        continue;
+      }
       sink.warning(
         KNOWN_UNHONOURED.has(key) ? 'unsupported-field' : 'unknown-field',
         KNOWN_UNHONOURED.has(key)
