@@ -300,13 +300,16 @@ export const ACTION_CHECKS: Readonly<Record<string, CheckSpec>> = {
   'trajectory:step-count': stepCount,
   'step-count': stepCount,
   'execution-metrics': defineCheck({
-    summary: 'every bound given holds: tool calls, agent turns, tokens, cost, duration, the share of exploring tool calls',
+    summary:
+      'every bound given holds: tool calls, agent turns, tokens, cost, duration, the share of exploring tool calls',
     params: {
       ...metricParams,
       ...Object.fromEntries(Object.entries(METRIC_SPELLINGS).map(([camel, snake]) => [camel, metricParams[snake]])),
       // AgentV's exploration bound (@agentv/core 4.42.4 dist/chunk-FRDEARJA.js:3642-3660).
       target_exploration_ratio: atLeastZero('a number ≥ 0: the share of tool calls that read, search or list'),
-      exploration_tolerance: atLeastZero('a number ≥ 0: how far the exploration ratio may be from its target (default 0.2)'),
+      exploration_tolerance: atLeastZero(
+        'a number ≥ 0: how far the exploration ratio may be from its target (default 0.2)',
+      ),
     },
     needs: [[...METRICS, ...Object.keys(METRIC_SPELLINGS), 'target_exploration_ratio']],
     origins: AGENTV,
