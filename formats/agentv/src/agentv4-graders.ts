@@ -25,7 +25,7 @@ function readArgsMatch(raw: unknown): string | string[] | undefined {
   return typeof raw === 'string' && ARGS_MODES.has(raw) ? raw : undefined;
 }
 
-const nested = (value: unknown) => Object.values(isRecord(value) ? value : {}).some((v) => typeof v === 'object' && v);
+const isComposite = (v: unknown) => typeof v === 'object' && v !== null;
 
 /** `getNestedValue` (:4574-4583): a dotted path into a value. */
 function valueAt(root: unknown, path: string): unknown {
@@ -104,7 +104,9 @@ export function agentv4TrajectorySteps(item: Record<string, unknown>): {
       return out;
     }
     const compared = Array.isArray(mode) ? projected(args, mode) : args;
-    if (nested(compared))
+    // The values AgentV compares whole: each listed field's, or each top-level argument's.
+    const wholes = Array.isArray(mode) ? mode.map((field) => valueAt(args, field)) : Object.values(args);
+    if (wholes.some(isComposite))
       notes.push({
         key: matchKey,
         severity: 'warning',
