@@ -40,9 +40,9 @@ describe("an AgentV 4 tool-trajectory's steps", () => {
       '          - {tool: Bash, args: {command: ls}, args_match: ignore}',
       '          - {tool: Grep, args: any}',
     ]);
-    // superset: every listed key present and equal (argsMatch, :4600-4605) — skill-eval's partial match.
+    // superset: every listed key present, its value equal as a whole (argsMatch, :4600-4605).
     expect(expected).toEqual([
-      { tool: 'Read', args: { path: 'a.md' }, args_match: 'partial' },
+      { tool: 'Read', args: { path: 'a.md' }, args_match: 'superset' },
       { tool: 'Edit', args: { path: 'a.md' }, args_match: 'exact' },
       { tool: 'Bash' },
       { tool: 'Grep' },
@@ -64,10 +64,10 @@ describe("an AgentV 4 tool-trajectory's steps", () => {
     expect(diagnostics).toEqual([]);
   });
 
-  it('says where a partial match is looser than AgentV, whose superset compares each value whole', () => {
+  it("says where a partial match is looser than AgentV, which compares a listed field's value whole", () => {
     const { expected, diagnostics } = steps([
       '        expected:',
-      '          - {tool: write, args: {file: {path: a}}, args_match: superset}',
+      '          - {tool: write, args: {file: {path: a}}, args_match: [file]}',
     ]);
     expect(expected).toEqual([{ tool: 'write', args: { file: { path: 'a' } }, args_match: 'partial' }]);
     expect(diagnostics).toEqual([['warning', 'trajectory-args', 8]]);

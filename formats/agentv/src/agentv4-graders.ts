@@ -59,8 +59,9 @@ function projected(args: Record<string, unknown>, fields: string[]): Record<stri
  * partial}`), following what `ToolTrajectoryGrader` checks of each call:
  * - the arguments: only `args` that are a map are compared ("any" or anything else compares none, :18548-18553),
  *   under the step's `args_match`, else the grader's, else `exact` (`resolveArgsMatchMode`, :4584-4586; `argsMatch`,
- *   :4587-4619): exact → exact; superset (every listed key present, equal) → partial; a field list → partial over those
- *   fields; ignore → no arguments; subset (every argument of the call among those listed) has no counterpart: an error.
+ *   :4587-4619): exact → exact; superset (every listed key present, its value equal as a whole) → superset; a field
+ *   list → partial over those fields; ignore → no arguments; subset (every argument of the call among those listed)
+ *   has no counterpart: an error.
  * - `max_duration_ms`: AgentV skips a step's latency bound when the trace has no duration for the call, and leaves
  *   it out of the score (`checkLatency`, :4620-4628; the score, :4836-4838). skill-eval's sessions record no per-call
  *   duration, so the bound is left out the same way, with a warning.
@@ -103,15 +104,17 @@ export function agentv4TrajectorySteps(item: Record<string, unknown>): {
       });
       return out;
     }
-    const compared = Array.isArray(mode) ? projected(args, mode) : args;
-    // The values AgentV compares whole: each listed field's, or each top-level argument's.
-    const wholes = Array.isArray(mode) ? mode.map((field) => valueAt(args, field)) : Object.values(args);
-    if (wholes.some(isComposite))
+    // superset: each listed key present and equal as a whole, which skill-eval's trajectory checks as AgentV does.
+    if (mode === 'superset') return { ...out, args, args_match: 'superset' };
+    if (!Array.isArray(mode)) return out;
+    const compared = projected(args, mode);
+    // The values AgentV compares whole: each listed field's.
+    if (mode.some((field) => isComposite(valueAt(args, field))))
       notes.push({
         key: matchKey,
         severity: 'warning',
         code: 'trajectory-args',
-        message: `AgentV compares each listed argument of "${step.tool}" whole; skill-eval compares a map or list inside it partially too (its keys beyond those listed are not checked). Write args_match: exact to compare the arguments whole.`,
+        message: `AgentV compares each listed field of "${step.tool}"'s arguments whole; skill-eval compares a map or list there partially (its keys beyond those written are not checked). List the fields inside it, or write args_match: superset to compare each argument whole.`,
       });
     return { ...out, args: compared, args_match: 'partial' };
   });
