@@ -14,7 +14,8 @@ const EXTENSIONS = ['ts', 'js', 'mts', 'mjs'];
  * `projectBoundary`), out of which an eval file does not reach without --trust.
  */
 export function agentv4AssertionScript(type: string, evalDir: string, projectRoot: string): string | undefined {
-  if (GRADER_KINDS.has(type)) return undefined;
+  // The deprecated judge types are skipped before any custom type is looked for (:18186-18191).
+  if (GRADER_KINDS.has(type) || type === 'llm-judge' || type === 'code-judge') return undefined;
   for (let dir = resolve(evalDir); ; dir = dirname(dir)) {
     for (const ext of EXTENSIONS) {
       const file = join(dir, '.agentv', 'assertions', `${type}.${ext}`);
