@@ -64,12 +64,21 @@ describe("an AgentV 4 tool-trajectory's steps", () => {
     expect(diagnostics).toEqual([]);
   });
 
-  it("says where a partial match is looser than AgentV, which compares a listed field's value whole", () => {
+  it('compares top-level fields of a field list whole, as superset compares its keys', () => {
     const { expected, diagnostics } = steps([
       '        expected:',
-      '          - {tool: write, args: {file: {path: a}}, args_match: [file]}',
+      '          - {tool: write, args: {file: {path: a}, mode: w}, args_match: [file]}',
     ]);
-    expect(expected).toEqual([{ tool: 'write', args: { file: { path: 'a' } }, args_match: 'partial' }]);
+    expect(expected).toEqual([{ tool: 'write', args: { file: { path: 'a' } }, args_match: 'superset' }]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("says where a partial match is looser than AgentV, which compares a dotted field's value whole", () => {
+    const { expected, diagnostics } = steps([
+      '        expected:',
+      '          - {tool: write, args: {cfg: {file: {path: a}}}, args_match: [cfg.file]}',
+    ]);
+    expect(expected).toEqual([{ tool: 'write', args: { cfg: { file: { path: 'a' } } }, args_match: 'partial' }]);
     expect(diagnostics).toEqual([['warning', 'trajectory-args', 8]]);
   });
 

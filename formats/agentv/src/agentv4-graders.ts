@@ -56,12 +56,13 @@ function projected(args: Record<string, unknown>, fields: string[]): Record<stri
 
 /**
  * A 4.x `tool-trajectory`'s `expected` steps as skill-eval's trajectory reads them (`{tool, args, args_match: exact |
- * partial}`), following what `ToolTrajectoryGrader` checks of each call:
+ * superset | partial}`), following what `ToolTrajectoryGrader` checks of each call:
  * - the arguments: only `args` that are a map are compared ("any" or anything else compares none, :18548-18553),
  *   under the step's `args_match`, else the grader's, else `exact` (`resolveArgsMatchMode`, :4584-4586; `argsMatch`,
  *   :4587-4619): exact → exact; superset (every listed key present, its value equal as a whole) → superset; a field
- *   list → partial over those fields; ignore → no arguments; subset (every argument of the call among those listed)
- *   has no counterpart: an error.
+ *   list → superset over those fields (partial where a field is a dotted path, which skill-eval cannot name: the
+ *   fields' values then compare partially, said where one is a map or list); ignore → no arguments; subset (every
+ *   argument of the call among those listed) has no counterpart: an error.
  * - `max_duration_ms`: AgentV skips a step's latency bound when the trace has no duration for the call, and leaves
  *   it out of the score (`checkLatency`, :4620-4628; the score, :4836-4838). skill-eval's sessions record no per-call
  *   duration, so the bound is left out the same way, with a warning.
@@ -108,13 +109,15 @@ export function agentv4TrajectorySteps(item: Record<string, unknown>): {
     if (mode === 'superset') return { ...out, args, args_match: 'superset' };
     if (!Array.isArray(mode)) return out;
     const compared = projected(args, mode);
+    // Top-level fields alone: each compared whole, as superset compares its keys.
+    if (!mode.some((field) => field.includes('.'))) return { ...out, args: compared, args_match: 'superset' };
     // The values AgentV compares whole: each listed field's.
     if (mode.some((field) => isComposite(valueAt(args, field))))
       notes.push({
         key: matchKey,
         severity: 'warning',
         code: 'trajectory-args',
-        message: `AgentV compares each listed field of "${step.tool}"'s arguments whole; skill-eval compares a map or list there partially (its keys beyond those written are not checked). List the fields inside it, or write args_match: superset to compare each argument whole.`,
+        message: `AgentV compares each listed field of "${step.tool}"'s arguments whole; skill-eval, given a dotted field, compares a map or list there partially (its keys beyond those written are not checked). List the fields inside it, or list top-level fields only, which compare whole.`,
       });
     return { ...out, args: compared, args_match: 'partial' };
   });

@@ -87,6 +87,16 @@ const SCENARIOS: Scenario[] = [
     calls: [write(OTHER)],
   },
   {
+    name: 'a field list: a listed map with more in it, compared whole',
+    assertion: trajectory([step({ args_match: ['opts'] })]),
+    calls: [write(DEEPER)],
+  },
+  {
+    name: 'a field list: a number written as text',
+    assertion: trajectory([{ tool: 'write', args: { n: '5' }, args_match: ['n'] }]),
+    calls: [write({ n: 5 })],
+  },
+  {
     name: 'a dotted field list',
     assertion: trajectory([step({ args_match: ['opts.mode'] })]),
     calls: [write({ path: 'z.md', opts: { mode: 'w', sync: true } })],
@@ -160,9 +170,13 @@ describe("AgentV 4's tool-trajectory argument matching, graded by AgentV 4.42.4 
     expect(ours, `AgentV ${theirs ? 'passes' : 'fails'} it`).toBe(theirs);
   });
 
-  it('differs where skill-eval says so: a listed field whose value is a map, which AgentV compares whole', async () => {
-    const assertion = trajectory([step({ args_match: ['opts'] })]);
-    const scenario = { name: 'nested field', assertion, calls: [write(DEEPER)] };
+  it('differs where skill-eval says so: a dotted field whose value is a map, which AgentV compares whole', async () => {
+    const nested = { tool: 'write', args: { cfg: { opts: { mode: 'w' } } }, args_match: ['cfg.opts'] };
+    const scenario = {
+      name: 'dotted field',
+      assertion: trajectory([nested]),
+      calls: [write({ cfg: { opts: { mode: 'w', sync: true } } })],
+    };
     const { file, text } = evalFile(scenario, 1000);
     expect(await agentvPasses(file, scenario.calls)).toBe(false);
     expect(await skillEvalPasses(file, text, scenario.calls)).toBe(true);
