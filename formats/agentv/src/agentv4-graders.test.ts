@@ -282,3 +282,25 @@ describe("an AgentV 4 file's top-level defaults", () => {
     expect(diagnostics[0]!.message).toContain('AgentV 4 does not read "defaults"');
   });
 });
+
+describe("an AgentV 4 llm-grader's value or criteria", () => {
+  it("is not read by AgentV 4, which grades the test's criteria (its config, :19210-19254; buildTemplateVariables, :1196-1210)", () => {
+    const { suites, diagnostics } = load([
+      '    criteria: The test criteria',
+      '    assertions:',
+      '      - {name: j, type: llm-grader, value: Value criterion}',
+      '      - {name: k, type: llm-grader, criteria: Criteria key}',
+      '      - {name: r, type: llm-grader, value: ignored, rubrics: [{id: a, outcome: Names Paris}]}',
+    ]);
+    expect(suites[0]!.cases[0]!.checks.map((c) => c.value)).toEqual([
+      'The test criteria',
+      'The test criteria',
+      'Names Paris',
+    ]);
+    expect(said(diagnostics)).toEqual([
+      ['warning', 'ignored-by-agentv', 6],
+      ['warning', 'ignored-by-agentv', 7],
+      ['warning', 'ignored-by-agentv', 8],
+    ]);
+  });
+});

@@ -134,3 +134,14 @@ export function agentv4ImplicitCriterion(type: string, testCriteria: string | un
   if (type.toLowerCase().replaceAll('_', '-') !== 'llm-grader') return undefined;
   return testCriteria !== undefined && testCriteria.trim() !== '' ? testCriteria : undefined;
 }
+
+/**
+ * The keys of an `llm-grader` that AgentV 4 does not read as its criterion: `value` and `criteria` are none of its
+ * parameters (parseGraders' known ones, :19210-19226), so they go into the grader's `config`, which its judge never
+ * sees (buildTemplateVariables, :1196-1210, fills `{{ criteria }}` from the test). skill-eval's AgentV 5 vocabulary
+ * reads them as the criterion; in a 4.x file they are left out, with a warning.
+ */
+export function agentv4UnreadCriteria(type: string, item: Record<string, unknown>): string[] {
+  if (type.toLowerCase().replaceAll('_', '-') !== 'llm-grader') return [];
+  return ['value', 'criteria'].filter((k) => item[k] !== undefined);
+}

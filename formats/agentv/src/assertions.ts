@@ -9,7 +9,7 @@ import {
 } from '@skill-eval/checks';
 import { type Check, normalizeCheck } from '@skill-eval/core';
 import { agentv4AssertionScript } from './agentv4-custom-assertions.js';
-import { agentv4ImplicitCriterion, agentv4TrajectorySteps } from './agentv4-graders.js';
+import { agentv4ImplicitCriterion, agentv4TrajectorySteps, agentv4UnreadCriteria } from './agentv4-graders.js';
 import { agentv4Kept, agentv4SkipsMember } from './agentv4-kept.js';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { readGraderPrompt, renderGraderTemplate } from './grader-prompt.js';
@@ -391,8 +391,20 @@ function rubricChecks(
   ctx: ReadContext,
 ): Check[] {
   const { criteria, rubrics, prompt, ...rest } = params;
-  const key = item.value !== undefined ? 'value' : criteria !== undefined ? 'criteria' : 'rubrics';
-  const raw = item.value ?? criteria ?? rubrics;
+  const unread = ctx.dialect === 'agentv-4' ? agentv4UnreadCriteria(String(item.type), item) : [];
+  for (const k of unread)
+    ctx.source.sink.warning(
+      'ignored-by-agentv',
+      `AgentV 4 does not read "${k}" on an llm-grader (it grades the test's criteria, unless the grader has a "prompt" or "rubrics"); so does skill-eval. Write prompt: <the criterion> to have this text graded.`,
+      at(path, k),
+    );
+  const key =
+    item.value !== undefined && unread.length === 0
+      ? 'value'
+      : criteria !== undefined && unread.length === 0
+        ? 'criteria'
+        : 'rubrics';
+  const raw = unread.length > 0 ? rubrics : (item.value ?? criteria ?? rubrics);
   const grader = prompt === undefined ? undefined : readGraderPrompt(prompt, [...path, 'prompt'], ctx);
   // Bare prompt text is the criterion, over any value (AgentV's llmGraderFactory puts it in {{ criteria }}).
   if (grader?.kind === 'criteria') return [{ ...base, type: 'llm-rubric', value: grader.text, ...rest }];
