@@ -17,7 +17,7 @@ const TEXT_VALUE = new Set(['contains', 'icontains', 'starts-with', 'ends-with',
 /** The types whose `value` AgentV reads with `asStringArrayStrict` (:18901, :18951; the function at :19373). */
 const LIST_VALUE = new Set(['contains-any', 'contains-all', 'icontains-any', 'icontains-all']);
 /** `GRADER_KIND_VALUES` (`dist/chunk-Z5WVZ5VI.js:72-96`): the raw types a composite member may have. */
-const GRADER_KINDS = new Set([
+export const GRADER_KINDS = new Set([
   'code-grader',
   'llm-grader',
   'rubric',

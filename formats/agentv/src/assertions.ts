@@ -8,6 +8,8 @@ import {
   RUBRIC_ALIASES,
 } from '@skill-eval/checks';
 import { type Check, normalizeCheck } from '@skill-eval/core';
+import { agentv4AssertionScript } from './agentv4-custom-assertions.js';
+import { agentv4ImplicitCriterion, agentv4TrajectorySteps, agentv4UnreadCriteria } from './agentv4-graders.js';
 import { agentv4Kept, agentv4SkipsMember } from './agentv4-kept.js';
 import { agentv5DropsEmptySet, agentv5DropsTemplateOnlyRubric } from './agentv5-drops.js';
 import { at, describe, isRecord, type ReadContext } from './context.js';
@@ -184,8 +186,11 @@ function readAssertion(item: unknown, path: DocPath, ctx: ReadContext, member: b
 
 function readTypedAssertion(written: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
   const sink = ctx.source.sink;
+  const custom = ctx.dialect === 'agentv-4' ? agentv4Custom(written, ctx) : undefined;
+  if (custom) return [custom];
   const { type } = normalizeCheck(written as Check);
-  const item = ctx.dialect === 'agentv-4' ? keptByAgentv4(type, written, path, ctx) : written;
+  const kept = ctx.dialect === 'agentv-4' ? keptByAgentv4(type, written, path, ctx) : written;
+  const item = kept && ctx.dialect === 'agentv-4' && type === 'tool-trajectory' ? agentv4Steps(kept, path, ctx) : kept;
   if (!item) return [];
   if (ctx.dialect === 'agentv-4' && (type === 'llm-judge' || type === 'code-judge')) {
     // @agentv/core 4.42.4 parseGraderList (dist/chunk-FRDEARJA.js:18186-18191) skips the deprecated judge types.
@@ -305,6 +310,39 @@ function keptByAgentv4(
   return kept.item;
 }
 
+/**
+ * A 4.x custom assertion type with its script in the project's `.agentv/assertions/` (agentv4-custom-assertions.ts):
+ * a code grader running `bun run <script>`, as AgentV 4 runs it, under the assertion's name and modifiers.
+ */
+function agentv4Custom(item: Record<string, unknown>, ctx: ReadContext): Check | undefined {
+  const type = String(item.type).replaceAll('_', '-');
+  const script = agentv4AssertionScript(type, ctx.fileBases[0] ?? '.', ctx.projectRoot);
+  if (!script) return undefined;
+  return {
+    ...modifiers(item),
+    name: typeof item.name === 'string' ? item.name : type,
+    type: 'code-grader',
+    command: ['bun', 'run', script],
+  };
+}
+
+/**
+ * A 4.x tool-trajectory's steps as skill-eval's trajectory reads them (agentv4-graders.ts), the grader's `args_match`
+ * applied to them; what cannot be followed is said at its line.
+ */
+function agentv4Steps(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Record<string, unknown> {
+  const { expected, notes } = agentv4TrajectorySteps(item);
+  for (const note of notes) {
+    const where = at(path, ...note.key);
+    if (note.code === 'trajectory-latency')
+      ctx.source.sink.report(note.severity, 'trajectory-latency', note.message, where);
+    else ctx.source.sink.report(note.severity, 'trajectory-args', note.message, where);
+  }
+  if (expected === undefined) return item;
+  const { args_match: _a, argsMatch: _b, ...rest } = item;
+  return { ...rest, expected };
+}
+
 /** `assert-set` and AgentV 4's `composite`: the members read like any assertion, weighed by the aggregator. */
 function groupCheck(item: Record<string, unknown>, path: DocPath, ctx: ReadContext): Check[] {
   const key = MEMBER_KEYS.find((k) => item[k] !== undefined) ?? 'assert';
@@ -356,8 +394,20 @@ function rubricChecks(
   ctx: ReadContext,
 ): Check[] {
   const { criteria, rubrics, prompt, ...rest } = params;
-  const key = item.value !== undefined ? 'value' : criteria !== undefined ? 'criteria' : 'rubrics';
-  const raw = item.value ?? criteria ?? rubrics;
+  const unread = ctx.dialect === 'agentv-4' ? agentv4UnreadCriteria(String(item.type), item) : [];
+  for (const k of unread)
+    ctx.source.sink.warning(
+      'ignored-by-agentv',
+      `AgentV 4 does not read "${k}" on an llm-grader (it grades the test's criteria, unless the grader has a "prompt" or "rubrics"); so does skill-eval. Write prompt: <the criterion> to have this text graded.`,
+      at(path, k),
+    );
+  const key =
+    item.value !== undefined && unread.length === 0
+      ? 'value'
+      : criteria !== undefined && unread.length === 0
+        ? 'criteria'
+        : 'rubrics';
+  const raw = unread.length > 0 ? rubrics : (item.value ?? criteria ?? rubrics);
   const grader = prompt === undefined ? undefined : readGraderPrompt(prompt, [...path, 'prompt'], ctx);
   // Bare prompt text is the criterion, over any value (AgentV's llmGraderFactory puts it in {{ criteria }}).
   if (grader?.kind === 'criteria') return [{ ...base, type: 'llm-rubric', value: grader.text, ...rest }];
@@ -376,9 +426,14 @@ function rubricChecks(
   if (!Array.isArray(raw) || raw.length === 0) {
     if (template)
       return [{ ...base, type: 'llm-rubric', value: withTemplate(ctx.graderVars?.criteria ?? ''), ...rest }];
+    const implicit =
+      ctx.dialect === 'agentv-4' ? agentv4ImplicitCriterion(String(item.type), ctx.graderVars?.criteria) : undefined;
+    if (implicit !== undefined) return [{ ...base, type: 'llm-rubric', value: implicit, ...rest }];
     ctx.source.sink.warning(
       'missing-criteria',
-      `This '${type}' assertion has no criteria (no "value" and no "prompt"); AgentV skips it with a warning, and so does skill-eval. Give "value" a criterion string or a list of criteria.`,
+      ctx.dialect === 'agentv-4' && String(item.type).replaceAll('_', '-') === 'llm-grader'
+        ? `This 'llm-grader' assertion has no criteria of its own, and its test has no "criteria": AgentV 4 would grade the answer against empty criteria; skill-eval leaves it out. Give the test criteria, or the assertion a "prompt".`
+        : `This '${type}' assertion has no criteria (no "value" and no "prompt"); AgentV skips it with a warning, and so does skill-eval. Give "value" a criterion string or a list of criteria.`,
       raw === undefined ? at(path) : at(path, key),
     );
     return [];

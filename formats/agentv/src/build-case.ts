@@ -128,7 +128,7 @@ function casesOf(parts: CaseParts, ctx: ReadContext): Case[] {
   return inputs.flatMap((input): Case[] => {
     const allChecks = [...grading.checks, ...input.turnChecks];
     const trigger = triggerOf(allChecks);
-    const files = mergeFiles(defaults.inputFiles, testFiles, input.files);
+    const files = mergeFiles(skipsSuiteDefaults(test, ctx) ? [] : defaults.inputFiles, testFiles, input.files);
     const metadata: Record<string, unknown> = { ...settings.userMetadata };
     const caseAgentv = { ...agentv, ...(input.history.length > 0 ? { history: input.history } : {}) };
     if (Object.keys(caseAgentv).length > 0) metadata.agentv = caseAgentv;
@@ -441,6 +441,14 @@ interface TurnSet extends InputParts {
 }
 
 /**
+ * An AgentV 4 test with `execution.skip_defaults: true` takes neither the suite's `input` nor its `input_files`
+ * (@agentv/core 4.42.4 dist/chunk-FRDEARJA.js:20769-20781), nor its assertions (:17925-17926; readAllChecks below).
+ */
+function skipsSuiteDefaults(test: Record<string, unknown>, ctx: ReadContext): boolean {
+  return ctx.dialect === 'agentv-4' && isRecord(test.execution) && test.execution.skip_defaults === true;
+}
+
+/**
  * Where the user turns come from: `mode: conversation` turns; else a 4.x/raw-case `input`; else
  * each prompt template rendered with the vars (one variant per template).
  */
@@ -457,7 +465,7 @@ function readTurns(
   const plain = isRecord(test.vars) || Object.keys(vars).length > 0 ? plainVars(vars) : undefined;
   // The suite's input is rendered with each test's vars too (4.42.4 yaml-parser.ts line 533; 5.x at f0c5db805c20,
   // lines 1626-1630).
-  const suiteInput = defaults.suiteInput;
+  const suiteInput = skipsSuiteDefaults(test, ctx) ? undefined : defaults.suiteInput;
   const prefix = suiteInput
     ? readInput(asMessages(withVars(suiteInput.value, plain, ctx.dialect), ctx), suiteInput.path, {
         ...ctx,

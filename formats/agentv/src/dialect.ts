@@ -30,7 +30,6 @@ const V4_TYPES = [
 /** Top-level keys only AgentV 5 (the promptfoo-style schema) knows. */
 const V5_TOP = [
   'providers',
-  'defaults',
   'default_test',
   'evaluate_options',
   'environment',
@@ -85,6 +84,16 @@ function typesIn(tests: unknown[]): Set<string> {
 }
 
 /**
+ * A top-level `defaults` that AgentV 5 reads: a map naming its `provider` or `grader` (or the removed `target`),
+ * `extractSuiteDefaults` (vendor/agentv-5/load-tests.mjs:43371-43393; yaml-parser.ts at 58f316ca2). AgentV 4.42.4
+ * reads no `defaults`, so a 4.x file may hold one for its own use (a YAML anchor for a shared system message,
+ * EntityProcess/agentv examples/features/autoresearch/EVAL.yaml at v4.42.4): that says nothing of its version.
+ */
+function v5Defaults(defaults: unknown): boolean {
+  return isRecord(defaults) && ['provider', 'grader', 'target'].some((k) => defaults[k] !== undefined);
+}
+
+/**
  * Tells a 4.x file from a current (v5) one by content: a file is 4.x when it uses at least one
  * 4.x-only field or assertion type and nothing only v5 knows. Everything else (including files that
  * mix both) is read as v5, whose hard errors then name each 4.x field with its migration hint.
@@ -96,6 +105,10 @@ export function agentvDialect(doc: Record<string, unknown>): Dialect {
   const testHas = (keys: string[]) => tests.some((t) => isRecord(t) && keys.some((k) => k in t));
   const v4 = V4_TOP.some((k) => k in doc) || testHas(V4_TEST) || V4_TYPES.some((t) => types.has(t));
   const v5 =
-    V5_TOP.some((k) => k in doc) || testHas(V5_TEST) || V5_TYPES.some((t) => types.has(t)) || types.has('trajectory');
+    V5_TOP.some((k) => k in doc) ||
+    v5Defaults(doc.defaults) ||
+    testHas(V5_TEST) ||
+    V5_TYPES.some((t) => types.has(t)) ||
+    types.has('trajectory');
   return v4 && !v5 ? 'agentv-4' : 'agentv-5';
 }

@@ -71,6 +71,18 @@ export function readGraderPrompt(prompt: unknown, path: DocPath, ctx: ReadContex
       : { kind: 'criteria', text: prompt };
   }
   if (isRecord(prompt) && prompt.command !== undefined) {
+    const script = ctx.dialect === 'agentv-4' ? missingPromptScript(prompt, ctx) : undefined;
+    if (script) {
+      // @agentv/core 4.42.4 parseGraders (dist/chunk-FRDEARJA.js:19131-19145) resolves the command's last word as a
+      // file and throws when it is missing; the loader logs "Skipping test" and goes on.
+      skipTest(
+        ctx,
+        'missing-reference',
+        `The grader prompt script "${script.ref}" does not exist (looked for ${script.lookedAt.join(', ')}): AgentV 4 skips the test ("prompt command file not found"), and so does skill-eval. Fix the path.`,
+        path,
+      );
+      return undefined;
+    }
     sink.error(
       'unsupported-prompt',
       'This grader prompt is a script (prompt.command) that AgentV runs to build the judge prompt; skill-eval does not run prompt scripts. Write the prompt as text or a file:// template.',
@@ -101,6 +113,15 @@ export function renderGraderTemplate(template: string, criterion: string, ctx: R
 }
 
 const ctxDir = (ctx: ReadContext) => ctx.fileBases[0] ?? '.';
+
+/** The file a 4.x `prompt.command` runs (its last word), when it cannot be found. */
+function missingPromptScript(prompt: Record<string, unknown>, ctx: ReadContext) {
+  const command = prompt.command;
+  const last = Array.isArray(command) ? command.at(-1) : undefined;
+  if (typeof last !== 'string' || last === '') return undefined;
+  const found = findReference(last, ctx);
+  return found.kind === 'ok' ? undefined : { ref: last, lookedAt: found.lookedAt };
+}
 
 /** A grader AgentV refuses makes it skip the whole test, logged: a warning here, and the test left out. */
 function skipTest(ctx: ReadContext, rule: string, message: string, path: DocPath) {

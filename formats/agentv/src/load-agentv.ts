@@ -19,7 +19,7 @@ import { promptFileId } from './render-vars.js';
 import { type DocPath, type Source, yamlSource } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
 import { reportSuiteTargets } from './target-matrix.js';
-import { ENV_TEMPLATE } from './template.js';
+import { AGENTV4_ENV_TEMPLATE, ENV_TEMPLATE } from './template.js';
 import { readEnvironment, readV4Workspace } from './workspace.js';
 
 /** Options of {@link loadAgentv}; the plugin settings map onto them. */
@@ -117,7 +117,7 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
     return done([]);
   }
   const dialect = agentvDialect(doc);
-  warnEnvTemplates(doc, [], root);
+  warnEnvTemplates(doc, [], root, dialect === 'agentv-4' ? [AGENTV4_ENV_TEMPLATE] : [ENV_TEMPLATE]);
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
   const ctx: ReadContext = {
     source: root,
@@ -168,14 +168,15 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
 
 /**
  * AgentV renders every `{{ env.X }}` of an eval file from the environment of the machine loading it, filters and all
- * (5.x yaml-parser.ts at 58f316ca2, line 1429, interpolateEnv of interpolation.ts; 4.42.4 dist/chunk-FRDEARJA.js line
- * 20698). skill-eval does not put the loading machine's environment into a case, which must mean the same wherever it
- * runs (and would carry secrets into prompts): each such template is left as written, with a warning here (none for
- * a description, which nothing sends).
+ * (5.x yaml-parser.ts at 58f316ca2, line 1429, interpolateEnv of interpolation.ts), and AgentV 4 every `${{ X }}`
+ * (4.42.4 dist/chunk-FRDEARJA.js line 20698; the pattern, chunk-Z5WVZ5VI.js:1858). skill-eval does not put the
+ * loading machine's environment into a case, which must mean the same wherever it runs (and would carry secrets into
+ * prompts): each such template is left as written, with a warning here (none for a description, which nothing
+ * sends).
  */
-function warnEnvTemplates(value: unknown, path: DocPath, source: Source): void {
+function warnEnvTemplates(value: unknown, path: DocPath, source: Source, patterns: RegExp[]): void {
   if (typeof value === 'string') {
-    const template = value.match(ENV_TEMPLATE)?.[0];
+    const template = patterns.map((pattern) => value.match(pattern)?.[0]).find(Boolean);
     if (template)
       source.sink.warning(
         'env-template',
@@ -183,9 +184,10 @@ function warnEnvTemplates(value: unknown, path: DocPath, source: Source): void {
         at(path),
       );
   } else if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) warnEnvTemplates(v, [...path, i], source);
+    for (const [i, v] of value.entries()) warnEnvTemplates(v, [...path, i], source, patterns);
   } else if (isRecord(value))
-    for (const [k, v] of Object.entries(value)) if (k !== 'description') warnEnvTemplates(v, [...path, k], source);
+    for (const [k, v] of Object.entries(value))
+      if (k !== 'description') warnEnvTemplates(v, [...path, k], source, patterns);
 }
 
 function collect(sources: Source[]): Diagnostic[] {
@@ -208,6 +210,15 @@ function readTopLevel(doc: Record<string, unknown>, ctx: ReadContext): Record<st
       agentv[key] = value;
       if (removed) continue;
       const hint = key === 'providers' || key === 'target' || key === 'targets' ? engineHint(value) : undefined;
+      if (ctx.dialect === 'agentv-4' && key === 'defaults') {
+        // @agentv/core 4.42.4 reads no `defaults` (none in its dist): a 4.x file may keep YAML anchors there.
+        sink.warning(
+          'unsupported-field',
+          'AgentV 4 does not read "defaults" (AgentV 5 names a provider or grader there); skill-eval keeps it in the suite settings and does not run it either.',
+          atKey([], key),
+        );
+        continue;
+      }
       sink.warning(
         KNOWN_UNHONOURED.has(key) ? 'unsupported-field' : 'unknown-field',
         KNOWN_UNHONOURED.has(key)

@@ -106,7 +106,9 @@ export function readContent(
   ctx: ReadContext,
 ): string | undefined {
   if (typeof content === 'string') return content;
-  if (isRecord(content)) return JSON.stringify(content);
+  // Sent as AgentV renders it, indented by two (4.42.4 dist/chunk-FRDEARJA.js:17154-17156, :19829-19830; 5.x
+  // vendor/agentv-5/load-tests.mjs:28244-28245).
+  if (isRecord(content)) return JSON.stringify(content, null, 2);
   if (!Array.isArray(content)) {
     ctx.source.sink.error(
       'wrong-type',

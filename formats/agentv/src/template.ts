@@ -31,6 +31,12 @@ export function soleVariable(template: string): string | undefined {
 /** An `{{ env.NAME … }}` template, which AgentV fills from the environment when it loads the file. */
 export const ENV_TEMPLATE = /\{\{\s*env\.[\s\S]*?\}\}/g;
 
+/**
+ * AgentV 4's `${{ NAME }}`, filled from the environment when it loads the file (`ENV_VAR_PATTERN` and
+ * `interpolateEnv`, @agentv/core 4.42.4 dist/chunk-Z5WVZ5VI.js:1858, 1898-1905).
+ */
+export const AGENTV4_ENV_TEMPLATE = /\$\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}/g;
+
 /** Whether a template uses nunjucks features beyond plain `{{ name }}` substitution. */
 export function isFancyTemplate(template: string): boolean {
   if (/\{%|\{#/.test(template)) return true;

@@ -75,7 +75,7 @@ const trajectoryMode = oneOf(
 );
 
 const expectedCalls = wants<unknown>(
-  'a list of tool names or { tool, args, args_match: exact|partial } entries',
+  'a list of tool names or { tool, args, args_match: exact|partial|superset } entries',
   (v) =>
     typeof v === 'string' ||
     (Array.isArray(v) &&
@@ -99,10 +99,11 @@ function trajectoryRule(check: Check, agentv: boolean): RuleProblem[] {
           'max_duration_ms cannot be checked: the session records no per-call timing; remove it, or bound the whole run with latency or execution-metrics max_duration_ms',
       });
     }
-    if (entry.args_match !== undefined && entry.args_match !== 'exact' && entry.args_match !== 'partial') {
+    const match = entry.args_match;
+    if (match !== undefined && match !== 'exact' && match !== 'partial' && match !== 'superset') {
       problems.push({
         path: [key, i, 'args_match'],
-        message: `args_match is ${JSON.stringify(entry.args_match)}; write exact or partial`,
+        message: `args_match is ${JSON.stringify(match)}; write exact, partial or superset`,
       });
     }
   });

@@ -28,8 +28,8 @@ export const DELIBERATE_LOADER_DIFFERENCES: readonly DeliberateLoaderDifference[
     ids: /^full-value$/,
   },
   {
-    why: 'The same `{{ env.X }}` template, in a system message.',
-    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv\/examples\/features\/env-interpolation\//,
+    why: "The same `{{ env.X }}` template, in a system message; and AgentV 4's form, a dollar sign before `{{ X }}`, which 4.42.4 fills from the same environment (interpolateEnv, dist/chunk-Z5WVZ5VI.js:1858, 1898-1905), sent as written with the same warning.",
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv(@v4\.42\.4)?\/examples\/features\/env-interpolation\//,
     aspect: 'system',
     ids: /^partial-value$/,
   },
@@ -54,6 +54,38 @@ export const DELIBERATE_LOADER_DIFFERENCES: readonly DeliberateLoaderDifference[
     why: 'The same custom `min-words` assertion, missing from the checks of each test that uses it (the error above stops the run).',
     files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv\/examples\/features\/sdk-custom-assertion\//,
     aspect: 'graders',
+  },
+  {
+    why: "An AgentV 4 code grader with `target` gets a proxy to that target's model while its script runs (AGENTV_TARGET_PROXY_URL/TOKEN, createTargetProxy: 4.42.4 dist/chunk-FRDEARJA.js:335, 749-763). skill-eval hands no eval-file script a way to call a model on the user's account: a `target` error at the grader, so the file does not run rather than run a script whose model calls fail.",
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv@v4\.42\.4\/examples\/features\/code-grader-with-llm-calls\//,
+    aspect: 'refusal',
+  },
+  {
+    why: 'The same code grader with `target`, missing from the checks of each test that uses it (the error above stops the run), whose criteria stand in its place.',
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv@v4\.42\.4\/examples\/features\/code-grader-with-llm-calls\//,
+    aspect: 'graders',
+  },
+  {
+    why: "An AgentV 4 composite whose aggregator is itself a grader (a `code-grader` script, or an `llm-grader` prompt, given the members' results: CompositeGrader.aggregate, runCodeAggregator, runLlmAggregator, 4.42.4 dist/chunk-FRDEARJA.js:2288-2294, 2418, 2471). skill-eval's assert-set weighs or thresholds its members and runs no grader over their results: an error at the aggregator, so the file does not run with another verdict.",
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv@v4\.42\.4\/examples\/features\/composite\//,
+    aspect: 'refusal',
+  },
+  {
+    why: 'The same composites, missing from the checks of their tests (the error above stops the run), whose criteria stand in their place.',
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv@v4\.42\.4\/examples\/features\/composite\//,
+    aspect: 'graders',
+    ids: /^(code-grader-safety-gate|llm-grader-conflict-resolution)$/,
+  },
+  {
+    why: "An AgentV 4 `execution.targets` list whose targets carry their own workspace hooks: AgentV runs every test once per target (4.42.4 dist/chunk-FRDEARJA.js:17460-17480), each with its target's hooks. skill-eval has no per-target hooks, and dropping them would run every variant the same: a `target-matrix` error naming the targets and their hooks (issue 39: the matrix becomes its variants with their hooks, or an error; never silence).",
+    files: /^wild\/agentv-eval-yaml\/EntityProcess-agentv@v4\.42\.4\/examples\/showcase\/bug-fix-benchmark\//,
+    aspect: 'refusal',
+  },
+  {
+    why: '`tests: ./cases/` and nothing else: the EVAL.yaml is the same at v4.42.4 and 58f316ca2 and names no key of either version, so skill-eval reads it as 5.x, the current one. Its case files (`input`, `criteria`) read alike either way: the tests agree in ids, turns and graders.',
+    files:
+      /^wild\/agentv-eval-yaml\/EntityProcess-agentv@v4\.42\.4\/examples\/showcase\/directory-discovery\/EVAL\.yaml$/,
+    aspect: 'dialect',
   },
 ];
 

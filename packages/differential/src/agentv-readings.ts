@@ -29,6 +29,8 @@ function commandLine(command: unknown): unknown {
 /** The text parts of a message's content (file and image parts are compared by the workspace, not here). */
 function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
+  // A map is sent as JSON, indented by two (4.42.4 dist/chunk-FRDEARJA.js:17154-17156).
+  if (isRecord(content)) return JSON.stringify(content, null, 2);
   if (!Array.isArray(content)) return '';
   return content
     .filter((part): part is Record<string, unknown> => isRecord(part) && part.type === 'text')
@@ -175,14 +177,22 @@ export function skillEvalCheckLines(check: Check): string[] {
     case 'llm-rubric':
       // A contradiction rubric's criterion is reworded for the judge; `outcome` keeps AgentV's.
       return [line(negate, 'llm-rubric', c.outcome ?? c.value)];
-    case 'code-grader':
+    case 'code-grader': {
+      // A custom assertion type's script, which AgentV 4 finds when it runs and runs as `bun run <file>`
+      // (discoverAssertions, 4.42.4 dist/chunk-FRDEARJA.js:14817-14853): its loader keeps the type's name.
+      const script = Array.isArray(c.command) ? String(c.command.at(-1)) : '';
+      const custom = /[/\\]\.agentv[/\\]assertions[/\\]([^/\\]+)\.(ts|js|mts|mjs)$/.exec(script);
+      if (custom && (c.command as unknown[])[0] === 'bun') return [line(negate, custom[1]!)];
       return [line(negate, 'code-grader', commandLine(c.command))];
+    }
     case 'tool-trajectory': {
       // A count of one tool alone (`trajectory:tool-used` with {name, min}) reads as that tool called at least so often.
       const minimums = isRecord(c.minimums) ? Object.entries(c.minimums) : [];
       if (c.tools === undefined && c.agentv !== true && minimums.length === 1 && Number(minimums[0]![1]) > 1)
         return [line(negate, 'tool-called', toolCount(minimums[0]![0], Number(minimums[0]![1])))];
-      return [line(negate, 'tool-trajectory', c.tools)];
+      // An AgentV 4 file's steps stay under `expected` ({tool, args}), as AgentV's do.
+      const steps = Array.isArray(c.expected) ? c.expected.map((e) => (isRecord(e) ? e.tool : e)) : undefined;
+      return [line(negate, 'tool-trajectory', c.tools ?? steps)];
     }
     case 'assert-set':
       return [line(negate, 'assert-set', (Array.isArray(c.checks) ? c.checks : []).flatMap(skillEvalCheckLines))];
@@ -222,6 +232,8 @@ export function agentvReading(test: AgentvTest): Reading {
  */
 const withoutAttached = (text: string) =>
   text
+    // A role-marked message holding a file alone: AgentV's reading shows it with empty text.
+    .replace(/(^|\n)(@\[[A-Za-z]+\]:\n)Attached file: [^\n]*(?=\n\n@\[|(?![\s\S]))/g, '$1$2')
     .replace(/^Attached file: [^\n]*\n\n/gm, '')
     .replace(/\n\nAttached file: [^\n]*$/gm, '')
     .replace(/^Attached file: [^\n]*$/gm, '');

@@ -52,7 +52,7 @@ export const executionMetrics: CheckEvaluator = (check, { session }) => {
 
 /**
  * The tool names AgentV counts as exploring (DEFAULT_EXPLORATION_TOOLS, packages/core/src/evaluation/trace.ts:1421-1432
- * at 58f316ca2), compared as written.
+ * at 58f316ca2; the same list in @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:3479-3490), compared as written.
  */
 const EXPLORATION_TOOLS = new Set([
   'read',
@@ -70,7 +70,8 @@ const EXPLORATION_TOOLS = new Set([
 /**
  * AgentV 5's `target_exploration_ratio`: the share of tool calls that explore is within `exploration_tolerance`
  * (default 0.2) of the target; not held without a tool call ("Exploration ratio not available (no tool calls)").
- * explorationRatio and its check: trace.ts:1442-1454 and graders/execution-metrics.ts:157-178 at 58f316ca2.
+ * explorationRatio and its check: trace.ts:1442-1454 and graders/execution-metrics.ts:157-178 at 58f316ca2
+ * (4.42.4: :3491-3498, 3642-3660).
  */
 function explorationPart(check: Check, session: Session): { held: boolean; text: string } {
   const target = numberParam(check, 'target_exploration_ratio');

@@ -260,3 +260,20 @@ describe("tool-trajectory in an AgentV file, as AgentV's grader reads it", () =>
     expect((await grade(check, toolCalls)).verdict.score).toBe(score);
   });
 });
+
+describe('args_match: superset (AgentV 4 argsMatch, @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:4600-4605)', () => {
+  const edit = { file_path: 'a.txt', old_string: 'x', new_string: 'y' };
+  const step = (args: Record<string, unknown>) => trajectory([{ tool: 'Edit', args, args_match: 'superset' }]);
+  it.each<[string, Record<string, unknown>, unknown, boolean]>([
+    ['a call with more arguments than listed', { file_path: 'a.txt' }, edit, true],
+    ['a listed argument missing', { file_path: 'a.txt', replace_all: true }, edit, false],
+    ['a listed value differing', { file_path: 'b.txt' }, edit, false],
+    // Each listed value compares whole, not partially as args_match: partial compares it.
+    ['a nested value with more in it', { opts: { mode: 'w' } }, { opts: { mode: 'w', sync: true } }, false],
+    ['a nested value alike', { opts: { mode: 'w' } }, { opts: { mode: 'w' }, extra: 1 }, true],
+    ['a number written as text', { n: '5' }, { n: 5 }, false],
+  ])('%s', async (_name, args, input, passed) => {
+    const { verdict } = await grade(step(args), [call('Edit', input)]);
+    expect(verdict.passed).toBe(passed);
+  });
+});

@@ -14,6 +14,11 @@ export interface ExpectedCall {
   args?: Record<string, unknown>;
   /** `args_match: exact`: the input must equal `args`, not merely hold it. */
   exactArgs: boolean;
+  /**
+   * `args_match: superset` (AgentV 4's): the input must hold each key of `args`, its value equal as a whole
+   * (`argsMatch`, @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:4600-4605).
+   */
+  wholeKeys?: boolean;
 }
 
 /** A `tool-trajectory` check, read. */
@@ -49,6 +54,14 @@ export function readTrajectory(check: Check): TrajectoryExpectation {
 export function callMatches(call: ToolCall, step: ExpectedCall): boolean {
   if (!sameTool(call.name, step.tool)) return false;
   if (step.args === undefined) return true;
+  if (step.wholeKeys) {
+    const input = call.input;
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+    const args = step.args;
+    return Object.keys(args).every(
+      (k) => Object.hasOwn(input, k) && isDeepStrictEqual(input[k as keyof typeof input], args[k]),
+    );
+  }
   return step.exactArgs ? isDeepStrictEqual(call.input, step.args) : partialMatch(call.input, step.args);
 }
 
@@ -56,7 +69,7 @@ export function callMatches(call: ToolCall, step: ExpectedCall): boolean {
 export function describeStep(step: ExpectedCall): string {
   const name = JSON.stringify(step.tool);
   if (step.args === undefined) return name;
-  return `${name} with ${step.exactArgs ? 'exactly ' : ''}${JSON.stringify(step.args)}`;
+  return `${name} with ${step.exactArgs ? 'exactly ' : step.wholeKeys ? 'each of ' : ''}${JSON.stringify(step.args)}`;
 }
 
 function readMode(check: Check): TrajectoryMode {
@@ -82,14 +95,23 @@ function readStep(check: Check, item: unknown, i: number): ExpectedCall {
     );
   }
   const { args, args_match: argsMatch } = entry;
-  if (argsMatch !== undefined && argsMatch !== 'exact' && argsMatch !== 'partial') {
-    throw bad(check, `has args_match ${JSON.stringify(argsMatch)} on "${tool}"`, 'use args_match: exact or partial');
+  if (argsMatch !== undefined && argsMatch !== 'exact' && argsMatch !== 'partial' && argsMatch !== 'superset') {
+    throw bad(
+      check,
+      `has args_match ${JSON.stringify(argsMatch)} on "${tool}"`,
+      'use args_match: exact, partial or superset',
+    );
   }
   if (args === undefined || args === 'any') return { tool, exactArgs: false };
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw bad(check, `has args on "${tool}" that are not an object`);
   }
-  return { tool, args: args as Record<string, unknown>, exactArgs: argsMatch === 'exact' };
+  return {
+    tool,
+    args: args as Record<string, unknown>,
+    exactArgs: argsMatch === 'exact',
+    ...(argsMatch === 'superset' ? { wholeKeys: true } : {}),
+  };
 }
 
 function readMinimums(check: Check): [string, number][] {
