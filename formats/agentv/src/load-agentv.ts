@@ -28,6 +28,11 @@ export interface LoadAgentvOptions {
   missingFiles?: 'error' | 'warning';
   /** Directory the suite id is relative to (default the process's working directory). */
   cwd?: string;
+  /**
+   * The AgentV generation the files are written for — `4` (4.x, read as 4.42.4 reads them) or `5` — where a file's
+   * keys do not tell it rightly; without it each file's keys decide (agentvDialect).
+   */
+  version?: '4' | '5';
 }
 
 /** Top-level fields skill-eval reads (4.x and v5). */
@@ -116,7 +121,7 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
     );
     return done([]);
   }
-  const dialect = agentvDialect(doc);
+  const dialect = options.version ? (`agentv-${options.version}` as const) : agentvDialect(doc);
   warnEnvTemplates(doc, [], root, dialect === 'agentv-4' ? [AGENTV4_ENV_TEMPLATE] : [ENV_TEMPLATE]);
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
   const ctx: ReadContext = {

@@ -9,6 +9,11 @@ export const AgentvSettingsSchema = z
   .object({
     /** Severity of a referenced file (content part, input_files, workdir) that does not exist. */
     missingFiles: z.enum(['error', 'warning']).default('warning'),
+    /**
+     * The AgentV generation the files are written for, where their keys do not tell it rightly: `4` (read as AgentV
+     * 4.42.4 reads them) or `5`. Without it, each file's keys decide.
+     */
+    version: z.enum(['4', '5']).optional(),
   })
   .strict();
 export type AgentvSettings = z.infer<typeof AgentvSettingsSchema>;
