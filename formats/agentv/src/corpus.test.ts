@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { bySeverity, loadCorpus, where } from './test-support/corpus.js';
 
 const SKILLS = 'examples/features/agent-skills-evals/';
-const rubrics = (checks: { type: string; value?: unknown }[]) =>
-  checks.filter((c) => c.type === 'llm-rubric').map((c) => c.value);
 
 describe('corpus: AgentV eval YAML', () => {
   it('csv-analyzer.EVAL.yaml (v5): string and object asserts, a file content part, a trigger case', () => {

@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ExecutionMetricsGrader, loadTests } from '@agentv/core';
-import { SessionSchema } from '@skill-eval/core';
-import { loadAgentv } from '@skill-eval/format-agentv';
-import { gradeExecution } from '@skill-eval/grading';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skillEvalPassesAgentvCheck } from './agentv-check-pass.js';
 
 /**
  * AgentV's `execution-metrics` `target_exploration_ratio`, graded by AgentV 4.42.4's own `ExecutionMetricsGrader` (its
@@ -54,22 +52,14 @@ async function agentvPasses(file: string, calls: string[]): Promise<boolean> {
   return score === 1;
 }
 
-async function skillEvalPasses(file: string, text: string, calls: string[]): Promise<boolean> {
-  const { suites, diagnostics } = loadAgentv(file, text, { cwd: dir });
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new Error(`refused: ${errors[0]!.message}`);
-  const testCase = suites[0]!.cases[0]!;
-  const session = SessionSchema.parse({
-    status: 'completed',
-    engineId: 'differential',
-    finalMessage: 'done',
-    toolCalls: calls.map((name, i) => ({ id: `c${i}`, name, input: {} })),
-  });
-  // The test's criteria are graded by a judge; only the metrics are compared here.
-  const only = { ...testCase, checks: testCase.checks.filter((c) => c.type === 'execution-metrics') };
-  const result = await gradeExecution({ testCase: only, session, workspace: dir, trust: false, env: {} });
-  return result.status === 'passed';
-}
+const skillEvalPasses = (file: string, text: string, calls: string[]) =>
+  skillEvalPassesAgentvCheck(
+    file,
+    text,
+    dir,
+    calls.map((name) => ({ name })),
+    'execution-metrics',
+  );
 
 describe("AgentV's exploration ratio, graded by AgentV 4.42.4 and by skill-eval", () => {
   it.each(SCENARIOS.map((s, i) => [JSON.stringify(s), s, i] as const))('%s', async (_name, scenario, index) => {

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadTests, ToolTrajectoryGrader } from '@agentv/core';
-import { SessionSchema } from '@skill-eval/core';
 import { loadAgentv } from '@skill-eval/format-agentv';
-import { gradeExecution } from '@skill-eval/grading';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skillEvalPassesAgentvCheck } from './agentv-check-pass.js';
 
 /**
  * An AgentV 4 `tool-trajectory` with argument matching and latency bounds, graded by AgentV 4.42.4's own
@@ -145,22 +144,8 @@ async function agentvPasses(file: string, calls: Call[]): Promise<boolean> {
   return score === 1;
 }
 
-async function skillEvalPasses(file: string, text: string, calls: Call[]): Promise<boolean> {
-  const { suites, diagnostics } = loadAgentv(file, text, { cwd: dir });
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new Error(`refused: ${errors[0]!.message}`);
-  const testCase = suites[0]!.cases[0]!;
-  const session = SessionSchema.parse({
-    status: 'completed',
-    engineId: 'differential',
-    finalMessage: 'done',
-    toolCalls: calls.map((c, i) => ({ id: `c${i}`, name: c.name, input: c.args })),
-  });
-  // The test's criteria are graded by a judge; only the trajectory is compared here.
-  const only = { ...testCase, checks: testCase.checks.filter((c) => c.type === 'tool-trajectory') };
-  const result = await gradeExecution({ testCase: only, session, workspace: dir, trust: false, env: {} });
-  return result.status === 'passed';
-}
+const skillEvalPasses = (file: string, text: string, calls: Call[]) =>
+  skillEvalPassesAgentvCheck(file, text, dir, calls, 'tool-trajectory');
 
 describe("AgentV 4's tool-trajectory argument matching, graded by AgentV 4.42.4 and by skill-eval", () => {
   it.each(SCENARIOS.map((s, i) => [s.name, s, i] as const))('%s', async (_name, scenario, index) => {
