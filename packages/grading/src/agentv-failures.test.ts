@@ -40,6 +40,17 @@ describe('an AgentV case whose check cannot grade scores it as AgentV does', () 
     expect(result.checks[0]).toMatchObject({ errored: true, passed: true, score: 1 });
   });
 
+  it("a crashing member of an AgentV composite scores 0 in the composite's mean, shown errored", async () => {
+    const composite: Check = { type: 'assert-set', checks: [crash, hit], scoring: 'weighted-mean' };
+    const result = await grade([composite], { threshold: 0.5 });
+    expect(result).toMatchObject({ status: 'passed', score: 0.5 });
+    expect(result.checks[0]!.checks![0]).toMatchObject({ errored: true, passed: false, score: 0 });
+    // A group of promptfoo's keeps the error.
+    expect(await grade([{ type: 'assert-set', checks: [crash, hit] }], {}, 'every-check')).toMatchObject({
+      status: 'error',
+    });
+  });
+
   it('a required crashing code grader makes the score 0', async () => {
     const result = await grade([{ ...crash, required: true, weight: 0.1 }, hit]);
     expect(result).toMatchObject({ status: 'failed', score: 0 });

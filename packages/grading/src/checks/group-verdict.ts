@@ -1,4 +1,5 @@
 import type { Check } from '@skill-eval/core';
+import { agentvFailureVerdicts } from '../agentv-failures.js';
 import { scoreVerdicts } from '../scoring.js';
 import type { GradedCheck } from './check-evaluator.js';
 import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
@@ -8,14 +9,21 @@ import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
  * children, passing at the group's `threshold` (without one, every child must pass; a failed required child
  * fails the group), with `scoring: passed-share` the share of children that passed, with `scoring: weighted-mean`
  * AgentV's weighted average. A child that errored makes
- * the group errored. The children's verdicts are kept under it.
+ * the group errored — except a member of an AgentV composite whose code could not grade, scored as AgentV scores it.
+ * The children's verdicts are kept under it.
  */
 export function groupVerdict(check: Check, role: CheckRole, children: readonly GradedCheck[]): GradedCheck {
-  const verdicts = children.map((child) => child.verdict);
-  const errored = children.find((child) => child.error);
+  // An AgentV composite (its aggregators) scores a member whose code could not grade as AgentV does: its code grader
+  // catches the failure and scores 0 (CodeGrader.evaluate, @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:835-855), which
+  // the aggregator then counts (runWeightedAverage, :2301-2356). The member is still shown errored.
+  const agentv = check.scoring === 'weighted-mean' || check.scoring === 'passed-share';
+  const failures = children.map((child) => (agentv ? agentvFailureVerdicts(child) : undefined));
+  const shown = children.map((child, i) => failures[i]?.shown ?? child.verdict);
+  const verdicts = children.map((child, i) => failures[i]?.scored ?? child.verdict);
+  const errored = children.find((child, i) => child.error && !failures[i]);
   if (errored?.error) {
     const graded = erroredVerdict(check, role, errored.error);
-    return { ...graded, verdict: { ...graded.verdict, checks: verdicts } };
+    return { ...graded, verdict: { ...graded.verdict, checks: shown } };
   }
   const threshold = typeof check.threshold === 'number' ? check.threshold : undefined;
   const held = verdicts.filter((v) => v.passed).length;
@@ -31,7 +39,7 @@ export function groupVerdict(check: Check, role: CheckRole, children: readonly G
     score,
     evidence: `${held} of ${verdicts.length} passed (score ${round(score)}, ${rule})`,
   });
-  return { ...graded, verdict: { ...graded.verdict, checks: verdicts } };
+  return { ...graded, verdict: { ...graded.verdict, checks: shown } };
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
