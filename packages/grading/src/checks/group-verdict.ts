@@ -15,7 +15,8 @@ import { type CheckRole, erroredVerdict, makeVerdict } from './verdict.js';
 export function groupVerdict(check: Check, role: CheckRole, children: readonly GradedCheck[]): GradedCheck {
   // An AgentV composite (its aggregators) scores a member whose code could not grade as AgentV does: its code grader
   // catches the failure and scores 0 (CodeGrader.evaluate, @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:835-855), which
-  // the aggregator then counts (runWeightedAverage, :2301-2356). The member is still shown errored.
+  // the aggregator then counts (runWeightedAverage, :2301-2356); the same at 5.x (58f316ca2
+  // graders/script-grader.ts:412-420, graders/composite.ts:69-80). The member is still shown errored.
   const agentv = check.scoring === 'weighted-mean' || check.scoring === 'passed-share';
   const failures = children.map((child) => (agentv ? agentvFailureVerdicts(child) : undefined));
   const shown = children.map((child, i) => failures[i]?.shown ?? child.verdict);
