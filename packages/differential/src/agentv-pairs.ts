@@ -314,6 +314,17 @@ function judgePairs(): AgentvPair[] {
     ['required', [judged({ required: true }), contains]],
     ['required-negated', [judged({ required: true, negate: true }), contains]],
     ['negated', [judged({ negate: true }), contains]],
+    // A composite leaves a skipped member out of its aggregate; all of them skipped, it is skipped itself.
+    ...['weighted_average', 'threshold'].flatMap((type): [string, Assertion[]][] => {
+      const aggregator = { type, ...(type === 'threshold' ? { threshold: 0.5 } : {}) };
+      const composite = (members: Assertion[]) => [
+        { type: 'composite', name: 'group', assertions: members, aggregator },
+      ];
+      return [
+        [`in-composite-${type}`, composite([judged({ name: 'judge' }), { ...contains, name: 'hit' }])],
+        [`alone-in-composite-${type}`, composite([judged({ name: 'judge' })])],
+      ];
+    }),
   ];
   // No assertion: the test's criteria, graded by AgentV's implicit LLM grader.
   const criteria = { assertions: [], test: { criteria: 'Greets the world' } };

@@ -51,6 +51,16 @@ describe('an AgentV case whose check cannot grade scores it as AgentV does', () 
     });
   });
 
+  it("a member of an AgentV composite whose judge failed is left out of the composite's aggregate, as AgentV skips it", async () => {
+    const composite: Check = { type: 'assert-set', checks: [rubric, hit], scoring: 'weighted-mean' };
+    const result = await grade([composite]);
+    expect(result).toMatchObject({ status: 'passed', score: 1 });
+    expect(result.checks[0]!.checks![0]).toMatchObject({ errored: true });
+    // Every member skipped: the composite is skipped, and the test an error.
+    const alone = await grade([{ type: 'assert-set', checks: [rubric], scoring: 'passed-share' }]);
+    expect(alone).toMatchObject({ status: 'error', error: { code: 'JUDGE_FAILED' } });
+  });
+
   it('a required crashing code grader makes the score 0', async () => {
     const result = await grade([{ ...crash, required: true, weight: 0.1 }, hit]);
     expect(result).toMatchObject({ status: 'failed', score: 0 });

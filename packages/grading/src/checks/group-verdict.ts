@@ -17,11 +17,16 @@ export function groupVerdict(check: Check, role: CheckRole, children: readonly G
   // catches the failure and scores 0 (CodeGrader.evaluate, @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:835-855), which
   // the aggregator then counts (runWeightedAverage, :2301-2356); the same at 5.x (58f316ca2
   // graders/script-grader.ts:412-420, graders/composite.ts:69-80). The member is still shown errored.
+  // A member whose judge failed, AgentV's LLM grader skips, and its aggregators leave it out (:2321-2323, 2374-2376;
+  // 5.x composite.ts:132, 195); a composite all of whose members are skipped is skipped: an error here.
   const agentv = check.scoring === 'weighted-mean' || check.scoring === 'passed-share';
   const failures = children.map((child) => (agentv ? agentvFailureVerdicts(child) : undefined));
+  const skipped = children.map((child, i) => agentv && !failures[i] && child.error?.code === 'JUDGE_FAILED');
   const shown = children.map((child, i) => failures[i]?.shown ?? child.verdict);
-  const verdicts = children.map((child, i) => failures[i]?.scored ?? child.verdict);
-  const errored = children.find((child, i) => child.error && !failures[i]);
+  const verdicts = children.flatMap((child, i) => (skipped[i] ? [] : [failures[i]?.scored ?? child.verdict]));
+  const errored =
+    children.find((child, i) => child.error && !failures[i] && !skipped[i]) ??
+    (verdicts.length === 0 ? children.find((child) => child.error) : undefined);
   if (errored?.error) {
     const graded = erroredVerdict(check, role, errored.error);
     return { ...graded, verdict: { ...graded.verdict, checks: shown } };
