@@ -88,6 +88,20 @@ function scoringPairs(): AgentvPair[] {
       assertions: [
         {
           type: 'composite',
+          name: 'negated-member',
+          assertions: [
+            { ...miss, name: 'miss', negate: true },
+            { ...hit, name: 'hit' },
+          ],
+          aggregator: { type: 'weighted_average' },
+        },
+      ],
+      threshold: 0.8,
+    },
+    {
+      assertions: [
+        {
+          type: 'composite',
           name: 'both',
           assertions: [
             { ...hit, name: 'hit' },
@@ -254,18 +268,23 @@ function codeGraderPairs(): AgentvPair[] {
     { name: 'crash-negated', assertions: [answer('crash', { negate: true })] },
     { name: 'crash-beside-contains', assertions: [answer('crash'), { type: 'contains', value: 'o' }], threshold: 0.5 },
     { name: 'crash-required', assertions: [answer('crash', { required: true }), { type: 'contains', value: 'o' }] },
-    ...['weighted_average', 'threshold'].map((aggregator) => ({
-      name: `crash-in-composite-${aggregator}`,
-      assertions: [
-        {
-          type: 'composite',
-          name: 'both',
-          assertions: [answer('crash', { name: 'crash' }), { type: 'contains', value: 'o', name: 'hit' }],
-          aggregator: { type: aggregator, ...(aggregator === 'threshold' ? { threshold: 0.5 } : {}) },
-        },
-      ],
-      threshold: 0.5,
-    })),
+    ...['weighted_average', 'threshold'].flatMap((aggregator) =>
+      [false, true].map((negate) => ({
+        name: `crash${negate ? '-negated' : ''}-in-composite-${aggregator}`,
+        assertions: [
+          {
+            type: 'composite',
+            name: 'both',
+            assertions: [
+              answer('crash', { name: 'crash', ...(negate ? { negate } : {}) }),
+              { type: 'contains', value: 'o', name: 'hit' },
+            ],
+            aggregator: { type: aggregator, ...(aggregator === 'threshold' ? { threshold: 0.5 } : {}) },
+          },
+        ],
+        threshold: 0.5,
+      })),
+    ),
     { name: 'output-has', assertions: [reader('output-has Hello')] },
     { name: 'relative-script', assertions: [{ type: 'code-grader', command: './answer.sh marker' }] },
     {
