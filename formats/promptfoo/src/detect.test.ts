@@ -8,11 +8,22 @@ const detectAgentv = (file: string, text: string) => agentv.detect(file, text);
 const PROMPTFOO_KEYS = 'prompts: ["{{ q }}"]\nproviders: [openai:gpt-4o]\ntests:\n  - vars: {q: hi}\n';
 
 describe('detectPromptfoo', () => {
-  it('claims every AgentV file of the corpus with 0, wild folders too', () => {
+  it("claims no file of the corpus, wild folders too, but weakly below AgentV's claim of its own", () => {
     const files = [...corpusFiles(), ...corpusFiles('wild/')].filter((f) => /\.(ya?ml|json)$/i.test(f));
     const agentv = files.filter((f) => f.includes('agentv-eval-yaml/'));
     expect(agentv.length).toBeGreaterThanOrEqual(5);
-    for (const file of files) expect(detectPromptfoo(file, readCorpus(file)), file).toBe(0);
+    const weak: string[] = [];
+    for (const file of files) {
+      const text = readCorpus(file);
+      const claim = detectPromptfoo(file, text);
+      if (claim === 0) continue;
+      // prompts and tests without providers, under a name of neither tool (AgentV's deploy-plan.yaml): 0.6, below
+      // AgentV's 0.95 for its tests, so AgentV reads it.
+      weak.push(file);
+      expect(claim, file).toBe(0.6);
+      expect(detectAgentv(file, text), file).toBeGreaterThan(claim);
+    }
+    expect(weak.length).toBeLessThanOrEqual(3);
   });
 
   it('claims promptfoo’s own names whatever they hold (promptfoo looks for them alone)', () => {

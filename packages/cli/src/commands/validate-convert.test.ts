@@ -40,7 +40,7 @@ describe('skill-eval validate', () => {
     mkdirSync(join(dir, 'elsewhere'));
     writeFileSync(
       join(dir, 'skill', 'evals', 'w.eval.yaml'),
-      'environment: {workdir: ../../elsewhere}\nprompts: ["{{ input }}"]\ntests:\n  - {id: t, vars: {input: hi}, assert: [{type: contains, value: x}]}\n',
+      'environment: {workdir: ../../elsewhere, type: host}\nprompts: ["{{ input }}"]\ntests:\n  - {id: t, vars: {input: hi}, assert: [{type: contains, value: x}]}\n',
     );
     const io = captureIO(dir);
     expect(await main(['validate', 'skill/evals/w.eval.yaml'], io)).toBe(2);

@@ -91,9 +91,16 @@ export function searchOffThread(
   });
 }
 
+/**
+ * A pattern from an eval file that skill-eval stopped because it backtracked past its deadline: a bound of skill-eval's
+ * own, which the source tools do not have (their regexes run on the main thread until they end). The check is an
+ * error, whatever the format's rule for a check that fails to grade: a hostile answer must not turn it into a score.
+ */
+export class RunawayPatternError extends SkillEvalError {}
+
 function overran(searches: readonly PatternSearch[], { label, limitMs }: PatternDeadline): SkillEvalError {
   const patterns = [...new Set(searches.map((s) => `/${s.source}/${s.flags}`))].join(', ');
-  return new SkillEvalError(
+  return new RunawayPatternError(
     'TIMEOUT',
     `${label}: ${patterns} was stopped after searching for ${limitMs / 1000} s: it backtracks without end on this text`,
     {

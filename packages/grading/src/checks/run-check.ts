@@ -1,6 +1,7 @@
 import { type Check, errorInfo } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './check-evaluator.js';
 import { checkName } from './check-name.js';
+import { RunawayPatternError } from './pattern-worker.js';
 import { checkRegistry } from './registry.js';
 import { renderVars } from './render-vars.js';
 import { checkTurn, sessionForTurn, userTurnStarts } from './turn-view.js';
@@ -27,8 +28,10 @@ export async function runCheck(written: Check, role: CheckRole, context: CheckCo
     const outcome = await untilStopped(evaluate(check, { ...context, session }), context.signal, label);
     return makeVerdict(check, role, { ...outcome, evidence: `turn ${turn}: ${outcome.evidence}` });
   } catch (error) {
-    // Stopped by the run (interrupted, or grading passed the execution's time limit): the run's doing, not the check's.
-    if (context.signal?.aborted) return erroredVerdict(check, role, errorInfo(error));
+    // Stopped by the run (interrupted, or grading passed the execution's time limit) or by a pattern's deadline: the
+    // run's doing or skill-eval's own bound, not the check failing to grade as the source tool would see it.
+    if (context.signal?.aborted || error instanceof RunawayPatternError)
+      return erroredVerdict(check, role, errorInfo(error));
     return failedToGradeVerdict(check, role, errorInfo(error));
   }
 }
