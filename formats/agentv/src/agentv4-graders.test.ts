@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentvDialect } from './dialect.js';
 import { loadAgentv } from './load-agentv.js';
+import { useProjectFolder } from './test-support/project-folder.js';
 
 /**
  * How an AgentV 4 file's graders are read where AgentV 4.42.4 grades otherwise than the words suggest (@agentv/core
@@ -11,8 +9,8 @@ import { loadAgentv } from './load-agentv.js';
  */
 const FILE = '/nonexistent-skill-eval-test/evals/suite.eval.yaml';
 const load = (test: string[]) => loadAgentv(FILE, ['tests:', '  - id: a', '    input: hi', ...test].join('\n'));
-const said = (diagnostics: { ruleId: string; severity: string; line?: number }[]) =>
-  diagnostics.map((d) => [d.severity, d.ruleId.replace('agentv/', ''), d.line]);
+const folder = useProjectFolder('agentv4-graders-');
+const said = folder.rules;
 
 describe("an AgentV 4 tool-trajectory's steps", () => {
   const steps = (lines: string[]) => {
@@ -141,26 +139,18 @@ describe("the dialect of a file with a top-level 'defaults'", () => {
 
 describe("an AgentV 4 test's execution.skip_defaults", () => {
   it("takes neither the suite's input nor its input_files (4.42.4 dist/chunk-FRDEARJA.js:20769-20781)", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentv4-skip-'));
-    try {
-      mkdirSync(join(dir, '.git'));
-      writeFileSync(join(dir, 'context.md'), 'Trips.');
-      const file = join(dir, 'suite.eval.yaml');
-      const text = [
-        'input: Use the attached context.',
-        'input_files: [./context.md]',
-        'tests:',
-        '  - {id: with, input: Where?, criteria: c}',
-        '  - {id: without, input: Where?, criteria: c, execution: {skip_defaults: true}}',
-      ].join('\n');
-      const [withDefaults, without] = loadAgentv(file, text, { cwd: dir }).suites[0]!.cases;
-      expect(withDefaults!.turns).toEqual(['@[User]:\nUse the attached context.\n\n@[User]:\nWhere?']);
-      expect(withDefaults!.workspace.files.map((f) => f.to)).toEqual(['./context.md']);
-      expect(without!.turns).toEqual(['Where?']);
-      expect(without!.workspace.files).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    folder.write('context.md', 'Trips.');
+    const [withDefaults, without] = folder.load('suite.eval.yaml', [
+      'input: Use the attached context.',
+      'input_files: [./context.md]',
+      'tests:',
+      '  - {id: with, input: Where?, criteria: c}',
+      '  - {id: without, input: Where?, criteria: c, execution: {skip_defaults: true}}',
+    ]).suites[0]!.cases;
+    expect(withDefaults!.turns).toEqual(['@[User]:\nUse the attached context.\n\n@[User]:\nWhere?']);
+    expect(withDefaults!.workspace.files.map((f) => f.to)).toEqual(['./context.md']);
+    expect(without!.turns).toEqual(['Where?']);
+    expect(without!.workspace.files).toEqual([]);
   });
 });
 
@@ -234,35 +224,25 @@ describe('an AgentV 4 grader prompt written by a script', () => {
 
 describe('an AgentV 4 custom assertion type', () => {
   it("runs the project's .agentv/assertions/<type>.ts as a code grader, as AgentV 4 does (discoverAssertions, :14817-14853)", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentv4-custom-'));
-    try {
-      mkdirSync(join(dir, '.git'));
-      mkdirSync(join(dir, '.agentv', 'assertions'), { recursive: true });
-      mkdirSync(join(dir, 'evals'));
-      writeFileSync(join(dir, '.agentv', 'assertions', 'word-count.ts'), 'export {};\n');
-      const file = join(dir, 'evals', 'suite.eval.yaml');
-      const text = [
-        'tests:',
-        '  - id: a',
-        '    criteria: c',
-        '    input: hi',
-        '    assertions:',
-        '      - {type: word-count, weight: 2}',
-        '      - {type: min-words}',
-      ].join('\n');
-      const { suites, diagnostics } = loadAgentv(file, text, { cwd: dir });
-      // With AgentV's code-grader payload, as any code grader of the file.
-      expect(suites[0]!.cases[0]!.checks[0]).toMatchObject({
-        type: 'code-grader',
-        name: 'word-count',
-        weight: 2,
-        command: ['bun', 'run', join(dir, '.agentv', 'assertions', 'word-count.ts')],
-      });
-      // A type with no script there is no custom assertion: read as before (here, an unknown type).
-      expect(said(diagnostics).map(([severity, , line]) => [severity, line])).toEqual([['error', 7]]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    folder.write('.agentv/assertions/word-count.ts', 'export {};\n');
+    const { suites, diagnostics } = folder.load('evals/suite.eval.yaml', [
+      'tests:',
+      '  - id: a',
+      '    criteria: c',
+      '    input: hi',
+      '    assertions:',
+      '      - {type: word-count, weight: 2}',
+      '      - {type: min-words}',
+    ]);
+    // With AgentV's code-grader payload, as any code grader of the file.
+    expect(suites[0]!.cases[0]!.checks[0]).toMatchObject({
+      type: 'code-grader',
+      name: 'word-count',
+      weight: 2,
+      command: ['bun', 'run', folder.at('.agentv/assertions/word-count.ts')],
+    });
+    // A type with no script there is no custom assertion: read as before (here, an unknown type).
+    expect(said(diagnostics).map(([severity, , line]) => [severity, line])).toEqual([['error', 7]]);
   });
 });
 

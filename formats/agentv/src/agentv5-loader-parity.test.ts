@@ -8,6 +8,8 @@ import { useProjectFolder } from './test-support/project-folder.js';
  */
 const { write, load, rules } = useProjectFolder('agentv5-parity-');
 const TEMPLATE = 'Grade {{ output }} against {{ criteria }}.\n';
+/** A 5.x suite of one test, `t`, up to its `assert:` key: the assertions follow, indented under it. */
+const ONE_TEST = ['prompts: ["{{ input }}"]', 'tests:', '  - id: t', '    vars: {input: hi}', '    assert:'];
 
 describe('graders AgentV 5 drops', () => {
   // grader-parser.ts:1963-1973 keeps a file:// prompt as promptPath only; 1832-1836 then skips the grader ("expected
@@ -15,11 +17,7 @@ describe('graders AgentV 5 drops', () => {
   it('an llm-rubric whose only criteria is a file:// template, and an assert-set of nothing else, each with a warning', () => {
     write('evals/grader.md', TEMPLATE);
     const { suites, diagnostics } = load('evals/a.eval.yaml', [
-      'prompts: ["{{ input }}"]',
-      'tests:',
-      '  - id: t',
-      '    vars: {input: hi}',
-      '    assert:',
+      ...ONE_TEST,
       '      - Says hello.',
       '      - type: llm-rubric',
       '        prompt: file://grader.md',
@@ -62,11 +60,7 @@ describe('score-range rubrics', () => {
   // with 7 or more, or min_score of 10 if that asks more (1896-1899).
   it('read as AgentV words each criterion for its judge, from the shorthand map or the list', () => {
     const { suites, diagnostics } = load('evals/a.eval.yaml', [
-      'prompts: ["{{ input }}"]',
-      'tests:',
-      '  - id: t',
-      '    vars: {input: hi}',
-      '    assert:',
+      ...ONE_TEST,
       '      - type: llm-rubric',
       '        value:',
       '          - id: accuracy',
@@ -98,11 +92,7 @@ describe('execution-metrics', () => {
   // exploration_tolerance tunes it.
   it('takes the exploration ratio as its only bound, in either spelling', () => {
     const { suites, diagnostics } = load('evals/a.eval.yaml', [
-      'prompts: ["{{ input }}"]',
-      'tests:',
-      '  - id: t',
-      '    vars: {input: hi}',
-      '    assert:',
+      ...ONE_TEST,
       '      - {type: execution-metrics, target_exploration_ratio: 0.5, exploration_tolerance: 0.3}',
       '      - {type: execution-metrics, targetExplorationRatio: 0.4, explorationTolerance: 0.1}',
     ]);

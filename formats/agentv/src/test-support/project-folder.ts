@@ -6,7 +6,8 @@ import { loadAgentv } from '../load-agentv.js';
 
 /**
  * A fresh project folder per test (a `.git` marks its root, as AgentV finds it), with `write` to put a file in it,
- * `load` to write an AgentV file of `lines` and read it, and `rules` to list diagnostics as [severity, rule, line].
+ * `load` to write an AgentV file of `lines` and read it, `at` for a path in it, and `rules` to list diagnostics as
+ * [severity, rule, line].
  */
 export function useProjectFolder(prefix: string) {
   let dir = '';
@@ -25,5 +26,6 @@ export function useProjectFolder(prefix: string) {
   };
   const rules = (diagnostics: { ruleId: string; severity: string; line?: number }[]) =>
     diagnostics.map((d) => [d.severity, d.ruleId.replace('agentv/', ''), d.line]);
-  return { write, load, rules };
+  const at = (path: string) => join(dir, path);
+  return { write, load, rules, at };
 }
