@@ -24,6 +24,13 @@ function launcherEnding(
   });
 }
 
+/** Calls `handle` with each reply of the launcher, in order: its messages are lists of them. */
+function onReply<T>(launcher: ReturnType<typeof spawn>, handle: (reply: T) => void): void {
+  launcher.on('message', (replies: T[]) => {
+    for (const reply of replies) handle(reply);
+  });
+}
+
 describe('the launcher process', () => {
   it('ends quietly when its parent goes before it is ready (no write error on the shared stderr)', async () => {
     // The parent closes the channel at once: the launcher's `ready` then has nowhere to go.
@@ -31,10 +38,40 @@ describe('the launcher process', () => {
     expect(ended).toEqual({ code: 0, stderr: '' });
   });
 
+  it("sends what one turn of its event loop produced as one message: a program's exit and close together", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'launcher-batch-'));
+    const messages: { t: string }[][] = [];
+    try {
+      const ended = await launcherEnding((launcher) => {
+        launcher.on('message', (replies: { t: string }[]) => {
+          messages.push(replies);
+          if (replies.some((reply) => reply.t === 'ready'))
+            launcher.send({
+              t: 'spawn',
+              id: 1,
+              file: '/bin/sh',
+              args: ['-c', 'exit 3'],
+              argv0: null,
+              cwd: dir,
+              env: {},
+              stdin: null,
+              output: join(dir, 'out.log'),
+            });
+          if (replies.some((reply) => reply.t === 'close')) launcher.disconnect();
+        });
+      });
+      expect(ended).toEqual({ code: 0, stderr: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Without pipes, the program's end is one event of the launcher's loop: its exit and close go out in one write.
+    expect(messages.map((replies) => replies.map((reply) => reply.t))).toEqual([['ready'], ['pid'], ['exit', 'close']]);
+  });
+
   it('ends quietly when its parent goes while it relays a program', async () => {
     const ended = await launcherEnding((launcher) => {
       launcher.once('message', () => {
-        // Ready: start a program that writes at once, then leave before its output can be relayed.
+        // Ready (its first message): start a program that writes at once, then leave before its output can be relayed.
         launcher.send({
           t: 'spawn',
           id: 1,
@@ -54,7 +91,7 @@ describe('the launcher process', () => {
   it('kills the groups of the programs it relays when its parent goes (a parent killed outright cannot)', async () => {
     const pids: number[] = [];
     const ended = await launcherEnding((launcher) => {
-      launcher.on('message', (message: { t: string; data?: string }) => {
+      onReply(launcher, (message: { t: string; data?: string }) => {
         if (message.t === 'ready') {
           // The program prints its pid and that of a background child, then waits on as an agent would.
           launcher.send({
@@ -98,7 +135,7 @@ describe('the launcher process', () => {
     try {
       const ended = await launcherEnding((launcher) => {
         const closed = new Set<number>();
-        launcher.on('message', (message: { t: string; id?: number }) => {
+        onReply(launcher, (message: { t: string; id?: number }) => {
           if (message.t === 'ready') {
             launcher.send(setup(1));
             launcher.send(setup(2));

@@ -130,7 +130,10 @@ class ProcessLauncher {
       // Its own options, not the user's: NODE_OPTIONS such as --require must not load into it.
       env: { PATH: process.env.PATH ?? '' },
     });
-    child.on('message', (message: Message) => this.deliver(message));
+    // Its replies come in batches (see launcher-source.ts).
+    child.on('message', (replies: Message[]) => {
+      for (const message of replies) this.deliver(message);
+    });
     child.once('exit', () => this.lost(child));
     // A launcher that cannot start ends as one that died; the error is reported to the programs it was given.
     child.once('error', () => this.lost(child));
