@@ -45,6 +45,9 @@ export { DOCKER_CLI_VARIABLES } from '@skill-eval/engine-kit/docker-cli-variable
 
 const PROXY = /^(https?_proxy|all_proxy)$/i;
 
+/** What passes for every host program: the allow-list and HOME. */
+const ALWAYS_ALLOWED: ReadonlySet<string> = new Set([...HOST_PROGRAM_VARIABLES, 'HOME']);
+
 /** A proxy URL without its userinfo: the proxy's password is the user's, not a program's to hand on or print. */
 export function withoutUserinfo(value: string): string {
   try {
@@ -69,11 +72,13 @@ export function hostProgramEnv(
   source: Readonly<Record<string, string | undefined>>,
   own: readonly string[] = [],
 ): Record<string, string> {
-  const allowed = new Set([...HOST_PROGRAM_VARIABLES, ...own, 'HOME']);
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(source)) {
+  // The names first, then the values of those that pass: reading a value of process.env is a call into the runtime,
+  // and the user's environment holds many more variables than pass.
+  for (const name of Object.keys(source)) {
+    if (!ALWAYS_ALLOWED.has(name) && !own.includes(name) && !name.startsWith(HOST_PROGRAM_PREFIX)) continue;
+    const value = source[name];
     if (value === undefined) continue;
-    if (!allowed.has(name) && !name.startsWith(HOST_PROGRAM_PREFIX)) continue;
     env[name] = isProxyVariable(name) ? withoutUserinfo(value) : value;
   }
   return env;
