@@ -90,6 +90,8 @@ export async function coldStart(ctx) {
     speedups: lines.flatMap((line) => speedups(line, linesOf(line), find(own, line).m.wall.median)),
     // The guard compares the fastest run of each: a start can only be slowed by what else the machine does, and a
     // median of a few starts on a busy machine moved by half (0.125 s against a fastest of 0.055 s in one CI run).
+    // `list` ÷ `--version` grows on a busy machine (`list` runs threads for a quarter of a second and waits for cores),
+    // where the ratios to `node -e 0` shrink: its limit in bench/limits.json says by how much.
     guards: [
       ...FLAGS.map((flag) => ({
         id: `cold-start${flag.slice(1)}`,
