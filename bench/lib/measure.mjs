@@ -11,14 +11,16 @@ export const memorySource = existsSync(GNU_TIME) ? '/usr/bin/time -v' : '/proc p
 let counter = 0;
 
 /**
- * Runs `argv` once. Resolves { wallMs, rssMb, code, stdout, stderr }; rejects when the exit code is not in `okCodes`.
- * `tmp` is a directory for GNU time's report.
+ * Runs `argv` once. Resolves { wallMs, rssMb, code, stdout, stderr, launchedAt } (`launchedAt`: milliseconds since the
+ * epoch, fractional, when the process was spawned); rejects when the exit code is not in `okCodes`. `tmp` is a
+ * directory for GNU time's report.
  */
 export function measureOnce(argv, { cwd, env, tmp, okCodes = [0], timeoutMs = 300_000, input } = {}) {
   const report = join(tmp, `time-${process.pid}-${counter++}.txt`);
   const wrapped = memorySource === '/usr/bin/time -v' ? [GNU_TIME, '-v', '-o', report, ...argv] : argv;
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const launchedAt = performance.timeOrigin + started;
     const child = spawn(wrapped[0], wrapped.slice(1), { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     if (input !== undefined) child.stdin.end(input);
     let stdout = '';
@@ -58,7 +60,7 @@ export function measureOnce(argv, { cwd, env, tmp, okCodes = [0], timeoutMs = 30
         reject(new Error(`${argv.join(' ')} exited with ${code}:\n${tail}`));
         return;
       }
-      resolve({ wallMs, rssMb: peakKb / 1024, code, stdout, stderr });
+      resolve({ wallMs, rssMb: peakKb / 1024, code, stdout, stderr, launchedAt });
     });
   });
 }

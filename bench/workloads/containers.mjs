@@ -3,7 +3,9 @@
 // or the one SKILL_EVAL_TEST_DOCKER_HOST names). The overhead per execution is the extra wall time each execution
 // holds its slot for: (docker wall − host wall) × 8 / 48, its container's start, gateway and removal included. Beside
 // them, the floor of any container-per-execution harness: a bare Node loop running `docker run --rm -i` of the same
-// image once per case, 8 at once, the prompt echoed back by `cat`.
+// image once per case, 8 at once, the prompt echoed back by `cat`; what that costs an execution is measured the same
+// way, over the same loop running the engine on the host (the engine alone of workload 2). The target (issue 38,
+// item 5) is the ratio of the two: a container adds at most 1.1× what a bare `docker run --rm` costs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seconds, table, verdict } from '../lib/format.mjs';
@@ -14,7 +16,8 @@ import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
 
 const COUNT = 48;
 const CONCURRENCY = 8;
-const TARGET_MS = 300;
+const TARGET_RATIO = 1.1;
+const TARGET = `at -j ${CONCURRENCY} a container adds at most ${TARGET_RATIO}× what a bare \`docker run --rm\` costs on the same machine, measured side by side`;
 const BASELINE = new URL('../lib/spawn-baseline.mjs', import.meta.url).pathname;
 const TITLE = `8. Container overhead: ${COUNT} trivial cases at concurrency ${CONCURRENCY}, on the host and in Docker`;
 
@@ -45,7 +48,7 @@ export async function containers(ctx) {
   if (why) {
     return {
       title: TITLE,
-      target: `≤ ${TARGET_MS} ms per execution over the host`,
+      target: TARGET,
       met: false,
       body: `Not measured: ${why}.`,
       summary: `not measured (${why})`,
@@ -67,27 +70,28 @@ export async function containers(ctx) {
     });
     const alone = join(ctx.work, 'containers', 'docker-alone.sh');
     writeFileSync(alone, `exec docker run --rm -i --network none ${TEST_IMAGE} cat\n`);
-    const floor = {
-      argv: [process.execPath, BASELINE, String(COUNT), String(CONCURRENCY), alone],
+    const loop = (script) => ({
+      argv: [process.execPath, BASELINE, String(COUNT), String(CONCURRENCY), script],
       options: ctx.measureOptions(tool, env),
-    };
-    const [host, docker, dockerAlone] = await measureEach(
-      [job('host', []), job('docker', ['--environment', `docker:${TEST_IMAGE}`]), floor],
+    });
+    const [host, docker, dockerAlone, engineAlone] = await measureEach(
+      [job('host', []), job('docker', ['--environment', `docker:${TEST_IMAGE}`]), loop(alone), loop(suite.echo)],
       { runs: ctx.runs },
     );
-    const floorMs = ((dockerAlone.wall.median - host.wall.median) * 1000 * CONCURRENCY) / COUNT;
+    const floorMs = ((dockerAlone.wall.median - engineAlone.wall.median) * 1000 * CONCURRENCY) / COUNT;
     const perExecutionMs = ((docker.wall.median - host.wall.median) * 1000 * CONCURRENCY) / COUNT;
+    const ratio = perExecutionMs / floorMs;
     const last = ctx.runs - 1;
     const hostMs = medianExecutionMs(out('host', last));
     const dockerMs = medianExecutionMs(out('docker', last));
     const startMs = medianStartMs(out('docker', last));
     ctx.log(
-      `  host ${seconds(host.wall)}, docker ${seconds(docker.wall)}: ${perExecutionMs.toFixed(0)} ms per execution; docker alone ${floorMs.toFixed(0)} ms`,
+      `  host ${seconds(host.wall)}, docker ${seconds(docker.wall)}: ${perExecutionMs.toFixed(0)} ms per execution; docker alone ${floorMs.toFixed(0)} ms (${ratio.toFixed(2)}×)`,
     );
-    const met = perExecutionMs <= TARGET_MS;
+    const met = floorMs > 0 && ratio <= TARGET_RATIO;
     return {
       title: TITLE,
-      target: `≤ ${TARGET_MS} ms per execution over the host`,
+      target: TARGET,
       met,
       body: `${table(
         ['where', 'wall, median (min–max)', 'an execution, median (last run)', 'container start, median (last run)'],
@@ -95,9 +99,10 @@ export async function containers(ctx) {
           ['the host', seconds(host.wall), `${hostMs} ms`, '—'],
           [`a container each (${TEST_IMAGE})`, seconds(docker.wall), `${dockerMs} ms`, `${startMs} ms`],
           ['`docker run --rm -i … cat` per case, from a bare Node loop (the floor)', seconds(dockerAlone.wall), '—', '—'],
+          ['the engine per case on the host, from the same loop (the engine alone)', seconds(engineAlone.wall), '—', '—'],
         ],
-      )}\n\nThe engine is \`configs/echo-prompt.sh\` (one \`sh\` per case, run by \`docker exec\` in the container), each case has 3 deterministic checks, caches off. Each container is started with \`--network none\`, the workspace and the program mounted, the host's node running the model gateway's forwarder, and is removed when its execution ends. Per execution over the host: (docker wall − host wall) × ${CONCURRENCY} slots ÷ ${COUNT} executions = ${perExecutionMs.toFixed(0)} ms. An execution's own time (its result's \`durationMs\`) leaves out the container's removal, which the wall time holds. Docker alone, with nothing of skill-eval, costs ${floorMs.toFixed(0)} ms per execution over the host the same way: on this machine a container's start and removal through the daemon is most of the cost.`,
-      summary: `a container adds ${perExecutionMs.toFixed(0)} ms per execution at -j ${CONCURRENCY} (start ${startMs} ms median; \`docker run --rm\` alone ${floorMs.toFixed(0)} ms): ${verdict(met)}`,
+      )}\n\nThe engine is \`configs/echo-prompt.sh\` (one \`sh\` per case, run by \`docker exec\` in the container), each case has 3 deterministic checks, caches off. Each container is started with \`--network none\`, the workspace and the program mounted, the host's node running the model gateway's forwarder, and is removed when its execution ends. Per execution over the host: (docker wall − host wall) × ${CONCURRENCY} slots ÷ ${COUNT} executions = ${perExecutionMs.toFixed(0)} ms. An execution's own time (its result's \`durationMs\`) leaves out the container's removal, which the wall time holds. A bare \`docker run --rm\`, with nothing of skill-eval, costs (docker-alone loop − engine-alone loop) × ${CONCURRENCY} ÷ ${COUNT} = ${floorMs.toFixed(0)} ms per execution, measured in the same turns: on this machine a container's start and removal through the daemon is most of the cost. The target is the ratio of the two, ${perExecutionMs.toFixed(0)} ÷ ${floorMs.toFixed(0)} = **${ratio.toFixed(2)}×** (at most ${TARGET_RATIO}×); the per-execution figures and the container start (its result's \`sandbox.startMs\`) are information.`,
+      summary: `a container adds ${ratio.toFixed(2)}× what a bare \`docker run --rm\` costs at -j ${CONCURRENCY} (${perExecutionMs.toFixed(0)} ms per execution against ${floorMs.toFixed(0)} ms; start ${startMs} ms median): ${verdict(met)}`,
     };
   } finally {
     await daemon.stop();

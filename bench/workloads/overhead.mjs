@@ -1,7 +1,8 @@
 // Workload 2: harness overhead. N trivial cases (the engine is a shell script echoing the prompt; 3 deterministic
 // checks each) at concurrency 4, no cache, for N = 20, 200, 1000. skill-eval's overhead is its wall time minus the
 // engine's own time: the same script spawned N times, 4 at once, by a bare Node loop (lib/spawn-baseline.mjs), run in
-// turn with the tools.
+// turn with the tools. The target (issue 36, item 8) judges the largest size (1000 cases in a full run) and what
+// containment alone adds to one execution (lib/containment-cost.mjs).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { inParentheses, megabytes, onOtherNodes, peerRatios, ratioCell, seconds, table, verdict } from '../lib/format.mjs';
@@ -10,12 +11,17 @@ import { speedups } from '../lib/speedup.mjs';
 import { writeTrivialSuite } from '../lib/suites.mjs';
 import { checkTrivialRun, trivialCommand } from '../lib/trivial-run.mjs';
 
-const TARGET_MS = 1;
+const TARGET_MS = 0.5;
+const CONTAINMENT_TARGET_MS = 0.3;
+const JUDGED_SIZE = 1000;
 const CONCURRENCY = 4;
 const BASELINE = new URL('../lib/spawn-baseline.mjs', import.meta.url).pathname;
 const CONTAINMENT = new URL('../lib/containment-cost.mjs', import.meta.url).pathname;
 
-/** What containment costs one execution (lib/containment-cost.mjs), as a paragraph and a summary phrase. */
+/**
+ * What containment costs one execution (lib/containment-cost.mjs), as a paragraph, a summary phrase and whether it
+ * meets its target.
+ */
 function containmentCost(ctx, count) {
   const out = execFileSync(process.execPath, [CONTAINMENT, String(count), String(ctx.runs)], {
     cwd: ctx.work,
@@ -26,8 +32,9 @@ function containmentCost(ctx, count) {
   const added = containedMs - bareMs;
   ctx.log(`  containment (${mechanism}): ${added.toFixed(2)} ms per execution`);
   return {
-    body: `**Containment alone.** \`true\` launched ${count} times, ${CONCURRENCY} at once, through the launcher every program of a run goes through: inside an execution's containment (mechanism here: ${mechanism}; a cgroup opened, the program born in it, the cgroup ended) ${containedMs.toFixed(2)} ms per execution, outside any ${bareMs.toFixed(2)} ms, taking turns (lib/containment-cost.mjs): containment adds **${added.toFixed(2)} ms per execution** (target ≤ 0.3 ms). Most of it is the kernel moving the launcher into the execution's cgroup for the fork and back out: each move takes the kernel's cgroup lock for writing, which waits for an RCU grace period (longer on a loaded machine); only a fork straight into the cgroup (clone3 with CLONE_INTO_CGROUP, which Node cannot call) or a cgroup2 mount with \`favordynmods\` avoids it.`,
+    body: `**Containment alone.** \`true\` launched ${count} times, ${CONCURRENCY} at once, through the launcher every program of a run goes through: inside an execution's containment (mechanism here: ${mechanism}; a cgroup opened, the program born in it, the cgroup ended) ${containedMs.toFixed(2)} ms per execution, outside any ${bareMs.toFixed(2)} ms, taking turns (lib/containment-cost.mjs): containment adds **${added.toFixed(2)} ms per execution** (target ≤ ${CONTAINMENT_TARGET_MS} ms, part of this workload's verdict: ${verdict(added <= CONTAINMENT_TARGET_MS)}). Most of it is the kernel moving the launcher into the execution's cgroup for the fork and back out: each move takes the kernel's cgroup lock for writing, which waits for an RCU grace period (longer on a loaded machine); only a fork straight into the cgroup (clone3 with CLONE_INTO_CGROUP, which Node cannot call) or a cgroup2 mount with \`favordynmods\` avoids it.`,
     summary: `containment adds ${added.toFixed(2)} ms per execution`,
+    met: added <= CONTAINMENT_TARGET_MS,
   };
 }
 
@@ -108,9 +115,11 @@ export async function overhead(ctx) {
     walls[1000] && walls[200]
       ? ((walls[1000].own - walls[200].own - (walls[1000].base - walls[200].base)) * 1000) / (1000 - 200)
       : undefined;
-  const met = perCase[largest] <= TARGET_MS;
-  // The guard (--check) holds the ratios below; this line is for the full figures.
+  // The guard (--check) holds the ratios below; the containment line is for the full figures, and without it the
+  // verdict is the overhead's alone (the summary says so).
   const containment = ctx.check ? undefined : containmentCost(ctx, largest);
+  const met = perCase[largest] <= TARGET_MS && (containment?.met ?? true);
+  const judgedAt = largest === JUDGED_SIZE ? '' : `; judged at ${largest} cases, not the target's ${JUDGED_SIZE}`;
   const guards = sizes.map((count) => ({
     id: `overhead-${count}`,
     what: `skill-eval's wall time ÷ the engine alone's, ${count} trivial cases at -j ${CONCURRENCY}`,
@@ -119,11 +128,11 @@ export async function overhead(ctx) {
   }));
   return {
     title: `2. Harness overhead: ${sizes.slice(0, -1).join(', ')}${sizes.length > 1 ? ' and ' : ''}${largest} trivial cases`,
-    target: `≤ ${TARGET_MS} ms per case over the engine's own time`,
+    target: `≤ ${TARGET_MS} ms per case over the engine's own time at ${JUDGED_SIZE} cases, and containment ≤ ${CONTAINMENT_TARGET_MS} ms per execution`,
     met,
     speedups: lines,
     guards,
     body: `Concurrency ${CONCURRENCY}, caches off. The engine is \`configs/echo-prompt.sh\` (one \`sh\` per case) for every tool; each case has 3 deterministic checks (contains, icontains, regex). skill-eval and AgentV read the same \`trivial.eval.yaml\`; promptfoo gets the same prompts and assertions in \`promptfooconfig.yaml\` + \`cases.yaml\`.\n\n${parts.join('\n\n')}${marginal === undefined ? '' : `\n\nMarginal cost from 200 to 1000 cases, over the engine's: ${marginal.toFixed(2)} ms per case.`}${containment ? `\n\n${containment.body}` : ''}`,
-    summary: `skill-eval adds ${perCase[largest].toFixed(2)} ms per case over the engine at ${largest} cases (start-up included${marginal === undefined ? '' : `; ${marginal.toFixed(2)} ms marginal`}${otherNodes[largest] ? `; ${otherNodes[largest]}` : ''})${containment ? `; ${containment.summary}` : ''}${peers.length ? `; peers' time ÷ skill-eval's — ${peers.join('; ')}` : ''}: ${verdict(met)}`,
+    summary: `skill-eval adds ${perCase[largest].toFixed(2)} ms per case over the engine at ${largest} cases (start-up included${marginal === undefined ? '' : `; ${marginal.toFixed(2)} ms marginal`}${otherNodes[largest] ? `; ${otherNodes[largest]}` : ''})${containment ? `; ${containment.summary}` : "; containment not measured under `--check`, so the verdict is the overhead's alone"}${judgedAt}${peers.length ? `; peers' time ÷ skill-eval's — ${peers.join('; ')}` : ''}: ${verdict(met)}`,
   };
 }
