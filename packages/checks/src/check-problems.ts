@@ -59,19 +59,17 @@ function inspect(written: unknown, at: (string | number)[], options: CheckProble
     error('invalid-check', [], 'a check needs a "type" (e.g. type: contains)');
     return;
   }
-  const normal = normalizeCheck(written as Check);
-  const check = { ...normal, type: vocabularyType(normal.type, options.vocabulary) };
+  // normalizeCheck gives a new object: its type is set in place, where a copy would change nothing else.
+  const check = normalizeCheck(written as Check);
+  check.type = vocabularyType(check.type, options.vocabulary);
   const spec = specOf(check.type);
   if (!spec) {
     const problem = checkTypeProblem(written.type) ?? `unknown check type "${written.type}"`;
     error(isUnsupportedType(check.type) ? 'unsupported-check-type' : 'unknown-check-type', ['type'], problem);
     return;
   }
-  const errors = () => out.filter((p) => p.severity === 'error').length;
-  const before = errors();
-  for (const [key, value] of Object.entries(written)) {
-    out.push(...keyProblems(check.type, spec, key, value).map((p) => ({ ...p, path: [...at, ...p.path] })));
-  }
+  const before = out.length;
+  for (const key of Object.keys(written)) keyProblem(check.type, spec, key, written[key], at, out);
   for (const need of spec.needs ?? []) {
     const keys = typeof need === 'string' ? [need] : need;
     if (keys.some((key) => written[key] !== undefined)) continue;
@@ -79,12 +77,12 @@ function inspect(written: unknown, at: (string | number)[], options: CheckProble
     const which = keys.length === 1 ? `"${keys[0]}"` : `one of ${keys.map((k) => `"${k}"`).join(', ')}`;
     error('invalid-check', [], `${check.type} needs ${which}: ${described}`);
   }
-  if (errors() === before) {
+  if (!hasError(out, before) && spec.rules) {
     const agentv = options.vocabulary === 'agentv' || (check as Record<string, unknown>).agentv === true;
-    for (const rule of spec.rules?.(check, agentv) ?? []) error('invalid-check', rule.path, rule.message);
+    for (const rule of spec.rules(check, agentv)) error('invalid-check', rule.path, rule.message);
   }
   if (options.vocabulary === 'agentv')
-    out.push(...agentvNotes(written).map((p) => ({ ...p, path: [...at, ...p.path] })));
+    for (const p of agentvNotes(written)) out.push({ ...p, path: [...at, ...p.path] });
   if (options.children === false || !isGroup(check.type)) return;
   for (const key of CHILD_KEYS) {
     const children = written[key];
@@ -95,6 +93,12 @@ function inspect(written: unknown, at: (string | number)[], options: CheckProble
   }
 }
 
+/** Whether a problem from `from` on is an error. */
+function hasError(out: readonly CheckProblem[], from: number): boolean {
+  for (let i = from; i < out.length; i++) if (out[i]!.severity === 'error') return true;
+  return false;
+}
+
 function specOf(type: string): CheckSpec | undefined {
   if (Object.hasOwn(CHECK_ALIASES, type)) return CHECK_ALIASES[type];
   return Object.hasOwn(CHECK_CATALOGUE, type) ? CHECK_CATALOGUE[type] : undefined;
@@ -102,26 +106,32 @@ function specOf(type: string): CheckSpec | undefined {
 
 const isGroup = (type: string) => type === GROUP || type === 'composite';
 
-function keyProblems(type: string, spec: CheckSpec, key: string, value: unknown): CheckProblem[] {
-  const problem = (
-    severity: CheckProblem['severity'],
-    ruleId: CheckProblem['ruleId'],
-    message: string,
-  ): CheckProblem[] => [{ severity, ruleId, path: [key], message }];
+/** The problem of one key of a check, if it has one, onto `out` (its path below `at`). */
+function keyProblem(
+  type: string,
+  spec: CheckSpec,
+  key: string,
+  value: unknown,
+  at: (string | number)[],
+  out: CheckProblem[],
+): void {
+  const problem = (severity: CheckProblem['severity'], ruleId: CheckProblem['ruleId'], message: string) => {
+    out.push({ severity, ruleId, path: [...at, key], message });
+  };
   const schema = Object.hasOwn(spec.params, key)
     ? spec.params[key]
     : Object.hasOwn(COMMON_PARAMS, key)
       ? COMMON_PARAMS[key]
       : undefined;
   if (schema) {
-    if (value === undefined || schema.safeParse(value).success) return [];
+    if (value === undefined || schema.safeParse(value).success) return;
     return problem(
       'error',
       'invalid-check',
       `"${key}" of ${type} is ${describeValue(value)}; write ${schema.description}`,
     );
   }
-  if (INTERNAL_PARAMS.has(key)) return [];
+  if (INTERNAL_PARAMS.has(key)) return;
   const unsupported = spec.unsupported?.[key];
   if (unsupported)
     return problem('error', 'unsupported-parameter', `"${key}" of ${type} is not supported: ${unsupported}`);
@@ -131,7 +141,7 @@ function keyProblems(type: string, spec: CheckSpec, key: string, value: unknown)
     const { severity, why } = UNSUPPORTED_PARAMS[key]!;
     return problem(severity, 'unsupported-parameter', `"${key}" ${why}`);
   }
-  if (spec.extraKeys === 'keep') return [];
+  if (spec.extraKeys === 'keep') return;
   const known = Object.keys(spec.params);
   const near = known.length > 0 ? closest(key, known) : undefined;
   const hint =
@@ -140,7 +150,7 @@ function keyProblems(type: string, spec: CheckSpec, key: string, value: unknown)
       : known.length > 0
         ? `it takes ${known.map((k) => `"${k}"`).join(', ')}`
         : 'it takes no parameters of its own';
-  return problem('warning', 'unknown-parameter', `${type} does not take "${key}", so it is ignored; ${hint}`);
+  problem('warning', 'unknown-parameter', `${type} does not take "${key}", so it is ignored; ${hint}`);
 }
 
 /** AgentV's own notices on modifiers it reads otherwise than it used to. */
