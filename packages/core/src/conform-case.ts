@@ -61,19 +61,44 @@ const bool = (value: unknown): boolean => {
   if (typeof value !== 'boolean') throw MISS;
   return value;
 };
-const num = (value: unknown, test: (n: number) => boolean): number => {
-  if (typeof value !== 'number' || !Number.isFinite(value) || !test(value)) throw MISS;
+const finite = (value: unknown): number => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw MISS;
   return value;
 };
-const fraction = (n: number) => n >= 0 && n <= 1;
-const positive = (n: number) => n > 0;
-const positiveInt = (n: number) => n > 0 && Number.isSafeInteger(n);
-const oneOf =
-  <T extends string>(...values: T[]) =>
-  (value: unknown): T => {
-    if (!values.includes(value as T)) throw MISS;
-    return value as T;
-  };
+const fraction = (value: unknown): number => {
+  const n = finite(value);
+  if (n < 0 || n > 1) throw MISS;
+  return n;
+};
+const positive = (value: unknown): number => {
+  const n = finite(value);
+  if (n <= 0) throw MISS;
+  return n;
+};
+const positiveInt = (value: unknown): number => {
+  const n = finite(value);
+  if (n <= 0 || !Number.isSafeInteger(n)) throw MISS;
+  return n;
+};
+const oneOf = <T extends string>(value: unknown, a: T, b: T): T => {
+  if (value !== a && value !== b) throw MISS;
+  return value as T;
+};
+
+/**
+ * An optional field's value: zod sets an optional key whenever the input has it, to `undefined` when it holds that.
+ * The callers test `key in input` and set the key themselves: one property store per site keeps the result's shape
+ * the same from case to case.
+ */
+const opt = <T>(value: unknown, read: (v: unknown) => T): T | undefined =>
+  value === undefined ? undefined : read(value);
+
+function strings(value: unknown): string[] {
+  if (!Array.isArray(value)) throw MISS;
+  const out: string[] = new Array(value.length);
+  for (let i = 0; i < value.length; i++) out[i] = str(value[i]);
+  return out;
+}
 
 function list<T>(value: unknown, item: (value: unknown) => T): T[] {
   if (!Array.isArray(value)) throw MISS;
@@ -81,59 +106,28 @@ function list<T>(value: unknown, item: (value: unknown) => T): T[] {
   for (let i = 0; i < value.length; i++) out[i] = item(value[i]);
   return out;
 }
-const strings = (value: unknown) => list(value, str);
 
 /** A record of strings to anything: its own keys in order (no symbol keys, which zod would read too). */
-function record(value: unknown, item?: (value: unknown) => unknown): Record<string, unknown> {
+function record(value: unknown): Record<string, unknown> {
   const input = plain(value);
   if (Object.getOwnPropertySymbols(input).length > 0) throw MISS;
-  if (!item) return { ...input };
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(input)) out[key] = item(input[key]);
+  return { ...input };
+}
+
+/** A record of strings to strings. */
+function stringRecord(value: unknown): Record<string, string> {
+  const input = plain(value);
+  if (Object.getOwnPropertySymbols(input).length > 0) throw MISS;
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(input)) out[key] = str(input[key]);
   return out;
 }
 
 /** `schema.parse(value)`, or a miss when it fails (zod then reports it in the case's own terms). */
-const bySchema =
-  <T>(schema: z.ZodType<T>) =>
-  (value: unknown): T => {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw MISS;
-    return parsed.data;
-  };
-
-/** An optional field: set when the key is there (to `undefined` when it holds that), as zod does. */
-function optional(
-  out: Record<string, unknown>,
-  input: Record<string, unknown>,
-  key: string,
-  read: (v: unknown) => unknown,
-) {
-  if (!(key in input)) return;
-  const value = input[key];
-  out[key] = value === undefined ? undefined : read(value);
-}
-
-/** A field with a default: always set, to a fresh copy of the schema's default when it is undefined. */
-function defaulted(
-  out: Record<string, unknown>,
-  input: Record<string, unknown>,
-  key: keyof typeof SHAPE,
-  read: (v: unknown) => unknown,
-) {
-  const value = input[key];
-  out[key] = value === undefined ? defaultOf(SHAPE[key]) : read(value);
-}
-
-/** A field without a default that must be there. */
-function required(
-  out: Record<string, unknown>,
-  input: Record<string, unknown>,
-  key: string,
-  read: (v: unknown) => unknown,
-) {
-  if (!(key in input)) throw MISS;
-  out[key] = read(input[key]);
+function bySchema<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw MISS;
+  return parsed.data;
 }
 
 const CHECK_KEYS = new Set(['type', 'name', 'weight', 'required', 'negate', 'value']);
@@ -141,111 +135,119 @@ const CHECK_KEYS = new Set(['type', 'name', 'weight', 'required', 'negate', 'val
 /** CheckSchema: its own fields first, in the schema's order, then every other key as written. */
 function check(value: unknown): Record<string, unknown> {
   const input = plain(value);
-  const out: Record<string, unknown> = {};
-  required(out, input, 'type', nonEmpty);
-  optional(out, input, 'name', str);
-  optional(out, input, 'weight', (v) => num(v, (n) => n >= 0));
-  optional(out, input, 'required', bool);
-  optional(out, input, 'negate', bool);
+  if (!('type' in input)) throw MISS;
+  const out: Record<string, unknown> = { type: nonEmpty(input.type) };
+  if ('name' in input) out.name = opt(input.name, str);
+  if ('weight' in input)
+    out.weight = opt(input.weight, (v) => {
+      const n = finite(v);
+      if (n < 0) throw MISS;
+      return n;
+    });
+  if ('required' in input) out.required = opt(input.required, bool);
+  if ('negate' in input) out.negate = opt(input.negate, bool);
   if ('value' in input) out.value = input.value;
   for (const key in input) if (!CHECK_KEYS.has(key)) out[key] = input[key];
   return out;
 }
-const checks = (value: unknown) => list(value, check);
+function checks(value: unknown): Record<string, unknown>[] | undefined {
+  return value === undefined ? undefined : list(value, check);
+}
 
 function fixtureFile(value: unknown) {
   const input = plain(value);
-  const out: Record<string, unknown> = {};
-  required(out, input, 'from', str);
-  required(out, input, 'to', str);
-  return out;
+  if (!('from' in input) || !('to' in input)) throw MISS;
+  return { from: str(input.from), to: str(input.to) };
 }
 
 const WORKSPACE = WorkspaceSpecSchema.shape;
 function workspace(value: unknown) {
   const input = plain(value);
   const out: Record<string, unknown> = {};
-  const orDefault = (key: keyof typeof WORKSPACE, read: (v: unknown) => unknown) => {
-    const v = input[key];
-    out[key] = v === undefined ? defaultOf(WORKSPACE[key]) : read(v);
-  };
-  optional(out, input, 'project', bySchema(ProjectCopySchema));
-  orDefault('files', (v) => list(v, fixtureFile));
-  optional(out, input, 'missingFiles', strings);
-  orDefault('overlays', strings);
-  orDefault('inline', (v) => record(v, str));
-  orDefault('setup', strings);
-  orDefault('teardown', strings);
-  orDefault('artifacts', strings);
-  optional(out, input, 'git', bySchema(WORKSPACE.git));
+  if ('project' in input) out.project = opt(input.project, (v) => bySchema(ProjectCopySchema, v));
+  out.files = input.files === undefined ? defaultOf(WORKSPACE.files) : list(input.files, fixtureFile);
+  if ('missingFiles' in input) out.missingFiles = opt(input.missingFiles, strings);
+  out.overlays = input.overlays === undefined ? defaultOf(WORKSPACE.overlays) : strings(input.overlays);
+  out.inline = input.inline === undefined ? defaultOf(WORKSPACE.inline) : stringRecord(input.inline);
+  out.setup = input.setup === undefined ? defaultOf(WORKSPACE.setup) : strings(input.setup);
+  out.teardown = input.teardown === undefined ? defaultOf(WORKSPACE.teardown) : strings(input.teardown);
+  out.artifacts = input.artifacts === undefined ? defaultOf(WORKSPACE.artifacts) : strings(input.artifacts);
+  if ('git' in input) out.git = bySchema(WORKSPACE.git, input.git);
   return out;
 }
 
 function limits(value: unknown) {
   const input = plain(value);
   const out: Record<string, unknown> = {};
-  optional(out, input, 'timeoutSeconds', (v) => num(v, positive));
-  optional(out, input, 'maxTurns', (v) => num(v, positiveInt));
+  if ('timeoutSeconds' in input) out.timeoutSeconds = opt(input.timeoutSeconds, positive);
+  if ('maxTurns' in input) out.maxTurns = opt(input.maxTurns, positiveInt);
   return out;
 }
 
 function skill(value: unknown) {
   const input = plain(value);
-  const out: Record<string, unknown> = {};
-  required(out, input, 'name', str);
-  required(out, input, 'dir', str);
-  return out;
+  if (!('name' in input) || !('dir' in input)) throw MISS;
+  return { name: str(input.name), dir: str(input.dir) };
 }
 
 function source(value: unknown) {
   const input = plain(value);
-  const out: Record<string, unknown> = {};
-  required(out, input, 'file', str);
-  optional(out, input, 'line', (v) => num(v, positiveInt));
-  optional(out, input, 'column', (v) => num(v, positiveInt));
-  required(out, input, 'format', str);
-  optional(out, input, 'dialect', str);
+  if (!('file' in input) || !('format' in input)) throw MISS;
+  const out: Record<string, unknown> = { file: str(input.file) };
+  if ('line' in input) out.line = opt(input.line, positiveInt);
+  if ('column' in input) out.column = opt(input.column, positiveInt);
+  out.format = str(input.format);
+  if ('dialect' in input) out.dialect = opt(input.dialect, str);
   return out;
 }
 
+function turns(value: unknown): string[] {
+  const read = strings(value);
+  if (read.length === 0) throw MISS;
+  return read;
+}
+
+/** CaseSchema's fields in its order: required ones must be there, optional ones set when present, defaults filled. */
 function readCase(value: unknown): Case {
   const input = plain(value);
-  const out: Record<string, unknown> = {};
-  required(out, input, 'id', nonEmpty);
+  if (!('id' in input) || !('name' in input) || !('kind' in input) || !('turns' in input) || !('source' in input))
+    throw MISS;
+  const out: Record<string, unknown> = { id: nonEmpty(input.id) };
   if ('rawId' in input) out.rawId = input.rawId;
-  required(out, input, 'name', str);
-  required(out, input, 'kind', oneOf('task', 'trigger'));
-  required(out, input, 'turns', (v) => {
-    const turns = strings(v);
-    if (turns.length === 0) throw MISS;
-    return turns;
-  });
-  optional(out, input, 'system', str);
-  optional(out, input, 'reference', str);
-  optional(out, input, 'shouldTrigger', bool);
-  optional(out, input, 'triggerThreshold', (v) => num(v, fraction));
-  optional(out, input, 'triggerDetection', oneOf('any-tool', 'first-tool'));
-  optional(out, input, 'expectedSkill', (v) => (v === null ? null : str(v)));
-  defaulted(out, input, 'gates', checks);
-  defaulted(out, input, 'checks', checks);
-  defaulted(out, input, 'failIf', checks);
-  optional(out, input, 'threshold', (v) => num(v, fraction));
-  optional(out, input, 'verdictRule', oneOf('every-check', 'mean-score'));
-  defaulted(out, input, 'workspace', workspace);
-  defaulted(out, input, 'limits', limits);
-  optional(out, input, 'tools', bySchema(ToolRestrictionSchema));
-  optional(out, input, 'runs', (v) => num(v, positiveInt));
-  optional(out, input, 'retry', bySchema(RetryPolicySchema));
-  defaulted(out, input, 'skills', (v) => list(v, skill));
-  defaulted(out, input, 'mcpServers', (v) => list(v, bySchema(McpServerSchema)));
-  optional(out, input, 'environment', bySchema(EnvironmentSpecSchema));
-  optional(out, input, 'engine', str);
-  optional(out, input, 'model', str);
-  optional(out, input, 'judge', str);
-  optional(out, input, 'userSimulator', bySchema(UserSimulatorSpecSchema));
-  defaulted(out, input, 'tags', strings);
-  defaulted(out, input, 'metadata', (v) => record(v));
-  required(out, input, 'source', source);
+  out.name = str(input.name);
+  out.kind = oneOf(input.kind, 'task', 'trigger');
+  out.turns = turns(input.turns);
+  if ('system' in input) out.system = opt(input.system, str);
+  if ('reference' in input) out.reference = opt(input.reference, str);
+  if ('shouldTrigger' in input) out.shouldTrigger = opt(input.shouldTrigger, bool);
+  if ('triggerThreshold' in input) out.triggerThreshold = opt(input.triggerThreshold, fraction);
+  if ('triggerDetection' in input)
+    out.triggerDetection = opt(input.triggerDetection, (v) => oneOf(v, 'any-tool', 'first-tool'));
+  if ('expectedSkill' in input) out.expectedSkill = opt(input.expectedSkill, (v) => (v === null ? null : str(v)));
+  out.gates = checks(input.gates) ?? defaultOf(SHAPE.gates);
+  out.checks = checks(input.checks) ?? defaultOf(SHAPE.checks);
+  out.failIf = checks(input.failIf) ?? defaultOf(SHAPE.failIf);
+  if ('threshold' in input) out.threshold = opt(input.threshold, fraction);
+  if ('verdictRule' in input) out.verdictRule = opt(input.verdictRule, (v) => oneOf(v, 'every-check', 'mean-score'));
+  out.workspace = input.workspace === undefined ? defaultOf(SHAPE.workspace) : workspace(input.workspace);
+  out.limits = input.limits === undefined ? defaultOf(SHAPE.limits) : limits(input.limits);
+  if ('tools' in input) out.tools = opt(input.tools, (v) => bySchema(ToolRestrictionSchema, v));
+  if ('runs' in input) out.runs = opt(input.runs, positiveInt);
+  if ('retry' in input) out.retry = opt(input.retry, (v) => bySchema(RetryPolicySchema, v));
+  out.skills = input.skills === undefined ? defaultOf(SHAPE.skills) : list(input.skills, skill);
+  out.mcpServers =
+    input.mcpServers === undefined
+      ? defaultOf(SHAPE.mcpServers)
+      : list(input.mcpServers, (v) => bySchema(McpServerSchema, v));
+  if ('environment' in input) out.environment = opt(input.environment, (v) => bySchema(EnvironmentSpecSchema, v));
+  if ('engine' in input) out.engine = opt(input.engine, str);
+  if ('model' in input) out.model = opt(input.model, str);
+  if ('judge' in input) out.judge = opt(input.judge, str);
+  if ('userSimulator' in input)
+    out.userSimulator = opt(input.userSimulator, (v) => bySchema(UserSimulatorSpecSchema, v));
+  out.tags = input.tags === undefined ? defaultOf(SHAPE.tags) : strings(input.tags);
+  out.metadata = input.metadata === undefined ? defaultOf(SHAPE.metadata) : record(input.metadata);
+  out.source = source(input.source);
   return out as Case;
 }
 
