@@ -69,7 +69,10 @@ function inspect(written: unknown, at: (string | number)[], options: CheckProble
     return;
   }
   const before = out.length;
-  for (const key of Object.keys(written)) keyProblem(check.type, spec, key, written[key], at, out);
+  for (const key of Object.keys(written)) {
+    const problem = keyProblem(check.type, spec, key, written[key], at);
+    if (problem) out.push(problem);
+  }
   for (const need of spec.needs ?? []) {
     const keys = typeof need === 'string' ? [need] : need;
     if (keys.some((key) => written[key] !== undefined)) continue;
@@ -106,18 +109,19 @@ function specOf(type: string): CheckSpec | undefined {
 
 const isGroup = (type: string) => type === GROUP || type === 'composite';
 
-/** The problem of one key of a check, if it has one, onto `out` (its path below `at`). */
+/** The problem of one key of a check, if it has one (its path below `at`). */
 function keyProblem(
   type: string,
   spec: CheckSpec,
   key: string,
   value: unknown,
   at: (string | number)[],
-  out: CheckProblem[],
-): void {
-  const problem = (severity: CheckProblem['severity'], ruleId: CheckProblem['ruleId'], message: string) => {
-    out.push({ severity, ruleId, path: [...at, key], message });
-  };
+): CheckProblem | undefined {
+  const problem = (
+    severity: CheckProblem['severity'],
+    ruleId: CheckProblem['ruleId'],
+    message: string,
+  ): CheckProblem => ({ severity, ruleId, path: [...at, key], message });
   const schema = Object.hasOwn(spec.params, key)
     ? spec.params[key]
     : Object.hasOwn(COMMON_PARAMS, key)
@@ -150,7 +154,7 @@ function keyProblem(
       : known.length > 0
         ? `it takes ${known.map((k) => `"${k}"`).join(', ')}`
         : 'it takes no parameters of its own';
-  problem('warning', 'unknown-parameter', `${type} does not take "${key}", so it is ignored; ${hint}`);
+  return problem('warning', 'unknown-parameter', `${type} does not take "${key}", so it is ignored; ${hint}`);
 }
 
 /** AgentV's own notices on modifiers it reads otherwise than it used to. */
