@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import { YAML_EXTENSIONS } from '@skill-eval/core';
-import { parseYaml } from '@skill-eval/format-kit';
+import { parseYaml, shallowShape } from '@skill-eval/format-kit';
 
 /**
  * File names claimed in a folder scan: AgentV's own glob plus the upper-case names its
@@ -36,16 +36,28 @@ export function detectAgentv(file: string, text: string): number {
   if (!(YAML_EXTENSIONS as readonly string[]).includes(extname(name).toLowerCase())) return 0;
   const parsed = parseYaml(text);
   if (parsed.errors.length > 0) return ownName(name) ? 0.5 : 0;
-  let doc: unknown;
-  try {
-    doc = parsed.data({ maxAliasCount: 1000 });
-  } catch {
-    return ownName(name) ? 0.5 : 0;
+  // Only keys are asked: from the nodes when they say what the data's keys are (no whole suite converted to data
+  // here, only to be converted again by the loader), else from the data.
+  const shape = shallowShape(parsed, text);
+  let has: (key: string) => boolean;
+  let inputIsPrompt: boolean;
+  if (shape) {
+    has = (key) => shape.keys.has(key);
+    const input = shape.keysUnder('input');
+    inputIsPrompt = input !== undefined && (input.has('prompt') || input.has('turns'));
+  } else {
+    let doc: unknown;
+    try {
+      doc = parsed.data({ maxAliasCount: 1000 });
+    } catch {
+      return ownName(name) ? 0.5 : 0;
+    }
+    if (!isRecord(doc)) return 0;
+    has = (key) => key in doc;
+    inputIsPrompt = isRecord(doc.input) && ('prompt' in doc.input || 'turns' in doc.input);
   }
-  if (!isRecord(doc)) return 0;
-  const has = (key: string) => key in doc;
   if (has('schema_version') || (has('engine') && has('cases'))) return 0;
-  if (isRecord(doc.input) && ('prompt' in doc.input || 'turns' in doc.input)) return 0;
+  if (inputIsPrompt) return 0;
   if (has('timestamp') && has('expected')) return 0;
   if (has('tests') || has('scenarios')) return 0.95;
   if (['prompts', 'providers', 'default_test', 'assert', 'eval_cases', 'evalcases'].some(has)) return 0.9;

@@ -16,7 +16,7 @@ import {
   type TestEntry,
 } from './references.js';
 import { promptFileId } from './render-vars.js';
-import { type DocPath, type Source, yamlSource } from './source.js';
+import { type Source, yamlSource } from './source.js';
 import { engineHint, type Located, type PromptTemplate, type SuiteDefaults } from './suite-defaults.js';
 import { reportSuiteTargets } from './target-matrix.js';
 import { AGENTV4_ENV_TEMPLATE, ENV_TEMPLATE } from './template.js';
@@ -179,20 +179,32 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
  * prompts): each such template is left as written, with a warning here (none for a description, which nothing
  * sends).
  */
-function warnEnvTemplates(value: unknown, path: DocPath, source: Source, patterns: RegExp[]): void {
+function warnEnvTemplates(value: unknown, path: (string | number)[], source: Source, patterns: RegExp[]): void {
+  // One path, grown and shrunk on the way down, copied only for a warning: the walk visits every value of the file.
   if (typeof value === 'string') {
-    const template = patterns.map((pattern) => value.match(pattern)?.[0]).find(Boolean);
-    if (template)
+    for (const pattern of patterns) {
+      const template = value.match(pattern)?.[0];
+      if (!template) continue;
       source.sink.warning(
         'env-template',
         `AgentV fills ${template} from the environment of the machine that loads the file; skill-eval sends it as written. Put the value in the file, or in the test's vars.`,
-        at(path),
+        at([...path]),
       );
+      return;
+    }
   } else if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) warnEnvTemplates(v, [...path, i], source, patterns);
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      warnEnvTemplates(value[i], path, source, patterns);
+      path.pop();
+    }
   } else if (isRecord(value))
-    for (const [k, v] of Object.entries(value))
-      if (k !== 'description') warnEnvTemplates(v, [...path, k], source, patterns);
+    for (const k of Object.keys(value)) {
+      if (k === 'description') continue;
+      path.push(k);
+      warnEnvTemplates(value[k], path, source, patterns);
+      path.pop();
+    }
 }
 
 function collect(sources: Source[]): Diagnostic[] {

@@ -1,4 +1,4 @@
-import { isSuiteName, isYamlName, kindOfContent, yamlContent } from './file-kind.js';
+import { isSuiteName, isYamlName, kindOfText } from './file-kind.js';
 
 /** Names this format claims in a folder scan; a pattern with `/` matches the path below the folder. */
 export const FILE_PATTERNS = ['eval.yaml', 'eval.yml', '**/cases/*.yaml', '**/cases/*.yml'] as const;
@@ -13,13 +13,12 @@ const inCasesDir = (file: string) => /(^|[\\/])cases[\\/][^\\/]+$/.test(file);
  */
 export function detectSkillUp(file: string, text: string): number {
   if (!isYamlName(file)) return 0;
-  const content = yamlContent(text);
-  if (content === undefined) {
+  const kind = kindOfText(text);
+  if (kind === undefined) {
     if (isSuiteName(file) && /^schema_version\s*:/m.test(text)) return 0.5;
     if (inCasesDir(file) && /^input\s*:/m.test(text)) return 0.5;
     return 0;
   }
-  const kind = kindOfContent(content);
   if (kind === 'suite') return 0.95;
   if (kind === 'case') return 0.9;
   return 0;

@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import { YAML_EXTENSIONS } from '@skill-eval/core';
-import { parseYaml } from '@skill-eval/format-kit';
+import { parseYaml, type ShallowShape, shallowShape } from '@skill-eval/format-kit';
 
 /** What a YAML file looks like from its top-level keys. */
 export type FileKind = 'suite' | 'case' | 'agentv' | 'other';
@@ -30,6 +30,32 @@ export function kindOfContent(data: unknown): FileKind {
   const input = data.input;
   if (isMap(input) && ('prompt' in input || 'turns' in input)) return 'case';
   return 'other';
+}
+
+/** {@link kindOfContent} from the keys alone, for a document whose nodes say what its data's keys are. */
+function kindOfShape({ keys, keysUnder }: ShallowShape): FileKind {
+  if (AGENTV_KEYS.some((key) => keys.has(key))) return 'agentv';
+  if (keys.has('schema_version')) return 'suite';
+  if (keys.has('engine') && keysUnder('cases')?.has('files')) return 'suite';
+  const input = keysUnder('input');
+  if (input && (input.has('prompt') || input.has('turns'))) return 'case';
+  return 'other';
+}
+
+/**
+ * What a YAML text is, as `kindOfContent(yamlContent(text))` says, undefined for a text that does not parse: from the
+ * nodes when they tell the data's keys (no document converted to data only to be refused), else from the data.
+ */
+export function kindOfText(text: string): FileKind | undefined {
+  let shape: ShallowShape | undefined;
+  try {
+    shape = shallowShape(parseYaml(text), text);
+  } catch {
+    shape = undefined;
+  }
+  if (shape) return kindOfShape(shape);
+  const content = yamlContent(text);
+  return content === undefined ? undefined : kindOfContent(content);
 }
 
 /** The parsed top-level content of a YAML text, or undefined when it does not parse; shared: read it only. */

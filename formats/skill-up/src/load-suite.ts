@@ -145,8 +145,9 @@ function readCases(
       }
       const built = loadCaseFile(caseFile, entry, defaults, sink, at, diagnostics);
       if (!built) continue;
-      const other = seenIds.get(built.case.id);
-      if (other !== undefined) {
+      const otherFile = seenIds.get(built.case.id);
+      if (otherFile !== undefined) {
+        const other = relative(defaults.skillRoot, otherFile) || otherFile;
         built.sink.error(
           'duplicate-id',
           `Case id ${JSON.stringify(built.case.id)} is already used by ${other}; skill-up keys results by id, so give this case another id.`,
@@ -155,7 +156,8 @@ function readCases(
         diagnostics.push(built.sink.diagnostics.at(-1)!);
         continue;
       }
-      seenIds.set(built.case.id, relative(defaults.skillRoot, caseFile) || caseFile);
+      // The file, named relative to the skill root only in the message of a duplicate.
+      seenIds.set(built.case.id, caseFile);
       cases.push(built.case);
     }
   }

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { YAML_EXTENSIONS } from '@skill-eval/core';
-import { isYamlMap, type ParsedYaml, parseYaml, yamlKeys } from '@skill-eval/format-kit';
+import { isYamlMap, type ParsedYaml, parseYaml, shallowShape, yamlKeys } from '@skill-eval/format-kit';
 import { detectSentryEvalYaml } from './sentry/detect-sentry.js';
 
 /**
@@ -29,10 +29,13 @@ const FOREIGN = [
 ];
 
 /**
- * The top-level keys when the document is a map. From the plain data, which needs no node tree; those keys differ
- * from the nodes' only for null and complex keys, which name no key looked for here.
+ * The top-level keys when the document is a map: from the nodes when they say what the data's keys are (no document
+ * converted to data only to be refused), else from the plain data; those keys differ from the nodes' only for null
+ * and complex keys, which name no key looked for here.
  */
-function topKeys(parsed: ParsedYaml): string[] | undefined {
+function topKeys(parsed: ParsedYaml, text: string): string[] | undefined {
+  const shape = shallowShape(parsed, text);
+  if (shape) return [...shape.keys];
   let data: unknown;
   try {
     data = parsed.data();
@@ -57,7 +60,7 @@ export function detectSkillet(file: string, text: string): number {
   if (sentry > 0) return sentry;
   const parsed = parseYaml(text);
   if (parsed.errors.length > 0) return inEvalsFolder(file) ? 0.2 : 0;
-  const keys = topKeys(parsed);
+  const keys = topKeys(parsed, text);
   if (!keys) return 0;
   const present = REQUIRED.filter((key) => keys.includes(key)).length;
   if (present === REQUIRED.length) return 0.95;

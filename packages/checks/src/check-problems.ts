@@ -59,18 +59,19 @@ function inspect(written: unknown, at: (string | number)[], options: CheckProble
     error('invalid-check', [], 'a check needs a "type" (e.g. type: contains)');
     return;
   }
-  const normal = normalizeCheck(written as Check);
-  const check = { ...normal, type: vocabularyType(normal.type, options.vocabulary) };
+  // normalizeCheck gives a new object: its type is set in place, where a copy would change nothing else.
+  const check = normalizeCheck(written as Check);
+  check.type = vocabularyType(check.type, options.vocabulary);
   const spec = specOf(check.type);
   if (!spec) {
     const problem = checkTypeProblem(written.type) ?? `unknown check type "${written.type}"`;
     error(isUnsupportedType(check.type) ? 'unsupported-check-type' : 'unknown-check-type', ['type'], problem);
     return;
   }
-  const errors = () => out.filter((p) => p.severity === 'error').length;
-  const before = errors();
-  for (const [key, value] of Object.entries(written)) {
-    out.push(...keyProblems(check.type, spec, key, value).map((p) => ({ ...p, path: [...at, ...p.path] })));
+  const before = out.length;
+  for (const key of Object.keys(written)) {
+    const problem = keyProblem(check.type, spec, key, written[key], at);
+    if (problem) out.push(problem);
   }
   for (const need of spec.needs ?? []) {
     const keys = typeof need === 'string' ? [need] : need;
@@ -79,12 +80,12 @@ function inspect(written: unknown, at: (string | number)[], options: CheckProble
     const which = keys.length === 1 ? `"${keys[0]}"` : `one of ${keys.map((k) => `"${k}"`).join(', ')}`;
     error('invalid-check', [], `${check.type} needs ${which}: ${described}`);
   }
-  if (errors() === before) {
+  if (!hasError(out, before) && spec.rules) {
     const agentv = options.vocabulary === 'agentv' || (check as Record<string, unknown>).agentv === true;
-    for (const rule of spec.rules?.(check, agentv) ?? []) error('invalid-check', rule.path, rule.message);
+    for (const rule of spec.rules(check, agentv)) error('invalid-check', rule.path, rule.message);
   }
   if (options.vocabulary === 'agentv')
-    out.push(...agentvNotes(written).map((p) => ({ ...p, path: [...at, ...p.path] })));
+    for (const p of agentvNotes(written)) out.push({ ...p, path: [...at, ...p.path] });
   if (options.children === false || !isGroup(check.type)) return;
   for (const key of CHILD_KEYS) {
     const children = written[key];
@@ -95,6 +96,12 @@ function inspect(written: unknown, at: (string | number)[], options: CheckProble
   }
 }
 
+/** Whether a problem from `from` on is an error. */
+function hasError(out: readonly CheckProblem[], from: number): boolean {
+  for (let i = from; i < out.length; i++) if (out[i]!.severity === 'error') return true;
+  return false;
+}
+
 function specOf(type: string): CheckSpec | undefined {
   if (Object.hasOwn(CHECK_ALIASES, type)) return CHECK_ALIASES[type];
   return Object.hasOwn(CHECK_CATALOGUE, type) ? CHECK_CATALOGUE[type] : undefined;
@@ -102,26 +109,33 @@ function specOf(type: string): CheckSpec | undefined {
 
 const isGroup = (type: string) => type === GROUP || type === 'composite';
 
-function keyProblems(type: string, spec: CheckSpec, key: string, value: unknown): CheckProblem[] {
+/** The problem of one key of a check, if it has one (its path below `at`). */
+function keyProblem(
+  type: string,
+  spec: CheckSpec,
+  key: string,
+  value: unknown,
+  at: (string | number)[],
+): CheckProblem | undefined {
   const problem = (
     severity: CheckProblem['severity'],
     ruleId: CheckProblem['ruleId'],
     message: string,
-  ): CheckProblem[] => [{ severity, ruleId, path: [key], message }];
+  ): CheckProblem => ({ severity, ruleId, path: [...at, key], message });
   const schema = Object.hasOwn(spec.params, key)
     ? spec.params[key]
     : Object.hasOwn(COMMON_PARAMS, key)
       ? COMMON_PARAMS[key]
       : undefined;
   if (schema) {
-    if (value === undefined || schema.safeParse(value).success) return [];
+    if (value === undefined || schema.safeParse(value).success) return;
     return problem(
       'error',
       'invalid-check',
       `"${key}" of ${type} is ${describeValue(value)}; write ${schema.description}`,
     );
   }
-  if (INTERNAL_PARAMS.has(key)) return [];
+  if (INTERNAL_PARAMS.has(key)) return;
   const unsupported = spec.unsupported?.[key];
   if (unsupported)
     return problem('error', 'unsupported-parameter', `"${key}" of ${type} is not supported: ${unsupported}`);
@@ -131,7 +145,7 @@ function keyProblems(type: string, spec: CheckSpec, key: string, value: unknown)
     const { severity, why } = UNSUPPORTED_PARAMS[key]!;
     return problem(severity, 'unsupported-parameter', `"${key}" ${why}`);
   }
-  if (spec.extraKeys === 'keep') return [];
+  if (spec.extraKeys === 'keep') return;
   const known = Object.keys(spec.params);
   const near = known.length > 0 ? closest(key, known) : undefined;
   const hint =

@@ -31,6 +31,8 @@ export function normalizeCheck(check: Check): Check {
     type = type.slice(4);
     negate = !negate;
   }
+  // Most checks have no `negate` key: a plain copy keeps their keys as the rest would, without its slower copy.
+  if (!Object.hasOwn(check, 'negate')) return negate ? { ...check, type, negate } : { ...check, type };
   const { negate: _written, ...rest } = check;
   return negate ? { ...rest, type, negate } : { ...rest, type };
 }

@@ -1,18 +1,22 @@
 import { type Case, type CaseInput, CaseSchema } from './case.js';
+import { conformCase } from './conform-case.js';
 
 /** Cases this copy of core parsed: a suite's check need not parse them again (private, held weakly). */
 const parsed = new WeakSet<object>();
 
 /** `CaseSchema.parse(input)`, remembering the case as parsed. Throws as CaseSchema.parse does. */
 export function parseCase(input: CaseInput): Case {
-  const result = CaseSchema.parse(input);
+  const result = conformCase(input) ?? CaseSchema.parse(input);
   parsed.add(result);
   return result;
 }
 
 /** `CaseSchema.safeParse(input)`, remembering a valid case as parsed. */
 export function safeParseCase(input: unknown): ReturnType<typeof CaseSchema.safeParse> {
-  const result = CaseSchema.safeParse(input);
+  const fast = conformCase(input);
+  const result: ReturnType<typeof CaseSchema.safeParse> = fast
+    ? { success: true, data: fast }
+    : CaseSchema.safeParse(input);
   if (result.success) parsed.add(result.data);
   return result;
 }

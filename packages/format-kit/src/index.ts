@@ -49,6 +49,6 @@ export {
 } from './resolve-fixture.js';
 export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';
 export { toolRestrictionLoss } from './tool-restriction-loss.js';
-export { topLevelKeys } from './top-level-keys.js';
+export { type ShallowShape, shallowShape, topLevelKeys } from './top-level-keys.js';
 export { yamlSpan } from './yaml-span.js';
 export { toYaml, yamlDoubleQuoted, yamlScalar } from './yaml-text.js';

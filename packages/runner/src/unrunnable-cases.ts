@@ -1,4 +1,4 @@
-import type { Case, Diagnostic, Suite } from '@skill-eval/core';
+import type { Case, Diagnostic, SkillRef, Suite } from '@skill-eval/core';
 import { skillNameProblem } from './skill-folder-name.js';
 
 /**
@@ -8,16 +8,18 @@ import { skillNameProblem } from './skill-folder-name.js';
  */
 export function unrunnableDiagnostics(suite: Suite): Diagnostic[] {
   const found: Diagnostic[] = [];
-  const skills = new Map(
-    [suite.skill, ...suite.cases.flatMap((c) => c.skills)].flatMap((s) => (s ? [[s.dir, s]] : [])),
-  );
+  // Each skill once, by folder, in the order first named (the suite's, then each case's): no list made per case.
+  const skills = new Map<string, SkillRef>();
+  if (suite.skill) skills.set(suite.skill.dir, suite.skill);
+  for (const testCase of suite.cases) for (const skill of testCase.skills) skills.set(skill.dir, skill);
   for (const skill of skills.values()) {
     const problem = skillNameProblem(skill);
     if (problem) found.push(problem);
   }
   for (const testCase of suite.cases) {
     const { turns, system } = testCase;
-    const at = [...turns, ...(system === undefined ? [] : [system])].findIndex((text) => text.includes('\0'));
+    let at = turns.findIndex((text) => text.includes('\0'));
+    if (at === -1 && system?.includes('\0')) at = turns.length;
     if (at === -1) continue;
     const field = at === turns.length ? 'system prompt' : turns.length > 1 ? `prompt of turn ${at + 1}` : 'prompt';
     found.push(nulDiagnostic(testCase, field));

@@ -37,6 +37,29 @@ describe('checkDiagnostics', () => {
     expect(await checkDiagnostics(suite)).toEqual([]);
   });
 
+  it('reports a JSON Schema that does not compile, in a check, a fail-if condition or a group', async () => {
+    const bad = { type: 'is-json', value: '{"type": "nonsense"}' };
+    const suite = suiteOf([
+      {
+        id: 's',
+        checks: [{ type: 'contains', value: 'x' }, bad],
+        failIf: [
+          {
+            type: 'assert-set',
+            checks: [
+              { type: 'equals', value: 'y' },
+              { ...bad, type: 'contains-json' },
+            ],
+          },
+        ],
+      },
+    ]);
+    const messages = (await checkDiagnostics(suite)).map((d) => d.message);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/^case "s", check 2: .*schema/i);
+    expect(messages[1]).toMatch(/^case "s", fail-if condition 1: .*schema/i);
+  });
+
   it('reports a check without a type', async () => {
     const suite = suiteOf([{ id: 'x', checks: [{ type: 'assert-set', checks: [{ value: 'no type' }, 42] }] }]);
     expect((await checkDiagnostics(suite)).map((d) => d.message)).toEqual([
