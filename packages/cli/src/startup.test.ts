@@ -69,6 +69,13 @@ describe('start-up', () => {
       expect(listed).not.toMatch(/\/formats\/(eval-md|evals-json|triggers-json)\//);
       expect(listed).toMatch(/\/formats\/(skillet|skill-up)\//); // they read YAML files too
       expect(listed).not.toMatch(/\/packages\/report(-html)?\/dist\/|\/execa\//);
+      // Loading needs the check catalogue's rules, not the code that runs executions or grades each check type, nor
+      // the YAML reader of JSON Schemas written as text (no check here has one).
+      expect(listed).toContain('/packages/runner/dist/discover.js');
+      expect(listed).toContain('/packages/grading/dist/compat/check-diagnostics.js');
+      expect(listed).not.toMatch(/\/packages\/runner\/dist\/(run-suites|run-cache|cache-key)\.js/);
+      expect(listed).not.toMatch(/\/packages\/grading\/dist\/(checks\/(registry|regex|contains)|grade-execution)\.js/);
+      expect(listed).not.toMatch(/\/js-yaml\//);
       // zod's error messages in other languages are left out of the bundle; its English ones stay.
       expect(listed).toMatch(/\/zod\/v4\/locales\/en\.js/);
       expect(listed).not.toMatch(/\/zod\/v4\/locales\/(?!en\.js)/);

@@ -11,7 +11,7 @@ import {
   type Suite,
   SuiteSchema,
 } from '@skill-eval/core';
-import { checkDiagnostics } from '@skill-eval/grading';
+import { checkDiagnostics } from '@skill-eval/grading/diagnostics';
 import { describeContent } from './describe-content.js';
 import { diag } from './discovery-diagnostic.js';
 import { type FoundEvalFiles, findEvalFiles } from './find-eval-files.js';

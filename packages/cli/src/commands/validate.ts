@@ -1,5 +1,5 @@
 import { hasErrors } from '@skill-eval/core';
-import { findUntrustedInputs } from '@skill-eval/runner';
+import { findUntrustedInputs } from '@skill-eval/runner/loading';
 import type { CommandIO } from '../io/io.js';
 import { loadEvalFiles } from '../loading/load-eval-files.js';
 import { printDiagnostics } from '../loading/print-diagnostics.js';

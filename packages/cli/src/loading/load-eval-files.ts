@@ -9,7 +9,7 @@ import {
   type Suite,
   withTrust,
 } from '@skill-eval/core';
-import { loadSuites } from '@skill-eval/runner';
+import { loadSuites } from '@skill-eval/runner/loading';
 import type { CommandIO } from '../io/io.js';
 import { type BuiltRegistry, buildRegistry } from '../plugins/build-registry.js';
 import { BUNDLED_FORMATS } from '../plugins/bundled.js';

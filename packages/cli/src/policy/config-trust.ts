@@ -1,5 +1,5 @@
 import { itemsOf, type JsonNode, keysOf, type ParsedJson } from '@skill-eval/format-kit';
-import { applyPolicy, type PolicyContext, refusePolicyFindings, type SettingUse } from '@skill-eval/runner';
+import { applyPolicy, type PolicyContext, refusePolicyFindings, type SettingUse } from '@skill-eval/runner/loading';
 import { bundledEngine, bundledEnvironment } from '../plugins/bundled.js';
 
 /** What the policy asks about this CLI: which plugins it bundles (nothing is imported for them), the project. */

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit';
-import { maxTimeoutSeconds } from '@skill-eval/runner';
+import { maxTimeoutSeconds } from '@skill-eval/runner/loading';
 import { z } from 'zod';
 import { refuseUntrustedConfig } from './config-trust.js';
 

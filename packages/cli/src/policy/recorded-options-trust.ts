@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
-import { applyPolicy, type SettingUse } from '@skill-eval/runner';
+import { applyPolicy, type SettingUse } from '@skill-eval/runner/loading';
 import type { RunCommandOptions } from '../run/run-command-options.js';
 import { environmentUses, policyContext } from './config-trust.js';
 

@@ -1,6 +1,5 @@
 import { type Check, SkillEvalError } from '@skill-eval/core';
 import type { Ajv, ValidateFunction } from 'ajv';
-import { load } from 'js-yaml';
 import { linearTwin } from './bounded-regex.js';
 import { type PatternDeadline, type PatternSearch, searchOffThread } from './pattern-worker.js';
 
@@ -59,7 +58,7 @@ function validator(): Promise<Ajv> {
 export async function schemaTest(check: Check, deadline: PatternDeadline): Promise<SchemaTest | undefined> {
   const written = check.schema ?? (check.value === '' ? undefined : check.value);
   if (written === undefined || written === null) return undefined;
-  const schema = typeof written === 'string' ? parseSchemaText(check, written) : written;
+  const schema = typeof written === 'string' ? await parseSchemaText(check, written) : written;
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new SkillEvalError('BAD_INPUT', `${check.type} schema must be a JSON Schema object`, {
       hint: `write it as { type: ${check.type}, value: { type: object, required: [...] } }`,
@@ -107,7 +106,9 @@ async function validateBounded(
   }
 }
 
-function parseSchemaText(check: Check, text: string): unknown {
+/** A schema written as text, read as promptfoo reads it (js-yaml, loaded with the first such schema). */
+async function parseSchemaText(check: Check, text: string): Promise<unknown> {
+  const { load } = await import('js-yaml');
   try {
     return load(text);
   } catch (error) {
