@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { parse, stringify, type ToStringOptions } from 'yaml';
 
 /**
@@ -83,6 +82,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
  */
 export function toYaml(value: unknown, options: ToStringOptions & { aliasDuplicateObjects?: boolean } = {}): string {
   // Each such string is held by a token the library writes as it is, then swapped for its quoted form.
+  // node:crypto is loaded with the first YAML written, not by every command that only reads YAML.
+  const { randomBytes } = process.getBuiltinModule('node:crypto');
   const token = `q${randomBytes(8).toString('hex')}`;
   const quoted: string[] = [];
   const hold = (text: string): string => {

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { resolve } from 'import-meta-resolve';
 
 /** A place where users install packages skill-eval loads: module resolution starts in `from`, walking up. */
 interface PackagePlace {
@@ -46,6 +45,8 @@ const notInstalled = (error: unknown): boolean =>
  * `import`, a main that is missing) throws an error saying where it is, never passes for "not installed".
  */
 export async function resolveInstalled(spec: string, cwd: string): Promise<string | undefined> {
+  // Loaded here, not with the module: a command that uses only bundled plugins never resolves a package.
+  const { resolve } = await import('import-meta-resolve');
   for (const place of await packagePlaces(cwd)) {
     try {
       return resolve(spec, pathToFileURL(join(place.from, '/')).href);
