@@ -1,5 +1,5 @@
 import { parsePluginSettings } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Settings of the anthropic engine; `--ek` values arrive as strings, so numbers are coerced. */
 export const AnthropicSettingsSchema = z

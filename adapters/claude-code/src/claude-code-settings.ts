@@ -1,6 +1,6 @@
 import { parsePluginSettings } from '@skill-eval/core';
 import { commaList, wordList } from '@skill-eval/engine-kit';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `--permission-mode` values of claude 2.1.330 (`default` kept for older versions). */
 export const PERMISSION_MODES = [

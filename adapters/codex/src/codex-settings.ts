@@ -1,6 +1,6 @@
 import { parsePluginSettings } from '@skill-eval/core';
 import { wordList } from '@skill-eval/engine-kit';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `-s/--sandbox` values of codex 0.169. */
 export const SANDBOX_MODES = ['read-only', 'workspace-write', 'danger-full-access'] as const;

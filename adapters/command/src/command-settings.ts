@@ -1,5 +1,5 @@
 import { parsePluginSettings, SkillEvalError } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { looksLikeCredential } from './secret-rules.js';
 import { simpleLineTemplate } from './simple-line-template.js';
 import { commandLineProblem } from './template.js';

@@ -1,5 +1,5 @@
 import type { ErrorCode, SessionStatus } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const count = z.number().nonnegative().optional();
 

@@ -1,6 +1,6 @@
 import { parsePluginSettings } from '@skill-eval/core';
 import { wordList } from '@skill-eval/engine-kit';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `--approval-mode` values of gemini 0.61.0 (`choices` of the option, bundle/gemini-3HFX2LNT.js:8103). `yolo` approves

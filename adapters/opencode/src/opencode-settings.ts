@@ -1,6 +1,6 @@
 import { parsePluginSettings } from '@skill-eval/core';
 import { wordList } from '@skill-eval/engine-kit';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const OpencodeSettingsSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { parsePluginSettings } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The OpenSandbox environment's settings: skill-up's `environment` fields, by their camel-case names. */
 export const OpenSandboxSettingsSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { parsePluginSettings } from '@skill-eval/core';
 import { commaList, wordList } from '@skill-eval/engine-kit';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `--permission-mode` values of qodercli 1.1.52. */
 export const QODER_PERMISSION_MODES = ['default', 'accept_edits', 'bypass_permissions', 'dont_ask', 'auto'] as const;

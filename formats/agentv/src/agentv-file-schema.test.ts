@@ -1,7 +1,7 @@
 import { readCorpus } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentvEvalFileSchema } from './agentv-file-schema.js';
 import { AGENTV } from './test-support/corpus.js';
 

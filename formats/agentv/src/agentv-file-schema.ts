@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Assertion: z.ZodType = z.lazy(() =>
   z.union([

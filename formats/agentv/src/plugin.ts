@@ -1,5 +1,5 @@
 import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectAgentv, FILE_PATTERNS } from './detect.js';
 import { loadAgentv } from './load-agentv.js';
 import { writeAgentv } from './write-agentv.js';

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { CaseSchema } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { at, isRecord, type ReadContext } from './context.js';
 import type { DocPath } from './source.js';
 

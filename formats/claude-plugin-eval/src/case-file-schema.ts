@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // The shapes Claude Code 2.1.330 reads (binary: the zod object after `var Zc=p(()=>on({schema_version:we()`, the
 // grader union at `type:Ag("tool_used")`, the prompt.md key sets `Ps` and `$s`). The reader checks each field itself,

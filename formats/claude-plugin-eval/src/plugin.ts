@@ -1,5 +1,5 @@
 import { commaList, defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectClaudePluginEval, FILE_PATTERNS } from './detect.js';
 import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
 import { writeClaudePluginEval } from './write-claude-plugin-eval.js';

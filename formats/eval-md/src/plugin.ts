@@ -1,5 +1,5 @@
 import { defineFormat, type Format, MARKDOWN_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectEvalMd, FILE_PATTERNS } from './detect.js';
 import { loadEvalMd } from './load-eval-md.js';
 import { writeEvalMd } from './write-eval-md.js';

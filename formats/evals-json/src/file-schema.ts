@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Criteria = z.array(z.string()).describe('Natural-language criteria; each is graded by the LLM judge.');
 

@@ -1,5 +1,5 @@
 import { defineFormat, type Format, JSON_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectEvalsJson, FILE_PATTERNS } from './detect.js';
 import { loadEvalsJson } from './load-evals-json.js';
 import { writeEvalsJson } from './write-evals-json.js';

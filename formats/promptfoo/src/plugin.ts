@@ -1,5 +1,5 @@
 import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectPromptfoo, EXTENSIONS, FILE_PATTERNS } from './detect.js';
 import { loadPromptfoo } from './load-promptfoo.js';
 import { loadTemplateEngine } from './render.js';

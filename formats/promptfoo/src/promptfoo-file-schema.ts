@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // The keys of a promptfoo config (promptfoo 0.123.1 `TestSuiteConfigSchema`, `dist/src/index.js` 31280-31290) as
 // skill-eval reads them: what each does here. It documents the file and feeds the policy table (scripts/policy-inputs.ts).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExpectSchema, JudgeSchema, JudgesSchema } from './rule-schema.js';
 import { McpSchema } from './suite-schema.js';
 

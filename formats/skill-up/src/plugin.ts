@@ -1,5 +1,5 @@
 import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectSkillUp, FILE_PATTERNS } from './detect.js';
 import { loadSkillUp } from './load-skill-up.js';
 import { writeSkillUp } from './write-skill-up.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const strings = (what: string) => z.array(z.string()).describe(what);
 

@@ -1,5 +1,5 @@
 import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectSkillet, FILE_PATTERNS } from './detect.js';
 import { loadSkillet } from './load-skillet.js';
 import { isSentryEvalYaml } from './sentry/detect-sentry.js';

@@ -1,7 +1,7 @@
 import { readCorpus } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SkilletFileSchema } from './skillet-file-schema.js';
 import { skilletFiles } from './test-support/corpus.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Assertion types Skillet's validator accepts. */
 export const ASSERTION_TYPES = [

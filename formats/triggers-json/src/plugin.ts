@@ -1,5 +1,5 @@
 import { defineFormat, type Format, JSON_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { detectTriggersJson, FILE_PATTERNS } from './detect.js';
 import { loadTriggersJson } from './load-triggers-json.js';
 import { writeTriggersJson } from './write-triggers-json.js';

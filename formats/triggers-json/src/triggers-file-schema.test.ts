@@ -1,6 +1,6 @@
 import { readCorpus } from '@skill-eval/testing/corpus';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { triggerFiles } from './test-support/corpus.js';
 import { TriggersFileSchema } from './triggers-file-schema.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The parameter types checks share. Each carries a description that says what to write: the parameter reference

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Case, Suite } from './case.js';
 import { DiagnosticSchema } from './diagnostic.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CheckSchema } from './check.js';
 import { EnvironmentSpecSchema } from './environment.js';
 import { McpServerSchema } from './mcp.js';

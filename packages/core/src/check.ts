@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One assertion about an execution. Every format maps its own assertion vocabulary onto these

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A problem found in an input file. Bad input is reported as diagnostics, never thrown. */
 export const DiagnosticSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One program to run for an execution: in the environment's sandbox, in its own process group. */
 export interface ProcessSpec {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A tool of a mocked MCP server: what it is called and what it answers. */
 export const McpMockToolSchema = z.object({

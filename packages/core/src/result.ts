@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SandboxInfoSchema } from './environment.js';
 import { RouteTakenSchema, RoutingSummarySchema } from './routing-summary-schema.js';
 import { SessionSchema, UsageSchema } from './session.js';

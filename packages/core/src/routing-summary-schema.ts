@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What one execution of a routing case records: where the query should have gone and where it went. */
 export const RouteTakenSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const RUN_MANIFEST_FILE = 'run.json';
 export const RUN_MANIFEST_FORMAT = 'skill-eval-run-v1';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { warningListSchema } from './warning.js';
 
 /** Token counts, summed over the whole execution. */

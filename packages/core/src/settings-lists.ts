@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Settings given on a command line (`--ek key=value`) or in a config arrive as strings, so list settings of engines and
 // formats also accept their string spelling.

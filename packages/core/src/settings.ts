@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SkillEvalError } from './errors.js';
 import { normalizePluginId } from './registry.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An HTTP answer kept byte for byte: status, the headers worth replaying, and the body as sent. */
 export const RecordedAnswerSchema = z.object({

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { SkillEvalError } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { RecordedExchangeSchema } from './exchange.js';
 
 /** One tool call the fake model makes. */

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type CaseResult, defineReporter, parsePluginSettings, type Reporter, type RunSummary } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { renderHtmlReport } from './render-html-report.js';
 import { artifactLister, transcriptReader } from './run-dir-files.js';
 import { HTML_REPORT_FILE } from './write-html-report.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // getsentry/skillet's `.eval.yaml`, as src/eval/parser.ts:7-65 types it at 443bf3dd83af699d4aca02317733710af391b7a4.
 

@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit';
 import { maxTimeoutSeconds } from '@skill-eval/runner/loading';
-import { z } from 'zod';
+import * as z from 'zod';
 import { refuseUntrustedConfig } from './config-trust.js';
 
 /** `skill-eval.config.json`: project defaults; command-line options win. */

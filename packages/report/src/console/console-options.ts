@@ -1,6 +1,6 @@
 import { parsePluginSettings } from '@skill-eval/core';
 import pc from 'picocolors';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Picocolors' palette; every function is the identity when colour is off. */
 export type Palette = ReturnType<typeof pc.createColors>;

@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { defineReporter, parsePluginSettings, type Reporter, terminalText } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CaseIndexSchema } from '../run-dir/case-index.js';
 import { readRunDir } from '../run-dir/read-run-dir.js';
 import { githubAnnotations } from './annotations.js';

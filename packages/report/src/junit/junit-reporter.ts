@@ -1,5 +1,5 @@
 import { defineReporter, parsePluginSettings, type Reporter } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CaseIndex, CaseIndexSchema } from '../run-dir/case-index.js';
 import { readRunDir } from '../run-dir/read-run-dir.js';
 import { writeJunit } from './write-junit.js';

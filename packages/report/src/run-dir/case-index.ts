@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { Suite } from '@skill-eval/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** File in a run directory that describes the run's cases: what results.jsonl does not repeat for every line. */
 export const CASE_INDEX_FILE = 'cases.json';
