@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CONTEXT_KEYS, EXECUTION_KEYS, TOP_KEYS } from './build-case.js';
 import { CaseFileSchema, GraderSchema, MockResponderSchema, PromptFrontMatterSchema } from './case-file-schema.js';
 import { COMMON, FIELDS } from './grader-checks.js';

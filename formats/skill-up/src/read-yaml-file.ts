@@ -1,6 +1,6 @@
 import { unknownTypeMessage } from '@skill-eval/checks';
 import { type ParsedYaml, parseYaml } from '@skill-eval/format-kit';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { checkKeysAt } from './check-keys.js';
 import { DiagnosticSink } from './diagnostic-sink.js';
 import { keyNodeAt, nodeAt, pathText } from './yaml-path.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** What a zod schema node looks like from outside: its kind, and the parts a walk descends into. */
 interface Def {
