@@ -1,7 +1,6 @@
 import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectAgentv, FILE_PATTERNS } from './detect.js';
-import { loadAgentv } from './load-agentv.js';
 import { writeAgentv } from './write-agentv.js';
 
 /** Settings of the agentv format, given in the config's `formatSettings` (or by a program as the runner's). */
@@ -25,7 +24,8 @@ export function createAgentvFormat(settings: AgentvSettings = AgentvSettingsSche
     filePatterns: FILE_PATTERNS,
     extensions: YAML_EXTENSIONS,
     detect: detectAgentv,
-    load: (file, text) => loadAgentv(file, text, settings),
+    // The loader (its schemas, checks and readers) is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-agentv.js')).loadAgentv(file, text, settings),
     write: writeAgentv,
   };
 }

@@ -1,7 +1,6 @@
 import { commaList, defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectClaudePluginEval, FILE_PATTERNS } from './detect.js';
-import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
 import { writeClaudePluginEval } from './write-claude-plugin-eval.js';
 
 /**
@@ -26,8 +25,13 @@ export function createClaudePluginEvalFormat(settings: ClaudePluginEvalSettings 
     filePatterns: FILE_PATTERNS,
     extensions: ['.yaml', '.md'],
     detect: detectClaudePluginEval,
-    load: (file, text) =>
-      loadClaudePluginEval(file, text, settings.allowTools ? { allowTools: settings.allowTools } : {}),
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) =>
+      (await import('./load-claude-plugin-eval.js')).loadClaudePluginEval(
+        file,
+        text,
+        settings.allowTools ? { allowTools: settings.allowTools } : {},
+      ),
     write: writeClaudePluginEval,
   };
 }

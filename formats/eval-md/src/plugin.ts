@@ -1,7 +1,6 @@
 import { defineFormat, type Format, MARKDOWN_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectEvalMd, FILE_PATTERNS } from './detect.js';
-import { loadEvalMd } from './load-eval-md.js';
 import { writeEvalMd } from './write-eval-md.js';
 
 /** Settings of the eval-md format; it has none yet. */
@@ -15,7 +14,8 @@ export function createEvalMdFormat(_settings: EvalMdSettings = {}): Format {
     filePatterns: FILE_PATTERNS,
     extensions: MARKDOWN_EXTENSIONS,
     detect: detectEvalMd,
-    load: (file, text) => loadEvalMd(file, text),
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-eval-md.js')).loadEvalMd(file, text),
     write: writeEvalMd,
   };
 }

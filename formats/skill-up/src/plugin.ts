@@ -1,7 +1,6 @@
 import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectSkillUp, FILE_PATTERNS } from './detect.js';
-import { loadSkillUp } from './load-skill-up.js';
 import { writeSkillUp } from './write-skill-up.js';
 
 /** Settings of the skill-up format; it has none yet. */
@@ -15,7 +14,8 @@ export function createSkillUpFormat(_settings: SkillUpSettings = {}): Format {
     filePatterns: FILE_PATTERNS,
     extensions: YAML_EXTENSIONS,
     detect: detectSkillUp,
-    load: (file, text) => loadSkillUp(file, text),
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-skill-up.js')).loadSkillUp(file, text),
     write: writeSkillUp,
   };
 }

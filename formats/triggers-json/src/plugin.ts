@@ -1,7 +1,6 @@
 import { defineFormat, type Format, JSON_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectTriggersJson, FILE_PATTERNS } from './detect.js';
-import { loadTriggersJson } from './load-triggers-json.js';
 import { writeTriggersJson } from './write-triggers-json.js';
 
 /** Settings of the triggers-json format, given in the config's `formatSettings` (or by a program as the runner's). */
@@ -34,7 +33,8 @@ export function createTriggersJsonFormat(
     filePatterns: FILE_PATTERNS,
     extensions: JSON_EXTENSIONS,
     detect: detectTriggersJson,
-    load: (file, text) => loadTriggersJson(file, text, settings),
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-triggers-json.js')).loadTriggersJson(file, text, settings),
     write: (suite) => writeTriggersJson(suite, settings),
   };
 }
