@@ -1,7 +1,6 @@
 import { commaList, defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectClaudePluginEval, FILE_PATTERNS } from './detect.js';
-import { writeClaudePluginEval } from './write-claude-plugin-eval.js';
 
 /**
  * Settings of the format, given in the config's `formatSettings`. Claude Code's other run options (--threshold, --runs
@@ -32,7 +31,8 @@ export function createClaudePluginEvalFormat(settings: ClaudePluginEvalSettings 
         text,
         settings.allowTools ? { allowTools: settings.allowTools } : {},
       ),
-    write: writeClaudePluginEval,
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-claude-plugin-eval.js')).writeClaudePluginEval(suite),
   };
 }
 

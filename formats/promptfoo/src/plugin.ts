@@ -1,7 +1,6 @@
 import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectPromptfoo, EXTENSIONS, FILE_PATTERNS } from './detect.js';
-import { writePromptfoo } from './write-promptfoo.js';
 
 /** Settings of the promptfoo format (none yet), given in the config's `formatSettings`. */
 export const PromptfooSettingsSchema = z.object({}).strict();
@@ -23,7 +22,8 @@ export function createPromptfooFormat(_settings: PromptfooSettings = {}): Format
       await loadTemplateEngine();
       return loadPromptfoo(file, text);
     },
-    write: writePromptfoo,
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-promptfoo.js')).writePromptfoo(suite),
   };
 }
 

@@ -2,7 +2,6 @@ import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from 
 import { z } from 'zod';
 import { detectSkillet, FILE_PATTERNS } from './detect.js';
 import { isSentryEvalYaml } from './sentry/detect-sentry.js';
-import { writeSkillet } from './write-skillet.js';
 
 /** Settings of the skillet format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const SkilletSettingsSchema = z
@@ -26,7 +25,8 @@ export function createSkilletFormat(settings: SkilletSettings = SkilletSettingsS
       isSentryEvalYaml(file, text)
         ? (await import('./sentry/load-sentry-eval-yaml.js')).loadSentryEvalYaml(file, text)
         : (await import('./load-skillet.js')).loadSkillet(file, text, settings),
-    write: (suite) => writeSkillet(suite, settings),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-skillet.js')).writeSkillet(suite, settings),
   };
 }
 

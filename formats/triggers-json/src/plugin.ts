@@ -1,7 +1,6 @@
 import { defineFormat, type Format, JSON_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import { z } from 'zod';
 import { detectTriggersJson, FILE_PATTERNS } from './detect.js';
-import { writeTriggersJson } from './write-triggers-json.js';
 
 /** Settings of the triggers-json format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const TriggersJsonSettingsSchema = z.preprocess(
@@ -35,7 +34,8 @@ export function createTriggersJsonFormat(
     detect: detectTriggersJson,
     // The loader is imported when a file is read, not when one is detected.
     load: async (file, text) => (await import('./load-triggers-json.js')).loadTriggersJson(file, text, settings),
-    write: (suite) => writeTriggersJson(suite, settings),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-triggers-json.js')).writeTriggersJson(suite, settings),
   };
 }
 

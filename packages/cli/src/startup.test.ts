@@ -104,7 +104,7 @@ describe('start-up', () => {
     }
   }, 30_000);
 
-  it("list detects a YAML file's format without loading the loaders of the formats that lose", () => {
+  it("list detects a YAML file's format without loading the loaders of the formats that lose, nor any writer", () => {
     const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
     try {
       writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
@@ -126,6 +126,15 @@ describe('start-up', () => {
         'promptfoo/dist/load-promptfoo.js',
       ];
       expect(losers.filter(loaded)).toEqual([]);
+      // Writers are for convert.
+      const writers = [
+        'agentv/dist/write-agentv.js',
+        'skillet/dist/write-skillet.js',
+        'skill-up/dist/write-skill-up.js',
+        'claude-plugin-eval/dist/write-claude-plugin-eval.js',
+        'promptfoo/dist/write-promptfoo.js',
+      ];
+      expect(writers.filter(loaded)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
