@@ -61,7 +61,7 @@ describe('plugin', () => {
     const { suites, diagnostics } = await format.load('/nonexistent-skill-eval-test/EVAL.yaml', text);
     expect(diagnostics).toEqual([]);
     expect(suites[0]!.cases[0]!.turns).toEqual(['hi']);
-    expect(format.write!(suites[0]!).files[0]!.path).toBe('evals/eval-yaml.eval.yaml');
+    expect((await format.write!(suites[0]!)).files[0]!.path).toBe('evals/eval-yaml.eval.yaml');
   });
 
   it('settings change the reading, and bad settings are a BAD_INPUT error', async () => {

@@ -1,8 +1,6 @@
 import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
 import * as z from 'zod';
 import { detectAgentv, FILE_PATTERNS } from './detect.js';
-import { loadAgentv } from './load-agentv.js';
-import { writeAgentv } from './write-agentv.js';
 
 /** Settings of the agentv format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const AgentvSettingsSchema = z
@@ -25,8 +23,10 @@ export function createAgentvFormat(settings: AgentvSettings = AgentvSettingsSche
     filePatterns: FILE_PATTERNS,
     extensions: YAML_EXTENSIONS,
     detect: detectAgentv,
-    load: (file, text) => loadAgentv(file, text, settings),
-    write: writeAgentv,
+    // The loader (its schemas, checks and readers) is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-agentv.js')).loadAgentv(file, text, settings),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-agentv.js')).writeAgentv(suite),
   };
 }
 

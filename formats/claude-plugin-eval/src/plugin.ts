@@ -1,8 +1,6 @@
 import { commaList, defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
 import * as z from 'zod';
 import { detectClaudePluginEval, FILE_PATTERNS } from './detect.js';
-import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
-import { writeClaudePluginEval } from './write-claude-plugin-eval.js';
 
 /**
  * Settings of the format, given in the config's `formatSettings`. Claude Code's other run options (--threshold, --runs
@@ -26,9 +24,15 @@ export function createClaudePluginEvalFormat(settings: ClaudePluginEvalSettings 
     filePatterns: FILE_PATTERNS,
     extensions: ['.yaml', '.md'],
     detect: detectClaudePluginEval,
-    load: (file, text) =>
-      loadClaudePluginEval(file, text, settings.allowTools ? { allowTools: settings.allowTools } : {}),
-    write: writeClaudePluginEval,
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) =>
+      (await import('./load-claude-plugin-eval.js')).loadClaudePluginEval(
+        file,
+        text,
+        settings.allowTools ? { allowTools: settings.allowTools } : {},
+      ),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-claude-plugin-eval.js')).writeClaudePluginEval(suite),
   };
 }
 

@@ -55,7 +55,7 @@ describe('plugin', () => {
     expect(format.detect('EVAL.md', text)).toBe(0.95);
     const { suites } = await format.load('/nonexistent-skill-eval-test/EVAL.md', text);
     expect(suites[0]!.cases.map((c) => c.id)).toEqual(['c']);
-    expect(format.write!(suites[0]!).files[0]!.text).toBe('## c\n### Prompt\np\n\n### Expect\ne\n');
+    expect((await format.write!(suites[0]!)).files[0]!.text).toBe('## c\n### Prompt\np\n\n### Expect\ne\n');
   });
 
   it('has no settings: any setting is a BAD_INPUT error', () => {

@@ -1,8 +1,6 @@
 import { defineFormat, type Format, MARKDOWN_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import * as z from 'zod';
 import { detectEvalMd, FILE_PATTERNS } from './detect.js';
-import { loadEvalMd } from './load-eval-md.js';
-import { writeEvalMd } from './write-eval-md.js';
 
 /** Settings of the eval-md format; it has none yet. */
 export const EvalMdSettingsSchema = z.object({}).strict();
@@ -15,8 +13,10 @@ export function createEvalMdFormat(_settings: EvalMdSettings = {}): Format {
     filePatterns: FILE_PATTERNS,
     extensions: MARKDOWN_EXTENSIONS,
     detect: detectEvalMd,
-    load: (file, text) => loadEvalMd(file, text),
-    write: writeEvalMd,
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-eval-md.js')).loadEvalMd(file, text),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-eval-md.js')).writeEvalMd(suite),
   };
 }
 

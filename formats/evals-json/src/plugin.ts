@@ -1,8 +1,6 @@
 import { defineFormat, type Format, JSON_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import * as z from 'zod';
 import { detectEvalsJson, FILE_PATTERNS } from './detect.js';
-import { loadEvalsJson } from './load-evals-json.js';
-import { writeEvalsJson } from './write-evals-json.js';
 
 /** Settings of the evals-json format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const EvalsJsonSettingsSchema = z
@@ -33,8 +31,10 @@ export function createEvalsJsonFormat(settings: EvalsJsonSettings = EvalsJsonSet
     filePatterns: FILE_PATTERNS,
     extensions: JSON_EXTENSIONS,
     detect: detectEvalsJson,
-    load: (file, text) => loadEvalsJson(file, text, settings),
-    write: writeEvalsJson,
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-evals-json.js')).loadEvalsJson(file, text, settings),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-evals-json.js')).writeEvalsJson(suite),
   };
 }
 

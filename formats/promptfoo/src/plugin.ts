@@ -1,9 +1,6 @@
 import { defineFormat, type Format, parsePluginSettings } from '@skill-eval/core';
 import * as z from 'zod';
 import { detectPromptfoo, EXTENSIONS, FILE_PATTERNS } from './detect.js';
-import { loadPromptfoo } from './load-promptfoo.js';
-import { loadTemplateEngine } from './render.js';
-import { writePromptfoo } from './write-promptfoo.js';
 
 /** Settings of the promptfoo format (none yet), given in the config's `formatSettings`. */
 export const PromptfooSettingsSchema = z.object({}).strict();
@@ -16,11 +13,17 @@ export function createPromptfooFormat(_settings: PromptfooSettings = {}): Format
     filePatterns: FILE_PATTERNS,
     extensions: EXTENSIONS,
     detect: detectPromptfoo,
+    // The loader and the template engine are imported when a file is read, not when one is detected.
     load: async (file, text) => {
+      const [{ loadPromptfoo }, { loadTemplateEngine }] = await Promise.all([
+        import('./load-promptfoo.js'),
+        import('./render.js'),
+      ]);
       await loadTemplateEngine();
       return loadPromptfoo(file, text);
     },
-    write: writePromptfoo,
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-promptfoo.js')).writePromptfoo(suite),
   };
 }
 

@@ -70,7 +70,10 @@ describe('plugin', () => {
     expect(format.detect('/nowhere/cases/one.yaml', text)).toBe(0.9);
     const { suites } = await format.load('/nonexistent-skill-eval-test/cases/one.yaml', text);
     expect(suites[0]!.cases[0]!.threshold).toBe(0.7);
-    expect(format.write!(suites[0]!).files.map((f) => f.path)).toEqual(['evals/eval.yaml', 'evals/cases/one.yaml']);
+    expect((await format.write!(suites[0]!)).files.map((f) => f.path)).toEqual([
+      'evals/eval.yaml',
+      'evals/cases/one.yaml',
+    ]);
   });
 
   it('has no settings: unknown ones are a BAD_INPUT error', () => {

@@ -1,8 +1,6 @@
 import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
 import * as z from 'zod';
 import { detectSkillUp, FILE_PATTERNS } from './detect.js';
-import { loadSkillUp } from './load-skill-up.js';
-import { writeSkillUp } from './write-skill-up.js';
 
 /** Settings of the skill-up format; it has none yet. */
 export const SkillUpSettingsSchema = z.strictObject({});
@@ -15,8 +13,10 @@ export function createSkillUpFormat(_settings: SkillUpSettings = {}): Format {
     filePatterns: FILE_PATTERNS,
     extensions: YAML_EXTENSIONS,
     detect: detectSkillUp,
-    load: (file, text) => loadSkillUp(file, text),
-    write: writeSkillUp,
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-skill-up.js')).loadSkillUp(file, text),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-skill-up.js')).writeSkillUp(suite),
   };
 }
 

@@ -40,7 +40,7 @@ describe('plugin', () => {
     const { suites, diagnostics } = await format.load('/nonexistent-skill-eval-test/evals/x/001.yaml', EVAL);
     expect(diagnostics).toEqual([]);
     expect(suites[0]!.cases[0]!.runs).toBe(3);
-    expect(format.write!(suites[0]!).files.map((f) => f.path)).toEqual(['evals/x/001.yaml']);
+    expect((await format.write!(suites[0]!)).files.map((f) => f.path)).toEqual(['evals/x/001.yaml']);
   });
 
   it('samples setting sets runs; bad settings are BAD_INPUT', async () => {

@@ -1,10 +1,7 @@
 import { defineFormat, type Format, parsePluginSettings, YAML_EXTENSIONS } from '@skill-eval/core';
 import * as z from 'zod';
 import { detectSkillet, FILE_PATTERNS } from './detect.js';
-import { loadSkillet } from './load-skillet.js';
 import { isSentryEvalYaml } from './sentry/detect-sentry.js';
-import { loadSentryEvalYaml } from './sentry/load-sentry-eval-yaml.js';
-import { writeSkillet } from './write-skillet.js';
 
 /** Settings of the skillet format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const SkilletSettingsSchema = z
@@ -23,9 +20,13 @@ export function createSkilletFormat(settings: SkilletSettings = SkilletSettingsS
     extensions: YAML_EXTENSIONS,
     detect: detectSkillet,
     // Two tools are called Skillet: getsentry/skillet's `.eval.yaml` (an `evals` list) and thekevinscott/skillet's evals.
-    load: (file, text) =>
-      isSentryEvalYaml(file, text) ? loadSentryEvalYaml(file, text) : loadSkillet(file, text, settings),
-    write: (suite) => writeSkillet(suite, settings),
+    // Their loaders are imported when a file is read, not when one is detected.
+    load: async (file, text) =>
+      isSentryEvalYaml(file, text)
+        ? (await import('./sentry/load-sentry-eval-yaml.js')).loadSentryEvalYaml(file, text)
+        : (await import('./load-skillet.js')).loadSkillet(file, text, settings),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-skillet.js')).writeSkillet(suite, settings),
   };
 }
 

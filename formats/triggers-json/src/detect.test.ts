@@ -56,7 +56,7 @@ describe('plugin', () => {
     );
     expect(diagnostics[0]!.message).not.toContain('--fk');
     expect(suites[0]!.cases[0]).toMatchObject({ runs: 3, triggerThreshold: 0.5, shouldTrigger: false });
-    expect(format.write!(suites[0]!).files[0]!.path).toBe('evals/triggers.json');
+    expect((await format.write!(suites[0]!)).files[0]!.path).toBe('evals/triggers.json');
   });
 
   it('settings: runs, threshold, skillName (also spelled skill_name); bad ones are BAD_INPUT', async () => {

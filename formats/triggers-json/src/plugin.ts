@@ -1,8 +1,6 @@
 import { defineFormat, type Format, JSON_EXTENSIONS, parsePluginSettings } from '@skill-eval/core';
 import * as z from 'zod';
 import { detectTriggersJson, FILE_PATTERNS } from './detect.js';
-import { loadTriggersJson } from './load-triggers-json.js';
-import { writeTriggersJson } from './write-triggers-json.js';
 
 /** Settings of the triggers-json format, given in the config's `formatSettings` (or by a program as the runner's). */
 export const TriggersJsonSettingsSchema = z.preprocess(
@@ -34,8 +32,10 @@ export function createTriggersJsonFormat(
     filePatterns: FILE_PATTERNS,
     extensions: JSON_EXTENSIONS,
     detect: detectTriggersJson,
-    load: (file, text) => loadTriggersJson(file, text, settings),
-    write: (suite) => writeTriggersJson(suite, settings),
+    // The loader is imported when a file is read, not when one is detected.
+    load: async (file, text) => (await import('./load-triggers-json.js')).loadTriggersJson(file, text, settings),
+    // The writer is imported when a suite is written (convert), not when a file is detected or read.
+    write: async (suite) => (await import('./write-triggers-json.js')).writeTriggersJson(suite, settings),
   };
 }
 

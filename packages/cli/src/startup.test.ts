@@ -111,6 +111,42 @@ describe('start-up', () => {
     }
   }, 30_000);
 
+  it("list detects a YAML file's format without loading the loaders of the formats that lose, nor any writer", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
+    try {
+      writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
+      const list = loadedModules(['list', 'echo.eval.yaml'], dir);
+      expect(list.stdout).toContain('1 suite(s), 1 case(s)');
+      const formats = join(CLI, '..', '..', 'formats');
+      const loaded = (file: string) => list.sources.includes(join(formats, file));
+      // Every format that reads .yaml files was asked about the file: its detect module loaded.
+      for (const id of ['agentv', 'skillet', 'skill-up', 'claude-plugin-eval', 'promptfoo']) {
+        expect(loaded(`${id}/dist/detect.js`), `${id}/dist/detect.js`).toBe(true);
+      }
+      // Only the winner read it.
+      expect(loaded('agentv/dist/load-agentv.js')).toBe(true);
+      const losers = [
+        'skillet/dist/load-skillet.js',
+        'skillet/dist/sentry/load-sentry-eval-yaml.js',
+        'skill-up/dist/load-skill-up.js',
+        'claude-plugin-eval/dist/load-claude-plugin-eval.js',
+        'promptfoo/dist/load-promptfoo.js',
+      ];
+      expect(losers.filter(loaded)).toEqual([]);
+      // Writers are for convert.
+      const writers = [
+        'agentv/dist/write-agentv.js',
+        'skillet/dist/write-skillet.js',
+        'skill-up/dist/write-skill-up.js',
+        'claude-plugin-eval/dist/write-claude-plugin-eval.js',
+        'promptfoo/dist/write-promptfoo.js',
+      ];
+      expect(writers.filter(loaded)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a run refused for its --out directory starts no process launcher and prints only why', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
     try {

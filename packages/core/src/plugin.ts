@@ -44,8 +44,11 @@ export interface Format {
   detect(file: string, text: string): number;
   /** Reads the file into suites. `text` is the file's content. */
   load(file: string, text: string): Promise<LoadResult> | LoadResult;
-  /** Writes a suite in this format (for `skill-eval convert`); formats that cannot be written leave it out. */
-  write?(suite: Suite): WriteResult;
+  /**
+   * Writes a suite in this format (for `skill-eval convert`); formats that cannot be written leave it out. It may
+   * return a promise, so that a format imports its writer only when a suite is written.
+   */
+  write?(suite: Suite): WriteResult | Promise<WriteResult>;
 }
 
 /** What a format package default-exports. */

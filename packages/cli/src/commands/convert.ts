@@ -70,7 +70,7 @@ export async function convertCommand(file: string, options: ConvertOptions, io: 
     io.stderr.write('Nothing was converted: fix the errors above.\n');
     return 2;
   }
-  const written = suites.map((suite) => target.write!(suite));
+  const written = await Promise.all(suites.map((suite) => target.write!(suite)));
   const files = written.flatMap((w, i) => w.files.map((f) => ({ ...f, suite: suites[i]!.file })));
   const lost = written.flatMap((w) => w.lost);
   if (files.length === 0) {

@@ -45,7 +45,7 @@ async function writeAndLoad(
   suite: Suite,
   format: Format,
 ): Promise<{ suites: Suite[]; lost: string[]; errors: string[] }> {
-  const result = format.write!(suite);
+  const result = await format.write!(suite);
   // Written paths are relative to a skill root: give them one, named as the suite's skill.
   const dir = mkdtempSync(join(scratch, `${format.id}-`));
   // Inside a repository, as a user converts: a file read as BMAD's would start each case from a copy of it.

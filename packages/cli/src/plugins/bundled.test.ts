@@ -11,6 +11,8 @@ describe('the bundled formats', () => {
       expect(plugin.id).toBe(bundled.id);
       expect(plugin.aliases ?? []).toEqual(bundled.aliases);
       expect(reader.extensions).toEqual(bundled.extensions);
+      // The light `./plugin` entry the CLI imports is the very plugin the package's index default-exports.
+      expect((await import(bundled.package)).default).toBe(plugin);
     },
   );
 });

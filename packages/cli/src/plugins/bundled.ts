@@ -26,7 +26,9 @@ interface BundledFormat extends Bundled<FormatPlugin<any>> {
 
 /**
  * First-party plugins the CLI ships with, imported only when used so that start-up stays light.
- * Ids and aliases are listed here so that lookup needs no import.
+ * Ids and aliases are listed here so that lookup needs no import. A format is imported through its package's
+ * `./plugin` entry, which holds what detection needs: its loader is imported only when a file is read with it, so
+ * asking every YAML format about a file loads no loser's loader.
  */
 export const BUNDLED_FORMATS: BundledFormat[] = [
   {
@@ -34,42 +36,42 @@ export const BUNDLED_FORMATS: BundledFormat[] = [
     extensions: JSON_EXTENSIONS,
     aliases: [],
     package: '@skill-eval/format-evals-json',
-    load: () => import('@skill-eval/format-evals-json'),
+    load: () => import('@skill-eval/format-evals-json/plugin'),
   },
   {
     id: 'eval-md',
     extensions: MARKDOWN_EXTENSIONS,
     aliases: ['skillkit'],
     package: '@skill-eval/format-eval-md',
-    load: () => import('@skill-eval/format-eval-md'),
+    load: () => import('@skill-eval/format-eval-md/plugin'),
   },
   {
     id: 'triggers-json',
     extensions: JSON_EXTENSIONS,
     aliases: [],
     package: '@skill-eval/format-triggers-json',
-    load: () => import('@skill-eval/format-triggers-json'),
+    load: () => import('@skill-eval/format-triggers-json/plugin'),
   },
   {
     id: 'skillet',
     extensions: YAML_EXTENSIONS,
     aliases: [],
     package: '@skill-eval/format-skillet',
-    load: () => import('@skill-eval/format-skillet'),
+    load: () => import('@skill-eval/format-skillet/plugin'),
   },
   {
     id: 'skill-up',
     extensions: YAML_EXTENSIONS,
     aliases: ['skillup'],
     package: '@skill-eval/format-skill-up',
-    load: () => import('@skill-eval/format-skill-up'),
+    load: () => import('@skill-eval/format-skill-up/plugin'),
   },
   {
     id: 'agentv',
     extensions: YAML_EXTENSIONS,
     aliases: [],
     package: '@skill-eval/format-agentv',
-    load: () => import('@skill-eval/format-agentv'),
+    load: () => import('@skill-eval/format-agentv/plugin'),
   },
   {
     id: 'claude-plugin-eval',
@@ -77,7 +79,7 @@ export const BUNDLED_FORMATS: BundledFormat[] = [
     extensions: ['.yaml', '.md'],
     aliases: ['claude-eval', 'claude-code-eval'],
     package: '@skill-eval/format-claude-plugin-eval',
-    load: () => import('@skill-eval/format-claude-plugin-eval'),
+    load: () => import('@skill-eval/format-claude-plugin-eval/plugin'),
   },
   {
     id: 'promptfoo',
@@ -85,7 +87,7 @@ export const BUNDLED_FORMATS: BundledFormat[] = [
     extensions: ['.yaml', '.yml', '.json'],
     aliases: [],
     package: '@skill-eval/format-promptfoo',
-    load: () => import('@skill-eval/format-promptfoo'),
+    load: () => import('@skill-eval/format-promptfoo/plugin'),
   },
 ];
 
