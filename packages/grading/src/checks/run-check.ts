@@ -2,7 +2,7 @@ import { type Check, errorInfo } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './check-evaluator.js';
 import { checkName } from './check-name.js';
 import { RunawayPatternError } from './pattern-worker.js';
-import { checkRegistry } from './registry.js';
+import { checkEvaluator } from './registry.js';
 import { renderVars } from './render-vars.js';
 import { checkTurn, sessionForTurn, userTurnStarts } from './turn-view.js';
 import { untilStopped } from './until-stopped.js';
@@ -14,11 +14,12 @@ import { type CheckRole, erroredVerdict, failedToGradeVerdict, makeVerdict } fro
  */
 export async function runCheck(written: Check, role: CheckRole, context: CheckContext): Promise<GradedCheck> {
   const check = renderVars(written, context.testCase);
-  const evaluate = Object.hasOwn(checkRegistry, check.type) ? checkRegistry[check.type] : undefined;
-  if (!evaluate) {
+  const evaluator = checkEvaluator(check.type);
+  if (!evaluator) {
     return erroredVerdict(check, role, { code: 'BAD_INPUT', message: `unknown check type ${check.type}` });
   }
   try {
+    const evaluate = await evaluator;
     const turn = checkTurn(check);
     const label = `check "${checkName(check)}"`;
     if (turn === undefined)
