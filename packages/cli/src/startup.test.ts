@@ -95,7 +95,9 @@ describe('start-up', () => {
       expect(ran).toContain('/packages/report/dist/'); // the console reporter loaded
       // A check type's code loads when a suite uses it: this one's only check is `contains`.
       expect(ran).toContain('/packages/grading/dist/checks/contains.js');
-      expect(ran).not.toMatch(/\/grading\/dist\/checks\/(regex|is-json|contains-json|is-sql|is-html|javascript|bleu)\.js/);
+      expect(ran).not.toMatch(
+        /\/grading\/dist\/checks\/(regex|is-json|contains-json|is-sql|is-html|javascript|bleu)\.js/,
+      );
       expect(ran).not.toMatch(/\/js-yaml\/|\/fast-xml-parser\/|\/parse5\//);
       expect(ran).not.toMatch(/\/report-html\//);
       // No terminal here: the live frame's renderer (log-update and its text-width tables) is never loaded.
