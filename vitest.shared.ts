@@ -20,11 +20,19 @@ export const fastPathChecks = { SKILL_EVAL_CHECK_FAST_PATHS: '1' };
 const env = fastPathChecks;
 
 /**
+ * The workspace's built packages (the dist/ of packages/, formats/ and adapters/), which a package's tests reach through
+ * its dependencies: imported by Node itself, as a user's install imports them, rather than transformed and evaluated
+ * by vitest's module runner, which every isolated test file paid for afresh (each runs in a new process, so nothing is
+ * shared that was not before). A package's own sources (src/) stay vitest's, transformed from TypeScript.
+ */
+export const server = { deps: { external: [/\/(packages|formats|adapters)\/[^/]+\/dist\//] } };
+
+/**
  * A package's own config, so that `pnpm test` in its folder runs as its part of the root's run does (without one,
  * vitest would take the root's config and look for its projects inside the package).
  */
 export const packageConfig = (test: NonNullable<ViteUserConfig['test']> = {}) =>
-  defineConfig({ test: { reporters, testTimeout: TEST_TIMEOUT_MS, ...test, env: { ...env, ...test.env } } });
+  defineConfig({ test: { reporters, server, testTimeout: TEST_TIMEOUT_MS, ...test, env: { ...env, ...test.env } } });
 
 /**
  * The config of a package whose tests change nothing of the process they run in (no environment variables, mocks,
@@ -60,7 +68,7 @@ export interface SplitPackage {
  * folder) stays {@link packageConfig}, every file isolated.
  */
 export function splitPackageProjects({ dir, name, isolated, test = {} }: SplitPackage) {
-  const options = { reporters, testTimeout: TEST_TIMEOUT_MS, ...test, env: { ...env, ...test.env } };
+  const options = { reporters, server, testTimeout: TEST_TIMEOUT_MS, ...test, env: { ...env, ...test.env } };
   const exclude = test.exclude ?? configDefaults.exclude;
   return [
     { root: dir, test: { ...options, name, isolate: false, exclude: [...exclude, ...isolated] } },
