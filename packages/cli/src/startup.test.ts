@@ -46,6 +46,17 @@ function loadedModules(
 const SUITE =
   'name: echo\ntests:\n  - id: one\n    input: "say hi"\n    assertions:\n      - type: contains\n        value: hi\n';
 
+/** Runs `body` in a new folder holding {@link SUITE} as echo.eval.yaml, removed afterwards. */
+function inSuiteFolder(body: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
+  try {
+    writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
+    body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('start-up', () => {
   it('--version prints the version and loads no plugin, runner or SDK', () => {
     const { stdout, outside, sources } = loadedModules(['--version']);
@@ -56,71 +67,70 @@ describe('start-up', () => {
     expect(sources.filter((file) => !/\/commander\/|\/packages\/cli\/dist\//.test(file))).toEqual([]);
   });
 
-  it('list imports no reporter and no process library; run never imports the HTML renderer, nor the table renderer when quiet', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
-    try {
-      writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
-      const list = loadedModules(['list', 'echo.eval.yaml'], dir);
-      expect(list.stdout).toContain('1 suite(s), 1 case(s)');
-      expect(list.outside).toEqual([BIN]);
-      const listed = list.sources.join('\n');
-      expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
-      // A YAML file named directly: the formats that read other files are not imported.
-      expect(listed).not.toMatch(/\/formats\/(eval-md|evals-json|triggers-json)\//);
-      expect(listed).toMatch(/\/formats\/(skillet|skill-up)\//); // they read YAML files too
-      expect(listed).not.toMatch(/\/packages\/report(-html)?\/dist\/|\/execa\//);
-      // Loading needs the check catalogue's rules, not the code that runs executions or grades each check type, nor
-      // the YAML reader of JSON Schemas written as text (no check here has one).
-      expect(listed).toContain('/packages/runner/dist/discover.js');
-      expect(listed).toContain('/packages/grading/dist/compat/check-diagnostics.js');
-      expect(listed).not.toMatch(/\/packages\/runner\/dist\/(run-suites|run-cache|cache-key)\.js/);
-      expect(listed).not.toMatch(/\/packages\/grading\/dist\/(checks\/(registry|regex|contains)|grade-execution)\.js/);
-      expect(listed).not.toMatch(/\/js-yaml\//);
-      // zod's error messages in other languages are left out of the bundle; its English ones stay.
-      expect(listed).toMatch(/\/zod\/v4\/locales\/en\.js/);
-      expect(listed).not.toMatch(/\/zod\/v4\/locales\/(?!en\.js)/);
-      // A format named with --format: no other is imported.
-      const forced = loadedModules(['list', '--format', 'agentv', 'echo.eval.yaml'], dir);
-      expect(forced.stdout).toContain('1 suite(s), 1 case(s)');
-      expect(forced.sources.join('\n')).toContain('/formats/agentv/dist/');
-      expect(forced.sources.join('\n')).not.toMatch(/\/formats\/(?!agentv\/)/);
+  it(
+    'list imports no reporter and no process library; run never imports the HTML renderer, nor the table renderer when quiet',
+    () =>
+      inSuiteFolder((dir) => {
+        const list = loadedModules(['list', 'echo.eval.yaml'], dir);
+        expect(list.stdout).toContain('1 suite(s), 1 case(s)');
+        expect(list.outside).toEqual([BIN]);
+        const listed = list.sources.join('\n');
+        expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
+        // A YAML file named directly: the formats that read other files are not imported.
+        expect(listed).not.toMatch(/\/formats\/(eval-md|evals-json|triggers-json)\//);
+        expect(listed).toMatch(/\/formats\/(skillet|skill-up)\//); // they read YAML files too
+        expect(listed).not.toMatch(/\/packages\/report(-html)?\/dist\/|\/execa\//);
+        // Loading needs the check catalogue's rules, not the code that runs executions or grades each check type, nor
+        // the YAML reader of JSON Schemas written as text (no check here has one).
+        expect(listed).toContain('/packages/runner/dist/discover.js');
+        expect(listed).toContain('/packages/grading/dist/compat/check-diagnostics.js');
+        expect(listed).not.toMatch(/\/packages\/runner\/dist\/(run-suites|run-cache|cache-key)\.js/);
+        expect(listed).not.toMatch(
+          /\/packages\/grading\/dist\/(checks\/(registry|regex|contains)|grade-execution)\.js/,
+        );
+        expect(listed).not.toMatch(/\/js-yaml\//);
+        // zod's error messages in other languages are left out of the bundle; its English ones stay.
+        expect(listed).toMatch(/\/zod\/v4\/locales\/en\.js/);
+        expect(listed).not.toMatch(/\/zod\/v4\/locales\/(?!en\.js)/);
+        // A format named with --format: no other is imported.
+        const forced = loadedModules(['list', '--format', 'agentv', 'echo.eval.yaml'], dir);
+        expect(forced.stdout).toContain('1 suite(s), 1 case(s)');
+        expect(forced.sources.join('\n')).toContain('/formats/agentv/dist/');
+        expect(forced.sources.join('\n')).not.toMatch(/\/formats\/(?!agentv\/)/);
 
-      const run = loadedModules(
-        ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'],
-        dir,
-      );
-      expect(run.stdout).toContain('1 passed');
-      expect(run.outside).toEqual([BIN]);
-      const ran = run.sources.join('\n');
-      expect(ran).toContain('/packages/report/dist/'); // the console reporter loaded
-      // A check type's code loads when a suite uses it: this one's only check is `contains`.
-      expect(ran).toContain('/packages/grading/dist/checks/contains.js');
-      expect(ran).not.toMatch(
-        /\/grading\/dist\/checks\/(regex|is-json|contains-json|is-sql|is-html|javascript|bleu)\.js/,
-      );
-      expect(ran).not.toMatch(/\/js-yaml\/|\/fast-xml-parser\/|\/parse5\//);
-      expect(ran).not.toMatch(/\/report-html\//);
-      // No terminal here: the live frame's renderer (log-update and its text-width tables) is never loaded.
-      expect(ran).not.toMatch(/\/log-update\/|\/string-width@8/);
-      // A quiet run prints no table, so the table renderer is not loaded; a run that prints one (-v lists passes too)
-      // loads it.
-      expect(ran).not.toMatch(/\/cli-table3\//);
-      const tabled = loadedModules(
-        ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '-v', '-o', 'out2'],
-        dir,
-      );
-      expect(tabled.stdout).toMatch(/Status +Case +Engine/);
-      expect(tabled.sources.join('\n')).toMatch(/\/cli-table3\//);
-      expect(existsSync(join(dir, 'out', 'skill-creator'))).toBe(false); // only with --skill-creator
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+        const run = loadedModules(
+          ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'],
+          dir,
+        );
+        expect(run.stdout).toContain('1 passed');
+        expect(run.outside).toEqual([BIN]);
+        const ran = run.sources.join('\n');
+        expect(ran).toContain('/packages/report/dist/'); // the console reporter loaded
+        // A check type's code loads when a suite uses it: this one's only check is `contains`.
+        expect(ran).toContain('/packages/grading/dist/checks/contains.js');
+        expect(ran).not.toMatch(
+          /\/grading\/dist\/checks\/(regex|is-json|contains-json|is-sql|is-html|javascript|bleu)\.js/,
+        );
+        expect(ran).not.toMatch(/\/js-yaml\/|\/fast-xml-parser\/|\/parse5\//);
+        expect(ran).not.toMatch(/\/report-html\//);
+        // No terminal here: the live frame's renderer (log-update and its text-width tables) is never loaded.
+        expect(ran).not.toMatch(/\/log-update\/|\/string-width@8/);
+        // A quiet run prints no table, so the table renderer is not loaded; a run that prints one (-v lists passes too)
+        // loads it.
+        expect(ran).not.toMatch(/\/cli-table3\//);
+        const tabled = loadedModules(
+          ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '-v', '-o', 'out2'],
+          dir,
+        );
+        expect(tabled.stdout).toMatch(/Status +Case +Engine/);
+        expect(tabled.sources.join('\n')).toMatch(/\/cli-table3\//);
+        expect(existsSync(join(dir, 'out', 'skill-creator'))).toBe(false); // only with --skill-creator
+      }),
+    30_000,
+  );
 
-  it("list detects a YAML file's format without loading the loaders of the formats that lose, nor any writer", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
-    try {
-      writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
+  it("list detects a YAML file's format without loading the loaders of the formats that lose, nor any writer", () =>
+    inSuiteFolder((dir) => {
       const list = loadedModules(['list', 'echo.eval.yaml'], dir);
       expect(list.stdout).toContain('1 suite(s), 1 case(s)');
       const formats = join(CLI, '..', '..', 'formats');
@@ -148,15 +158,10 @@ describe('start-up', () => {
         'promptfoo/dist/write-promptfoo.js',
       ];
       expect(writers.filter(loaded)).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('a run refused for its --out directory starts no process launcher and prints only why', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
-    try {
-      writeFileSync(join(dir, 'echo.eval.yaml'), SUITE);
+  it('a run refused for its --out directory starts no process launcher and prints only why', () =>
+    inSuiteFolder((dir) => {
       mkdirSync(join(dir, 'out'));
       writeFileSync(join(dir, 'out', 'results.jsonl'), '');
       const run = loadedModules(
@@ -168,8 +173,5 @@ describe('start-up', () => {
         'hint: Choose another --out directory; existing results are never overwritten.',
       ]);
       expect(run.sources.join('\n')).not.toContain('/packages/engine-kit/dist/process-launcher.js');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
