@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -44,6 +44,22 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const fifo = (path: string) => execFileSync('mkfifo', [path]);
 
+/** Kills the process group `pgid` and waits until none of it is left. */
+async function endGroup(pgid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (alive()) {
+    process.kill(-pgid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('readAgentFile', () => {
   it('reads a regular file inside', async () => {
     expect(await readAgentText(ws, 'ok.txt')).toBe('fine');
@@ -81,15 +97,13 @@ describe('readAgentFile', () => {
     mkdirSync(join(ws, 'd'));
     writeFileSync(join(ws, 'd', 'secret.txt'), 'plain');
     symlinkSync(host, join(ws, 'evil-dir'));
-    // A child process swaps the names as fast as it can, both the file and a folder on the path.
-    const swapper = execFileSync('sh', [
-      '-c',
-      `(
-      cd "${ws}"; while true; do mv plain t; mv evil plain; mv t evil; mv d t2; mv evil-dir d; mv t2 evil-dir; done
-    ) >/dev/null 2>&1 & echo $!`,
-    ])
-      .toString()
-      .trim();
+    // A child process swaps the names as fast as it can, both the file and a folder on the path: the leader of a
+    // process group of its own, so that its last `mv` ends with it before the folder is removed.
+    const swapper = spawn(
+      'sh',
+      ['-c', 'while true; do mv plain t; mv evil plain; mv t evil; mv d t2; mv evil-dir d; mv t2 evil-dir; done'],
+      { cwd: ws, detached: true, stdio: 'ignore' },
+    );
     try {
       const seen = new Set<string>();
       for (let i = 0; i < 400; i++) {
@@ -101,7 +115,7 @@ describe('readAgentFile', () => {
       expect(seen.has(HOST_TEXT)).toBe(false);
       expect(seen.has('plain')).toBe(true);
     } finally {
-      process.kill(Number(swapper));
+      await endGroup(swapper.pid!);
     }
   }, 30_000);
 
