@@ -20,7 +20,6 @@ if (!existsSync(pkgFile)) {
     engines: { node: '>=20.19' },
     scripts: {
       build: 'tsc -p tsconfig.build.json --noCheck',
-      lint: 'biome lint src',
       test: 'vitest run',
     },
     dependencies: {},
