@@ -1,4 +1,5 @@
-import type { Check } from '@skill-eval/core';
+import { relative } from 'node:path';
+import type { Case, Check } from '@skill-eval/core';
 
 /** Display name of a normalised check: its own name, else type and value. */
 export function checkName(check: Check): string {
@@ -10,4 +11,16 @@ export function checkName(check: Check): string {
   if (check.value === undefined) return type;
   const value = typeof check.value === 'string' ? check.value : JSON.stringify(check.value);
   return `${type}: ${value.length > 120 ? `${value.slice(0, 119)}…` : value}`;
+}
+
+/**
+ * A check as a message names it: its name, its case, and the case's file and line (relative to the working directory
+ * when it is below it) — `check "regex: ^a+$" of case "greets" (evals/greet.eval.yaml:12)`.
+ */
+export function checkLabel(check: Check, testCase: Case): string {
+  const { file, line } = testCase.source;
+  const near = relative(process.cwd(), file);
+  const shown = near && !near.startsWith('..') ? near : file;
+  const at = line === undefined ? shown : `${shown}:${line}`;
+  return `check "${checkName(check)}" of case "${testCase.id}" (${at})`;
 }

@@ -1,7 +1,6 @@
-import { relative } from 'node:path';
 import type { Check } from '@skill-eval/core';
 import type { CheckContext } from './check-evaluator.js';
-import { checkName } from './check-name.js';
+import { checkLabel } from './check-name.js';
 import type { PatternDeadline } from './pattern-worker.js';
 
 /** How long one check's pattern searches may take before they are stopped as runaway backtracking. */
@@ -12,13 +11,5 @@ export const PATTERN_TIME_LIMIT_MS = 2000;
  * or the run is interrupted; a stopped search names the check, and the case's file and line.
  */
 export function patternDeadline(check: Check, { testCase, signal }: CheckContext): PatternDeadline {
-  const { file, line } = testCase.source;
-  const near = relative(process.cwd(), file);
-  const shown = near && !near.startsWith('..') ? near : file;
-  const at = line === undefined ? shown : `${shown}:${line}`;
-  return {
-    limitMs: PATTERN_TIME_LIMIT_MS,
-    ...(signal ? { signal } : {}),
-    label: `check "${checkName(check)}" of case "${testCase.id}" (${at})`,
-  };
+  return { limitMs: PATTERN_TIME_LIMIT_MS, ...(signal ? { signal } : {}), label: checkLabel(check, testCase) };
 }

@@ -1,6 +1,6 @@
 import { type Check, errorInfo } from '@skill-eval/core';
 import type { CheckContext, GradedCheck } from './check-evaluator.js';
-import { checkName } from './check-name.js';
+import { checkLabel } from './check-name.js';
 import { RunawayPatternError } from './pattern-worker.js';
 import { checkEvaluator } from './registry.js';
 import { renderVars } from './render-vars.js';
@@ -21,7 +21,7 @@ export async function runCheck(written: Check, role: CheckRole, context: CheckCo
   try {
     const evaluate = await evaluator;
     const turn = checkTurn(check);
-    const label = `check "${checkName(check)}"`;
+    const label = checkLabel(check, context.testCase);
     if (turn === undefined)
       return makeVerdict(check, role, await untilStopped(evaluate(check, context), context.signal, label));
     const session = sessionForTurn(context.session, turn);

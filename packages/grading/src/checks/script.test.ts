@@ -204,7 +204,10 @@ describe('script', () => {
       const { verdict, error } = await grade({ type: 'script', value: 'sleep 30' }, { signal: limit.signal });
       expect(verdict.errored).toBe(true);
       expect(error?.code).toBe('TIMEOUT');
-      expect(error?.message).toContain("was stopped: grading passed the execution's time limit (-t)");
+      // As a runaway pattern's error does: the check, its case, and the case's file and line.
+      expect(error?.message).toMatch(
+        /^check "script: sleep 30" of case "[^"]+" \([^)]+\) was stopped: grading passed the execution's time limit \(-t\)$/,
+      );
     } finally {
       limit.dispose();
     }
