@@ -129,6 +129,17 @@ describe('start-up', () => {
     30_000,
   );
 
+  it('validate, like list, loads none of the code that stages, runs or contains executions', () =>
+    inSuiteFolder((dir) => {
+      const validate = loadedModules(['validate', 'echo.eval.yaml'], dir);
+      expect(validate.stdout).toContain('1 suite(s), 1 case(s): 0 error(s)');
+      const loaded = validate.sources.join('\n');
+      expect(loaded).toContain('/packages/runner/dist/untrusted-inputs.js'); // what run refuses without --trust
+      expect(loaded).toContain('/packages/runner/dist/policy/apply-policy.js');
+      expect(loaded).not.toMatch(/\/packages\/runner\/dist\/(index|run-suites|execution-workspace|fill-workspace)\.js/);
+      expect(loaded).not.toMatch(/\/packages\/engine-kit\/dist\/(execution-containment|agent-files\/)/);
+    }));
+
   it("list detects a YAML file's format without loading the loaders of the formats that lose, nor any writer", () =>
     inSuiteFolder((dir) => {
       const list = loadedModules(['list', 'echo.eval.yaml'], dir);

@@ -12,7 +12,8 @@ import {
   SkillEvalError,
   type Suite,
 } from '@skill-eval/core';
-import { applyPolicy, type EngineTarget, refusePolicyFindings, type SettingUse } from '@skill-eval/runner';
+import type { EngineTarget } from '@skill-eval/runner';
+import { applyPolicy, refusePolicyFindings, type SettingUse } from '@skill-eval/runner/loading';
 import { didYouMean } from '../loading/did-you-mean.js';
 import { bundledEnvironment } from '../plugins/bundled.js';
 import { loadPlugin } from '../plugins/load-plugin.js';
