@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CaseResult, CaseSchema, type EngineRunInput, SuiteSchema } from '@skill-eval/core';
+import { installedPackageVersion, readVersion } from '@skill-eval/engine-kit';
 import { makeSandbox } from '@skill-eval/engine-kit/testing';
 import { runSuites, type Variant } from '@skill-eval/runner';
 import { type FakeModelServer, type FakeResponse, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
@@ -50,6 +51,14 @@ function writeSkill(dir: string, name: string, description: string): string {
 
 const modelRequests = () => server!.requests.filter((r) => r.api === 'gemini');
 const bodyOf = (index: number) => JSON.stringify(modelRequests()[index]!.body);
+
+describe('the gemini version a run records', () => {
+  it('is the one `gemini --version` prints, read from its package without running it', async () => {
+    const printed = await readVersion(GEMINI, 'hint');
+    expect(await engine.version()).toBe(printed);
+    expect(installedPackageVersion(GEMINI, '@google/gemini-cli')).toBe(printed);
+  });
+});
 
 describe('gemini-cli engine against the fake model server', () => {
   it('runs activate_skill then write_file: skill seen via tool, file really written, calls paired, key kept out', async () => {

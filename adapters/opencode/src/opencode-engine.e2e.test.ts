@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CaseResult, CaseSchema, type EngineRunInput, SuiteSchema } from '@skill-eval/core';
-import { findExecutable } from '@skill-eval/engine-kit';
+import { findExecutable, installedPackageVersion, readVersion } from '@skill-eval/engine-kit';
 import { makeSandbox } from '@skill-eval/engine-kit/testing';
 import { runSuites, type Variant } from '@skill-eval/runner';
 import { type FakeModelServer, type FakeResponse, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
@@ -56,6 +56,14 @@ function writeSkill(dir: string, name: string, description: string): string {
 // The agent's own requests carry tools; opencode's title request (to its small model) does not.
 const agentRequests = () => server!.requests.filter((r) => r.api === 'anthropic' && r.conversation !== undefined);
 const bodyOf = (index: number) => JSON.stringify(agentRequests()[index]!.body);
+
+describe('the opencode version a run records', () => {
+  it('is the one `opencode --version` prints, read from its package without running it', async () => {
+    const printed = await readVersion(OPENCODE, 'hint');
+    expect(await engine.version()).toBe(printed);
+    expect(installedPackageVersion(OPENCODE, 'opencode-ai')).toBe(printed);
+  });
+});
 
 describe('opencode engine against the fake model server', () => {
   it('runs skill then write: skill seen via tool, file really written, cost and tokens, key kept out', async () => {

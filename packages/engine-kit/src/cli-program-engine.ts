@@ -21,6 +21,11 @@ export interface CliExecution {
 export interface CliProgram {
   name: string;
   installHint: string;
+  /**
+   * The npm package that installs it, when its `--version` is slow to ask and prints that package's version: an
+   * installed bin of the package then gives its version from the package's manifest, without a run.
+   */
+  npmPackage?: string;
 }
 
 /**
@@ -37,7 +42,7 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
     private readonly program: CliProgram,
   ) {
     this.defaultModel = settings.model;
-    this.probe = versionProbe((binary) => readVersion(binary, program.installHint));
+    this.probe = versionProbe((binary) => readVersion(binary, program.installHint, program.npmPackage));
   }
 
   /** The binary to run; ENGINE_NOT_FOUND with the install hint when there is none. */

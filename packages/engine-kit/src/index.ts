@@ -10,6 +10,7 @@ export { type InstalledProgram, installedProgram } from './installed-program.js'
 export { isJsonObject, type JsonEvent, jsonNumber, jsonString, readJsonLine } from './json-line.js';
 export { createLineSplitter, type LineSplitter } from './line-splitter.js';
 export { mcpServersDocument } from './mcp-servers-document.js';
+export { installedPackageVersion } from './package-version.js';
 export { priceUsage } from './pricing.js';
 export { exitFailure, howItEnded } from './process-failure.js';
 export { prestartLaunchers } from './process-launcher.js';
