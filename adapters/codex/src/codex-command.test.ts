@@ -15,8 +15,10 @@ describe('buildCodexArgs', () => {
     expect(args.slice(0, 3)).toEqual(['exec', '--json', '--skip-git-repo-check']);
     expect(args).toContain('--ephemeral');
     expect(args.slice(-2)).toEqual(['--', '-']);
-    expect(args.join(' ')).toContain('-m gpt-5.5 -s workspace-write --disable plugins --disable apps');
+    expect(args.join(' ')).toContain('-m gpt-5.5 -s workspace-write -c');
+    expect(args.join(' ')).toContain('--disable plugins --disable apps');
     expect(configs(args)).toEqual([
+      'sandbox_workspace_write.exclude_slash_tmp=true',
       'analytics.enabled=false',
       'skills.bundled.enabled=false',
       'model_provider="skilleval"',

@@ -77,6 +77,14 @@ export function providerFlags(baseUrl: string, apiKeyEnv: string | undefined): s
 }
 
 /**
+ * The sandbox settings of every codex command, beside its mode: the host's /tmp is no writable root of the agent (its
+ * TMPDIR, the execution's own, stays one). codex's Linux sandbox makes empty `.git`, `.agents` and `.codex` mount
+ * targets in each writable root that lacks them, and leaves them when its helper is killed (openai/codex#31599), as a
+ * timed-out execution's is: in the host's /tmp they made every folder below it read as inside a repository.
+ */
+export const CODEX_SANDBOX_CONFIG: readonly string[] = ['-c', 'sandbox_workspace_write.exclude_slash_tmp=true'];
+
+/**
  * Arguments of one `codex exec` (or `codex exec resume`) turn. They end with `-- -`: codex reads the prompt from stdin,
  * since one argument may hold at most 128 KiB.
  */
@@ -94,6 +102,7 @@ export function buildCodexArgs(options: CodexArgsOptions): string[] {
     '-m',
     options.model,
     ...sandbox,
+    ...CODEX_SANDBOX_CONFIG,
     // Plugins, apps and analytics are what reach outside hosts; with them off only the provider is contacted.
     '--disable',
     'plugins',

@@ -432,6 +432,31 @@ describe('codex on a machine with bubblewrap installed', () => {
     expect(requestText(1)).not.toContain('bwrap:');
   }, 60_000);
 
+  it('gives the agent its own TMPDIR and not the host’s /tmp, where codex then puts no mount targets', async (ctx) => {
+    needBubblewrap(ctx);
+    const probe = `/tmp/skill-eval-codex-probe-${randomUUID()}`;
+    const cmd = [
+      // A writable root lacking them gets codex's empty .git, .agents and .codex mount targets, on the host too.
+      'for name in .git .agents .codex; do [ -e "/tmp/$name" ] && echo "/tmp has $name"; done',
+      `touch ${probe} 2>/dev/null && echo "wrote /tmp"`,
+      'touch "$TMPDIR/probe" && echo "wrote TMPDIR"',
+    ].join('; ');
+    const input = await setup({
+      conversations: [
+        {
+          id: 'temp-dirs',
+          match: { user: 'Use a temp file', tools: true },
+          responses: [{ toolCalls: [{ name: 'exec_command', input: { cmd } }] }, { text: 'Done.' }],
+        },
+      ],
+    });
+    const session = await engine.run(input({ turns: ['Use a temp file'] }));
+
+    expect(session.error).toBeUndefined();
+    expect(session.toolCalls[0]!.output?.trim()).toBe('wrote TMPDIR');
+    expect(existsSync(probe)).toBe(false);
+  }, 60_000);
+
   it('tells a sandbox that cannot start commands, with the cause, before any model is asked', async (ctx) => {
     needBubblewrap(ctx);
     // A CODEX_HOME under the temp dir: codex makes no codex-linux-sandbox alias there, which bubblewrap then lacks.

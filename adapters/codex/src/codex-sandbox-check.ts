@@ -1,4 +1,5 @@
 import { runGroupProcess } from '@skill-eval/engine-kit';
+import { CODEX_SANDBOX_CONFIG } from './codex-command.js';
 import type { CodexSettings } from './codex-settings.js';
 
 /** What a sandbox check is given: the run's binary, sandbox mode, workspace, child environment and time. */
@@ -31,6 +32,7 @@ export async function sandboxFailure(input: SandboxCheckInput): Promise<string |
       'sandbox',
       '-c',
       `sandbox_mode="${input.sandbox}"`,
+      ...CODEX_SANDBOX_CONFIG,
       '-c',
       'analytics.enabled=false',
       '--',
