@@ -205,7 +205,7 @@ case "$*" in *" resume "*) cat "${fixtures}cached-resume-turn-2.jsonl";; *) cat 
     expect(() => readFileSync(marker)).toThrow();
     // Asked once per engine and sandbox mode, as the run starts its commands: `codex sandbox` with that mode.
     expect(readFileSync(checks, 'utf8')).toBe(
-      'sandbox -c sandbox_mode="workspace-write" -c analytics.enabled=false -- sh -c exit 0\n',
+      'sandbox -c sandbox_mode="workspace-write" -c sandbox_workspace_write.exclude_slash_tmp=true -c analytics.enabled=false -- sh -c exit 0\n',
     );
   });
 
