@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { makeGitRepository } from '@skill-eval/testing';
 import { corpusPath } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadAgentv } from './load-agentv.js';
@@ -181,7 +182,7 @@ describe('files, workspaces and the skill', () => {
   });
 
   it('a leading / means the repository root (nearest .git); ".." resolves as AgentV does, inside the project', () => {
-    mkdirSync(join(tmp, '.git'));
+    makeGitRepository(tmp);
     write('plugins/p/SKILL.md', 'x');
     write('evals/shared/data.csv', 'a,b');
     write(
@@ -212,7 +213,7 @@ describe('files, workspaces and the skill', () => {
 
   it('a reference out of the project (file, workdir, tests, grader prompt) is an error --trust lifts', () => {
     const project = join(tmp, 'project');
-    mkdirSync(join(project, '.git'), { recursive: true });
+    makeGitRepository(project);
     write('outside/secret.txt', 'secret');
     write('outside/dir/x.txt', 'x');
     write('outside/cases.yaml', '- {id: t2, input: hi, criteria: ok}\n');

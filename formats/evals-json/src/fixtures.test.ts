@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { makeGitRepository } from '@skill-eval/testing';
 import { corpusPath, readCorpus } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEvalsJson } from './load-evals-json.js';
@@ -90,7 +91,7 @@ describe('files resolution', () => {
   });
 
   it('".." that stays inside the project (the repository, else the skill root) is staged, without the leading ../', () => {
-    mkdirSync(join(tmp, '.git'));
+    makeGitRepository(tmp);
     const file = join(skill, 'evals', 'evals.json');
     write(join(tmp, 'shared', 'data.csv'), 'a,b\n');
     write(join(skill, 'fixtures', 'in.txt'), 'x');
@@ -129,7 +130,7 @@ describe('files resolution', () => {
   });
 
   it('paths may also be written from the repository root (the nearest .git), as AgentV and BMAD find them', () => {
-    mkdirSync(join(tmp, '.git'));
+    makeGitRepository(tmp);
     const dir = join(tmp, 'evals', 'bmm-skills', 'brief');
     write(join(dir, 'files', 'memo.md'), 'memo');
     const file = join(dir, 'evals.json');
@@ -165,7 +166,7 @@ describe('BMAD setup overlays', () => {
 
   it('lays <evals>/setup/ on every case, then <evals>/<id>/setup/ on its own case; symlinked dirs are not used', () => {
     const project = join(tmp, 'bmad');
-    mkdirSync(join(project, '.git'), { recursive: true });
+    makeGitRepository(project);
     const evalsDir = join(project, BRIEF);
     const file = join(evalsDir, 'evals.json');
     write(file, readCorpus(`bmad-evals-json/bmad-code-org-BMAD-METHOD/${BRIEF}/evals.json`));
@@ -214,7 +215,7 @@ describe("BMAD's project copy", () => {
 
   it("knows BMAD's files by dialect, by an evals/…/<skill>/ place outside a skill, or by a setup/ overlay", () => {
     const project = join(tmp, 'layouts');
-    mkdirSync(join(project, '.git'), { recursive: true });
+    makeGitRepository(project);
     // A skill-creator file in an evals tree outside the skill: BMAD's layout.
     const outside = join(project, 'evals', 'pdf', 'evals.json');
     write(outside, skillCreator);

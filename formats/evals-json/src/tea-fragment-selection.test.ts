@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { makeGitRepository } from '@skill-eval/testing';
 import { CORPUS_DIR } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectEvalsJson } from './detect.js';
@@ -43,7 +44,7 @@ const CASE = {
 let repo = '';
 beforeEach(() => {
   repo = mkdtempSync(join(tmpdir(), 'skill-eval-tea-'));
-  mkdirSync(join(repo, '.git'));
+  makeGitRepository(repo);
   const workflowDir = join(repo, 'src/workflows/testarch', WORKFLOW);
   write(join(workflowDir, 'steps-c/step-01-load-context.md'), STEP);
   write(join(workflowDir, 'resources/tea-index.csv'), INDEX);
@@ -298,7 +299,7 @@ describe('BMAD TEA evals.json: what TEA refuses is an error at its line, naming 
   });
 
   it('a repository of its own between the file and TEA’s root leaves the workflow out of the project', () => {
-    mkdirSync(join(repo, 'test', '.git'), { recursive: true });
+    makeGitRepository(join(repo, 'test'));
     const { result, suite } = load(tea([CASE]));
     expect(suite).toBeUndefined();
     expect(errors(result)).toEqual([

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insideBoundary, isInsideBoundary } from './resolve-fixture.js';
+import { insideBoundary, isInsideBoundary, projectBoundary } from './resolve-fixture.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'format-kit-boundary-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -31,5 +31,27 @@ describe('insideBoundary', () => {
     }
     // A boundary reached through a link is its real folder.
     expect(insideBoundary(join(root, 'evals-link'))(join(project, 'evals', 'cases', 'a.yaml'))).toBe(true);
+  });
+});
+
+describe('projectBoundary', () => {
+  it('is the nearest git work tree above the file, else the skill root, else its folder', () => {
+    const top = join(root, 'boundary');
+    const evals = join(top, 'repo', 'skill', 'evals');
+    mkdirSync(evals, { recursive: true });
+    // An empty .git folder (anyone may make /tmp/.git) and a .git file that points nowhere are no repository.
+    mkdirSync(join(top, '.git'));
+    writeFileSync(join(top, 'repo', '.git'), 'not a gitdir line\n');
+    expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(join(top, 'repo', 'skill'));
+    expect(projectBoundary(evals)).toBe(evals);
+    // A worktree's or submodule's .git file, and a .git folder holding HEAD, objects and refs, are.
+    writeFileSync(join(top, 'repo', '.git'), 'gitdir: ../elsewhere/.git/worktrees/repo\n');
+    expect(projectBoundary(evals)).toBe(join(top, 'repo'));
+    rmSync(join(top, 'repo', '.git'));
+    writeFileSync(join(top, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    mkdirSync(join(top, '.git', 'objects'));
+    expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(join(top, 'repo', 'skill'));
+    mkdirSync(join(top, '.git', 'refs'));
+    expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(top);
   });
 });

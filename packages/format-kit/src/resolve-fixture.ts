@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, resolve, sep, win32 } from 'node:path';
 import type { FixtureFile } from '@skill-eval/core';
 
@@ -64,12 +64,47 @@ export const bmadProjectRoot = (from: string): string | undefined => findProject
 
 /**
  * The folder an eval file may reach into without `--trust` (`file://../x`, `environment.workdir: ../x`): its
- * repository (the nearest folder above it holding `.git`), else the skill root above it, else its own folder. The
- * user and the command line are trusted, eval files are not: a reference out of this folder would copy or read any
+ * repository (the nearest folder above it that is a git work tree), else the skill root above it, else its own folder.
+ * The user and the command line are trusted, eval files are not: a reference out of this folder would copy or read any
  * host file into an agent's workspace or a judge's prompt.
  */
 export function projectBoundary(from: string, skillRoot?: string): string {
-  return findProjectRoot(from) ?? skillRoot ?? from;
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (isRepositoryRoot(dir)) return dir;
+    if (dirname(dir) === dir) return skillRoot ?? from;
+  }
+}
+
+/**
+ * Whether `dir` is the top of a git work tree, as git's own discovery tells one (setup.c is_git_directory): its `.git`
+ * is a folder holding `HEAD`, `objects` and `refs`, or a file pointing at one (`gitdir: …`, a worktree or submodule).
+ * A bare `.git` folder is not one: anyone may make `/tmp/.git` (codex's sandbox leaves one there), and it must not
+ * widen what the eval files of every folder under it may reach.
+ */
+function isRepositoryRoot(dir: string): boolean {
+  const git = join(dir, '.git');
+  const stat = statSync(git, { throwIfNoEntry: false });
+  if (stat?.isFile()) return startsWith(git, 'gitdir:');
+  if (!stat?.isDirectory()) return false;
+  return (
+    statSync(join(git, 'HEAD'), { throwIfNoEntry: false })?.isFile() === true &&
+    ['objects', 'refs'].every((sub) => statSync(join(git, sub), { throwIfNoEntry: false })?.isDirectory() === true)
+  );
+}
+
+/** Whether the file begins with `prefix` (read no further; an unreadable file does not). */
+function startsWith(file: string, prefix: string): boolean {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(prefix.length);
+      return readSync(fd, head, 0, head.length, 0) === head.length && head.toString('utf8') === prefix;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `path` lies inside `boundary`, symlinks followed where the path exists. */

@@ -18,4 +18,5 @@ export {
   startFakeModelServer,
 } from '@skill-eval/model-server';
 export { type CriteriaJudge, criteriaJudge } from './criteria-judge.js';
+export { makeGitRepository } from './git-repository.js';
 export { mutatedText } from './mutated-text.js';

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { makeGitRepository } from '@skill-eval/testing';
 import { afterEach, beforeEach } from 'vitest';
 import { loadAgentv } from '../load-agentv.js';
 
@@ -13,7 +14,7 @@ export function useProjectFolder(prefix: string) {
   let dir = '';
   beforeEach(() => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-    mkdirSync(join(dir, '.git'));
+    makeGitRepository(dir);
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const write = (path: string, text: string) => {

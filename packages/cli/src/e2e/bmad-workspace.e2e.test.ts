@@ -26,6 +26,8 @@ const evals = {
 };
 const files: Record<string, string> = {
   'proj/.git/HEAD': 'ref: refs/heads/main\n',
+  'proj/.git/objects/.keep': '',
+  'proj/.git/refs/heads/.keep': '',
   'proj/node_modules/dep/index.js': 'module.exports = 1;\n',
   'proj/_bmad/bmm/config.yaml': 'communication_language: English\n',
   'proj/docs/guide.md': 'PROJECT GUIDE\n',
