@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,5 +53,11 @@ describe('projectBoundary', () => {
     expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(join(top, 'repo', 'skill'));
     mkdirSync(join(top, '.git', 'refs'));
     expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(top);
+    // Another user's repository is none of this user's projects (git's safe.directory check). Only root can give a
+    // file away; CI runs the tests as root.
+    if (process.getuid?.() === 0) {
+      chownSync(join(top, '.git'), 12345, 12345);
+      expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(join(top, 'repo', 'skill'));
+    }
   });
 });

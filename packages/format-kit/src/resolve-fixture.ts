@@ -77,20 +77,25 @@ export function projectBoundary(from: string, skillRoot?: string): string {
 
 /**
  * Whether `dir` is the top of a git work tree, as git's own discovery tells one (setup.c is_git_directory): its `.git`
- * is a folder holding `HEAD`, `objects` and `refs`, or a file pointing at one (`gitdir: …`, a worktree or submodule).
- * A bare `.git` folder is not one: anyone may make `/tmp/.git` (codex's sandbox leaves one there), and it must not
- * widen what the eval files of every folder under it may reach.
+ * is a folder holding `HEAD`, `objects` and `refs`, or a file pointing at one (`gitdir: …`, a worktree or submodule);
+ * and, as git asks since 2.35.2 (CVE-2022-24765, ensure_valid_ownership), that `.git` is the user's own. Anyone may make
+ * `/tmp/.git` — codex's Linux sandbox leaves an empty one there — and it must not widen what the eval files of every
+ * folder under it may reach.
  */
 function isRepositoryRoot(dir: string): boolean {
   const git = join(dir, '.git');
   const stat = statSync(git, { throwIfNoEntry: false });
-  if (stat?.isFile()) return startsWith(git, 'gitdir:');
-  if (!stat?.isDirectory()) return false;
+  if (!stat || !ownedByUser(stat.uid)) return false;
+  if (stat.isFile()) return startsWith(git, 'gitdir:');
+  if (!stat.isDirectory()) return false;
   return (
     statSync(join(git, 'HEAD'), { throwIfNoEntry: false })?.isFile() === true &&
     ['objects', 'refs'].every((sub) => statSync(join(git, sub), { throwIfNoEntry: false })?.isDirectory() === true)
   );
 }
+
+/** Whether a file of owner `uid` is the running user's (always, where the system has no user ids). */
+const ownedByUser = (uid: number): boolean => process.getuid === undefined || uid === process.getuid();
 
 /** Whether the file begins with `prefix` (read no further; an unreadable file does not). */
 function startsWith(file: string, prefix: string): boolean {
