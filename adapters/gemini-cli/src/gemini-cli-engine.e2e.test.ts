@@ -61,6 +61,26 @@ describe('the gemini version a run records', () => {
 });
 
 describe('gemini-cli engine against the fake model server', () => {
+  it('gives gemini the prompt whole: one that begins with a dash on argv, one too long for argv on stdin', async () => {
+    const dashed = '--help is what this prompt asks for, word for word.';
+    const long = `Long prompt. ${'lorem ipsum '.repeat(12_000)}End of the long prompt.`;
+    const input = await setup({
+      conversations: [
+        { id: 'dashed', match: { user: '--help is what' }, responses: [{ text: 'Dash seen.' }] },
+        { id: 'long', match: { user: 'Long prompt.' }, responses: [{ text: 'Long seen.' }] },
+      ],
+    });
+    for (const [prompt, answer] of [
+      [dashed, 'Dash seen.'],
+      [long, 'Long seen.'],
+    ] as const) {
+      const session = await engine.run(input({ turns: [prompt] }));
+      expect(session.error).toBeUndefined();
+      expect(session.finalMessage).toBe(answer);
+      expect(JSON.stringify(server!.requests.at(-1)!.body)).toContain(JSON.stringify(prompt).slice(1, -1));
+    }
+  });
+
   it('runs activate_skill then write_file: skill seen via tool, file really written, calls paired, key kept out', async () => {
     writeSkill(join(sandbox.workspace, '.gemini', 'skills'), 'hello-skill', 'Greets the user in pirate speak.');
     const input = await setup({

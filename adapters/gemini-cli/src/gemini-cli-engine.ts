@@ -17,7 +17,7 @@ import {
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import type { GeminiCliSettings } from './gemini-cli-settings.js';
-import { buildGeminiArgs, buildGeminiEnv, type GeminiTurn, prepareGeminiHome } from './gemini-command.js';
+import { buildGeminiArgs, buildGeminiEnv, type GeminiTurn, geminiPrompt, prepareGeminiHome } from './gemini-command.js';
 import {
   describeGeminiAuth,
   GEMINI_ENVIRONMENT,
@@ -117,7 +117,8 @@ export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> impleme
           ...(this.settings.extraArgs ? { extraArgs: this.settings.extraArgs } : {}),
         });
         const parser = new GeminiStreamParser({ mcpServers: mcpServers.map((s) => s.name) });
-        return { args, stdin: prompt, parser };
+        const given = geminiPrompt(prompt);
+        return { args: [...args, ...given.args], ...(given.stdin === undefined ? {} : { stdin: given.stdin }), parser };
       },
       absorb: (parsed) => {
         state.events.push(...parsed.events);

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { makeSandbox } from '@skill-eval/engine-kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseGeminiCliSettings } from './gemini-cli-settings.js';
-import { buildGeminiArgs, buildGeminiEnv, geminiUserSettings, prepareGeminiHome } from './gemini-command.js';
+import {
+  buildGeminiArgs,
+  buildGeminiEnv,
+  geminiPrompt,
+  geminiUserSettings,
+  PROMPT_ON_ARGV_MAX_BYTES,
+  prepareGeminiHome,
+} from './gemini-command.js';
 import { describeGeminiAuth, geminiAuth } from './gemini-credentials.js';
 import { normalizeGeminiToolName } from './gemini-mcp.js';
 
@@ -33,6 +40,17 @@ describe('buildGeminiArgs', () => {
     expect(
       buildGeminiArgs({ turn: { kind: 'resume', sessionId: 's1' }, approvalMode: 'plan', extraArgs: ['--debug'] }),
     ).toEqual(['--output-format', 'stream-json', '--approval-mode', 'plan', '--resume', 's1', '--debug']);
+  });
+});
+
+describe('geminiPrompt', () => {
+  it('puts the prompt on argv as one --prompt= argument, and only one too long for argv on stdin', () => {
+    expect(geminiPrompt('--help me, "quoted"\nsecond line')).toEqual({
+      args: ['--prompt=--help me, "quoted"\nsecond line'],
+    });
+    const longest = 'é'.repeat(PROMPT_ON_ARGV_MAX_BYTES / 2);
+    expect(geminiPrompt(longest).stdin).toBeUndefined();
+    expect(geminiPrompt(`${longest}x`)).toEqual({ args: [], stdin: `${longest}x` });
   });
 });
 

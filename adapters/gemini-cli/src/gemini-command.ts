@@ -113,12 +113,8 @@ export interface GeminiArgsOptions {
 }
 
 /**
- * Arguments of one headless gemini turn. The prompt is not among them: it goes on stdin, which gemini reads as the
- * prompt when stdin is not a terminal (main, bundle/gemini-3HFX2LNT.js:17575), since one argument may hold at most 128 KiB
- * and `-p` would add it after the stdin text.
+ * Arguments of one headless gemini turn, but its prompt (see {@link geminiPrompt}).
  */
-// Options of gemini 0.61.0's yargs (bundle/gemini-3HFX2LNT.js): --approval-mode :8103, --model :8063, --resume :8149
-// (a session id, SessionSelector.findSession, chunk-2YTYPKEZ.js:10092), --session-id :8167, --output-format :8198.
 export function buildGeminiArgs(options: GeminiArgsOptions): string[] {
   const args = ['--output-format', 'stream-json', '--approval-mode', options.approvalMode];
   if (options.model) args.push('--model', options.model);
@@ -126,4 +122,22 @@ export function buildGeminiArgs(options: GeminiArgsOptions): string[] {
   else if (options.turn.kind === 'resume') args.push('--resume', options.turn.sessionId);
   args.push(...(options.extraArgs ?? []));
   return args;
+}
+
+/**
+ * Longest prompt, in bytes, that goes on argv: one argument may hold at most 128 KiB (Linux's MAX_ARG_STRLEN, which
+ * counts the `--prompt=` before it).
+ */
+export const PROMPT_ON_ARGV_MAX_BYTES = 120 * 1024;
+
+/**
+ * How one turn's prompt reaches gemini: on argv (`--prompt=<text>`, the `=` keeping a prompt that begins with `-` from
+ * reading as an option), with no stdin. gemini 0.61.0 gives piped stdin 500 ms from when it starts reading, after loading
+ * its bundle and its config (readStdin, bundle/gemini-3HFX2LNT.js:8734, called at :17575); on a loaded machine the
+ * 500 ms ran out before it read the pipe, and gemini went on without the prompt (google-gemini/gemini-cli#29312).
+ * A prompt too long for argv still goes on stdin, which gemini then takes as the whole prompt.
+ */
+export function geminiPrompt(prompt: string): { args: string[]; stdin?: string } {
+  if (Buffer.byteLength(prompt) <= PROMPT_ON_ARGV_MAX_BYTES) return { args: [`--prompt=${prompt}`] };
+  return { args: [], stdin: prompt };
 }
