@@ -112,9 +112,10 @@ export interface GeminiArgsOptions {
   extraArgs?: readonly string[];
 }
 
-/**
- * Arguments of one headless gemini turn, but its prompt (see {@link geminiPrompt}).
- */
+/** Arguments of one headless gemini turn, but its prompt (see {@link geminiPrompt}). */
+// Options of gemini 0.61.0's yargs (bundle/gemini-3HFX2LNT.js): --approval-mode :8103, --model :8063, --resume :8149
+// (a session id, SessionSelector.findSession, chunk-2YTYPKEZ.js:10092), --session-id :8167, --output-format :8198,
+// --prompt :8068 (a string, one argument).
 export function buildGeminiArgs(options: GeminiArgsOptions): string[] {
   const args = ['--output-format', 'stream-json', '--approval-mode', options.approvalMode];
   if (options.model) args.push('--model', options.model);
