@@ -1,8 +1,9 @@
 import { chownSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeGitRepository } from '@skill-eval/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insideBoundary, isInsideBoundary, projectBoundary } from './resolve-fixture.js';
+import { insideBoundary, isInsideBoundary, outsideProjectMessage, projectBoundary } from './resolve-fixture.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'format-kit-boundary-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,6 +45,10 @@ describe('projectBoundary', () => {
     writeFileSync(join(top, 'repo', '.git'), 'not a gitdir line\n');
     expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(join(top, 'repo', 'skill'));
     expect(projectBoundary(evals)).toBe(evals);
+    // A reference out of it says which .git was not taken, and why.
+    expect(outsideProjectMessage('../../x', join(top, 'x'), join(top, 'repo', 'skill'))).toContain(
+      `outside this project (${join(top, 'repo', 'skill')}: ${join(top, 'repo', '.git')} is no git repository, so ${join(top, 'repo')} is not the project)`,
+    );
     // A worktree's or submodule's .git file, and a .git folder holding HEAD, objects and refs, are.
     writeFileSync(join(top, 'repo', '.git'), 'gitdir: ../elsewhere/.git/worktrees/repo\n');
     expect(projectBoundary(evals)).toBe(join(top, 'repo'));
@@ -53,11 +58,21 @@ describe('projectBoundary', () => {
     expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(join(top, 'repo', 'skill'));
     mkdirSync(join(top, '.git', 'refs'));
     expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(top);
+    expect(outsideProjectMessage('../x', join(root, 'x'), top)).toContain(`outside this project (${top});`);
+    // A repository inside a folder whose .git is none: the repository is the project, with nothing to explain.
+    const inner = join(root, 'inner');
+    makeGitRepository(inner);
+    mkdirSync(join(root, '.git'), { recursive: true });
+    expect(outsideProjectMessage('../x', join(root, 'x'), inner)).toContain(`outside this project (${inner});`);
+    rmSync(join(root, '.git'), { recursive: true });
     // Another user's repository is none of this user's projects (git's safe.directory check). Only root can give a
     // file away; CI runs the tests as root.
     if (process.getuid?.() === 0) {
       chownSync(join(top, '.git'), 12345, 12345);
       expect(projectBoundary(evals, join(top, 'repo', 'skill'))).toBe(join(top, 'repo', 'skill'));
+      expect(outsideProjectMessage('../../x', join(top, 'x'), join(top, 'repo', 'skill'))).toContain(
+        `${join(top, '.git')} belongs to another user, so ${top} is not the project`,
+      );
     }
   });
 });

@@ -142,7 +142,26 @@ function realOrResolved(path: string): string {
 
 /** What to say of a reference that leaves the project (see {@link projectBoundary}). */
 export function outsideProjectMessage(ref: string, path: string, boundary: string): string {
-  return `"${ref}" resolves to ${path}, outside this project (${boundary}); an eval file may reach outside its project only with --trust. Move the file into the project, or pass --trust if you trust this eval file.`;
+  return `"${ref}" resolves to ${path}, outside this project (${boundary}${refusedRepositoryNote(boundary)}); an eval file may reach outside its project only with --trust. Move the file into the project, or pass --trust if you trust this eval file.`;
+}
+
+/**
+ * Why the nearest `.git` above `boundary` did not make its folder the project, when there is one and it did not (see
+ * {@link isRepositoryRoot}); empty otherwise. Asked only for a message.
+ */
+function refusedRepositoryNote(boundary: string): string {
+  // A repository is its own reason; a .git in the boundary itself changes nothing: the project is that folder anyway.
+  if (isRepositoryRoot(boundary)) return '';
+  for (let dir = dirname(resolve(boundary)); ; dir = dirname(dir)) {
+    const git = join(dir, '.git');
+    const stat = statSync(git, { throwIfNoEntry: false });
+    if (stat && !isRepositoryRoot(dir)) {
+      return ownedByUser(stat.uid)
+        ? `: ${git} is no git repository, so ${dir} is not the project`
+        : `: ${git} belongs to another user, so ${dir} is not the project, as git does not trust it either unless it is a safe.directory`;
+    }
+    if (stat || dirname(dir) === dir) return '';
+  }
 }
 
 /** `from` and each folder above it up to `boundary` (only `from` when there is none): the places a path may be written from. */
