@@ -37,7 +37,6 @@ const CHECKED = Boolean(process.env.SKILL_EVAL_CHECK_FAST_PATHS);
 /** Thrown inside the fast path at the first value it is not sure of: zod decides instead. */
 const MISS = new Error('not a case the fast path reads');
 
-const SHAPE = CaseSchema.shape;
 /** The schema's default, a fresh shallow copy each time, as zod fills it in. */
 const defaultOf = (schema: unknown): unknown => (schema as { def: { defaultValue: unknown } }).def.defaultValue;
 
@@ -160,19 +159,19 @@ function fixtureFile(value: unknown) {
   return { from: str(input.from), to: str(input.to) };
 }
 
-const WORKSPACE = WorkspaceSpecSchema.shape;
 function workspace(value: unknown) {
   const input = plain(value);
+  const shape = WorkspaceSpecSchema.shape;
   const out: Record<string, unknown> = {};
   if ('project' in input) out.project = opt(input.project, (v) => bySchema(ProjectCopySchema, v));
-  out.files = input.files === undefined ? defaultOf(WORKSPACE.files) : list(input.files, fixtureFile);
+  out.files = input.files === undefined ? defaultOf(shape.files) : list(input.files, fixtureFile);
   if ('missingFiles' in input) out.missingFiles = opt(input.missingFiles, strings);
-  out.overlays = input.overlays === undefined ? defaultOf(WORKSPACE.overlays) : strings(input.overlays);
-  out.inline = input.inline === undefined ? defaultOf(WORKSPACE.inline) : stringRecord(input.inline);
-  out.setup = input.setup === undefined ? defaultOf(WORKSPACE.setup) : strings(input.setup);
-  out.teardown = input.teardown === undefined ? defaultOf(WORKSPACE.teardown) : strings(input.teardown);
-  out.artifacts = input.artifacts === undefined ? defaultOf(WORKSPACE.artifacts) : strings(input.artifacts);
-  if ('git' in input) out.git = bySchema(WORKSPACE.git, input.git);
+  out.overlays = input.overlays === undefined ? defaultOf(shape.overlays) : strings(input.overlays);
+  out.inline = input.inline === undefined ? defaultOf(shape.inline) : stringRecord(input.inline);
+  out.setup = input.setup === undefined ? defaultOf(shape.setup) : strings(input.setup);
+  out.teardown = input.teardown === undefined ? defaultOf(shape.teardown) : strings(input.teardown);
+  out.artifacts = input.artifacts === undefined ? defaultOf(shape.artifacts) : strings(input.artifacts);
+  if ('git' in input) out.git = bySchema(shape.git, input.git);
   return out;
 }
 
@@ -210,6 +209,7 @@ function turns(value: unknown): string[] {
 /** CaseSchema's fields in its order: required ones must be there, optional ones set when present, defaults filled. */
 function readCase(value: unknown): Case {
   const input = plain(value);
+  const shape = CaseSchema.shape;
   if (!('id' in input) || !('name' in input) || !('kind' in input) || !('turns' in input) || !('source' in input))
     throw MISS;
   const out: Record<string, unknown> = { id: nonEmpty(input.id) };
@@ -224,20 +224,20 @@ function readCase(value: unknown): Case {
   if ('triggerDetection' in input)
     out.triggerDetection = opt(input.triggerDetection, (v) => oneOf(v, 'any-tool', 'first-tool'));
   if ('expectedSkill' in input) out.expectedSkill = opt(input.expectedSkill, (v) => (v === null ? null : str(v)));
-  out.gates = checks(input.gates) ?? defaultOf(SHAPE.gates);
-  out.checks = checks(input.checks) ?? defaultOf(SHAPE.checks);
-  out.failIf = checks(input.failIf) ?? defaultOf(SHAPE.failIf);
+  out.gates = checks(input.gates) ?? defaultOf(shape.gates);
+  out.checks = checks(input.checks) ?? defaultOf(shape.checks);
+  out.failIf = checks(input.failIf) ?? defaultOf(shape.failIf);
   if ('threshold' in input) out.threshold = opt(input.threshold, fraction);
   if ('verdictRule' in input) out.verdictRule = opt(input.verdictRule, (v) => oneOf(v, 'every-check', 'mean-score'));
-  out.workspace = input.workspace === undefined ? defaultOf(SHAPE.workspace) : workspace(input.workspace);
-  out.limits = input.limits === undefined ? defaultOf(SHAPE.limits) : limits(input.limits);
+  out.workspace = input.workspace === undefined ? defaultOf(shape.workspace) : workspace(input.workspace);
+  out.limits = input.limits === undefined ? defaultOf(shape.limits) : limits(input.limits);
   if ('tools' in input) out.tools = opt(input.tools, (v) => bySchema(ToolRestrictionSchema, v));
   if ('runs' in input) out.runs = opt(input.runs, positiveInt);
   if ('retry' in input) out.retry = opt(input.retry, (v) => bySchema(RetryPolicySchema, v));
-  out.skills = input.skills === undefined ? defaultOf(SHAPE.skills) : list(input.skills, skill);
+  out.skills = input.skills === undefined ? defaultOf(shape.skills) : list(input.skills, skill);
   out.mcpServers =
     input.mcpServers === undefined
-      ? defaultOf(SHAPE.mcpServers)
+      ? defaultOf(shape.mcpServers)
       : list(input.mcpServers, (v) => bySchema(McpServerSchema, v));
   if ('environment' in input) out.environment = opt(input.environment, (v) => bySchema(EnvironmentSpecSchema, v));
   if ('engine' in input) out.engine = opt(input.engine, str);
@@ -245,8 +245,8 @@ function readCase(value: unknown): Case {
   if ('judge' in input) out.judge = opt(input.judge, str);
   if ('userSimulator' in input)
     out.userSimulator = opt(input.userSimulator, (v) => bySchema(UserSimulatorSpecSchema, v));
-  out.tags = input.tags === undefined ? defaultOf(SHAPE.tags) : strings(input.tags);
-  out.metadata = input.metadata === undefined ? defaultOf(SHAPE.metadata) : record(input.metadata);
+  out.tags = input.tags === undefined ? defaultOf(shape.tags) : strings(input.tags);
+  out.metadata = input.metadata === undefined ? defaultOf(shape.metadata) : record(input.metadata);
   out.source = source(input.source);
   return out as Case;
 }

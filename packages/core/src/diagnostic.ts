@@ -1,29 +1,32 @@
 import * as z from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** A problem found in an input file. Bad input is reported as diagnostics, never thrown. */
-export const DiagnosticSchema = z.object({
-  /** `error` stops the file from running; `warning` and `info` are advice. */
-  severity: z.enum(['error', 'warning', 'info']),
-  /** Stable id of the rule that fired, e.g. `evals-json/missing-prompt`; docs/diagnostics.md lists every one. */
-  ruleId: z.string(),
-  /** What is wrong and what to do about it. */
-  message: z.string(),
-  /** Absolute path of the file the problem is in. */
-  file: z.string(),
-  /** 1-based line, when known. */
-  line: z.number().int().positive().optional(),
-  /** 1-based column, when known. */
-  column: z.number().int().positive().optional(),
-  /** 1-based line where the text at fault ends, when known (an editor underlines from `line:column` to here). */
-  endLine: z.number().int().positive().optional(),
-  /** 1-based column just past the text at fault, on `endLine`. */
-  endColumn: z.number().int().positive().optional(),
-  /**
-   * Set on an error that `--trust` lifts: the file reaches outside its project (a `..` or absolute reference), which
-   * only the user may allow. With `--trust` it is a warning and the reference is used.
-   */
-  needsTrust: z.literal(true).optional(),
-});
+export const DiagnosticSchema = lazySchema(() =>
+  z.object({
+    /** `error` stops the file from running; `warning` and `info` are advice. */
+    severity: z.enum(['error', 'warning', 'info']),
+    /** Stable id of the rule that fired, e.g. `evals-json/missing-prompt`; docs/diagnostics.md lists every one. */
+    ruleId: z.string(),
+    /** What is wrong and what to do about it. */
+    message: z.string(),
+    /** Absolute path of the file the problem is in. */
+    file: z.string(),
+    /** 1-based line, when known. */
+    line: z.number().int().positive().optional(),
+    /** 1-based column, when known. */
+    column: z.number().int().positive().optional(),
+    /** 1-based line where the text at fault ends, when known (an editor underlines from `line:column` to here). */
+    endLine: z.number().int().positive().optional(),
+    /** 1-based column just past the text at fault, on `endLine`. */
+    endColumn: z.number().int().positive().optional(),
+    /**
+     * Set on an error that `--trust` lifts: the file reaches outside its project (a `..` or absolute reference), which
+     * only the user may allow. With `--trust` it is a warning and the reference is used.
+     */
+    needsTrust: z.literal(true).optional(),
+  }),
+);
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
 
 /** Diagnostics as `--trust` leaves them: each error it lifts becomes a warning saying so. */

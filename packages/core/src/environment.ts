@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** One program to run for an execution: in the environment's sandbox, in its own process group. */
 export interface ProcessSpec {
@@ -69,18 +70,20 @@ export const HOST_ONLY_VARIABLES: ReadonlySet<string> = new Set([
 ]);
 
 /** What a result records of where its execution ran. */
-export const SandboxInfoSchema = z.object({
-  /** Environment plugin id (`docker`, `opensandbox`). */
-  environment: z.string(),
-  /** The image the sandbox was made from. */
-  image: z.string().optional(),
-  /** The container's or sandbox's id. */
-  id: z.string().optional(),
-  /** Milliseconds from asking for the sandbox to its being ready. */
-  startMs: z.number().nonnegative(),
-  /** The sandbox's network: only the model endpoint (`deny`), or open. */
-  network: z.enum(['deny', 'open']).optional(),
-});
+export const SandboxInfoSchema = lazySchema(() =>
+  z.object({
+    /** Environment plugin id (`docker`, `opensandbox`). */
+    environment: z.string(),
+    /** The image the sandbox was made from. */
+    image: z.string().optional(),
+    /** The container's or sandbox's id. */
+    id: z.string().optional(),
+    /** Milliseconds from asking for the sandbox to its being ready. */
+    startMs: z.number().nonnegative(),
+    /** The sandbox's network: only the model endpoint (`deny`), or open. */
+    network: z.enum(['deny', 'open']).optional(),
+  }),
+);
 export type SandboxInfo = z.infer<typeof SandboxInfoSchema>;
 
 /** What the runner hands an environment to open one execution's sandbox. */
@@ -152,24 +155,26 @@ export interface Environment {
 }
 
 /** The environment an eval file asks for (skill-up's `environment`), by plugin id and that plugin's settings. */
-export const EnvironmentSpecSchema = z.object({
-  /** Environment plugin id (`docker`, `opensandbox`). */
-  type: z.string(),
-  /** Settings for the plugin's `parseSettings`. */
-  settings: z.record(z.string(), z.unknown()).default({}),
-  /**
-   * Where the eval file declares it, for messages: a setting that needs --trust is refused at the line of the field it
-   * came from (`fields`, by setting name: `baseUrl` ← `kwargs.base_url`), else at the block's own line.
-   */
-  source: z
-    .object({
-      file: z.string(),
-      line: z.number().int().positive().optional(),
-      column: z.number().int().positive().optional(),
-      fields: z
-        .record(z.string(), z.object({ line: z.number().int().positive(), column: z.number().int().positive() }))
-        .default({}),
-    })
-    .optional(),
-});
+export const EnvironmentSpecSchema = lazySchema(() =>
+  z.object({
+    /** Environment plugin id (`docker`, `opensandbox`). */
+    type: z.string(),
+    /** Settings for the plugin's `parseSettings`. */
+    settings: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * Where the eval file declares it, for messages: a setting that needs --trust is refused at the line of the field it
+     * came from (`fields`, by setting name: `baseUrl` ← `kwargs.base_url`), else at the block's own line.
+     */
+    source: z
+      .object({
+        file: z.string(),
+        line: z.number().int().positive().optional(),
+        column: z.number().int().positive().optional(),
+        fields: z
+          .record(z.string(), z.object({ line: z.number().int().positive(), column: z.number().int().positive() }))
+          .default({}),
+      })
+      .optional(),
+  }),
+);
 export type EnvironmentSpec = z.infer<typeof EnvironmentSpecSchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Where a warning comes from, so reports can group and filter them:
@@ -11,14 +12,16 @@ import * as z from 'zod';
  * - `artifacts`: files the case asked to collect were not collected or not kept.
  */
 export const WARNING_KINDS = ['engine', 'session', 'model', 'skill', 'workspace', 'artifacts'] as const;
-export const WarningKindSchema = z.enum(WARNING_KINDS);
+export const WarningKindSchema = lazySchema(() => z.enum(WARNING_KINDS));
 export type WarningKind = z.infer<typeof WarningKindSchema>;
 
 /** Something that went oddly but did not fail the run: where it comes from, and what happened. */
-export const WarningSchema = z.object({
-  kind: WarningKindSchema,
-  message: z.string(),
-});
+export const WarningSchema = lazySchema(() =>
+  z.object({
+    kind: WarningKindSchema,
+    message: z.string(),
+  }),
+);
 export type Warning = z.infer<typeof WarningSchema>;
 
 /** A warning of `kind`. */
