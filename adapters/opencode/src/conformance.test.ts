@@ -9,7 +9,8 @@ describeEngineConformance('opencode', {
   api: 'anthropic',
   createEngine: () => plugin.create(plugin.parseSettings({ path: OPENCODE, model: 'anthropic/claude-sonnet-4-5' })),
   spawnsProcesses: true,
-  // A fresh HOME makes opencode create its database first: it reaches the model later than most CLIs.
+  // A fresh HOME makes opencode create its database first: it reaches the model later than most CLIs (over 30 s
+  // under CI load, so the check's three turns of 15, 30 and 60 s).
   hangTimeoutMs: 15_000,
   // Each opencode start takes about 8 s alone (its database, in the check's fresh HOME), and three times that while
   // CI runs other agents' tests beside it.

@@ -21,8 +21,13 @@ type Check = (options: EngineConformanceOptions) => Promise<void>;
  * since every run of the check waits it out in full. It doubles when the engine had not got that far (a loaded machine).
  */
 const DEFAULT_HANG_TIMEOUT_MS = 3000;
-/** The most the timeout check's doubling limits may add up to. */
-const HANG_TIMEOUT_MAX_MS = 45_000;
+/**
+ * The most the timeout check's doubling limits may add up to: 45 s, or three turns (the first limit, twice it, four
+ * times it) for an engine whose first limit is long because its every start is slow (opencode: 8 s alone, over 30 s
+ * while CI runs other agents beside it).
+ */
+const hangBudgetMs = (options: EngineConformanceOptions) =>
+  Math.max(45_000, 7 * (options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS));
 /**
  * How long past its limit an engine may take to stop and clean up: generous for a loaded machine, yet far below
  * the forever a hung run would take.
@@ -130,7 +135,7 @@ const timeout: Check = async (options) => {
       });
     },
     () => hungOnTheModel(options, run!),
-    { firstMs: options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS, maxMs: HANG_TIMEOUT_MAX_MS },
+    { firstMs: options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS, maxMs: hangBudgetMs(options) },
   );
   const { session, elapsedMs, seen, marker } = run!;
   expect(session.status).toBe('timeout');
@@ -184,8 +189,18 @@ const multiTurn: Check = async (options) => {
   for (const text of [turns[0]!, 'First answer.', turns[1]!]) expect(history).toContain(asJsonFragment(text));
 };
 
-/** Each check: its test title, and whether it is nothing but server-side assertions. */
-export const CHECKS: Record<CheckName, { title: string; run: Check; serverOnly?: boolean }> = {
+/** One check of the suite. */
+interface CheckEntry {
+  /** Its test title. */
+  title: string;
+  run: Check;
+  /** It is nothing but server-side assertions. */
+  serverOnly?: boolean;
+  /** For a check that may take longer than the suite's test timeout allows: the least that timeout must be. */
+  leastTestTimeoutMs?: (options: EngineConformanceOptions) => number;
+}
+
+export const CHECKS: Record<CheckName, CheckEntry> = {
   answers: { title: 'answers a prompt', run: answers },
   skill: { title: 'invokes a staged skill when the model calls for it', run: skill },
   'without-skill': {
@@ -194,7 +209,12 @@ export const CHECKS: Record<CheckName, { title: string; run: Check; serverOnly?:
     serverOnly: true,
   },
   'tool-calls': { title: 'pairs tool calls with their results and reports usage and duration', run: toolCalls },
-  timeout: { title: 'times out a hung run and leaves no process behind', run: timeout },
+  timeout: {
+    title: 'times out a hung run and leaves no process behind',
+    run: timeout,
+    // Every turn of the doubling limits, each stop's grace, and the wait for the processes to be gone.
+    leastTestTimeoutMs: (options) => hangBudgetMs(options) + 3 * HANG_GRACE_MS + GONE_WITHIN_MS,
+  },
   'error-401': {
     title: 'maps a 401 from the model server to status error',
     run: httpError(401, 'error-401', 'conformance: invalid api key'),

@@ -18,10 +18,11 @@ export function describeEngineConformance(name: string, options: EngineConforman
   const title = notApplicable.length ? ` (not applicable — ${notApplicable.join('; ')})` : '';
   describe(`${name} engine conformance${title}`, () => {
     for (const check of CHECK_NAMES) {
-      const { title, run } = CHECKS[check];
+      const { title, run, leastTestTimeoutMs } = CHECKS[check];
       if (reasonFor(check)) continue;
       const suffix = standIn ? ' (engine side only: no model server)' : '';
-      it(`${title}${suffix}`, () => run(options), options.testTimeoutMs ?? 90_000);
+      const testTimeoutMs = Math.max(options.testTimeoutMs ?? 90_000, leastTestTimeoutMs?.(options) ?? 0);
+      it(`${title}${suffix}`, () => run(options), testTimeoutMs);
     }
   });
 }

@@ -36,8 +36,8 @@ interface CommonOptions {
   skillName?: string;
   /**
    * How long the timeout check first lets a hung run go, in ms (default 3000, for an engine that starts a program);
-   * doubled while the engine had not reached the model by then. An engine that talks to the model from this process is
-   * waiting on it within milliseconds and can take 1000.
+   * doubled while the engine had not reached the model by then, for at most three turns or 45 s, whichever is more. An
+   * engine that talks to the model from this process is waiting on it within milliseconds and can take 1000.
    */
   hangTimeoutMs?: number;
   /**
@@ -45,7 +45,10 @@ interface CommonOptions {
    * whose every start is slow (opencode builds its database in a fresh HOME) needs more on a loaded machine.
    */
   runTimeoutMs?: number;
-  /** Vitest timeout of each check in ms (default 90 000: an outer bound; a check ends as soon as its run does). */
+  /**
+   * Vitest timeout of each check in ms (default 90 000: an outer bound; a check ends as soon as its run does). The
+   * timeout check gets at least what its turns of doubling limits may take.
+   */
   testTimeoutMs?: number;
 }
 
