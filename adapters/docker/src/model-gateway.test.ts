@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,23 @@ const closedSoon = (socket: Socket) =>
   });
 
 describe('the container lifeline', () => {
+  it("leaves nothing on the run's signal once the supervisor is ready, however many containers share it", async () => {
+    const run = new AbortController();
+    for (let container = 0; container < 3; container++) {
+      const dir = mkdtempSync(join(tmpdir(), 'se-gw-'));
+      dirs.push(dir);
+      const gateway = await startModelGateway(
+        dir,
+        mapApis(() => 'http://127.0.0.1:9'),
+      );
+      const supervisor = await connected(gateway.lifeSocket);
+      supervisor.write('ready\n');
+      await gateway.ready(5000, run.signal);
+      await gateway.close();
+    }
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+  });
+
   it('cannot be held open by a program in the container: close ends every connection and returns', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'se-gw-'));
     dirs.push(dir);

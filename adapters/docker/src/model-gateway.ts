@@ -95,9 +95,9 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
             ),
           timeoutMs,
         );
-        signal.addEventListener('abort', () => reject(new SkillEvalError('INTERRUPTED', 'interrupted')), {
-          once: true,
-        });
+        // The run's signal, shared by every execution: the listener goes once the wait is over.
+        onAbort = () => reject(new SkillEvalError('INTERRUPTED', 'interrupted'));
+        signal.addEventListener('abort', onAbort, { once: true });
       });
       try {
         await Promise.race([readySeen, late]);
