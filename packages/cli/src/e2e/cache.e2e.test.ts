@@ -23,7 +23,6 @@ const evals = {
 
 interface Run {
   code: number;
-  ms: number;
   results: CaseResult[];
   summary: RunSummary;
   requests: number;
@@ -53,7 +52,6 @@ describe('skill-eval run reuses cached results on the real claude binary', () =>
     process.env.ANTHROPIC_BASE_URL = server.url;
     process.env.ANTHROPIC_API_KEY = 'test-key-for-the-fake-server';
     const before = server.requests.length;
-    const started = performance.now();
     const code = await main(
       [
         'run',
@@ -72,11 +70,9 @@ describe('skill-eval run reuses cached results on the real claude binary', () =>
       ],
       io,
     );
-    const ms = performance.now() - started;
     const text = (file: string) => readFileSync(join(cwd, out, file), 'utf8');
     return {
       code,
-      ms,
       results: text('results.jsonl')
         .trim()
         .split('\n')
@@ -115,7 +111,7 @@ describe('skill-eval run reuses cached results on the real claude binary', () =>
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs every case the first time and reuses every result the second time, in under 10% of the time', () => {
+  it('runs every case the first time and reuses every result the second time, starting no agent', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.results.map((r) => r.cached)).toEqual([false, false, false, false]);
     expect(first.requests).toBeGreaterThanOrEqual(PROMPTS.length * 2);
@@ -128,9 +124,6 @@ describe('skill-eval run reuses cached results on the real claude binary', () =>
     expect(second.results[0]!.cachedFrom?.usage.inputTokens).toBeGreaterThan(0);
     const transcript = JSON.parse(readFileSync(join(dir, 'out2', second.results[0]!.transcriptFile!), 'utf8'));
     expect(transcript.events.length).toBeGreaterThan(0);
-    // The first run starts four claude processes; the second starts none (it only asks claude for its version).
-    console.log(`cache e2e: first run ${first.ms.toFixed(0)} ms, cached run ${second.ms.toFixed(0)} ms`);
-    expect(second.ms / first.ms).toBeLessThan(0.1);
     expect(processesWithEnv('SKILL_EVAL_E2E_TAG', tag)).toEqual([]);
   });
 
