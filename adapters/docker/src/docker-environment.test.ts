@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -85,15 +85,26 @@ describe('docker environment', () => {
     if (skip) ctx.skip(skip);
   });
 
-  it('refuses a run whose image is not on the machine, saying how to get it', async () => {
+  it('refuses a run whose image is not on the machine, saying how to get it, and leaves nothing behind', async () => {
     const environment = plugin.create(plugin.parseSettings({ image: 'no-such/image:0' }));
-    await expect(
-      environment.start?.({ runId: 'r', signal: new AbortController().signal, env: process.env }),
-    ).rejects.toMatchObject({
-      code: 'ENVIRONMENT_UNAVAILABLE',
-      message: expect.stringContaining('no-such/image:0 is not on this machine'),
-      hint: expect.stringContaining('docker pull no-such/image:0'),
-    });
+    const temp = mkdtempSync(join(tmpdir(), 'docker-start-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = temp;
+    try {
+      await expect(
+        environment.start?.({ runId: 'r', signal: new AbortController().signal, env: process.env }),
+      ).rejects.toMatchObject({
+        code: 'ENVIRONMENT_UNAVAILABLE',
+        message: expect.stringContaining('no-such/image:0 is not on this machine'),
+        hint: expect.stringContaining('docker pull no-such/image:0'),
+      });
+      // The runtime it laid out while the daemon answered is gone again.
+      expect(readdirSync(temp)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 
   it('runs a program in the container: at the workspace mount, with the env given, stdin, and its own PATH', async () => {

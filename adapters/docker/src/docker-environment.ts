@@ -20,7 +20,10 @@ export class DockerEnvironment implements Environment {
 
   constructor(readonly settings: DockerSettings) {}
 
-  /** Checks the CLI, the daemon and the image, removes containers of runs that died, and lays out the forwarder. */
+  /**
+   * Checks the CLI, the daemon and the image, removes containers of runs that died, and lays out the forwarder; a
+   * start that fails leaves nothing behind.
+   */
   async start({ runId, env }: EnvironmentRun): Promise<void> {
     const { settings } = this;
     if (process.platform !== 'linux') {
@@ -37,23 +40,37 @@ export class DockerEnvironment implements Environment {
       );
     }
     const cli = dockerCli(file, env);
-    const server = await docker(cli, ['version', '--format', '{{.Server.Version}}'], { timeoutMs: 20_000 });
-    if (server.code !== 0) {
-      throw unavailable(
-        `Docker is not reachable: ${server.stderr.trim() || `exit ${server.code}`}`,
-        'Start the Docker daemon, or point DOCKER_HOST at its socket.',
-      );
+    // Each question is a round trip to the daemon, and no container starts before all are answered: they are asked
+    // at once, and the runtime is laid out while they are (a missing image's run removes dead runs' containers too).
+    const answers = Promise.all([
+      docker(cli, ['version', '--format', '{{.Server.Version}}'], { timeoutMs: 20_000 }),
+      docker(cli, ['image', 'inspect', '--format', '{{.Id}}', settings.image]),
+      removeLeftovers(cli),
+    ]);
+    const runtimeDir = mkdtempSync(join(tmpdir(), 'skill-eval-docker-'));
+    try {
+      const runtime = prepareNodeRuntime(runtimeDir);
+      const [server, image] = await answers;
+      if (server.code !== 0) {
+        throw unavailable(
+          `Docker is not reachable: ${server.stderr.trim() || `exit ${server.code}`}`,
+          'Start the Docker daemon, or point DOCKER_HOST at its socket.',
+        );
+      }
+      if (image.code !== 0) {
+        throw unavailable(
+          `The image ${settings.image} is not on this machine; skill-eval never pulls one.`,
+          `Pull it (docker pull ${settings.image}) or build it (docker build -t ${settings.image} .), then run again.`,
+        );
+      }
+      this.runtimeDir = runtimeDir;
+      this.run = { cli, runId, runtime, settings };
+    } catch (error) {
+      // The daemon's answers are awaited either way: nothing of this start goes on behind the error.
+      await answers.catch(() => undefined);
+      rmSync(runtimeDir, { recursive: true, force: true });
+      throw error;
     }
-    const image = await docker(cli, ['image', 'inspect', '--format', '{{.Id}}', settings.image]);
-    if (image.code !== 0) {
-      throw unavailable(
-        `The image ${settings.image} is not on this machine; skill-eval never pulls one.`,
-        `Pull it (docker pull ${settings.image}) or build it (docker build -t ${settings.image} .), then run again.`,
-      );
-    }
-    await removeLeftovers(cli);
-    this.runtimeDir = mkdtempSync(join(tmpdir(), 'skill-eval-docker-'));
-    this.run = { cli, runId, runtime: prepareNodeRuntime(this.runtimeDir), settings };
   }
 
   async open(request: SandboxRequest): Promise<Sandbox> {
