@@ -28,34 +28,29 @@ const closedSoon = (socket: Socket) =>
     setTimeout(() => resolve(false), 2000);
   });
 
+/** A gateway whose supervisor (a stand-in on its lifeline) has said it is ready, waited for under `signal`. */
+async function readyGateway(signal: AbortSignal) {
+  const dir = mkdtempSync(join(tmpdir(), 'se-gw-'));
+  dirs.push(dir);
+  const gateway = await startModelGateway(
+    dir,
+    mapApis(() => 'http://127.0.0.1:9'),
+  );
+  const supervisor = await connected(gateway.lifeSocket);
+  supervisor.write('ready\n');
+  await gateway.ready(5000, signal);
+  return { gateway, supervisor };
+}
+
 describe('the container lifeline', () => {
   it("leaves nothing on the run's signal once the supervisor is ready, however many containers share it", async () => {
     const run = new AbortController();
-    for (let container = 0; container < 3; container++) {
-      const dir = mkdtempSync(join(tmpdir(), 'se-gw-'));
-      dirs.push(dir);
-      const gateway = await startModelGateway(
-        dir,
-        mapApis(() => 'http://127.0.0.1:9'),
-      );
-      const supervisor = await connected(gateway.lifeSocket);
-      supervisor.write('ready\n');
-      await gateway.ready(5000, run.signal);
-      await gateway.close();
-    }
+    for (let container = 0; container < 3; container++) await (await readyGateway(run.signal)).gateway.close();
     expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 
   it('cannot be held open by a program in the container: close ends every connection and returns', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'se-gw-'));
-    dirs.push(dir);
-    const gateway = await startModelGateway(
-      dir,
-      mapApis(() => 'http://127.0.0.1:9'),
-    );
-    const supervisor = await connected(gateway.lifeSocket);
-    supervisor.write('ready\n');
-    await gateway.ready(5000, new AbortController().signal);
+    const { gateway, supervisor } = await readyGateway(new AbortController().signal);
     // An agent inside opens the lifeline again and keeps it: it is cut at once.
     const agent = await connected(gateway.lifeSocket);
     agent.on('error', () => {});
