@@ -29,18 +29,36 @@ import { trigger } from './workloads/trigger.mjs';
 const BENCH = new URL('.', import.meta.url).pathname;
 const WORKLOADS = [coldStart, overhead, concurrency, loading, staging, cache, trigger, containers];
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    runs: { type: 'string' },
-    only: { type: 'string' },
-    out: { type: 'string' },
-    keep: { type: 'boolean', default: false },
-    dir: { type: 'string' },
-    check: { type: 'boolean', default: false },
-    sizes: { type: 'string' },
-  },
-});
+const USAGE = `usage: node bench/run.mjs [--quick] [--check] [--runs N] [--only 1,2,…] [--sizes 20,200,1000]
+                         [--out FILE] [--dir <parent>] [--keep]
+(bench/README.md says what each workload measures and what the options do)`;
+
+/** The command line, or the usage and exit code 2 for one it does not take (or --help). */
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        quick: { type: 'boolean', default: false },
+        runs: { type: 'string' },
+        only: { type: 'string' },
+        out: { type: 'string' },
+        keep: { type: 'boolean', default: false },
+        dir: { type: 'string' },
+        check: { type: 'boolean', default: false },
+        sizes: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (!values.help) return values;
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`bench: ${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
+
+const values = options();
 const quick = values.quick;
 const runs = Number(values.runs ?? (quick ? 2 : 5));
 // Cold start: each command's first run warms the file cache and is not counted (--quick skips it).
