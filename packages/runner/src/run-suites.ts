@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import type {
   Case,
@@ -246,7 +247,8 @@ function executionContextOf(
     signal,
     keepWorkspaces: options.keepWorkspaces ?? false,
     trust: options.trust ?? false,
-    tempDir: options.tempDir,
+    // Found once for the run: os.tmpdir() reads the environment on every call, and every execution asks.
+    tempDir: options.tempDir ?? tmpdir(),
     ...(options.artifactLimits ? { artifactLimits: options.artifactLimits } : {}),
     graceMs: (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000,
     harnessVersion: options.harnessVersion,
