@@ -2,11 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BIN = join(CLI, 'bin', 'skill-eval.js');
+/** The bin's own files, the only ones that load outside the bundle. */
+const BIN_FILES = [BIN, join(CLI, 'bin', 'v8-tiering.js')];
 const BUNDLE = join(CLI, 'dist', 'bundle');
 // Logs every module the CLI loads, so the test can see what start-up loads.
 const TRACE_HOOK = `data:text/javascript,${encodeURIComponent(`
@@ -61,7 +63,7 @@ describe('start-up', () => {
   it('--version prints the version and loads no plugin, runner or SDK', () => {
     const { stdout, outside, sources } = loadedModules(['--version']);
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(outside).toEqual([BIN]); // everything else comes from the bundle
+    expect(outside).toEqual(BIN_FILES); // everything else comes from the bundle
     expect(sources.length).toBeGreaterThan(0); // the hook works
     // Only the CLI's own files and commander: no format, engine, runner, reporter or SDK.
     expect(sources.filter((file) => !/\/commander\/|\/packages\/cli\/dist\//.test(file))).toEqual([]);
@@ -73,7 +75,7 @@ describe('start-up', () => {
       inSuiteFolder((dir) => {
         const list = loadedModules(['list', 'echo.eval.yaml'], dir);
         expect(list.stdout).toContain('1 suite(s), 1 case(s)');
-        expect(list.outside).toEqual([BIN]);
+        expect(list.outside).toEqual(BIN_FILES);
         const listed = list.sources.join('\n');
         expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
         // A YAML file named directly: the formats that read other files are not imported.
@@ -103,7 +105,7 @@ describe('start-up', () => {
           dir,
         );
         expect(run.stdout).toContain('1 passed');
-        expect(run.outside).toEqual([BIN]);
+        expect(run.outside).toEqual(BIN_FILES);
         const ran = run.sources.join('\n');
         expect(ran).toContain('/packages/report/dist/'); // the console reporter loaded
         // A check type's code loads when a suite uses it: this one's only check is `contains`.
@@ -170,6 +172,22 @@ describe('start-up', () => {
       ];
       expect(writers.filter(loaded)).toEqual([]);
     }));
+
+  it("tiers V8 up later with a flag this Node's V8 knows, and sets none on a V8 it was not measured on", () => {
+    const script = `import { lateTierUpFlag } from ${JSON.stringify(pathToFileURL(BIN_FILES[1]!).href)};
+      console.log(JSON.stringify(['11.3.244.8-node.38', '12.4.254.21-node.57', '13.6.233.10', process.versions.v8].map(lateTierUpFlag)));`;
+    const chosen = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(chosen.stderr).toBe('');
+    const [v11, v12, v13, here] = JSON.parse(chosen.stdout) as (string | null)[];
+    expect([v11, v12, v13]).toEqual(['--interrupt-budget=270336', '--invocation-count-for-turbofan=12000', null]);
+    // The flag chosen for this Node is one its V8 takes: an unknown one would print an error on every command.
+    if (here) {
+      const known = spawnSync(process.execPath, [here, '-e', '0'], { encoding: 'utf8' });
+      expect([known.status, known.stderr]).toEqual([0, '']);
+    }
+    const version = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8' });
+    expect([version.stdout.trim(), version.stderr]).toEqual([expect.stringMatching(/^\d+\.\d+\.\d+$/), '']);
+  });
 
   it('a run refused for its --out directory starts no process launcher and prints only why', () =>
     inSuiteFolder((dir) => {
