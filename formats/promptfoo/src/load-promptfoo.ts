@@ -5,7 +5,7 @@ import { readAssertions } from './assertions.js';
 import { type FileContext, readReferenced } from './files.js';
 import { type Prompt, readPrompts } from './prompts.js';
 import { readProviders } from './providers.js';
-import { renderAssertionValue, renderPrompt } from './render.js';
+import { renderAssertionValue, renderPrompt, TemplateEngineNeeded } from './render.js';
 import { at, type DocPath, describe, isRecord, type Source, yamlSource } from './source.js';
 import { readTest, readTests, type TestEntry } from './tests.js';
 import { varCombinations } from './vars.js';
@@ -355,6 +355,7 @@ function buildCases(
         turn = renderPrompt(prefix + prompt.raw + suffix, combo, env);
         rendered = checks.map((c) => withRenderedValues(c, combo, env));
       } catch (error) {
+        if (error instanceof TemplateEngineNeeded) throw error;
         source.sink.error(
           'template',
           `The prompt or an assertion value could not be rendered with this test's vars: ${(error as Error).message.split('\n').join(' ')}`,

@@ -13,14 +13,20 @@ export function createPromptfooFormat(_settings: PromptfooSettings = {}): Format
     filePatterns: FILE_PATTERNS,
     extensions: EXTENSIONS,
     detect: detectPromptfoo,
-    // The loader and the template engine are imported when a file is read, not when one is detected.
+    // The loader is imported when a file is read, not when one is detected; the template engine only when one of the
+    // file's templates is more than plain text with `{{ name }}` holes (the loader then starts again with it).
     load: async (file, text) => {
-      const [{ loadPromptfoo }, { loadTemplateEngine }] = await Promise.all([
+      const [{ loadPromptfoo }, { loadTemplateEngine, TemplateEngineNeeded }] = await Promise.all([
         import('./load-promptfoo.js'),
         import('./render.js'),
       ]);
-      await loadTemplateEngine();
-      return loadPromptfoo(file, text);
+      try {
+        return loadPromptfoo(file, text);
+      } catch (error) {
+        if (!(error instanceof TemplateEngineNeeded)) throw error;
+        await loadTemplateEngine();
+        return loadPromptfoo(file, text);
+      }
     },
     // The writer is imported when a suite is written (convert), not when a file is detected or read.
     write: async (suite) => (await import('./write-promptfoo.js')).writePromptfoo(suite),

@@ -1,29 +1,47 @@
 import type Nunjucks from 'nunjucks';
+import { renderPlainTemplate } from './plain-template.js';
 
 /**
- * nunjucks, imported when a promptfoo config is loaded rather than with this module: the format is imported to
- * detect every YAML and JSON file a command reads, and most are not promptfoo's (nunjucks is a fifth of the code a
- * `list` of a YAML file would otherwise load).
+ * nunjucks, imported when a config needs it rather than with this module: the format is imported to detect every
+ * YAML and JSON file a command reads, and most are not promptfoo's (nunjucks is a fifth of the code a `list` of a
+ * YAML file would otherwise load); and most configs' templates are plain `{{ name }}` text (plain-template.ts).
  */
 let nunjucks: typeof Nunjucks | undefined;
 
-/** Imports the template engine; the loader awaits it before it renders anything. */
+/** Imports the template engine; a render that needs it throws {@link TemplateEngineNeeded} until it is loaded. */
 export async function loadTemplateEngine(): Promise<void> {
   nunjucks ??= (await import('nunjucks')).default;
+}
+
+/** Thrown by a render that needs nunjucks before {@link loadTemplateEngine} has loaded it: load it and render again. */
+export class TemplateEngineNeeded extends Error {
+  constructor() {
+    super('the template engine is not loaded: await loadTemplateEngine() first');
+    this.name = 'TemplateEngineNeeded';
+  }
 }
 
 /**
  * promptfoo's template engine (promptfoo 0.123.1 `dist/src/render-B8xqc9nT.js` 201-217 `getNunjucksEngine`):
  * nunjucks 3.2.4 without autoescape, undefined variables rendered empty, the `load` filter (JSON.parse). `env` holds
  * the config's own `env` map only: skill-eval does not put the host's environment into a prompt, where promptfoo
- * does (a deliberate difference, docs/formats.md).
+ * does (a deliberate difference, docs/formats.md). Made on the first template that is not plain text with holes.
  */
 function engine(env: Record<string, unknown>) {
-  if (!nunjucks) throw new Error('the template engine is not loaded: await loadTemplateEngine() first');
-  const e = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: false });
-  e.addGlobal('env', env);
-  e.addFilter('load', (str: unknown) => JSON.parse(String(str)));
-  return e;
+  let made: InstanceType<typeof Nunjucks.Environment> | undefined;
+  return {
+    renderString(text: string, vars: Record<string, unknown>): string {
+      const plain = renderPlainTemplate(text, vars);
+      if (plain !== undefined) return plain;
+      if (!nunjucks) throw new TemplateEngineNeeded();
+      if (!made) {
+        made = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: false });
+        made.addGlobal('env', env);
+        made.addFilter('load', (str: unknown) => JSON.parse(String(str)));
+      }
+      return made.renderString(text, vars);
+    },
+  };
 }
 
 /** `resolveVariables` (evaluatorHelpers-BGZUsdbL.js 173-195): `{{name}}` in a var replaced by that var, 5 rounds at most. */
