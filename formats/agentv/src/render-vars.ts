@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Dialect } from './dialect.js';
 import { lookupVar, renderTemplate } from './template.js';
 
@@ -89,6 +88,8 @@ export function chatMessagesIn(text: string): Record<string, unknown>[] | undefi
 
 /** AgentV 5's `stablePromptId` (yaml-parser.ts at f0c5db805c20, lines 549-551): 12 hex digits of the JSON's sha256. */
 export function stablePromptId(value: unknown): string {
+  // Taken here, not imported: reading a suite seldom needs it, and node:crypto is some 6 ms to load.
+  const { createHash } = process.getBuiltinModule('node:crypto');
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
 }
 

@@ -44,6 +44,25 @@ function loadedModules(
   return { stdout: child.stdout, stderr, outside: files.filter((file) => !bundled.includes(file)), sources };
 }
 
+/**
+ * The Node built-ins a command loaded (`process.moduleLoadList`), seen from a preloaded script rather than the
+ * tracing hook above, whose own worker thread would load worker_threads.
+ */
+function builtinsLoaded(args: string[], cwd: string): string[] {
+  const reporter = join(cwd, 'report-builtins.cjs');
+  writeFileSync(
+    reporter,
+    "process.on('exit', () => process.stderr.write('BUILTINS ' + process.moduleLoadList.join(',') + '\\n'));\n",
+  );
+  const child = spawnSync(process.execPath, ['--require', reporter, BIN, ...args], { encoding: 'utf8', cwd });
+  const line = child.stderr.split('\n').find((l) => l.startsWith('BUILTINS ')) ?? '';
+  return line
+    .slice('BUILTINS '.length)
+    .split(',')
+    .filter((entry) => entry.startsWith('NativeModule '))
+    .map((entry) => entry.slice('NativeModule '.length));
+}
+
 /** A suite with deterministic checks only, so that a run needs neither a model nor a judge. */
 const SUITE =
   'name: echo\ntests:\n  - id: one\n    input: "say hi"\n    assertions:\n      - type: contains\n        value: hi\n';
@@ -140,6 +159,18 @@ describe('start-up', () => {
       expect(loaded).toContain('/packages/runner/dist/policy/apply-policy.js');
       expect(loaded).not.toMatch(/\/packages\/runner\/dist\/(index|run-suites|execution-workspace|fill-workspace)\.js/);
       expect(loaded).not.toMatch(/\/packages\/engine-kit\/dist\/(execution-containment|agent-files\/)/);
+    }));
+
+  it('list and validate load neither node:crypto nor node:worker_threads (a run and a pattern search take them)', () =>
+    inSuiteFolder((dir) => {
+      for (const command of ['list', 'validate']) {
+        const builtins = builtinsLoaded([command, 'echo.eval.yaml'], dir);
+        expect(builtins, command).toContain('fs'); // the report came
+        expect(
+          builtins.filter((name) => /^(crypto|worker_threads)$/.test(name)),
+          command,
+        ).toEqual([]);
+      }
     }));
 
   it("list detects a YAML file's format without loading the loaders of the formats that lose, nor any writer", () =>

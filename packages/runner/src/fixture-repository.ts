@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -135,6 +134,8 @@ async function configRisks(file: string): Promise<RepositoryRisk[]> {
  * git cannot read the file.
  */
 function listConfig(file: string): Promise<string[] | 'no-git' | undefined> {
+  // Taken here, not imported: `list` and `validate` load this module and run git only for a fixture repository.
+  const { execFile } = process.getBuiltinModule('node:child_process');
   return new Promise((done) => {
     execFile(
       'git',

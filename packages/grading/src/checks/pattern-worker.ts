@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { SkillEvalError } from '@skill-eval/core';
 import { stopped } from './until-stopped.js';
 
@@ -36,6 +36,15 @@ parentPort.on('message', (searches) => {
   }));
 });`;
 
+/**
+ * A new worker running {@link SEARCHER}. worker_threads is taken when a pattern is searched, not when the checks are
+ * imported: `list` and `validate` import them and search nothing.
+ */
+function startSearcher(): Worker {
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
+  return new Worker(SEARCHER, { eval: true });
+}
+
 /** Warm workers waiting for the next search; one that overran its deadline is terminated, never reused. */
 const idle: Worker[] = [];
 const MAX_IDLE = 2;
@@ -51,7 +60,7 @@ export function searchOffThread(
 ): Promise<(PatternMatch | null)[]> {
   const { signal } = deadline;
   if (signal?.aborted) return Promise.reject(stopped(signal, deadline.label));
-  const worker = idle.pop() ?? new Worker(SEARCHER, { eval: true });
+  const worker = idle.pop() ?? startSearcher();
   worker.ref();
   return new Promise((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
