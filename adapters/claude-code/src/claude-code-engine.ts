@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   CompletionRequest,
@@ -17,6 +16,7 @@ import {
   newSessionRecord,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
+import { writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { buildClaudeArgs, buildClaudeEnv, type TurnMode } from './claude-command.js';
 import { completeWithClaude } from './claude-complete.js';
@@ -115,11 +115,12 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
   }
 }
 
-/** Writes the `--mcp-config` file into the execution's HOME: its env may hold secrets, which must stay off argv. */
+/**
+ * Writes the `--mcp-config` file into the execution's HOME: its env may hold secrets, which must stay off argv. A setup
+ * step may have run in that HOME: a link it left on the way is refused, never written through.
+ */
 async function writeMcpConfig(home: string, servers: NonNullable<EngineRunInput['mcpServers']>): Promise<string> {
-  const dir = join(home, '.skill-eval');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, 'claude-mcp-config.json');
-  await writeFile(file, JSON.stringify(claudeMcpConfig(servers), null, 2), { mode: 0o600 });
+  const file = join(home, '.skill-eval', 'claude-mcp-config.json');
+  await writeBelowAgentFolder(home, file, JSON.stringify(claudeMcpConfig(servers), null, 2), 0o600);
   return file;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSkillEvalError } from '@skill-eval/core';
 import { abortWhen, deadlineAfterStart, isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
@@ -364,5 +364,42 @@ describe('trust and identity', () => {
       '.agents/skills',
     ]);
     expect(plugin.aliases).toEqual(['custom', 'local']);
+  });
+});
+
+// The artifacts folder is the program's too (in a container it is mounted inside): what the program, or a setup step
+// before it, left there under the names the engine writes is replaced, never written through.
+describe('the files it writes where the program can write', () => {
+  it('replaces a link the program left as prompt.txt or session-input.json, and one a setup step left as the transcript', async () => {
+    const outside = join(sandbox.root, 'outside.txt');
+    writeFileSync(outside, 'host file\n');
+    mkdirSync(sandbox.artifacts);
+    symlinkSync(outside, join(sandbox.artifacts, FILES.transcript));
+    sandbox.script(
+      'plant.sh',
+      `cat >/dev/null
+if [ "$SKILL_EVAL_TURN" = 1 ]; then ln -sf "${outside}" "$SKILL_EVAL_PROMPT_FILE"; ln -sf "${outside}" "$SKILL_EVAL_INPUT_FILE"; fi
+echo "turn $SKILL_EVAL_TURN"`,
+    );
+    const session = await engine({ command: './plant.sh' }).run(sandbox.input({ turns: ['one', 'two'] }));
+    expect(session.error).toBeUndefined();
+    expect(session.finalMessage).toBe('turn 2');
+    expect(readFileSync(outside, 'utf8')).toBe('host file\n');
+    // Turn 2 found the links of turn 1 and wrote files of its own in their place.
+    for (const name of [FILES.prompt, FILES.input, FILES.transcript]) {
+      expect(lstatSync(join(sandbox.artifacts, name)).isFile(), name).toBe(true);
+    }
+    expect(readFileSync(join(sandbox.artifacts, FILES.prompt), 'utf8')).toBe('two');
+    expect(readFileSync(join(sandbox.artifacts, FILES.transcript), 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('refuses a SessionResult that is a link to a file outside, and reads nothing of that file', async () => {
+    const outside = join(sandbox.root, 'outside.json');
+    writeFileSync(outside, JSON.stringify({ exit_code: 0, final_message: 'read from the host' }));
+    sandbox.script('agent', `ln -s "${outside}" "$2"`);
+    const session = await engine({ command: './agent', args: ['--output', '${output_file}'] }).run(sandbox.input());
+    expect(session.status).toBe('error');
+    expect(session.error?.message).toMatch(/SessionResult was not read: session-result\.json is a symbolic link/);
+    expect(JSON.stringify(session)).not.toContain('read from the host');
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   addUsage,
@@ -24,6 +24,7 @@ import {
   type SessionRecord,
   toSession,
 } from '@skill-eval/engine-kit';
+import { readAgentText, writeInAgentFolderSync } from '@skill-eval/engine-kit/agent-files';
 import { buildChildEnv, skillEvalEnv } from './child-env.js';
 import {
   anchorProgram,
@@ -148,8 +149,9 @@ export class CommandEngine implements Engine {
         history.push({ role: 'user', content: prompt });
         const session = this.turnInput(input, state, history, deadline);
         // Small files, written synchronously: per call, a thread-pool round trip each would cost more than the writes.
-        writeFileSync(files.inputFile, `${JSON.stringify(session, null, 2)}\n`);
-        writeFileSync(files.promptFile, prompt);
+        // The program can write this folder: a link it left at either name in an earlier turn is replaced, not followed.
+        writeInAgentFolderSync(files.inputFile, `${JSON.stringify(session, null, 2)}\n`);
+        writeInAgentFolderSync(files.promptFile, prompt);
         // A result left by an earlier turn or attempt must not pass for this one's. Looked for first: removing a file
         // that is not there (as on most turns) costs a thrown and caught error.
         if (existsSync(files.outputFile)) rmSync(files.outputFile, { force: true });
@@ -180,9 +182,7 @@ export class CommandEngine implements Engine {
         state.exitCode = proc.exitCode;
         if (run.truncated) state.warnings.push(`turn ${turn}: stdout passed 8 MiB and was cut`);
         const raw =
-          this.format === 'session_result' && existsSync(files.outputFile)
-            ? readFileSync(files.outputFile, 'utf8')
-            : run.stdout;
+          this.format === 'session_result' ? await sessionResultText(input.artifactsDir, run.stdout) : run.stdout;
         transcript.writeLine(
           redact(
             JSON.stringify({
@@ -399,4 +399,15 @@ export class CommandEngine implements Engine {
       },
     );
   }
+}
+
+/**
+ * The SessionResult a contract program wrote, read through the file layer (the program chose what is at that name: a
+ * link to a host file is refused, never read); its stdout when it wrote none.
+ */
+async function sessionResultText(artifactsDir: string, stdout: string): Promise<string> {
+  const text = await readAgentText(artifactsDir, FILES.output);
+  if (typeof text === 'string') return text;
+  if (text.refused === 'missing') return stdout;
+  throw new SkillEvalError('ENGINE_FAILED', `The program's SessionResult was not read: ${text.message}.`);
 }

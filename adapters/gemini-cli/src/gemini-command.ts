@@ -1,6 +1,7 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
+import { makeFolders, writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 import type { GeminiCliSettings } from './gemini-cli-settings.js';
 import { cloudLoginFiles, type GeminiAuth } from './gemini-credentials.js';
 import { geminiMcpServers } from './gemini-mcp.js';
@@ -91,11 +92,11 @@ export async function prepareGeminiHome(
   },
 ): Promise<void> {
   const dir = geminiDir(home);
-  await mkdir(dir, { recursive: true });
-  await mkdir(geminiTempDir(home), { recursive: true });
+  await makeFolders(home, geminiTempDir(home));
+  // A setup step may have run in this HOME: a link it left at these names or on the way is never written through.
   const settings = geminiUserSettings(options);
-  await writeFile(join(dir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-  if (options.system) await writeFile(join(dir, 'GEMINI.md'), `${options.system}\n`);
+  await writeBelowAgentFolder(home, join(dir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`, 0o600);
+  if (options.system) await writeBelowAgentFolder(home, join(dir, 'GEMINI.md'), `${options.system}\n`);
   if (options.auth.type === 'oauth-personal') await symlink(options.auth.credsFile, join(dir, 'oauth_creds.json'));
 }
 

@@ -1,6 +1,7 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
+import { writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 import { opencodeConfig } from './opencode-config.js';
 import type { OpencodeAuth } from './opencode-credentials.js';
 
@@ -49,10 +50,10 @@ export async function prepareOpencodeHome(
 ): Promise<void> {
   const dirs = opencodeDirs(home);
   const configDir = join(dirs.XDG_CONFIG_HOME, 'opencode');
-  await mkdir(configDir, { recursive: true });
   const config = opencodeConfig(options);
-  await writeFile(join(configDir, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  if (options.system) await writeFile(join(configDir, 'AGENTS.md'), `${options.system}\n`);
+  // A setup step may have run in this HOME: a link it left at these names or on the way is never written through.
+  await writeBelowAgentFolder(home, join(configDir, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`, 0o600);
+  if (options.system) await writeBelowAgentFolder(home, join(configDir, 'AGENTS.md'), `${options.system}\n`);
   if (options.auth.type === 'login') {
     const dataDir = join(dirs.XDG_DATA_HOME, 'opencode');
     await mkdir(dataDir, { recursive: true });

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Engine, type EngineCredential, type EngineRunInput, redactorOf, type Session } from '@skill-eval/core';
 import { StreamJsonParser, StreamJsonTurns, type StreamParseResult } from '@skill-eval/engine-claude-code';
@@ -9,6 +8,7 @@ import {
   newSessionRecord,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
+import { writeInAgentFolderSync } from '@skill-eval/engine-kit/agent-files';
 import { INSTALL_HINT, LOGIN_HINT } from './install-hint.js';
 import { buildQodercliArgs, buildQodercliEnv, qodercliConfigDir, TOKEN_VAR } from './qodercli-command.js';
 import { isNotLoggedIn, type QodercliResultExtras, readQodercliExtras } from './qodercli-extras.js';
@@ -56,7 +56,8 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
         if (login) await linkLogin(login, qodercliConfigDir(input.home));
         await this.runTurns(input, state, execution);
         if (state.credits.length > 0) {
-          await writeFile(
+          // Written after the agent ran, in a folder it can write: what it left at the name is replaced, not followed.
+          writeInAgentFolderSync(
             join(input.artifactsDir, CREDITS_FILE),
             `${JSON.stringify({ turns: state.credits }, null, 2)}\n`,
           );

@@ -1,4 +1,5 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, writeSync } from 'node:fs';
+import { recreateInAgentFolderSync } from './agent-files/agent-folder-file.js';
 
 /** An append-only transcript file in the artifacts dir. */
 export interface TranscriptFile {
@@ -9,7 +10,7 @@ export interface TranscriptFile {
 }
 
 /**
- * Opens `path` for writing (an existing file is replaced); open and write errors become one
+ * Opens `path` for writing (whatever is at the name is replaced, never written through); open and write errors become one
  * warning in `warnings` instead of failing the run. Lines go out in synchronous writes: each is on disk as soon as
  * it is written (a crashed run keeps its transcript), and a short run does not pay a stream's set-up and teardown.
  */
@@ -21,7 +22,8 @@ export function openTranscript(path: string, warnings: string[]): TranscriptFile
     warnings.push(`could not write ${path}: ${(error as Error).message}`);
   };
   try {
-    fd = openSync(path, 'w');
+    // The artifacts folder is the agent's too: a link a setup step left at the name is replaced, not followed.
+    fd = recreateInAgentFolderSync(path);
   } catch (error) {
     fault(error);
   }

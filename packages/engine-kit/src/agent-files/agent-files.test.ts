@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -24,6 +25,8 @@ import {
   readAgentText,
   readUntrustedText,
   secretPatterns,
+  writeBelowAgentFolder,
+  writeInAgentFolderSync,
 } from './index.js';
 
 const HOST_TEXT = 'host-only secret text';
@@ -242,5 +245,48 @@ describe('writeHarnessFile', () => {
     await expect(writeHarnessFile(out, join(out, 'c.yaml'), 'x', true)).rejects.toThrow(/FIFO/);
     expect(readFileSync(join(host, 'secret.txt'), 'utf8')).toBe(HOST_TEXT);
     expect(existsSync(join(host, 'x.yaml'))).toBe(false);
+  });
+});
+
+describe('a file the harness writes in a folder the agent can write', () => {
+  it('replaces a link, a FIFO or a file left at the name, writing through none of them', () => {
+    const secret = join(host, 'secret.txt');
+    symlinkSync(secret, join(ws, 'linked.txt'));
+    fifo(join(ws, 'pipe.txt'));
+    for (const name of ['linked.txt', 'pipe.txt', 'ok.txt', 'new.txt']) {
+      writeInAgentFolderSync(join(ws, name), `harness ${name}`);
+      expect(lstatSync(join(ws, name)).isFile(), name).toBe(true);
+      expect(readFileSync(join(ws, name), 'utf8')).toBe(`harness ${name}`);
+    }
+    expect(readFileSync(secret, 'utf8')).toBe(HOST_TEXT);
+  });
+
+  it('refuses a folder at the name and leaves it as it was', () => {
+    mkdirSync(join(ws, 'taken'));
+    writeFileSync(join(ws, 'taken', 'inside.txt'), 'kept');
+    expect(() => writeInAgentFolderSync(join(ws, 'taken'), 'x')).toThrow(/is a folder/);
+    expect(readFileSync(join(ws, 'taken', 'inside.txt'), 'utf8')).toBe('kept');
+  });
+});
+
+describe('a file the harness writes below a folder a setup step could write (an execution HOME)', () => {
+  it('makes the folders on the way and replaces a link left at the name', async () => {
+    mkdirSync(join(ws, '.config'));
+    symlinkSync(join(host, 'secret.txt'), join(ws, '.config', 'settings.json'));
+    await writeBelowAgentFolder(ws, join(ws, '.config', 'settings.json'), '{}\n', 0o600);
+    await writeBelowAgentFolder(ws, join(ws, 'new', 'deeper', 'AGENTS.md'), 'be brief\n');
+    expect(readFileSync(join(ws, '.config', 'settings.json'), 'utf8')).toBe('{}\n');
+    expect(statSync(join(ws, '.config', 'settings.json')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(ws, 'new', 'deeper', 'AGENTS.md'), 'utf8')).toBe('be brief\n');
+    expect(readFileSync(join(host, 'secret.txt'), 'utf8')).toBe(HOST_TEXT);
+  });
+
+  it('refuses a folder on the way that is a link, and writes nothing there', async () => {
+    symlinkSync(host, join(ws, '.gemini'));
+    await expect(writeBelowAgentFolder(ws, join(ws, '.gemini', 'secret.txt'), 'overwritten')).rejects.toThrow(
+      /symbolic link/,
+    );
+    expect(readFileSync(join(host, 'secret.txt'), 'utf8')).toBe(HOST_TEXT);
+    expect(existsSync(join(host, 'settings.json'))).toBe(false);
   });
 });

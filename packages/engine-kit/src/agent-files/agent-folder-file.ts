@@ -1,0 +1,60 @@
+import { closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { makeFolders } from './harness-file.js';
+import { within } from './open-inside.js';
+
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
+/** Linux names the file a descriptor reached: where a new file really landed needs no second lookup. */
+const PROC_FD = process.platform === 'linux' ? '/proc/self/fd' : undefined;
+
+/**
+ * Makes the file `path` anew, for the harness to write, in a folder an agent can write too (an execution's artifacts
+ * folder, which a container mounts inside): whatever the agent, or a setup step, left under that name — a link, a
+ * FIFO, an older file — is removed, never written through; the new file is created with O_CREAT|O_EXCL|O_NOFOLLOW, so
+ * that a name taken again in between fails the call (EEXIST) instead of leading anywhere. A folder at the name is an
+ * error. Returns the descriptor, open for writing. Costs one lstat beside the open.
+ */
+export function recreateInAgentFolderSync(path: string, mode = 0o644): number {
+  const there = lstatSync(path, { throwIfNoEntry: false });
+  if (there?.isDirectory()) throw new Error(`${path} is a folder, not a file the harness can write`);
+  if (there) unlinkSync(path);
+  return openSync(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+}
+
+/** Writes `data` as the file `path` in a folder an agent can write, as {@link recreateInAgentFolderSync} makes it. */
+export function writeInAgentFolderSync(path: string, data: string, mode = 0o644): void {
+  const fd = recreateInAgentFolderSync(path, mode);
+  try {
+    writeAll(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes `data` as the file `path` below `base`, a folder an agent can write (an execution's HOME before its agent
+ * starts, where a setup step may have run): the folders between are made where missing and refused when one is a
+ * link, the file is made anew as {@link recreateInAgentFolderSync} makes it, and (on Linux) the new file must have
+ * landed inside the real `base` — a folder swapped for a link after its check — before a byte is written.
+ */
+export async function writeBelowAgentFolder(base: string, path: string, data: string, mode = 0o644): Promise<void> {
+  await makeFolders(base, dirname(path));
+  const fd = recreateInAgentFolderSync(path, mode);
+  try {
+    if (PROC_FD) {
+      const landed = readlinkSync(`${PROC_FD}/${fd}`);
+      if (!within(landed, realpathSync(base))) {
+        unlinkSync(landed); // new and empty: made by the open above (O_EXCL)
+        throw new Error(`${path} leads outside ${base} through a link; it was not written`);
+      }
+    }
+    writeAll(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function writeAll(fd: number, data: string): void {
+  const bytes = Buffer.from(data);
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+}
