@@ -1,10 +1,12 @@
 import {
   chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -147,6 +149,29 @@ describe.skipIf(skip)('opensandbox environment, through the official SDK against
       expect((await shell(sandbox, `test -e ${req.shared[0]}/out.json; echo $?`)).lines).toEqual(['1']);
       const failed = await shell(sandbox, 'exit 3');
       expect(failed.exitCode).toBe(3);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('brings back what a program wrote without writing through a link of the host workspace, nor a set-id bit', async () => {
+    const environment = await started();
+    const req = request();
+    const outside = join(req.root, 'outside.txt');
+    writeFileSync(outside, 'host file\n');
+    // A fixture's link, staged into the workspace on the host: inside it is a plain file the program may write.
+    symlinkSync(outside, join(req.workspace, 'linked.txt'));
+    const sandbox = await environment.open(req);
+    try {
+      const wrote = await shell(sandbox, 'rm -f linked.txt; echo remote > linked.txt; echo x > tool; chmod 4755 tool', {
+        cwd: req.workspace,
+      });
+      expect(wrote.exitCode).toBe(0);
+      await sandbox.sync?.();
+      expect(readFileSync(outside, 'utf8')).toBe('host file\n');
+      expect(lstatSync(join(req.workspace, 'linked.txt')).isFile()).toBe(true);
+      expect(readFileSync(join(req.workspace, 'linked.txt'), 'utf8')).toBe('remote\n');
+      expect(statSync(join(req.workspace, 'tool')).mode & 0o7777).toBe(0o755);
     } finally {
       await sandbox.close();
     }

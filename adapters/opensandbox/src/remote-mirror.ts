@@ -1,6 +1,7 @@
-import { createReadStream, lstatSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { createReadStream, lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { SandboxFiles } from '@alibaba-group/opensandbox';
+import { writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 
 /** A host directory and where it is inside the sandbox. */
 export interface MirroredTree {
@@ -92,10 +93,12 @@ export class RemoteMirror {
         downloads.push({ host, inside: info.path, mtime, size: info.size ?? 0, mode: Number(info.mode ?? 644) });
       }
       await inParallel(downloads, this.parallelism, async (file) => {
-        mkdirSync(dirname(file.host), { recursive: true });
         const chunks: Uint8Array[] = [];
         for await (const chunk of this.files.readBytesStream(file.inside)) chunks.push(chunk);
-        writeFileSync(file.host, Buffer.concat(chunks), { mode: Number.parseInt(String(file.mode), 8) || 0o644 });
+        // The program chose the name, the bytes and the mode: a link on the host at the name or on the way (a staged
+        // skill's, a fixture's) is never written through, and no set-id or sticky bit reaches the host.
+        const mode = (Number.parseInt(String(file.mode), 8) || 0o644) & 0o777;
+        await writeBelowAgentFolder(tree.host, file.host, Buffer.concat(chunks), mode);
         const stat = statSync(file.host);
         this.seen.set(file.host, {
           hostMtime: stat.mtimeMs,

@@ -1,5 +1,5 @@
-import { appendFile } from 'node:fs/promises';
 import type { Sandbox } from '@skill-eval/core';
+import { appendInAgentFolderSync } from '@skill-eval/engine-kit/agent-files';
 import { quote } from 'shlex';
 import type { ShellStepOptions, ShellStepsOutcome } from './shell-steps.js';
 
@@ -13,9 +13,10 @@ export async function runSandboxSteps(
   commands: readonly string[],
   options: ShellStepOptions,
 ): Promise<ShellStepsOutcome> {
-  // Worded as the host's setup steps word it (shell-steps.ts).
+  // Worded as the host's setup steps word it (shell-steps.ts). The log is in a folder the steps write from inside:
+  // what one of them left at its name (a link to a host file) is replaced, never appended to.
   for (const command of commands) {
-    await appendFile(options.logFile, `$ ${command}\n`);
+    appendInAgentFolderSync(options.logFile, `$ ${command}\n`);
     if (options.signal?.aborted) return { ok: false, command, reason: 'interrupted before it started' };
     const proc = await sandbox.run({
       file: 'sh',
@@ -38,7 +39,7 @@ export async function runSandboxSteps(
           : proc.exitCode === null
             ? `killed by ${proc.signal ?? 'a signal'}`
             : `exited with status ${proc.exitCode}`;
-    await appendFile(options.logFile, `[${reason}]\n`);
+    appendInAgentFolderSync(options.logFile, `[${reason}]\n`);
     return { ok: false, command, reason };
   }
   return { ok: true };

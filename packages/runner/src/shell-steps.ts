@@ -1,4 +1,4 @@
-import { appendFile } from 'node:fs/promises';
+import { appendInAgentFolderSync } from '@skill-eval/engine-kit/agent-files';
 import { forgetProcessGroup, killProcessGroup, trackProcessGroup } from '@skill-eval/engine-kit/process-groups';
 import type { Launched } from '@skill-eval/engine-kit/process-launcher';
 
@@ -53,10 +53,11 @@ export async function runShellSteps(
   groups: ProcessGroups = new ProcessGroups(),
 ): Promise<ShellStepsOutcome> {
   for (const command of commands) {
-    await appendFile(options.logFile, `$ ${command}\n`);
+    // The log is in a folder the steps write: what one left at its name is replaced, never appended to.
+    appendInAgentFolderSync(options.logFile, `$ ${command}\n`);
     const reason = await runOne(command, options, groups);
     if (reason) {
-      await appendFile(options.logFile, `[${reason}]\n`);
+      appendInAgentFolderSync(options.logFile, `[${reason}]\n`);
       return { ok: false, command, reason };
     }
   }

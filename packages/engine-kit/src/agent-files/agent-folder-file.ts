@@ -1,9 +1,19 @@
-import { closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { makeFolders } from './harness-file.js';
 import { within } from './open-inside.js';
 
-const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_APPEND, O_NONBLOCK } = constants;
 /** Linux names the file a descriptor reached: where a new file really landed needs no second lookup. */
 const PROC_FD = process.platform === 'linux' ? '/proc/self/fd' : undefined;
 
@@ -32,12 +42,42 @@ export function writeInAgentFolderSync(path: string, data: string, mode = 0o644)
 }
 
 /**
+ * Appends `text` to the file `path` in a folder an agent can write (a setup log, which the steps write too, inside a
+ * container): opened with O_APPEND|O_CREAT|O_NOFOLLOW|O_NONBLOCK and checked to be a regular file through the same
+ * descriptor; a link, FIFO or device the agent left at the name is replaced by a new file, never written through.
+ */
+export function appendInAgentFolderSync(path: string, text: string): void {
+  let fd: number;
+  try {
+    fd = openSync(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o644);
+  } catch (error) {
+    // ELOOP: a link; ENXIO: a FIFO nobody reads; EMLINK: a link (some BSDs).
+    if (!['ELOOP', 'ENXIO', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    fd = recreateInAgentFolderSync(path);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) {
+      closeSync(fd);
+      fd = recreateInAgentFolderSync(path);
+    }
+    writeAll(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Writes `data` as the file `path` below `base`, a folder an agent can write (an execution's HOME before its agent
  * starts, where a setup step may have run): the folders between are made where missing and refused when one is a
  * link, the file is made anew as {@link recreateInAgentFolderSync} makes it, and (on Linux) the new file must have
  * landed inside the real `base` — a folder swapped for a link after its check — before a byte is written.
  */
-export async function writeBelowAgentFolder(base: string, path: string, data: string, mode = 0o644): Promise<void> {
+export async function writeBelowAgentFolder(
+  base: string,
+  path: string,
+  data: string | Uint8Array,
+  mode = 0o644,
+): Promise<void> {
   await makeFolders(base, dirname(path));
   const fd = recreateInAgentFolderSync(path, mode);
   try {
@@ -54,7 +94,7 @@ export async function writeBelowAgentFolder(base: string, path: string, data: st
   }
 }
 
-function writeAll(fd: number, data: string): void {
-  const bytes = Buffer.from(data);
+function writeAll(fd: number, data: string | Uint8Array): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
 }

@@ -1,7 +1,12 @@
 // The file layer: every read or write of a path an agent could have touched goes through here (see docs/security.md,
 // "The file layer"). No link is followed, one descriptor serves from check to use, only regular files are read, sizes
 // are capped, and nothing is written where an agent could have placed a name.
-export { recreateInAgentFolderSync, writeBelowAgentFolder, writeInAgentFolderSync } from './agent-folder-file.js';
+export {
+  appendInAgentFolderSync,
+  recreateInAgentFolderSync,
+  writeBelowAgentFolder,
+  writeInAgentFolderSync,
+} from './agent-folder-file.js';
 export { type CopyOptions, copyAgentFile } from './copy-agent-file.js';
 export { CopyBudget, type CopyLimits, DEFAULT_COPY_LIMITS } from './copy-budget.js';
 export { createHarnessFile, makeFolders, writeHarnessFile } from './harness-file.js';
