@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the data under test.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -78,6 +78,25 @@ describe('resolveMcpServers', () => {
       headers: { Authorization: 'Bearer t0k' },
     });
     expect(local).toMatchObject({ command: 'python3', env: { K: 't0k' } });
+  });
+
+  it('writes a mock definition where a setup step may have run without following a link it left', async () => {
+    const host = join(dir, 'host');
+    await mkdir(host);
+    await writeFile(join(host, 'kept.json'), 'host file');
+    const options = { workspace: '/ws', env: {}, trust: false, modelKeys: [] };
+    // A link at the definition's own name is replaced by the definition.
+    await mkdir(join(dir, 'mcp'));
+    await symlink(join(host, 'kept.json'), join(dir, 'mcp', 'mcp-mock-0-pm.json'));
+    const [mock] = await resolveMcpServers([mocked], { ...options, dir: join(dir, 'mcp') });
+    expect(JSON.parse(await readFile(mock!.args[1]!, 'utf8')).name).toBe('pm');
+    // A link in place of the folder is refused.
+    await symlink(host, join(dir, 'linked'));
+    await expect(resolveMcpServers([mocked], { ...options, dir: join(dir, 'linked') })).rejects.toThrow(
+      /symbolic link/,
+    );
+    expect(await readdir(host)).toEqual(['kept.json']);
+    expect(await readFile(join(host, 'kept.json'), 'utf8')).toBe('host file');
   });
 
   it('refuses a stdio server without a command and an http server without a url', async () => {

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type McpServer, type ResolvedMcpServer, SkillEvalError } from '@skill-eval/core';
+import { writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 
 /**
  * The mocked MCP server script shipped with this package. Found through the package's exports, not beside this
@@ -10,7 +10,10 @@ import { type McpServer, type ResolvedMcpServer, SkillEvalError } from '@skill-e
 export const MOCK_MCP_SERVER_SCRIPT = fileURLToPath(import.meta.resolve('@skill-eval/runner/mock-mcp-server.mjs'));
 
 export interface ResolveMcpOptions {
-  /** Directory for the mock definitions (the execution's temp dir, outside the agent's workspace). */
+  /**
+   * Directory for the mock definitions, in the execution's temp dir outside the agent's workspace — which a container
+   * mounts, and setup steps have run in: the definitions are written through the file layer, below its parent.
+   */
   dir: string;
   /** The agent's workspace: the filesystem mock works inside it. */
   workspace: string;
@@ -36,7 +39,6 @@ export async function resolveMcpServers(
   const resolved: ResolvedMcpServer[] = [];
   for (const [index, server] of servers.entries()) {
     if (server.mock) {
-      await mkdir(options.dir, { recursive: true });
       const file = join(options.dir, `mcp-mock-${index}-${server.name.replace(/[^\w.-]/g, '_')}.json`);
       const spec = {
         name: server.name,
@@ -44,7 +46,7 @@ export async function resolveMcpServers(
         builtin: server.mock.builtin,
         root: options.workspace,
       };
-      await writeFile(file, JSON.stringify(spec));
+      await writeBelowAgentFolder(dirname(options.dir), file, JSON.stringify(spec));
       resolved.push({
         name: server.name,
         transport: 'stdio',

@@ -28,7 +28,13 @@ const hostSandbox: Sandbox = {
 };
 
 const steps = (commands: string[], log: string) =>
-  runSandboxSteps(hostSandbox, commands, { cwd: dir, env: {}, deadline: Date.now() + 30_000, limit: '30 s', logFile: log });
+  runSandboxSteps(hostSandbox, commands, {
+    cwd: dir,
+    env: {},
+    deadline: Date.now() + 30_000,
+    limit: '30 s',
+    logFile: log,
+  });
 
 describe('setup steps in a sandbox, and the log they share with the host', () => {
   it('replaces a link a step left as the log, writing nothing through it', async () => {
