@@ -1,7 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type McpServer, type ResolvedMcpServer, SkillEvalError } from '@skill-eval/core';
-import { writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 
 /**
  * The mocked MCP server script shipped with this package. Found through the package's exports, not beside this
@@ -46,6 +45,8 @@ export async function resolveMcpServers(
         builtin: server.mock.builtin,
         root: options.workspace,
       };
+      // The file layer is imported here: `list` and `validate` load this module and write nothing.
+      const { writeBelowAgentFolder } = await import('@skill-eval/engine-kit/agent-files');
       await writeBelowAgentFolder(dirname(options.dir), file, JSON.stringify(spec));
       resolved.push({
         name: server.name,
