@@ -80,7 +80,7 @@ export async function runAgentSession(options: AgentSessionOptions): Promise<Ses
     return errorSession(engineId, code, message, { engineVersion });
   }
   const tools = [
-    ...(skills.length > 0 ? [createSkillTool(skills)] : []),
+    ...(skills.length > 0 ? [createSkillTool(skills, input.workspace)] : []),
     ...createWorkspaceTools(input.workspace, skills),
     ...mcp.tools,
   ];

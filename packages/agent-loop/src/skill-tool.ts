@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { readSkillFrontmatter } from '@skill-eval/core';
+import { readAgentText, within } from '@skill-eval/engine-kit/agent-files';
 import { type AgentTool, stringField, ToolError } from './agent-tool.js';
 
 /** A skill found under one of the workspace's skill roots. */
@@ -12,8 +13,13 @@ export interface StagedSkill {
   dir: string;
 }
 
-/** Skills staged at `<workspace>/<root>/<dir>/SKILL.md`, first root wins on a name clash. */
+/**
+ * Skills staged at `<workspace>/<root>/<dir>/SKILL.md`, first root wins on a name clash. A SKILL.md that leads outside
+ * the workspace through a link (what a setup step, in a container, can leave at a skill's place) is an error: the
+ * harness reads these files on the host, and would hand the model a host file.
+ */
 export function discoverSkills(workspace: string, skillRoots: readonly string[]): StagedSkill[] {
+  const realWorkspace = realpathSync(workspace);
   const found = new Map<string, StagedSkill>();
   for (const root of skillRoots) {
     const base = join(workspace, root);
@@ -22,6 +28,9 @@ export function discoverSkills(workspace: string, skillRoots: readonly string[])
       const dir = join(base, entry.name);
       if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
       if (!existsSync(join(dir, 'SKILL.md'))) continue;
+      if (!within(realpathSync(join(dir, 'SKILL.md')), realWorkspace)) {
+        throw new Error(`${relative(workspace, join(dir, 'SKILL.md'))} leads outside the workspace through a link`);
+      }
       const { name, description } = readSkillFrontmatter(dir);
       const skill = { name: name || entry.name, description: description ?? '', dir };
       if (!found.has(skill.name)) found.set(skill.name, skill);
@@ -43,7 +52,7 @@ const stripFrontmatter = (text: string): string =>
     .replace(/^\s*\n/, '');
 
 /** The `Skill` tool: `{skill, args?}` → "Base directory for this skill: <dir>\n\n<body>", as Claude Code injects it. */
-export function createSkillTool(skills: readonly StagedSkill[]): AgentTool {
+export function createSkillTool(skills: readonly StagedSkill[], workspace: string): AgentTool {
   return {
     definition: {
       name: 'Skill',
@@ -70,7 +79,10 @@ export function createSkillTool(skills: readonly StagedSkill[]): AgentTool {
         const known = skills.map((s) => s.name).join(', ') || 'none';
         throw new ToolError(`Unknown skill: ${name}. Available skills: ${known}.`);
       }
-      const body = stripFrontmatter(readFileSync(join(skill.dir, 'SKILL.md'), 'utf8'));
+      // Read on the host through the file layer: a link left at SKILL.md since discovery is refused, not followed.
+      const text = await readAgentText(workspace, relative(workspace, join(skill.dir, 'SKILL.md')));
+      if (typeof text !== 'string') throw new ToolError(`The skill ${name} cannot be read: ${text.message}.`);
+      const body = stripFrontmatter(text);
       const output = `Base directory for this skill: ${skill.dir}\n\n${args ? `${body.trimEnd()}\n\nARGUMENTS: ${args}` : body}`;
       return { output, isError: false };
     },
