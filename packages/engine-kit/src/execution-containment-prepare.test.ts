@@ -40,6 +40,25 @@ describe.runIf(process.platform === 'linux')('the containment probe, made while 
     await opened.end();
   });
 
+  it('is made by the first launcher when a run prestarts it, and chooses as the probe made here does', async () => {
+    const here = await fresh();
+    await here.prepareContainment();
+    vi.resetModules();
+    const launcher = await import('./process-launcher.js');
+    const containment = await import('./execution-containment.js');
+    launcher.prestartLaunchers();
+    await containment.prepareContainment();
+    expect(containment.containmentMechanism()).toBe(here.containmentMechanism());
+    expect(containment.containmentNotice()).toBe(here.containmentNotice());
+    expect(probeLeaves()).toEqual([]);
+  });
+
+  it("reports the errno of a move the launcher cannot make, as the probe's answer", async () => {
+    vi.resetModules();
+    const { launcherMoveProbe } = await import('./process-launcher.js');
+    expect(await launcherMoveProbe('/nonexistent/skill-eval/cgroup.procs', '/nonexistent/cgroup.procs')).toBe('ENOENT');
+  });
+
   it('falls back to the mark scan when told to, without probing', async () => {
     vi.stubEnv('SKILL_EVAL_CONTAINMENT', 'mark');
     try {

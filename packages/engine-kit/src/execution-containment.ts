@@ -115,11 +115,19 @@ function choose(): { tree?: CgroupTree; why?: string } {
 }
 
 /**
+ * Makes a process of this user move itself into the cgroup whose `cgroup.procs` is `enter` and back into `leave`, as
+ * the launcher will for every program; resolves to undefined when both moves worked, else to the errno name (`EACCES`).
+ */
+export type MoveProbe = (enter: string, leave: string) => Promise<string | undefined>;
+
+/**
  * Finds out now, off this thread, which mechanism this process will use, so that the first execution does not wait
  * for it: the move into a cgroup and back out that the probe makes waits on the kernel (an RCU grace period each,
- * some 10 ms), in a short-lived `sh` instead of this process. A run starts it while it loads its suites.
+ * some 10 ms), in another process than this one — a short-lived `sh` born here, or (`probe`) the process launcher,
+ * which a run starts while it loads its suites anyway: no fork of this large process on the run's way to its first
+ * execution.
  */
-export function prepareContainment(): Promise<void> {
+export function prepareContainment(probe: MoveProbe = moveInAndOut): Promise<void> {
   if (choice) return Promise.resolve();
   preparing ??= (async () => {
     // Refused (SKILL_EVAL_CONTAINMENT=cgroup where cgroups do not work): choose() refuses again at its caller.
@@ -132,7 +140,10 @@ export function prepareContainment(): Promise<void> {
       return;
     }
     const { tree, leaf } = settled;
-    const why = await moveInAndOut(tree, leaf).finally(() => removeProbeLeaf(leaf));
+    const code = await probe(join(leaf, 'cgroup.procs'), join(tree.home, 'cgroup.procs'))
+      .catch((error: Error) => error.message)
+      .finally(() => removeProbeLeaf(leaf));
+    const why = code === undefined ? undefined : notWritable(tree, code);
     // A failed probe with SKILL_EVAL_CONTAINMENT=cgroup is left to choose(), which refuses at its caller.
     if (!(why && process.env[CONTAINMENT_VARIABLE] === 'cgroup')) choice ??= decided(tree, why);
   })();
@@ -175,16 +186,12 @@ function decided(tree: CgroupTree | undefined, why: string | undefined): { tree?
 
 const notWritable = (tree: CgroupTree, code: string) => `the cgroup ${tree.home} is not writable (${code})`;
 
-/**
- * Whether a process of this user can move itself into `leaf` and back into this process's cgroup, as the launcher
- * will for every program: a `sh` born here makes both moves. Undefined when it can; else why not.
- */
-function moveInAndOut(tree: CgroupTree, leaf: string): Promise<string | undefined> {
-  const script = 'echo 0 > "$1" && echo 0 > "$2"';
-  const args = ['-c', script, 'probe', join(leaf, 'cgroup.procs'), join(tree.home, 'cgroup.procs')];
+/** The probe without a launcher: a `sh` born here makes both moves. */
+function moveInAndOut(enter: string, leave: string): Promise<string | undefined> {
+  const args = ['-c', 'echo 0 > "$1" && echo 0 > "$2"', 'probe', enter, leave];
   return new Promise((resolve) => {
     execFile('/bin/sh', args, { env: { PATH: process.env.PATH ?? '' } }, (error, _out, stderr) =>
-      resolve(error ? notWritable(tree, errnoOf(stderr)) : undefined),
+      resolve(error ? errnoOf(stderr) : undefined),
     );
   });
 }
@@ -205,6 +212,8 @@ function removeProbeLeaf(leaf: string): void {
 
 /** Opens the boundary of one execution's processes; `end` it when the execution ends, whatever happened. */
 export async function openContainment(): Promise<Containment> {
+  // A probe still under way decides soon: waiting for it is quicker than the moves of one made here.
+  if (!choice && preparing) await preparing;
   containmentMechanism();
   const tree = choice?.tree;
   if (!tree) {

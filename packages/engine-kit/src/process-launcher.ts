@@ -277,6 +277,30 @@ export function launchProcess(request: LaunchRequest, events: LaunchEvents): Lau
  * it, for the same reason.
  */
 export function prestartLaunchers(): void {
-  void prepareContainment();
+  void prepareContainment(launcherMoveProbe);
   pool()[0]!.start();
+}
+
+/**
+ * The containment probe made by the first launcher, as it will start every program: it moves itself into the probe
+ * cgroup (`enter`), forks a `sh` that does nothing, and moves back out (`leave`). A move it cannot make is the error
+ * of that launch (`EACCES: permission denied, open '…/cgroup.procs'`); one that leaves it stuck inside ends it, and
+ * the next launch starts another (see launcher-source.ts).
+ */
+export function launcherMoveProbe(enter: string, leave: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const request = { file: '/bin/sh', args: ['-c', ':'], cwd: '/', env: { PATH: process.env.PATH ?? '' } };
+    pool()[0]!.launch(
+      request,
+      {
+        pid: () => {},
+        error: (message) => resolve(/^E[A-Z]+/.exec(message)?.[0] ?? message),
+        stdout: () => {},
+        stderr: () => {},
+        exit: () => {},
+        close: () => resolve(undefined),
+      },
+      { enter, leave, settled: () => {} },
+    );
+  });
 }
