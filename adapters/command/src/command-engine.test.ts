@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSkillEvalError } from '@skill-eval/core';
+import { type ExecutionRecord, isSkillEvalError } from '@skill-eval/core';
 import { abortWhen, deadlineAfterStart, isGone, makeSandbox } from '@skill-eval/engine-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FILES } from './command-engine.js';
@@ -391,6 +391,34 @@ echo "turn $SKILL_EVAL_TURN"`,
     }
     expect(readFileSync(join(sandbox.artifacts, FILES.prompt), 'utf8')).toBe('two');
     expect(readFileSync(join(sandbox.artifacts, FILES.transcript), 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  it("writes its transcript into the run directory's record and keeps the files it handed the program as it wrote them", async () => {
+    const lines: string[] = [];
+    const kept = new Map<string, string>();
+    const record: ExecutionRecord = {
+      openLines: (name) => {
+        writeFileSync(join(sandbox.root, name), '');
+        return { path: join(sandbox.root, name), writeLine: (line) => lines.push(line), close: () => {} };
+      },
+      keep: (name, text) => kept.set(name, text),
+    };
+    // The program rewrites what it was handed: the record keeps what the harness gave it.
+    sandbox.script(
+      'rewrite.sh',
+      'cat >/dev/null; echo tampered > "$SKILL_EVAL_PROMPT_FILE"; echo tampered > "$SKILL_EVAL_INPUT_FILE"; echo "turn $SKILL_EVAL_TURN"',
+    );
+    const session = await engine({ command: './rewrite.sh' }).run({
+      ...sandbox.input({ turns: ['one', 'two'] }),
+      record,
+    });
+    expect(session.finalMessage).toBe('turn 2');
+    expect(session.transcriptPath).toBe(join(sandbox.root, FILES.transcript));
+    expect(lines.map((line) => JSON.parse(line).stdout)).toEqual(['turn 1', 'turn 2']);
+    expect(kept.get(FILES.prompt)).toBe('two');
+    expect(JSON.parse(kept.get(FILES.input)!).messages.at(-1)).toEqual({ role: 'user', content: 'two' });
+    // Nothing of the transcript is in the agent's folder, where the program could change it.
+    expect(existsSync(join(sandbox.artifacts, FILES.transcript))).toBe(false);
   });
 
   it('refuses a SessionResult that is a link to a file outside, and reads nothing of that file', async () => {

@@ -22,6 +22,7 @@ import {
   openTranscript,
   type RunFailure,
   type SessionRecord,
+  type TranscriptFile,
   toSession,
 } from '@skill-eval/engine-kit';
 import { readAgentText, writeInAgentFolderSync } from '@skill-eval/engine-kit/agent-files';
@@ -100,16 +101,19 @@ export class CommandEngine implements Engine {
     const started = Date.now();
     const state = newSessionRecord(input.model ?? this.settings.model);
     const secrets = new Set(secretValues(input.env));
-    let transcriptPath: string | undefined;
+    let transcript: TranscriptFile | undefined;
     try {
       this.assertTrusted();
       assertTurns(input);
       mkdirSync(input.artifactsDir, { recursive: true });
-      transcriptPath = join(input.artifactsDir, FILES.transcript);
-      await this.runTurns(input, state, transcriptPath, started, secrets);
+      transcript = openTranscript(input, FILES.transcript, state.warnings);
+      await this.runTurns(input, state, transcript, started, secrets);
     } catch (error) {
       failRun(state, failureFromError(error));
+    } finally {
+      transcript?.close();
     }
+    const transcriptPath = transcript?.path;
     const session = toSession(state, {
       engineId: ENGINE_ID,
       started,
@@ -122,7 +126,7 @@ export class CommandEngine implements Engine {
   private async runTurns(
     input: EngineRunInput,
     state: SessionRecord,
-    transcriptPath: string,
+    transcript: TranscriptFile,
     started: number,
     secrets: Set<string>,
   ): Promise<void> {
@@ -140,76 +144,75 @@ export class CommandEngine implements Engine {
         text,
         [...secrets].sort((a, b) => b.length - a.length),
       );
-    const transcript = openTranscript(transcriptPath, state.warnings);
     const history: SessionMessage[] = input.system ? [{ role: 'system', content: input.system }] : [];
-    try {
-      for (const [index, prompt] of input.turns.entries()) {
-        if (input.signal.aborted) return failRun(state, INTERRUPTED);
-        const turn = index + 1;
-        history.push({ role: 'user', content: prompt });
-        const session = this.turnInput(input, state, history, deadline);
-        // Small files, written synchronously: per call, a thread-pool round trip each would cost more than the writes.
-        // The program can write this folder: a link it left at either name in an earlier turn is replaced, not followed.
-        writeInAgentFolderSync(files.inputFile, `${JSON.stringify(session, null, 2)}\n`);
-        writeInAgentFolderSync(files.promptFile, prompt);
-        // A result left by an earlier turn or attempt must not pass for this one's. Looked for first: removing a file
-        // that is not there (as on most turns) costs a thrown and caught error.
-        if (existsSync(files.outputFile)) rmSync(files.outputFile, { force: true });
+    for (const [index, prompt] of input.turns.entries()) {
+      if (input.signal.aborted) return failRun(state, INTERRUPTED);
+      const turn = index + 1;
+      history.push({ role: 'user', content: prompt });
+      const session = this.turnInput(input, state, history, deadline);
+      // Small files, written synchronously: per call, a thread-pool round trip each would cost more than the writes.
+      // The program can write this folder: a link it left at either name in an earlier turn is replaced, not followed.
+      const sessionText = `${JSON.stringify(session, null, 2)}\n`;
+      writeInAgentFolderSync(files.inputFile, sessionText);
+      writeInAgentFolderSync(files.promptFile, prompt);
+      // The run directory keeps the files as given here, not as the program may have left them.
+      input.record?.keep(FILES.input, redact(sessionText));
+      input.record?.keep(FILES.prompt, redact(prompt));
+      // A result left by an earlier turn or attempt must not pass for this one's. Looked for first: removing a file
+      // that is not there (as on most turns) costs a thrown and caught error.
+      if (existsSync(files.outputFile)) rmSync(files.outputFile, { force: true });
 
-        const vars = buildTemplateVars(session, files);
-        const extraEnv = this.renderEnv(vars, input.env);
-        for (const value of Object.values(extraEnv)) if (value.length >= MIN_REDACT) secrets.add(value);
-        const own = skillEvalEnv(
-          { prompt, previous: state.finalMessage, turn, turnCount: input.turns.length, system: input.system, ...files },
-          session,
-        );
-        state.warnings.push(...own.warnings.map((warning) => `turn ${turn}: ${warning}`));
-        const env = buildChildEnv(input, extraEnv, own.env);
-        for (const value of secretValues(env)) secrets.add(value);
-        const call = this.call(vars, env, baseDir, input.sandbox !== undefined);
+      const vars = buildTemplateVars(session, files);
+      const extraEnv = this.renderEnv(vars, input.env);
+      for (const value of Object.values(extraEnv)) if (value.length >= MIN_REDACT) secrets.add(value);
+      const own = skillEvalEnv(
+        { prompt, previous: state.finalMessage, turn, turnCount: input.turns.length, system: input.system, ...files },
+        session,
+      );
+      state.warnings.push(...own.warnings.map((warning) => `turn ${turn}: ${warning}`));
+      const env = buildChildEnv(input, extraEnv, own.env);
+      for (const value of secretValues(env)) secrets.add(value);
+      const call = this.call(vars, env, baseDir, input.sandbox !== undefined);
 
-        state.events.push({ type: 'message', role: 'user', text: prompt });
-        const run = await runCommand({
-          call,
-          stdin: prompt,
-          cwd: input.workspace,
-          env,
-          deadline,
-          signal: input.signal,
-          ...(input.sandbox ? { sandbox: input.sandbox } : {}),
-        });
-        const { proc } = run;
-        state.exitCode = proc.exitCode;
-        if (run.truncated) state.warnings.push(`turn ${turn}: stdout passed 8 MiB and was cut`);
-        const raw =
-          this.format === 'session_result' ? await sessionResultText(input.artifactsDir, run.stdout) : run.stdout;
-        transcript.writeLine(
-          redact(
-            JSON.stringify({
-              turn,
-              argv: [call.argv0 ?? call.file, ...call.args],
-              exitCode: proc.exitCode,
-              timedOut: proc.timedOut,
-              stdout: run.stdout,
-              stderrTail: proc.stderrTail,
-              ...(raw !== run.stdout ? { result: raw } : {}),
-            }),
-          ),
-        );
+      state.events.push({ type: 'message', role: 'user', text: prompt });
+      const run = await runCommand({
+        call,
+        stdin: prompt,
+        cwd: input.workspace,
+        env,
+        deadline,
+        signal: input.signal,
+        ...(input.sandbox ? { sandbox: input.sandbox } : {}),
+      });
+      const { proc } = run;
+      state.exitCode = proc.exitCode;
+      if (run.truncated) state.warnings.push(`turn ${turn}: stdout passed 8 MiB and was cut`);
+      const raw =
+        this.format === 'session_result' ? await sessionResultText(input.artifactsDir, run.stdout) : run.stdout;
+      transcript.writeLine(
+        redact(
+          JSON.stringify({
+            turn,
+            argv: [call.argv0 ?? call.file, ...call.args],
+            exitCode: proc.exitCode,
+            timedOut: proc.timedOut,
+            stdout: run.stdout,
+            stderrTail: proc.stderrTail,
+            ...(raw !== run.stdout ? { result: raw } : {}),
+          }),
+        ),
+      );
 
-        const ended = this.settleTurn(
-          state,
-          { run, raw, turn, history, sent: session.messages },
-          {
-            timeoutMs,
-            file: call.file,
-            redact,
-          },
-        );
-        if (ended) return failRun(state, ended);
-      }
-    } finally {
-      await transcript.close();
+      const ended = this.settleTurn(
+        state,
+        { run, raw, turn, history, sent: session.messages },
+        {
+          timeoutMs,
+          file: call.file,
+          redact,
+        },
+      );
+      if (ended) return failRun(state, ended);
     }
   }
 

@@ -72,8 +72,17 @@ export interface EngineRunInput {
    * `environment`), HOME pointing at the fresh home.
    */
   env: Record<string, string>;
-  /** Directory where the engine may write its raw transcript. */
+  /**
+   * The agent's folder for files the engine hands its program (a prompt, an input) and the program leaves; the
+   * runner copies what is there into the run directory at the end.
+   */
   artifactsDir: string;
+  /**
+   * The execution's record in the run directory, out of the agent's reach: where the engine writes its raw
+   * transcript, and keeps the harness's own copy of a file it hands its program. Absent where there is no run
+   * directory (a judge's engine, a program built on the engines alone): the engine then writes to `artifactsDir`.
+   */
+  record?: ExecutionRecord;
   /**
    * Where the execution's programs run, when not on the host: a container or remote sandbox. An engine starts its
    * programs through `sandbox.run` (same contract as a local process group); `workspace`, `home` and `artifactsDir`
@@ -165,4 +174,26 @@ export interface Engine {
   missingSetup?(env: Readonly<Record<string, string | undefined>>): string | undefined;
   /** The credential the engine would run with, found where `missingSetup` looks (`skill-eval engines` names it). */
   credential?(env: Readonly<Record<string, string | undefined>>): EngineCredential | undefined;
+}
+
+/**
+ * Files the harness writes for an execution straight into the run directory (`artifacts/<execution>/<name>`), redacted
+ * and sealed with the run: what the agent saw or said as the harness saw it, which nothing the agent does can change.
+ * A name is a plain file name; each is kept once.
+ */
+export interface ExecutionRecord {
+  /** Creates the record file `name`, written a line at a time (each on disk when written); its path is the file's. */
+  openLines(name: string): RecordLines;
+  /**
+   * Keeps `text` as the record file `name` (the last text given wins): a file the engine writes into `artifactsDir`
+   * for its program, kept as the engine wrote it rather than copied from the agent's folder at the end.
+   */
+  keep(name: string, text: string): void;
+}
+
+/** A record file being written; never throws (a write that fails is a warning of the execution). */
+export interface RecordLines {
+  readonly path: string;
+  writeLine(line: string): void;
+  close(): void;
 }

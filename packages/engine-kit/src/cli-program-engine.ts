@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { EngineRunInput, Session } from '@skill-eval/core';
 import { assertTurns } from './assert-turns.js';
 import { readVersion } from './read-version.js';
@@ -8,12 +7,13 @@ import { type CliTurnsOptions, runCliTurns } from './run-cli-turns.js';
 import { failRun, failureFromError } from './run-record.js';
 import { type SessionRecord, toSession } from './session-record.js';
 import { toolEnvironmentFailure } from './tool-environment-failure.js';
+import { openTranscript, type TranscriptFile } from './transcript-file.js';
 import { versionProbe } from './version-probe.js';
 
-/** What an execution's turns are given: the binary, the file for the raw transcript, and when the execution began. */
+/** What an execution's turns are given: the binary, the raw transcript, and when the execution began. */
 export interface CliExecution {
   binary: string;
-  transcriptPath: string;
+  transcript: TranscriptFile;
   started: number;
 }
 
@@ -70,7 +70,8 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
 
   /**
    * One execution as every CLI engine records it: the binary is resolved, the turns checked and the artifacts dir
-   * made, then `runTurns` drives the program, writing its raw transcript to `transcriptFile` there. A failure of any
+   * made, then `runTurns` drives the program, writing its raw transcript `transcriptFile` (into the execution's record
+   * in the run directory, else into the artifacts dir: see openTranscript). A failure of any
    * step is recorded on the session, not thrown; `settle` then completes the record (e.g. prices its usage). A run in
    * which every tool call failed because of the environment (a sandbox that cannot start) is an ENVIRONMENT_FAILED error.
    */
@@ -84,16 +85,19 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
     },
   ): Promise<Session> {
     const started = Date.now();
-    let transcriptPath: string | undefined;
+    let transcript: TranscriptFile | undefined;
     try {
       const binary = this.binaryFor(input);
       assertTurns(input);
       await mkdir(input.artifactsDir, { recursive: true });
-      transcriptPath = join(input.artifactsDir, execution.transcriptFile);
-      await execution.runTurns({ binary, transcriptPath, started });
+      transcript = openTranscript(input, execution.transcriptFile, state.warnings);
+      await execution.runTurns({ binary, transcript, started });
     } catch (error) {
       failRun(state, failureFromError(error));
+    } finally {
+      transcript?.close();
     }
+    const transcriptPath = transcript?.path;
     execution.settle?.(state);
     const session = toSession(state, { engineId: this.id, started, transcriptPath });
     const broken = session.status === 'completed' ? toolEnvironmentFailure(session.toolCalls) : undefined;
@@ -114,7 +118,7 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
    */
   protected driveTurns<Parsed extends { warnings: string[] }>(
     execution: CliExecution,
-    turns: Omit<CliTurnsOptions<Parsed>, 'program' | 'binary' | 'installHint' | 'deadline' | 'transcriptPath'>,
+    turns: Omit<CliTurnsOptions<Parsed>, 'program' | 'binary' | 'installHint' | 'deadline' | 'transcript'>,
   ): Promise<void> {
     return runCliTurns<Parsed>({
       ...turns,
@@ -122,7 +126,7 @@ export abstract class CliProgramEngine<Settings extends { model?: string; path?:
       binary: execution.binary,
       installHint: this.program.installHint,
       deadline: execution.started + turns.input.timeoutMs,
-      transcriptPath: execution.transcriptPath,
+      transcript: execution.transcript,
     });
   }
 }

@@ -6,6 +6,7 @@ import { exitFailure } from './process-failure.js';
 import { type CliTurnsOptions, type LineParser, runCliTurns } from './run-cli-turns.js';
 import type { RunRecord } from './run-record.js';
 import { type EngineSandbox, isGone, makeSandbox } from './testing/index.js';
+import { openTranscript } from './transcript-file.js';
 
 interface Parsed {
   lines: string[];
@@ -56,7 +57,7 @@ function options(binary: string, record: RunRecord, overrides: Partial<CliTurnsO
     input: sandbox.input({ turns: ['first', 'second'], timeoutMs: 10_000 }),
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', SECRET },
     deadline: Date.now() + 10_000,
-    transcriptPath: join(sandbox.root, 'transcript.jsonl'),
+    transcript: openTranscript({ artifactsDir: sandbox.root }, 'transcript.jsonl', record.warnings),
     redact: (text) => text.replaceAll(SECRET, '[REDACTED]'),
     record,
     startTurn: (_index, prompt) => ({ args: [prompt], parser: new Collect() }),
@@ -134,7 +135,8 @@ describe('runCliTurns', () => {
       { type: 'skill', name: 'demo', via: 'mention' },
     ]);
     expect(record.warnings).toEqual(['turn 1: saw [REDACTED]', 'turn 2: saw [REDACTED]']);
-    const transcript = readFileSync(opts.transcriptPath, 'utf8');
+    opts.transcript.close();
+    const transcript = readFileSync(opts.transcript.path, 'utf8');
     expect(transcript).not.toContain(SECRET);
     expect(transcript.trim().split('\n')).toHaveLength(6);
   });

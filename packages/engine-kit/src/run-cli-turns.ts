@@ -2,7 +2,7 @@ import type { EngineRunInput, NextUserTurn, SessionEvent } from '@skill-eval/cor
 import { type ProgramInfo, processFailure } from './process-failure.js';
 import { type GroupProcessResult, MAX_LINE_LENGTH, runGroupProcess } from './run-group-process.js';
 import { failRun, INTERRUPTED, type RunFailure, type RunRecord } from './run-record.js';
-import { openTranscript } from './transcript-file.js';
+import type { TranscriptFile } from './transcript-file.js';
 
 /** Reads a program's stdout line by line. */
 export interface LineParser<Parsed> {
@@ -38,8 +38,8 @@ export interface CliTurnsOptions<Parsed extends { warnings: string[] }> extends 
   env: Record<string, string>;
   /** Epoch milliseconds after which the running process group is killed. */
   deadline: number;
-  /** Where the raw stdout of every turn goes, redacted. */
-  transcriptPath: string;
+  /** Where the raw stdout of every turn goes, redacted; the caller opened it and closes it. */
+  transcript: TranscriptFile;
   /** Replaces secrets in text that leaves the process (transcript, warnings). */
   redact: (text: string) => string;
   /** Run state: events, warnings, exit code and failure are recorded here. */
@@ -72,68 +72,63 @@ export function answerSinceLastUserMessage(events: readonly SessionEvent[]): str
 export async function runCliTurns<Parsed extends { warnings: string[] }>(
   options: CliTurnsOptions<Parsed>,
 ): Promise<void> {
-  const { input, record, redact } = options;
-  const transcript = openTranscript(options.transcriptPath, record.warnings);
+  const { input, record, redact, transcript } = options;
   const info: ProgramInfo = { ...options, timeoutMs: input.timeoutMs };
-  try {
-    let next: NextUserTurn | null = input.turns.length > 0 ? { text: input.turns[0]!, simulated: false } : null;
-    for (let index = 0; next; index++) {
-      const prompt = next.text;
-      if (input.signal.aborted) return failRun(record, INTERRUPTED);
-      const turn = options.startTurn(index, prompt);
-      if (!('args' in turn)) return failRun(record, turn);
-      const opening: SessionEvent[] = [
-        { type: 'message', role: 'user', text: prompt, ...(next.simulated ? { simulated: true } : {}) },
-        ...(turn.events ?? []),
-      ];
-      record.events.push(...opening);
-      if (opening.some((event) => input.stopWhen?.(event))) {
-        record.stoppedEarly = true;
-        return;
-      }
-      let checked = 0;
-      const run = input.sandbox ? input.sandbox.run.bind(input.sandbox) : runGroupProcess;
-      const proc = await run({
-        file: options.binary,
-        args: turn.args,
-        ...(turn.stdin !== undefined ? { stdin: turn.stdin } : {}),
-        cwd: input.workspace,
-        env: options.env,
-        deadline: options.deadline,
-        signal: input.signal,
-        onLine: (line) => {
-          transcript.writeLine(redact(line));
-          turn.parser.pushLine(line);
-          if (turn.parser.fatal?.()) return 'stop';
-          if (!input.stopWhen || !turn.parser.eventsSoFar) return;
-          const events = turn.parser.eventsSoFar();
-          const fresh = events.slice(checked);
-          checked = events.length;
-          return fresh.some((event) => input.stopWhen?.(event)) ? 'stop' : undefined;
-        },
-      });
-      const parsed = turn.parser.finish();
-      options.absorb(parsed, index);
-      record.warnings.push(...parsed.warnings.map((warning) => `turn ${index + 1}: ${redact(warning)}`));
-      if (proc.cutLines) {
-        record.warnings.push(
-          `turn ${index + 1}: ${proc.cutLines} output line(s) longer than ${MAX_LINE_LENGTH / 1024 / 1024} Mi characters were cut to that length`,
-        );
-      }
-      record.exitCode = proc.exitCode;
-      const fatal = turn.parser.fatal?.();
-      if (fatal) return failRun(record, { status: 'error', code: 'ENGINE_FAILED', message: redact(fatal) });
-      // A deliberate stop is no failure: the process was killed on purpose, so its exit says nothing.
-      if (proc.stopped && !proc.aborted && !proc.timedOut) {
-        record.stoppedEarly = true;
-        return;
-      }
-      const failure = processFailure(proc, info) ?? options.judge(parsed, proc, index);
-      if (failure) return failRun(record, failure);
-      next = await nextMessage(input, index, record);
+  let next: NextUserTurn | null = input.turns.length > 0 ? { text: input.turns[0]!, simulated: false } : null;
+  for (let index = 0; next; index++) {
+    const prompt = next.text;
+    if (input.signal.aborted) return failRun(record, INTERRUPTED);
+    const turn = options.startTurn(index, prompt);
+    if (!('args' in turn)) return failRun(record, turn);
+    const opening: SessionEvent[] = [
+      { type: 'message', role: 'user', text: prompt, ...(next.simulated ? { simulated: true } : {}) },
+      ...(turn.events ?? []),
+    ];
+    record.events.push(...opening);
+    if (opening.some((event) => input.stopWhen?.(event))) {
+      record.stoppedEarly = true;
+      return;
     }
-  } finally {
-    await transcript.close();
+    let checked = 0;
+    const run = input.sandbox ? input.sandbox.run.bind(input.sandbox) : runGroupProcess;
+    const proc = await run({
+      file: options.binary,
+      args: turn.args,
+      ...(turn.stdin !== undefined ? { stdin: turn.stdin } : {}),
+      cwd: input.workspace,
+      env: options.env,
+      deadline: options.deadline,
+      signal: input.signal,
+      onLine: (line) => {
+        transcript.writeLine(redact(line));
+        turn.parser.pushLine(line);
+        if (turn.parser.fatal?.()) return 'stop';
+        if (!input.stopWhen || !turn.parser.eventsSoFar) return;
+        const events = turn.parser.eventsSoFar();
+        const fresh = events.slice(checked);
+        checked = events.length;
+        return fresh.some((event) => input.stopWhen?.(event)) ? 'stop' : undefined;
+      },
+    });
+    const parsed = turn.parser.finish();
+    options.absorb(parsed, index);
+    record.warnings.push(...parsed.warnings.map((warning) => `turn ${index + 1}: ${redact(warning)}`));
+    if (proc.cutLines) {
+      record.warnings.push(
+        `turn ${index + 1}: ${proc.cutLines} output line(s) longer than ${MAX_LINE_LENGTH / 1024 / 1024} Mi characters were cut to that length`,
+      );
+    }
+    record.exitCode = proc.exitCode;
+    const fatal = turn.parser.fatal?.();
+    if (fatal) return failRun(record, { status: 'error', code: 'ENGINE_FAILED', message: redact(fatal) });
+    // A deliberate stop is no failure: the process was killed on purpose, so its exit says nothing.
+    if (proc.stopped && !proc.aborted && !proc.timedOut) {
+      record.stoppedEarly = true;
+      return;
+    }
+    const failure = processFailure(proc, info) ?? options.judge(parsed, proc, index);
+    if (failure) return failRun(record, failure);
+    next = await nextMessage(input, index, record);
   }
 }
 

@@ -1,20 +1,39 @@
 import { closeSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EngineRunInput } from '@skill-eval/core';
 import { recreateInAgentFolderSync } from './agent-files/agent-folder-file.js';
 
-/** An append-only transcript file in the artifacts dir. */
+/** An append-only raw transcript of one execution. */
 export interface TranscriptFile {
+  /** Where it is: a file of the run directory's record, or of the artifacts dir. */
+  readonly path: string;
   /** Appends one line (a newline is added). */
   writeLine(line: string): void;
   /** Closes the file; never throws. */
-  close(): Promise<void>;
+  close(): void;
 }
 
 /**
- * Opens `path` for writing (whatever is at the name is replaced, never written through); open and write errors become one
- * warning in `warnings` instead of failing the run. Lines go out in synchronous writes: each is on disk as soon as
- * it is written (a crashed run keeps its transcript), and a short run does not pay a stream's set-up and teardown.
+ * Opens the execution's raw transcript `name`: in the run directory's record of the execution when the runner gives
+ * one (`input.record`: out of the agent's reach, and not copied at the end), else in `input.artifactsDir`.
  */
-export function openTranscript(path: string, warnings: string[]): TranscriptFile {
+export function openTranscript(
+  input: Pick<EngineRunInput, 'record' | 'artifactsDir'>,
+  name: string,
+  warnings: string[],
+): TranscriptFile {
+  return input.record
+    ? input.record.openLines(name)
+    : openAgentFolderTranscript(join(input.artifactsDir, name), warnings);
+}
+
+/**
+ * A transcript in the artifacts dir, which the agent can write too (whatever is at the name is replaced, never written
+ * through); open and write errors become one warning in `warnings` instead of failing the run. Lines go out in
+ * synchronous writes: each is on disk as soon as it is written (a crashed run keeps its transcript), and a short run
+ * does not pay a stream's set-up and teardown.
+ */
+function openAgentFolderTranscript(path: string, warnings: string[]): TranscriptFile {
   let fd: number | undefined;
   let failed = false;
   const fault = (error: unknown) => {
@@ -22,12 +41,13 @@ export function openTranscript(path: string, warnings: string[]): TranscriptFile
     warnings.push(`could not write ${path}: ${(error as Error).message}`);
   };
   try {
-    // The artifacts folder is the agent's too: a link a setup step left at the name is replaced, not followed.
+    // A link a setup step left at the name is replaced, not followed.
     fd = recreateInAgentFolderSync(path);
   } catch (error) {
     fault(error);
   }
   return {
+    path,
     writeLine: (line) => {
       if (failed || fd === undefined) return;
       try {
@@ -37,7 +57,7 @@ export function openTranscript(path: string, warnings: string[]): TranscriptFile
         fault(error);
       }
     },
-    close: async () => {
+    close: () => {
       if (fd === undefined) return;
       try {
         closeSync(fd);
