@@ -15,6 +15,7 @@ import { type Containment, openContainment } from '@skill-eval/engine-kit/execut
 import { buildChildEnv } from './child-env.js';
 import { collectArtifacts } from './collect-artifacts.js';
 import { type ExecutionDeadline, TEARDOWN_GRACE_MS } from './execution-deadline.js';
+import { ExecutionRecordFiles } from './execution-record.js';
 import { fillWorkspace, layOverlays, layProject, slowerStaging } from './fill-workspace.js';
 import type { StagingMethod } from './fixture-stager.js';
 import type { ResultStore } from './result-store.js';
@@ -89,8 +90,9 @@ export interface SandboxChoice {
  * skill — fixtures, git, inline files, the sandbox when the execution has an environment, and the setup commands
  * (`prepare`), and at the end, whatever happened, artifact collection, teardown, the end of every process the
  * execution started, the sandbox's removal, the artifacts copied into the run directory and the workspace's removal
- * (`close`). Nothing of the execution writes into the run directory while it runs: its engine, setup and teardown
- * write to `artifactsDir`, beside the workspace.
+ * (`close`). Nothing an execution starts writes into the run directory: its programs, setup and teardown write to
+ * `artifactsDir`, beside the workspace; what the harness records of it (its engine's raw transcript, the files the
+ * engine handed its program) it writes there itself, through the execution's `record`.
  */
 export class ExecutionWorkspace {
   private workspace: Workspace | undefined;
@@ -105,6 +107,7 @@ export class ExecutionWorkspace {
   private readonly notes: Warning[] = [];
   /** The skill folders the runner staged, which nothing laid after them may replace. */
   private skillDirs: readonly string[] = [];
+  private recordFiles: ExecutionRecordFiles | undefined;
 
   constructor(
     private readonly spec: WorkspaceSpec,
@@ -156,6 +159,12 @@ export class ExecutionWorkspace {
   /** Where the execution's engine, setup and teardown write (outside the run directory); `close` copies it in. */
   get artifactsDir(): string {
     return join(this.workspace!.root, 'artifacts');
+  }
+
+  /** The execution's record in the run directory, for its engine (see execution-record.ts); `close` completes it. */
+  get record(): ExecutionRecordFiles {
+    this.recordFiles ??= new ExecutionRecordFiles(this.ctx.store, this.executionId);
+    return this.recordFiles;
   }
 
   /**
@@ -282,7 +291,12 @@ export class ExecutionWorkspace {
       await this.endProcesses(warnings);
       await this.sandbox?.close();
       try {
-        await this.ctx.store.keepArtifacts(this.executionId, this.artifactsDir, { budget });
+        const recorded = this.recordFiles?.finish();
+        if (this.recordFiles) warnings.push(...this.recordFiles.warnings.map((m) => warning('artifacts', m)));
+        await this.ctx.store.keepArtifacts(this.executionId, this.artifactsDir, {
+          budget,
+          ...(recorded ? { except: recorded } : {}),
+        });
         // A kept workspace keeps no unredacted copy of what the run directory holds redacted.
         if (this.ctx.keepWorkspaces) await rm(this.artifactsDir, { recursive: true, force: true });
       } catch (error) {

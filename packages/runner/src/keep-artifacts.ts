@@ -13,6 +13,8 @@ export interface KeepOptions {
   record(path: string, sha256: string): void;
   /** The files to copy, relative to `from`; default every regular file below it. */
   files?: readonly string[];
+  /** Files (relative to `from`, `/`-separated) left where they are: the execution's record holds its own of them. */
+  except?: ReadonlySet<string>;
   /** A folder the copies go into, in front of their relative path (`collected`). */
   under?: string;
   /** The execution's caps, shared by its copies, and the warnings naming what was not copied. */
@@ -33,6 +35,7 @@ export async function keepArtifacts(from: string, options: KeepOptions): Promise
   const patterns = secretPatterns(options.secrets);
   const made = new Set<string>();
   for (const file of files) {
+    if (options.except?.has(file)) continue;
     const rel = options.under ? `${options.under}/${file}` : file;
     const to = options.place(rel);
     if (relative(options.base, to).startsWith('..')) continue;

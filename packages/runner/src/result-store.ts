@@ -2,9 +2,17 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CaseResult, type Redactor, RUN_MANIFEST_FILE, type RunSummary, type Session } from '@skill-eval/core';
+import {
+  type CaseResult,
+  type RecordLines,
+  type Redactor,
+  RUN_MANIFEST_FILE,
+  type RunSummary,
+  type Session,
+} from '@skill-eval/core';
 import { type KeepOptions, keepArtifacts } from './keep-artifacts.js';
 import { makeDirectory } from './make-directory.js';
+import { createRecordLines, writeRecordFile } from './record-file.js';
 import { RunDirLedger, sha256, sha256Of } from './run-dir-ledger.js';
 
 /**
@@ -23,8 +31,16 @@ export interface ResultStore {
   keepArtifacts(
     executionId: string,
     from: string,
-    options?: Pick<KeepOptions, 'files' | 'under' | 'budget'>,
+    options?: Pick<KeepOptions, 'files' | 'under' | 'budget' | 'except'>,
   ): Promise<Map<string, string>>;
+  /**
+   * Creates the file `name` of an execution's record, `artifacts/<execution>/<name>` (new: nothing already at the name
+   * is written through), to be written a line at a time: each line redacted and on disk when written, the ledger kept
+   * to what the file holds. Throws when it cannot be created; a line that cannot be written throws too.
+   */
+  createRecordLines(executionId: string, name: string): RecordLines;
+  /** Writes `text`, redacted, as the new file `name` of an execution's record; throws when it cannot. */
+  writeRecordFile(executionId: string, name: string, text: string): void;
   /** Where `keepArtifacts` puts the file `rel` (relative to what it copies from) of an execution: an absolute path. */
   artifactPath(executionId: string, rel: string): string;
   /** Removes what an execution kept in `artifacts/` (an attempt retried from the start). */
@@ -76,6 +92,7 @@ export async function createResultStore(
   };
   const artifactsOf = (executionId: string) => join(outDir, 'artifacts', executionId);
   const artifactPath = (executionId: string, rel: string) => join(artifactsOf(executionId), redact.text(rel));
+  const record = { outDir, ledger, redact };
   return {
     outDir,
     keepArtifacts(executionId, from, options) {
@@ -88,6 +105,8 @@ export async function createResultStore(
       });
     },
     artifactPath,
+    createRecordLines: (executionId, name) => createRecordLines(record, artifactPath(executionId, name)),
+    writeRecordFile: (executionId, name, text) => writeRecordFile(record, artifactPath(executionId, name), text),
     async dropArtifacts(executionId) {
       await rm(artifactsOf(executionId), { recursive: true, force: true });
       ledger.forget(artifactsOf(executionId));

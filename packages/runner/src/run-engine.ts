@@ -73,6 +73,7 @@ export async function runEngine(
         // its agent loop here (an API engine) calls the model from here.
         env: target.engine.programs ? { ...hostEnv, ...life.sandbox?.env } : hostEnv,
         artifactsDir: life.artifactsDir,
+        record: life.record,
         ...(life.sandbox ? { sandbox: life.sandbox } : {}),
         ...(mcpServers ? { mcpServers } : {}),
         ...(testCase.tools && target.engine.capabilities?.tools ? { tools: testCase.tools } : {}),
