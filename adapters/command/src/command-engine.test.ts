@@ -393,32 +393,30 @@ echo "turn $SKILL_EVAL_TURN"`,
     expect(readFileSync(join(sandbox.artifacts, FILES.transcript), 'utf8').trim().split('\n')).toHaveLength(2);
   });
 
-  it("writes its transcript into the run directory's record and keeps the files it handed the program as it wrote them", async () => {
+  it("writes its transcript into the run directory's record too, and keeps the files it handed the program as it wrote them", async () => {
     const lines: string[] = [];
     const kept = new Map<string, string>();
     const record: ExecutionRecord = {
-      openLines: (name) => {
-        writeFileSync(join(sandbox.root, name), '');
-        return { path: join(sandbox.root, name), writeLine: (line) => lines.push(line), close: () => {} };
-      },
+      openLines: (name) => ({ path: join(sandbox.root, name), writeLine: (line) => lines.push(line), close: () => {} }),
       keep: (name, text) => kept.set(name, text),
     };
-    // The program rewrites what it was handed: the record keeps what the harness gave it.
+    // The program rewrites what it was handed, and its transcript's copy in its folder: the record has them as given.
     sandbox.script(
       'rewrite.sh',
-      'cat >/dev/null; echo tampered > "$SKILL_EVAL_PROMPT_FILE"; echo tampered > "$SKILL_EVAL_INPUT_FILE"; echo "turn $SKILL_EVAL_TURN"',
+      `cat >/dev/null
+for f in "$SKILL_EVAL_PROMPT_FILE" "$SKILL_EVAL_INPUT_FILE" "$(dirname "$SKILL_EVAL_PROMPT_FILE")/${FILES.transcript}"; do echo tampered > "$f"; done
+echo "turn $SKILL_EVAL_TURN"`,
     );
     const session = await engine({ command: './rewrite.sh' }).run({
       ...sandbox.input({ turns: ['one', 'two'] }),
       record,
     });
     expect(session.finalMessage).toBe('turn 2');
-    expect(session.transcriptPath).toBe(join(sandbox.root, FILES.transcript));
     expect(lines.map((line) => JSON.parse(line).stdout)).toEqual(['turn 1', 'turn 2']);
     expect(kept.get(FILES.prompt)).toBe('two');
     expect(JSON.parse(kept.get(FILES.input)!).messages.at(-1)).toEqual({ role: 'user', content: 'two' });
-    // Nothing of the transcript is in the agent's folder, where the program could change it.
-    expect(existsSync(join(sandbox.artifacts, FILES.transcript))).toBe(false);
+    // Grading scripts read the transcript where the session says it is: in the agent's folder, as before.
+    expect(session.transcriptPath).toBe(join(sandbox.artifacts, FILES.transcript));
   });
 
   it('refuses a SessionResult that is a link to a file outside, and reads nothing of that file', async () => {

@@ -5,7 +5,7 @@ import { recreateInAgentFolderSync } from './agent-files/agent-folder-file.js';
 
 /** An append-only raw transcript of one execution. */
 export interface TranscriptFile {
-  /** Where it is: a file of the run directory's record, or of the artifacts dir. */
+  /** Where it is in the artifacts dir, where grading scripts are told it is (`EVAL_TRANSCRIPT_PATH`). */
   readonly path: string;
   /** Appends one line (a newline is added). */
   writeLine(line: string): void;
@@ -14,17 +14,30 @@ export interface TranscriptFile {
 }
 
 /**
- * Opens the execution's raw transcript `name`: in the run directory's record of the execution when the runner gives
- * one (`input.record`: out of the agent's reach, and not copied at the end), else in `input.artifactsDir`.
+ * Opens the execution's raw transcript `name` in `input.artifactsDir`, where the execution's grading scripts read it
+ * (in a sandbox too: the folder is mounted there) — and, when the runner gives the execution's record
+ * (`input.record`), line for line into the run directory as well: the run keeps that one, as the engine wrote it, and
+ * leaves the agent's folder's copy, which the agent could have changed, where it is.
  */
 export function openTranscript(
   input: Pick<EngineRunInput, 'record' | 'artifactsDir'>,
   name: string,
   warnings: string[],
 ): TranscriptFile {
-  return input.record
-    ? input.record.openLines(name)
-    : openAgentFolderTranscript(join(input.artifactsDir, name), warnings);
+  const own = openAgentFolderTranscript(join(input.artifactsDir, name), warnings);
+  if (!input.record) return own;
+  const kept = input.record.openLines(name);
+  return {
+    path: own.path,
+    writeLine: (line) => {
+      own.writeLine(line);
+      kept.writeLine(line);
+    },
+    close: () => {
+      own.close();
+      kept.close();
+    },
+  };
 }
 
 /**
