@@ -30,7 +30,10 @@ export interface KeepOptions {
 export async function keepArtifacts(from: string, options: KeepOptions): Promise<Map<string, string>> {
   const kept = new Map<string, string>();
   const budget = options.budget ?? new CopyBudget();
-  const onSkip = (rel: string, what: string) => budget.skip(rel, `it is ${what}`);
+  // A name the record holds is not the agent's to keep, whatever it left there.
+  const onSkip = (rel: string, what: string) => {
+    if (!options.except?.has(rel)) budget.skip(rel, `it is ${what}`);
+  };
   const files = options.files ?? (await listAgentFiles(from, { onSkip }).catch(() => []));
   const patterns = secretPatterns(options.secrets);
   const made = new Set<string>();

@@ -198,6 +198,27 @@ export const copyBackCases: HostileCase[] = [
     },
   ),
   planting(
+    'rewrites the prompt and input it was handed, and swaps its transcript for a link to a host file',
+    'for f in prompt.txt session-input.json; do echo forged > "$A/$f"; done\n' +
+      'rm -f "$A/command-transcript.jsonl" && ln -s "$PROJECT/host/victim.txt" "$A/command-transcript.jsonl"',
+    {},
+    (o) => {
+      const [result] = o.results();
+      const kept = join(o.run, 'artifacts', result!.executionId);
+      // The run keeps what the harness handed the program and what it saw it answer, not what the program left.
+      expect(readFileSync(join(kept, 'prompt.txt'), 'utf8')).toBe('one');
+      expect(JSON.parse(readFileSync(join(kept, 'session-input.json'), 'utf8')).case_id).toBe('one');
+      const transcript = readFileSync(join(kept, 'command-transcript.jsonl'), 'utf8');
+      expect(JSON.parse(transcript).stdout).toBe('pass');
+      expect(result!.session?.transcriptPath).toBe(join(kept, 'command-transcript.jsonl'));
+      expect(
+        warningsOf(o)
+          .map((w) => w.message)
+          .join('\n'),
+      ).not.toMatch(/command-transcript/);
+    },
+  ),
+  planting(
     'links a host file among its output files, with --keep-workspaces',
     'ln -s "$PROJECT/host/victim.txt" "$A/linked.log"',
     { more: ['--keep-workspaces'] },
