@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import {
   type EngineRunInput,
   errorInfo,
@@ -8,7 +7,7 @@ import {
   summarizeEvents,
   warning,
 } from '@skill-eval/core';
-import { priceUsage } from '@skill-eval/engine-kit';
+import { openTranscript, priceUsage } from '@skill-eval/engine-kit';
 import { runAgentLoop } from './agent-loop.js';
 import { connectMcpTools, type McpTools } from './mcp-tools.js';
 import type { ModelClient, TranscriptRecorder } from './model-client.js';
@@ -102,13 +101,17 @@ export async function runAgentSession(options: AgentSessionOptions): Promise<Ses
     await mcp.close();
   }
   const warnings = [...loop.warnings];
-  let transcriptPath: string | undefined = join(input.artifactsDir, options.transcriptFile);
+  let transcriptPath: string | undefined;
   try {
     await mkdir(input.artifactsDir, { recursive: true });
-    await writeFile(transcriptPath, lines.length ? `${lines.join('\n')}\n` : '');
+    // Through the file layer, and into the execution's record in the run directory as well (see openTranscript).
+    const unwritten = warnings.length;
+    const transcript = openTranscript(input, options.transcriptFile, warnings);
+    for (const line of lines) transcript.writeLine(line);
+    transcript.close();
+    if (warnings.length === unwritten) transcriptPath = transcript.path;
   } catch (error) {
     warnings.push(`Could not write the transcript: ${errorInfo(error).message}`);
-    transcriptPath = undefined;
   }
   const model = loop.model ?? options.model;
   return SessionSchema.parse({
