@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAgentSession } from './agent-session.js';
@@ -12,8 +12,8 @@ beforeEach(async () => {
 afterEach(() => ws.cleanup());
 
 const usage = { inputTokens: 1_000_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
-const session = (client: ModelClient, skillRoots: string[]) =>
-  runAgentSession({
+const sessionOptions = (client: ModelClient, skillRoots: string[]) =>
+  ({
     input: {
       executionId: 'x',
       workspace: ws.workspace,
@@ -35,7 +35,8 @@ const session = (client: ModelClient, skillRoots: string[]) =>
       record({ type: 'request' });
       return client;
     },
-  });
+  }) satisfies Parameters<typeof runAgentSession>[0];
+const session = (client: ModelClient, skillRoots: string[]) => runAgentSession(sessionOptions(client, skillRoots));
 
 describe('runAgentSession', () => {
   it('offers the staged skills in the system prompt and tools, prices usage and writes the transcript', async () => {
@@ -52,6 +53,30 @@ describe('runAgentSession', () => {
     expect(seen!.system.endsWith('Case system text.')).toBe(true);
     expect(result).toMatchObject({ status: 'completed', model: 'gpt-5.5-2026', turns: 1, costUsd: 1.25 });
     expect(JSON.parse(await readFile(result.transcriptPath!, 'utf8'))).toMatchObject({ type: 'request' });
+  });
+
+  it('writes its transcript anew where a link was left at the name, and into the execution record it is given', async () => {
+    const outside = join(ws.root, 'outside.txt');
+    await writeFile(outside, 'host file\n');
+    await mkdir(join(ws.root, 'artifacts'));
+    await symlink(outside, join(ws.root, 'artifacts', 't.jsonl'));
+    const recorded: string[] = [];
+    const client: ModelClient = {
+      call: async () => ({ text: 'hi', toolCalls: [], usage, model: 'gpt-5.5', stopReason: null }),
+    };
+    const result = await runAgentSession({
+      ...sessionOptions(client, []),
+      input: {
+        ...sessionOptions(client, []).input,
+        record: {
+          openLines: (name) => ({ path: `/run/${name}`, writeLine: (line) => recorded.push(line), close: () => {} }),
+          keep: () => {},
+        },
+      },
+    });
+    expect(await readFile(outside, 'utf8')).toBe('host file\n');
+    expect((await lstat(result.transcriptPath!)).isFile()).toBe(true);
+    expect(recorded.map((line) => JSON.parse(line))).toMatchObject([{ type: 'request' }]);
   });
 
   it('counts a Read of a staged SKILL.md as a file-read signal of that skill, as the CLI engines do', async () => {
