@@ -5,19 +5,20 @@ import { CopyBudget } from '@skill-eval/engine-kit/agent-files';
 import { describe, expect, it } from 'vitest';
 import { ExecutionRecordFiles } from './execution-record.js';
 import { createResultStore } from './result-store.js';
-import { useTempDir } from './test-support/fixtures.js';
+import { useTempTree } from './test-support/fixtures.js';
 
 const SECRET = 'sk-fake-RECORD-SECRET-42';
 const EXECUTION = 'suite--case--command--with_skill--r1';
 
 describe("an execution's record in the run directory", () => {
-  let dir = '';
-  useTempDir(undefined, async (made) => {
-    dir = made;
-  });
+  const temp = useTempTree({}, 'execution-record-');
   const open = async () => {
-    const store = await createResultStore(join(dir, 'run'), createRedactor([SECRET]));
-    return { store, record: new ExecutionRecordFiles(store, EXECUTION), at: join(dir, 'run', 'artifacts', EXECUTION) };
+    const store = await createResultStore(join(temp.dir, 'run'), createRedactor([SECRET]));
+    return {
+      store,
+      record: new ExecutionRecordFiles(store, EXECUTION),
+      at: join(temp.dir, 'run', 'artifacts', EXECUTION),
+    };
   };
 
   it('writes lines and kept files redacted, the last kept text of a name winning, and the seal finds them as written', async () => {
@@ -45,7 +46,7 @@ describe("an execution's record in the run directory", () => {
 
   it('never writes through what is at a name already: a link there is a warning, and its target stays as it was', async () => {
     const { record, at } = await open();
-    const outside = join(dir, 'outside.txt');
+    const outside = join(temp.dir, 'outside.txt');
     writeFileSync(outside, 'host file\n');
     mkdirSync(at, { recursive: true });
     symlinkSync(outside, join(at, 'transcript.jsonl'));
@@ -66,12 +67,12 @@ describe("an execution's record in the run directory", () => {
     for (const name of ['../escape.txt', 'sub/file.txt', '..', ''])
       expect(() => record.keep(name, 'x'), name).toThrow(/plain file name/);
     expect(() => record.openLines('../escape.jsonl')).toThrow(/plain file name/);
-    expect(existsSync(join(dir, 'run', 'artifacts', 'escape.jsonl'))).toBe(false);
+    expect(existsSync(join(temp.dir, 'run', 'artifacts', 'escape.jsonl'))).toBe(false);
   });
 
   it("leaves the agent's copy of a recorded name out of the copy of its folder, and copies the rest", async () => {
     const { store, record, at } = await open();
-    const agentFolder = join(dir, 'agent');
+    const agentFolder = join(temp.dir, 'agent');
     mkdirSync(agentFolder);
     writeFileSync(join(agentFolder, 'prompt.txt'), 'rewritten by the agent');
     writeFileSync(join(agentFolder, 'notes.txt'), 'left by the agent');
