@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { SKILL_BODY, SKILL_DESCRIPTION } from './conformance-skill.js';
 import { markedProcesses } from './marked-processes.js';
 import type { CheckName, EngineConformanceOptions } from './options.js';
-import { type CheckRun, DEFAULT_SKILL_NAME, runCheck } from './run-check.js';
+import { type CheckRun, DEFAULT_SKILL_NAME, runCheck, runDeadlineMs } from './run-check.js';
 import {
   asJsonFragment,
   bodyText,
@@ -176,8 +176,10 @@ const httpError =
     if (server(options)) expect(run.requests.length).toBeGreaterThan(0);
   };
 
+const MULTI_TURNS = ['Conformance check "multi-turn": first question?', 'And the second question?'];
+
 const multiTurn: Check = async (options) => {
-  const turns = ['Conformance check "multi-turn": first question?', 'And the second question?'];
+  const turns = MULTI_TURNS;
   const run = await runCheck(options, {
     check: 'multi-turn',
     turns,
@@ -232,5 +234,9 @@ export const CHECKS: Record<CheckName, CheckEntry> = {
     run: httpError(500, 'error-500', 'conformance: server exploded'),
     leastTestTimeoutMs: (options) => failingRunDeadlineMs(options) + HANG_GRACE_MS,
   },
-  'multi-turn': { title: 'continues a multi-turn conversation', run: multiTurn },
+  'multi-turn': {
+    title: 'continues a multi-turn conversation',
+    run: multiTurn,
+    leastTestTimeoutMs: (options) => runDeadlineMs(options, MULTI_TURNS.length) + HANG_GRACE_MS,
+  },
 };

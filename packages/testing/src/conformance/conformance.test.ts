@@ -16,6 +16,30 @@ const options = (defects: (dir: string) => Defects = () => ({})): ServerConforma
 // A conforming engine passes every check.
 describeEngineConformance('reference', options());
 
+// A CLI agent starts anew for every turn, and a loaded machine slows each start: a slow one ran out of its deadline in
+// the multi-turn check when that deadline was the same as a single turn's.
+it("gives a check's run the engine's run deadline once per turn, and its test the time to wait it out", async () => {
+  const deadlines: number[] = [];
+  const slowStarts: ServerConformanceOptions = {
+    ...options(),
+    runTimeoutMs: 40_000,
+    createEngine: () => {
+      const engine = referenceEngine();
+      return {
+        ...engine,
+        run: (input) => {
+          deadlines.push(input.timeoutMs);
+          return engine.run(input);
+        },
+      };
+    },
+  };
+  await CHECKS['multi-turn'].run(slowStarts);
+  await CHECKS.answers.run(slowStarts);
+  expect(deadlines).toEqual([80_000, 40_000]);
+  expect(CHECKS['multi-turn'].leastTestTimeoutMs?.(slowStarts)).toBeGreaterThan(80_000);
+});
+
 describe('the conformance suite fails an engine that', () => {
   const cases: [string, CheckName, (dir: string) => Defects][] = [
     ['drops tool results', 'tool-calls', () => ({ dropToolResults: true })],

@@ -41,14 +41,16 @@ interface CommonOptions {
    */
   hangTimeoutMs?: number;
   /**
-   * The run's own deadline (EngineRunInput.timeoutMs) in the checks that set none, in ms (default 30 000): an agent
-   * whose every start is slow (opencode builds its database in a fresh HOME) needs more on a loaded machine. The checks
+   * The run's own deadline (EngineRunInput.timeoutMs) in the checks that set none, in ms per turn (default 30 000; a
+   * check of two turns gives its run twice it): an agent whose every start is slow (opencode builds its database in a
+   * fresh HOME) needs more on a loaded machine. The checks
    * of a failing model server give their runs twice it (at least 60 s), and the failure three quarters of that.
    */
   runTimeoutMs?: number;
   /**
    * Vitest timeout of each check in ms (default 90 000: an outer bound; a check ends as soon as its run does). The
-   * timeout check gets at least what its turns of doubling limits may take, the failing-server checks their deadline.
+   * timeout check gets at least what its turns of doubling limits may take, the failing-server and multi-turn checks
+   * their deadline.
    */
   testTimeoutMs?: number;
 }

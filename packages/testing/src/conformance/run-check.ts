@@ -59,6 +59,13 @@ export function defaultEnv(api: ServerConformanceOptions['api'], server: FakeMod
   return { OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_API_KEY: 'sk-conformance-fake-key' };
 }
 
+/**
+ * The deadline of a check's run that sets none: the engine's run deadline for each turn, since a CLI agent starts
+ * anew for every turn, and its start is what a loaded machine slows (opencode: 8 s alone, three times that in CI).
+ */
+export const runDeadlineMs = (options: EngineConformanceOptions, turns: number) =>
+  (options.runTimeoutMs ?? 30_000) * turns;
+
 /** Runs the engine once for a check; the sandbox, the server and any leftover marked process go when the test ends. */
 export async function runCheck(options: EngineConformanceOptions, plan: CheckPlan): Promise<CheckRun> {
   const sandbox = makeSandbox(`skill-eval-conformance-${plan.check}-`);
@@ -102,7 +109,7 @@ export async function runCheck(options: EngineConformanceOptions, plan: CheckPla
     turns: plan.turns,
     skills,
     env,
-    timeoutMs: plan.timeoutMs ?? options.runTimeoutMs ?? 30_000,
+    timeoutMs: plan.timeoutMs ?? runDeadlineMs(options, plan.turns.length),
   });
 
   const seen = new Set<number>();
