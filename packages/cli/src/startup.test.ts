@@ -134,6 +134,8 @@ describe('start-up', () => {
         );
         expect(ran).not.toMatch(/\/js-yaml\/|\/fast-xml-parser\/|\/parse5\//);
         expect(ran).not.toMatch(/\/report-html\//);
+        // No case needs a judge: the judge's engine (anthropic by default) and its SDK are never imported.
+        expect(ran).not.toMatch(/\/adapters\/anthropic\/|\/agent-loop\/|\/@anthropic-ai\//);
         // No terminal here: the live frame's renderer (log-update and its text-width tables) is never loaded.
         expect(ran).not.toMatch(/\/log-update\/|\/string-width@8/);
         // A quiet run prints no table, so the table renderer is not loaded; a run that prints one (-v lists passes too)

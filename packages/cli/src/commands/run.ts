@@ -13,6 +13,7 @@ import type { CommandIO } from '../io/io.js';
 import { selectionOf } from '../loading/case-selection.js';
 import { loadEvalFiles } from '../loading/load-eval-files.js';
 import { printDiagnostics } from '../loading/print-diagnostics.js';
+import { withBundledEngine } from '../plugins/build-registry.js';
 import { bundledEngine } from '../plugins/bundled.js';
 import { harnessVersion } from '../plugins/package-version.js';
 import { assertEnginesConfined, environmentChoice, parseEnvironmentSpec } from '../policy/environment-choice.js';
@@ -83,7 +84,9 @@ async function startRun(
   const keyed = withApiKey(options.apiKey, engines, io.env);
   for (const note of keyed.notes) io.stderr.write(`${note}\n`);
   io.env = keyed.env;
-  const judge = needsJudge(suites) ? await runJudge(registry, settings, trust, keyed.judgeEnv) : undefined;
+  const judge = needsJudge(suites)
+    ? await runJudge(await withBundledEngine(registry, settings.judgeSpec.id), settings, trust, keyed.judgeEnv)
+    : undefined;
   if (await refusedUntrusted(suites, engines, judge, trust, io)) return 2;
   if (environment) assertEnginesConfined(engines);
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.
@@ -167,7 +170,12 @@ async function loadRunFiles(paths: string[], options: RunCommandOptions, setting
     paths,
     {
       ...options,
-      engines: [...engineSpecs.map((s) => s.id), judgeSpec.id, ...(suiteEnginesAllowed ? ['command'] : [])],
+      // A bundled judge is imported once a case needs it (startRun); another is resolved now, so a typo stops the run.
+      engines: [
+        ...engineSpecs.map((s) => s.id),
+        ...(bundledEngine(judgeSpec.id) ? [] : [judgeSpec.id]),
+        ...(suiteEnginesAllowed ? ['command'] : []),
+      ],
       reporters: RUN_REPORTERS,
       requireCases: true,
       select: selectionOf(options),
@@ -197,8 +205,9 @@ function assertScopesInRun({ kwargs, engineSpecs, judgeSpec }: RunSettings, regi
   const typos = unknownScopes(
     kwargs,
     [...engineSpecs.map((e) => e.id), judgeSpec.id].flatMap((id) => {
-      const plugin = registry.engine(id);
-      return [id, plugin.id, ...(plugin.aliases ?? [])];
+      // A bundled judge not imported yet is known by the names the bundle lists.
+      const plugin = registry.hasEngine(id) ? registry.engine(id) : bundledEngine(id);
+      return [id, ...(plugin ? [plugin.id, ...(plugin.aliases ?? [])] : [])];
     }),
   );
   if (typos.length) {

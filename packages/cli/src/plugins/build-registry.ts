@@ -160,3 +160,19 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
     enginePackageVersions,
   };
 }
+
+/**
+ * `registry` with the bundled engine `id` names added, when it lacks it: the run imports a bundled judge only once a
+ * case needs one, so that a run of deterministic checks loads no model SDK it never calls.
+ */
+export async function withBundledEngine(registry: Registry, id: string): Promise<Registry> {
+  const bundled = bundledEngine(id);
+  if (!bundled || registry.hasEngine(id)) return registry;
+  const added = createRegistry({ engines: [(await bundled.load()).default], suggest: didYouMean });
+  return {
+    ...registry,
+    engines: [...registry.engines, ...added.engines],
+    engine: (name) => (added.hasEngine(name) ? added.engine(name) : registry.engine(name)),
+    hasEngine: (name) => added.hasEngine(name) || registry.hasEngine(name),
+  };
+}
