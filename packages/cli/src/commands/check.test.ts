@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { REPO_ROOT } from '../test-support/paths.js';
@@ -12,6 +12,7 @@ const skillMd = (frontmatter: string, body = '# Steps\n\nDo it.\n') => `---\n${f
 /** A project with a skills folder: one good skill, one with a wrong name and a missing linked file. */
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'skill-eval-check-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   writeFiles(dir, {
     'skills/dates/SKILL.md': skillMd('name: dates\ndescription: Formats dates and times. Use when a date is shown.'),
     'skills/money/SKILL.md': skillMd(
