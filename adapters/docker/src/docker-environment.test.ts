@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ProcessSpec, Sandbox, SandboxRequest } from '@skill-eval/core';
 import { RUN_LABEL } from '@skill-eval/engine-kit';
+import { OWNER_LABELS, ownerGone, tempFolderOwner } from '@skill-eval/engine-kit/process-owner';
 import { abortWhen, deadlineAfterStart } from '@skill-eval/engine-kit/testing';
 import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -203,7 +204,11 @@ console.log(sandbox.info.id);
 setInterval(() => {}, 1000);
 `,
     );
-    const holder = spawn(process.execPath, [script], { env: { ...process.env, DOCKER_HOST: daemon.host } });
+    const temp = mkdtempSync(join(tmpdir(), 'docker-holder-'));
+    roots.push(temp);
+    const holder = spawn(process.execPath, [script], {
+      env: { ...process.env, DOCKER_HOST: daemon.host, TMPDIR: temp },
+    });
     const id = await new Promise<string>((resolve, reject) => {
       holder.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
       holder.once('exit', (code) => reject(new Error(`holder exited ${code}`)));
@@ -211,6 +216,16 @@ setInterval(() => {}, 1000);
     expect(inDaemon('ps', '-q', '--filter', `id=${id}`)).not.toBe('');
     holder.kill('SIGKILL');
     await expect.poll(() => inDaemon('ps', '-a', '-q', '--filter', `id=${id}`), { timeout: 10_000 }).toBe('');
+    // What it laid out on the host (the runtime, the execution's control folder) stays, named after the dead run, for
+    // the next run to remove: the runner's stale-leftovers.ts removes every such folder whose owner is gone.
+    const left = readdirSync(temp);
+    expect(left).toHaveLength(2);
+    expect(left.some((name) => name.includes('-docker-'))).toBe(true);
+    for (const name of left) {
+      const owner = tempFolderOwner(name);
+      expect(owner?.[OWNER_LABELS.pid]).toBe(String(holder.pid));
+      expect(ownerGone(owner!)).toBe(true);
+    }
   });
 
   it('removes containers whose run died, and leaves those of live runs', async () => {
@@ -234,4 +249,32 @@ setInterval(() => {}, 1000);
       inDaemon('rm', '-f', live);
     }
   });
+});
+
+describe('docker environment in a temp folder whose path is long', () => {
+  it.runIf(process.platform === 'linux')(
+    'refuses to start, naming the socket path and what to do, before it asks anything of Docker',
+    async () => {
+      const long = join(mkdtempSync(join(tmpdir(), 'docker-long-')), 'x'.repeat(80));
+      roots.push(dirname(long));
+      mkdirSync(long);
+      const saved = process.env.TMPDIR;
+      process.env.TMPDIR = long;
+      try {
+        // A CLI that does not exist: without the check, the start would stop there instead, with another message.
+        const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, docker: 'no-such-docker-cli' }));
+        await expect(
+          environment.start?.({ runId: 'r', signal: new AbortController().signal, env: process.env }),
+        ).rejects.toMatchObject({
+          code: 'ENVIRONMENT_UNAVAILABLE',
+          message: expect.stringContaining('longer than the 107 bytes a Unix socket path may have'),
+          hint: expect.stringContaining('TMPDIR'),
+        });
+        expect(readdirSync(long)).toEqual([]);
+      } finally {
+        if (saved === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = saved;
+      }
+    },
+  );
 });

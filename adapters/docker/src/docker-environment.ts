@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { Environment, EnvironmentRun, Sandbox, SandboxRequest } from '@skill-eval/core';
 import { SkillEvalError } from '@skill-eval/core';
 import { findExecutable } from '@skill-eval/engine-kit';
+import { ownedTempPrefix } from '@skill-eval/engine-kit/process-owner';
+import { controlFolderProblem } from './control-folder.js';
 import { docker, dockerCli } from './docker-cli.js';
 import { type DockerRun, DockerSandbox } from './docker-sandbox.js';
 import type { DockerSettings } from './docker-settings.js';
@@ -32,6 +34,13 @@ export class DockerEnvironment implements Environment {
         'Run skill-eval on Linux (a CI runner, a VM), or without --environment.',
       );
     }
+    const sockets = controlFolderProblem();
+    if (sockets) {
+      throw unavailable(
+        `The docker environment cannot use this temp folder: ${sockets}.`,
+        'Point TMPDIR at a folder with a shorter path (e.g. TMPDIR=/tmp), then run again.',
+      );
+    }
     const file = findExecutable(settings.docker, env.PATH);
     if (!file) {
       throw unavailable(
@@ -47,7 +56,8 @@ export class DockerEnvironment implements Environment {
       docker(cli, ['image', 'inspect', '--format', '{{.Id}}', settings.image]),
       removeLeftovers(cli),
     ]);
-    const runtimeDir = mkdtempSync(join(tmpdir(), 'skill-eval-docker-'));
+    // Named after its owner: a run killed outright leaves it, and the next run removes it (see ownedTempPrefix).
+    const runtimeDir = mkdtempSync(join(tmpdir(), `${ownedTempPrefix()}docker-`));
     try {
       const runtime = prepareNodeRuntime(runtimeDir);
       const [server, image] = await answers;

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { endpointVariables, HOST_ONLY_VARIABLES, modelEndpoints, SkillEvalError } from '@skill-eval/core';
 import { ownerLabels } from '@skill-eval/engine-kit';
+import { makeControlFolder } from './control-folder.js';
 import { type DockerCli, docker } from './docker-cli.js';
 import type { DockerSettings } from './docker-settings.js';
 import type { NodeRuntime } from './host-node.js';
@@ -65,8 +65,7 @@ export class DockerSandbox implements Sandbox {
     const started = Date.now();
     // Read before anything is started, so that a program gone from the host leaves nothing behind.
     const programs = programsInside(request.programs, run.runtime.node);
-    // Unix socket paths are short (108 bytes): the control directory sits directly in the temp folder.
-    const control = mkdtempSync(join(tmpdir(), 'se-docker-'));
+    const control = makeControlFolder();
     const gateway = await startModelGateway(control, modelEndpoints(request.env));
     const name = containerName(request.executionId, control);
     const mounted = new Set([request.root, settings.workspaceMount, ...request.shared]);

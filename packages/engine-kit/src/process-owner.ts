@@ -17,6 +17,23 @@ export function processStart(pid: number | 'self'): string | undefined {
   }
 }
 
+/**
+ * The start of the name of every temporary folder a run makes (`skill-eval-<pid>.<start>-`): its owner, so that a
+ * later run can tell the folder was left behind by a run killed outright (see the runner's stale-leftovers.ts).
+ */
+export function ownedTempPrefix(): string {
+  tempPrefix ??= `skill-eval-${process.pid}.${processStart('self') ?? ''}-`;
+  return tempPrefix;
+}
+let tempPrefix: string | undefined;
+
+/** The owner's pid and start time in a name that begins with {@link ownedTempPrefix} (of any process). */
+export function tempFolderOwner(name: string): Record<string, string> | undefined {
+  const owner = /^skill-eval-(\d+)\.(\d*)-/.exec(name);
+  if (!owner) return undefined;
+  return { [OWNER_LABELS.pid]: owner[1]!, [OWNER_LABELS.started]: owner[2]!, [OWNER_LABELS.host]: hostname() };
+}
+
 /** Labels (container labels, sandbox metadata) naming the run and this process, which owns what carries them. */
 export function ownerLabels(runId: string): Record<string, string> {
   return {

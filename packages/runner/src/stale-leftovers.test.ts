@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ownedTempPrefix } from '@skill-eval/engine-kit/process-owner';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mountOverlay } from './overlay-mount.js';
-import { sweepStaleLeftovers, workspacePrefix } from './stale-leftovers.js';
+import { sweepStaleLeftovers } from './stale-leftovers.js';
 import { createWorkspace } from './workspace.js';
 
 const parent = mkdtempSync(join(tmpdir(), 'stale-leftovers-'));
@@ -25,7 +26,7 @@ function canMount(): boolean {
 describe('what runs killed outright left behind', () => {
   it('names workspaces after their owner', async () => {
     const workspace = await createWorkspace(parent);
-    expect(workspace.root.startsWith(join(parent, workspacePrefix()))).toBe(true);
+    expect(workspace.root.startsWith(join(parent, ownedTempPrefix()))).toBe(true);
     await workspace.dispose();
   });
 

@@ -1,28 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeStaleContainments } from '@skill-eval/engine-kit/execution-containment';
 // A subpath: every run imports the runner's index, and engine-kit's index would load the process launcher.
-import { OWNER_LABELS, ownerGone, processStart } from '@skill-eval/engine-kit/process-owner';
+import { ownerGone, tempFolderOwner } from '@skill-eval/engine-kit/process-owner';
 import { unmount } from './overlay-mount.js';
-
-/** The name every workspace of this process starts with: its owner, so that a later run can tell it was left behind. */
-export const workspacePrefix = (): string => {
-  prefix ??= `skill-eval-${process.pid}.${processStart('self') ?? ''}-`;
-  return prefix;
-};
-let prefix: string | undefined;
-
-const OWNED = /^skill-eval-(\d+)\.(\d*)-/;
 
 let swept: Promise<void> | undefined;
 
 /**
  * Removes, once per process, what runs of this machine killed outright (kill -9, a crash, a machine that lost power
- * mid-run) left behind: their executions' cgroups, with everything still running in them, then their workspaces in
- * `parent` and the overlay mounts inside those — as stale containers are removed (see docker's leftovers.ts), keyed by
- * an owner pid (and start time) that is gone. A live run's, and another machine's, are left alone.
+ * mid-run) left behind: their executions' cgroups, with everything still running in them, then their temporary
+ * folders in `parent` (workspaces, a container runtime: every name that begins with engine-kit's `ownedTempPrefix`)
+ * and the overlay mounts inside those — as stale containers are removed (see docker's leftovers.ts), keyed by an
+ * owner pid (and start time) that is gone. A live run's, and another machine's, are left alone.
  */
 export function sweepStaleLeftovers(parent: string = tmpdir()): Promise<void> {
   swept ??= sweep(parent).catch(() => {});
@@ -33,9 +25,11 @@ async function sweep(parent: string): Promise<void> {
   // Processes first: nothing of a dead run may still be writing into what is removed next.
   await removeStaleContainments();
   const stale = readdirSafe(parent)
-    .map((name) => ({ name, owner: OWNED.exec(name) }))
-    .filter(({ owner }) => owner && ownerGone(labels(owner[1]!, owner[2]!)))
-    .map(({ name }) => join(parent, name));
+    .filter((name) => {
+      const owner = tempFolderOwner(name);
+      return owner !== undefined && ownerGone(owner);
+    })
+    .map((name) => join(parent, name));
   if (stale.length === 0) return;
   const mounts = mountPoints();
   for (const root of stale) {
@@ -44,12 +38,6 @@ async function sweep(parent: string): Promise<void> {
     await rm(root, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
   }
 }
-
-const labels = (pid: string, started: string) => ({
-  [OWNER_LABELS.pid]: pid,
-  [OWNER_LABELS.started]: started,
-  [OWNER_LABELS.host]: hostname(),
-});
 
 /** Mount points of this mount namespace, in mount order (mountinfo's fifth field, octal escapes undone). */
 function mountPoints(): string[] {

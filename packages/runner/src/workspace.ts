@@ -3,10 +3,10 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WorkspaceSpec } from '@skill-eval/core';
+import { ownedTempPrefix } from '@skill-eval/engine-kit/process-owner';
 import { fillWorkspace, layOverlays, layProject, type WorkspaceFillOptions } from './fill-workspace.js';
 import { makeDirectorySync } from './make-directory.js';
 import { unmount } from './overlay-mount.js';
-import { workspacePrefix } from './stale-leftovers.js';
 
 export { insideWorkspace, parentInsideWorkspace } from './workspace-paths.js';
 
@@ -30,7 +30,7 @@ export interface Workspace {
  */
 export async function createWorkspace(parent: string = tmpdir()): Promise<Workspace> {
   makeDirectorySync(parent);
-  const root = mkdtempSync(join(parent, workspacePrefix()));
+  const root = mkdtempSync(join(parent, ownedTempPrefix()));
   const ws = join(root, 'ws');
   const home = join(root, 'home');
   const mounts: string[] = [];
