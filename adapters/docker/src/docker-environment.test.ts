@@ -55,6 +55,18 @@ function request(overrides: Partial<SandboxRequest> = {}): SandboxRequest {
   };
 }
 
+/** Starts `environment` with TMPDIR set to `temp` (where it lays out its runtime), then puts TMPDIR back. */
+async function startIn(temp: string, environment: ReturnType<typeof plugin.create>): Promise<void> {
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = temp;
+  try {
+    await environment.start?.({ runId: 'r', signal: new AbortController().signal, env: process.env });
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
+}
+
 async function started(settings: Record<string, unknown> = {}) {
   const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, ...settings }));
   await environment.start?.({ runId: 'test-run', signal: new AbortController().signal, env: process.env });
@@ -89,23 +101,14 @@ describe('docker environment', () => {
   it('refuses a run whose image is not on the machine, saying how to get it, and leaves nothing behind', async () => {
     const environment = plugin.create(plugin.parseSettings({ image: 'no-such/image:0' }));
     const temp = mkdtempSync(join(tmpdir(), 'docker-start-'));
-    const saved = process.env.TMPDIR;
-    process.env.TMPDIR = temp;
-    try {
-      await expect(
-        environment.start?.({ runId: 'r', signal: new AbortController().signal, env: process.env }),
-      ).rejects.toMatchObject({
-        code: 'ENVIRONMENT_UNAVAILABLE',
-        message: expect.stringContaining('no-such/image:0 is not on this machine'),
-        hint: expect.stringContaining('docker pull no-such/image:0'),
-      });
-      // The runtime it laid out while the daemon answered is gone again.
-      expect(readdirSync(temp)).toEqual([]);
-    } finally {
-      if (saved === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = saved;
-      rmSync(temp, { recursive: true, force: true });
-    }
+    roots.push(temp);
+    await expect(startIn(temp, environment)).rejects.toMatchObject({
+      code: 'ENVIRONMENT_UNAVAILABLE',
+      message: expect.stringContaining('no-such/image:0 is not on this machine'),
+      hint: expect.stringContaining('docker pull no-such/image:0'),
+    });
+    // The runtime it laid out while the daemon answered is gone again.
+    expect(readdirSync(temp)).toEqual([]);
   });
 
   it('runs a program in the container: at the workspace mount, with the env given, stdin, and its own PATH', async () => {
@@ -258,23 +261,14 @@ describe('docker environment in a temp folder whose path is long', () => {
       const long = join(mkdtempSync(join(tmpdir(), 'docker-long-')), 'x'.repeat(80));
       roots.push(dirname(long));
       mkdirSync(long);
-      const saved = process.env.TMPDIR;
-      process.env.TMPDIR = long;
-      try {
-        // A CLI that does not exist: without the check, the start would stop there instead, with another message.
-        const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, docker: 'no-such-docker-cli' }));
-        await expect(
-          environment.start?.({ runId: 'r', signal: new AbortController().signal, env: process.env }),
-        ).rejects.toMatchObject({
-          code: 'ENVIRONMENT_UNAVAILABLE',
-          message: expect.stringContaining('longer than the 107 bytes a Unix socket path may have'),
-          hint: expect.stringContaining('TMPDIR'),
-        });
-        expect(readdirSync(long)).toEqual([]);
-      } finally {
-        if (saved === undefined) delete process.env.TMPDIR;
-        else process.env.TMPDIR = saved;
-      }
+      // A CLI that does not exist: without the check, the start would stop there instead, with another message.
+      const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, docker: 'no-such-docker-cli' }));
+      await expect(startIn(long, environment)).rejects.toMatchObject({
+        code: 'ENVIRONMENT_UNAVAILABLE',
+        message: expect.stringContaining('longer than the 107 bytes a Unix socket path may have'),
+        hint: expect.stringContaining('TMPDIR'),
+      });
+      expect(readdirSync(long)).toEqual([]);
     },
   );
 });
