@@ -19,14 +19,18 @@ const result = (executionId: string, status: 'passed' | 'failed') =>
     score: status === 'passed' ? 1 : 0,
   });
 
-let dir: string | undefined;
+/** The folders a test made, removed when it ends. */
+const dirs: string[] = [];
 afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'result-lines-'));
+  dirs.push(dir);
+  return dir;
+};
 const fileOf = (text: string) => {
-  dir = mkdtempSync(join(tmpdir(), 'result-lines-'));
-  const file = join(dir, 'results.jsonl');
+  const file = join(tempDir(), 'results.jsonl');
   writeFileSync(file, text);
   return file;
 };
@@ -90,7 +94,7 @@ describe('readRunResults', () => {
   });
 
   it('reads a file larger than the longest string Node can hold', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'result-lines-'));
+    const dir = tempDir();
     const file = join(dir, 'results.jsonl');
     // Each line carries 8 MiB in a field results do not have (the schema drops it), so the file passes the string
     // limit while the results stay small.

@@ -10,10 +10,14 @@ const minimal: unknown = JSON.parse(readFileSync(new URL('./fixtures/case-result
 const line = (executionId: string, fields: object = {}) =>
   JSON.stringify(CaseResultSchema.parse({ ...(minimal as object), executionId, caseId: executionId, ...fields }));
 
-let dir: string;
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+/** The folders a test made, removed when it ends. */
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 const runDir = (lines: string[], plan?: string[]) => {
-  dir = mkdtempSync(join(tmpdir(), 'run-results-'));
+  const dir = mkdtempSync(join(tmpdir(), 'run-results-'));
+  dirs.push(dir);
   writeFileSync(join(dir, 'results.jsonl'), `${lines.join('\n')}\n`);
   if (plan) {
     const manifest = { format: RUN_MANIFEST_FORMAT, createdAt: '2025-01-01T00:00:00Z', invocation: {}, plan };

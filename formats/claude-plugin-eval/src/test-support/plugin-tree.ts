@@ -1,10 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tempFolder } from '@skill-eval/testing/temp-folder';
 
-/** Writes `files` (path relative to a new temporary folder → content) and returns the folder. */
+/**
+ * Writes `files` (path relative to a new temporary folder → content) and returns the folder, which is removed when the
+ * test that made it ends (or, made outside a test, when its file's tests have run).
+ */
 export function pluginTree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'claude-plugin-eval-'));
+  const root = tempFolder('claude-plugin-eval-');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic, LoadResult } from '@skill-eval/core';
 import { CORPUS_DIR } from '@skill-eval/testing/corpus';
+import { tempFolder } from '@skill-eval/testing/temp-folder';
 import { loadSkillUp } from '../load-skill-up.js';
 
 /** This format's corpus folder (Apache-2.0: every file of it is in the repository). */
@@ -23,9 +23,12 @@ export const bySeverity = (diagnostics: Diagnostic[], severity: Diagnostic['seve
 export const where = (diagnostics: Diagnostic[]) =>
   diagnostics.map((d) => [d.ruleId.replace('skill-up/', ''), d.line, d.column]);
 
-/** A temporary directory filled with `files` (relative path → content); `cleanup` removes it. */
+/**
+ * A temporary directory filled with `files` (relative path → content), removed when the test that made it ends (or,
+ * made outside a test, when its file's tests have run); `cleanup` removes it sooner.
+ */
 export function stage(files: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), 'skill-up-test-'));
+  const dir = tempFolder('skill-up-test-');
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);

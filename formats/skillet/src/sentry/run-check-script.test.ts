@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type RunAssertion, runCheckScript, shellQuoted, skilletRegex } from './run-check-script.js';
 
 // Expectations from getsentry/skillet src/eval/checks.ts at 443bf3dd83af699d4aca02317733710af391b7a4
 // (runWorkspaceCheck, lines 57-171), run here as skill-eval's script check runs them: /bin/sh in the workspace.
 const workspace = mkdtempSync(join(tmpdir(), 'skillet-run-check-'));
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 writeFileSync(join(workspace, 'DRAFT.md'), 'Title: Fix the bug\n\nBody  \n\n');
 
 const passes = (run: string, assertion?: RunAssertion): boolean =>

@@ -3,17 +3,18 @@
  * failure fails the case before the judge (src/eval/runner.ts:209-239); then the judge's A–E score against threshold
  * (runner.ts:241-263) — checked end to end: a file loaded by this format, graded by @skill-eval/grading.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SessionInput, SessionSchema } from '@skill-eval/core';
 import { gradeExecution } from '@skill-eval/grading';
 import { criteriaJudge } from '@skill-eval/testing';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSentryEvalYaml } from './load-sentry-eval-yaml.js';
 
 const FILE = '/nonexistent-skill-eval-test/skill/evals/review.eval.yaml';
 const workspace = mkdtempSync(join(tmpdir(), 'skillet-sentry-grading-'));
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 writeFileSync(join(workspace, 'REVIEW.md'), 'Found a null dereference in app.py\n');
 
 async function grade(caseLines: string[], session: Partial<SessionInput>, judgePasses = true) {

@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tempFolder } from '@skill-eval/testing/temp-folder';
 import { readSkillDocument, type SkillDocument } from '../skill-document.js';
 
 /** A SKILL.md with this frontmatter (YAML lines) and body. */
@@ -12,8 +12,7 @@ export const skillMd = (frontmatter: string, body = '# Steps\n\nDo the thing.\n'
  * written executable, without the star). Returns the skill's folder.
  */
 export function skillFolder(name: string, files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'skill-check-'));
-  const dir = join(root, name);
+  const dir = join(tempFolder('skill-check-'), name);
   writeFiles(dir, files);
   return dir;
 }
