@@ -53,11 +53,12 @@ const modelRequests = () => server!.requests.filter((r) => r.api === 'gemini');
 const bodyOf = (index: number) => JSON.stringify(modelRequests()[index]!.body);
 
 describe('the gemini version a run records', () => {
+  // `gemini --version` starts the whole CLI: seconds alone, over 20 s on a loaded CI machine (readVersion waits 30 s).
   it('is the one `gemini --version` prints, read from its package without running it', async () => {
     const printed = await readVersion(GEMINI, 'hint');
     expect(await engine.version()).toBe(printed);
     expect(installedPackageVersion(GEMINI, '@google/gemini-cli')).toBe(printed);
-  });
+  }, 60_000);
 });
 
 describe('gemini-cli engine against the fake model server', () => {

@@ -58,11 +58,12 @@ const agentRequests = () => server!.requests.filter((r) => r.api === 'anthropic'
 const bodyOf = (index: number) => JSON.stringify(agentRequests()[index]!.body);
 
 describe('the opencode version a run records', () => {
+  // `opencode --version` starts the whole CLI: seconds alone, over 20 s on a loaded CI machine (readVersion waits 30 s).
   it('is the one `opencode --version` prints, read from its package without running it', async () => {
     const printed = await readVersion(OPENCODE, 'hint');
     expect(await engine.version()).toBe(printed);
     expect(installedPackageVersion(OPENCODE, 'opencode-ai')).toBe(printed);
-  });
+  }, 60_000);
 });
 
 describe('opencode engine against the fake model server', () => {
