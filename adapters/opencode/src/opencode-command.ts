@@ -1,7 +1,7 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
-import { writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
+import { makeFolders, writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 import { opencodeConfig } from './opencode-config.js';
 import type { OpencodeAuth } from './opencode-credentials.js';
 
@@ -24,9 +24,24 @@ export const opencodeDirs = (home: string) => ({
   XDG_STATE_HOME: join(home, '.local', 'state'),
 });
 
-/** The child environment: the runner's env (its allowlist and opencode's credentials), HOME and XDG dirs in the execution's HOME. */
+/**
+ * The temp folder opencode and its tools write to, in the fresh HOME: opencode (a Bun executable) unpacks a 5.5 MB
+ * native library into `TMPDIR` at every start and leaves it there, so the machine's `/tmp` would keep one per execution.
+ */
+export const opencodeTempDir = (home: string): string => join(home, '.tmp');
+
+/**
+ * The child environment: the runner's env (its allowlist and opencode's credentials), HOME, the XDG dirs and TMPDIR in
+ * the execution's HOME.
+ */
 export function buildOpencodeEnv(input: Pick<EngineRunInput, 'env' | 'home'>): Record<string, string> {
-  return { ...input.env, ...FIXED_ENV, ...opencodeDirs(input.home), HOME: input.home };
+  return {
+    ...input.env,
+    ...FIXED_ENV,
+    ...opencodeDirs(input.home),
+    HOME: input.home,
+    TMPDIR: opencodeTempDir(input.home),
+  };
 }
 
 /**
@@ -49,6 +64,7 @@ export async function prepareOpencodeHome(
   },
 ): Promise<void> {
   const dirs = opencodeDirs(home);
+  await makeFolders(home, opencodeTempDir(home));
   const configDir = join(dirs.XDG_CONFIG_HOME, 'opencode');
   const config = opencodeConfig(options);
   // A setup step may have run in this HOME: a link it left at these names or on the way is never written through.

@@ -82,7 +82,11 @@ describe('opencode engine against the fake model server', () => {
         },
       ],
     });
-    const session = await engine.run(input({ turns: ['Greet me like a pirate and write ahoy.txt'] }));
+    // The machine's temp folder as the run's environment names it.
+    const machineTemp = join(sandbox.root, 'machine-tmp');
+    mkdirSync(machineTemp);
+    const env = { ...serverEnv(server!), TMPDIR: machineTemp };
+    const session = await engine.run(input({ turns: ['Greet me like a pirate and write ahoy.txt'], env }));
 
     expect(session.error).toBeUndefined();
     expect(session.status).toBe('completed');
@@ -113,6 +117,10 @@ describe('opencode engine against the fake model server', () => {
     // opencode installed no plugin package from the registry: not into the HOME's config, nor into the workspace.
     expect(readdirSync(join(sandbox.home, '.config', 'opencode', 'node_modules'))).toEqual([]);
     expect(readdirSync(join(sandbox.workspace, '.opencode', 'node_modules'))).toEqual([]);
+    // opencode unpacks a native library into its temp folder at every start and leaves it: into the execution's HOME,
+    // removed with it, not into the machine's temp folder.
+    expect(readdirSync(machineTemp)).toEqual([]);
+    expect(readdirSync(join(sandbox.home, '.tmp')).some((name) => name.endsWith('.so'))).toBe(true);
   }, 120_000);
 
   it('lists a skill staged under <workspace>/.opencode/skills to the model, not one elsewhere nor the built-in one', async () => {
