@@ -162,8 +162,8 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
 }
 
 /**
- * `registry` with the bundled engine `id` names added, when it lacks it: the run imports a bundled judge only once a
- * case needs one, so that a run of deterministic checks loads no model SDK it never calls.
+ * `registry` with the bundled engine that `id` names added, when it lacks it: the run imports a bundled judge only
+ * once a case needs one, so that a run of deterministic checks loads no model SDK it never calls.
  */
 export async function withBundledEngine(registry: Registry, id: string): Promise<Registry> {
   const bundled = bundledEngine(id);
