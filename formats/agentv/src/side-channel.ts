@@ -1,37 +1,40 @@
 import { dirname, resolve } from 'node:path';
-import { CaseSchema } from '@skill-eval/core';
+import { CaseSchema, lazySchema } from '@skill-eval/core';
 import * as z from 'zod';
 import { at, isRecord, type ReadContext } from './context.js';
 import type { DocPath } from './source.js';
 
 /**
  * What skill-eval writes under a test's `metadata.skill_eval` for case fields AgentV has no field
- * for (AgentV keeps metadata and ignores it); read back so that a written suite loads unchanged.
+ * for (AgentV keeps metadata and ignores it); read back so that a written suite loads unchanged. Built when first
+ * used: it holds parts of CaseSchema, which a command that reads no side channel need not build.
  */
-export const SideChannelSchema = z
-  .object({
-    kind: CaseSchema.shape.kind,
-    shouldTrigger: z.boolean(),
-    triggerThreshold: z.number().min(0).max(1),
-    gates: CaseSchema.shape.checks,
-    failIf: CaseSchema.shape.checks,
-    system: z.string(),
-    maxTurns: z.number().int().positive(),
-    engine: z.string(),
-    model: z.string(),
-    judge: z.string(),
-    workspace: z
-      .object({
-        overlays: z.array(z.string()),
-        inline: z.record(z.string(), z.string()),
-        setup: z.array(z.string()),
-        teardown: z.array(z.string()),
-        artifacts: z.array(z.string()),
-      })
-      .partial(),
-  })
-  .partial()
-  .strict();
+export const SideChannelSchema = lazySchema(() =>
+  z
+    .object({
+      kind: CaseSchema.shape.kind,
+      shouldTrigger: z.boolean(),
+      triggerThreshold: z.number().min(0).max(1),
+      gates: CaseSchema.shape.checks,
+      failIf: CaseSchema.shape.checks,
+      system: z.string(),
+      maxTurns: z.number().int().positive(),
+      engine: z.string(),
+      model: z.string(),
+      judge: z.string(),
+      workspace: z
+        .object({
+          overlays: z.array(z.string()),
+          inline: z.record(z.string(), z.string()),
+          setup: z.array(z.string()),
+          teardown: z.array(z.string()),
+          artifacts: z.array(z.string()),
+        })
+        .partial(),
+    })
+    .partial()
+    .strict(),
+);
 export type SideChannel = z.infer<typeof SideChannelSchema>;
 
 export const SIDE_CHANNEL_KEY = 'skill_eval';

@@ -37,8 +37,12 @@ const CHECKED = Boolean(process.env.SKILL_EVAL_CHECK_FAST_PATHS);
 /** Thrown inside the fast path at the first value it is not sure of: zod decides instead. */
 const MISS = new Error('not a case the fast path reads');
 
-/** The schema's default, a fresh shallow copy each time, as zod fills it in. */
-const defaultOf = (schema: unknown): unknown => (schema as { def: { defaultValue: unknown } }).def.defaultValue;
+/**
+ * CaseSchema's and WorkspaceSpecSchema's defaults (case.ts), a fresh value each time, as zod fills them in. Written
+ * out rather than read from the schemas: reading them built CaseSchema, with every schema it holds, in each command
+ * that loads a case (some 7 ms). The tests hold them to the parse.
+ */
+const emptyWorkspace = () => ({ files: [], overlays: [], inline: {}, setup: [], teardown: [], artifacts: [] });
 
 /** An object whose keys are only its own (as a YAML or JSON reader or a format's literal makes it). */
 function plain(value: unknown): Record<string, unknown> {
@@ -161,17 +165,16 @@ function fixtureFile(value: unknown) {
 
 function workspace(value: unknown) {
   const input = plain(value);
-  const shape = WorkspaceSpecSchema.shape;
   const out: Record<string, unknown> = {};
   if ('project' in input) out.project = opt(input.project, (v) => bySchema(ProjectCopySchema, v));
-  out.files = input.files === undefined ? defaultOf(shape.files) : list(input.files, fixtureFile);
+  out.files = input.files === undefined ? [] : list(input.files, fixtureFile);
   if ('missingFiles' in input) out.missingFiles = opt(input.missingFiles, strings);
-  out.overlays = input.overlays === undefined ? defaultOf(shape.overlays) : strings(input.overlays);
-  out.inline = input.inline === undefined ? defaultOf(shape.inline) : stringRecord(input.inline);
-  out.setup = input.setup === undefined ? defaultOf(shape.setup) : strings(input.setup);
-  out.teardown = input.teardown === undefined ? defaultOf(shape.teardown) : strings(input.teardown);
-  out.artifacts = input.artifacts === undefined ? defaultOf(shape.artifacts) : strings(input.artifacts);
-  if ('git' in input) out.git = bySchema(shape.git, input.git);
+  out.overlays = input.overlays === undefined ? [] : strings(input.overlays);
+  out.inline = input.inline === undefined ? {} : stringRecord(input.inline);
+  out.setup = input.setup === undefined ? [] : strings(input.setup);
+  out.teardown = input.teardown === undefined ? [] : strings(input.teardown);
+  out.artifacts = input.artifacts === undefined ? [] : strings(input.artifacts);
+  if ('git' in input) out.git = bySchema(WorkspaceSpecSchema.shape.git, input.git);
   return out;
 }
 
@@ -209,7 +212,6 @@ function turns(value: unknown): string[] {
 /** CaseSchema's fields in its order: required ones must be there, optional ones set when present, defaults filled. */
 function readCase(value: unknown): Case {
   const input = plain(value);
-  const shape = CaseSchema.shape;
   if (!('id' in input) || !('name' in input) || !('kind' in input) || !('turns' in input) || !('source' in input))
     throw MISS;
   const out: Record<string, unknown> = { id: nonEmpty(input.id) };
@@ -224,29 +226,26 @@ function readCase(value: unknown): Case {
   if ('triggerDetection' in input)
     out.triggerDetection = opt(input.triggerDetection, (v) => oneOf(v, 'any-tool', 'first-tool'));
   if ('expectedSkill' in input) out.expectedSkill = opt(input.expectedSkill, (v) => (v === null ? null : str(v)));
-  out.gates = checks(input.gates) ?? defaultOf(shape.gates);
-  out.checks = checks(input.checks) ?? defaultOf(shape.checks);
-  out.failIf = checks(input.failIf) ?? defaultOf(shape.failIf);
+  out.gates = checks(input.gates) ?? [];
+  out.checks = checks(input.checks) ?? [];
+  out.failIf = checks(input.failIf) ?? [];
   if ('threshold' in input) out.threshold = opt(input.threshold, fraction);
   if ('verdictRule' in input) out.verdictRule = opt(input.verdictRule, (v) => oneOf(v, 'every-check', 'mean-score'));
-  out.workspace = input.workspace === undefined ? defaultOf(shape.workspace) : workspace(input.workspace);
-  out.limits = input.limits === undefined ? defaultOf(shape.limits) : limits(input.limits);
+  out.workspace = input.workspace === undefined ? emptyWorkspace() : workspace(input.workspace);
+  out.limits = input.limits === undefined ? {} : limits(input.limits);
   if ('tools' in input) out.tools = opt(input.tools, (v) => bySchema(ToolRestrictionSchema, v));
   if ('runs' in input) out.runs = opt(input.runs, positiveInt);
   if ('retry' in input) out.retry = opt(input.retry, (v) => bySchema(RetryPolicySchema, v));
-  out.skills = input.skills === undefined ? defaultOf(shape.skills) : list(input.skills, skill);
-  out.mcpServers =
-    input.mcpServers === undefined
-      ? defaultOf(shape.mcpServers)
-      : list(input.mcpServers, (v) => bySchema(McpServerSchema, v));
+  out.skills = input.skills === undefined ? [] : list(input.skills, skill);
+  out.mcpServers = input.mcpServers === undefined ? [] : list(input.mcpServers, (v) => bySchema(McpServerSchema, v));
   if ('environment' in input) out.environment = opt(input.environment, (v) => bySchema(EnvironmentSpecSchema, v));
   if ('engine' in input) out.engine = opt(input.engine, str);
   if ('model' in input) out.model = opt(input.model, str);
   if ('judge' in input) out.judge = opt(input.judge, str);
   if ('userSimulator' in input)
     out.userSimulator = opt(input.userSimulator, (v) => bySchema(UserSimulatorSpecSchema, v));
-  out.tags = input.tags === undefined ? defaultOf(shape.tags) : strings(input.tags);
-  out.metadata = input.metadata === undefined ? defaultOf(shape.metadata) : record(input.metadata);
+  out.tags = input.tags === undefined ? [] : strings(input.tags);
+  out.metadata = input.metadata === undefined ? {} : record(input.metadata);
   out.source = source(input.source);
   return out as Case;
 }

@@ -9,6 +9,7 @@ export * from './engine.js';
 export * from './environment.js';
 export * from './errors.js';
 export { JSON_EXTENSIONS, MARKDOWN_EXTENSIONS, YAML_EXTENSIONS } from './file-extensions.js';
+export { lazySchema } from './lazy-schema.js';
 export * from './map-strings.js';
 export * from './mcp.js';
 export * from './model-endpoints.js';

@@ -1,7 +1,11 @@
 import { type CaseResult, CaseResultSchema } from '@skill-eval/core';
 
-/** The result's fields in the schema's order: the order results.jsonl is written in. */
-const FIELDS = Object.keys(CaseResultSchema.shape) as (keyof CaseResult)[];
+let fields: (keyof CaseResult)[] | undefined;
+/** The result's fields in the schema's order: the order results.jsonl is written in (read when first needed). */
+const resultFields = () => {
+  fields ??= Object.keys(CaseResultSchema.shape) as (keyof CaseResult)[];
+  return fields;
+};
 
 /**
  * What `CaseResultSchema.parse` makes of a result the runner has just put together, without zod's walk of it (about
@@ -12,7 +16,7 @@ const FIELDS = Object.keys(CaseResultSchema.shape) as (keyof CaseResult)[];
  */
 export function conformResult(fields: Record<string, unknown>): CaseResult {
   const result: Record<string, unknown> = {};
-  for (const field of FIELDS) {
+  for (const field of resultFields()) {
     let value = fields[field];
     if (field === 'session' && value !== undefined) {
       const { events: _events, ...summary } = value as Record<string, unknown>;

@@ -7,6 +7,7 @@ import {
   errorInfo,
   type Format,
   isParsedCase,
+  lazySchema,
   type Registry,
   type Suite,
   SuiteSchema,
@@ -296,7 +297,7 @@ function checkedDiagnostic(reported: unknown, formatId: string, file: string): D
 }
 
 /** What a suite is without its cases, for suites whose every case is already known to be valid. */
-const SuiteShellSchema = SuiteSchema.omit({ cases: true });
+const SuiteShellSchema = lazySchema(() => SuiteSchema.omit({ cases: true }));
 
 /** Checks a loaded suite against SuiteSchema, without checking a second time the cases core already parsed. */
 function checkSuite(suite: Suite): { data: Suite; issues?: undefined } | { data?: undefined; issues: SchemaIssue[] } {
