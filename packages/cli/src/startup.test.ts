@@ -27,7 +27,7 @@ const bundleSources = JSON.parse(readFileSync(join(BUNDLE, 'sources.json'), 'utf
 function loadedModules(
   args: string[],
   cwd?: string,
-): { stdout: string; stderr: string; outside: string[]; sources: string[] } {
+): { stdout: string; stderr: string; outside: string[]; bundled: string[]; sources: string[] } {
   // Waits for whatever the CLI started and left writing to its stderr, too.
   const child = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], { encoding: 'utf8', cwd });
   const lines = child.stderr.split('\n');
@@ -41,8 +41,15 @@ function loadedModules(
   const sources = bundled.flatMap((file) =>
     (bundleSources[relative(CLI, file)] ?? []).map((source) => resolve(CLI, source)),
   );
-  return { stdout: child.stdout, stderr, outside: files.filter((file) => !bundled.includes(file)), sources };
+  return { stdout: child.stdout, stderr, outside: files.filter((file) => !bundled.includes(file)), bundled, sources };
 }
+
+/**
+ * The files among these that hold a character beyond ASCII. esbuild escapes them in strings, but not in regular
+ * expression literals: one such character makes V8 keep the whole file as two bytes per character, and decode and
+ * scan it more slowly.
+ */
+const beyondAscii = (files: string[]) => files.filter((file) => readFileSync(file).some((byte) => byte > 0x7f));
 
 /**
  * The Node built-ins a command loaded (`process.moduleLoadList`), seen from a preloaded script rather than the
@@ -95,6 +102,7 @@ describe('start-up', () => {
         const list = loadedModules(['list', 'echo.eval.yaml'], dir);
         expect(list.stdout).toContain('1 suite(s), 1 case(s)');
         expect(list.outside).toEqual(BIN_FILES);
+        expect(beyondAscii(list.bundled)).toEqual([]);
         const listed = list.sources.join('\n');
         expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
         // A YAML file named directly: the formats that read other files are not imported.
@@ -125,6 +133,7 @@ describe('start-up', () => {
         );
         expect(run.stdout).toContain('1 passed');
         expect(run.outside).toEqual(BIN_FILES);
+        expect(beyondAscii(run.bundled)).toEqual([]);
         const ran = run.sources.join('\n');
         expect(ran).toContain('/packages/report/dist/'); // the console reporter loaded
         // A check type's code loads when a suite uses it: this one's only check is `contains`.

@@ -14,7 +14,10 @@ export const isRefusal: CheckEvaluator = (_check, { session }) => {
 
 /** What marks `text` as a refusal, or undefined. */
 export function refusalSignal(text: string): string | undefined {
-  const lower = text.trim().toLowerCase().replace(/['′’]/g, "'");
+  const lower = text
+    .trim()
+    .toLowerCase()
+    .replace(/['\u2032\u2019]/g, "'");
   const opening = REFUSAL_OPENINGS.find((prefix) => lower.startsWith(prefix));
   if (opening) return `opens with "${opening}"`;
   const apology = APOLOGY.exec(lower);

@@ -12,7 +12,7 @@ function words(text: string): string {
  */
 export function isQuoted(evidence: string, material: string): boolean {
   const parts = evidence
-    .split(/\.\.\.|…|\[\s*…?\s*\]/)
+    .split(/\.\.\.|\u2026|\[\s*\u2026?\s*\]/)
     .map(words)
     .filter((part) => part.length > 0);
   if (parts.length === 0) return false;

@@ -59,9 +59,9 @@ export async function renderWorkspaceFiles(
 
 /** Lines the listing adds of its own: tags (a file's path aside), notes that there is nothing, omission markers. */
 const LISTING_LINE =
-  /^(?:<\/?[a-z_]+(?: [a-z_]+="(?:[^"\\]|\\.)*")*>|\((?:no files|the agent created or changed no files|workspace not readable: .*)\)|\[(?:…|content omitted|binary file|unreadable)[^\]]*\])$/;
+  /^(?:<\/?[a-z_]+(?: [a-z_]+="(?:[^"\\]|\\.)*")*>|\((?:no files|the agent created or changed no files|workspace not readable: .*)\)|\[(?:\u2026|content omitted|binary file|unreadable)[^\]]*\])$/;
 /** The marker the listing puts after a file's content it cut. */
-const CUT_MARKER = /\[… truncated[^\]]*\]/g;
+const CUT_MARKER = /\[\u2026 truncated[^\]]*\]/g;
 
 /**
  * The files' names and contents from a listing `renderWorkspaceFiles` made, without its own tags, notes and markers:
