@@ -50,7 +50,8 @@ const literalLength = (path: string) => path.replaceAll('*', '').length;
 /** A table prepared for lookups: its paths without a wildcard by name, those with one to test in order. */
 interface TableIndex {
   exact: Map<string, PolicyEntry>;
-  wild: { pattern: string; entry: PolicyEntry }[];
+  /** `prefix`: what the pattern holds before its first wildcard, which a path must start with to match it. */
+  wild: { pattern: string; prefix: string; entry: PolicyEntry }[];
   /** Each path's row once found: every case of a run asks for the same few paths. */
   found: Map<string, PolicyEntry | undefined>;
 }
@@ -63,7 +64,7 @@ function indexOf(table: readonly PolicyEntry[]): TableIndex {
     index = { exact: new Map(), wild: [], found: new Map() };
     for (const entry of table) {
       for (const pattern of entry.paths) {
-        if (pattern.includes('*')) index.wild.push({ pattern, entry });
+        if (pattern.includes('*')) index.wild.push({ pattern, prefix: pattern.slice(0, pattern.indexOf('*')), entry });
         // The first row naming a path wins, as the table reads.
         else if (!index.exact.has(pattern)) index.exact.set(pattern, entry);
       }
@@ -83,8 +84,8 @@ export function policyEntry(path: string, table: readonly PolicyEntry[] = POLICY
   let best: { entry: PolicyEntry; score: number } | undefined;
   const named = index.exact.get(path);
   if (named) best = { entry: named, score: Number.MAX_SAFE_INTEGER };
-  for (const { pattern, entry } of index.wild) {
-    if (!patternOf(pattern).test(path)) continue;
+  for (const { pattern, prefix, entry } of index.wild) {
+    if (!path.startsWith(prefix) || !patternOf(pattern).test(path)) continue;
     const score = pattern === path ? Number.MAX_SAFE_INTEGER : literalLength(pattern);
     if (!best || score > best.score) best = { entry, score };
   }
