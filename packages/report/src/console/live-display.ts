@@ -1,5 +1,10 @@
-import cliSpinners from 'cli-spinners';
 import type { createLogUpdate } from 'log-update';
+
+/**
+ * The spinner the frame ticks through: cli-spinners' `dots`, written out (that package is a table of some 90 spinners,
+ * 32 kB that every run loaded for this one).
+ */
+const SPINNER = { interval: 80, frames: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] };
 
 /** A frame redrawn in place (log-update) with a ticking spinner, and lines persisted above it. */
 export class LiveDisplay {
@@ -38,7 +43,7 @@ export class LiveDisplay {
     this.timer = setInterval(() => {
       this.tick += 1;
       this.render();
-    }, cliSpinners.dots.interval);
+    }, SPINNER.interval);
     // The elapsed-time ticker must never keep the process alive on its own.
     this.timer.unref();
     this.shareTerminal();
@@ -46,7 +51,7 @@ export class LiveDisplay {
   }
 
   render(): void {
-    const frames = cliSpinners.dots.frames;
+    const frames = SPINNER.frames;
     this.draw(() => this.update(this.frame(frames[this.tick % frames.length] ?? '', this.width())));
   }
 
