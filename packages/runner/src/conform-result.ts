@@ -1,10 +1,10 @@
 import { type CaseResult, CaseResultSchema } from '@skill-eval/core';
 
-let fields: (keyof CaseResult)[] | undefined;
+let fieldOrder: (keyof CaseResult)[] | undefined;
 /** The result's fields in the schema's order: the order results.jsonl is written in (read when first needed). */
 const resultFields = () => {
-  fields ??= Object.keys(CaseResultSchema.shape) as (keyof CaseResult)[];
-  return fields;
+  fieldOrder ??= Object.keys(CaseResultSchema.shape) as (keyof CaseResult)[];
+  return fieldOrder;
 };
 
 /**
