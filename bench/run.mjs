@@ -112,7 +112,7 @@ const ctx = {
 };
 
 const loadBefore = load();
-const nodeStartBefore = bareNodeStart();
+const nodeStartBefore = bareNodeStart(toolEnv(work));
 const sections = [];
 try {
   for (const [index, workload] of WORKLOADS.entries()) {
@@ -143,7 +143,7 @@ const markdown = resultsMarkdown({
   warmup,
   memorySource,
   load: { before: loadBefore, after: load() },
-  nodeStart: { before: nodeStartBefore, after: bareNodeStart() },
+  nodeStart: { before: nodeStartBefore, after: bareNodeStart(toolEnv(work)) },
   workDir: parent,
   totalSeconds: (performance.now() - started) / 1000,
   sections,

@@ -24,12 +24,13 @@ export const load = () => loadavg()[0];
 /**
  * The median wall time of `node -e 0` over 7 runs, in seconds: a reference for how fast this machine is at the time.
  * A shared machine's speed can drift by half over minutes; a run's figures compare with another run's only where
- * these agree.
+ * these agree. `env` is the tools' environment: Node reads some variables at every start (NODE_EXTRA_CA_CERTS makes it
+ * parse a certificate bundle, 40 ms on a machine that sets it), which the tools are not given.
  */
-export function bareNodeStart() {
+export function bareNodeStart(env) {
   const times = Array.from({ length: 7 }, () => {
     const start = performance.now();
-    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore', env });
     return (performance.now() - start) / 1000;
   }).sort((a, b) => a - b);
   return times[3];
