@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONFIG_FILE, loadConfig } from './config.js';
+import { CONFIG_FILE, ConfigSchema, loadConfig } from './config.js';
 
 let dir: string;
 beforeEach(() => {
@@ -38,6 +38,9 @@ describe('loadConfig', () => {
     });
     rmSync(join(dir, CONFIG_FILE));
     expect(loadConfig(dir)).toEqual({ plugins: [], engineSettings: {}, formatSettings: {} });
+    // Written out rather than parsed: held to the schema's defaults, and a fresh value each time.
+    expect(loadConfig(dir)).toEqual(ConfigSchema.parse({}));
+    expect(loadConfig(dir).engineSettings).not.toBe(loadConfig(dir).engineSettings);
   });
 
   it('names the line and column of a JSON syntax error and says what is wrong there', () => {

@@ -1,54 +1,56 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { SkillEvalError } from '@skill-eval/core';
+import { lazySchema, SkillEvalError } from '@skill-eval/core';
 import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit';
 import { maxTimeoutSeconds } from '@skill-eval/runner/loading';
 import * as z from 'zod';
 import { refuseUntrustedConfig } from './config-trust.js';
 
-/** `skill-eval.config.json`: project defaults; command-line options win. */
-export const ConfigSchema = z
-  .object({
-    /** Plugin modules (package names or paths) to load besides the bundled ones. */
-    plugins: z.array(z.string()).default([]),
-    /** Default engine(s), `id[:model]`. */
-    engine: z
-      .union([z.string(), z.array(z.string())], {
-        error: 'expected an engine id ("claude-code", "codex:gpt-5") or a list of them',
-      })
-      .optional(),
-    /** Default judge, `id[:model]`. */
-    judge: z.string().optional(),
-    /** Settings per engine id, as `--ek` would give them. */
-    engineSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
-    /** Settings per format id (triggers-json: `runs`, `threshold`, `skillName`), for the files no setting of theirs covers. */
-    formatSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
-    /** Default concurrency. */
-    concurrency: z.number().int().positive().optional(),
-    /** Default timeout per execution, in seconds; no longer than Node's timers can wait. */
-    timeout: z
-      .number()
-      .positive()
-      .max(maxTimeoutSeconds(), {
-        error: `at most ${maxTimeoutSeconds()} seconds (about 24 days): Node's timers cannot wait longer`,
-      })
-      .optional(),
-    /**
-     * Where every execution runs, as `--environment` gives it (`docker:<image>`), or as an object with the
-     * environment's settings: `{ "type": "docker", "image": "…", "network": "open", "env": { … } }`.
-     */
-    environment: z
-      .union([
-        z.string().min(1),
-        z
-          .looseObject({ type: z.string().min(1) })
-          .transform(({ type, ...settings }) => ({ type, settings: settings as Record<string, unknown> })),
-      ])
-      .optional(),
-    /** Directory of the result cache, relative to the working directory (default `.skill-eval/cache`). */
-    cacheDir: z.string().min(1).optional(),
-  })
-  .strict();
+/** `skill-eval.config.json`: project defaults; command-line options win. Built when first used (a config is read). */
+export const ConfigSchema = lazySchema(() =>
+  z
+    .object({
+      /** Plugin modules (package names or paths) to load besides the bundled ones. */
+      plugins: z.array(z.string()).default([]),
+      /** Default engine(s), `id[:model]`. */
+      engine: z
+        .union([z.string(), z.array(z.string())], {
+          error: 'expected an engine id ("claude-code", "codex:gpt-5") or a list of them',
+        })
+        .optional(),
+      /** Default judge, `id[:model]`. */
+      judge: z.string().optional(),
+      /** Settings per engine id, as `--ek` would give them. */
+      engineSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+      /** Settings per format id (triggers-json: `runs`, `threshold`, `skillName`), for the files no setting of theirs covers. */
+      formatSettings: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+      /** Default concurrency. */
+      concurrency: z.number().int().positive().optional(),
+      /** Default timeout per execution, in seconds; no longer than Node's timers can wait. */
+      timeout: z
+        .number()
+        .positive()
+        .max(maxTimeoutSeconds(), {
+          error: `at most ${maxTimeoutSeconds()} seconds (about 24 days): Node's timers cannot wait longer`,
+        })
+        .optional(),
+      /**
+       * Where every execution runs, as `--environment` gives it (`docker:<image>`), or as an object with the
+       * environment's settings: `{ "type": "docker", "image": "…", "network": "open", "env": { … } }`.
+       */
+      environment: z
+        .union([
+          z.string().min(1),
+          z
+            .looseObject({ type: z.string().min(1) })
+            .transform(({ type, ...settings }) => ({ type, settings: settings as Record<string, unknown> })),
+        ])
+        .optional(),
+      /** Directory of the result cache, relative to the working directory (default `.skill-eval/cache`). */
+      cacheDir: z.string().min(1).optional(),
+    })
+    .strict(),
+);
 export type Config = z.infer<typeof ConfigSchema> & {
   /** The file the config was read from, for messages about it; absent when there is none. */
   file?: string;
@@ -61,6 +63,9 @@ export type Config = z.infer<typeof ConfigSchema> & {
 
 export const CONFIG_FILE = 'skill-eval.config.json';
 
+/** What no config file gives: the schema's defaults, as `ConfigSchema.parse({})` fills them in (the tests hold them to it). */
+export const noConfig = (): Config => ({ plugins: [], engineSettings: {}, formatSettings: {} });
+
 /**
  * Reads the config named by --config, else `skill-eval.config.json` in cwd, else defaults. One found in cwd is not
  * the user's own: without `trust`, a setting of it that runs code or sends data away stops the command.
@@ -70,7 +75,7 @@ export function loadConfig(cwd: string, explicit?: string, trust = false): Confi
   const found = statSync(file, { throwIfNoEntry: false });
   if (!found) {
     if (explicit) throw new SkillEvalError('USAGE', `Config file not found: ${file}`);
-    return ConfigSchema.parse({});
+    return noConfig();
   }
   if (found.isDirectory()) {
     throw new SkillEvalError('USAGE', `The config ${file} is a folder, not a file.`, {
