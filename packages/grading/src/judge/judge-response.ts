@@ -1,32 +1,41 @@
+import { lazySchema } from '@skill-eval/core';
 import * as z from 'zod';
 
-const CriterionVerdictSchema = z.object({
-  id: z.number().int(),
-  passed: z.boolean(),
-  evidence: z.string(),
-  reasoning: z.string().default(''),
-});
+const CriterionVerdictSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    passed: z.boolean(),
+    evidence: z.string(),
+    reasoning: z.string().default(''),
+  }),
+);
 export type CriterionVerdict = z.infer<typeof CriterionVerdictSchema>;
 
 const KINDS = ['weak', 'unverifiable', 'redundant', 'missing'] as const;
 
 /** One remark on the criteria; a kind outside the four is dropped rather than failing the remark. */
-const SuggestionSchema = z.object({
-  id: z.number().int().optional().catch(undefined),
-  kind: z.enum(KINDS).optional().catch(undefined),
-  reason: z.string().trim().min(1),
-});
+const SuggestionSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int().optional().catch(undefined),
+    kind: z.enum(KINDS).optional().catch(undefined),
+    reason: z.string().trim().min(1),
+  }),
+);
 
 /** The judge's critique of the criteria: optional, and never a reason to send an answer back. */
-const EvalFeedbackSchema = z.object({
-  suggestions: z.array(z.unknown()).default([]),
-  overall: z.string().optional().catch(undefined),
-});
+const EvalFeedbackSchema = lazySchema(() =>
+  z.object({
+    suggestions: z.array(z.unknown()).default([]),
+    overall: z.string().optional().catch(undefined),
+  }),
+);
 
-const JudgeAnswerSchema = z.object({
-  criteria: z.array(CriterionVerdictSchema),
-  eval_feedback: EvalFeedbackSchema.optional().catch(undefined),
-});
+const JudgeAnswerSchema = lazySchema(() =>
+  z.object({
+    criteria: z.array(CriterionVerdictSchema),
+    eval_feedback: EvalFeedbackSchema.optional().catch(undefined),
+  }),
+);
 
 /** A remark on the criteria as the judge gave it: `id` names the criterion (as numbered in the prompt). */
 export type CriterionSuggestion = z.infer<typeof SuggestionSchema>;
