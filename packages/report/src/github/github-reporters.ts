@@ -1,20 +1,23 @@
 import { appendFile } from 'node:fs/promises';
-import { defineReporter, parsePluginSettings, type Reporter, terminalText } from '@skill-eval/core';
+import { defineReporter, lazySchema, parsePluginSettings, type Reporter, terminalText } from '@skill-eval/core';
 import * as z from 'zod';
 import { CaseIndexSchema } from '../run-dir/case-index.js';
 import { readRunDir } from '../run-dir/read-run-dir.js';
 import { githubAnnotations } from './annotations.js';
 import { stepSummaryMarkdown } from './step-summary.js';
 
-const writable = z.custom<NodeJS.WritableStream>(
-  (value) => typeof (value as { write?: unknown } | null)?.write === 'function',
-  { message: 'expected a writable stream' },
+const writable = lazySchema(() =>
+  z.custom<NodeJS.WritableStream>((value) => typeof (value as { write?: unknown } | null)?.write === 'function', {
+    message: 'expected a writable stream',
+  }),
 );
 
-export const GithubSummaryOptionsSchema = z.object({
-  /** File to append to (default `$GITHUB_STEP_SUMMARY`). */
-  file: z.string().optional(),
-});
+export const GithubSummaryOptionsSchema = lazySchema(() =>
+  z.object({
+    /** File to append to (default `$GITHUB_STEP_SUMMARY`). */
+    file: z.string().optional(),
+  }),
+);
 export type GithubSummaryOptions = z.infer<typeof GithubSummaryOptionsSchema>;
 
 export function createGithubSummaryReporter(options: GithubSummaryOptions = {}): Reporter {
@@ -42,16 +45,18 @@ export const githubSummaryReporter = defineReporter<GithubSummaryOptions>({
   create: createGithubSummaryReporter,
 });
 
-export const GithubAnnotationsOptionsSchema = z.object({
-  /** Where the workflow commands go (default process.stdout, where the Actions runner reads them). */
-  stream: writable.optional(),
-  /** The run's case index: gives each annotation its eval file and line. */
-  cases: CaseIndexSchema.optional(),
-  /** Directory the run started in, which the case index's paths are relative to. */
-  cwd: z.string().optional(),
-  /** The checkout's root (`$GITHUB_WORKSPACE`): annotations name files relative to it, as GitHub reads them. */
-  workspace: z.string().optional(),
-});
+export const GithubAnnotationsOptionsSchema = lazySchema(() =>
+  z.object({
+    /** Where the workflow commands go (default process.stdout, where the Actions runner reads them). */
+    stream: writable.optional(),
+    /** The run's case index: gives each annotation its eval file and line. */
+    cases: CaseIndexSchema.optional(),
+    /** Directory the run started in, which the case index's paths are relative to. */
+    cwd: z.string().optional(),
+    /** The checkout's root (`$GITHUB_WORKSPACE`): annotations name files relative to it, as GitHub reads them. */
+    workspace: z.string().optional(),
+  }),
+);
 export type GithubAnnotationsOptions = z.infer<typeof GithubAnnotationsOptionsSchema>;
 
 export function createGithubAnnotationsReporter(options: GithubAnnotationsOptions = {}): Reporter {

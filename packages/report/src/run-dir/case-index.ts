@@ -1,35 +1,39 @@
 import { relative } from 'node:path';
-import type { Suite } from '@skill-eval/core';
+import { lazySchema, type Suite } from '@skill-eval/core';
 import * as z from 'zod';
 
 /** File in a run directory that describes the run's cases: what results.jsonl does not repeat for every line. */
 export const CASE_INDEX_FILE = 'cases.json';
 
 /** What reports need to know of one case besides its results. */
-export const IndexedCaseSchema = z.object({
-  suiteId: z.string(),
-  caseId: z.string(),
-  /** The id as the eval file wrote it (skill-creator's numeric `id` stays a number). */
-  rawId: z.unknown().optional(),
-  name: z.string(),
-  kind: z.enum(['task', 'trigger']),
-  /** Eval file, relative to the directory the run started in. */
-  file: z.string(),
-  /** 1-based line of the case in the eval file, when the format knows it. */
-  line: z.number().int().positive().optional(),
-  /** The user messages, in order. */
-  turns: z.array(z.string()),
-  /** What the case is checked against, one line per check (skill-creator's `assertions`). */
-  assertions: z.array(z.string()),
-  /** The skill under test, when the suite names one. */
-  skill: z.object({ name: z.string(), dir: z.string() }).optional(),
-});
+export const IndexedCaseSchema = lazySchema(() =>
+  z.object({
+    suiteId: z.string(),
+    caseId: z.string(),
+    /** The id as the eval file wrote it (skill-creator's numeric `id` stays a number). */
+    rawId: z.unknown().optional(),
+    name: z.string(),
+    kind: z.enum(['task', 'trigger']),
+    /** Eval file, relative to the directory the run started in. */
+    file: z.string(),
+    /** 1-based line of the case in the eval file, when the format knows it. */
+    line: z.number().int().positive().optional(),
+    /** The user messages, in order. */
+    turns: z.array(z.string()),
+    /** What the case is checked against, one line per check (skill-creator's `assertions`). */
+    assertions: z.array(z.string()),
+    /** The skill under test, when the suite names one. */
+    skill: z.object({ name: z.string(), dir: z.string() }).optional(),
+  }),
+);
 export type IndexedCase = z.infer<typeof IndexedCaseSchema>;
 
-export const CaseIndexSchema = z.object({
-  format: z.literal('skill-eval-cases-v1'),
-  cases: z.array(IndexedCaseSchema),
-});
+export const CaseIndexSchema = lazySchema(() =>
+  z.object({
+    format: z.literal('skill-eval-cases-v1'),
+    cases: z.array(IndexedCaseSchema),
+  }),
+);
 export type CaseIndex = z.infer<typeof CaseIndexSchema>;
 
 /** Key of a case within a run: suite and case id. */

@@ -1,15 +1,17 @@
-import { defineReporter, parsePluginSettings, type Reporter } from '@skill-eval/core';
+import { defineReporter, lazySchema, parsePluginSettings, type Reporter } from '@skill-eval/core';
 import * as z from 'zod';
 import { CaseIndexSchema } from '../run-dir/case-index.js';
 import { readRunDir } from '../run-dir/read-run-dir.js';
 import { writeSkillCreatorOutputs } from './write-skill-creator.js';
 
-export const SkillCreatorReporterOptionsSchema = z.object({
-  /** Write the agentskills.io variant (`assertion_results`, numeric deltas) instead of skill-creator's. */
-  agentskills: z.union([z.boolean(), z.stringbool()]).optional(),
-  /** The run's case index: prompts, assertions and the skill for eval_metadata.json and benchmark.json. */
-  cases: CaseIndexSchema.optional(),
-});
+export const SkillCreatorReporterOptionsSchema = lazySchema(() =>
+  z.object({
+    /** Write the agentskills.io variant (`assertion_results`, numeric deltas) instead of skill-creator's. */
+    agentskills: z.union([z.boolean(), z.stringbool()]).optional(),
+    /** The run's case index: prompts, assertions and the skill for eval_metadata.json and benchmark.json. */
+    cases: CaseIndexSchema.optional(),
+  }),
+);
 export type SkillCreatorReporterOptions = z.infer<typeof SkillCreatorReporterOptionsSchema>;
 
 export function createSkillCreatorReporter(options: SkillCreatorReporterOptions = {}): Reporter {
