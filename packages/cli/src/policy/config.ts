@@ -64,7 +64,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
 export const CONFIG_FILE = 'skill-eval.config.json';
 
 /** What no config file gives: the schema's defaults, as `ConfigSchema.parse({})` fills them in (the tests hold them to it). */
-export const noConfig = (): Config => ({ plugins: [], engineSettings: {}, formatSettings: {} });
+const noConfig = (): Config => ({ plugins: [], engineSettings: {}, formatSettings: {} });
 
 /**
  * Reads the config named by --config, else `skill-eval.config.json` in cwd, else defaults. One found in cwd is not
