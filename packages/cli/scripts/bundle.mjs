@@ -33,6 +33,23 @@ const withoutZodLocales = {
 };
 
 /**
+ * fdir requires picomatch when it loads, from whatever node_modules lies beside the bundle, for a `glob()` that
+ * tinyglobby (its only user here) never calls: in a checkout every command that globbed loaded a second picomatch
+ * beside the bundled one, and where skill-eval is installed there is none to find.
+ */
+const withoutFdirPicomatch = {
+  name: 'without-fdir-picomatch',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.mjs$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const lookup = /\t__require\.resolve\("picomatch"\);\n\tpm = __require\("picomatch"\);/;
+      if (!lookup.test(source)) throw new Error(`${args.path} no longer looks picomatch up as expected`);
+      return { contents: source.replace(lookup, ''), loader: 'js' };
+    });
+  },
+};
+
+/**
  * The runner starts its mocked MCP server as a program, found through @skill-eval/runner's exports; the published CLI
  * installs no runner, so the bundle carries its own build of the script (the `mock-mcp-server` entry) and points
  * there. The runner's code always lands in chunks/ (it is imported lazily), one folder below the entries.
@@ -77,7 +94,7 @@ const result = await build({
   // Prefer a package's ES build: jsonc-parser's main (UMD) requires its parts by computed paths.
   mainFields: ['module', 'main'],
   external: EXTERNAL,
-  plugins: [withoutZodLocales, bundledMockMcpServer],
+  plugins: [withoutZodLocales, withoutFdirPicomatch, bundledMockMcpServer],
   // A string, inlined where used (an object would become a module of its own, loaded at start-up).
   define: { SKILL_EVAL_BUNDLED_VERSIONS: JSON.stringify(JSON.stringify(bundledVersions)) },
   // CommonJS dependencies call require('node:…'); an ES module has no require of its own.
