@@ -6,6 +6,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { writeCommonJsCli } from './commonjs-cli.mjs';
+import { recordCodeCache } from './record-code-cache.mjs';
 import { thirdPartyLicenses } from './third-party-licenses.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -117,3 +119,6 @@ const sources = Object.fromEntries(
 await writeFile(`${outdir}/sources.json`, `${JSON.stringify(sources)}\n`);
 const allInputs = Object.keys(result.metafile.inputs);
 await writeFile(`${outdir}/THIRD-PARTY-LICENSES.md`, thirdPartyLicenses(root, allInputs));
+// The bin loads the CLI from its CommonJS build, with the code cache recorded here.
+await writeCommonJsCli(root, sources);
+recordCodeCache(root);

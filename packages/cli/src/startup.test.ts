@@ -7,41 +7,67 @@ import { describe, expect, it } from 'vitest';
 
 const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BIN = join(CLI, 'bin', 'skill-eval.js');
-/** The bin's own files, the only ones that load outside the bundle. */
-const BIN_FILES = [BIN, join(CLI, 'bin', 'v8-tiering.js')];
-const BUNDLE = join(CLI, 'dist', 'bundle');
-// Logs every module the CLI loads, so the test can see what start-up loads.
+const CODE_CACHE = join(CLI, 'bin', 'code-cache.js');
+const TIERING = join(CLI, 'bin', 'v8-tiering.js');
+/** The bin's own files, the only ones that load outside the CLI's build (sorted). */
+const BIN_FILES = [BIN, CODE_CACHE, TIERING].sort();
+/** The CLI's CommonJS build, which the bin loads (scripts/commonjs-cli.mjs). */
+const BUNDLE = join(CLI, 'dist', 'cli');
+// Logs every module the CLI loads, so the test can see what start-up loads: ES modules as they load, CommonJS ones
+// (the bin and the CLI) at the end, from the require cache. Then how the code cache served them (bin/code-cache.js).
 const TRACE_HOOK = `data:text/javascript,${encodeURIComponent(`
-import { register } from 'node:module';
+import Module, { createRequire, register } from 'node:module';
+import { pathToFileURL } from 'node:url';
 register('data:text/javascript,' + encodeURIComponent(\`
 export async function load(url, context, next) {
   process.stderr.write('LOADED ' + url + '\\\\n');
   return next(url, context);
 }\`));
+const { codeCacheUse } = createRequire(${JSON.stringify(CODE_CACHE)})(${JSON.stringify(CODE_CACHE)});
+process.on('exit', () => {
+  for (const file of Object.keys(Module._cache)) process.stderr.write('LOADED ' + pathToFileURL(file).href + '\\n');
+  process.stderr.write('CODE CACHE ' + JSON.stringify(codeCacheUse) + '\\n');
+});
 `)}`;
 
-/** The sources (paths relative to the package) that went into each file of the bundle (scripts/bundle.mjs). */
+/** The sources (paths relative to the package) that went into each file of the CLI's build (scripts/bundle.mjs). */
 const bundleSources = JSON.parse(readFileSync(join(BUNDLE, 'sources.json'), 'utf8')) as Record<string, string[]>;
 
-/** The files the CLI loaded outside the bundle, and the sources inside the bundle files it loaded. */
+/**
+ * The files the CLI loaded outside its build (sorted), and the sources inside the files of the build it loaded; how
+ * the code cache served those files.
+ */
 function loadedModules(
   args: string[],
   cwd?: string,
-): { stdout: string; stderr: string; outside: string[]; bundled: string[]; sources: string[] } {
+): {
+  stdout: string;
+  stderr: string;
+  outside: string[];
+  bundled: string[];
+  sources: string[];
+  codeCache: { accepted: number; rejected: number; compiled: number };
+} {
   // Waits for whatever the CLI started and left writing to its stderr, too.
   const child = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], { encoding: 'utf8', cwd });
   const lines = child.stderr.split('\n');
-  const stderr = lines.filter((line) => !line.startsWith('LOADED ')).join('\n');
+  const traced = (line: string) => line.startsWith('LOADED ') || line.startsWith('CODE CACHE ');
+  const stderr = lines.filter((line) => !traced(line)).join('\n');
+  const codeCache = JSON.parse(
+    lines.find((line) => line.startsWith('CODE CACHE '))?.slice('CODE CACHE '.length) ?? '{}',
+  );
   const urls = lines
     .filter((line) => line.startsWith('LOADED '))
     .map((line) => line.slice('LOADED '.length))
     .filter((url) => !url.startsWith('node:'));
-  const files = urls.map((url) => fileURLToPath(url));
+  // The bin, a CommonJS main, is seen twice: the ES module loader runs it (Node does so under --import).
+  const files = [...new Set(urls.map((url) => fileURLToPath(url)))];
   const bundled = files.filter((file) => file.startsWith(`${BUNDLE}/`));
   const sources = bundled.flatMap((file) =>
     (bundleSources[relative(CLI, file)] ?? []).map((source) => resolve(CLI, source)),
   );
-  return { stdout: child.stdout, stderr, outside: files.filter((file) => !bundled.includes(file)), bundled, sources };
+  const outside = files.filter((file) => !bundled.includes(file)).sort();
+  return { stdout: child.stdout, stderr, outside, bundled, sources, codeCache };
 }
 
 /**
@@ -50,6 +76,12 @@ function loadedModules(
  * scan it more slowly.
  */
 const beyondAscii = (files: string[]) => files.filter((file) => readFileSync(file).some((byte) => byte > 0x7f));
+
+/** How bin/code-cache.js serves these files of the build when V8 takes every cache: all from it but the files that may import from outside. */
+function servedByCodeCache(files: string[]) {
+  const compiled = files.filter((file) => /\bimport\(/.test(readFileSync(file, 'utf8'))).length;
+  return { accepted: files.length - compiled, rejected: 0, compiled };
+}
 
 /**
  * The Node built-ins a command loaded (`process.moduleLoadList`), seen from a preloaded script rather than the
@@ -103,6 +135,9 @@ describe('start-up', () => {
         expect(list.stdout).toContain('1 suite(s), 1 case(s)');
         expect(list.outside).toEqual(BIN_FILES);
         expect(beyondAscii(list.bundled)).toEqual([]);
+        // Every file came with the code V8 compiled for it at the build, and V8 took it; except those Node's loader
+        // must compile, which may import a module from outside (bin/code-cache.js).
+        expect(list.codeCache).toEqual(servedByCodeCache(list.bundled));
         const listed = list.sources.join('\n');
         expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
         // A YAML file named directly: the formats that read other files are not imported.
@@ -134,6 +169,8 @@ describe('start-up', () => {
         expect(run.stdout).toContain('1 passed');
         expect(run.outside).toEqual(BIN_FILES);
         expect(beyondAscii(run.bundled)).toEqual([]);
+        // Grading turns a V8 flag on, which the code cache's flags include from the start.
+        expect(run.codeCache).toEqual(servedByCodeCache(run.bundled));
         const ran = run.sources.join('\n');
         expect(ran).toContain('/packages/report/dist/'); // the console reporter loaded
         // A check type's code loads when a suite uses it: this one's only check is `contains`.
@@ -160,6 +197,18 @@ describe('start-up', () => {
       }),
     30_000,
   );
+
+  it('a Node started with other V8 flags compiles what V8 rejects from the code cache, and the command works', () =>
+    inSuiteFolder((dir) => {
+      const child = spawnSync(process.execPath, ['--import', TRACE_HOOK, '--max-lazy', BIN, 'list', 'echo.eval.yaml'], {
+        encoding: 'utf8',
+        cwd: dir,
+      });
+      expect(child.stdout).toContain('1 suite(s), 1 case(s)');
+      const used = JSON.parse(child.stderr.split('CODE CACHE ')[1]!.split('\n')[0]!);
+      expect(used.rejected).toBeGreaterThan(10);
+      expect(used).toEqual({ accepted: 0, rejected: used.rejected, compiled: used.compiled });
+    }));
 
   it('validate, like list, loads none of the code that stages, runs or contains executions', () =>
     inSuiteFolder((dir) => {
@@ -216,7 +265,7 @@ describe('start-up', () => {
     }));
 
   it("tiers V8 up later with a flag this Node's V8 knows, and sets none on a V8 it was not measured on", () => {
-    const script = `import { lateTierUpFlag } from ${JSON.stringify(pathToFileURL(BIN_FILES[1]!).href)};
+    const script = `import { lateTierUpFlag } from ${JSON.stringify(pathToFileURL(TIERING).href)};
       console.log(JSON.stringify(['11.3.244.8-node.38', '12.4.254.21-node.57', '13.6.233.10', process.versions.v8].map(lateTierUpFlag)));`;
     const chosen = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(chosen.stderr).toBe('');
