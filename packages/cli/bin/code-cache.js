@@ -44,13 +44,14 @@ function requireCli(cli, { record = false } = {}) {
 function loadWithCodeCache(cli, folder, record) {
   const made = [];
   const compile = Module.prototype._compile;
-  Module.prototype._compile = function compileWithCodeCache(content, filename) {
-    if (!filename.startsWith(cli + sep)) return compile.call(this, content, filename);
+  // Node 22 passes a third argument (the module's format): what is not ours goes on as it came.
+  Module.prototype._compile = function compileWithCodeCache(content, filename, ...rest) {
+    if (!filename.startsWith(cli + sep)) return compile.call(this, content, filename, ...rest);
     const cacheFile = join(folder, `${basename(filename)}.bin`);
     const cachedData = record ? undefined : readOrUndefined(cacheFile);
     if (record ? DYNAMIC_IMPORT.test(content) : !cachedData) {
       codeCacheUse.compiled++;
-      return compile.call(this, content, filename);
+      return compile.call(this, content, filename, ...rest);
     }
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
     if (cachedData) codeCacheUse[script.cachedDataRejected ? 'rejected' : 'accepted']++;
