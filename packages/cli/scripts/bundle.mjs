@@ -52,6 +52,27 @@ const withoutFdirPicomatch = {
 };
 
 /**
+ * commander requires node:child_process when it loads, for subcommands that are programs of their own, which
+ * skill-eval has none of: loading it (and dgram, which it loads) took 5 ms of every command, `--version` included.
+ * Its one use, `childProcess.spawn`, now requires it when called.
+ */
+const lazyCommanderChildProcess = {
+  name: 'lazy-commander-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      const uses = new Set(source.match(/\bchildProcess\.\w+/g));
+      if (!source.includes(eager) || uses.size !== 1 || !uses.has('childProcess.spawn')) {
+        throw new Error(`${args.path} no longer uses node:child_process as expected (${[...uses].join(', ')})`);
+      }
+      const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
+/**
  * The runner starts its mocked MCP server as a program, found through @skill-eval/runner's exports; the published CLI
  * installs no runner, so the bundle carries its own build of the script (the `mock-mcp-server` entry) and points
  * there. The runner's code always lands in chunks/ (it is imported lazily), one folder below the entries.
@@ -96,7 +117,7 @@ const result = await build({
   // Prefer a package's ES build: jsonc-parser's main (UMD) requires its parts by computed paths.
   mainFields: ['module', 'main'],
   external: EXTERNAL,
-  plugins: [withoutZodLocales, withoutFdirPicomatch, bundledMockMcpServer],
+  plugins: [withoutZodLocales, withoutFdirPicomatch, lazyCommanderChildProcess, bundledMockMcpServer],
   // A string, inlined where used (an object would become a module of its own, loaded at start-up).
   define: { SKILL_EVAL_BUNDLED_VERSIONS: JSON.stringify(JSON.stringify(bundledVersions)) },
   // CommonJS dependencies call require('node:…'); an ES module has no require of its own.

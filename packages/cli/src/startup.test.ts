@@ -233,6 +233,15 @@ describe('start-up', () => {
       }
     }));
 
+  it('--version, list and validate do not load node:child_process (commander asks for it only to spawn)', () =>
+    inSuiteFolder((dir) => {
+      for (const args of [['--version'], ['list', 'echo.eval.yaml'], ['validate', 'echo.eval.yaml']]) {
+        const builtins = builtinsLoaded(args, dir);
+        expect(builtins, args[0]).toContain('fs'); // the report came
+        expect(builtins, args[0]).not.toContain('child_process');
+      }
+    }));
+
   it("list detects a YAML file's format without loading the loaders of the formats that lose, nor any writer", () =>
     inSuiteFolder((dir) => {
       const list = loadedModules(['list', 'echo.eval.yaml'], dir);
