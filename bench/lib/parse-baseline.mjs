@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// The parser's own time for workload 4: reads every file under a folder and parses each YAML file with the `yaml`
+// The parser's own time for workloads 4 and 6: reads every file named, and every file under a folder named, and parses each YAML file with the `yaml`
 // library skill-eval reads YAML with (the same version, from @skill-eval/format-kit), with the options it passes
 // (format-kit's parse-yaml.ts: node positions, every error, unique keys) and into plain data, as its loaders use it;
 // JSON files with JSON.parse. A single parse per file is what skill-eval is held to (issue 38, item 2): no `list` of
 // these files can take less than this. Node runs it with its own defaults (the later tier-up skill-eval's bin asks for,
 // packages/cli/bin/v8-tiering.js, makes this loop slower here). Prints the number of files parsed.
-//   node bench/lib/parse-baseline.mjs <dir>
-import { readdirSync, readFileSync } from 'node:fs';
+//   node bench/lib/parse-baseline.mjs <file or dir>…
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -14,9 +14,13 @@ const FORMAT_KIT = new URL('../../packages/format-kit/package.json', import.meta
 const { LineCounter, parseDocument } = createRequire(FORMAT_KIT)('yaml');
 
 // In path order, as skill-eval's scan finds them, whatever order the file system lists them in.
-const files = readdirSync(process.argv[2], { recursive: true, withFileTypes: true })
-  .filter((entry) => entry.isFile())
-  .map((entry) => join(entry.parentPath, entry.name))
+const filesBelow = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+const files = process.argv
+  .slice(2)
+  .flatMap((path) => (statSync(path).isDirectory() ? filesBelow(path) : [path]))
   .sort();
 let parsed = 0;
 for (const file of files) {
