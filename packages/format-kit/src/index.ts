@@ -20,8 +20,10 @@ export {
   isYamlSeq,
   type ParsedYaml,
   parseYaml,
+  useYamlStore,
   type YamlNode,
   type YamlProblem,
+  type YamlStore,
   yamlGet,
   yamlItems,
   yamlKeyNode,
@@ -50,5 +52,6 @@ export {
 export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';
 export { toolRestrictionLoss } from './tool-restriction-loss.js';
 export { type ShallowShape, shallowShape, topLevelKeys } from './top-level-keys.js';
+export { encodeYamlSnapshot, YAML_SNAPSHOT_FORMAT } from './yaml-snapshot.js';
 export { yamlSpan } from './yaml-span.js';
 export { toYaml, yamlDoubleQuoted, yamlScalar } from './yaml-text.js';

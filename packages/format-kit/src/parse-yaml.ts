@@ -10,6 +10,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import type { Position } from './line-index.js';
+import { decodeYamlSnapshot, documentDifference, encodeYamlSnapshot } from './yaml-snapshot.js';
 
 /** One YAML syntax problem, positioned. */
 export interface YamlProblem extends Position {
@@ -48,9 +49,57 @@ export function parseYaml(text: string): ParsedYaml {
   // Detection asks every YAML format about the same text, then one of them loads it, and a skill-up suite reads
   // the case files that were detected just before it: parse each text once.
   const known = recent.get(text);
-  const parsed = (known instanceof WeakRef ? known.deref() : known) ?? parseYamlText(text);
+  const parsed = (known instanceof WeakRef ? known.deref() : known) ?? fromStoreOrParsed(text);
   remember(text, parsed);
   return parsed;
+}
+
+/**
+ * Where documents parsed in earlier processes are kept, by text (see {@link useYamlStore}): `get` gives the snapshot
+ * kept for a text, `put` keeps one. Both are best effort: a store that cannot read or write says nothing.
+ */
+export interface YamlStore {
+  get(text: string): string | undefined;
+  put(text: string, snapshot: string): void;
+}
+
+let store: YamlStore | undefined;
+
+/**
+ * Makes `parseYaml` rebuild a text's document from the snapshot `store` keeps for it, when there is one, and keep a
+ * snapshot of each document it parses; `undefined` stops that. Returns the store it replaces, for the caller to put
+ * back. A snapshot rebuilds the same document a parse gives (yaml-snapshot.ts), so what any caller reads does not
+ * depend on where the document came from. One store at a time serves the process: loads that overlap share it.
+ */
+export function useYamlStore(next: YamlStore | undefined): YamlStore | undefined {
+  const before = store;
+  store = next;
+  return before;
+}
+
+const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false } as const;
+
+function fromStoreOrParsed(text: string): ParsedYaml {
+  const kept = store?.get(text);
+  if (kept !== undefined) {
+    let rebuilt: ReturnType<typeof decodeYamlSnapshot> | undefined;
+    try {
+      rebuilt = decodeYamlSnapshot(kept, text, PARSE_OPTIONS);
+    } catch {
+      // A damaged or foreign entry: the text is parsed, and its snapshot written again below.
+    }
+    if (rebuilt) {
+      if (CHECKED) checkAgainstParse(text, rebuilt.doc);
+      return parsedYaml(text, rebuilt.doc, rebuilt.lineCounter);
+    }
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, ...PARSE_OPTIONS });
+  if (store) {
+    const snapshot = encodeYamlSnapshot(doc, lineCounter, text.length);
+    if (snapshot !== undefined) store.put(text, snapshot);
+  }
+  return parsedYaml(text, doc, lineCounter);
 }
 
 /**
@@ -81,9 +130,18 @@ function remember(text: string, parsed: ParsedYaml): void {
   }
 }
 
-function parseYamlText(text: string): ParsedYaml {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+/** Read once: `process.env` is slow to read. */
+const CHECKED = Boolean(process.env.SKILL_EVAL_CHECK_FAST_PATHS);
+
+/** Under SKILL_EVAL_CHECK_FAST_PATHS (every test process): a rebuilt document must be the one a parse gives. */
+function checkAgainstParse(text: string, rebuilt: Document.Parsed): void {
+  const parsed = parseDocument(text, { lineCounter: new LineCounter(), ...PARSE_OPTIONS });
+  const difference = documentDifference(rebuilt, parsed);
+  if (difference)
+    throw new Error(`A YAML document rebuilt from its snapshot differs from a parse of its text: ${difference}`);
+}
+
+function parsedYaml(text: string, doc: Document.Parsed, lineCounter: LineCounter): ParsedYaml {
   const positionAt = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
