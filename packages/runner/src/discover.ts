@@ -12,6 +12,7 @@ import {
   type Suite,
   SuiteSchema,
 } from '@skill-eval/core';
+import { useYamlStore, type YamlStore } from '@skill-eval/format-kit';
 import { checkDiagnostics } from '@skill-eval/grading/diagnostics';
 import { describeContent } from './describe-content.js';
 import { diag } from './discovery-diagnostic.js';
@@ -32,6 +33,12 @@ export interface LoadSuitesOptions {
   format?: string;
   /** The evals of the skill folder among the paths, as BMAD's `--evals` names them: a folder or one file. */
   evals?: string;
+  /**
+   * Where parsed YAML documents are kept and found (`createFolderYamlStore` on a folder of the user's own): an
+   * unchanged text is rebuilt from there instead of parsed again. Absent: every YAML text is parsed. The caller writes
+   * what the load kept (`flush`) when it chooses: a command that stops before it starts writes nothing.
+   */
+  yamlStore?: YamlStore;
 }
 
 /**
@@ -61,7 +68,13 @@ export async function loadSuites(
     formats,
     ...(options.evals !== undefined ? { evals: options.evals } : {}),
   });
-  const loaded = await loadFound(found, { cwd, formats, forced: Boolean(options.format) });
+  const before = useYamlStore(options.yamlStore);
+  let loaded: Awaited<ReturnType<typeof loadFound>>;
+  try {
+    loaded = await loadFound(found, { cwd, formats, forced: Boolean(options.format) });
+  } finally {
+    useYamlStore(before);
+  }
   return {
     suites: loaded.flatMap((l) => l.suites),
     diagnostics: [...found.diagnostics, ...loaded.flatMap((l) => l.diagnostics)],

@@ -5,3 +5,4 @@ export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export * from './policy/index.js';
 export { maxTimeoutSeconds } from './timeout-limit.js';
 export { findUntrustedInputs, type UntrustedInputsOptions } from './untrusted-inputs.js';
+export { createFolderYamlStore, type FolderYamlStore } from './yaml-store.js';

@@ -246,6 +246,8 @@ const COMMAND_LINE: PolicyEntry[] = [
       'list --mode',
       'list --case',
       'list --tag',
+      'list --no-cache',
+      'validate --no-cache',
       'prompt --case',
       'prompt --workspace',
       'prompt --answer-file',
@@ -517,6 +519,13 @@ const USER_ENVIRONMENT: PolicyEntry[] = [
     power: 'chooses-endpoint',
     untrusted: 'refuse',
     why: 'chooses the server that receives the run’s traces, and the headers (a token) sent to it; `--otlp` wins',
+  },
+  {
+    paths: ['environment-variable XDG_CACHE_HOME', 'environment-variable LOCALAPPDATA'],
+    sources: ['user-environment'],
+    power: 'reads-outside-project',
+    untrusted: 'refuse',
+    why: 'chooses the folder where parsed eval files are kept and rebuilt from (taken as their contents); read from your own environment only, never from a .env',
   },
 ];
 
