@@ -14,12 +14,15 @@ export interface ListOptions extends CaseSelection {
   trust?: boolean;
   /** The evals of the skill folder given as the path (BMAD's `--evals`). */
   evals?: string;
+  /** --no-cache sets false: every YAML file is parsed, nothing is read from or written to the cache folder. */
+  cache?: boolean;
 }
 
 /** `skill-eval list`: loads and shows the suites without running anything. Exit 2 on error diagnostics. */
 export async function listCommand(paths: string[], options: ListOptions, io: CommandIO): Promise<number> {
   const config = loadConfig(io.cwd, options.config, options.trust);
-  const { suites, diagnostics } = await loadEvalFiles(paths, { ...options, select: selectionOf(options) }, config, io);
+  const loaded = await loadEvalFiles(paths, { ...options, select: selectionOf(options) }, config, io);
+  const { suites, diagnostics } = loaded;
   if (options.json) {
     // The whole compiled case, as `schemas/list.schema.json` describes it.
     const json: Listing = {
@@ -55,5 +58,7 @@ export async function listCommand(paths: string[], options: ListOptions, io: Com
     io.stdout.write(`${lines.join('\n')}\n`);
     printDiagnostics(diagnostics, io.cwd, io.stderr);
   }
+  // Once the listing is out: the next load of these files rebuilds what this one parsed.
+  loaded.keepParsedYaml();
   return hasErrors(diagnostics) ? 2 : 0;
 }

@@ -104,6 +104,8 @@ async function startRun(
   const traces = tracesTo ? await startTraces(tracesTo, io.env, io) : undefined;
   const { baselineGitRef, ...runMode } = settings.runMode;
   const baseline = baselineGitRef === undefined ? undefined : await baselineAtRef(baselineGitRef, suites, io);
+  // The run goes ahead: the next load of these files rebuilds what this one parsed.
+  loaded.keepParsedYaml();
   const stop = listenForStopSignals(io.stderr);
   try {
     const { summary } = await runSuites({

@@ -14,6 +14,8 @@ export interface ValidateOptions {
   trust?: boolean;
   /** The evals of the skill folder given as the path (BMAD's `--evals`). */
   evals?: string;
+  /** --no-cache sets false: every YAML file is parsed, nothing is read from or written to the cache folder. */
+  cache?: boolean;
 }
 
 /**
@@ -43,5 +45,7 @@ export async function validateCommand(paths: string[], options: ValidateOptions,
   io.stdout.write(
     `${suites.length} suite(s), ${cases} case(s): ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} note(s)\n`,
   );
+  // Once the report is out: the next load of these files rebuilds what this one parsed.
+  loaded.keepParsedYaml();
   return hasErrors(diagnostics) ? 2 : 0;
 }

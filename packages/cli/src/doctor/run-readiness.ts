@@ -68,6 +68,8 @@ export async function runReadiness(
       engines: [...engineSpecs.map((s) => s.id), judgeSpec.id],
       reporters: RUN_REPORTERS,
       select: selectionOf(options),
+      // Nothing is written: not even the documents parsed.
+      cache: false,
     },
     settings.config,
     io,

@@ -9,13 +9,14 @@ import {
   type Suite,
   withTrust,
 } from '@skill-eval/core';
-import { loadSuites } from '@skill-eval/runner/loading';
+import { createFolderYamlStore, loadSuites } from '@skill-eval/runner/loading';
 import type { CommandIO } from '../io/io.js';
 import { type BuiltRegistry, buildRegistry } from '../plugins/build-registry.js';
 import { BUNDLED_FORMATS } from '../plugins/bundled.js';
 import type { Config } from '../policy/config.js';
 import { type CaseSelection, selectCases, selectionFlags, selects } from './case-selection.js';
 import { didYouMean } from './did-you-mean.js';
+import { parsedYamlDir } from './parsed-yaml-dir.js';
 
 /**
  * A path that does not exist but is a bare name (no slash) may be a Skillet eval set, which Skillet
@@ -111,10 +112,20 @@ export async function loadEvalFiles(
     evals?: string;
     /** The cases to keep (`--mode`, `--case`, `--tag` of run and list); every case when absent. */
     select?: CaseSelection;
+    /** --no-cache sets false: every YAML text is parsed, and no parsed document is read or kept. */
+    cache?: boolean;
   },
   config: Config,
   io: CommandIO,
-): Promise<BuiltRegistry & { suites: Suite[]; diagnostics: Diagnostic[] }> {
+): Promise<
+  BuiltRegistry & {
+    suites: Suite[];
+    diagnostics: Diagnostic[];
+    /** Keeps the YAML documents the load parsed in the user's cache folder (nothing with --no-cache): once a command
+     * that writes goes ahead, or a command that only reads has answered. */
+    keepParsedYaml(): void;
+  }
+> {
   const { expanded, skilletLookups } = await expandPaths(paths, io);
   const built = await buildRegistry({
     engines: options.engines ?? [],
@@ -131,11 +142,14 @@ export async function loadEvalFiles(
         : { fileExtensions: namedFileExtensions(expanded, io.cwd) }),
   });
   refuseUnknownFormatSettings(config, built.registry);
+  const yamlDir = parsedYamlDir(options);
+  const yamlStore = yamlDir === undefined ? undefined : createFolderYamlStore(yamlDir);
   const { suites, diagnostics } = await loadSuites(expanded, built.registry, {
     cwd: io.cwd,
     formatSettings: config.formatSettings,
     ...(options.format ? { format: options.format } : {}),
     ...(options.evals ? { evals: options.evals } : {}),
+    ...(yamlStore ? { yamlStore } : {}),
   });
   const found = withTrust(diagnostics, options.trust === true).map(explainSkilletLookup(skilletLookups));
   const selection = options.select ?? {};
@@ -146,7 +160,7 @@ export async function loadEvalFiles(
       loaded > 0 && selects(selection) ? noneSelected(expanded, io.cwd, selection, loaded) : noCases(expanded, io.cwd),
     );
   }
-  return { ...built, suites: chosen, diagnostics: found };
+  return { ...built, suites: chosen, diagnostics: found, keepParsedYaml: () => yamlStore?.flush() };
 }
 
 /** Where a "nothing to run" error points: the first path looked under (its first line when it is a file). */

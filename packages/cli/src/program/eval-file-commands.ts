@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ProgramContext } from './program-context.js';
-import { caseOption, configOption, formatOption, modeOption, tagOption } from './shared-options.js';
+import { caseOption, configOption, formatOption, modeOption, noParseCacheOption, tagOption } from './shared-options.js';
 
 /** `validate`: every problem of the eval files, none run. */
 export function defineValidateCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -15,10 +15,13 @@ export function defineValidateCommand(program: Command, { io, setExitCode }: Pro
       "check as run --trust would: accept what runs only with --trust and load a found config's plugins",
     )
     .option('--evals <path>', 'the evals of the skill folder given as the path (a folder or a file)')
-    .action(async (paths: string[], options: { format?: string; config?: string; trust?: boolean; evals?: string }) => {
-      const { validateCommand } = await import('../commands/validate.js');
-      setExitCode(await validateCommand(paths, options, io));
-    });
+    .addOption(noParseCacheOption())
+    .action(
+      async (paths: string[], options: Parameters<typeof import('../commands/validate.js').validateCommand>[1]) => {
+        const { validateCommand } = await import('../commands/validate.js');
+        setExitCode(await validateCommand(paths, options, io));
+      },
+    );
 }
 
 /** `check`: skill folders against the Agent Skills specification and the agents' loading rules, none run. */
@@ -76,6 +79,7 @@ export function defineListCommand(program: Command, { io, setExitCode }: Program
     .addOption(modeOption())
     .addOption(caseOption())
     .addOption(tagOption())
+    .addOption(noParseCacheOption())
     .action(async (paths: string[], options: Parameters<typeof import('../commands/list.js').listCommand>[1]) => {
       const { listCommand } = await import('../commands/list.js');
       setExitCode(await listCommand(paths, options, io));

@@ -36,7 +36,7 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
       '--baseline <skill-dir|git:ref>',
       'benchmark against an older version of the skill (its folder, or git:<ref> for the skill as it was there); with --benchmark, against no skill as well',
     )
-    .option('--no-cache', 'run every execution, reusing no cached result')
+    .option('--no-cache', 'run every execution, reusing no cached result (and parse every YAML file afresh)')
     .option('--cache-dir <dir>', 'where cached results are kept (default: .skill-eval/cache)')
     .option('--resume <run-dir>', 'continue an interrupted run: run only its executions that have no result')
     .option('--record', 'keep every model exchange of each execution in <run>/recordings/ (implies --no-cache)')

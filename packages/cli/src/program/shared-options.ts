@@ -30,3 +30,7 @@ export const configOption = () => new Option('-c, --config <file>', 'config file
 /** `-f, --format`: a format for the eval files (`every file`) or the one file (`the file`) a command reads. */
 export const formatOption = (files: 'every file' | 'the file' = 'every file') =>
   new Option('-f, --format <id>', `read ${files} with this format instead of detecting it`);
+
+/** `--no-cache` of the commands that read eval files without running them. */
+export const noParseCacheOption = () =>
+  new Option('--no-cache', 'parse every YAML file afresh, keeping no parsed document for the next load');
