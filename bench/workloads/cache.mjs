@@ -64,7 +64,7 @@ export async function cache(ctx) {
     target: `< ${TARGET_S} s; a cached re-run of ${SLOW_COUNT} slow cases < ${SLOW_TARGET} of their first run`,
     met,
     speedups: speedups('cached re-run, 1000 cases', rows, own.wall.median),
-    body: `The suite of workload 2 (1000 cases); the first run fills each tool's cache and is not counted. skill-eval: \`--cache-dir\` (every result is checked to come from the cache); promptfoo: its default cache (the exec: provider keys on the script's hash); AgentV: \`--cache --cache-path\`.\n\n${table(
+    body: `The suite of workload 2 (1000 cases); the first run fills each tool's cache and is not counted. skill-eval: \`--cache-dir\` (every result is checked to come from the cache; the suite's YAML is rebuilt from the parse cache in the user's cache folder, which the first run filled); promptfoo: its default cache (the exec: provider keys on the script's hash); AgentV: \`--cache --cache-path\`.\n\n${table(
       ['tool', 'wall, median (min–max)', 'peak RSS', 'peer ÷ skill-eval'],
       rows.map(({ tool, m }) => [
         tool.name,
@@ -72,7 +72,7 @@ export async function cache(ctx) {
         megabytes(m.rss),
         ratioCell(tool, m.wall.median, own.wall.median),
       ]),
-    )}\n\nThe floor of any re-run that reads this suite: a bare Node process parsing its one file (${COUNT} cases) with the \`yaml\` library skill-eval reads YAML with, the same version and options, into plain data (lib/parse-baseline.mjs), in the same turns: ${seconds(floor.wall)}, so skill-eval's re-run takes ${(own.wall.median / floor.wall.median).toFixed(2)}× the parser alone.${floor.wall.median >= TARGET_S ? ` The target of ${TARGET_S} s for the whole re-run is below the parser's own time here.` : ''}\n\n${slowEngineMarkdown(slow)}`,
+    )}\n\nThe floor of any re-run that parses this suite: a bare Node process parsing its one file (${COUNT} cases) with the \`yaml\` library skill-eval reads YAML with, the same version and options, into plain data (lib/parse-baseline.mjs), in the same turns: ${seconds(floor.wall)}, so skill-eval's re-run takes ${(own.wall.median / floor.wall.median).toFixed(2)}× the parser alone.${floor.wall.median >= TARGET_S ? ` The target of ${TARGET_S} s for the whole re-run is below the parser's own time here.` : ''}\n\n${slowEngineMarkdown(slow)}`,
     summary: `skill-eval re-runs 1000 cached cases in ${own.wall.median.toFixed(2)} s${inParentheses(onOtherNodes(rows))}, ${(own.wall.median / floor.wall.median).toFixed(2)}× the YAML parser alone on the suite's file (${floor.wall.median.toFixed(2)} s)${ctx.tools.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}; ${SLOW_COUNT} cached slow cases in ${slow.ratio.toFixed(3)} of their first run: ${verdict(met)}`,
   };
 }
