@@ -1,7 +1,7 @@
 // Workload 4: loading. 10,000 cases spread over files of every format skill-eval reads, shown by `skill-eval list`
 // (2000 under --check, whose guard holds `list` ÷ the parser alone). `list` keeps each parsed YAML document in the
 // user's cache folder and rebuilds it from there while the file is unchanged: the warm-up run fills that cache, and
-// `list --no-cache`, which parses every file, takes turns beside it.
+// `list --no-parse-cache`, which parses every file, takes turns beside it.
 // Neither peer has an equivalent: promptfoo reads none of these formats, AgentV only its own and evals.json, and
 // neither has a command that lists what would run. The floor beside it is the YAML parser alone (lib/parse-baseline.mjs):
 // the same files read and parsed once each, as skill-eval must parse them, by a bare Node process.
@@ -44,12 +44,12 @@ export async function loading(ctx) {
     },
   });
   const [floor, parsing, ...measured] = await measureEach(
-    [parserAlone, list(tools[0], ['--no-cache']), ...tools.map((tool) => list(tool))],
+    [parserAlone, list(tools[0], ['--no-parse-cache']), ...tools.map((tool) => list(tool))],
     { runs: ctx.runs, warmup: 1 },
   );
   const rows = tools.map((tool, i) => ({ tool, m: measured[i] }));
   ctx.log(`  the YAML parser alone: ${seconds(floor.wall)}`);
-  ctx.log(`  list --no-cache, ${tools[0].name}: ${seconds(parsing.wall)}`);
+  ctx.log(`  list --no-parse-cache, ${tools[0].name}: ${seconds(parsing.wall)}`);
   for (const { tool, m } of rows) ctx.log(`  list, ${tool.name}: ${seconds(m.wall)}`);
   const { m } = rows[0];
   // The target is for 10,000 cases; a smaller run (--check) is held to its share of it.
@@ -64,7 +64,7 @@ export async function loading(ctx) {
     guards: [
       {
         id: `loading-${cases}`,
-        what: `skill-eval \`list --no-cache\` (every file parsed) ÷ the YAML parser alone, ${cases} cases over files of every format`,
+        what: `skill-eval \`list --no-parse-cache\` (every file parsed) ÷ the YAML parser alone, ${cases} cases over files of every format`,
         ratio: parsing.wall.median / floor.wall.median,
         detail: `${parsing.wall.median.toFixed(2)} s against ${floor.wall.median.toFixed(2)} s`,
       },
@@ -79,10 +79,10 @@ export async function loading(ctx) {
       ['tool', 'wall, median (min–max)', 'peak RSS', '÷ the parser alone'],
       [
         ['the YAML parser alone (the floor)', seconds(floor.wall), megabytes(floor.rss), '—'],
-        [`${tools[0].name} \`list --no-cache\` (every file parsed)`, seconds(parsing.wall), megabytes(parsing.rss), overFloor(parsing.wall.median)],
+        [`${tools[0].name} \`list --no-parse-cache\` (every file parsed)`, seconds(parsing.wall), megabytes(parsing.rss), overFloor(parsing.wall.median)],
         ...rows.map(({ tool, m }) => [`${tool.name} \`list\``, seconds(m.wall), megabytes(m.rss), overFloor(m.wall.median)]),
       ],
-    )}\n\nThe floor is a bare Node process on this machine's Node that reads every file and parses each YAML file once with the \`yaml\` library skill-eval reads YAML with (the same version, the same options: positions, every error, unique keys) into plain data, and each JSON file with \`JSON.parse\` (lib/parse-baseline.mjs), taking turns with the rows below it. A \`list\` that parses these files cannot take less: the target asks for one parse per file with positions, and no second parser beside \`yaml\`.${floor.wall.median >= target ? ` Here the parser alone takes ${floor.wall.median.toFixed(2)} s, more than the target of ${target.toFixed(2)} s for the whole command.` : ''}\n\n\`list\` is what a user gets listing the files again: each YAML document a load parsed is kept in the user's cache folder (\`~/.cache/skill-eval/yaml\`, in the bench's own HOME) and rebuilt from there, node for node, while its file is unchanged (the warm-up run, not counted, fills it). \`list --no-cache\` parses every file, as the first load of a tree does; that first load also writes the cache.`,
-    summary: `skill-eval lists ${cases.toLocaleString('en')} cases in ${m.wall.median.toFixed(2)} s${inParentheses(onOtherNodes(rows))}, ${overFloor(m.wall.median)} the YAML parser alone (${floor.wall.median.toFixed(2)} s); parsing every file (\`--no-cache\`), ${parsing.wall.median.toFixed(2)} s, ${overFloor(parsing.wall.median)}${judgedAt}: ${verdict(met)}`,
+    )}\n\nThe floor is a bare Node process on this machine's Node that reads every file and parses each YAML file once with the \`yaml\` library skill-eval reads YAML with (the same version, the same options: positions, every error, unique keys) into plain data, and each JSON file with \`JSON.parse\` (lib/parse-baseline.mjs), taking turns with the rows below it. A \`list\` that parses these files cannot take less: the target asks for one parse per file with positions, and no second parser beside \`yaml\`.${floor.wall.median >= target ? ` Here the parser alone takes ${floor.wall.median.toFixed(2)} s, more than the target of ${target.toFixed(2)} s for the whole command.` : ''}\n\n\`list\` is what a user gets listing the files again: each YAML document a load parsed is kept in the user's cache folder (\`~/.cache/skill-eval/yaml\`, in the bench's own HOME) and rebuilt from there, node for node, while its file is unchanged (the warm-up run, not counted, fills it). \`list --no-parse-cache\` parses every file, as the first load of a tree does; that first load also writes the cache.`,
+    summary: `skill-eval lists ${cases.toLocaleString('en')} cases in ${m.wall.median.toFixed(2)} s${inParentheses(onOtherNodes(rows))}, ${overFloor(m.wall.median)} the YAML parser alone (${floor.wall.median.toFixed(2)} s); parsing every file (\`--no-parse-cache\`), ${parsing.wall.median.toFixed(2)} s, ${overFloor(parsing.wall.median)}${judgedAt}: ${verdict(met)}`,
   };
 }

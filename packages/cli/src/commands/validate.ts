@@ -14,8 +14,8 @@ export interface ValidateOptions {
   trust?: boolean;
   /** The evals of the skill folder given as the path (BMAD's `--evals`). */
   evals?: string;
-  /** --no-cache sets false: every YAML file is parsed, nothing is read from or written to the cache folder. */
-  cache?: boolean;
+  /** --no-parse-cache sets false: every YAML file is parsed, and no parsed document is kept. */
+  parseCache?: boolean;
 }
 
 /**

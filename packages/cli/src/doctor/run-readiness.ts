@@ -69,7 +69,7 @@ export async function runReadiness(
       reporters: RUN_REPORTERS,
       select: selectionOf(options),
       // Nothing is written: not even the documents parsed.
-      cache: false,
+      parseCache: false,
     },
     settings.config,
     io,

@@ -112,8 +112,8 @@ export async function loadEvalFiles(
     evals?: string;
     /** The cases to keep (`--mode`, `--case`, `--tag` of run and list); every case when absent. */
     select?: CaseSelection;
-    /** --no-cache sets false: every YAML text is parsed, and no parsed document is read or kept. */
-    cache?: boolean;
+    /** --no-parse-cache sets false: every YAML text is parsed, and no parsed document is read or kept. */
+    parseCache?: boolean;
   },
   config: Config,
   io: CommandIO,
@@ -121,7 +121,7 @@ export async function loadEvalFiles(
   BuiltRegistry & {
     suites: Suite[];
     diagnostics: Diagnostic[];
-    /** Keeps the YAML documents the load parsed in the user's cache folder (nothing with --no-cache): once a command
+    /** Keeps the YAML documents the load parsed in the user's cache folder (nothing with --no-parse-cache): once a command
      * that writes goes ahead, or a command that only reads has answered. */
     keepParsedYaml(): void;
   }

@@ -45,10 +45,10 @@ const caseFile = (input: string) =>
 describe('the parse cache', () => {
   it('changes nothing that list and validate say, and is kept in the user’s cache folder, not the project', () => {
     const parsed = {
-      list: skillEval('list', '--json', 'corpus', '--no-cache'),
-      validate: skillEval('validate', 'corpus', '--no-cache'),
+      list: skillEval('list', '--json', 'corpus', '--no-parse-cache'),
+      validate: skillEval('validate', 'corpus', '--no-parse-cache'),
     };
-    expect(entries(), '--no-cache keeps nothing').toEqual([]);
+    expect(entries(), '--no-parse-cache keeps nothing').toEqual([]);
     expect(JSON.parse(parsed.list.stdout).suites.length).toBeGreaterThan(20);
 
     const first = { list: skillEval('list', '--json', 'corpus'), validate: skillEval('validate', 'corpus') };
@@ -76,7 +76,7 @@ describe('the parse cache', () => {
       writeFileSync(path, readFileSync(path, 'utf8').replace(/"nodes":\[/, '"nodes":[9,'));
     }
     expect(skillEval('list', '--json', 'corpus/skillet-yaml')).toEqual(
-      skillEval('list', '--json', 'corpus/skillet-yaml', '--no-cache'),
+      skillEval('list', '--json', 'corpus/skillet-yaml', '--no-parse-cache'),
     );
     rmSync(file);
   }, 120_000);

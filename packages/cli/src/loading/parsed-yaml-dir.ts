@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
 /**
- * Where parsed YAML documents are kept between loads (none with --no-cache): the user's own cache folder, never the
+ * Where parsed YAML documents are kept between loads (none with --no-parse-cache): the user's own cache folder, never the
  * project's. A document kept there is taken as what its text parses to, so a project (a cloned repository, a `.env`,
  * a config) must not be able to put one there: what runs would differ from the file a reviewer read. Hence the
  * process's own environment, not `io.env` (which a `.env` adds to), as the XDG base directory specification and each
@@ -10,11 +10,11 @@ import { isAbsolute, join } from 'node:path';
  * (Windows) or `~/.cache`.
  */
 export function parsedYamlDir(
-  options: { cache?: boolean },
+  options: { parseCache?: boolean },
   env: NodeJS.ProcessEnv = process.env,
   platform: NodeJS.Platform = process.platform,
 ): string | undefined {
-  if (options.cache === false) return undefined;
+  if (options.parseCache === false) return undefined;
   const xdg = env.XDG_CACHE_HOME;
   if (xdg && isAbsolute(xdg)) return join(xdg, 'skill-eval', 'yaml');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'skill-eval', 'yaml');

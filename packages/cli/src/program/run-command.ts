@@ -1,7 +1,15 @@
 import { type Command, Option } from 'commander';
 import type { RunCommandOptions } from '../run/run-command-options.js';
 import type { ProgramContext } from './program-context.js';
-import { caseOption, collect, configOption, formatOption, modeOption, tagOption } from './shared-options.js';
+import {
+  caseOption,
+  collect,
+  configOption,
+  formatOption,
+  modeOption,
+  noParseCacheOption,
+  tagOption,
+} from './shared-options.js';
 
 /** `run`: every case under the paths, run and graded. */
 export function defineRunCommand(program: Command, { io, setExitCode }: ProgramContext): void {
@@ -36,8 +44,9 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
       '--baseline <skill-dir|git:ref>',
       'benchmark against an older version of the skill (its folder, or git:<ref> for the skill as it was there); with --benchmark, against no skill as well',
     )
-    .option('--no-cache', 'run every execution, reusing no cached result (and parse every YAML file afresh)')
+    .option('--no-cache', 'run every execution, reusing no cached result')
     .option('--cache-dir <dir>', 'where cached results are kept (default: .skill-eval/cache)')
+    .addOption(noParseCacheOption())
     .option('--resume <run-dir>', 'continue an interrupted run: run only its executions that have no result')
     .option('--record', 'keep every model exchange of each execution in <run>/recordings/ (implies --no-cache)')
     .option('--replay <run-dir>', 'run a recorded run again against its recordings: offline, free, deterministic')

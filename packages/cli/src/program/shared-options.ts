@@ -31,6 +31,6 @@ export const configOption = () => new Option('-c, --config <file>', 'config file
 export const formatOption = (files: 'every file' | 'the file' = 'every file') =>
   new Option('-f, --format <id>', `read ${files} with this format instead of detecting it`);
 
-/** `--no-cache` of the commands that read eval files without running them. */
+/** `--no-parse-cache` of the commands that load eval files (run, list, validate). */
 export const noParseCacheOption = () =>
-  new Option('--no-cache', 'parse every YAML file afresh, keeping no parsed document for the next load');
+  new Option('--no-parse-cache', 'parse every YAML file afresh, and keep no parsed document for the next load');

@@ -67,8 +67,8 @@ const OUTPUT_OPTIONS = ['quiet', 'verbose', 'json', 'concurrency', 'skillCreator
 
 /**
  * `run --resume <dir>`: the paths, options and working directory the run was started with (from its run.json),
- * writing into the same directory. The output options given now (-q, -v, --json, -j, --skill-creator), `--no-cache`
- * and `--cache-dir` apply; an option that would change what the run plans or how it grades is refused.
+ * writing into the same directory. The output options given now (-q, -v, --json, -j, --skill-creator), `--no-cache`,
+ * `--no-parse-cache` and `--cache-dir` apply; an option that would change what the run plans or how it grades is refused.
  */
 export async function resumedRun(
   paths: readonly string[],
@@ -135,6 +135,7 @@ export async function resumedRun(
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.otlp !== undefined ? { otlp: options.otlp } : {}),
       ...(options.cache === false ? { cache: false } : {}),
+      ...(options.parseCache === false ? { parseCache: false } : {}),
       ...(options.cacheDir ? { cacheDir: resolve(io.cwd, options.cacheDir) } : {}),
       out: runDir,
       resume: runDir,

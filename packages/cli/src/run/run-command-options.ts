@@ -22,6 +22,8 @@ export interface RunCommandOptions extends RunModeFlags, RunOutputFlags, CaseSel
   cache?: boolean;
   /** Where cached results are kept (default `.skill-eval/cache`). */
   cacheDir?: string;
+  /** `--no-parse-cache` sets false: every YAML file is parsed, and no parsed document is kept. */
+  parseCache?: boolean;
   /** Run directory of an interrupted run to continue. */
   resume?: string;
   /** The options were read back from the resumed run's run.json. */
