@@ -116,7 +116,7 @@ describe('the parse cache', () => {
     }
   }, 120_000);
 
-  it('keeps nothing of a run that an error stops before it starts', () => {
+  it('keeps what a run parsed once it starts, and nothing of a run that an error stops before it starts', () => {
     const dir = join(project, 'stopped');
     mkdirSync(dir, { recursive: true });
     const kept = entries().length;
@@ -126,5 +126,8 @@ describe('the parse cache', () => {
     expect(said.status).toBe(2);
     expect(said.stderr).toContain('nothing was written');
     expect(entries().length).toBe(kept);
+    rmSync(join(dir, 'broken.eval.yaml'));
+    skillEval('run', dir, '-e', 'command', '--ek', 'command=true', '-q', '--no-cache', '-o', join(root, 'started-run'));
+    expect(entries().length, 'the new file is kept, with --no-cache too').toBe(kept + 1);
   }, 120_000);
 });
