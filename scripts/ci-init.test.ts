@@ -30,13 +30,18 @@ const skill = (name: string) => ({
 describe('skill-eval ci init', { timeout: 60_000 }, () => {
   let server: FakeModelServer;
   let dir: string;
-  const gitEnv = { ...GIT_TEST_ENV, HOME: tmpdir() };
+  // A HOME of its own: the CLI keeps what it parses in the user's cache folder there, removed with it.
+  const home = mkdtempSync(join(tmpdir(), 'skill-eval-ci-init-home-'));
+  const gitEnv = { ...GIT_TEST_ENV, HOME: home };
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: gitEnv, encoding: 'utf8' }).trim();
 
   beforeAll(async () => {
     server = await startFakeModelServer({ fallback: { text: 'Ahoy!' } });
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.close();
+    rmSync(home, { recursive: true, force: true });
+  });
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'skill-eval-ci-init-'));
     for (const [path, text] of Object.entries({ ...skill('greeter'), ...skill('parrot') })) {
