@@ -72,7 +72,7 @@ export async function cache(ctx) {
         megabytes(m.rss),
         ratioCell(tool, m.wall.median, own.wall.median),
       ]),
-    )}\n\nThe floor of any re-run that parses this suite: a bare Node process parsing its one file (${COUNT} cases) with the \`yaml\` library skill-eval reads YAML with, the same version and options, into plain data (lib/parse-baseline.mjs), in the same turns: ${seconds(floor.wall)}, so skill-eval's re-run takes ${(own.wall.median / floor.wall.median).toFixed(2)}× the parser alone.${floor.wall.median >= TARGET_S ? ` The target of ${TARGET_S} s for the whole re-run is below the parser's own time here.` : ''}\n\n${slowEngineMarkdown(slow)}`,
+    )}\n\nThe floor of any re-run that parses this suite: a bare Node process parsing its one file (${COUNT} cases) with the \`yaml\` library skill-eval reads YAML with, the same version and options, into plain data (lib/parse-baseline.mjs), in the same turns: ${seconds(floor.wall)}, so skill-eval's re-run takes ${(own.wall.median / floor.wall.median).toFixed(2)}× the parser alone.${floor.wall.median >= TARGET_S ? ` The target of ${TARGET_S} s for the whole re-run is below the parser's own time here; skill-eval's re-run parses nothing, and rebuilds the file from its parse cache.` : ''}\n\n${slowEngineMarkdown(slow)}`,
     summary: `skill-eval re-runs 1000 cached cases in ${own.wall.median.toFixed(2)} s${inParentheses(onOtherNodes(rows))}, ${(own.wall.median / floor.wall.median).toFixed(2)}× the YAML parser alone on the suite's file (${floor.wall.median.toFixed(2)} s)${ctx.tools.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}; ${SLOW_COUNT} cached slow cases in ${slow.ratio.toFixed(3)} of their first run: ${verdict(met)}`,
   };
 }
