@@ -93,6 +93,7 @@ describe('YAML snapshots rebuild the parse', () => {
     ['anchors and aliases', 'a: &x 1\nb: *x\n'],
     ['tags', 'a: !!binary aGVsbG8=\nb: !custom x\n'],
     ['a YAML directive', '%YAML 1.1\n---\na: yes\n'],
+    ['a TAG directive', '%TAG !! tag:example.com,2000:\n---\na: 1\n'],
     ['a syntax error', 'a: [1, 2\n'],
     ['a duplicate key', 'a: 1\na: 2\n'],
     ['a value that is not finite', 'a: .inf\nb: .nan\n'],

@@ -84,7 +84,9 @@ export function encodeYamlSnapshot(doc: Document.Parsed, lineCounter: LineCounte
   if (
     directives.yaml.explicit ||
     directives.yaml.version !== '1.2' ||
+    // `%TAG` directives: the rebuilt document has the default handles only.
     Object.keys(directives.tags).length !== 1 ||
+    directives.tags['!!'] !== 'tag:yaml.org,2002:' ||
     Object.keys(doc).some((key) => !DOCUMENT_KEYS.has(key))
   )
     return undefined;
