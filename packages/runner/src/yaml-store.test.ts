@@ -20,6 +20,16 @@ const entries = (dir: string) =>
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
 
+/** A store's folder holding one entry, for the text 'a: 1\n', and that entry's file. */
+function oneEntry(): { dir: string; file: string } {
+  const dir = join(tempDir(), 'yaml');
+  const store = createFolderYamlStore(dir);
+  store.put('a: 1\n', '{"snapshot":1}');
+  store.flush();
+  const [file] = entries(dir);
+  return { dir, file: file! };
+}
+
 describe('createFolderYamlStore', () => {
   it('gives back, in a later store on the same folder, the snapshot kept for the very same text', () => {
     const dir = join(tempDir(), 'yaml');
@@ -38,31 +48,23 @@ describe('createFolderYamlStore', () => {
   });
 
   it('uses no entry made for another text, even one under its key (a hash collision, or a file put there)', () => {
-    const dir = join(tempDir(), 'yaml');
-    const store = createFolderYamlStore(dir);
-    store.put('a: 1\n', '{"snapshot":1}');
-    store.flush();
-    const [file] = entries(dir);
+    const { dir, file } = oneEntry();
     // The entry of 'a: 1\n' rewritten to hold another text of the same length.
-    writeFileSync(file!, readFileSync(file!, 'utf8').replace('a: 1\n', 'a: 2\n'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('a: 1\n', 'a: 2\n'));
     expect(createFolderYamlStore(dir).get('a: 1\n')).toBeUndefined();
     // Or a text of another length, or no header at all.
-    writeFileSync(file!, readFileSync(file!, 'utf8').replace('\n5\n', '\n6\n'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('\n5\n', '\n6\n'));
     expect(createFolderYamlStore(dir).get('a: 1\n')).toBeUndefined();
-    writeFileSync(file!, '{"snapshot":1}');
+    writeFileSync(file, '{"snapshot":1}');
     expect(createFolderYamlStore(dir).get('a: 1\n')).toBeUndefined();
   });
 
   it('writes each entry whole, leaving no temporary file, and replaces an entry rather than writing through a link there', () => {
-    const dir = join(tempDir(), 'yaml');
-    const store = createFolderYamlStore(dir);
-    store.put('a: 1\n', '{"snapshot":1}');
-    store.flush();
-    const [file] = entries(dir);
+    const { dir, file } = oneEntry();
     const outside = join(tempDir(), 'outside.txt');
     writeFileSync(outside, 'untouched');
-    rmSync(file!);
-    symlinkSync(outside, file!);
+    rmSync(file);
+    symlinkSync(outside, file);
     const again = createFolderYamlStore(dir);
     again.put('a: 1\n', '{"snapshot":1}');
     again.flush();
