@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { SkillRef } from './case.js';
+import { observedExists, observedText } from './observed-reads.js';
 import { untilNextTurn } from './until-next-turn.js';
 
 /** How far up from an eval file the skill root is looked for (skill-up uses the same bound). */
@@ -10,7 +10,7 @@ export const SKILL_LEVELS = 10;
  * Whether a directory holds a SKILL.md, remembered until the event loop turns: loading a folder of eval files
  * (thousands of Skillet cases, each its own file) asks the same directories again and again in one go.
  */
-const holdsSkill = untilNextTurn((dir: string) => existsSync(join(dir, 'SKILL.md')));
+const holdsSkill = untilNextTurn((dir: string) => observedExists(join(dir, 'SKILL.md')));
 
 /** The nearest directory at or above `from` that holds a SKILL.md, within ten levels. */
 export function findSkillRoot(from: string): string | undefined {
@@ -33,7 +33,7 @@ export function readSkillFrontmatter(skillDir: string): { name?: string; descrip
 const frontmatterOf = untilNextTurn(readFrontmatter);
 
 function readFrontmatter(skillDir: string): { name?: string; description?: string } {
-  const text = readFileSync(join(skillDir, 'SKILL.md'), 'utf8').replace(/^\uFEFF/, '');
+  const text = observedText(join(skillDir, 'SKILL.md')).replace(/^\uFEFF/, '');
   const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
   if (!match) return {};
   const fields: Record<string, string> = {};
