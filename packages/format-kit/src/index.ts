@@ -2,6 +2,7 @@ export { DiagnosticSink } from './diagnostic-sink.js';
 export { JsonDiagnosticSink } from './json-diagnostic-sink.js';
 export { syntaxMessage } from './json-syntax-message.js';
 export { createLineIndex, type Position, spanPosition } from './line-index.js';
+export { type GlobOptions, observedGlob } from './observed-glob.js';
 export {
   describeType,
   duplicateKeys,

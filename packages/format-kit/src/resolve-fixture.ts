@@ -1,6 +1,6 @@
 import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, resolve, sep, win32 } from 'node:path';
-import type { FixtureFile } from '@skill-eval/core';
+import { defineQuestion, type FixtureFile, observedExists, observedRealPath } from '@skill-eval/core';
 
 /** Where a `files` entry ended up: staged, refused for leaving its root, out of the project, or not found. */
 export type FixtureResolution =
@@ -36,9 +36,9 @@ export function resolveFixture(entry: string, bases: readonly string[], boundary
   for (const base of bases) {
     const candidate = resolve(base, entry);
     lookedAt.push(candidate);
-    if (!existsSync(candidate)) continue;
-    const real = realpathSync(candidate);
-    const limit = realpathSync(boundary ?? base);
+    if (!observedExists(candidate)) continue;
+    const real = observedRealPath(candidate);
+    const limit = observedRealPath(boundary ?? base);
     if (!inside(real, limit)) {
       if (boundary !== undefined) return { kind: 'outside', path: real };
       return { kind: 'escape', reason: `it is a symlink to ${real}, outside ${limit}` };
@@ -51,7 +51,7 @@ export function resolveFixture(entry: string, bases: readonly string[], boundary
 /** The nearest directory at or above `from` holding `.git`: BMAD's project root, which its gen-1 `files` are relative to. */
 export function findProjectRoot(from: string, markers: readonly string[] = ['.git']): string | undefined {
   for (let dir = resolve(from); ; dir = dirname(dir)) {
-    if (markers.some((marker) => existsSync(join(dir, marker)))) return dir;
+    if (markers.some((marker) => observedExists(join(dir, marker)))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
 }
@@ -70,7 +70,7 @@ export const bmadProjectRoot = (from: string): string | undefined => findProject
  */
 export function projectBoundary(from: string, skillRoot?: string): string {
   for (let dir = resolve(from); ; dir = dirname(dir)) {
-    if (isRepositoryRoot(dir)) return dir;
+    if (observedRepositoryRoot(dir)) return dir;
     if (dirname(dir) === dir) return skillRoot ?? from;
   }
 }
@@ -93,6 +93,9 @@ function isRepositoryRoot(dir: string): boolean {
     ['objects', 'refs'].every((sub) => statSync(join(git, sub), { throwIfNoEntry: false })?.isDirectory() === true)
   );
 }
+
+/** {@link isRepositoryRoot}, noted as a load's question (observed-reads.ts in core). */
+const observedRepositoryRoot = defineQuestion('repository-root', isRepositoryRoot, String);
 
 /** Whether a file of owner `uid` is the running user's (always, where the system has no user ids). */
 const ownedByUser = (uid: number): boolean => process.getuid === undefined || uid === process.getuid();
@@ -122,8 +125,8 @@ export function isInsideBoundary(path: string, boundary: string): boolean {
  * path (a skill-up suite of 200 case files looked it up 200 times, two system calls a folder of it each time).
  */
 export function insideBoundary(boundary: string): (path: string) => boolean {
-  const realBoundary = realOrResolved(boundary);
-  return (path) => inside(realOrResolved(path), realBoundary);
+  const realBoundary = observedRealOrResolved(boundary);
+  return (path) => inside(observedRealOrResolved(path), realBoundary);
 }
 
 /**
@@ -140,9 +143,11 @@ function realOrResolved(path: string): string {
   }
 }
 
+const observedRealOrResolved = defineQuestion('real-or-resolved', realOrResolved, (path) => path);
+
 /** What to say of a reference that leaves the project (see {@link projectBoundary}). */
 export function outsideProjectMessage(ref: string, path: string, boundary: string): string {
-  return `"${ref}" resolves to ${path}, outside this project (${boundary}${refusedRepositoryNote(boundary)}); an eval file may reach outside its project only with --trust. Move the file into the project, or pass --trust if you trust this eval file.`;
+  return `"${ref}" resolves to ${path}, outside this project (${boundary}${observedRepositoryNote(boundary)}); an eval file may reach outside its project only with --trust. Move the file into the project, or pass --trust if you trust this eval file.`;
 }
 
 /**
@@ -163,6 +168,8 @@ function refusedRepositoryNote(boundary: string): string {
     if (stat || dirname(dir) === dir) return '';
   }
 }
+
+const observedRepositoryNote = defineQuestion('repository-note', refusedRepositoryNote, (note) => note);
 
 /** `from` and each folder above it up to `boundary` (only `from` when there is none): the places a path may be written from. */
 export function foldersUpTo(from: string, boundary: string | undefined): string[] {
