@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { observedExists } from '@skill-eval/core';
 import { GRADER_KINDS } from './agentv4-kept.js';
 
 /** The extensions AgentV 4 finds an assertion script by (`discoverAssertions`, @agentv/core 4.42.4 dist/chunk-FRDEARJA.js:14818). */
@@ -19,7 +19,7 @@ export function agentv4AssertionScript(type: string, evalDir: string, projectRoo
   for (let dir = resolve(evalDir); ; dir = dirname(dir)) {
     for (const ext of EXTENSIONS) {
       const file = join(dir, '.agentv', 'assertions', `${type}.${ext}`);
-      if (existsSync(file)) return file;
+      if (observedExists(file)) return file;
     }
     if (dirname(dir) === dir || relative(projectRoot, dir) === '' || relative(projectRoot, dir).startsWith('..'))
       return undefined;

@@ -1,6 +1,13 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type Case, type Check, type FixtureFile, safeParseCase } from '@skill-eval/core';
+import {
+  type Case,
+  type Check,
+  type FixtureFile,
+  observedExists,
+  observedStat,
+  observedText,
+  safeParseCase,
+} from '@skill-eval/core';
 import { readAssertions } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { graderPayload, withGraderPayload } from './grader-payload.js';
@@ -346,13 +353,13 @@ function varCombinations(
  */
 function promptMdInput(path: DocPath, defaults: SuiteDefaults, ctx: ReadContext): string[] {
   const file = join(dirname(defaults.ctx.source.file), 'PROMPT.md');
-  if (existsSync(file) && statSync(file).isFile()) {
+  if (observedExists(file) && observedStat(file).isFile()) {
     ctx.source.sink.info(
       'prompt-md',
       'This test has no input and the file no prompts: AgentV sends the PROMPT.md beside the eval file as its input, and so does skill-eval.',
       at(path),
     );
-    return [readFileSync(file, 'utf8').replace(/\r\n/g, '\n')];
+    return [observedText(file).replace(/\r\n/g, '\n')];
   }
   ctx.source.sink.warning(
     'dropped-by-agentv',
@@ -674,7 +681,7 @@ function readPromptFile(ref: string, path: DocPath, ctx: ReadContext): string | 
     return undefined;
   }
   checkInsideProject(ref, found.file, path, ctx);
-  return readFileSync(found.file, 'utf8').replace(/\r\n/g, '\n');
+  return observedText(found.file).replace(/\r\n/g, '\n');
 }
 
 /**

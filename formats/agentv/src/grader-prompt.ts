@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { observedText } from '@skill-eval/core';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { checkInsideProject, findReference } from './references.js';
 import type { DocPath } from './source.js';
@@ -51,7 +51,7 @@ export function readGraderPrompt(prompt: unknown, path: DocPath, ctx: ReadContex
       return undefined;
     }
     checkInsideProject(prompt, found.file, path, ctx);
-    const text = readFileSync(found.file, 'utf8');
+    const text = observedText(found.file);
     const names = namesIn(text);
     if (!names.includes('output') && !names.includes('expected_output')) {
       skipTest(

@@ -1,6 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
-import { type Case, type Diagnostic, findSkillRoot, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
+import {
+  type Case,
+  type Diagnostic,
+  findSkillRoot,
+  type LoadResult,
+  observedExists,
+  observedText,
+  readSkillRef,
+  type Suite,
+} from '@skill-eval/core';
 import { findProjectRoot, foldersUpTo, projectBoundary } from '@skill-eval/format-kit';
 import { agentv5SuiteRefusals } from './agentv5-refusals.js';
 import { buildCases, readInputFiles, readPromptList } from './build-case.js';
@@ -367,7 +375,7 @@ function readPrompts(value: unknown, ctx: ReadContext, sources: SourceSet): Prom
   for (const { item, path } of refs) {
     if (typeof item === 'string' && item.startsWith('file://')) {
       const file = resolveReference(item, ctx.source);
-      if (!existsSync(file)) {
+      if (!observedExists(file)) {
         ctx.source.sink.error(
           'missing-reference',
           `The prompt file "${item}" does not exist (looked for ${file}); fix the path.`,
@@ -384,7 +392,7 @@ function readPrompts(value: unknown, ctx: ReadContext, sources: SourceSet): Prom
         out.push(...(read.length === 1 ? [{ ...read[0]!, id: promptFileId(item) }] : read));
       } else
         out.push({
-          template: readFileSync(file, 'utf8').replace(/\r\n/g, '\n'),
+          template: observedText(file).replace(/\r\n/g, '\n'),
           id: promptFileId(item),
           at: { value: item, source: ctx.source, path },
         });

@@ -1,6 +1,6 @@
-import { realpathSync } from 'node:fs';
 import { basename, isAbsolute, relative } from 'node:path';
 import type { FixtureFile } from '@skill-eval/core';
+import { observedRealPath } from '@skill-eval/core';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { checkInsideProject, type FoundReference, findReference } from './references.js';
 import type { DocPath } from './source.js';
@@ -165,7 +165,7 @@ export function stageFile(value: string, path: DocPath, files: FixtureFile[], ct
   }
   checkInsideProject(value, found.file, path, ctx);
   const to = workspacePath(found, ctx);
-  if (!files.some((f) => f.to === to)) files.push({ from: realpathSync(found.file), to });
+  if (!files.some((f) => f.to === to)) files.push({ from: observedRealPath(found.file), to });
   return to;
 }
 

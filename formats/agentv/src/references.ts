@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, normalize, resolve } from 'node:path';
-import { isInsideBoundary, outsideProjectMessage } from '@skill-eval/format-kit';
-import { globSync } from 'tinyglobby';
+import { observedExists, observedList, observedStat, observedText } from '@skill-eval/core';
+import { isInsideBoundary, observedGlob, outsideProjectMessage } from '@skill-eval/format-kit';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { csvSource } from './csv-cases.js';
 import { type DocPath, jsonlSource, type Source, yamlSource } from './source.js';
@@ -39,7 +38,7 @@ export class SourceSet {
     checkInsideProject(file, file, path, { projectRoot: this.projectRoot, source: from });
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = observedText(file);
     } catch (error) {
       from.sink.error(
         'missing-reference',
@@ -84,7 +83,7 @@ export function findReference(ref: string, ctx: Pick<ReadContext, 'fileBases'>):
   const shown = ref.replace(/^[/\\]+/, '') || ref;
   const candidates = [...(isAbsolute(ref) ? [normalize(ref)] : []), ...ctx.fileBases.map((b) => resolve(b, shown))];
   const lookedAt = [...new Set(candidates)];
-  const file = lookedAt.find((c) => existsSync(c));
+  const file = lookedAt.find((c) => observedExists(c));
   return file ? { kind: 'ok', file, shown } : { kind: 'missing', lookedAt };
 }
 
@@ -94,7 +93,7 @@ const isGlob = (path: string) => /[*?{]/.test(path);
 export function expandReference(ref: string, from: Source, path: DocPath): string[] {
   const file = resolveReference(ref, from);
   if (!isGlob(ref.replace(/^file:\/\//, ''))) return [file];
-  const matches = globSync(file.replaceAll('\\', '/'), { onlyFiles: true, absolute: true }).sort();
+  const matches = observedGlob(file.replaceAll('\\', '/'), { onlyFiles: true, absolute: true }).sort();
   if (matches.length === 0)
     from.sink.warning(
       'empty-glob',
@@ -138,7 +137,7 @@ function fromReference(ref: string, path: DocPath, from: Source, sources: Source
   // fast-glob in AgentV: every matching file, sorted; none is a warning and no tests.
   if (isGlob(ref.replace(/^file:\/\//, '')))
     return expandReference(ref, from, path).flatMap((match) => fromFile(match, ref, path, from, sources));
-  if (!existsSync(file)) {
+  if (!observedExists(file)) {
     from.sink.error(
       'missing-reference',
       `The tests path "${ref}" does not exist (looked for ${file}); fix the path.`,
@@ -146,7 +145,7 @@ function fromReference(ref: string, path: DocPath, from: Source, sources: Source
     );
     return [];
   }
-  if (statSync(file).isDirectory()) return fromFolder(file, ref, path, from, sources);
+  if (observedStat(file).isDirectory()) return fromFolder(file, ref, path, from, sources);
   return fromFile(file, ref, path, from, sources);
 }
 
@@ -183,10 +182,10 @@ function fromFile(file: string, ref: string, path: DocPath, from: Source, source
 /** AgentV's directory form: each sub-folder with a `case.yaml` is one test, its id the folder's name. */
 function fromFolder(dir: string, ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
   const entries: TestEntry[] = [];
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of observedList(dir).sort()) {
     const caseDir = join(dir, name);
-    if (!statSync(caseDir).isDirectory()) continue;
-    const caseFile = ['case.yaml', 'case.yml'].map((f) => join(caseDir, f)).find(existsSync);
+    if (!observedStat(caseDir).isDirectory()) continue;
+    const caseFile = ['case.yaml', 'case.yml'].map((f) => join(caseDir, f)).find((file) => observedExists(file));
     if (!caseFile) continue;
     const source = sources.open(caseFile, from, path);
     if (!source || source.value === undefined) continue;
@@ -197,7 +196,7 @@ function fromFolder(dir: string, ref: string, path: DocPath, from: Source, sourc
       source,
       raw: true,
       defaultId: basename(caseDir),
-      ...(existsSync(workspace) && statSync(workspace).isDirectory() ? { overlay: workspace } : {}),
+      ...(observedExists(workspace) && observedStat(workspace).isDirectory() ? { overlay: workspace } : {}),
     });
   }
   if (entries.length === 0) {

@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { observedExists, observedStat } from '@skill-eval/core';
 import { join as shellJoin } from 'shlex';
 import { agentv5EnvironmentRefusals, agentv5WorkspaceRefusals } from './agentv5-refusals.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
@@ -34,8 +34,8 @@ function overlay(dir: unknown, path: DocPath, ctx: ReadContext, into: string[]) 
   }
   const abs = resolve(dirname(ctx.source.file), dir);
   // AgentV copies any folder it names; one out of the project needs --trust (DESIGN.md's trust boundary).
-  if (existsSync(abs)) checkInsideProject(dir, abs, path, ctx);
-  if (existsSync(abs) && statSync(abs).isDirectory()) into.push(abs);
+  if (observedExists(abs)) checkInsideProject(dir, abs, path, ctx);
+  if (observedExists(abs) && observedStat(abs).isDirectory()) into.push(abs);
   else
     ctx.source.sink.report(
       ctx.missingFiles,

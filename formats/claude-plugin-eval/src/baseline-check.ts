@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { Check } from '@skill-eval/core';
+import { observedStat, observedText } from '@skill-eval/core';
 import { resolveFixture } from '@skill-eval/format-kit';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import type { Located } from './located.js';
@@ -25,7 +25,7 @@ export function baselineCheck(
   const file = fields.baseline_file!;
   const path = String(file.value);
   const found = resolveFixture(path, [caseDir]);
-  if (found.kind !== 'ok' || !statSync(found.fixture.from).isFile()) {
+  if (found.kind !== 'ok' || !observedStat(found.fixture.from).isFile()) {
     const why =
       found.kind === 'escape' ? found.reason.replace('the skill root', 'the case directory') : 'it does not exist';
     diagnostics.error(
@@ -35,11 +35,11 @@ export function baselineCheck(
     );
     return null;
   }
-  if (statSync(found.fixture.from).size > BASELINE_CAP) {
+  if (observedStat(found.fixture.from).size > BASELINE_CAP) {
     diagnostics.error('grader-not-gradable', `baseline_file "${path}" is over ${BASELINE_CAP} bytes.`, file.at);
     return null;
   }
-  const lines = readFileSync(found.fixture.from, 'utf8')
+  const lines = observedText(found.fixture.from)
     .split('\n')
     .filter((line) => line.trim() !== '');
   const messages: unknown[] = [];

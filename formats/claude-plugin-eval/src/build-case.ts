@@ -1,6 +1,12 @@
-import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { type Case, type Check, type McpServerInput, parseCase } from '@skill-eval/core';
+import {
+  type Case,
+  type Check,
+  type McpServerInput,
+  observedExists,
+  observedRealPath,
+  parseCase,
+} from '@skill-eval/core';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { type MappedGrader, mapGrader } from './grader-checks.js';
 import type { Located } from './located.js';
@@ -317,11 +323,11 @@ function scaffoldSetup(
     );
     return [];
   }
-  if (!existsSync(path)) {
+  if (!observedExists(path)) {
     diagnostics.error('missing-field', `context.scaffold_script "${script}" does not exist in the case directory.`, at);
     return [];
   }
-  if (!inside(realpathSync(path), realpathSync(caseDir))) {
+  if (!inside(observedRealPath(path), observedRealPath(caseDir))) {
     diagnostics.error(
       'path-escapes-case',
       `context.scaffold_script "${script}" leads out of the case directory through a link.`,

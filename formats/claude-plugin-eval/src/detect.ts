@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { observedExists, observedStat } from '@skill-eval/core';
 import { isYamlMap, parseYaml, yamlKeys } from '@skill-eval/format-kit';
 import { findPluginUnderTest, insideEvalDir } from './plugin-under-test.js';
 
@@ -31,7 +31,7 @@ export function detectClaudePluginEval(file: string, text: string): number {
   }
   if (name !== 'prompt.md') return 0;
   const dir = dirname(file);
-  if (existsSync(join(dir, 'case.yaml'))) return 0;
+  if (observedExists(join(dir, 'case.yaml'))) return 0;
   if (dir.split(sep).some((segment) => SKIPPED.has(segment))) return 0;
   const plugin = findPluginUnderTest(dir);
   if (plugin && !insideEvalDir(plugin, dir) && !isDir(join(dir, 'graders'))) return 0;
@@ -40,7 +40,7 @@ export function detectClaudePluginEval(file: string, text: string): number {
   return plugin ? 0.7 : 0;
 }
 
-const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory();
+const isDir = (path: string) => observedExists(path) && observedStat(path).isDirectory();
 
 /** Claude Code stops descending at a case directory: a prompt.md below one is a file of that case. */
 function belowAnotherCase(dir: string, evalRoot: string): boolean {
@@ -49,7 +49,7 @@ function belowAnotherCase(dir: string, evalRoot: string): boolean {
     relative(evalRoot, parent) !== '' && !relative(evalRoot, parent).startsWith('..');
     parent = dirname(parent)
   ) {
-    if (existsSync(join(parent, 'case.yaml')) || existsSync(join(parent, 'prompt.md'))) return true;
+    if (observedExists(join(parent, 'case.yaml')) || observedExists(join(parent, 'prompt.md'))) return true;
     if (dirname(parent) === parent) break;
   }
   return false;

@@ -1,6 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { LoadResult, Suite } from '@skill-eval/core';
+import { observedExists, observedList } from '@skill-eval/core';
 import { buildCase } from './build-case.js';
 import { CaseDiagnostics } from './diagnostics.js';
 import { findPluginUnderTest, type PluginUnderTest } from './plugin-under-test.js';
@@ -32,7 +32,7 @@ export function loadClaudePluginEval(
   const raw = readCaseFiles(caseDir, diagnostics);
   const parts = caseParts(caseDir).filter((part) => part !== path);
   if (!raw) return { suites: [], diagnostics: diagnostics.diagnostics, parts };
-  const caseFile = existsSync(join(caseDir, 'case.yaml')) ? join(caseDir, 'case.yaml') : path;
+  const caseFile = observedExists(join(caseDir, 'case.yaml')) ? join(caseDir, 'case.yaml') : path;
   const plugin = findPluginUnderTest(caseDir);
   notePlugin(plugin, caseFile, diagnostics);
   const mcpServers = readMocks(caseDir, plugin, caseFile, diagnostics);
@@ -54,11 +54,11 @@ export function loadClaudePluginEval(
 
 /** The files a case directory's case is made of. */
 function caseParts(caseDir: string): string[] {
-  const files = ['case.yaml', 'prompt.md'].map((name) => join(caseDir, name)).filter((f) => existsSync(f));
+  const files = ['case.yaml', 'prompt.md'].map((name) => join(caseDir, name)).filter((f) => observedExists(f));
   const graders = join(caseDir, 'graders');
-  if (existsSync(graders)) {
+  if (observedExists(graders)) {
     try {
-      for (const entry of readdirSync(graders)) if (entry.endsWith('.md')) files.push(join(graders, entry));
+      for (const entry of observedList(graders)) if (entry.endsWith('.md')) files.push(join(graders, entry));
     } catch {
       // Not a directory: readCaseFiles reads nothing from it either.
     }

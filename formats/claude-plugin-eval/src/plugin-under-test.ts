@@ -1,6 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { readSkillRef, type SkillRef } from '@skill-eval/core';
+import {
+  observedEntries,
+  observedExists,
+  observedStat,
+  observedText,
+  readSkillRef,
+  type SkillRef,
+} from '@skill-eval/core';
 
 /** The plugin (or skill folder) a case directory belongs to, as `claude plugin eval` resolves it from a path. */
 export interface PluginUnderTest {
@@ -27,12 +33,12 @@ export function findPluginUnderTest(caseDir: string): PluginUnderTest | undefine
   let dir = caseDir;
   for (let level = 0; level <= LEVELS; level++) {
     const manifest = manifestOf(dir);
-    if (manifest !== undefined || existsSync(join(dir, 'SKILL.md'))) {
+    if (manifest !== undefined || observedExists(join(dir, 'SKILL.md'))) {
       return {
         root: dir,
         evalDir: evalDirOf(manifest) ?? 'evals',
         skills: skillsOf(dir),
-        unstaged: ['commands', 'agents', 'hooks', '.mcp.json'].filter((part) => existsSync(join(dir, part))),
+        unstaged: ['commands', 'agents', 'hooks', '.mcp.json'].filter((part) => observedExists(join(dir, part))),
       };
     }
     const parent = dirname(dir);
@@ -45,9 +51,9 @@ export function findPluginUnderTest(caseDir: string): PluginUnderTest | undefine
 /** The manifest's data: {} when it exists but cannot be read, undefined when there is none. */
 function manifestOf(dir: string): Record<string, unknown> | undefined {
   for (const path of [join(dir, '.claude-plugin', 'plugin.json'), join(dir, 'plugin.json')]) {
-    if (!existsSync(path)) continue;
+    if (!observedExists(path)) continue;
     try {
-      const data = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+      const data = JSON.parse(observedText(path)) as unknown;
       return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     } catch {
       return {};
@@ -67,11 +73,11 @@ function evalDirOf(manifest: Record<string, unknown> | undefined): string | unde
 
 /** The root itself when it is a skill folder, else each `skills/<name>/SKILL.md`. */
 function skillsOf(root: string): SkillRef[] {
-  if (existsSync(join(root, 'SKILL.md'))) return [readSkillRef(root)];
+  if (observedExists(join(root, 'SKILL.md'))) return [readSkillRef(root)];
   const skills = join(root, 'skills');
-  if (!existsSync(skills) || !statSync(skills).isDirectory()) return [];
-  return readdirSync(skills, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(skills, entry.name, 'SKILL.md')))
+  if (!observedExists(skills) || !observedStat(skills).isDirectory()) return [];
+  return observedEntries(skills)
+    .filter((entry) => entry.isDirectory() && observedExists(join(skills, entry.name, 'SKILL.md')))
     .map((entry) => readSkillRef(join(skills, entry.name)))
     .sort((a, b) => a.dir.localeCompare(b.dir));
 }

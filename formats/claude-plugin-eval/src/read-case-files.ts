@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { observedEntries, observedExists, observedStat, observedText } from '@skill-eval/core';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
 import { isPlainMap, type Located, locatedEntries, parseYamlInFile, type YamlInFile } from './located.js';
@@ -51,7 +51,7 @@ const BODY_FIELD: Record<string, string> = { llm: 'criteria', baseline: 'criteri
 export function readCaseFiles(dir: string, diagnostics: CaseDiagnostics): RawCase | undefined {
   const caseYamlFile = join(dir, 'case.yaml');
   const promptFile = join(dir, 'prompt.md');
-  const yamlCase = existsSync(caseYamlFile) ? readCaseYaml(caseYamlFile, diagnostics) : undefined;
+  const yamlCase = observedExists(caseYamlFile) ? readCaseYaml(caseYamlFile, diagnostics) : undefined;
   if (yamlCase === null) return undefined;
   const prose = readProse(dir, promptFile, diagnostics);
   if (prose === null) return undefined;
@@ -64,7 +64,7 @@ export function readCaseFiles(dir: string, diagnostics: CaseDiagnostics): RawCas
     return undefined;
   }
   const base = yamlCase ?? {
-    at: { file: existsSync(promptFile) ? promptFile : dir, line: 1, column: 1 },
+    at: { file: observedExists(promptFile) ? promptFile : dir, line: 1, column: 1 },
     top: {},
     context: {},
     execution: {},
@@ -100,7 +100,7 @@ type CaseYaml = Omit<RawCase, 'dir' | 'source'>;
 
 /** case.yaml as located maps; null when it cannot be read (diagnosed), undefined when it is empty. */
 function readCaseYaml(file: string, diagnostics: CaseDiagnostics): CaseYaml | null | undefined {
-  const text = readFileSync(file, 'utf8');
+  const text = observedText(file);
   const source = parseYamlInFile(file, text);
   if (source.yaml.errors.length > 0) {
     for (const e of source.yaml.errors) {
@@ -167,8 +167,8 @@ interface Prose {
 function readProse(dir: string, promptFile: string, diagnostics: CaseDiagnostics): Prose | null | undefined {
   const prose: Prose = { top: {}, execution: {}, graders: [] };
   let failed = false;
-  if (existsSync(promptFile)) {
-    const text = readFileSync(promptFile, 'utf8');
+  if (observedExists(promptFile)) {
+    const text = observedText(promptFile);
     const split = splitFrontMatter(text);
     const front = readFrontMatter(promptFile, text, diagnostics);
     if (front === null) failed = true;
@@ -190,7 +190,7 @@ function readProse(dir: string, promptFile: string, diagnostics: CaseDiagnostics
     if (body.length > 0) prose.prompt = { value: body, at: { file: promptFile, line: bodyLine(text, split.body) } };
   }
   for (const file of graderFiles(dir)) {
-    const text = readFileSync(file, 'utf8');
+    const text = observedText(file);
     const split = splitFrontMatter(text);
     if (!split.hadFrontMatter && !split.unterminated) {
       diagnostics.warning(
@@ -236,8 +236,8 @@ function readProse(dir: string, promptFile: string, diagnostics: CaseDiagnostics
 /** The .md files directly in `graders/`, in Claude Code's order (sorted paths); subdirectories are not read. */
 function graderFiles(dir: string): string[] {
   const graders = join(dir, 'graders');
-  if (!existsSync(graders) || !statSync(graders).isDirectory()) return [];
-  return readdirSync(graders, { withFileTypes: true })
+  if (!observedExists(graders) || !observedStat(graders).isDirectory()) return [];
+  return observedEntries(graders)
     .filter((entry) => entry.name.endsWith('.md') && !entry.isDirectory())
     .map((entry) => join(graders, entry.name))
     .sort();

@@ -1,6 +1,6 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { McpMockTool, McpServerInput } from '@skill-eval/core';
+import { observedEntries, observedExists, observedLstat, observedStat, observedText } from '@skill-eval/core';
 import { resolveFixture } from '@skill-eval/format-kit';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
@@ -62,12 +62,12 @@ export function readMocks(
   const servers = new Map<string, ServerLayers>();
   for (const layer of mockLayers(caseDir, plugin)) {
     const mocks = join(layer, 'mocks');
-    if (!existsSync(mocks)) continue;
-    if (!lstatSync(mocks).isDirectory()) {
+    if (!observedExists(mocks)) continue;
+    if (!observedLstat(mocks).isDirectory()) {
       diagnostics.error('mock-not-read', 'mocks is not a directory (Claude Code refuses the run).', { file: mocks });
       continue;
     }
-    for (const entry of readdirSync(mocks, { withFileTypes: true }).sort(byName)) {
+    for (const entry of observedEntries(mocks).sort(byName)) {
       if (entry.name.startsWith('.') || !entry.isDirectory()) continue;
       readServer(join(mocks, entry.name), entry.name, servers, diagnostics);
     }
@@ -137,7 +137,7 @@ function readServer(dir: string, dirName: string, servers: Map<string, ServerLay
   }
   const server = servers.get(dirName) ?? { responders: new Map(), listings: new Map(), refused: false, at };
   servers.set(dirName, server);
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort(byName)) {
+  for (const entry of observedEntries(dir).sort(byName)) {
     const file = join(dir, entry.name);
     if (entry.name === TOOL_LISTING) {
       readListing(file, dirName, server, diagnostics);
@@ -177,11 +177,11 @@ function readResponder(
 ): Responder | undefined {
   const name = `mocks/${dirName}/${tool}.md`;
   const start: Where = { file, line: 1, column: 1 };
-  if (statSync(file).size > FILE_CAP) {
+  if (observedStat(file).size > FILE_CAP) {
     diagnostics.error('mock-not-read', `${name} is over ${FILE_CAP} bytes (Claude Code's cap).`, start);
     return undefined;
   }
-  const text = readFileSync(file, 'utf8');
+  const text = observedText(file);
   const split = splitFrontMatter(text);
   const fields = responderFields(file, name, split, diagnostics);
   if (fields === undefined) return undefined;
@@ -309,18 +309,18 @@ function fillTemplate(
         return '';
       }
       const found = resolveFixture(path, [serverDir]);
-      if (found.kind !== 'ok' || !statSync(found.fixture.from).isFile()) {
+      if (found.kind !== 'ok' || !observedStat(found.fixture.from).isFile()) {
         const why = found.kind === 'escape' ? found.reason : 'no such fixture';
         diagnostics.error('mock-not-read', `${name}: {{file:${path}}}: ${why} (inside ${basename(serverDir)}/).`, at);
         failed = true;
         return '';
       }
-      if (statSync(found.fixture.from).size > FILE_CAP) {
+      if (observedStat(found.fixture.from).size > FILE_CAP) {
         diagnostics.error('mock-not-read', `${name}: {{file:${path}}} is over ${FILE_CAP} bytes.`, at);
         failed = true;
         return '';
       }
-      return escapeParams(readFileSync(found.fixture.from, 'utf8'));
+      return escapeParams(observedText(found.fixture.from));
     },
   );
   return failed ? undefined : filled;
@@ -330,7 +330,7 @@ function readListing(file: string, dirName: string, server: ServerLayers, diagno
   const name = `mocks/${dirName}/${TOOL_LISTING}`;
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(observedText(file));
   } catch (error) {
     diagnostics.error('syntax', `${name}: not valid JSON (${(error as Error).message}).`, { file, line: 1 });
     return;
@@ -372,9 +372,9 @@ function declaredServers(plugin: PluginUnderTest): Map<string, string> {
 }
 
 function readJson(file: string): Record<string, unknown> | undefined {
-  if (!existsSync(file)) return undefined;
+  if (!observedExists(file)) return undefined;
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const data = JSON.parse(observedText(file)) as unknown;
     return isPlainMap(data) ? data : undefined;
   } catch {
     return undefined;

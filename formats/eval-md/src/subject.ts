@@ -1,6 +1,12 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { findSkillRoot, readSkillRef, type SkillRef } from '@skill-eval/core';
+import {
+  findSkillRoot,
+  observedExists,
+  observedStat,
+  observedText,
+  readSkillRef,
+  type SkillRef,
+} from '@skill-eval/core';
 import { findProjectRoot } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { Frontmatter } from './read-frontmatter.js';
@@ -39,7 +45,7 @@ export function resolveSubject(file: string, front: Frontmatter, sink: Diagnosti
   }
   const agentDir = values.agent
     ? findDir(values.agent, 'AGENT.md', bases)
-    : existsSync(join(dir, 'AGENT.md'))
+    : observedExists(join(dir, 'AGENT.md'))
       ? dir
       : undefined;
   if (values.agent && !agentDir) {
@@ -72,7 +78,7 @@ export function resolveSubject(file: string, front: Frontmatter, sink: Diagnosti
     if (unresolved.length > 0) subject.metadata.skills = unresolved;
     return subject;
   }
-  if (existsSync(join(dir, 'SKILL.md'))) {
+  if (observedExists(join(dir, 'SKILL.md'))) {
     subject.skills.push(readSkillRef(dir));
   } else {
     const above = findSkillRoot(dirname(dir));
@@ -89,7 +95,7 @@ export function resolveSubject(file: string, front: Frontmatter, sink: Diagnosti
 
 /** Agent mode: SkillKit boots the agent's own identity, ignoring `system` and `skills`. */
 function agentSubject(agentDir: string, subject: Subject, front: Frontmatter, sink: DiagnosticSink): Subject {
-  const text = readFileSync(join(agentDir, 'AGENT.md'), 'utf8');
+  const text = observedText(join(agentDir, 'AGENT.md'));
   const split = splitFrontmatter(text);
   const body = text.slice(split.bodyOffset).replace(/\r\n/g, '\n').trim();
   subject.metadata.agent = agentDir;
@@ -117,15 +123,15 @@ function agentSubject(agentDir: string, subject: Subject, front: Frontmatter, si
 function findDir(entry: string, marker: string, bases: string[]): string | undefined {
   for (const base of bases) {
     const path = resolve(base, entry);
-    if (basename(path) === marker && existsSync(path)) return dirname(path);
-    if (existsSync(join(path, marker)) && statSync(path).isDirectory()) return path;
+    if (basename(path) === marker && observedExists(path)) return dirname(path);
+    if (observedExists(join(path, marker)) && observedStat(path).isDirectory()) return path;
   }
   return undefined;
 }
 
 function findUp(from: string, name: string): string | undefined {
   for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, name))) return dir;
+    if (observedExists(join(dir, name))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
 }
@@ -135,6 +141,6 @@ function sidecarModule(file: string): string | undefined {
   const match = /^(.*)\.(eval|EVAL)\.md$/.exec(basename(file));
   if (!match) return undefined;
   const source = join(dirname(file), `${match[1]}.ex`);
-  if (!existsSync(source)) return undefined;
-  return /defmodule\s+([A-Z][\w.]*)/.exec(readFileSync(source, 'utf8'))?.[1];
+  if (!observedExists(source)) return undefined;
+  return /defmodule\s+([A-Z][\w.]*)/.exec(observedText(source))?.[1];
 }

@@ -1,7 +1,7 @@
-import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { observedList, observedLstat } from '@skill-eval/core';
 
-const isDir = (path: string) => lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+const isDir = (path: string) => observedLstat(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 
 /**
  * BMAD's setup overlays of the cases of one eval file, laid over the workspace in order: `<evals>/setup/` for every
@@ -15,7 +15,7 @@ export function setupOverlays(root: string): (id: string) => string[] {
   // Lower-cased, so that a case-insensitive file system still finds `<id>/`; the lstat below decides.
   const listed = (id: string) => {
     try {
-      names ??= new Set(readdirSync(root).map((name) => name.toLowerCase()));
+      names ??= new Set(observedList(root).map((name) => name.toLowerCase()));
     } catch {
       names = new Set();
     }

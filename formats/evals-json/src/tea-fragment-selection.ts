@@ -1,7 +1,14 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { problemSentence, validChecks } from '@skill-eval/checks';
-import { type Case, type Check, parseCase, type Suite } from '@skill-eval/core';
+import {
+  type Case,
+  type Check,
+  observedExists,
+  observedStat,
+  observedText,
+  parseCase,
+  type Suite,
+} from '@skill-eval/core';
 import { describeType, isInsideBoundary, itemsOf, keysOf, projectBoundary, property } from '@skill-eval/format-kit';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { cap } from './case-fields.js';
@@ -51,7 +58,7 @@ export function readTeaSuite(
   const places = teaPlaces(file, root, sink);
   if (!places) return undefined;
   const workflow = readWorkflow(root, places, sink);
-  if (!existsSync(places.workflowDir)) {
+  if (!observedExists(places.workflowDir)) {
     sink.error(
       'tea-inconsistent',
       `${RUNNER} builds each prompt from the workflow's folder, and there is no workflow at src/workflows/testarch/${places.dir} in this repository (${places.root}).`,
@@ -210,7 +217,7 @@ function readContextFiles(root: Node, places: TeaPlaces, sink: DiagnosticSink): 
       complete = false;
       continue;
     }
-    parts.push(`----- ${name} -----\n${readFileSync(path, 'utf8')}`);
+    parts.push(`----- ${name} -----\n${observedText(path)}`);
   }
   return complete ? parts.join('\n\n') : undefined;
 }
@@ -226,7 +233,7 @@ function readIndex(root: Node, places: TeaPlaces, sink: DiagnosticSink) {
     );
     return undefined;
   }
-  const text = readFileSync(path, 'utf8');
+  const text = observedText(path);
   const parsed = teaIndexFragments(text);
   if ('problem' in parsed) {
     sink.error(
@@ -406,7 +413,7 @@ function checkFragment(
 ): void {
   const knowledge = join(places.workflowDir, 'resources', 'knowledge');
   const path = join(knowledge, name);
-  if (!isInsideBoundary(path, places.root) || !existsSync(path)) {
+  if (!isInsideBoundary(path, places.root) || !observedExists(path)) {
     sink.error(
       'tea-inconsistent',
       `${cap(label)}: ${name} is not in ${places.dir}/resources/knowledge/; ${RUNNER} refuses it.`,
@@ -502,7 +509,7 @@ export function teaPrompt(
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return observedStat(path).isFile();
   } catch {
     return false;
   }

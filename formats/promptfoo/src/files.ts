@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { insideBoundary, outsideProjectMessage } from '@skill-eval/format-kit';
-import { globSync, isDynamicPattern } from 'tinyglobby';
+import { observedText } from '@skill-eval/core';
+import { insideBoundary, observedGlob, outsideProjectMessage } from '@skill-eval/format-kit';
+import { isDynamicPattern } from 'tinyglobby';
 import type { At, Source } from './source.js';
 
 /** What every reader needs: the folder references resolve from and the folder they may reach into. */
@@ -31,7 +31,7 @@ export function readReferenced(ref: string, ctx: FileContext, source: Source, wh
   const written = withoutScheme(ref);
   const absolute = isAbsolute(written) ? written : resolve(ctx.basePath, written);
   const paths = isDynamicPattern(written)
-    ? globSync(written, { cwd: ctx.basePath, absolute: true, onlyFiles: true, expandDirectories: false }).sort()
+    ? observedGlob(written, { cwd: ctx.basePath, absolute: true, onlyFiles: true, expandDirectories: false }).sort()
     : [absolute];
   const inside = insideBoundary(ctx.boundary);
   const out: ReadFile[] = [];
@@ -42,7 +42,7 @@ export function readReferenced(ref: string, ctx: FileContext, source: Source, wh
     }
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = observedText(path);
     } catch {
       source.sink.error('missing-file', `${what} "${ref}" does not exist (looked at ${path}); fix the path.`, where);
       continue;

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { observedList, observedText } from '@skill-eval/core';
 import { resolveCaseFiles } from './case-files.js';
 import { isSuiteName, isYamlName, kindOfContent, yamlContent } from './file-kind.js';
 
@@ -15,7 +15,7 @@ export function alternateSuites(file: string, caseFiles: readonly string[], skil
   const alternates: string[] = [];
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = observedList(dir);
   } catch {
     return [];
   }
@@ -24,7 +24,7 @@ export function alternateSuites(file: string, caseFiles: readonly string[], skil
     if (other === file || !isYamlName(other) || isSuiteName(other)) continue;
     let content: unknown;
     try {
-      content = yamlContent(readFileSync(other, 'utf8'));
+      content = yamlContent(observedText(other));
     } catch {
       continue;
     }

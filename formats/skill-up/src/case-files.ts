@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { globSync } from 'tinyglobby';
+import { observedExists } from '@skill-eval/core';
+import { observedGlob } from '@skill-eval/format-kit';
 
 /** One `cases.files` entry resolved on disk. */
 export interface CaseFileEntry {
@@ -21,11 +21,11 @@ const GLOB = /[*?[\]{}]/;
 export function resolveCaseFiles(entries: readonly string[], root: string): CaseFileEntry[] {
   return entries.map((entry, index) => {
     if (GLOB.test(entry)) {
-      const files = globSync(entry, { cwd: root, absolute: true, onlyFiles: true }).sort();
+      const files = observedGlob(entry, { cwd: root, absolute: true, onlyFiles: true }).sort();
       return { index, entry, files };
     }
     const file = join(root, entry);
-    return { index, entry, files: existsSync(file) ? [file] : [] };
+    return { index, entry, files: observedExists(file) ? [file] : [] };
   });
 }
 

@@ -1,5 +1,13 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import {
+  type ObservedReads,
+  observedExists,
+  observedList,
+  observedRealPath,
+  observedText,
+  replayReads,
+  watchReadsSync,
+} from '@skill-eval/core';
 import { resolveCaseFiles } from './case-files.js';
 import { yamlContent } from './file-kind.js';
 import { skillRootFor } from './skill-root.js';
@@ -12,7 +20,7 @@ export interface CaseOwner {
 
 const real = (path: string) => {
   try {
-    return realpathSync(path);
+    return observedRealPath(path);
   } catch {
     return path;
   }
@@ -21,18 +29,24 @@ const real = (path: string) => {
 interface Listing {
   key: string;
   files: ListedFiles;
+  /** What resolving the listing asked of the file system: noted again whenever the listing is reused. */
+  reads: ObservedReads;
 }
 
 /** The case files an eval.yaml lists: as resolved, and their real paths (looked up only when a path is not there). */
 class ListedFiles {
-  private reals: Set<string> | undefined;
+  private reals: { paths: Set<string>; reads: ObservedReads } | undefined;
   constructor(private readonly paths: Set<string>) {}
 
   /** Whether `file` is one of them, through symlinks too. */
   has(file: string): boolean {
     if (this.paths.has(file)) return true;
-    this.reals ??= new Set([...this.paths].map(real));
-    return this.reals.has(real(file));
+    if (this.reals) replayReads(this.reals.reads);
+    else {
+      const { value, reads } = watchReadsSync(() => new Set([...this.paths].map(real)));
+      this.reals = { paths: value, reads };
+    }
+    return this.reals.paths.has(real(file));
   }
 }
 
@@ -40,22 +54,26 @@ class ListedFiles {
 const listings = new Map<string, Listing>();
 
 /**
- * The case files an eval.yaml lists. Reused while the eval.yaml's text and the case folder are unchanged (a file
- * added to the folder changes its mtime), so a suite of n case files is globbed once, not n times.
+ * The case files an eval.yaml lists. Reused while the eval.yaml's text and the names in the case folder are
+ * unchanged, so a suite of n case files is globbed once, not n times.
  */
 function listedFiles(evalFile: string, evalDir: string, text: string, caseDir: string): ListedFiles {
   let folder = '';
   try {
-    folder = String(statSync(caseDir, { bigint: true }).mtimeNs);
+    folder = observedList(caseDir).join('\0');
   } catch {}
-  const key = `${folder}\0${text}`;
+  const key = `${folder}\0\0${text}`;
   const known = listings.get(evalFile);
-  if (known?.key === key) return known.files;
-  const listed = (yamlContent(text) as { cases?: { files?: unknown } } | undefined)?.cases?.files;
-  const entries = Array.isArray(listed) ? listed.filter((f): f is string => typeof f === 'string') : [];
-  const paths = new Set(resolveCaseFiles(entries, skillRootFor(evalDir).root).flatMap((e) => e.files));
-  const files = new ListedFiles(paths);
-  listings.set(evalFile, { key, files });
+  if (known?.key === key) {
+    replayReads(known.reads);
+    return known.files;
+  }
+  const { value: files, reads } = watchReadsSync(() => {
+    const listed = (yamlContent(text) as { cases?: { files?: unknown } } | undefined)?.cases?.files;
+    const entries = Array.isArray(listed) ? listed.filter((f): f is string => typeof f === 'string') : [];
+    return new ListedFiles(new Set(resolveCaseFiles(entries, skillRootFor(evalDir).root).flatMap((e) => e.files)));
+  });
+  listings.set(evalFile, { key, files, reads });
   return files;
 }
 
@@ -69,10 +87,10 @@ export function findCaseOwner(caseFile: string): CaseOwner | undefined {
   for (const evalDir of [dir, dirname(dir)]) {
     for (const name of ['eval.yaml', 'eval.yml']) {
       const evalFile = join(evalDir, name);
-      if (!existsSync(evalFile)) continue;
+      if (!observedExists(evalFile)) continue;
       let text: string;
       try {
-        text = readFileSync(evalFile, 'utf8');
+        text = observedText(evalFile);
       } catch {
         continue;
       }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { type Case, type Diagnostic, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
+import { type Case, type Diagnostic, type LoadResult, observedText, readSkillRef, type Suite } from '@skill-eval/core';
 import { insideBoundary, outsideProjectMessage, projectBoundary } from '@skill-eval/format-kit';
 import { alternateSuites } from './alternate-suites.js';
 import { buildCase } from './build-case.js';
@@ -175,7 +174,7 @@ function loadCaseFile(
 ) {
   let text: string;
   try {
-    text = readFileSync(caseFile, 'utf8');
+    text = observedText(caseFile);
   } catch (error) {
     sink.error(
       'missing-case-file',

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { McpServerInput } from '@skill-eval/core';
+import { observedExists, observedText } from '@skill-eval/core';
 import { type ParsedYaml, parseYaml, resolveFixture } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { SkillUpSuiteFile } from './suite-schema.js';
@@ -164,7 +164,7 @@ function mapServer(entry: ServerEntry, path: PropertyKey[], ctx: McpContext): Mc
 function skillFile(arg: string, root: string): string {
   if (isAbsolute(arg) || arg.startsWith('-') || !/[/\\]/.test(arg)) return arg;
   const path = resolve(root, arg);
-  return path.startsWith(root) && existsSync(path) ? path : arg;
+  return path.startsWith(root) && observedExists(path) ? path : arg;
 }
 
 function readServerFile(ref: string, at: ReturnType<typeof nodeAt>, ctx: McpContext): ServerFile | undefined {
@@ -177,7 +177,7 @@ function readServerFile(ref: string, at: ReturnType<typeof nodeAt>, ctx: McpCont
   const path = found.fixture.from;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = observedText(path);
   } catch (error) {
     ctx.sink.error(
       'missing-fixture',

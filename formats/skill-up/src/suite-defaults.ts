@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readSkillRef, type SkillRef } from '@skill-eval/core';
+import { observedExists, readSkillRef, type SkillRef } from '@skill-eval/core';
 import type { ParsedYaml } from '@skill-eval/format-kit';
 import { SKILL_UP_DEFAULTS, type SuiteDefaults } from './case-context.js';
 import type { DiagnosticSink } from './diagnostic-sink.js';
@@ -219,7 +218,7 @@ function readSkills(
     const dir = resolve(root, entry.path ?? '.');
     // The root itself without a SKILL.md was already reported (no-skill-root).
     if (skills.some((s) => s.dir === dir) || (!skill && dir === root)) return;
-    if (existsSync(join(dir, 'SKILL.md'))) skills.push(readSkillRef(dir));
+    if (observedExists(join(dir, 'SKILL.md'))) skills.push(readSkillRef(dir));
     else
       sink.warning(
         'missing-fixture',

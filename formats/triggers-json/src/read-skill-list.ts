@@ -1,6 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { readSkillRef, type SkillRef } from '@skill-eval/core';
+import { observedExists, observedStat, readSkillRef, type SkillRef } from '@skill-eval/core';
 import {
   describeType,
   isInsideBoundary,
@@ -50,7 +49,7 @@ export function readSkillList(file: string, root: Node, sink: DiagnosticSink): S
     }
     const written = (getNodeValue(entry) as string).trim();
     const dir = resolve(dirname(file), written);
-    if (!existsSync(dir)) {
+    if (!observedExists(dir)) {
       sink.error(
         'skill-not-found',
         `${label}, "${written}", resolves to ${dir}, which does not exist. Correct the path (it is relative to this file) or remove the entry.`,
@@ -58,7 +57,7 @@ export function readSkillList(file: string, root: Node, sink: DiagnosticSink): S
       );
       return;
     }
-    if (!statSync(dir).isDirectory() || !existsSync(resolve(dir, 'SKILL.md'))) {
+    if (!observedStat(dir).isDirectory() || !observedExists(resolve(dir, 'SKILL.md'))) {
       sink.error('not-a-skill', `${label}, "${written}", ${notASkill(dir)}`, entry);
       return;
     }
@@ -90,7 +89,7 @@ export function readSkillList(file: string, root: Node, sink: DiagnosticSink): S
 
 /** Why a folder cannot be staged as a skill, and what to write instead. */
 function notASkill(dir: string): string {
-  if (!statSync(dir).isDirectory()) return `is a file, not a skill folder; name the folder holding its SKILL.md.`;
+  if (!observedStat(dir).isDirectory()) return `is a file, not a skill folder; name the folder holding its SKILL.md.`;
   // A skills folder or a plugin named whole: the skills are one level down.
   const set = findSkillSet(dir);
   if (set && (set.dir === dir || set.dir === join(dir, 'skills'))) {

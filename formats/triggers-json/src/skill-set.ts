@@ -1,6 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { readSkillRef, type SkillRef } from '@skill-eval/core';
+import { observedEntries, observedExists, readSkillRef, type SkillRef } from '@skill-eval/core';
 
 /** How far above a routing table its skills folder may be: `skills/evals/routing.json` is one level. */
 const LEVELS = 1;
@@ -9,8 +8,8 @@ const LEVELS = 1;
 function skillsIn(dir: string): SkillRef[] {
   let names: string[];
   try {
-    names = readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'SKILL.md')))
+    names = observedEntries(dir)
+      .filter((entry) => entry.isDirectory() && observedExists(join(dir, entry.name, 'SKILL.md')))
       .map((entry) => entry.name)
       .sort();
   } catch {
