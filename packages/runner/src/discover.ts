@@ -1,4 +1,5 @@
 import { basename, dirname, extname, relative, resolve, sep } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import {
   configuredSettings,
   configurePlugin,
@@ -11,6 +12,8 @@ import {
   type Registry,
   type Suite,
   SuiteSchema,
+  safeParseCase,
+  watchReads,
 } from '@skill-eval/core';
 import { useYamlStore, type YamlStore } from '@skill-eval/format-kit';
 import { checkDiagnostics } from '@skill-eval/grading/diagnostics';
@@ -21,6 +24,7 @@ import { type ForeignEvalFile, foreignEvalFile } from './foreign-eval-files.js';
 import { readPlainSuiteShell } from './plain-suite-shell.js';
 import { readEvalText } from './read-eval-text.js';
 import { bindSkill } from './skill-evals.js';
+import type { KeptLoad, SuiteStore } from './suite-store.js';
 import { unrunnableDiagnostics } from './unrunnable-cases.js';
 
 /** Options of {@link loadSuites}. */
@@ -39,6 +43,12 @@ export interface LoadSuitesOptions {
    * what the load kept (`flush`) when it chooses: a command that stops before it starts writes nothing.
    */
   yamlStore?: YamlStore;
+  /**
+   * Where loads of eval files are kept and found (`createFolderSuiteStore` on a folder of the user's own): a file whose
+   * text is unchanged, and whose loader would find every other file it read as it found it then, is not loaded again.
+   * Only for formats whose code the store's context names (the CLI's own, bundled ones). Written with `flush`.
+   */
+  suiteStore?: SuiteStore;
 }
 
 /**
@@ -71,7 +81,14 @@ export async function loadSuites(
   const before = useYamlStore(options.yamlStore);
   let loaded: Awaited<ReturnType<typeof loadFound>>;
   try {
-    loaded = await loadFound(found, { cwd, formats, forced: Boolean(options.format) });
+    loaded = await loadFound(found, {
+      cwd,
+      formats,
+      forced: Boolean(options.format),
+      ...(options.suiteStore
+        ? { kept: { store: options.suiteStore, context: loadContext(cwd, options, formats) } }
+        : {}),
+    });
   } finally {
     useYamlStore(before);
   }
@@ -88,7 +105,7 @@ export async function loadSuites(
  */
 async function loadFound(
   { candidates, skillOf }: FoundEvalFiles,
-  { cwd, formats, forced }: { cwd: string; formats: Format[]; forced: boolean },
+  { cwd, formats, forced, kept }: { cwd: string; formats: Format[]; forced: boolean; kept?: KeptLoads },
 ): Promise<{ suites: Suite[]; diagnostics: Diagnostic[] }[]> {
   const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
   const inPathOrder = [...candidates.keys()].sort();
@@ -114,14 +131,14 @@ async function loadFound(
       byFile.set(file, { suites: [], diagnostics: found });
       continue;
     }
-    const { suites, parts, alternates } = await loadFile(
-      file,
-      candidates.get(file)!,
-      formats,
-      formatIds,
-      found,
-      forced,
-    );
+    const explicit = candidates.get(file)!;
+    const text = readText(file, found);
+    const { suites, parts, alternates } =
+      text === undefined
+        ? nothingLoaded()
+        : await keptOrLoaded(file, text, explicit, found, kept, () =>
+            loadFile(file, text, explicit, formats, formatIds, found, forced),
+          );
     for (const part of parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
     for (const alternate of alternates) if (alternate !== file) alternateOf.set(alternate, file);
     const skillDir = skillOf.get(file);
@@ -141,6 +158,134 @@ async function loadFound(
       byFile.set(alternate, { suites: [], diagnostics: [alternateSkipped(alternate, owner)] });
   }
   return inPathOrder.map((file) => byFile.get(file)!);
+}
+
+/** A suite store and what, besides its files, a load under this call depends on. */
+interface KeptLoads {
+  store: SuiteStore;
+  context: string;
+}
+
+/**
+ * What a load depends on besides the files it reads: the formats with their settings, the folder paths are resolved
+ * against (the process's own too: a loader may resolve against it) and the platform.
+ */
+function loadContext(cwd: string, options: LoadSuitesOptions, formats: readonly Format[]): string {
+  return JSON.stringify({
+    formats: formats.map((format) => format.id),
+    settings: options.formatSettings ?? {},
+    forced: options.format ?? null,
+    cwd,
+    processCwd: process.cwd(),
+    platform: process.platform,
+  });
+}
+
+/**
+ * The load of `file`: kept from an earlier one when its text and every answer its loader got from the file system are
+ * unchanged (suite-store.ts), else loaded by `load`, whose questions are noted and kept with it. Its diagnostics go to
+ * `diagnostics` either way. Under SKILL_EVAL_CHECK_FAST_PATHS a kept load is held to a fresh one.
+ */
+async function keptOrLoaded(
+  file: string,
+  text: string,
+  explicit: boolean,
+  diagnostics: Diagnostic[],
+  kept: KeptLoads | undefined,
+  load: () => Promise<LoadedFile>,
+): Promise<LoadedFile> {
+  if (!kept) return load();
+  const context = `${kept.context}\0${explicit}`;
+  const reused = restoreLoad(kept.store.get(context, file, text));
+  if (reused && !CHECKED) {
+    diagnostics.push(...reused.diagnostics);
+    return reused;
+  }
+  const before = diagnostics.length;
+  const { value, reads } = await watchReads(load);
+  const fresh: KeptLoad = {
+    ...value,
+    parts: [...value.parts],
+    alternates: [...value.alternates],
+    diagnostics: diagnostics.slice(before),
+  };
+  if (reused) assertSameLoad(file, { ...reused, parts: [...reused.parts], alternates: [...reused.alternates] }, fresh);
+  if (isPlainData(fresh)) kept.store.put(context, file, text, fresh, reads);
+  return value;
+}
+
+/** Read once: `process.env` is slow to read. */
+const CHECKED = Boolean(process.env.SKILL_EVAL_CHECK_FAST_PATHS);
+
+/**
+ * A kept load as the runner uses one: each case parsed as core parses a loader's cases, each suite and diagnostic
+ * checked as a format's are. Undefined when any of it is not what a load gives (the entry is then not used).
+ */
+function restoreLoad(load: KeptLoad | undefined): (LoadedFile & { diagnostics: Diagnostic[] }) | undefined {
+  if (!load) return undefined;
+  const suites: Suite[] = [];
+  for (const suite of load.suites) {
+    if (!Array.isArray(suite?.cases)) return undefined;
+    const cases = [];
+    for (const input of suite.cases) {
+      const parsed = safeParseCase(input);
+      if (!parsed.success) return undefined;
+      cases.push(parsed.data);
+    }
+    const checked = checkSuite({ ...suite, cases });
+    if (!checked.data) return undefined;
+    suites.push(checked.data);
+  }
+  const diagnostics: Diagnostic[] = [];
+  for (const reported of load.diagnostics) {
+    const parsed = DiagnosticSchema.safeParse(reported);
+    if (!parsed.success) return undefined;
+    diagnostics.push(parsed.data);
+  }
+  return { suites, diagnostics, parts: load.parts, alternates: load.alternates };
+}
+
+/** Throws unless a kept load is the load of now, as JSON (SKILL_EVAL_CHECK_FAST_PATHS). */
+function assertSameLoad(file: string, reused: KeptLoad, fresh: KeptLoad): void {
+  const [was, now] = [JSON.parse(JSON.stringify(reused)), JSON.parse(JSON.stringify(fresh))];
+  if (isDeepStrictEqual(was, now)) return;
+  throw new Error(`The kept load of ${file} differs from loading it now, at ${firstDifference(was, now)}.`);
+}
+
+/** Where two JSON values first differ, as a path with both values there. */
+function firstDifference(a: unknown, b: unknown, path = 'load'): string {
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      const [x, y] = [(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]];
+      if (!isDeepStrictEqual(x, y)) return firstDifference(x, y, `${path}.${key}`);
+    }
+  }
+  return `${path}: kept ${JSON.stringify(a)?.slice(0, 200)}, now ${JSON.stringify(b)?.slice(0, 200)}`;
+}
+
+/**
+ * Whether a value is made only of what JSON keeps as it is (plain objects and arrays, strings, finite numbers other
+ * than −0, booleans, null; an object's undefined properties, which JSON leaves out): a load holding anything else
+ * (a date, a map, a class's instance) would come back otherwise, and is not kept.
+ */
+function isPlainData(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every((item) => item !== undefined && isPlainData(item));
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      return Object.values(value).every((item) => item === undefined || isPlainData(item));
+    }
+    default:
+      return false;
+  }
 }
 
 /** A file named on the command line that a suite also named loads as a part of that suite, not on its own. */
@@ -184,17 +329,25 @@ function foreignFormat(file: string, foreign: ForeignEvalFile, explicit: boolean
   return { ...diag(explicit ? 'error' : 'info', 'discovery/foreign-format', file, message), line: 1, column: 1 };
 }
 
+/** What loading one file gave, beside its diagnostics. */
+interface LoadedFile {
+  suites: Suite[];
+  parts: readonly string[];
+  alternates: readonly string[];
+}
+
+const nothingLoaded = (): LoadedFile => ({ suites: [], parts: [], alternates: [] });
+
 async function loadFile(
   file: string,
+  text: string,
   explicit: boolean,
   formats: Format[],
   formatIds: string,
   diagnostics: Diagnostic[],
   forced: boolean,
-): Promise<{ suites: Suite[]; parts: readonly string[]; alternates: readonly string[] }> {
-  const none = { suites: [], parts: [], alternates: [] };
-  const text = readText(file, diagnostics);
-  if (text === undefined) return none;
+): Promise<LoadedFile> {
+  const none = nothingLoaded();
   const foreign = forced ? undefined : foreignEvalFile(file, text);
   if (foreign) {
     diagnostics.push(foreignFormat(file, foreign, explicit));

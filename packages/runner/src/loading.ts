@@ -3,6 +3,7 @@
 // none of the modules that run, stage, cache or grade executions.
 export { type LoadSuitesOptions, loadSuites } from './discover.js';
 export * from './policy/index.js';
+export { createFolderSuiteStore, type KeptLoad, type SuiteStore } from './suite-store.js';
 export { maxTimeoutSeconds } from './timeout-limit.js';
 export { findUntrustedInputs, type UntrustedInputsOptions } from './untrusted-inputs.js';
 export { createFolderYamlStore, type FolderYamlStore } from './yaml-store.js';

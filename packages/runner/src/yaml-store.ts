@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { YAML_SNAPSHOT_FORMAT, type YamlStore } from '@skill-eval/format-kit';
-import { makeDirectorySync } from './make-directory.js';
+import { quickHash } from './quick-hash.js';
+import { writeCacheEntries } from './write-cache-entries.js';
 
 /** A store of parsed YAML in a folder, whose new snapshots are written when `flush` is called. */
 export interface FolderYamlStore extends YamlStore {
@@ -46,46 +47,10 @@ export function createFolderYamlStore(dir: string): FolderYamlStore {
       pending.set(fileOf(text), `${HEADER}${text.length}\n${text}${snapshot}`);
     },
     flush() {
-      const made = new Set<string>();
-      for (const [file, entry] of pending) {
-        const folder = dirname(file);
-        const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-        try {
-          if (!made.has(folder)) makeDirectorySync(folder);
-          made.add(folder);
-          writeFileSync(temp, entry, { flag: 'wx' });
-          renameSync(temp, file);
-        } catch {
-          // A cache that cannot be written (a read-only checkout, a full disk) only costs the next load a parse.
-          removeQuietly(temp);
-        }
-      }
-      pending.clear();
+      writeCacheEntries(pending);
     },
   };
 }
 
-function removeQuietly(file: string): void {
-  try {
-    rmSync(file, { force: true });
-  } catch {
-    // Nothing was made there.
-  }
-}
-
 /** What an entry starts with, before its text's length: the snapshot format it holds. */
 const HEADER = `${YAML_SNAPSHOT_FORMAT}\n`;
-
-/** A 53-bit hash of a text, in hex (cyrb53: two 32-bit lanes, mixed at the end). */
-function quickHash(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
-}
