@@ -9,14 +9,15 @@ import {
   type Suite,
   withTrust,
 } from '@skill-eval/core';
-import { createFolderYamlStore, loadSuites } from '@skill-eval/runner/loading';
+import { createFolderSuiteStore, createFolderYamlStore, loadSuites, type SuiteStore } from '@skill-eval/runner/loading';
 import type { CommandIO } from '../io/io.js';
 import { type BuiltRegistry, buildRegistry } from '../plugins/build-registry.js';
 import { BUNDLED_FORMATS } from '../plugins/bundled.js';
 import type { Config } from '../policy/config.js';
+import { buildIdentity } from './build-identity.js';
 import { type CaseSelection, selectCases, selectionFlags, selects } from './case-selection.js';
 import { didYouMean } from './did-you-mean.js';
-import { parsedYamlDir } from './parsed-yaml-dir.js';
+import { keptLoadsDir, parsedYamlDir } from './parsed-yaml-dir.js';
 
 /**
  * A path that does not exist but is a bare name (no slash) may be a Skillet eval set, which Skillet
@@ -144,12 +145,14 @@ export async function loadEvalFiles(
   refuseUnknownFormatSettings(config, built.registry);
   const yamlDir = parsedYamlDir(options);
   const yamlStore = yamlDir === undefined ? undefined : createFolderYamlStore(yamlDir);
+  const suiteStore = keptLoadsStore(options, config);
   const { suites, diagnostics } = await loadSuites(expanded, built.registry, {
     cwd: io.cwd,
     formatSettings: config.formatSettings,
     ...(options.format ? { format: options.format } : {}),
     ...(options.evals ? { evals: options.evals } : {}),
     ...(yamlStore ? { yamlStore } : {}),
+    ...(suiteStore ? { suiteStore } : {}),
   });
   const found = withTrust(diagnostics, options.trust === true).map(explainSkilletLookup(skilletLookups));
   const selection = options.select ?? {};
@@ -160,7 +163,26 @@ export async function loadEvalFiles(
       loaded > 0 && selects(selection) ? noneSelected(expanded, io.cwd, selection, loaded) : noCases(expanded, io.cwd),
     );
   }
-  return { ...built, suites: chosen, diagnostics: found, keepParsedYaml: () => yamlStore?.flush() };
+  return {
+    ...built,
+    suites: chosen,
+    diagnostics: found,
+    keepParsedYaml: () => {
+      yamlStore?.flush();
+      suiteStore?.flush();
+    },
+  };
+}
+
+/**
+ * The store of kept loads: only where the code of every format is the CLI's own build, which names it (no format
+ * plugin from the config, whose code may change under the same name), and not with --no-parse-cache.
+ */
+function keptLoadsStore(options: { parseCache?: boolean }, config: Config): SuiteStore | undefined {
+  const dir = keptLoadsDir(options);
+  const build = buildIdentity();
+  if (dir === undefined || build === undefined || config.plugins.length > 0) return undefined;
+  return createFolderSuiteStore(dir, build);
 }
 
 /** Where a "nothing to run" error points: the first path looked under (its first line when it is a file). */

@@ -130,4 +130,34 @@ describe('the parse cache', () => {
     skillEval('run', dir, '-e', 'command', '--ek', 'command=true', '-q', '--no-cache', '-o', join(root, 'started-run'));
     expect(entries().length, 'the new file is kept, with --no-cache too').toBe(kept + 1);
   }, 120_000);
+
+  it('keeps each load, and loads a file again when a file its loader read changes, though the file did not', () => {
+    const skill = join(project, 'kept', 'greeter');
+    mkdirSync(join(skill, 'evals', 'cases'), { recursive: true });
+    writeFileSync(join(skill, 'SKILL.md'), '---\nname: greeter\ndescription: Greets.\n---\nGreet.\n');
+    writeFileSync(
+      join(skill, 'evals', 'eval.yaml'),
+      'schema_version: v1alpha1\nenvironment:\n  type: none\ncases:\n  files:\n    - evals/cases/*.yaml\n',
+    );
+    const greeting = (prompt: string) => `id: hello\ninput:\n  prompt: ${prompt}\nexpect:\n  must_contain: [Hi]\n`;
+    writeFileSync(join(skill, 'evals', 'cases', 'hello.yaml'), greeting('Say hello'));
+    const list = () => skillEval('list', '--json', 'kept');
+    const listed = () => {
+      const said = list();
+      expect(said).toEqual(skillEval('list', '--json', 'kept', '--no-parse-cache'));
+      return said.stdout;
+    };
+    const loads = join(userCache, 'skill-eval', 'suites');
+    expect(listed()).toContain('Say hello');
+    expect(entries(loads).length, 'the load is kept').toBeGreaterThan(0);
+    // A case file (read by the suite's loader, not named on the command line) changes.
+    writeFileSync(join(skill, 'evals', 'cases', 'hello.yaml'), greeting('Say hello twice'));
+    expect(listed()).toContain('Say hello twice');
+    // A file the suite's glob now finds.
+    writeFileSync(join(skill, 'evals', 'cases', 'bye.yaml'), greeting('Say goodbye').replace('hello', 'bye'));
+    expect(listed()).toContain('Say goodbye');
+    // And one it no longer finds.
+    rmSync(join(skill, 'evals', 'cases', 'bye.yaml'));
+    expect(listed()).not.toContain('Say goodbye');
+  }, 120_000);
 });

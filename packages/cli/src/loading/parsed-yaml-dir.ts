@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 
 /**
  * Where parsed YAML documents are kept between loads (none with --no-parse-cache): the user's own cache folder, never the
@@ -24,4 +24,17 @@ export function parsedYamlDir(
     return join(local, 'skill-eval', 'Cache', 'yaml');
   }
   return join(homedir(), '.cache', 'skill-eval', 'yaml');
+}
+
+/**
+ * Where loads of eval files are kept between runs (none with --no-parse-cache): beside the parsed YAML documents, in
+ * the user's own cache folder, for the same reason (see {@link parsedYamlDir}).
+ */
+export function keptLoadsDir(
+  options: { parseCache?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  const yaml = parsedYamlDir(options, env, platform);
+  return yaml === undefined ? undefined : join(dirname(yaml), 'suites');
 }

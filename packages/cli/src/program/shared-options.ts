@@ -33,4 +33,7 @@ export const formatOption = (files: 'every file' | 'the file' = 'every file') =>
 
 /** `--no-parse-cache` of the commands that load eval files (run, list, validate). */
 export const noParseCacheOption = () =>
-  new Option('--no-parse-cache', 'parse every YAML file afresh, and keep no parsed document for the next load');
+  new Option(
+    '--no-parse-cache',
+    'parse and load every eval file afresh, and keep no parsed document or load for the next one',
+  );
