@@ -133,23 +133,19 @@ async function loadFound(
     }
     const explicit = candidates.get(file)!;
     const text = readText(file, found);
-    const { suites, parts, alternates } =
+    const skillDir = skillOf.get(file);
+    const loaded =
       text === undefined
         ? nothingLoaded()
-        : await keptOrLoaded(file, text, explicit, found, kept, () =>
-            loadFile(file, text, explicit, formats, formatIds, found, forced),
+        : await keptOrLoaded(file, text, `${explicit}\0${skillDir ?? ''}`, kept, () =>
+            loadChecked(file, text, explicit, skillDir, { formats, formatIds, forced }),
           );
-    for (const part of parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
-    for (const alternate of alternates) if (alternate !== file) alternateOf.set(alternate, file);
-    const skillDir = skillOf.get(file);
-    const tied = skillDir ? bindSkill(suites, found, skillDir) : { suites, diagnostics: found };
-    // A check type grading does not know, or a pattern that does not compile, is found now, not mid-run; so is what
-    // a run would refuse (a skill name that is no folder name, a NUL in a prompt).
-    for (const suite of tied.suites)
-      tied.diagnostics.push(...(await checkDiagnostics(suite)), ...unrunnableDiagnostics(suite));
+    for (const part of loaded.parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
+    for (const alternate of loaded.alternates) if (alternate !== file) alternateOf.set(alternate, file);
+    found.push(...loaded.diagnostics);
     byFile.set(file, {
-      suites: tied.suites.map((suite, i) => withId(suite, cwd, file, i, tied.suites.length)),
-      diagnostics: tied.diagnostics,
+      suites: loaded.suites.map((suite, i) => withId(suite, cwd, file, i, loaded.suites.length)),
+      diagnostics: found,
     });
   }
   for (const [owner, skipped] of skippedParts) byFile.get(owner)!.diagnostics.push(partsFoundByScan(owner, skipped));
@@ -182,35 +178,45 @@ function loadContext(cwd: string, options: LoadSuitesOptions, formats: readonly 
 }
 
 /**
- * The load of `file`: kept from an earlier one when its text and every answer its loader got from the file system are
- * unchanged (suite-store.ts), else loaded by `load`, whose questions are noted and kept with it. Its diagnostics go to
- * `diagnostics` either way. Under SKILL_EVAL_CHECK_FAST_PATHS a kept load is held to a fresh one.
+ * Loads one file and checks what it gave: its suites bound to the skill folder its scan found (`skillDir`), and what
+ * grading cannot run found now, not mid-run (a check type grading does not know, a pattern that does not compile, a
+ * skill name that is no folder name, a NUL in a prompt).
+ */
+async function loadChecked(
+  file: string,
+  text: string,
+  explicit: boolean,
+  skillDir: string | undefined,
+  { formats, formatIds, forced }: { formats: Format[]; formatIds: string; forced: boolean },
+): Promise<LoadedFile> {
+  const found: Diagnostic[] = [];
+  const { suites, parts, alternates } = await loadFile(file, text, explicit, formats, formatIds, found, forced);
+  const tied = skillDir ? bindSkill(suites, found, skillDir) : { suites, diagnostics: found };
+  for (const suite of tied.suites)
+    tied.diagnostics.push(...(await checkDiagnostics(suite)), ...unrunnableDiagnostics(suite));
+  return { suites: tied.suites, diagnostics: tied.diagnostics, parts, alternates };
+}
+
+/**
+ * The checked load of `file`: kept from an earlier one when its text and every answer its loader got from the file
+ * system are unchanged (suite-store.ts), else loaded by `load`, whose questions are noted and kept with it. `variant`
+ * names what else of this call the load depends on. Under SKILL_EVAL_CHECK_FAST_PATHS a kept load is held to a fresh
+ * one.
  */
 async function keptOrLoaded(
   file: string,
   text: string,
-  explicit: boolean,
-  diagnostics: Diagnostic[],
+  variant: string,
   kept: KeptLoads | undefined,
   load: () => Promise<LoadedFile>,
 ): Promise<LoadedFile> {
   if (!kept) return load();
-  const context = `${kept.context}\0${explicit}`;
+  const context = `${kept.context}\0${variant}`;
   const reused = restoreLoad(kept.store.get(context, file, text));
-  if (reused && !CHECKED) {
-    diagnostics.push(...reused.diagnostics);
-    return reused;
-  }
-  const before = diagnostics.length;
+  if (reused && !CHECKED) return reused;
   const { value, reads } = await watchReads(load);
-  const fresh: KeptLoad = {
-    ...value,
-    parts: [...value.parts],
-    alternates: [...value.alternates],
-    diagnostics: diagnostics.slice(before),
-  };
-  if (reused) assertSameLoad(file, { ...reused, parts: [...reused.parts], alternates: [...reused.alternates] }, fresh);
-  if (isPlainData(fresh)) kept.store.put(context, file, text, fresh, reads);
+  if (reused) assertSameLoad(file, reused, value);
+  if (isPlainData(value)) kept.store.put(context, file, text, value, reads);
   return value;
 }
 
@@ -221,7 +227,7 @@ const CHECKED = Boolean(process.env.SKILL_EVAL_CHECK_FAST_PATHS);
  * A kept load as the runner uses one: each case parsed as core parses a loader's cases, each suite and diagnostic
  * checked as a format's are. Undefined when any of it is not what a load gives (the entry is then not used).
  */
-function restoreLoad(load: KeptLoad | undefined): (LoadedFile & { diagnostics: Diagnostic[] }) | undefined {
+function restoreLoad(load: KeptLoad | undefined): LoadedFile | undefined {
   if (!load) return undefined;
   const suites: Suite[] = [];
   for (const suite of load.suites) {
@@ -329,14 +335,10 @@ function foreignFormat(file: string, foreign: ForeignEvalFile, explicit: boolean
   return { ...diag(explicit ? 'error' : 'info', 'discovery/foreign-format', file, message), line: 1, column: 1 };
 }
 
-/** What loading one file gave, beside its diagnostics. */
-interface LoadedFile {
-  suites: Suite[];
-  parts: readonly string[];
-  alternates: readonly string[];
-}
+/** What loading one file gave. */
+type LoadedFile = KeptLoad;
 
-const nothingLoaded = (): LoadedFile => ({ suites: [], parts: [], alternates: [] });
+const nothingLoaded = (): LoadedFile => ({ suites: [], diagnostics: [], parts: [], alternates: [] });
 
 async function loadFile(
   file: string,
@@ -346,8 +348,8 @@ async function loadFile(
   formatIds: string,
   diagnostics: Diagnostic[],
   forced: boolean,
-): Promise<LoadedFile> {
-  const none = nothingLoaded();
+): Promise<Omit<LoadedFile, 'diagnostics'>> {
+  const none = { suites: [], parts: [], alternates: [] };
   const foreign = forced ? undefined : foreignEvalFile(file, text);
   if (foreign) {
     diagnostics.push(foreignFormat(file, foreign, explicit));
@@ -420,7 +422,7 @@ async function loadFile(
           ),
         );
     }
-    return { suites, parts: result.parts ?? [], alternates: result.alternates ?? [] };
+    return { suites, parts: [...(result.parts ?? [])], alternates: [...(result.alternates ?? [])] };
   } catch (error) {
     const message = `Format ${best.id} failed to load the file: ${thrownMessage(error)}`;
     diagnostics.push({ ...diag('error', 'discovery/load-failed', file, message), ...thrownPosition(error) });
