@@ -8,20 +8,25 @@ import { describe, expect, it } from 'vitest';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
-/** Every source file a loader can run: each format's, and core's skill-root (which formats call). */
+/** The sources of a folder that a load can run: not tests, and not writers. */
+const sourcesIn = (src: string) =>
+  readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'))
+    .filter((file) => !/(^|\/)write-[^/]*\.ts$/.test(file))
+    .map((file) => join(src, file));
+
+/** Every source file a loader can run: each format's, format-kit's, and core's skill-root (which formats call). */
 function loaderSources(): string[] {
-  const formats = readdirSync(join(repo, 'formats')).flatMap((format) =>
-    readdirSync(join(repo, 'formats', format, 'src'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'))
-      .filter((file) => !/(^|\/)write-[^/]*\.ts$/.test(file))
-      .map((file) => join(repo, 'formats', format, 'src', file)),
-  );
-  return [...formats, join(repo, 'packages', 'core', 'src', 'skill-root.ts')];
+  const formats = readdirSync(join(repo, 'formats')).flatMap((format) => sourcesIn(join(repo, 'formats', format, 'src')));
+  const kit = sourcesIn(join(repo, 'packages', 'format-kit', 'src'));
+  return [...formats, ...kit, join(repo, 'packages', 'core', 'src', 'skill-root.ts')];
 }
 
 /** Sources that name the file system without reading it while loading, and why. */
 const NOT_READS: Record<string, string> = {
   'formats/skillet/src/sentry/run-check-script.ts': "a program's text (a check run at grading time), not a read",
+  'packages/format-kit/src/resolve-fixture.ts': 'reads only inside the questions it defines (defineQuestion)',
+  'packages/format-kit/src/observed-glob.ts': 'globs only inside the question it defines (defineQuestion)',
 };
 
 /** What in a source reads the file system around the observed reads. */
