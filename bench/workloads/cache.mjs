@@ -64,7 +64,7 @@ export async function cache(ctx) {
     target: `< ${TARGET_S} s; a cached re-run of ${SLOW_COUNT} slow cases < ${SLOW_TARGET} of their first run`,
     met,
     speedups: speedups('cached re-run, 1000 cases', rows, own.wall.median),
-    body: `The suite of workload 2 (1000 cases); the first run fills each tool's cache and is not counted. skill-eval: \`--cache-dir\` (every result is checked to come from the cache; the suite's YAML is rebuilt from the parse cache in the user's cache folder, which the first run filled); promptfoo: its default cache (the exec: provider keys on the script's hash); AgentV: \`--cache --cache-path\`.\n\n${table(
+    body: `The suite of workload 2 (1000 cases); the first run fills each tool's cache and is not counted. skill-eval: \`--cache-dir\` (every result is checked to come from the cache; the suite's load is kept in the user's cache folder, which the first run filled, and reused while its file is unchanged); promptfoo: its default cache (the exec: provider keys on the script's hash); AgentV: \`--cache --cache-path\`.\n\n${table(
       ['tool', 'wall, median (min–max)', 'peak RSS', 'peer ÷ skill-eval'],
       rows.map(({ tool, m }) => [
         tool.name,

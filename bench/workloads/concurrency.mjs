@@ -67,7 +67,7 @@ export async function concurrency(ctx) {
           ratioCell(tool, m.wall.median, own.wall.median),
         ]),
       ],
-    )}\n\nThe target is the engine alone of the same turns (a bare Node loop spawning the same engine, 16 at once: lib/spawn-baseline.mjs); the ideal ${ideal.toFixed(2)} s is information. Result caches are off (skill-eval's \`--no-cache\`, which leaves its parse cache on: from the second run on, the suite's YAML is rebuilt from the user's cache folder). Whole engines fill the slots: one slot runs ${Math.ceil(COUNT / CONCURRENCY)} of them in a row, so ${slots.toFixed(2)} s (${over(slots)} over the ideal) is what any harness takes before it spawns a process.\n\n${breakdown}`,
+    )}\n\nThe target is the engine alone of the same turns (a bare Node loop spawning the same engine, 16 at once: lib/spawn-baseline.mjs); the ideal ${ideal.toFixed(2)} s is information. Result caches are off (skill-eval's \`--no-cache\`, which leaves its parse cache on: from the second run on, the suite's load is reused from the user's cache folder). Whole engines fill the slots: one slot runs ${Math.ceil(COUNT / CONCURRENCY)} of them in a row, so ${slots.toFixed(2)} s (${over(slots)} over the ideal) is what any harness takes before it spawns a process.\n\n${breakdown}`,
     summary: `skill-eval ${own.wall.median.toFixed(2)} s, ${overFloor(own.wall.median)} over the engine alone's ${baseline.wall.median.toFixed(2)} s (over the ideal ${ideal.toFixed(2)} s: skill-eval ${over(own.wall.median)}, the engine alone ${over(baseline.wall.median)})${ctx.tools.length > 1 ? `; ${peerRatios(rows, own.wall.median)}` : ''}: ${verdict(met)}`,
   };
 }

@@ -1,7 +1,8 @@
 // Workload 4: loading. 10,000 cases spread over files of every format skill-eval reads, shown by `skill-eval list`
-// (2000 under --check, whose guard holds `list` ÷ the parser alone). `list` keeps each parsed YAML document in the
-// user's cache folder and rebuilds it from there while the file is unchanged: the warm-up run fills that cache, and
-// `list --no-parse-cache`, which parses every file, takes turns beside it.
+// (2000 under --check, whose guard holds `list` ÷ the parser alone). `list` keeps each file's load (and each parsed
+// YAML document) in the user's cache folder and reuses it while the file and everything its loader read are
+// unchanged: the warm-up run fills that cache, and `list --no-parse-cache`, which parses and loads every file, takes
+// turns beside it.
 // Neither peer has an equivalent: promptfoo reads none of these formats, AgentV only its own and evals.json, and
 // neither has a command that lists what would run. The floor beside it is the YAML parser alone (lib/parse-baseline.mjs):
 // the same files read and parsed once each, as skill-eval must parse them, by a bare Node process.
@@ -70,7 +71,7 @@ export async function loading(ctx) {
       },
       {
         id: `loading-cached-${cases}`,
-        what: `skill-eval \`list\` (YAML rebuilt from the parse cache) ÷ the YAML parser alone, ${cases} cases over files of every format`,
+        what: `skill-eval \`list\` (kept loads, from the user's cache folder) ÷ the YAML parser alone, ${cases} cases over files of every format`,
         ratio: m.wall.median / floor.wall.median,
         detail: `${m.wall.median.toFixed(2)} s against ${floor.wall.median.toFixed(2)} s`,
       },
@@ -82,7 +83,7 @@ export async function loading(ctx) {
         [`${tools[0].name} \`list --no-parse-cache\` (every file parsed)`, seconds(parsing.wall), megabytes(parsing.rss), overFloor(parsing.wall.median)],
         ...rows.map(({ tool, m }) => [`${tool.name} \`list\``, seconds(m.wall), megabytes(m.rss), overFloor(m.wall.median)]),
       ],
-    )}\n\nThe floor is a bare Node process on this machine's Node that reads every file and parses each YAML file once with the \`yaml\` library skill-eval reads YAML with (the same version, the same options: positions, every error, unique keys) into plain data, and each JSON file with \`JSON.parse\` (lib/parse-baseline.mjs), taking turns with the rows below it. A \`list\` that parses these files cannot take less: the target asks for one parse per file with positions, and no second parser beside \`yaml\`.${floor.wall.median >= target ? ` Here the parser alone takes ${floor.wall.median.toFixed(2)} s, more than the target of ${target.toFixed(2)} s for the whole command.` : ''}\n\n\`list\` is what a user gets listing the files again: each YAML document a load parsed is kept in the user's cache folder (\`~/.cache/skill-eval/yaml\`, in the bench's own HOME) and rebuilt from there, node for node, while its file is unchanged (the warm-up run, not counted, fills it). \`list --no-parse-cache\` parses every file, as the first load of a tree does; that first load also writes the cache.`,
+    )}\n\nThe floor is a bare Node process on this machine's Node that reads every file and parses each YAML file once with the \`yaml\` library skill-eval reads YAML with (the same version, the same options: positions, every error, unique keys) into plain data, and each JSON file with \`JSON.parse\` (lib/parse-baseline.mjs), taking turns with the rows below it. A \`list\` that parses these files cannot take less: the target asks for one parse per file with positions, and no second parser beside \`yaml\`.${floor.wall.median >= target ? ` Here the parser alone takes ${floor.wall.median.toFixed(2)} s, more than the target of ${target.toFixed(2)} s for the whole command.` : ''}\n\n\`list\` is what a user gets listing the files again: each file's load is kept in the user's cache folder (\`~/.cache/skill-eval/suites\`, in the bench's own HOME) with every question its loader asked of the file system, and given back while the file's text and every answer are unchanged (here each case file of a skill-up suite, each SKILL.md, the folders its globs list, read again and compared); each YAML document a load parsed is kept beside it (\`yaml\`) and rebuilt node for node when a file must load again. The warm-up run, not counted, fills both. \`list --no-parse-cache\` parses and loads every file, as the first load of a tree does; that first load also writes the caches.`,
     summary: `skill-eval lists ${cases.toLocaleString('en')} cases in ${m.wall.median.toFixed(2)} s${inParentheses(onOtherNodes(rows))}, ${overFloor(m.wall.median)} the YAML parser alone (${floor.wall.median.toFixed(2)} s); parsing every file (\`--no-parse-cache\`), ${parsing.wall.median.toFixed(2)} s, ${overFloor(parsing.wall.median)}${judgedAt}: ${verdict(met)}`,
   };
 }
