@@ -59,6 +59,6 @@ export async function listCommand(paths: string[], options: ListOptions, io: Com
     printDiagnostics(diagnostics, io.cwd, io.stderr);
   }
   // Once the listing is out: the next load of these files rebuilds what this one parsed.
-  loaded.keepParsedYaml();
+  loaded.keepCaches();
   return hasErrors(diagnostics) ? 2 : 0;
 }

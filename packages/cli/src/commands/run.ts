@@ -105,7 +105,7 @@ async function startRun(
   const { baselineGitRef, ...runMode } = settings.runMode;
   const baseline = baselineGitRef === undefined ? undefined : await baselineAtRef(baselineGitRef, suites, io);
   // The run goes ahead: the next load of these files rebuilds what this one parsed.
-  loaded.keepParsedYaml();
+  loaded.keepCaches();
   const stop = listenForStopSignals(io.stderr);
   try {
     const { summary } = await runSuites({

@@ -46,6 +46,6 @@ export async function validateCommand(paths: string[], options: ValidateOptions,
     `${suites.length} suite(s), ${cases} case(s): ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} note(s)\n`,
   );
   // Once the report is out: the next load of these files rebuilds what this one parsed.
-  loaded.keepParsedYaml();
+  loaded.keepCaches();
   return hasErrors(diagnostics) ? 2 : 0;
 }

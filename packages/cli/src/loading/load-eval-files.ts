@@ -113,7 +113,7 @@ export async function loadEvalFiles(
     evals?: string;
     /** The cases to keep (`--mode`, `--case`, `--tag` of run and list); every case when absent. */
     select?: CaseSelection;
-    /** --no-parse-cache sets false: every YAML text is parsed, and no parsed document is read or kept. */
+    /** --no-parse-cache sets false: every file is parsed and loaded, and no parsed document or load is read or kept. */
     parseCache?: boolean;
   },
   config: Config,
@@ -122,9 +122,9 @@ export async function loadEvalFiles(
   BuiltRegistry & {
     suites: Suite[];
     diagnostics: Diagnostic[];
-    /** Keeps the YAML documents the load parsed in the user's cache folder (nothing with --no-parse-cache): once a command
-     * that writes goes ahead, or a command that only reads has answered. */
-    keepParsedYaml(): void;
+    /** Keeps the YAML documents the load parsed and the loads it made in the user's cache folder (nothing with
+     * --no-parse-cache): once a command that writes goes ahead, or a command that only reads has answered. */
+    keepCaches(): void;
   }
 > {
   const { expanded, skilletLookups } = await expandPaths(paths, io);
@@ -167,7 +167,7 @@ export async function loadEvalFiles(
     ...built,
     suites: chosen,
     diagnostics: found,
-    keepParsedYaml: () => {
+    keepCaches: () => {
       yamlStore?.flush();
       suiteStore?.flush();
     },
