@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   answerAgain,
   observedEntries,
@@ -12,15 +11,12 @@ import {
   watchReads,
   watchReadsSync,
 } from './observed-reads.js';
+import { tempFolder } from './test-support/temp-folder.js';
 import { untilNextTurn } from './until-next-turn.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+/** A folder holding `a.txt` ("alpha") and an empty `sub/`. */
 function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'observed-'));
-  dirs.push(dir);
+  const dir = tempFolder('observed-');
   mkdirSync(join(dir, 'sub'));
   writeFileSync(join(dir, 'a.txt'), 'alpha');
   return dir;

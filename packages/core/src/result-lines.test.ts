@@ -1,11 +1,11 @@
 import { constants } from 'node:buffer';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CaseResultSchema } from './result.js';
 import { resultLinesOf } from './result-lines.js';
 import { readRunResults } from './run-results.js';
+import { tempFolder } from './test-support/temp-folder.js';
 
 /** The smallest result the schema accepts (a data fixture), as execution `executionId` with `status`. */
 const minimal: unknown = JSON.parse(readFileSync(new URL('./fixtures/case-result.json', import.meta.url), 'utf8'));
@@ -19,16 +19,7 @@ const result = (executionId: string, status: 'passed' | 'failed') =>
     score: status === 'passed' ? 1 : 0,
   });
 
-/** The folders a test made, removed when it ends. */
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'result-lines-'));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = () => tempFolder('result-lines-');
 const fileOf = (text: string) => {
   const file = join(tempDir(), 'results.jsonl');
   writeFileSync(file, text);

@@ -1,23 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CaseResultSchema } from './result.js';
 import { RUN_MANIFEST_FORMAT } from './run-manifest.js';
 import { readRunResults } from './run-results.js';
+import { tempFolder } from './test-support/temp-folder.js';
 
 const minimal: unknown = JSON.parse(readFileSync(new URL('./fixtures/case-result.json', import.meta.url), 'utf8'));
 const line = (executionId: string, fields: object = {}) =>
   JSON.stringify(CaseResultSchema.parse({ ...(minimal as object), executionId, caseId: executionId, ...fields }));
 
-/** The folders a test made, removed when it ends. */
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 const runDir = (lines: string[], plan?: string[]) => {
-  const dir = mkdtempSync(join(tmpdir(), 'run-results-'));
-  dirs.push(dir);
+  const dir = tempFolder('run-results-');
   writeFileSync(join(dir, 'results.jsonl'), `${lines.join('\n')}\n`);
   if (plan) {
     const manifest = { format: RUN_MANIFEST_FORMAT, createdAt: '2025-01-01T00:00:00Z', invocation: {}, plan };
