@@ -40,6 +40,7 @@ const bundleSources = JSON.parse(readFileSync(join(BUNDLE, 'sources.json'), 'utf
 function loadedModules(
   args: string[],
   cwd?: string,
+  env?: Record<string, string>,
 ): {
   stdout: string;
   stderr: string;
@@ -49,7 +50,11 @@ function loadedModules(
   codeCache: { accepted: number; rejected: number; compiled: number };
 } {
   // Waits for whatever the CLI started and left writing to its stderr, too.
-  const child = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], { encoding: 'utf8', cwd });
+  const child = spawnSync(process.execPath, ['--import', TRACE_HOOK, BIN, ...args], {
+    encoding: 'utf8',
+    cwd,
+    env: { ...process.env, ...env },
+  });
   const lines = child.stderr.split('\n');
   const traced = (line: string) => line.startsWith('LOADED ') || line.startsWith('CODE CACHE ');
   const stderr = lines.filter((line) => !traced(line)).join('\n');
@@ -208,6 +213,19 @@ describe('start-up', () => {
       const used = JSON.parse(child.stderr.split('CODE CACHE ')[1]!.split('\n')[0]!);
       expect(used.rejected).toBeGreaterThan(10);
       expect(used).toEqual({ accepted: 0, rejected: used.rejected, compiled: used.compiled });
+    }));
+
+  it("a list whose file's load is kept loads neither the check catalogue nor its load-time rules", () =>
+    inSuiteFolder((dir) => {
+      // Without the fast paths' check, which loads the file afresh to compare it with the kept load.
+      const env = { XDG_CACHE_HOME: join(dir, 'user-cache'), SKILL_EVAL_CHECK_FAST_PATHS: '' };
+      const catalogue = /\/packages\/(checks\/dist\/|grading\/dist\/compat\/check-diagnostics\.js)/;
+      const fresh = loadedModules(['list', 'echo.eval.yaml'], dir, env);
+      expect(fresh.sources.join('\n')).toMatch(catalogue); // a load checks the suite's checks
+      const kept = loadedModules(['list', 'echo.eval.yaml'], dir, env);
+      expect(kept.stdout).toBe(fresh.stdout);
+      expect(kept.sources.join('\n')).toContain('/packages/runner/dist/suite-store.js');
+      expect(kept.sources.join('\n')).not.toMatch(catalogue);
     }));
 
   it('validate, like list, loads none of the code that stages, runs or contains executions', () =>

@@ -16,7 +16,6 @@ import {
   watchReads,
 } from '@skill-eval/core';
 import { useYamlStore, type YamlStore } from '@skill-eval/format-kit';
-import { checkDiagnostics } from '@skill-eval/grading/diagnostics';
 import { describeContent } from './describe-content.js';
 import { diag } from './discovery-diagnostic.js';
 import { type FoundEvalFiles, findEvalFiles } from './find-eval-files.js';
@@ -192,6 +191,9 @@ async function loadChecked(
   const found: Diagnostic[] = [];
   const { suites, parts, alternates } = await loadFile(file, text, explicit, formats, formatIds, found, forced);
   const tied = skillDir ? bindSkill(suites, found, skillDir) : { suites, diagnostics: found };
+  // The check catalogue's rules, imported only by a load that is not kept: a command whose every file's load is kept
+  // (a warm `list`) starts without the catalogue.
+  const { checkDiagnostics } = await import('@skill-eval/grading/diagnostics');
   for (const suite of tied.suites)
     tied.diagnostics.push(...(await checkDiagnostics(suite)), ...unrunnableDiagnostics(suite));
   return { suites: tied.suites, diagnostics: tied.diagnostics, parts, alternates };
