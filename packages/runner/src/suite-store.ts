@@ -70,7 +70,7 @@ export function createFolderSuiteStore(dir: string, build: string): SuiteStore {
       pending.set(fileOf(context, file, text), `${HEADER}${JSON.stringify({ of, reads: [...reads], load })}`);
     },
     flush() {
-      writeCacheEntries(pending);
+      writeCacheEntries(dir, pending);
     },
   };
 }

@@ -14,10 +14,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Every entry file under `dir`. */
+/** Every entry file under `dir` (not the mark of its last pruning). */
 const entries = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() && e.name !== 'last-pruned')
     .map((e) => join(e.parentPath, e.name));
 
 /** A store's folder holding one entry, for the text 'a: 1\n', and that entry's file. */

@@ -47,7 +47,7 @@ export function createFolderYamlStore(dir: string): FolderYamlStore {
       pending.set(fileOf(text), `${HEADER}${text.length}\n${text}${snapshot}`);
     },
     flush() {
-      writeCacheEntries(pending);
+      writeCacheEntries(dir, pending);
     },
   };
 }
