@@ -1,5 +1,7 @@
 // The runner's public surface: what the CLI, the report packages, the engines' tests and the README use. The rest of
 // the runner's modules stay private (the repository's own tools reach them through internal.ts).
+
+export { type CacheSealKey, cacheSealKey } from './cache-seal-key.js';
 export { type StagedCaseWorkspace, stageCaseWorkspace } from './case-workspace.js';
 export { type ChangedFiles, changedFilesSince } from './changed-since.js';
 export { type ChangedSuites, selectChangedSuites, type UnchangedSuite } from './changed-suites.js';

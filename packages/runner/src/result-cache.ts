@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CaseResult } from '@skill-eval/core';
+import { type CaseResult, readRegularTextSync } from '@skill-eval/core';
 import { CACHE_FORMAT } from './cache-key.js';
 import { makeDirectory } from './make-directory.js';
 
@@ -28,6 +27,31 @@ export interface ResultCache {
 
 const entryFile = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key}.json`);
 
+/**
+ * What an entry starts with: its seal, an HMAC-SHA256 of the JSON that follows under the seal key of the user who ran
+ * the execution, then a line break. A project's files are not that user's: a repository that commits entries to its
+ * `.skill-eval/cache` (valid JSON under the right names, as any checkout of skill-eval can compute) would otherwise
+ * make `run` report verdicts no execution gave. Without the key no entry can be sealed, so none is reused.
+ */
+const SEAL_PREFIX = 'sealed-1 ';
+const SEAL_HEX_LENGTH = 64;
+
+const sealOf = (sealKey: Uint8Array, json: string): Buffer => createHmac('sha256', sealKey).update(json).digest();
+
+/** An entry's text: the entry's JSON under its seal. */
+export const sealedEntry = (sealKey: Uint8Array, json: string): string =>
+  `${SEAL_PREFIX}${sealOf(sealKey, json).toString('hex')}\n${json}`;
+
+/** The JSON of a sealed entry, or undefined when its seal is missing or was not made with `sealKey`. */
+function unsealed(sealKey: Uint8Array, text: string): string | undefined {
+  const start = SEAL_PREFIX.length + SEAL_HEX_LENGTH;
+  if (!text.startsWith(SEAL_PREFIX) || text[start] !== '\n') return undefined;
+  const seal = Buffer.from(text.slice(SEAL_PREFIX.length, start), 'hex');
+  const json = text.slice(start + 1);
+  const expected = sealOf(sealKey, json);
+  return seal.length === expected.length && timingSafeEqual(seal, expected) ? json : undefined;
+}
+
 /*
  * An entry is written whole (temp file, then rename) from a result and transcript that passed their schemas, and its
  * key covers CACHE_FORMAT and the harness version, so an entry found under the key holds what this version wrote.
@@ -51,14 +75,21 @@ function isResult(value: unknown): value is CaseResult {
   );
 }
 
-export function createResultCache(dir: string): ResultCache {
+/**
+ * The result cache at `dir`. Entries are sealed with `sealKey` (a secret of the user's, see SEAL_PREFIX): only those
+ * sealed with it are read back.
+ */
+export function createResultCache(dir: string, sealKey: Uint8Array): ResultCache {
   return {
     dir,
     async get(key) {
       let raw: unknown;
       try {
-        // Read synchronously: entries are small, and a cached run reads one per execution.
-        raw = JSON.parse(readFileSync(entryFile(dir, key), 'utf8'));
+        // Read synchronously: entries are small, and a cached run reads one per execution. A regular file only: a link
+        // a repository commits there (to /dev/zero, a FIFO) is a miss, not a hang.
+        const json = unsealed(sealKey, readRegularTextSync(entryFile(dir, key)));
+        if (json === undefined) return undefined;
+        raw = JSON.parse(json);
       } catch {
         return undefined;
       }
@@ -80,7 +111,8 @@ export function createResultCache(dir: string): ResultCache {
       await makeDirectory(join(dir, entry.key.slice(0, 2)));
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       try {
-        await writeFile(temp, JSON.stringify({ format: CACHE_FORMAT, ...entry }));
+        const json = JSON.stringify({ format: CACHE_FORMAT, ...entry });
+        await writeFile(temp, sealedEntry(sealKey, json));
         await rename(temp, file);
       } catch (error) {
         await rm(temp, { force: true });

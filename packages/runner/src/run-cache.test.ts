@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Case, CaseResult, Suite } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineTarget } from './engine-target.js';
+import { sealedEntry } from './result-cache.js';
 import { type RunOptions, runSuites } from './run-suites.js';
 import { completed, fakeEngine } from './test-support/fake-engine.js';
 import { makeCase, makeSuite, tempDir, writeTree } from './test-support/fixtures.js';
@@ -15,6 +17,8 @@ describe('runSuites with a result cache', () => {
   let cacheDir: string;
   let runs = 0;
   const env = { PATH: process.env.PATH };
+  /** The user's key that seals the entries (the CLI keeps it in the user's cache folder). */
+  const sealKey = Buffer.alloc(32, 7);
 
   beforeEach(async () => {
     ({ dir, cleanup } = await tempDir('run-cache-'));
@@ -61,7 +65,7 @@ describe('runSuites with a result cache', () => {
       env: { ...env, ...secrets },
       tempDir: join(dir, 'tmp'),
       harnessVersion: '0.1.0',
-      ...(cache ? { cacheDir: cache } : {}),
+      ...(cache ? { cacheDir: cache, cacheSealKey: sealKey } : {}),
       ...more,
     });
     const executed = stats.inputs.slice(before).map((input) => input.turns[0]);
@@ -218,16 +222,98 @@ describe('runSuites with a result cache', () => {
     const [shard] = await readdir(cacheDir);
     const [name] = await readdir(join(cacheDir, shard!));
     const file = join(cacheDir, shard!, name!);
-    const entry = JSON.parse(await readFile(file, 'utf8'));
+    const entry = JSON.parse(entryJson(await readFile(file, 'utf8')));
     for (const damaged of [
       { ...entry, result: { ...entry.result, status: 'great' } },
       { ...entry, result: { ...entry.result, checks: 'all good' } },
       { ...entry, transcriptText: 42 },
       { ...entry, key: 'another key' },
     ]) {
-      await writeFile(file, JSON.stringify(damaged));
+      // Sealed with the user's key, as skill-eval would write it: the shape is what is refused.
+      await writeFile(file, sealedEntry(sealKey, JSON.stringify(damaged)));
       expect((await run(suiteOf(['a']))).executed).toEqual(['a']);
     }
     expect((await run(suiteOf(['a']))).executed).toEqual([]);
   });
+
+  it("reuses only entries sealed with the user's key: none a repository committed or another user wrote", async () => {
+    await run(suiteOf(['fail']));
+    const [shard] = await readdir(cacheDir);
+    const [name] = await readdir(join(cacheDir, shard!));
+    const file = join(cacheDir, shard!, name!);
+    const intact = await readFile(file, 'utf8');
+    const json = entryJson(intact);
+    // The case fails; each planted entry says it passed.
+    expect(JSON.parse(json).result.status).toBe('failed');
+    const passed = JSON.stringify({ ...JSON.parse(json), result: { ...JSON.parse(json).result, status: 'passed' } });
+    for (const planted of [
+      json, // the entry as a repository would commit it: right name, right JSON, no seal
+      passed,
+      sealedEntry(Buffer.alloc(32, 8), json), // sealed by another user
+      intact.replace(json, passed), // the user's seal over other JSON
+      `${intact.slice(0, 9)}${'0'.repeat(64)}${intact.slice(73)}`,
+    ]) {
+      await writeFile(file, planted);
+      expect((await run(suiteOf(['fail']))).executed, planted.slice(0, 80)).toEqual(['fail']);
+    }
+    // The user's own entry is reused; a run without the user's key seals with one of its own, reusing nothing the
+    // user's runs wrote, and the entry it writes is in turn nothing the user's next run reuses.
+    await writeFile(file, intact);
+    expect((await run(suiteOf(['fail']))).executed).toEqual([]);
+    expect((await run(suiteOf(['fail']), {}, cacheDir, {}, { cacheSealKey: undefined })).executed).toEqual(['fail']);
+    expect((await run(suiteOf(['fail']))).executed).toEqual(['fail']);
+    expect((await run(suiteOf(['fail']))).executed).toEqual([]);
+  });
 });
+
+describe('runSuites with a result cache planted with links and FIFOs', () => {
+  it.runIf(process.platform !== 'win32')('reads no entry through a link, and waits on no FIFO', async () => {
+    const { dir, cleanup } = await tempDir('run-cache-links-');
+    try {
+      const skillDir = join(dir, 'demo');
+      await writeTree(skillDir, { 'SKILL.md': '---\nname: demo\n---\nSay done.\n', 'evals/evals.json': '{}' });
+      const { engine, stats } = fakeEngine(async () => completed('done'));
+      const testCase = makeCase({
+        id: 'c0',
+        turns: ['a'],
+        skills: [{ name: 'demo', dir: skillDir }],
+        source: { file: join(skillDir, 'evals/evals.json'), format: 'fake', line: 1 },
+        checks: [{ type: 'contains', value: 'done' }],
+      });
+      const suite = { ...makeSuite('demo/evals.json', [testCase]), file: join(skillDir, 'evals/evals.json') };
+      const cacheDir = join(dir, 'cache');
+      let runs = 0;
+      const run = async () => {
+        const before = stats.inputs.length;
+        await runSuites({
+          suites: [suite],
+          engines: [{ id: 'fake', engine, version: '1.0.0' }],
+          outDir: join(dir, `out${++runs}`),
+          env: { PATH: process.env.PATH },
+          tempDir: dir,
+          harnessVersion: '0.1.0',
+          cacheDir,
+          cacheSealKey: Buffer.alloc(32, 7),
+        });
+        return stats.inputs.length - before;
+      };
+      expect(await run()).toBe(1);
+      const [shard] = await readdir(cacheDir);
+      const [name] = await readdir(join(cacheDir, shard!));
+      const file = join(cacheDir, shard!, name!);
+      // The user's own sealed entry, reached through a link: not read.
+      const elsewhere = join(dir, 'entry.json');
+      await rename(file, elsewhere);
+      await symlink(elsewhere, file);
+      expect(await run()).toBe(1);
+      await rm(file);
+      execFileSync('mkfifo', [file]);
+      expect(await run()).toBe(1);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+/** The JSON of an entry's text, below its seal line. */
+const entryJson = (text: string): string => text.slice(text.indexOf('\n') + 1);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, errorInfo, type SkillRef, type Suite } from '@skill-eval/core';
@@ -26,9 +27,13 @@ export interface RunCache {
   warn(message: string): void;
 }
 
-/** A run cache at `dir`; keys are hashed with one tree hasher, so each skill tree is read once per run. */
+/**
+ * A run cache at `dir`, its entries sealed with `sealKey` (result-cache.ts); keys are hashed with one tree hasher, so
+ * each skill tree is read once per run.
+ */
 export function createRunCache(
   dir: string,
+  sealKey: Uint8Array,
   keys: Omit<CacheKeyContext, 'hasher'>,
   warn: (message: string) => void = (message) => process.stderr.write(`skill-eval: ${message}\n`),
 ): RunCache {
@@ -36,7 +41,7 @@ export function createRunCache(
   const context = { ...keys, hasher: createTreeHasher() };
   const known = new WeakMap<PlanItem<EngineTarget>, Promise<string>>();
   const read = new Map<PlanItem<EngineTarget>, Promise<CacheEntry | undefined>>();
-  const cache = createResultCache(dir);
+  const cache = createResultCache(dir, sealKey);
   const keyOf = (item: PlanItem<EngineTarget>): Promise<string> => {
     let key = known.get(item);
     if (!key) {
@@ -69,6 +74,11 @@ export function createRunCache(
 /** The run options a cache key depends on. */
 export interface RunCacheOptions {
   cacheDir?: string;
+  /**
+   * The user's secret that seals the entries (`skill-eval run` keeps it in the user's cache folder): only entries
+   * sealed with it are reused. Without it, a key made for this run: only its own entries are reused.
+   */
+  cacheSealKey?: Uint8Array;
   judge?: { engine: string; model?: string; settings?: unknown };
   harnessVersion?: string;
   baselineSkill?: SkillRef;
@@ -81,7 +91,7 @@ export interface RunCacheOptions {
 /** The run's cache, or undefined when the run has no `cacheDir`. */
 export function runCacheFor(options: RunCacheOptions, suites: readonly Suite[]): RunCache | undefined {
   if (!options.cacheDir) return undefined;
-  return createRunCache(options.cacheDir, {
+  return createRunCache(options.cacheDir, options.cacheSealKey ?? randomBytes(32), {
     evalFiles: new Set(suites.flatMap((suite) => [suite.file, ...suite.cases.map((c) => c.source.file)])),
     ...(options.judge
       ? { judge: { engine: options.judge.engine, model: options.judge.model, settings: options.judge.settings } }

@@ -92,6 +92,11 @@ export interface RunOptions {
   triggerDetection?: TriggerDetection;
   /** Reuse the results of unchanged executions from this directory, and store new ones there; no cache when absent. */
   cacheDir?: string;
+  /**
+   * The secret that seals the cache's entries (run-cache.ts): only entries sealed with it are reused, so a project's
+   * committed `.skill-eval/cache` gives no verdict. Without it, only this run's own entries are.
+   */
+  cacheSealKey?: Uint8Array;
   /** Continue the run in `outDir` (its run.json and results.jsonl): only executions without a result run. */
   resume?: boolean;
   /** Written to run.json when the run starts: what the caller needs to plan the run again for `resume`. */

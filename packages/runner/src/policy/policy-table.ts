@@ -526,7 +526,7 @@ const USER_ENVIRONMENT: PolicyEntry[] = [
     sources: ['user-environment'],
     power: 'reads-outside-project',
     untrusted: 'refuse',
-    why: 'chooses the folder where parsed eval files and their loads are kept and reused from (taken as their contents); read from your own environment only, never from a .env',
+    why: 'chooses the folder where parsed eval files and their loads are kept and reused from (taken as their contents), and the key that seals cached results; read from your own environment only, never from a .env',
   },
 ];
 
