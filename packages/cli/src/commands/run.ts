@@ -22,7 +22,8 @@ import { assertPromptsAsRecorded } from '../recording/prompts-as-recorded.js';
 import { replayedRun } from '../recording/replayed-run.js';
 import { baselineAtRef } from '../run/baseline-at-ref.js';
 import { changedSuitesOnly } from '../run/changed-suites-only.js';
-import { cacheDirFor, resumedRun, resumeFlags, runInvocation } from '../run/resume-run.js';
+import { runResultCache } from '../run/result-cache-seal.js';
+import { resumedRun, resumeFlags, runInvocation } from '../run/resume-run.js';
 import type { RunCommandOptions } from '../run/run-command-options.js';
 import { RUN_REPORTERS, runReporters } from '../run/run-reporters.js';
 import { type RunSettings, runSettings } from '../run/run-settings.js';
@@ -122,7 +123,7 @@ async function startRun(
       ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
       ...(options.triggerDetection ? { triggerDetection: options.triggerDetection } : {}),
       harnessVersion: harnessVersion(),
-      cacheDir: cacheDirFor(options, settings.config.cacheDir, io.cwd),
+      ...runResultCache(options, settings.config.cacheDir, io),
       resume: options.resume !== undefined,
       invocation: runInvocation(paths, options, io.cwd, outDir),
       ...runMode,

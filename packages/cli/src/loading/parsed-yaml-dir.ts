@@ -38,3 +38,14 @@ export function keptLoadsDir(
   const yaml = parsedYamlDir(options, env, platform);
   return yaml === undefined ? undefined : join(dirname(yaml), 'suites');
 }
+
+/**
+ * The file of the user's key that seals the result cache's entries (`@skill-eval/runner`'s cacheSealKey): beside the
+ * parsed YAML documents, in the user's own cache folder, where a project cannot put one.
+ */
+export function resultCacheSealFile(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  return join(dirname(parsedYamlDir({}, env, platform)!), 'result-cache-seal-key');
+}
