@@ -4,21 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { echoedTokenSuite } from '../test-support/echoed-token-suite.js';
 import { readResults } from '../test-support/run-output.js';
 
-const EVAL = `name: t
-tests:
-  - id: a
-    input: "token-a says hello"
-    assertions:
-      - type: contains
-        value: token-a
-  - id: b
-    input: "token-b says hello"
-    assertions:
-      - type: contains
-        value: token-b
-`;
+const EVAL = echoedTokenSuite(['a', 'b']);
 
 let dir: string;
 const saved = process.env.SKILL_EVAL_CONTAINMENT;

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { echoedTokenSuite } from '../test-support/echoed-token-suite.js';
 import { CLI_BIN } from '../test-support/paths.js';
 import { readResults } from '../test-support/run-output.js';
 
@@ -10,14 +11,8 @@ const root = mkdtempSync(join(tmpdir(), 'skill-eval-result-seal-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const project = join(root, 'project');
 
-const EVAL = `name: t
-tests:
-  - id: a
-    input: "token-a says hello"
-    assertions:
-      - type: contains
-        value: no such token
-`;
+/** One case that fails: its answer holds no such token. */
+const EVAL = echoedTokenSuite(['a'], () => 'no such token');
 
 let runs = 0;
 
