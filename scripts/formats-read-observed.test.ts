@@ -27,6 +27,7 @@ const NOT_READS: Record<string, string> = {
   'formats/skillet/src/sentry/run-check-script.ts': "a program's text (a check run at grading time), not a read",
   'packages/format-kit/src/resolve-fixture.ts': 'reads only inside the questions it defines (defineQuestion)',
   'packages/format-kit/src/observed-glob.ts': 'globs only inside the question it defines (defineQuestion)',
+  'packages/format-kit/src/real-or-resolved.ts': "the answer to resolve-fixture.ts's real-or-resolved question, asked only through it",
 };
 
 /** What in a source reads the file system around the observed reads. */

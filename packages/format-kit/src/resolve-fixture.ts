@@ -1,6 +1,7 @@
-import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, resolve, sep, win32 } from 'node:path';
 import { defineQuestion, type FixtureFile, observedExists, observedRealPath } from '@skill-eval/core';
+import { realOrResolved } from './real-or-resolved.js';
 
 /** Where a `files` entry ended up: staged, refused for leaving its root, out of the project, or not found. */
 export type FixtureResolution =
@@ -127,20 +128,6 @@ export function isInsideBoundary(path: string, boundary: string): boolean {
 export function insideBoundary(boundary: string): (path: string) => boolean {
   const realBoundary = observedRealOrResolved(boundary);
   return (path) => inside(observedRealOrResolved(path), realBoundary);
-}
-
-/**
- * The real path (symlinks followed) of a path that exists, else the path resolved as written. The system's own
- * lookup, one call, where Node's JavaScript one asks for each folder of the path in turn.
- */
-function realOrResolved(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch (error) {
-    // Asked only when the lookup fails (most paths exist): one that exists yet cannot be followed stays an error.
-    if (existsSync(path)) throw error;
-    return resolve(path);
-  }
 }
 
 const observedRealOrResolved = defineQuestion('real-or-resolved', realOrResolved, (path) => path);
