@@ -27,12 +27,13 @@ export interface SuiteStore {
 }
 
 /** What an entry starts with: the layout it has. */
-const HEADER = 'suite-load-1\n';
+const HEADER = 'suite-load-2\n';
 
 /**
  * Kept loads at `<dir>/<2 hex>/<hash of context and file><hash of text>`, one JSON document each: what it is the load
- * of (the build, context, file and text, compared in full: the key is a quick hash, not a cryptographic one, so that
- * loading takes no `node:crypto`), the questions with their answers, then the load. A later build's load of a file
+ * of (the context, file and text, compared in full: the key is a quick hash, not a cryptographic one, so that
+ * loading takes no `node:crypto`; and the build, by a quick hash of its name, which is long and not anyone's input),
+ * the questions with their answers, then the load. A later build's load of a file
  * takes the place of an earlier one's. `dir` must be a folder only its user writes (the CLI keeps it in the user's
  * cache folder, never in a project, whose files are not trusted). `build` names the code that loads, and the
  * `context` of each load everything else it depends on: the formats and their settings, the working folder. An entry
@@ -41,6 +42,7 @@ const HEADER = 'suite-load-1\n';
  */
 export function createFolderSuiteStore(dir: string, build: string): SuiteStore {
   const pending = new Map<string, string>();
+  const buildHash = quickHash(build);
   // Each question is asked once until the event loop turns: a folder of many files (Skillet's, a case a file) asks
   // the same about their SKILL.md, as their loaders do, which remember it for as long (`untilNextTurn` in core).
   const answerNow = untilNextTurn(answerAgain);
@@ -61,12 +63,12 @@ export function createFolderSuiteStore(dir: string, build: string): SuiteStore {
       }
       if (!entry.startsWith(HEADER)) return undefined;
       const kept = readEntry(entry.slice(HEADER.length));
-      if (!kept || !isDeepStrictEqual(kept.of, { build, context, file, text })) return undefined;
+      if (!kept || !isDeepStrictEqual(kept.of, { build: buildHash, context, file, text })) return undefined;
       for (const [question, answer] of kept.reads) if (answerNow(question) !== answer) return undefined;
       return kept.load;
     },
     put(context, file, text, load, reads) {
-      const of = { build, context, file, text };
+      const of = { build: buildHash, context, file, text };
       pending.set(fileOf(context, file, text), `${HEADER}${JSON.stringify({ of, reads: [...reads], load })}`);
     },
     flush() {
