@@ -31,14 +31,14 @@ const HEADER = 'suite-load-2\n';
 
 /**
  * Kept loads at `<dir>/<2 hex>/<hash of context and file><hash of text>`, one JSON document each: what it is the load
- * of (the context, file and text, compared in full: the key is a quick hash, not a cryptographic one, so that
- * loading takes no `node:crypto`; and the build, by a quick hash of its name, which is long and not anyone's input),
- * the questions with their answers, then the load. A later build's load of a file
- * takes the place of an earlier one's. `dir` must be a folder only its user writes (the CLI keeps it in the user's
- * cache folder, never in a project, whose files are not trusted). `build` names the code that loads, and the
- * `context` of each load everything else it depends on: the formats and their settings, the working folder. An entry
- * that cannot be read, or that does not hold what an entry holds, is not used. Writes wait for `flush`, each whole (a
- * temporary file, then a rename), so that a reader never sees half of one.
+ * of (the context, file and text, compared in full: the key is a quick hash, not a cryptographic one, so that loading
+ * takes no `node:crypto`; the build by a quick hash of its name, which is long and nobody's input), the questions with
+ * their answers, then the load. A later build's load of a file takes the place of an earlier one's. `dir` must be a
+ * folder only its user writes (the CLI keeps it in the user's cache folder, never in a project, whose files are not
+ * trusted). `build` names the code that loads, and the `context` of each load everything else it depends on: the
+ * formats and their settings, the working folder. An entry that cannot be read, or that does not hold what an entry
+ * holds, is not used. Writes wait for `flush`, each whole (a temporary file, then a rename), so that a reader never
+ * sees half of one.
  */
 export function createFolderSuiteStore(dir: string, build: string): SuiteStore {
   const pending = new Map<string, string>();
