@@ -8,10 +8,16 @@ export const OWNER_LABELS = { pid: 'skill-eval.pid', started: 'skill-eval.starte
 
 /** When a process started, in clock ticks since boot (Linux); undefined elsewhere or when it is gone. */
 export function processStart(pid: number | 'self'): string | undefined {
+  return processStat(pid)?.start;
+}
+
+/** A process's state letter (`R`, `S`, `Z`…) and start time from /proc (Linux); undefined elsewhere or when gone. */
+function processStat(pid: number | 'self'): { state: string; start: string } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22, counted after the command name, which is in parentheses and may hold spaces.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    // Fields 3 and 22, counted after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, start: fields[19]! };
   } catch {
     return undefined;
   }
@@ -61,6 +67,10 @@ function ownerAlive(pid: number, started: string): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  const stat = processStat(pid);
+  // A zombie has ended: only its parent has not collected its exit yet (a parent that never does, such as a
+  // container's first process that is no init, keeps it for good).
+  if (stat?.state === 'Z' || stat?.state === 'X') return false;
   // The same pid with another start time is another process that took the number over.
-  return !started || processStart(pid) === started;
+  return !started || stat?.start === started;
 }
