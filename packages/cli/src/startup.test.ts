@@ -215,17 +215,22 @@ describe('start-up', () => {
       expect(used).toEqual({ accepted: 0, rejected: used.rejected, compiled: used.compiled });
     }));
 
-  it("a list whose file's load is kept loads neither the check catalogue nor its load-time rules", () =>
+  it("a list whose file's load is kept loads no format, no YAML parser, no check catalogue, no load-time rules", () =>
     inSuiteFolder((dir) => {
       // Without the fast paths' check, which loads the file afresh to compare it with the kept load.
       const env = { XDG_CACHE_HOME: join(dir, 'user-cache'), SKILL_EVAL_CHECK_FAST_PATHS: '' };
       const catalogue = /\/packages\/(checks\/dist\/|grading\/dist\/compat\/check-diagnostics\.js)/;
+      const loading = /\/(formats\/[^/]+\/dist\/|node_modules\/yaml\/|packages\/runner\/dist\/load-file\.js)/;
       const fresh = loadedModules(['list', 'echo.eval.yaml'], dir, env);
-      expect(fresh.sources.join('\n')).toMatch(catalogue); // a load checks the suite's checks
+      // A load checks the suite's checks, detects the file's format with the YAML formats and parses it.
+      expect(fresh.sources.join('\n')).toMatch(catalogue);
+      for (const part of ['/formats/skill-up/dist/detect.js', '/node_modules/yaml/', '/runner/dist/load-file.js'])
+        expect(fresh.sources.join('\n')).toContain(part);
       const kept = loadedModules(['list', 'echo.eval.yaml'], dir, env);
       expect(kept.stdout).toBe(fresh.stdout);
       expect(kept.sources.join('\n')).toContain('/packages/runner/dist/suite-store.js');
       expect(kept.sources.join('\n')).not.toMatch(catalogue);
+      expect(kept.sources.filter((source) => loading.test(source))).toEqual([]);
     }));
 
   it('validate, like list, loads none of the code that stages, runs or contains executions', () =>

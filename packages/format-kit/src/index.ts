@@ -1,30 +1,15 @@
 export { DiagnosticSink } from './diagnostic-sink.js';
-export { JsonDiagnosticSink } from './json-diagnostic-sink.js';
-export { syntaxMessage } from './json-syntax-message.js';
-export { createLineIndex, type Position, spanPosition } from './line-index.js';
+// JSON with positions (also the package's `./json` entry, which imports no YAML).
+export * from './json.js';
 export { type GlobOptions, observedGlob } from './observed-glob.js';
-export {
-  describeType,
-  duplicateKeys,
-  itemsOf,
-  type JsonNode,
-  type JsonSyntaxError,
-  keysOf,
-  type ParsedJson,
-  parseJson,
-  property,
-  unknownKeys,
-} from './parse-json.js';
 export {
   isYamlMap,
   isYamlScalar,
   isYamlSeq,
   type ParsedYaml,
   parseYaml,
-  useYamlStore,
   type YamlNode,
   type YamlProblem,
-  type YamlStore,
   yamlGet,
   yamlItems,
   yamlKeyNode,
@@ -53,6 +38,7 @@ export {
 export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';
 export { toolRestrictionLoss } from './tool-restriction-loss.js';
 export { type ShallowShape, shallowShape, topLevelKeys } from './top-level-keys.js';
-export { encodeYamlSnapshot, YAML_SNAPSHOT_FORMAT } from './yaml-snapshot.js';
+export { encodeYamlSnapshot } from './yaml-snapshot.js';
 export { yamlSpan } from './yaml-span.js';
+export { useYamlStore, YAML_SNAPSHOT_FORMAT, type YamlStore } from './yaml-store.js';
 export { toYaml, yamlDoubleQuoted, yamlScalar } from './yaml-text.js';

@@ -11,6 +11,7 @@ import {
 } from 'yaml';
 import type { Position } from './line-index.js';
 import { decodeYamlSnapshot, documentDifference, encodeYamlSnapshot } from './yaml-snapshot.js';
+import { currentYamlStore } from './yaml-store.js';
 
 /** One YAML syntax problem, positioned. */
 export interface YamlProblem extends Position {
@@ -54,32 +55,10 @@ export function parseYaml(text: string): ParsedYaml {
   return parsed;
 }
 
-/**
- * Where documents parsed in earlier processes are kept, by text (see {@link useYamlStore}): `get` gives the snapshot
- * kept for a text, `put` keeps one. Both are best effort: a store that cannot read or write says nothing.
- */
-export interface YamlStore {
-  get(text: string): string | undefined;
-  put(text: string, snapshot: string): void;
-}
-
-let store: YamlStore | undefined;
-
-/**
- * Makes `parseYaml` rebuild a text's document from the snapshot `store` keeps for it, when there is one, and keep a
- * snapshot of each document it parses; `undefined` stops that. Returns the store it replaces, for the caller to put
- * back. A snapshot rebuilds the same document a parse gives (yaml-snapshot.ts), so what any caller reads does not
- * depend on where the document came from. One store at a time serves the process: loads that overlap share it.
- */
-export function useYamlStore(next: YamlStore | undefined): YamlStore | undefined {
-  const before = store;
-  store = next;
-  return before;
-}
-
 const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false } as const;
 
 function fromStoreOrParsed(text: string): ParsedYaml {
+  const store = currentYamlStore();
   const kept = store?.get(text);
   if (kept !== undefined) {
     let rebuilt: ReturnType<typeof decodeYamlSnapshot> | undefined;

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { type Document, LineCounter, parseDocument } from 'yaml';
-import { decodeYamlSnapshot, documentDifference, encodeYamlSnapshot, YAML_SNAPSHOT_FORMAT } from './yaml-snapshot.js';
+import { decodeYamlSnapshot, documentDifference, encodeYamlSnapshot } from './yaml-snapshot.js';
+import { YAML_SNAPSHOT_FORMAT } from './yaml-store.js';
 
 const OPTIONS = { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false } as const;
 const REPO = join(import.meta.dirname, '..', '..', '..');
@@ -147,9 +148,11 @@ describe('YAML snapshots refuse what is out of shape', () => {
 });
 
 describe('parseYaml with a store', () => {
+  /** parseYaml and the store holder it reads, as a new process has them. */
   async function freshParseYaml() {
     vi.resetModules();
-    return import('./parse-yaml.js');
+    const [{ parseYaml }, { useYamlStore }] = await Promise.all([import('./parse-yaml.js'), import('./yaml-store.js')]);
+    return { parseYaml, useYamlStore };
   }
 
   it('keeps a snapshot of what it parses, and the next process rebuilds the same document from it', async () => {

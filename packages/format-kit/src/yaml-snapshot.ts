@@ -15,6 +15,7 @@ import {
   YAMLMap,
   YAMLSeq,
 } from 'yaml';
+import { YAML_SNAPSHOT_FORMAT } from './yaml-store.js';
 
 /**
  * A parsed YAML document written down as plain JSON text, and the document rebuilt from it: node for node, with the
@@ -26,9 +27,6 @@ import {
  * anchors or aliases, or a node property it does not know, has no snapshot (it is parsed each time). The decoder
  * trusts nothing it reads: anything out of shape makes it throw, and the caller parses the text instead.
  */
-
-/** Bumped whenever what a snapshot holds, or how it is read back, changes. */
-export const YAML_SNAPSHOT_FORMAT = 'yaml-snapshot-1';
 
 const SCALAR = 0;
 const MAP = 1;

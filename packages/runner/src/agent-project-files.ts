@@ -1,4 +1,4 @@
-import { keysOf, parseJson, property } from '@skill-eval/format-kit';
+import { keysOf, parseJson, property } from '@skill-eval/format-kit/json';
 
 /** A setting of an agent's project file that runs programs or sends data elsewhere, with the line it is on. */
 export interface RiskySetting {

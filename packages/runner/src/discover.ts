@@ -1,4 +1,4 @@
-import { basename, dirname, extname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import {
   configuredSettings,
@@ -7,24 +7,18 @@ import {
   DiagnosticSchema,
   errorInfo,
   type Format,
-  isParsedCase,
-  lazySchema,
+  type FormatPlugin,
   type Registry,
   type Suite,
-  SuiteSchema,
   safeParseCase,
   watchReads,
 } from '@skill-eval/core';
-import { useYamlStore, type YamlStore } from '@skill-eval/format-kit';
-import { describeContent } from './describe-content.js';
+import { useYamlStore, type YamlStore } from '@skill-eval/format-kit/yaml-store';
+import { checkSuite } from './check-suite.js';
 import { diag } from './discovery-diagnostic.js';
 import { type FoundEvalFiles, findEvalFiles } from './find-eval-files.js';
-import { type ForeignEvalFile, foreignEvalFile } from './foreign-eval-files.js';
-import { readPlainSuiteShell } from './plain-suite-shell.js';
 import { readEvalText } from './read-eval-text.js';
-import { bindSkill } from './skill-evals.js';
 import type { KeptLoad, SuiteStore } from './suite-store.js';
-import { unrunnableDiagnostics } from './unrunnable-cases.js';
 
 /** Options of {@link loadSuites}. */
 export interface LoadSuitesOptions {
@@ -48,14 +42,26 @@ export interface LoadSuitesOptions {
    * Only for formats whose code the store's context names (the CLI's own, bundled ones). Written with `flush`.
    */
   suiteStore?: SuiteStore;
+  /**
+   * Formats the registry does not hold yet: their ids, known without importing them, and how to import them. They are
+   * imported at the first folder scan or the first file whose load is not kept, and read with before the registry's
+   * own: a command whose every file's load is kept imports no format.
+   */
+  deferredFormats?: DeferredFormats;
 }
 
-/**
- * The confidence a format must have in a file a folder scan found before it loads it; below it the file is skipped
- * with a note. Formats claim under this (0.3, 0.4) what only partly has their shape; they claim broken files under
- * their own names at 0.5, so that a scan still reports their syntax errors.
- */
-const SCAN_CONFIDENCE = 0.5;
+/** Formats named before they are imported (see {@link LoadSuitesOptions.deferredFormats}). */
+export interface DeferredFormats {
+  /** Their ids, as each plugin's `id` gives it. */
+  ids: readonly string[];
+  import(): Promise<readonly FormatPlugin[]>;
+}
+
+/** The formats of one load: their ids now, the formats themselves (configured) when first asked for. */
+interface FormatsAtHand {
+  ids: readonly string[];
+  configured(): Promise<Format[]>;
+}
 
 /**
  * Finds eval files under `paths` and loads them with the format that claims each one most confidently.
@@ -68,13 +74,10 @@ export async function loadSuites(
   options: LoadSuitesOptions = {},
 ): Promise<{ suites: Suite[]; diagnostics: Diagnostic[] }> {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const plugins = options.format ? [registry.format(options.format)] : registry.formats;
-  const formats: Format[] = plugins.map((plugin) =>
-    configurePlugin(plugin, configuredSettings(options.formatSettings, plugin)),
-  );
+  const formats = formatsAtHand(registry, options);
   const found = await findEvalFiles(paths, {
     cwd,
-    formats,
+    formats: formats.configured,
     ...(options.evals !== undefined ? { evals: options.evals } : {}),
   });
   const before = useYamlStore(options.yamlStore);
@@ -85,7 +88,7 @@ export async function loadSuites(
       formats,
       forced: Boolean(options.format),
       ...(options.suiteStore
-        ? { kept: { store: options.suiteStore, context: loadContext(cwd, options, formats) } }
+        ? { kept: { store: options.suiteStore, context: loadContext(cwd, options, formats.ids) } }
         : {}),
     });
   } finally {
@@ -98,15 +101,36 @@ export async function loadSuites(
 }
 
 /**
+ * The formats a load reads with: the one `--format` names, else the deferred ones and the registry's, each configured
+ * with its settings once, at the first call of `configured` (a bad setting is refused there).
+ */
+function formatsAtHand(registry: Registry, options: LoadSuitesOptions): FormatsAtHand {
+  const deferred = options.format ? undefined : options.deferredFormats;
+  const held = options.format ? [registry.format(options.format)] : registry.formats;
+  let configured: Promise<Format[]> | undefined;
+  const configure = async () => {
+    const plugins = [...((await deferred?.import()) ?? []), ...held];
+    return plugins.map((plugin) => configurePlugin(plugin, configuredSettings(options.formatSettings, plugin)));
+  };
+  return {
+    ids: [...(deferred?.ids ?? []), ...held.map((plugin) => plugin.id)],
+    configured: () => {
+      configured ??= configure();
+      return configured;
+    },
+  };
+}
+
+/**
  * Loads every file found, each suite and diagnostic in path order. Files load shallowest first, so that a suite file
  * loads before the files below it that it reads as its parts (a skill-up eval.yaml and its cases/), which then need
  * no load.
  */
 async function loadFound(
   { candidates, skillOf }: FoundEvalFiles,
-  { cwd, formats, forced, kept }: { cwd: string; formats: Format[]; forced: boolean; kept?: KeptLoads },
+  { cwd, formats, forced, kept }: { cwd: string; formats: FormatsAtHand; forced: boolean; kept?: KeptLoads },
 ): Promise<{ suites: Suite[]; diagnostics: Diagnostic[] }[]> {
-  const formatIds = formats.map((f) => f.id).join(', ') || '(none)';
+  const formatIds = formats.ids.join(', ') || '(none)';
   const inPathOrder = [...candidates.keys()].sort();
   const byFile = new Map<string, { suites: Suite[]; diagnostics: Diagnostic[] }>();
   const partOf = new Map<string, string>();
@@ -136,8 +160,12 @@ async function loadFound(
     const loaded =
       text === undefined
         ? nothingLoaded()
-        : await keptOrLoaded(file, text, `${explicit}\0${skillDir ?? ''}`, kept, () =>
-            loadChecked(file, text, explicit, skillDir, { formats, formatIds, forced }),
+        : await keptOrLoaded(file, text, `${explicit}\0${skillDir ?? ''}`, kept, async () =>
+            (await import('./load-file.js')).loadChecked(file, text, explicit, skillDir, {
+              formats: await formats.configured(),
+              formatIds,
+              forced,
+            }),
           );
     for (const part of loaded.parts) if (part !== file && !partOf.has(part)) partOf.set(part, file);
     for (const alternate of loaded.alternates) if (alternate !== file) alternateOf.set(alternate, file);
@@ -165,38 +193,15 @@ interface KeptLoads {
  * What a load depends on besides the files it reads: the formats with their settings, the folder paths are resolved
  * against (the process's own too: a loader may resolve against it) and the platform.
  */
-function loadContext(cwd: string, options: LoadSuitesOptions, formats: readonly Format[]): string {
+function loadContext(cwd: string, options: LoadSuitesOptions, formatIds: readonly string[]): string {
   return JSON.stringify({
-    formats: formats.map((format) => format.id),
+    formats: formatIds,
     settings: options.formatSettings ?? {},
     forced: options.format ?? null,
     cwd,
     processCwd: process.cwd(),
     platform: process.platform,
   });
-}
-
-/**
- * Loads one file and checks what it gave: its suites bound to the skill folder its scan found (`skillDir`), and what
- * grading cannot run found now, not mid-run (a check type grading does not know, a pattern that does not compile, a
- * skill name that is no folder name, a NUL in a prompt).
- */
-async function loadChecked(
-  file: string,
-  text: string,
-  explicit: boolean,
-  skillDir: string | undefined,
-  { formats, formatIds, forced }: { formats: Format[]; formatIds: string; forced: boolean },
-): Promise<LoadedFile> {
-  const found: Diagnostic[] = [];
-  const { suites, parts, alternates } = await loadFile(file, text, explicit, formats, formatIds, found, forced);
-  const tied = skillDir ? bindSkill(suites, found, skillDir) : { suites, diagnostics: found };
-  // The check catalogue's rules, imported only by a load that is not kept: a command whose every file's load is kept
-  // (a warm `list`) starts without the catalogue.
-  const { checkDiagnostics } = await import('@skill-eval/grading/diagnostics');
-  for (const suite of tied.suites)
-    tied.diagnostics.push(...(await checkDiagnostics(suite)), ...unrunnableDiagnostics(suite));
-  return { suites: tied.suites, diagnostics: tied.diagnostics, parts, alternates };
 }
 
 /**
@@ -331,161 +336,10 @@ function readText(file: string, diagnostics: Diagnostic[]): string | undefined {
   }
 }
 
-/** Another tool's eval file that skill-eval does not read: named for what it is (an error only when named). */
-function foreignFormat(file: string, foreign: ForeignEvalFile, explicit: boolean): Diagnostic {
-  const message = `This is ${foreign.tool} (${foreign.shape}), which skill-eval does not read yet; it is left as it is, and no other format reads it as its own.`;
-  return { ...diag(explicit ? 'error' : 'info', 'discovery/foreign-format', file, message), line: 1, column: 1 };
-}
-
 /** What loading one file gave. */
 type LoadedFile = KeptLoad;
 
 const nothingLoaded = (): LoadedFile => ({ suites: [], diagnostics: [], parts: [], alternates: [] });
-
-async function loadFile(
-  file: string,
-  text: string,
-  explicit: boolean,
-  formats: Format[],
-  formatIds: string,
-  diagnostics: Diagnostic[],
-  forced: boolean,
-): Promise<Omit<LoadedFile, 'diagnostics'>> {
-  const none = { suites: [], parts: [], alternates: [] };
-  const foreign = forced ? undefined : foreignEvalFile(file, text);
-  if (foreign) {
-    diagnostics.push(foreignFormat(file, foreign, explicit));
-    return none;
-  }
-  let best: Format | undefined = forced ? formats[0] : undefined;
-  let bestScore = 0;
-  const extension = extname(file).toLowerCase();
-  for (const format of forced ? [] : formats.filter((f) => !f.extensions || f.extensions.includes(extension))) {
-    let score = 0;
-    try {
-      score = format.detect(file, text);
-    } catch (error) {
-      diagnostics.push(
-        diag(
-          'warning',
-          'discovery/detect-failed',
-          file,
-          `Format ${format.id} failed to inspect the file: ${errorInfo(error).message}`,
-        ),
-      );
-    }
-    if (score > bestScore) [best, bestScore] = [format, score];
-  }
-  // A folder scan takes only what a format is sure of: a weak claim (a file only partly of its shape, or of another
-  // tool's under a name it shares) is loaded when named, so that loading it says what is wrong, and skipped here.
-  const sureEnough = explicit || forced || bestScore >= SCAN_CONFIDENCE;
-  if (!best || !sureEnough) {
-    const found = describeContent(file, text);
-    const what = found ? ` (${found})` : '';
-    const partly = best ? ` ${best.id} reads it only partly; name the file to see what it lacks.` : '';
-    diagnostics.push(
-      explicit
-        ? diag(
-            'error',
-            'discovery/unrecognised',
-            file,
-            `Not a recognised eval file${what}; formats: ${formatIds}. Name one with --format.`,
-          )
-        : diag(
-            'info',
-            'discovery/not-detected',
-            file,
-            `Skipped: the file name looks like an eval file, but no format recognises its content${what}; it may belong to another tool.${partly} Formats: ${formatIds}.`,
-          ),
-    );
-    return none;
-  }
-  try {
-    const result = await best.load(file, text);
-    // A plugin's format may return anything: checked before it is read.
-    const shape = loadResultProblem(result as unknown);
-    if (shape) {
-      const message = `Format ${best.id} returned ${shape} from load(); a format returns { suites: [...], diagnostics: [...] }.`;
-      diagnostics.push(diag('error', 'discovery/invalid-load-result', file, message));
-      return none;
-    }
-    diagnostics.push(...result.diagnostics.map((d: unknown) => checkedDiagnostic(d, best.id, file)));
-    const suites: Suite[] = [];
-    for (const suite of result.suites) {
-      const parsed = checkSuite(suite);
-      if (parsed.data) suites.push(parsed.data);
-      else
-        diagnostics.push(
-          diag(
-            'error',
-            'discovery/invalid-suite',
-            file,
-            `Format ${best.id} produced an invalid suite: ${parsed.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-          ),
-        );
-    }
-    return { suites, parts: [...(result.parts ?? [])], alternates: [...(result.alternates ?? [])] };
-  } catch (error) {
-    const message = `Format ${best.id} failed to load the file: ${thrownMessage(error)}`;
-    diagnostics.push({ ...diag('error', 'discovery/load-failed', file, message), ...thrownPosition(error) });
-    return none;
-  }
-}
-
-/** What a format threw, readable: a schema's issues as `path: message`, not their JSON. */
-function thrownMessage(error: unknown): string {
-  const issues = (error as { issues?: unknown } | undefined)?.issues;
-  if (error instanceof Error && error.name === 'ZodError' && Array.isArray(issues)) {
-    return (issues as SchemaIssue[]).map((i) => `${i.path.join('.') || '(value)'}: ${i.message}`).join('; ');
-  }
-  return errorInfo(error).message;
-}
-
-/** Where in the file a thrown error points (a YAML alias bomb's first alias), else the file's start. */
-function thrownPosition(error: unknown): { line: number; column: number } {
-  const { line, column } = (error ?? {}) as { line?: unknown; column?: unknown };
-  return typeof line === 'number' && typeof column === 'number' ? { line, column } : { line: 1, column: 1 };
-}
-
-/** What is wrong with the shape of a format's `load()` result, if anything. */
-function loadResultProblem(result: unknown): string | undefined {
-  if (!result || typeof result !== 'object') return String(result);
-  const { suites, diagnostics } = result as Partial<Record<string, unknown>>;
-  if (!Array.isArray(suites)) return 'no suites list';
-  if (!Array.isArray(diagnostics)) return 'no diagnostics list';
-  return undefined;
-}
-
-/** A format's diagnostic as it is, or, when it is not one, an error saying so that keeps what it said. */
-function checkedDiagnostic(reported: unknown, formatId: string, file: string): Diagnostic {
-  const parsed = DiagnosticSchema.safeParse(reported);
-  if (parsed.success) return parsed.data;
-  const said = (reported as { message?: unknown } | undefined)?.message;
-  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(diagnostic)'}: ${i.message}`).join('; ');
-  const message = `Format ${formatId} produced an invalid diagnostic (${issues})${typeof said === 'string' ? `: ${said}` : '.'}`;
-  return diag('error', 'discovery/invalid-diagnostic', file, message);
-}
-
-/** What a suite is without its cases, for suites whose every case is already known to be valid. */
-const SuiteShellSchema = lazySchema(() => SuiteSchema.omit({ cases: true }));
-
-/** Checks a loaded suite against SuiteSchema, without checking a second time the cases core already parsed. */
-function checkSuite(suite: Suite): { data: Suite; issues?: undefined } | { data?: undefined; issues: SchemaIssue[] } {
-  const cases = Array.isArray(suite.cases) ? suite.cases : undefined;
-  if (!cases?.every(isParsedCase)) {
-    const parsed = SuiteSchema.safeParse(suite);
-    return parsed.success ? { data: parsed.data } : { issues: parsed.error.issues };
-  }
-  const plain = readPlainSuiteShell(suite);
-  if (plain) return { data: { ...plain, cases: [...cases] } };
-  const shell = SuiteShellSchema.safeParse(suite);
-  return shell.success ? { data: { ...shell.data, cases: [...cases] } } : { issues: shell.error.issues };
-}
-
-interface SchemaIssue {
-  path: PropertyKey[];
-  message: string;
-}
 
 /** Suite ids are the file path relative to cwd (posix separators); a second suite from the same file gets `#n`. */
 function withId(suite: Suite, cwd: string, file: string, index: number, count: number): Suite {

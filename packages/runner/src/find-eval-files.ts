@@ -22,11 +22,12 @@ export interface FoundEvalFiles {
  */
 export async function findEvalFiles(
   paths: readonly string[],
-  { cwd, formats, evals }: { cwd: string; formats: readonly Format[]; evals?: string },
+  { cwd, formats, evals }: { cwd: string; formats: () => Promise<readonly Format[]>; evals?: string },
 ): Promise<FoundEvalFiles> {
   const found: FoundEvalFiles = { candidates: new Map(), skillOf: new Map(), diagnostics: [] };
   const { candidates, diagnostics } = found;
-  const scan = folderScanner(formats, diagnostics);
+  // The formats are asked for at the first folder: files named directly need none of them to be found.
+  let scan: ((dir: string) => string[]) | undefined;
   if (evals !== undefined && !paths.some((raw) => isSkillFolder(resolve(cwd, raw)))) {
     const message = `--evals names the evals of a skill: give the skill's folder (the one holding SKILL.md) as the path, e.g. \`skill-eval run path/to/skill --evals ${evals}\`.`;
     diagnostics.push(diag('error', 'discovery/evals-without-skill', resolve(cwd, evals), message));
@@ -37,6 +38,7 @@ export async function findEvalFiles(
     if (!info) {
       diagnostics.push(diag('error', 'discovery/not-found', path, `Path does not exist: ${raw}`));
     } else if (info.isDirectory()) {
+      scan ??= folderScanner(await formats(), diagnostics);
       addFolder(path, found, scan, evals === undefined ? undefined : { evals, file: resolve(cwd, evals) });
     } else if (!info.isFile()) {
       diagnostics.push(notAFile(path, 'error', 'it cannot be read as an eval file'));

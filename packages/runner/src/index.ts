@@ -6,7 +6,7 @@ export { type StagedCaseWorkspace, stageCaseWorkspace } from './case-workspace.j
 export { type ChangedFiles, changedFilesSince } from './changed-since.js';
 export { type ChangedSuites, selectChangedSuites, type UnchangedSuite } from './changed-suites.js';
 export { engineEnv } from './child-env.js';
-export { type LoadSuitesOptions, loadSuites } from './discover.js';
+export { type DeferredFormats, type LoadSuitesOptions, loadSuites } from './discover.js';
 export { type EngineJudgeOptions, engineJudge } from './engine-judge.js';
 export type { EngineTarget } from './engine-target.js';
 export type { ExecutionRoute } from './execution-route.js';

@@ -7,7 +7,7 @@ export { CACHE_FORMAT, type CacheKeyContext, cacheKey } from './cache-key.js';
 export { type StagedCaseWorkspace, stageCaseWorkspace } from './case-workspace.js';
 export { buildChildEnv, ENV_ALLOWED_PREFIX, ENV_ALLOWLIST, engineEnv, MODEL_KEY_VARIABLES } from './child-env.js';
 export { type CollectedArtifacts, collectArtifacts } from './collect-artifacts.js';
-export { type LoadSuitesOptions, loadSuites } from './discover.js';
+export { type DeferredFormats, type LoadSuitesOptions, loadSuites } from './discover.js';
 export { asOnePrompt, type EngineJudgeOptions, engineJudge } from './engine-judge.js';
 export type { EngineTarget } from './engine-target.js';
 export { executeOne } from './execute.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { type Case, type Diagnostic, readSkillRef, type SkillRef, type Suite } from '@skill-eval/core';
-import { bmadProjectRoot } from '@skill-eval/format-kit';
+import { bmadProjectRoot } from '@skill-eval/format-kit/resolve-fixture';
 
 /** Whether a folder is a skill's: it holds a SKILL.md. */
 export const isSkillFolder = (dir: string): boolean => existsSync(join(dir, 'SKILL.md'));

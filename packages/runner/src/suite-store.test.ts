@@ -146,4 +146,39 @@ describe('kept loads (createFolderSuiteStore)', () => {
     writeFileSync(file, `${header}\n${json}`);
     expect((await load()).hits).toBe(1);
   });
+
+  // That a kept load imports nothing is seen in a process of its own (startup.test.ts in the CLI): every test process
+  // holds a kept load to a fresh one (SKILL_EVAL_CHECK_FAST_PATHS), which imports the formats.
+  it('imports deferred formats once, when a file is to be loaded or a folder scanned, and reads with them', async () => {
+    writeFileSync(join(tree.dir, 'skill/evals/b.notes'), 'NOTES\n');
+    const loadWithDeferred = async (paths: string[], suiteStore?: SuiteStore) => {
+      let imports = 0;
+      const deferredFormats = {
+        ids: ['notes'],
+        import: async () => {
+          imports++;
+          return [notes];
+        },
+      };
+      const loaded = await loadSuites(paths, createRegistry({}), {
+        cwd: tree.dir,
+        deferredFormats,
+        ...(suiteStore ? { suiteStore } : {}),
+      });
+      return { imports, suites: loaded.suites.map((s) => `${s.id}: ${s.cases.map((c) => c.id)}`) };
+    };
+    const named = ['skill/evals/a.notes', 'skill/evals/b.notes'];
+    const both = ['skill/evals/a.notes: one,two', 'skill/evals/b.notes: one,two'];
+    expect(await loadWithDeferred(named)).toEqual({ imports: 1, suites: both });
+    expect(await loadWithDeferred(['skill'])).toEqual({ imports: 1, suites: both });
+    // The kept loads' context names the deferred formats by their ids, as it names imported ones.
+    const store = createFolderSuiteStore(cacheDir(), 'build-1');
+    await loadSuites(named, registry, { cwd: tree.dir, suiteStore: store });
+    store.flush();
+    const kept = counted(createFolderSuiteStore(cacheDir(), 'build-1'));
+    expect((await loadWithDeferred(named, kept)).suites).toEqual(both);
+    expect(kept.hits).toBe(2);
+    // Nothing there to load: nothing is imported.
+    expect(await loadWithDeferred(['skill/evals/missing.notes'])).toEqual({ imports: 0, suites: [] });
+  });
 });

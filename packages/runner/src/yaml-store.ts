@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { YAML_SNAPSHOT_FORMAT, type YamlStore } from '@skill-eval/format-kit';
+import { YAML_SNAPSHOT_FORMAT, type YamlStore } from '@skill-eval/format-kit/yaml-store';
 import { quickHash } from './quick-hash.js';
 import { writeCacheEntries } from './write-cache-entries.js';
 

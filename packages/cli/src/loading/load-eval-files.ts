@@ -128,6 +128,7 @@ export async function loadEvalFiles(
   }
 > {
   const { expanded, skilletLookups } = await expandPaths(paths, io);
+  const suiteStore = keptLoadsStore(options, config);
   const built = await buildRegistry({
     engines: options.engines ?? [],
     plugins: config.plugins,
@@ -141,11 +142,12 @@ export async function loadEvalFiles(
       : options.format
         ? { format: options.format }
         : { fileExtensions: namedFileExtensions(expanded, io.cwd) }),
+    // Where loads are kept, the formats are imported only for a file whose load is not (one to write needs them all).
+    deferFormats: suiteStore !== undefined && !options.everyFormat && !options.format,
   });
   refuseUnknownFormatSettings(config, built.registry);
   const yamlDir = parsedYamlDir(options);
   const yamlStore = yamlDir === undefined ? undefined : createFolderYamlStore(yamlDir);
-  const suiteStore = keptLoadsStore(options, config);
   const { suites, diagnostics } = await loadSuites(expanded, built.registry, {
     cwd: io.cwd,
     formatSettings: config.formatSettings,
@@ -153,6 +155,7 @@ export async function loadEvalFiles(
     ...(options.evals ? { evals: options.evals } : {}),
     ...(yamlStore ? { yamlStore } : {}),
     ...(suiteStore ? { suiteStore } : {}),
+    ...(built.deferredFormats ? { deferredFormats: built.deferredFormats } : {}),
   });
   const found = withTrust(diagnostics, options.trust === true).map(explainSkilletLookup(skilletLookups));
   const selection = options.select ?? {};

@@ -9,6 +9,7 @@ import {
   type ReporterPlugin,
   SkillEvalError,
 } from '@skill-eval/core';
+import type { DeferredFormats } from '@skill-eval/runner/loading';
 import { didYouMean } from '../loading/did-you-mean.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bundledFormat } from './bundled.js';
 import { bundledPackageVersion } from './bundled-package-version.js';
@@ -35,6 +36,11 @@ export interface RegistryRequest {
   fileExtensions?: readonly string[];
   /** The one format the command reads with (`--format`): when it names a bundled format, no other is imported. */
   format?: string;
+  /**
+   * The bundled formats are left unimported, in `deferredFormats`, for a load that imports them when it first needs
+   * them (one whose every file's load is kept needs none).
+   */
+  deferFormats?: boolean;
 }
 
 export interface BuiltRegistry {
@@ -43,6 +49,8 @@ export interface BuiltRegistry {
   engineIds: Map<string, string>;
   /** Engine plugin id → version of the package it came from. */
   enginePackageVersions: Map<string, string | undefined>;
+  /** The bundled formats the command needs, not imported yet (with `deferFormats`); the registry holds none of them. */
+  deferredFormats?: DeferredFormats;
 }
 
 interface Resolved {
@@ -129,8 +137,10 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
   const extraEngines: Resolved[] = extra
     .filter((e) => e.plugin.contract === 'engine-v1')
     .map((e) => ({ plugin: e.plugin as EnginePlugin<any>, packageVersion: packageVersionOf(e.url) }));
+  const bundledFormats = bundledFormatsFor(request);
+  const importBundledFormats = () => Promise.all(bundledFormats.map(async (b) => (await b.load()).default));
   const formats = [
-    ...(await Promise.all(bundledFormatsFor(request).map(async (b) => (await b.load()).default))),
+    ...(request.deferFormats ? [] : await importBundledFormats()),
     ...ofKind<FormatPlugin<any>>('format-v1'),
   ];
   const engineIds = new Map<string, string>();
@@ -158,6 +168,9 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
     },
     engineIds,
     enginePackageVersions,
+    ...(request.deferFormats
+      ? { deferredFormats: { ids: bundledFormats.map((b) => b.id), import: importBundledFormats } }
+      : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { itemsOf, type JsonNode, keysOf, type ParsedJson } from '@skill-eval/format-kit';
+import { itemsOf, type JsonNode, keysOf, type ParsedJson } from '@skill-eval/format-kit/json';
 import { applyPolicy, type PolicyContext, refusePolicyFindings, type SettingUse } from '@skill-eval/runner/loading';
 import { bundledEngine, bundledEnvironment } from '../plugins/bundled.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { lazySchema, SkillEvalError } from '@skill-eval/core';
-import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit';
+import { itemsOf, type JsonNode, keysOf, parseJson, property, syntaxMessage } from '@skill-eval/format-kit/json';
 import { maxTimeoutSeconds } from '@skill-eval/runner/loading';
 import * as z from 'zod';
 import { refuseUntrustedConfig } from './config-trust.js';
