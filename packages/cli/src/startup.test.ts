@@ -140,9 +140,11 @@ describe('start-up', () => {
         expect(list.stdout).toContain('1 suite(s), 1 case(s)');
         expect(list.outside).toEqual(BIN_FILES);
         expect(beyondAscii(list.bundled)).toEqual([]);
-        // Every file came with the code V8 compiled for it at the build, and V8 took it; except those Node's loader
-        // must compile, which may import a module from outside (bin/code-cache.js).
+        // Every file came with the code V8 compiled for it at the build, and V8 took it: none of them is one that Node's
+        // loader must compile because it may import a module from outside (bin/code-cache.js), such as the importer of
+        // plugins, which only a command that names a plugin loads.
         expect(list.codeCache).toEqual(servedByCodeCache(list.bundled));
+        expect(list.codeCache.compiled).toBe(0);
         const listed = list.sources.join('\n');
         expect(listed).toContain('/formats/agentv/dist/'); // the hook saw the formats load
         // A YAML file named directly: the formats that read other files are not imported.
@@ -176,6 +178,7 @@ describe('start-up', () => {
         expect(beyondAscii(run.bundled)).toEqual([]);
         // Grading turns a V8 flag on, which the code cache's flags include from the start.
         expect(run.codeCache).toEqual(servedByCodeCache(run.bundled));
+        expect(run.codeCache.compiled).toBe(0);
         const ran = run.sources.join('\n');
         expect(ran).toContain('/packages/report/dist/'); // the console reporter loaded
         // A check type's code loads when a suite uses it: this one's only check is `contains`.

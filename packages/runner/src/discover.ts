@@ -54,7 +54,8 @@ export interface LoadSuitesOptions {
 export interface DeferredFormats {
   /** Their ids, as each plugin's `id` gives it. */
   ids: readonly string[];
-  import(): Promise<readonly FormatPlugin[]>;
+  /** Imports them. (Not named `import`: the CLI keeps no compiled code of a file that seems to import dynamically.) */
+  importPlugins(): Promise<readonly FormatPlugin[]>;
 }
 
 /** The formats of one load: their ids now, the formats themselves (configured) when first asked for. */
@@ -109,7 +110,7 @@ function formatsAtHand(registry: Registry, options: LoadSuitesOptions): FormatsA
   const held = options.format ? [registry.format(options.format)] : registry.formats;
   let configured: Promise<Format[]> | undefined;
   const configure = async () => {
-    const plugins = [...((await deferred?.import()) ?? []), ...held];
+    const plugins = [...((await deferred?.importPlugins()) ?? []), ...held];
     return plugins.map((plugin) => configurePlugin(plugin, configuredSettings(options.formatSettings, plugin)));
   };
   return {

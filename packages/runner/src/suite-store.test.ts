@@ -155,7 +155,7 @@ describe('kept loads (createFolderSuiteStore)', () => {
       let imports = 0;
       const deferredFormats = {
         ids: ['notes'],
-        import: async () => {
+        importPlugins: async () => {
           imports++;
           return [notes];
         },

@@ -14,10 +14,10 @@ import { didYouMean } from '../loading/did-you-mean.js';
 import { BUNDLED_ENGINES, BUNDLED_FORMATS, BUNDLED_REPORTERS, bundledEngine, bundledFormat } from './bundled.js';
 import { bundledPackageVersion } from './bundled-package-version.js';
 import { loadConfigPlugin } from './config-plugin.js';
-import { looksLikePath } from './import-plugin.js';
 import { loadPlugin } from './load-plugin.js';
 import { packageVersionOf } from './package-version.js';
 import { refuseBundledId, refuseTakenPluginIds } from './plugin-id-clash.js';
+import { looksLikePath } from './plugin-spec.js';
 
 export interface RegistryRequest {
   /** Engine ids (or package names / paths) the command will use. */
@@ -169,7 +169,7 @@ export async function buildRegistry(request: RegistryRequest): Promise<BuiltRegi
     engineIds,
     enginePackageVersions,
     ...(request.deferFormats
-      ? { deferredFormats: { ids: bundledFormats.map((b) => b.id), import: importBundledFormats } }
+      ? { deferredFormats: { ids: bundledFormats.map((b) => b.id), importPlugins: importBundledFormats } }
       : {}),
   };
 }

@@ -1,10 +1,10 @@
-import { isAbsolute, resolve } from 'node:path';
+// Imported by loadPlugin only when a plugin is named (`import()` of what it names): the CLI loads a file that imports
+// dynamically without the code compiled for it at the build (bin/code-cache.js), so the commands that name no plugin
+// do not load it at all.
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveInstalled } from './installed-packages.js';
-
-/** A module path (`./my-engine.js`, an absolute path) rather than a package name. */
-export const looksLikePath = (spec: string): boolean =>
-  spec.startsWith('.') || isAbsolute(spec) || /\.(c|m)?js$/.test(spec);
+import { looksLikePath } from './plugin-spec.js';
 
 /**
  * The default export of a module. A CommonJS module compiled from ESM (TypeScript, Babel: `exports.default = plugin`

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type AnyPlugin, errorInfo, SkillEvalError } from '@skill-eval/core';
-import { importPlugin, looksLikePath } from './import-plugin.js';
+import type { importPlugin } from './import-plugin.js';
+import { looksLikePath } from './plugin-spec.js';
 
 /** Where a plugin module was named, for the messages about it. */
 export interface PluginOrigin {
@@ -47,7 +48,7 @@ export async function loadPlugin(
   }
   let found: Awaited<ReturnType<typeof importPlugin>>;
   try {
-    found = await importPlugin(spec, cwd);
+    found = await (await import('./import-plugin.js')).importPlugin(spec, cwd);
   } catch (cause) {
     throw problem(
       'UNKNOWN_PLUGIN',
