@@ -73,6 +73,24 @@ const lazyCommanderChildProcess = {
 };
 
 /**
+ * jsonc-parser's formatter and editor, which skill-eval never calls, fill tables of indentation strings when they
+ * load (impl/string-intern.js): 2 ms of every command that reads JSON with positions. They do nothing else when they
+ * load, so the bundle may leave them out where nothing uses them (as a package with `"sideEffects": false`).
+ */
+const jsoncFormatterUnloaded = {
+  name: 'jsonc-formatter-unloaded',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(impl\/)?(format|edit|string-intern)$/ }, async (args) => {
+      if (!/[\\/]jsonc-parser[\\/]/.test(args.importer) || args.pluginData === 'resolved') return undefined;
+      const { kind, importer, resolveDir } = args;
+      const resolved = await build.resolve(args.path, { kind, importer, resolveDir, pluginData: 'resolved' });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: resolved.namespace, sideEffects: false };
+    });
+  },
+};
+
+/**
  * The runner starts its mocked MCP server as a program, found through @skill-eval/runner's exports; the published CLI
  * installs no runner, so the bundle carries its own build of the script (the `mock-mcp-server` entry) and points
  * there. The runner's code always lands in chunks/ (it is imported lazily), one folder below the entries.
@@ -117,7 +135,13 @@ const result = await build({
   // Prefer a package's ES build: jsonc-parser's main (UMD) requires its parts by computed paths.
   mainFields: ['module', 'main'],
   external: EXTERNAL,
-  plugins: [withoutZodLocales, withoutFdirPicomatch, lazyCommanderChildProcess, bundledMockMcpServer],
+  plugins: [
+    withoutZodLocales,
+    withoutFdirPicomatch,
+    lazyCommanderChildProcess,
+    jsoncFormatterUnloaded,
+    bundledMockMcpServer,
+  ],
   // A string, inlined where used (an object would become a module of its own, loaded at start-up).
   define: { SKILL_EVAL_BUNDLED_VERSIONS: JSON.stringify(JSON.stringify(bundledVersions)) },
   // CommonJS dependencies call require('node:…'); an ES module has no require of its own.

@@ -160,6 +160,9 @@ describe('start-up', () => {
           /\/packages\/grading\/dist\/(checks\/(registry|regex|contains)|grade-execution)\.js/,
         );
         expect(listed).not.toMatch(/\/js-yaml\//);
+        // JSON is read with positions by jsonc-parser's parser, without its formatter, which builds tables as it loads.
+        expect(listed).toMatch(/\/jsonc-parser\/lib\/esm\/impl\/parser\.js/);
+        expect(listed).not.toMatch(/\/jsonc-parser\/lib\/esm\/impl\/(format|edit|string-intern)\.js/);
         // zod's error messages in other languages are left out of the bundle; its English ones stay.
         expect(listed).toMatch(/\/zod\/v4\/locales\/en\.js/);
         expect(listed).not.toMatch(/\/zod\/v4\/locales\/(?!en\.js)/);
@@ -247,16 +250,19 @@ describe('start-up', () => {
       expect(loaded).not.toMatch(/\/packages\/engine-kit\/dist\/(execution-containment|agent-files\/)/);
     }));
 
-  it('list and validate load neither node:crypto nor node:worker_threads (a run and a pattern search take them)', () =>
+  it('list and validate load neither node:crypto, node:worker_threads nor node:fs/promises (a run takes them)', () =>
     inSuiteFolder((dir) => {
       for (const command of ['list', 'validate']) {
         const builtins = builtinsLoaded([command, 'echo.eval.yaml'], dir);
         expect(builtins, command).toContain('fs'); // the report came
         expect(
-          builtins.filter((name) => /^(crypto|worker_threads)$/.test(name)),
+          builtins.filter((name) => /^(crypto|worker_threads|fs\/promises)$/.test(name)),
           command,
         ).toEqual([]);
       }
+      // A run reads and writes through it.
+      const run = ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'];
+      expect(builtinsLoaded(run, dir)).toContain('fs/promises');
     }));
 
   it('--version, list and validate do not load node:child_process (commander asks for it only to spawn)', () =>

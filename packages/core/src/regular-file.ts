@@ -1,5 +1,7 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: the CLI's bundle loads Node's promise API only when it is first used (list
+// and validate never do).
+import { closeSync, constants, promises as fsPromises, fstatSync, openSync, readFileSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 
 const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
@@ -10,7 +12,7 @@ const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
  * descriptor checked is the one read.
  */
 export async function openRegularFile(file: string): Promise<FileHandle> {
-  const handle = await open(file, FLAGS);
+  const handle = await fsPromises.open(file, FLAGS);
   try {
     if ((await handle.stat()).isFile()) return handle;
   } catch (error) {

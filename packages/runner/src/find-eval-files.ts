@@ -1,5 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, Format } from '@skill-eval/core';
 import picomatch from 'picomatch';
@@ -34,7 +33,7 @@ export async function findEvalFiles(
   }
   for (const raw of paths) {
     const path = resolve(cwd, raw);
-    const info = await stat(path).catch(() => undefined);
+    const info = statOrUndefined(path);
     if (!info) {
       diagnostics.push(diag('error', 'discovery/not-found', path, `Path does not exist: ${raw}`));
     } else if (info.isDirectory()) {
@@ -136,6 +135,15 @@ function filePatternMatcher(formats: readonly Format[]): (below: string) => bool
   const byName = anyOf(patterns.filter((p) => !p.includes('/')));
   const byPath = anyOf(patterns.filter((p) => p.includes('/')));
   return (below) => byName(basename(below)) || byPath(below);
+}
+
+/** The status of `path`, undefined when it cannot be had (missing, unreadable); synchronous, as the walk below. */
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 const isFile = (path: string): boolean => {

@@ -1,5 +1,6 @@
-import type { Dirent } from 'node:fs';
-import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: the CLI's bundle loads Node's promise API only when it is first used (list
+// and validate never do).
+import { type Dirent, promises as fsPromises } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { riskyGitSetting } from './git-config-risks.js';
@@ -22,7 +23,7 @@ export async function findGitEntries(tree: string): Promise<string[]> {
   const visit = async (dir: string): Promise<void> => {
     let entries: Dirent[];
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = await fsPromises.readdir(dir, { withFileTypes: true });
     } catch {
       return; // a file, or unreadable: staging reports what it cannot copy
     }
@@ -49,11 +50,11 @@ const inside = (root: string, path: string): boolean => {
  * repositories elsewhere — also in its worktrees' and submodules' metadata. Empty when there is nothing.
  */
 export async function repositoryRisks(gitEntry: string, root: string): Promise<RepositoryRisk[]> {
-  const stat = await lstat(gitEntry).catch(() => undefined);
+  const stat = await fsPromises.lstat(gitEntry).catch(() => undefined);
   if (!stat) return [];
   if (stat.isSymbolicLink()) {
-    const target = await realpath(gitEntry).catch(() => undefined);
-    const realRoot = await realpath(root).catch(() => root);
+    const target = await fsPromises.realpath(gitEntry).catch(() => undefined);
+    const realRoot = await fsPromises.realpath(root).catch(() => root);
     if (target && inside(realRoot, target)) return [];
     return [{ file: gitEntry, what: 'is a link to a repository outside the fixture' }];
   }
@@ -63,7 +64,7 @@ export async function repositoryRisks(gitEntry: string, root: string): Promise<R
 
 /** A `.git` file (`gitdir: <path>`, as worktrees and submodules have) is safe only while it points inside `root`. */
 async function gitFileRisks(file: string, root: string): Promise<RepositoryRisk[]> {
-  const text = await readFile(file, 'utf8').catch(() => '');
+  const text = await fsPromises.readFile(file, 'utf8').catch(() => '');
   const target = /^gitdir:\s*(.+?)\s*$/m.exec(text)?.[1];
   if (target && inside(root, resolve(dirname(file), target))) return [];
   return [{ file, what: `points git at ${target ?? 'an unreadable place'}, a repository outside the fixture` }];
@@ -74,11 +75,11 @@ async function gitDirRisks(gitDir: string, root: string): Promise<RepositoryRisk
   for (const name of ['config', 'config.worktree']) risks.push(...(await configRisks(join(gitDir, name))));
   risks.push(...(await hookRisks(join(gitDir, 'hooks'))));
   const alternates = join(gitDir, 'objects', 'info', 'alternates');
-  if (await lstat(alternates).catch(() => undefined)) {
+  if (await fsPromises.lstat(alternates).catch(() => undefined)) {
     risks.push({ file: alternates, what: 'makes git read objects of another repository on this machine' });
   }
   const commondir = join(gitDir, 'commondir');
-  const common = (await readFile(commondir, 'utf8').catch(() => undefined))?.trim();
+  const common = (await fsPromises.readFile(commondir, 'utf8').catch(() => undefined))?.trim();
   if (common && !inside(root, resolve(gitDir, common))) {
     risks.push({ file: commondir, what: `points git at ${common}, a repository outside the fixture` });
   }
@@ -90,7 +91,7 @@ async function gitDirRisks(gitDir: string, root: string): Promise<RepositoryRisk
 }
 
 async function subdirectories(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const entries = await fsPromises.readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isDirectory()).map((e) => join(dir, e.name));
 }
 
@@ -98,7 +99,7 @@ async function subdirectories(dir: string): Promise<string[]> {
 async function submoduleDirs(dir: string): Promise<string[]> {
   const found: string[] = [];
   for (const sub of await subdirectories(dir)) {
-    if (await lstat(join(sub, 'HEAD')).catch(() => undefined)) found.push(sub);
+    if (await fsPromises.lstat(join(sub, 'HEAD')).catch(() => undefined)) found.push(sub);
     else found.push(...(await submoduleDirs(sub)));
   }
   return found;
@@ -106,7 +107,7 @@ async function submoduleDirs(dir: string): Promise<string[]> {
 
 /** Git runs every hook that is not a `.sample`: on commit, checkout, merge, push … */
 async function hookRisks(dir: string): Promise<RepositoryRisk[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const entries = await fsPromises.readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries
     .filter((e) => !e.isDirectory() && !e.name.endsWith('.sample'))
     .map((e) => ({ file: join(dir, e.name), what: `is a git hook: git runs it (${e.name})` }));
@@ -114,7 +115,7 @@ async function hookRisks(dir: string): Promise<RepositoryRisk[]> {
 
 /** The risky settings of one config file, read by git itself (so that no quoting trick reads differently here). */
 async function configRisks(file: string): Promise<RepositoryRisk[]> {
-  if (!(await lstat(file).catch(() => undefined))) return [];
+  if (!(await fsPromises.lstat(file).catch(() => undefined))) return [];
   const listed = await listConfig(file);
   if (listed === 'no-git') return [];
   if (listed === undefined) return [{ file, what: 'cannot be read by git, so it cannot be checked' }];

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: the CLI's bundle loads Node's promise API only when it is first used (list
+// and validate never do).
+import { existsSync, promises as fsPromises, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /*
@@ -38,5 +39,5 @@ export function makeDirectorySync(path: string): void {
 
 /** Creates `path` and the folders above it that are missing. */
 export async function makeDirectory(path: string): Promise<void> {
-  for (const folder of missingFolders(path)) await mkdir(folder).catch(unlessExists);
+  for (const folder of missingFolders(path)) await fsPromises.mkdir(folder).catch(unlessExists);
 }

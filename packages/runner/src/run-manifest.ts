@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: the CLI's bundle loads Node's promise API only when it is first used (list
+// and validate never do).
+import { promises as fsPromises, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   REDACTED,
@@ -26,8 +27,8 @@ export function isRunDirectory(dir: string): boolean {
 export async function writeRunManifest(outDir: string, manifest: RunManifest): Promise<void> {
   const file = join(outDir, RUN_MANIFEST_FILE);
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(manifest, null, 2)}\n`);
-  await rename(temp, file);
+  await fsPromises.writeFile(temp, `${JSON.stringify(manifest, null, 2)}\n`);
+  await fsPromises.rename(temp, file);
 }
 
 /** Reads `<runDir>/run.json`; a directory without one was not started by this version of skill-eval (exit 2). */
@@ -35,7 +36,7 @@ export async function readRunManifest(runDir: string): Promise<RunManifest> {
   const file = join(runDir, RUN_MANIFEST_FILE);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await fsPromises.readFile(file, 'utf8');
   } catch {
     throw new SkillEvalError('USAGE', `${runDir} holds no ${RUN_MANIFEST_FILE}, so it cannot be resumed.`, {
       hint: '--resume takes the directory of a run started by skill-eval run (its --out directory).',

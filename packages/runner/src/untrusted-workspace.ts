@@ -1,5 +1,6 @@
-import { type Dirent, readdirSync } from 'node:fs';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: the CLI's bundle loads Node's promise API only when it is first used (list
+// and validate never do).
+import { type Dirent, promises as fsPromises, readdirSync } from 'node:fs';
 import { basename, dirname, join, posix } from 'node:path';
 import type { WorkspaceSpec } from '@skill-eval/core';
 import { AGENT_PROJECT_FILES, type AgentProjectFile, agentProjectFile } from './agent-project-files.js';
@@ -28,7 +29,7 @@ const intoGitMetadata = (path: string): boolean => workspacePath(path).split('/'
 /** A folder's entries; none where it cannot be read. */
 type ListFolder = (dir: string) => Promise<Dirent[]>;
 
-const listFolder: ListFolder = (dir) => readdir(dir, { withFileTypes: true }).catch(() => []);
+const listFolder: ListFolder = (dir) => fsPromises.readdir(dir, { withFileTypes: true }).catch(() => []);
 
 /** A {@link ListFolder} that reads each folder once: one look at a workspace asks for its root once per rule. */
 function listFolderOnce(): ListFolder {
@@ -57,12 +58,12 @@ async function findFolded(dir: string, rel: string, list = listFolder): Promise<
 
 async function projectFileRisks(file: string, rule: AgentProjectFile): Promise<WorkspaceRisk[]> {
   if (rule.folder) {
-    const there = await lstat(file).catch(() => undefined);
+    const there = await fsPromises.lstat(file).catch(() => undefined);
     return there
       ? [{ what: `holds plugins, which ${rule.agent} loads as code by itself`, file, actor: rule.agent }]
       : [];
   }
-  const text = await readFile(file, 'utf8').catch(() => undefined);
+  const text = await fsPromises.readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) return [];
   return rule.risks(text).map((risk) => ({
     what: `sets ${risk.setting}, which ${rule.agent} acts on by itself`,
@@ -77,7 +78,7 @@ async function projectFileRisks(file: string, rule: AgentProjectFile): Promise<W
  * it, agent project files that land at their place, and anything that lands inside a repository's `.git`.
  */
 async function sourceRisks(from: string, to: string): Promise<WorkspaceRisk[]> {
-  const stat = await lstat(from).catch(() => undefined);
+  const stat = await fsPromises.lstat(from).catch(() => undefined);
   if (!stat) return []; // staging reports a missing fixture
   const target = workspacePath(to);
   const risks: WorkspaceRisk[] = [];
@@ -147,7 +148,7 @@ function diffPaths(text: string): string[] {
 
 /** A diff applied to the workspace that writes an agent's project file (its content after the patch is unknown here). */
 async function diffRisks(diff: string): Promise<WorkspaceRisk[]> {
-  const text = await readFile(diff, 'utf8').catch(() => '');
+  const text = await fsPromises.readFile(diff, 'utf8').catch(() => '');
   return diffPaths(text).flatMap((path) => {
     const rule = agentProjectFile(workspacePath(path));
     return rule
