@@ -1,7 +1,6 @@
 import { readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, Format } from '@skill-eval/core';
-import picomatch from 'picomatch';
 import { diag } from './discovery-diagnostic.js';
 import { isRunDirectory, RUN_MANIFEST_FILE } from './run-manifest.js';
 import { findSkillEvals, isSkillFolder } from './skill-evals.js';
@@ -37,7 +36,7 @@ export async function findEvalFiles(
     if (!info) {
       diagnostics.push(diag('error', 'discovery/not-found', path, `Path does not exist: ${raw}`));
     } else if (info.isDirectory()) {
-      scan ??= folderScanner(await formats(), diagnostics);
+      scan ??= folderScanner(await formats(), diagnostics, await globToRegExp());
       addFolder(path, found, scan, evals === undefined ? undefined : { evals, file: resolve(cwd, evals) });
     } else if (!info.isFile()) {
       diagnostics.push(notAFile(path, 'error', 'it cannot be read as an eval file'));
@@ -71,11 +70,15 @@ function addFolder(
 }
 
 /** A scan of folders for the files some format claims by name; special files it finds are skipped with a warning. */
-function folderScanner(formats: readonly Format[], diagnostics: Diagnostic[]): (dir: string) => string[] {
+function folderScanner(
+  formats: readonly Format[],
+  diagnostics: Diagnostic[],
+  makeRe: GlobToRegExp,
+): (dir: string) => string[] {
   // Built at the first folder scan: files named directly need no patterns.
   let claims: ((below: string) => boolean) | undefined;
   const claimsName = (below: string) => {
-    claims ??= filePatternMatcher(formats);
+    claims ??= filePatternMatcher(formats, makeRe);
     return claims(below);
   };
   return (dir) => {
@@ -119,21 +122,36 @@ function walk(dir: string, out: { files: string[]; special: string[] }, named = 
   }
 }
 
+/** A glob's regular expression, as picomatch makes it (dot files matched too). */
+type GlobToRegExp = (glob: string) => RegExp;
+
+/** picomatch's, imported at the first folder scan: files named directly need no glob. */
+async function globToRegExp(): Promise<GlobToRegExp> {
+  const { default: picomatch } = await import('picomatch');
+  return (glob) => picomatch.makeRe(glob, { dot: true });
+}
+
 /**
  * Whether a posix path matches any of the globs (dot files too), as `picomatch(globs, { dot: true })` says, with its
  * regular expressions tested directly: its matcher does more work per call, and every file of a folder is asked.
  */
-function anyOf(globs: string[]): (path: string) => boolean {
-  const tests = globs.map((glob) => ({ glob, re: picomatch.makeRe(glob, { dot: true }) }));
+function anyOf(globs: string[], makeRe: GlobToRegExp): (path: string) => boolean {
+  const tests = globs.map((glob) => ({ glob, re: makeRe(glob) }));
   return (path) => path !== '' && tests.some(({ glob, re }) => path === glob || re.test(path));
 }
 
 /** Whether a format claims a file by its path below a scanned folder's context (see loadSuites). */
-function filePatternMatcher(formats: readonly Format[]): (below: string) => boolean {
+function filePatternMatcher(formats: readonly Format[], makeRe: GlobToRegExp): (below: string) => boolean {
   // A pattern without a slash matches the file name; one with a slash (`**/cases/*.yaml`) the path below the scanned folder.
   const patterns = formats.flatMap((f) => [...f.filePatterns]);
-  const byName = anyOf(patterns.filter((p) => !p.includes('/')));
-  const byPath = anyOf(patterns.filter((p) => p.includes('/')));
+  const byName = anyOf(
+    patterns.filter((p) => !p.includes('/')),
+    makeRe,
+  );
+  const byPath = anyOf(
+    patterns.filter((p) => p.includes('/')),
+    makeRe,
+  );
   return (below) => byName(basename(below)) || byPath(below);
 }
 

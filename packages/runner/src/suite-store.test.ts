@@ -131,6 +131,9 @@ describe('kept loads (createFolderSuiteStore)', () => {
       edited((e) => e.reads.push(['["unknown","x"]', 'true'])),
       edited((e) => (e.of.text = 'NOTES, but another text under the same key\n')),
       edited((e) => (e.of.build = 'another build')),
+      edited((e) => (e.of.also = 'a fifth field')),
+      edited((e) => delete e.of.text),
+      edited((e) => (e.of = [e.of.build, e.of.context, e.of.file, e.of.text])),
       edited((e) => (e.load.parts = [1])),
     ]) {
       writeFileSync(file, damaged);

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { answerAgain, type Diagnostic, type ObservedReads, type Suite, untilNextTurn } from '@skill-eval/core';
 import { quickHash } from './quick-hash.js';
 import { writeCacheEntries } from './write-cache-entries.js';
@@ -63,7 +62,7 @@ export function createFolderSuiteStore(dir: string, build: string): SuiteStore {
       }
       if (!entry.startsWith(HEADER)) return undefined;
       const kept = readEntry(entry.slice(HEADER.length));
-      if (!kept || !isDeepStrictEqual(kept.of, { build: buildHash, context, file, text })) return undefined;
+      if (!kept || !isEntryOf(kept.of, { build: buildHash, context, file, text })) return undefined;
       for (const [question, answer] of kept.reads) if (answerNow(question) !== answer) return undefined;
       return kept.load;
     },
@@ -75,6 +74,15 @@ export function createFolderSuiteStore(dir: string, build: string): SuiteStore {
       writeCacheEntries(dir, pending);
     },
   };
+}
+
+/** Whether an entry's `of` is exactly `expected`: the same four strings, and nothing else. */
+function isEntryOf(of: unknown, expected: Record<'build' | 'context' | 'file' | 'text', string>): boolean {
+  if (typeof of !== 'object' || of === null || Array.isArray(of)) return false;
+  const keys = Object.keys(of);
+  const same = (key: string) =>
+    Object.hasOwn(expected, key) && (of as Record<string, unknown>)[key] === expected[key as keyof typeof expected];
+  return keys.length === 4 && keys.every(same);
 }
 
 /** The questions and the load an entry holds; undefined when it holds anything else. */
