@@ -62,6 +62,23 @@ describe("an execution's record in the run directory", () => {
     ]);
   });
 
+  it("records an attempt again after the one before it was dropped (a retry), the execution's folder made anew", async () => {
+    const { store, record, at } = await open();
+    record.keep('prompt.txt', 'first attempt');
+    record.openLines('transcript.jsonl').writeLine('first');
+    record.finish();
+    await store.dropArtifacts(EXECUTION);
+    expect(existsSync(at)).toBe(false);
+    const again = new ExecutionRecordFiles(store, EXECUTION);
+    again.keep('prompt.txt', 'second attempt');
+    again.openLines('transcript.jsonl').writeLine('second');
+    expect([...again.finish()].sort()).toEqual(['prompt.txt', 'transcript.jsonl']);
+    expect(again.warnings).toEqual([]);
+    expect(readFileSync(join(at, 'prompt.txt'), 'utf8')).toBe('second attempt');
+    expect(readFileSync(join(at, 'transcript.jsonl'), 'utf8')).toBe('second\n');
+    expect(await store.seal()).toEqual([]);
+  });
+
   it('takes plain file names only', async () => {
     const { record } = await open();
     for (const name of ['../escape.txt', 'sub/file.txt', '..', ''])

@@ -9,6 +9,11 @@ export interface RecordTarget {
   outDir: string;
   ledger: RunDirLedger;
   redact: Redactor;
+  /**
+   * The folders below `outDir` that record files were created in so far, each made and checked once (no link on the
+   * way): an execution's record files share its folder. A folder removed again must leave the set.
+   */
+  made: Set<string>;
 }
 
 /**
@@ -16,8 +21,8 @@ export interface RecordTarget {
  * lines: each redacted and written at once, and the ledger kept to what the file holds after each — an engine that
  * never closes it still leaves a file the run's seal accepts. Throws when it cannot be created, or a line written.
  */
-export function createRecordLines({ outDir, ledger, redact }: RecordTarget, path: string): RecordLines {
-  let fd: number | undefined = createHarnessFileSync(outDir, path);
+export function createRecordLines({ outDir, ledger, redact, made }: RecordTarget, path: string): RecordLines {
+  let fd: number | undefined = createHarnessFileSync(outDir, path, made);
   const hash = createHash('sha256');
   ledger.record(path, sha256(''));
   return {
@@ -37,9 +42,9 @@ export function createRecordLines({ outDir, ledger, redact }: RecordTarget, path
 }
 
 /** Writes `text`, redacted, as the new record file `path`, and records it in the ledger; throws when it cannot. */
-export function writeRecordFile({ outDir, ledger, redact }: RecordTarget, path: string, text: string): void {
+export function writeRecordFile({ outDir, ledger, redact, made }: RecordTarget, path: string, text: string): void {
   const bytes = Buffer.from(redact.text(text));
-  const fd = createHarnessFileSync(outDir, path);
+  const fd = createHarnessFileSync(outDir, path, made);
   try {
     writeAll(fd, bytes);
   } finally {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import {
   type CaseResult,
   type RecordLines,
@@ -92,7 +92,7 @@ export async function createResultStore(
   };
   const artifactsOf = (executionId: string) => join(outDir, 'artifacts', executionId);
   const artifactPath = (executionId: string, rel: string) => join(artifactsOf(executionId), redact.text(rel));
-  const record = { outDir, ledger, redact };
+  const record = { outDir, ledger, redact, made: new Set<string>() };
   return {
     outDir,
     keepArtifacts(executionId, from, options) {
@@ -108,8 +108,11 @@ export async function createResultStore(
     createRecordLines: (executionId, name) => createRecordLines(record, artifactPath(executionId, name)),
     writeRecordFile: (executionId, name, text) => writeRecordFile(record, artifactPath(executionId, name), text),
     async dropArtifacts(executionId) {
-      await rm(artifactsOf(executionId), { recursive: true, force: true });
-      ledger.forget(artifactsOf(executionId));
+      const dir = artifactsOf(executionId);
+      await rm(dir, { recursive: true, force: true });
+      ledger.forget(dir);
+      for (const folder of record.made)
+        if (folder === dir || folder.startsWith(`${dir}${sep}`)) record.made.delete(folder);
     },
     async writeTranscript(executionId, session) {
       return writeTranscriptText(executionId, `${JSON.stringify(redact(session), null, 2)}\n`);

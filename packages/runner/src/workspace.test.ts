@@ -1,4 +1,4 @@
-import { existsSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkspaceSpecSchema } from '@skill-eval/core';
@@ -121,6 +121,21 @@ describe('Workspace.dispose', () => {
     await workspace.dispose();
     expect(existsSync(workspace.root)).toBe(false);
     expect(await readFile(join(outside, 'keep.txt'), 'utf8')).toBe('keep');
+  });
+
+  it('removes a workspace whose folders an agent swapped for links, and neither the folders linked nor what they hold', async () => {
+    const outside = join(dir, 'outside');
+    await writeTree(outside, { 'full/keep.txt': 'keep' });
+    mkdirSync(join(outside, 'empty'));
+    const workspace = await createWorkspace(join(dir, 'tmp'));
+    rmSync(workspace.ws, { recursive: true });
+    rmSync(workspace.home, { recursive: true });
+    symlinkSync(join(outside, 'full'), workspace.ws);
+    symlinkSync(join(outside, 'empty'), workspace.home);
+    await workspace.dispose();
+    expect(existsSync(workspace.root)).toBe(false);
+    expect(await readFile(join(outside, 'full', 'keep.txt'), 'utf8')).toBe('keep');
+    expect(existsSync(join(outside, 'empty'))).toBe(true);
   });
 });
 

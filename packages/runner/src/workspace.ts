@@ -56,16 +56,16 @@ const SMALL_TREE_ENTRIES = 32;
  * Removes `root` in one stretch of this thread when it is what most executions leave — an empty `ws` and `home` and
  * a few files the engine wrote beside them: at most two levels and {@link SMALL_TREE_ENTRIES} entries, no links.
  * False, with nothing or part of it removed, for anything else (a workspace the agent filled), which `rm` then
- * removes: a thread-pool round trip per file costs more than the file.
+ * removes: a thread-pool round trip per file costs more than the file. An empty folder goes in one call, unlisted.
  */
 function removeSmallTree(root: string): boolean {
   try {
     const top = readdirSync(root, { withFileTypes: true });
     if (top.some((entry) => !entry.isDirectory())) return false;
-    const below = top.map((folder) => {
-      const dir = join(root, folder.name);
-      return { dir, entries: readdirSync(dir, { withFileTypes: true }) };
-    });
+    const below = top
+      .map((folder) => join(root, folder.name))
+      .filter((dir) => !removedIfEmpty(dir))
+      .map((dir) => ({ dir, entries: readdirSync(dir, { withFileTypes: true }) }));
     const files = below.flatMap(({ dir, entries }) => entries.map((entry) => ({ path: join(dir, entry.name), entry })));
     if (files.length > SMALL_TREE_ENTRIES || files.some(({ entry }) => !entry.isFile())) return false;
     for (const { path } of files) unlinkSync(path);
@@ -74,6 +74,18 @@ function removeSmallTree(root: string): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(root);
+  }
+}
+
+/** Removes the folder `dir` when it is empty (rmdir never removes a link or what one points at); false when not. */
+function removedIfEmpty(dir: string): boolean {
+  try {
+    rmdirSync(dir);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') return false;
+    throw error;
   }
 }
 

@@ -249,16 +249,19 @@ describe('writeHarnessFile', () => {
 });
 
 describe('a file the harness writes in a folder the agent can write', () => {
-  it('replaces a link, a FIFO or a file left at the name, writing through none of them', () => {
+  it('replaces a link, a dangling link, a FIFO or a file left at the name, writing through none of them', () => {
     const secret = join(host, 'secret.txt');
     symlinkSync(secret, join(ws, 'linked.txt'));
+    // A link to nothing yet: opening it to create would make the host file it names.
+    symlinkSync(join(host, 'made-through-a-link.txt'), join(ws, 'dangling.txt'));
     fifo(join(ws, 'pipe.txt'));
-    for (const name of ['linked.txt', 'pipe.txt', 'ok.txt', 'new.txt']) {
+    for (const name of ['linked.txt', 'dangling.txt', 'pipe.txt', 'ok.txt', 'new.txt']) {
       writeInAgentFolderSync(join(ws, name), `harness ${name}`);
       expect(lstatSync(join(ws, name)).isFile(), name).toBe(true);
       expect(readFileSync(join(ws, name), 'utf8')).toBe(`harness ${name}`);
     }
     expect(readFileSync(secret, 'utf8')).toBe(HOST_TEXT);
+    expect(existsSync(join(host, 'made-through-a-link.txt'))).toBe(false);
   });
 
   it('refuses a folder at the name and leaves it as it was', () => {

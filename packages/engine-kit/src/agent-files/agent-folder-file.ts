@@ -14,6 +14,8 @@ import { makeFolders } from './harness-file.js';
 import { within } from './open-inside.js';
 
 const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_APPEND, O_NONBLOCK } = constants;
+/** A file made by this very call: nothing already at the name (a link included, even a dangling one) is opened. */
+const NEW_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
 /** Linux names the file a descriptor reached: where a new file really landed needs no second lookup. */
 const PROC_FD = process.platform === 'linux' ? '/proc/self/fd' : undefined;
 
@@ -22,13 +24,19 @@ const PROC_FD = process.platform === 'linux' ? '/proc/self/fd' : undefined;
  * folder, which a container mounts inside): whatever the agent, or a setup step, left under that name — a link, a
  * FIFO, an older file — is removed, never written through; the new file is created with O_CREAT|O_EXCL|O_NOFOLLOW, so
  * that a name taken again in between fails the call (EEXIST) instead of leading anywhere. A folder at the name is an
- * error. Returns the descriptor, open for writing. Costs one lstat beside the open.
+ * error. Returns the descriptor, open for writing. A free name costs the one open; a taken one an lstat, the removal
+ * and a second open.
  */
 export function recreateInAgentFolderSync(path: string, mode = 0o644): number {
+  try {
+    return openSync(path, NEW_FILE, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
   const there = lstatSync(path, { throwIfNoEntry: false });
   if (there?.isDirectory()) throw new Error(`${path} is a folder, not a file the harness can write`);
   if (there) unlinkSync(path);
-  return openSync(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+  return openSync(path, NEW_FILE, mode);
 }
 
 /** Writes `data` as the file `path` in a folder an agent can write, as {@link recreateInAgentFolderSync} makes it. */

@@ -106,7 +106,8 @@ function refuseSync(fd: number, refused: Refusal['refused'], message: string): R
 function reachedInsideSync(fd: number, path: string, stats: Stats, root: string): boolean {
   let realRoot = realRoots.get(root);
   if (!realRoot) {
-    realRoot = realpathSync(root);
+    // The system's realpath, as the promise API's: one call, where Node's own walks the path a component at a time.
+    realRoot = realpathSync.native(root);
     remember(root, realRoot);
   }
   if (PROC_FD) return within(readlinkSync(`${PROC_FD}/${fd}`).replace(/ \(deleted\)$/, ''), realRoot);
