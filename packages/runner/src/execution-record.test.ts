@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRedactor } from '@skill-eval/core';
 import { CopyBudget } from '@skill-eval/engine-kit/agent-files';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,26 @@ describe("an execution's record in the run directory", () => {
     expect(readFileSync(join(at, 'prompt.txt'), 'utf8')).toBe('second attempt');
     expect(readFileSync(join(at, 'transcript.jsonl'), 'utf8')).toBe('second\n');
     expect(await store.seal()).toEqual([]);
+  });
+
+  it.each([
+    ['its own folder', (run: string) => join(run, 'artifacts', EXECUTION)],
+    ["the run's artifacts folder", (run: string) => join(run, 'artifacts')],
+  ])('writes nothing through a link planted as %s: each file is a warning', async (_, linked) => {
+    const { record } = await open();
+    const outside = join(temp.dir, 'outside-folder');
+    mkdirSync(outside, { recursive: true });
+    const at = linked(join(temp.dir, 'run'));
+    mkdirSync(dirname(at), { recursive: true });
+    symlinkSync(outside, at);
+    record.openLines('transcript.jsonl').writeLine('not for the host');
+    record.keep('prompt.txt', 'not for the host either');
+    record.finish();
+    expect(readdirSync(outside)).toEqual([]);
+    expect(record.warnings).toEqual([
+      expect.stringMatching(/^The record file transcript\.jsonl could not be written: .* is a symbolic link/),
+      expect.stringMatching(/^The record file prompt\.txt could not be written: .* is a symbolic link/),
+    ]);
   });
 
   it('takes plain file names only', async () => {

@@ -11,6 +11,8 @@ import type { ResultStore } from './result-store.js';
 export class ExecutionRecordFiles implements ExecutionRecord {
   private readonly kept = new Map<string, string>();
   private readonly opened = new Map<string, RecordLines>();
+  /** The folders this record's files were created in: each made and checked once, by the first file in it. */
+  private readonly made = new Set<string>();
   /** What could not be written, for the result's warnings. */
   readonly warnings: string[] = [];
 
@@ -24,7 +26,7 @@ export class ExecutionRecordFiles implements ExecutionRecord {
     let lines: RecordLines | undefined;
     try {
       if (this.opened.has(name)) throw new Error('it is open already');
-      lines = this.store.createRecordLines(this.executionId, name);
+      lines = this.store.createRecordLines(this.executionId, name, this.made);
       this.opened.set(name, lines);
     } catch (error) {
       this.fault(name, error);
@@ -55,7 +57,7 @@ export class ExecutionRecordFiles implements ExecutionRecord {
     for (const lines of this.opened.values()) lines.close();
     for (const [name, text] of this.kept) {
       try {
-        this.store.writeRecordFile(this.executionId, name, text);
+        this.store.writeRecordFile(this.executionId, name, text, this.made);
       } catch (error) {
         this.fault(name, error);
       }

@@ -4,16 +4,15 @@ import type { RecordLines, Redactor } from '@skill-eval/core';
 import { createHarnessFileSync } from '@skill-eval/engine-kit/agent-files';
 import { type RunDirLedger, sha256 } from './run-dir-ledger.js';
 
-/** The run directory a record file goes into, its ledger, and the run's redactor. */
+/**
+ * The run directory a record file goes into, its ledger, and the run's redactor; `made` holds the folders below
+ * `outDir` that one execution's record files were created in so far, each made and checked once (no link on the way).
+ */
 export interface RecordTarget {
   outDir: string;
   ledger: RunDirLedger;
   redact: Redactor;
-  /**
-   * The folders below `outDir` that record files were created in so far, each made and checked once (no link on the
-   * way): an execution's record files share its folder. A folder removed again must leave the set.
-   */
-  made: Set<string>;
+  made?: Set<string>;
 }
 
 /**

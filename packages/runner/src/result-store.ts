@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import {
   type CaseResult,
   type RecordLines,
@@ -38,9 +38,12 @@ export interface ResultStore {
    * is written through), to be written a line at a time: each line redacted and on disk when written, the ledger kept
    * to what the file holds. Throws when it cannot be created; a line that cannot be written throws too.
    */
-  createRecordLines(executionId: string, name: string): RecordLines;
-  /** Writes `text`, redacted, as the new file `name` of an execution's record; throws when it cannot. */
-  writeRecordFile(executionId: string, name: string, text: string): void;
+  createRecordLines(executionId: string, name: string, made?: Set<string>): RecordLines;
+  /**
+   * Writes `text`, redacted, as the new file `name` of an execution's record; throws when it cannot. `made`, here and
+   * in `createRecordLines`: the folders the same execution's record files were created in, made and checked once.
+   */
+  writeRecordFile(executionId: string, name: string, text: string, made?: Set<string>): void;
   /** Where `keepArtifacts` puts the file `rel` (relative to what it copies from) of an execution: an absolute path. */
   artifactPath(executionId: string, rel: string): string;
   /** Removes what an execution kept in `artifacts/` (an attempt retried from the start). */
@@ -92,7 +95,7 @@ export async function createResultStore(
   };
   const artifactsOf = (executionId: string) => join(outDir, 'artifacts', executionId);
   const artifactPath = (executionId: string, rel: string) => join(artifactsOf(executionId), redact.text(rel));
-  const record = { outDir, ledger, redact, made: new Set<string>() };
+  const record = { outDir, ledger, redact };
   return {
     outDir,
     keepArtifacts(executionId, from, options) {
@@ -105,14 +108,13 @@ export async function createResultStore(
       });
     },
     artifactPath,
-    createRecordLines: (executionId, name) => createRecordLines(record, artifactPath(executionId, name)),
-    writeRecordFile: (executionId, name, text) => writeRecordFile(record, artifactPath(executionId, name), text),
+    createRecordLines: (executionId, name, made) =>
+      createRecordLines({ ...record, made }, artifactPath(executionId, name)),
+    writeRecordFile: (executionId, name, text, made) =>
+      writeRecordFile({ ...record, made }, artifactPath(executionId, name), text),
     async dropArtifacts(executionId) {
-      const dir = artifactsOf(executionId);
-      await rm(dir, { recursive: true, force: true });
-      ledger.forget(dir);
-      for (const folder of record.made)
-        if (folder === dir || folder.startsWith(`${dir}${sep}`)) record.made.delete(folder);
+      await rm(artifactsOf(executionId), { recursive: true, force: true });
+      ledger.forget(artifactsOf(executionId));
     },
     async writeTranscript(executionId, session) {
       return writeTranscriptText(executionId, `${JSON.stringify(redact(session), null, 2)}\n`);

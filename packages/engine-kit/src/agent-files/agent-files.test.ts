@@ -143,6 +143,16 @@ describe('listAgentFiles and entryKind', () => {
     expect(await entryKind(ws, 'a')).toMatchObject({ kind: 'directory' });
     expect(await entryKind(ws, 'pipe')).toMatchObject({ kind: 'other' });
   });
+
+  it('lists a folder reached through a linked folder above it, and refuses one that is itself a link', async () => {
+    mkdirSync(join(ws, 'a'));
+    writeFileSync(join(ws, 'a', 'b.txt'), 'b');
+    symlinkSync(dir, join(host, 'up'));
+    // Each path is new to the listing: its real path is found afresh, not remembered from an earlier call.
+    expect(await listAgentFiles(join(host, 'up', 'ws'))).toEqual(['a/b.txt', 'ok.txt']);
+    symlinkSync(ws, join(host, 'ws-link'));
+    await expect(listAgentFiles(join(host, 'ws-link'))).rejects.toThrow(/ws-link is not where a folder/);
+  });
 });
 
 describe('copyAgentFile', () => {

@@ -24,13 +24,13 @@ export async function createHarnessFile(
   return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
 }
 
-/** {@link createHarnessFile} in one stretch of the calling thread (see openInsideSync); returns a descriptor. */
+/**
+ * {@link createHarnessFile} in one stretch of the calling thread (see openInsideSync); returns a descriptor. The
+ * folders `made` holds are not checked again, the ones between them and the file are.
+ */
 export function createHarnessFileSync(base: string, path: string, made?: Set<string>, mode = 0o644): number {
   const folder = dirname(path);
-  if (!made?.has(folder)) {
-    makeFoldersSync(base, folder);
-    made?.add(folder);
-  }
+  if (!made?.has(folder)) makeFoldersSync(base, folder, made);
   return openSync(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
 }
 
@@ -46,23 +46,29 @@ function refuseUnlessFolder(at: string, info: { isDirectory(): boolean; isSymbol
   if (!info.isDirectory()) throw new Error(`${at} is ${info.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`);
 }
 
-/** {@link makeFolders} in one stretch of the calling thread. */
-function makeFoldersSync(base: string, dir: string): void {
+/**
+ * {@link makeFolders} in one stretch of the calling thread, from the deepest folder on the way that `made` holds; each
+ * folder made or checked joins `made`. A folder is made first and looked at only when the name was taken: mkdir makes
+ * nothing through a link, and what was there must then be a folder, not a link.
+ */
+function makeFoldersSync(base: string, dir: string, made = new Set<string>()): void {
   const { from, parts } = foldersBelow(base, dir);
-  mkdirSync(from, { recursive: true });
-  let at = from;
-  for (const part of parts) {
-    at = `${at}${sep}${part}`;
-    let info = lstatSync(at, { throwIfNoEntry: false });
-    if (!info) {
-      try {
-        mkdirSync(at);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-      info = lstatSync(at);
+  const path = (count: number) => (count === 0 ? from : `${from}${sep}${parts.slice(0, count).join(sep)}`);
+  let done = parts.length;
+  while (done > 0 && !made.has(path(done))) done--;
+  if (done === 0 && !made.has(from)) {
+    mkdirSync(from, { recursive: true });
+    made.add(from);
+  }
+  for (let count = done + 1; count <= parts.length; count++) {
+    const at = path(count);
+    try {
+      mkdirSync(at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      refuseUnlessFolder(at, lstatSync(at));
     }
-    refuseUnlessFolder(at, info);
+    made.add(at);
   }
 }
 

@@ -105,12 +105,17 @@ function refuseSync(fd: number, refused: Refusal['refused'], message: string): R
 
 function reachedInsideSync(fd: number, path: string, stats: Stats, root: string): boolean {
   let realRoot = realRoots.get(root);
-  if (!realRoot) {
-    // The system's realpath, as the promise API's: one call, where Node's own walks the path a component at a time.
-    realRoot = realpathSync.native(root);
-    remember(root, realRoot);
+  if (PROC_FD) {
+    const reached = readlinkSync(`${PROC_FD}/${fd}`).replace(/ \(deleted\)$/, '');
+    // The root itself, opened without following a link at its end, is where its descriptor reached: that is its
+    // real path, as the system's realpath would give it, with no lookup more.
+    if (!realRoot && path === resolve(root)) {
+      remember(root, reached);
+      return true;
+    }
+    return within(reached, realRoot ?? rememberRealRoot(root));
   }
-  if (PROC_FD) return within(readlinkSync(`${PROC_FD}/${fd}`).replace(/ \(deleted\)$/, ''), realRoot);
+  realRoot ??= rememberRealRoot(root);
   let real: string;
   try {
     real = realpathSync(path);
@@ -172,6 +177,13 @@ async function realRootOf(root: string): Promise<string> {
   const known = realRoots.get(root);
   if (known) return known;
   const real = await realpath(root);
+  remember(root, real);
+  return real;
+}
+
+/** The real path of `root`, from the system's realpath (one call, as the promise API's), remembered. */
+function rememberRealRoot(root: string): string {
+  const real = realpathSync.native(root);
   remember(root, real);
   return real;
 }
