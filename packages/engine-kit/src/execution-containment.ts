@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { readFile, rmdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { type CgroupTree, findCgroupTree } from './cgroup-tree.js';
 import { OWNER_LABELS, ownerGone, processStart } from './process-owner.js';
-import { newReapMark, REAP_MARK_VARIABLE, reapMarked } from './process-reaper.js';
+import { newReapMark, REAP_MARK_VARIABLE, randomMark, reapMarked } from './process-reaper.js';
 
 /**
  * Process containment: nothing an execution starts outlives it, whatever it does.
@@ -220,7 +219,7 @@ export async function openContainment(): Promise<Containment> {
     const mark = newReapMark();
     return { mechanism: 'mark', env: { [REAP_MARK_VARIABLE]: mark }, end: async () => endMarked(mark) };
   }
-  const mark = randomBytes(12).toString('hex');
+  const mark = randomMark();
   const dir = spare.pop() ?? newLeafDir(tree);
   const leaf: Leaf = { dir, launching: 0 };
   leaves.set(mark, leaf);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRedactor } from '@skill-eval/core';
 import { CopyBudget } from '@skill-eval/engine-kit/agent-files';
@@ -42,6 +42,15 @@ describe("an execution's record in the run directory", () => {
     record.openLines('stream.jsonl').writeLine('one');
     expect(await store.seal()).toEqual([]);
     expect(readFileSync(join(at, 'stream.jsonl'), 'utf8')).toBe('one\n');
+  });
+
+  it('tells the seal of a line something else added to a record file the engine is still writing', async () => {
+    const { store, record, at } = await open();
+    const lines = record.openLines('stream.jsonl');
+    lines.writeLine('one');
+    appendFileSync(join(at, 'stream.jsonl'), 'forged\n');
+    lines.writeLine('two');
+    expect(await store.seal()).toEqual([`artifacts/${EXECUTION}/stream.jsonl (changed; removed)`]);
   });
 
   it('never writes through what is at a name already: a link there is a warning, and its target stays as it was', async () => {

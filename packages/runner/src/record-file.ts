@@ -17,13 +17,13 @@ export interface RecordTarget {
 
 /**
  * Creates the record file `path` (below the run directory; new, so nothing already at the name is written through) for
- * lines: each redacted and written at once, and the ledger kept to what the file holds after each — an engine that
- * never closes it still leaves a file the run's seal accepts. Throws when it cannot be created, or a line written.
+ * lines: each redacted and written at once, and the ledger given the hash of what the file holds when the seal asks —
+ * an engine that never closes it still leaves a file the run's seal accepts. Throws when it cannot be created, or a line written.
  */
 export function createRecordLines({ outDir, ledger, redact, made }: RecordTarget, path: string): RecordLines {
   let fd: number | undefined = createHarnessFileSync(outDir, path, made);
   const hash = createHash('sha256');
-  ledger.record(path, sha256(''));
+  ledger.record(path, () => hash.copy().digest('hex'));
   return {
     path,
     writeLine(line) {
@@ -31,7 +31,6 @@ export function createRecordLines({ outDir, ledger, redact, made }: RecordTarget
       const bytes = Buffer.from(`${redact.text(line)}\n`);
       writeAll(fd, bytes);
       hash.update(bytes);
-      ledger.record(path, hash.copy().digest('hex'));
     },
     close() {
       if (fd !== undefined) closeSync(fd);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -30,7 +30,8 @@ const DOT_SEGMENT = /^[\\/]|[\\/]$|[\\/]{2}|(^|[\\/])\.{1,2}([\\/]|$)/;
  * permissions cannot keep its ctime) must be one the harness wrote, with the content it wrote.
  */
 export class RunDirLedger {
-  private readonly hashes = new Map<string, string>();
+  /** Each file's sha256, or how to get it when the seal asks (a file still written to: the hash of it so far). */
+  private readonly hashes = new Map<string, string | (() => string)>();
   private readonly since: number;
   private readonly prefix: string;
 
@@ -39,8 +40,11 @@ export class RunDirLedger {
     this.since = fileClockNow(outDir);
   }
 
-  /** The harness wrote `path` (absolute, below the run directory) with this sha256. */
-  record(path: string, sha256: string): void {
+  /**
+   * The harness wrote `path` (absolute, below the run directory) with this sha256; a function gives the sha256 of
+   * what the harness has written there by the time the seal asks, for a file written a piece at a time.
+   */
+  record(path: string, sha256: string | (() => string)): void {
     this.hashes.set(this.key(path), sha256);
   }
 
@@ -61,7 +65,8 @@ export class RunDirLedger {
       const key = this.key(path);
       if (NOT_LEDGERED.has(key.split('/')[0]!) || key.endsWith('.tmp')) continue;
       seen.add(key);
-      const expected = this.hashes.get(key);
+      const recorded = this.hashes.get(key);
+      const expected = typeof recorded === 'function' ? recorded() : recorded;
       // The run has ended and nothing waits on this thread: each file is checked in one stretch of it, without the
       // thread-pool round trips and stream of a read per file (a run of 1000 cases leaves 4000 files).
       if (expected === undefined) {
@@ -162,4 +167,5 @@ export async function sha256Of(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-export const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+/** The sha256 of `data`, in one call (a hash object costs several times more for the short texts of a run). */
+export const sha256 = (data: string | Buffer): string => hash('sha256', data);
