@@ -18,7 +18,8 @@ export interface RecordTarget {
 /**
  * Creates the record file `path` (below the run directory; new, so nothing already at the name is written through) for
  * lines: each redacted and written at once, and the ledger given the hash of what the file holds when the seal asks —
- * an engine that never closes it still leaves a file the run's seal accepts. Throws when it cannot be created, or a line written.
+ * an engine that never closes it still leaves a file the run's seal accepts. Throws when it cannot be created, or a
+ * line written.
  */
 export function createRecordLines({ outDir, ledger, redact, made }: RecordTarget, path: string): RecordLines {
   let fd: number | undefined = createHarnessFileSync(outDir, path, made);
