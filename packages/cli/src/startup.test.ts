@@ -239,6 +239,29 @@ describe('start-up', () => {
       expect(kept.sources.filter((source) => loading.test(source))).toEqual([]);
     }));
 
+  it("a run whose file's load is kept loads no format and no YAML parser", () =>
+    inSuiteFolder((dir) => {
+      const env = { XDG_CACHE_HOME: join(dir, 'user-cache'), SKILL_EVAL_CHECK_FAST_PATHS: '' };
+      const loading = /\/(formats\/[^/]+\/dist\/|node_modules\/yaml\/|packages\/runner\/dist\/load-file\.js)/;
+      const run = (out: string) => [
+        'run',
+        'echo.eval.yaml',
+        '-e',
+        'command',
+        '--ek',
+        'command=cat',
+        '--no-cache',
+        '-q',
+        '-o',
+        out,
+      ];
+      const fresh = loadedModules(run('first'), dir, env);
+      expect(fresh.sources.join('\n')).toContain('/node_modules/yaml/');
+      const kept = loadedModules(run('second'), dir, env);
+      expect(kept.stderr).toBe('');
+      expect(kept.sources.join('\n')).toContain('/packages/runner/dist/suite-store.js');
+      expect(kept.sources.filter((source) => loading.test(source))).toEqual([]);
+    }));
   it('validate, like list, loads none of the code that stages, runs or contains executions', () =>
     inSuiteFolder((dir) => {
       const validate = loadedModules(['validate', 'echo.eval.yaml'], dir);

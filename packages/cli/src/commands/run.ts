@@ -3,7 +3,7 @@ import { caseNeedsJudge } from '@skill-eval/grading';
 import type { OtlpTarget } from '@skill-eval/report/otlp';
 import { type EngineTarget, findUntrustedInputs, type PlanItem, runSuites } from '@skill-eval/runner';
 import { withApiKey } from '../credentials/api-key-option.js';
-import { withDotEnv, withSkillUpCredentials } from '../credentials/credential-sources.js';
+import { withDotEnv } from '../credentials/credential-sources.js';
 import { withProviderModels } from '../credentials/skill-up-models.js';
 import { unknownScopes } from '../engines/engine-target.js';
 import { missingSetupCheck } from '../engines/missing-setup.js';
@@ -188,8 +188,10 @@ async function loadRunFiles(paths: string[], options: RunCommandOptions, setting
   );
   printDiagnostics(loaded.diagnostics, io.cwd, io.stderr, { quiet: options.quiet === true });
   // skill-up suites also find their keys where skill-up does: ~/.skill-up/credentials.yaml, under everything else;
-  // and their models: <PROVIDER>_MODEL over the eval files' pins.
+  // and their models: <PROVIDER>_MODEL over the eval files' pins. Imported here: it reads YAML, which a run whose
+  // loads are kept needs nowhere else.
   if (loaded.suites.some((s) => s.format === 'skill-up')) {
+    const { withSkillUpCredentials } = await import('../credentials/skill-up-credentials.js');
     io.env = withSkillUpCredentials(io.env.HOME, { env: io.env, sources: new Map() }).env;
   }
   const { suites, notes } = withProviderModels(loaded.suites, io.env);
