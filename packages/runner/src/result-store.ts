@@ -13,7 +13,7 @@ import {
 import { type KeepOptions, keepArtifacts } from './keep-artifacts.js';
 import { makeDirectory } from './make-directory.js';
 import { createRecordLines, writeRecordFile } from './record-file.js';
-import { RunDirLedger, sha256, sha256Of } from './run-dir-ledger.js';
+import { RunDirLedger, sha256, sha256OfRegularFile } from './run-dir-ledger.js';
 
 /**
  * Where a run's files go: `results.jsonl`, `summary.json`, `transcripts/`, `artifacts/`. Everything written is
@@ -139,7 +139,7 @@ export async function createResultStore(
       ledger.record(resultsFile, resultsHash.copy().digest('hex'));
       if (manifest) ledger.record(manifestFile, sha256(manifest));
       const found = await ledger.seal();
-      if (!existsSync(resultsFile) || (await sha256Of(resultsFile)) !== resultsHash.copy().digest('hex')) {
+      if (sha256OfRegularFile(resultsFile) !== resultsHash.copy().digest('hex')) {
         if (fd !== undefined) closeSync(fd);
         fd = undefined;
         await writeAtomically(resultsFile, held.map((result) => `${JSON.stringify(result)}\n`).join(''));

@@ -2,7 +2,6 @@ import { createHash, hash } from 'node:crypto';
 import {
   closeSync,
   constants,
-  createReadStream,
   type Dirent,
   fstatSync,
   lstatSync,
@@ -158,13 +157,6 @@ export function sha256OfRegularFile(path: string): string | undefined {
   } finally {
     closeSync(fd);
   }
-}
-
-/** The sha256 of a file's content, read in chunks. */
-export async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** The sha256 of `data`, in one call (a hash object costs several times more for the short texts of a run). */
