@@ -118,6 +118,31 @@ describe('claude-code engine against the fake model server', () => {
     expect(modelRequests()[0]!.headers['x-api-key']).toBe('sk-ant-fake-e2e-key');
   }, 60_000);
 
+  it("keeps its temp files in the execution's HOME: a Bash call leaves nothing in the machine's temp folder", async () => {
+    const machineTemp = join(sandbox.root, 'machine-tmp');
+    mkdirSync(machineTemp);
+    const input = await setup({
+      conversations: [
+        {
+          id: 'bash',
+          match: { user: 'Run echo', tools: true },
+          responses: [
+            { toolCalls: [{ name: 'Bash', input: { command: 'echo hi > hi.txt', description: 'Write hi' } }] },
+            { text: 'Done.' },
+          ],
+        },
+      ],
+    });
+    const given = input({ turns: ['Run echo'] });
+    const session = await engine.run({ ...given, env: { ...given.env, TMPDIR: machineTemp } });
+
+    expect(session.status).toBe('completed');
+    expect(readFileSync(join(sandbox.workspace, 'hi.txt'), 'utf8')).toBe('hi\n');
+    // claude keeps a folder per working directory below $TMPDIR/claude-<uid>: the execution's own, gone with it.
+    expect(readdirSync(machineTemp)).toEqual([]);
+    expect(readdirSync(join(sandbox.home, '.tmp'))).toContain(`claude-${process.getuid!()}`);
+  }, 60_000);
+
   it('lists a skill staged under <workspace>/.claude/skills to the model, and not one elsewhere', async () => {
     stageSkill(join(sandbox.workspace, '.claude', 'skills'), 'staged-skill', 'Staged for the listing test.');
     stageSkill(join(sandbox.workspace, 'skills'), 'stray-skill', 'Not under a skill root.');

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { buildClaudeArgs, buildClaudeEnv, toolArgs } from './claude-command.js';
 
 describe('buildClaudeEnv', () => {
-  it('keeps only the given env plus the isolation settings', () => {
+  it("keeps only the given env plus the isolation settings, with HOME and TMPDIR in the execution's HOME", () => {
     const env = buildClaudeEnv(
       {
-        env: { PATH: '/bin', ANTHROPIC_API_KEY: 'sk-test-123456', ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' },
+        env: {
+          PATH: '/bin',
+          TMPDIR: '/tmp',
+          ANTHROPIC_API_KEY: 'sk-test-123456',
+          ANTHROPIC_BASE_URL: 'http://127.0.0.1:1',
+        },
         home: '/h',
       },
       {},
@@ -13,6 +18,7 @@ describe('buildClaudeEnv', () => {
     expect(env).toMatchObject({
       PATH: '/bin',
       HOME: '/h',
+      TMPDIR: '/h/.tmp',
       CLAUDE_CONFIG_DIR: '/h/.claude',
       ANTHROPIC_API_KEY: 'sk-test-123456',
       ANTHROPIC_BASE_URL: 'http://127.0.0.1:1',

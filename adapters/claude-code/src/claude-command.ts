@@ -19,8 +19,16 @@ const FIXED_ENV: Record<string, string> = {
 };
 
 /**
+ * The temp folder claude and its tools write to, in the fresh HOME: claude keeps a folder per working directory below
+ * `$TMPDIR/claude-<uid>` (its Bash tool's output and state) and leaves it there, so the machine's `/tmp` would keep one
+ * per execution.
+ */
+export const claudeTempDir = (home: string): string => join(home, '.tmp');
+
+/**
  * The child environment: the runner's env (its allowlist and claude's own credentials), the cloud SDKs pointed at the
- * user's cloud login (`~/.aws`, gcloud's config) when Bedrock or Vertex is on, and claude's isolation settings.
+ * user's cloud login (`~/.aws`, gcloud's config) when Bedrock or Vertex is on, claude's isolation settings, and HOME
+ * and TMPDIR in the execution's HOME.
  */
 export function buildClaudeEnv(
   input: Pick<EngineRunInput, 'env' | 'home' | 'userHome'>,
@@ -28,6 +36,7 @@ export function buildClaudeEnv(
 ): Record<string, string> {
   const env: Record<string, string> = { ...input.env, ...cloudLoginFiles(input.env, input.userHome), ...FIXED_ENV };
   env.HOME = input.home;
+  env.TMPDIR = claudeTempDir(input.home);
   env.CLAUDE_CONFIG_DIR = join(input.home, '.claude');
   if (settings.baseUrl) env.ANTHROPIC_BASE_URL = settings.baseUrl;
   return env;

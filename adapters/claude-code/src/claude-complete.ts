@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CompletionRequest, type CompletionResponse, redactorOf, SkillEvalError } from '@skill-eval/core';
 import { howItEnded, runGroupProcess } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
-import { buildClaudeEnv } from './claude-command.js';
+import { buildClaudeEnv, claudeTempDir } from './claude-command.js';
 import { CLAUDE_ENVIRONMENT } from './claude-credentials.js';
 import { StreamJsonParser } from './stream-json.js';
 
@@ -27,6 +27,7 @@ export async function completeWithClaude(
 ): Promise<CompletionResponse> {
   const home = await mkdtemp(join(tmpdir(), 'skill-eval-claude-judge-'));
   try {
+    await mkdir(claudeTempDir(home));
     const source = request.env ?? process.env;
     const parent = Object.fromEntries(
       Object.entries(source).filter(

@@ -60,10 +60,13 @@ async function runBoth(
     const env = {
       PATH: process.env.PATH,
       HOME: join(dir, 'home'),
+      // claude keeps a folder per working directory, and a socket, in its temp folder: this run's, removed with it.
+      TMPDIR: join(dir, 'tmp'),
       ANTHROPIC_API_KEY: 'sk-ant-fake-differential-key',
       ANTHROPIC_BASE_URL: server.url,
     };
     mkdirSync(env.HOME, { recursive: true });
+    mkdirSync(env.TMPDIR);
     // Each harness gets its own copy: claude writes its results below the plugin's eval folder.
     cpSync(plugin, join(dir, 'claude', 'plugin'), { recursive: true });
     cpSync(plugin, join(dir, 'skill-eval', 'plugin'), { recursive: true });
