@@ -8,7 +8,6 @@ export const split: SplitPackage = {
   // tests count the launchers this process has started.
   isolated: [
     'src/execution-containment-fallback.test.ts',
-    'src/execution-containment-prepare.test.ts',
     'src/process-reaper.test.ts',
     'src/process-launcher.test.ts',
   ],

@@ -113,6 +113,11 @@ describe.runIf(containmentMechanism() === 'cgroup')('an execution contained in a
     expect(sleeper.signalCode).toBe('SIGKILL');
   });
 
+  it('chose by a probe that left no cgroup of its own behind', () => {
+    const probes = readdirSync(findCgroupTree()!.parent).filter((name) => name.startsWith(`probe.${process.pid}.`));
+    expect(probes).toEqual([]);
+  });
+
   it('gives no notice: containment is whole', () => {
     expect(containmentNotice()).toBeUndefined();
   });

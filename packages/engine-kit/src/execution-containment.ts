@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { readFile, rmdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -97,6 +96,12 @@ export function containmentNotice(): string | undefined {
   return `Process containment falls back to scanning for the execution's mark (${choice?.why}): a process an agent starts that clears or rewrites its environment can outlive its execution. Run on Linux with a writable cgroup v2 (as root, or in a delegated cgroup) for full containment.`;
 }
 
+/**
+ * Chooses the mechanism: where a cgroup tree is at hand, this process moves itself into a new cgroup and back out
+ * (the probe), as the launcher does around every program's fork. Made once, the first time anything asks: the CLI
+ * asks before a run's first execution, while the launcher it started is still booting, so the probe's two waits on
+ * the kernel (a millisecond or two in all) delay nothing.
+ */
 function choose(): { tree?: CgroupTree; why?: string } {
   const settled = precheck();
   if ('choice' in settled) return settled.choice;
@@ -112,43 +117,6 @@ function choose(): { tree?: CgroupTree; why?: string } {
   }
   return decided(tree, why);
 }
-
-/**
- * Makes a process of this user move itself into the cgroup whose `cgroup.procs` is `enter` and back into `leave`, as
- * the launcher will for every program; resolves to undefined when both moves worked, else to the errno name (`EACCES`).
- */
-export type MoveProbe = (enter: string, leave: string) => Promise<string | undefined>;
-
-/**
- * Finds out now, off this thread, which mechanism this process will use, so that the first execution does not wait
- * for it: the move into a cgroup and back out that the probe makes waits on the kernel (an RCU grace period each,
- * some 10 ms), in another process than this one — a short-lived `sh` born here, or (`probe`) the process launcher,
- * which a run starts while it loads its suites anyway: no fork of this large process on the run's way to its first
- * execution.
- */
-export function prepareContainment(probe: MoveProbe = moveInAndOut): Promise<void> {
-  if (choice) return Promise.resolve();
-  preparing ??= (async () => {
-    // Refused (SKILL_EVAL_CONTAINMENT=cgroup where cgroups do not work): choose() refuses again at its caller.
-    const settled = await Promise.resolve()
-      .then(precheck)
-      .catch(() => undefined);
-    if (!settled) return;
-    if ('choice' in settled) {
-      choice ??= settled.choice;
-      return;
-    }
-    const { tree, leaf } = settled;
-    const code = await probe(join(leaf, 'cgroup.procs'), join(tree.home, 'cgroup.procs'))
-      .catch((error: Error) => error.message)
-      .finally(() => removeProbeLeaf(leaf));
-    const why = code === undefined ? undefined : notWritable(tree, code);
-    // A failed probe with SKILL_EVAL_CONTAINMENT=cgroup is left to choose(), which refuses at its caller.
-    if (!(why && process.env[CONTAINMENT_VARIABLE] === 'cgroup')) choice ??= decided(tree, why);
-  })();
-  return preparing;
-}
-let preparing: Promise<void> | undefined;
 
 /**
  * What decides without the probe's moves (the variable, the platform, a cgroup v2 and its `cgroup.kill`), or the
@@ -185,24 +153,6 @@ function decided(tree: CgroupTree | undefined, why: string | undefined): { tree?
 
 const notWritable = (tree: CgroupTree, code: string) => `the cgroup ${tree.home} is not writable (${code})`;
 
-/** The probe without a launcher: a `sh` born here makes both moves. */
-function moveInAndOut(enter: string, leave: string): Promise<string | undefined> {
-  const args = ['-c', 'echo 0 > "$1" && echo 0 > "$2"', 'probe', enter, leave];
-  return new Promise((resolve) => {
-    execFile('/bin/sh', args, { env: { PATH: process.env.PATH ?? '' } }, (error, _out, stderr) =>
-      resolve(error ? errnoOf(stderr) : undefined),
-    );
-  });
-}
-
-/** The errno name of what `sh` said when a redirection failed (its messages are in the C locale here). */
-function errnoOf(stderr: string): string {
-  if (stderr.includes('Permission denied')) return 'EACCES';
-  if (stderr.includes('Read-only file system')) return 'EROFS';
-  if (stderr.includes('No such file')) return 'ENOENT';
-  return stderr.trim().split('\n').at(-1) || 'error';
-}
-
 function removeProbeLeaf(leaf: string): void {
   try {
     rmdirSync(leaf);
@@ -211,8 +161,6 @@ function removeProbeLeaf(leaf: string): void {
 
 /** Opens the boundary of one execution's processes; `end` it when the execution ends, whatever happened. */
 export async function openContainment(): Promise<Containment> {
-  // A probe still under way decides soon: waiting for it is quicker than the moves of one made here.
-  if (!choice && preparing) await preparing;
   containmentMechanism();
   const tree = choice?.tree;
   if (!tree) {

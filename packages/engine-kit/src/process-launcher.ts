@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { type LaunchCgroup, launchCgroup, prepareContainment } from './execution-containment.js';
+import { type LaunchCgroup, launchCgroup } from './execution-containment.js';
 import { LAUNCHER_SOURCE } from './launcher-source.js';
 
 /** What to start: as for child_process.spawn, always detached (the leader of a new process group). */
@@ -273,34 +273,8 @@ export function launchProcess(request: LaunchRequest, events: LaunchEvents): Lau
 /**
  * Starts the first launcher now rather than at the first launch: a launcher takes a Node start-up (tens of
  * milliseconds), which a caller that knows programs will run can spend while it loads its work. It keeps no process
- * alive, and is reused by every later launch. The containment probe (some 20 ms of waiting on the kernel) runs beside
- * it, for the same reason.
+ * alive, and is reused by every later launch.
  */
 export function prestartLaunchers(): void {
-  void prepareContainment(launcherMoveProbe);
   pool()[0]!.start();
-}
-
-/**
- * The containment probe made by the first launcher, as it will start every program: it moves itself into the probe
- * cgroup (`enter`), forks a `sh` that does nothing, and moves back out (`leave`). A move it cannot make is the error
- * of that launch (`EACCES: permission denied, open '…/cgroup.procs'`); one that leaves it stuck inside ends it, and
- * the next launch starts another (see launcher-source.ts).
- */
-export function launcherMoveProbe(enter: string, leave: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const request = { file: '/bin/sh', args: ['-c', ':'], cwd: '/', env: { PATH: process.env.PATH ?? '' } };
-    pool()[0]!.launch(
-      request,
-      {
-        pid: () => {},
-        error: (message) => resolve(/^E[A-Z]+/.exec(message)?.[0] ?? message),
-        stdout: () => {},
-        stderr: () => {},
-        exit: () => {},
-        close: () => resolve(undefined),
-      },
-      { enter, leave, settled: () => {} },
-    );
-  });
 }
