@@ -7,6 +7,9 @@ const UNSAFE = /[,:\\\n]/;
 /** Whether `path` can be named in overlay mount options. */
 export const mountablePath = (path: string) => !UNSAFE.test(path);
 
+/** How long `mount`, `umount` or the whiteouts' `sh` may take: a lower layer on a hung share must not hang the run. */
+const MOUNT_LIMIT_MS = 30_000;
+
 /**
  * Mounts an overlay at `target`: `lowers` (top first) read-only below a fresh upper layer in `scratch`, so
  * everything written at `target` lands in `scratch` and the lower layers never change. `hidden` paths (relative) of
@@ -22,22 +25,43 @@ export async function mountOverlay(
   const work = join(scratch, 'work');
   await mkdir(upper, { recursive: true });
   await mkdir(work, { recursive: true });
-  // Imported on use: most runs mount nothing, and execa is a hundred modules to load at start-up.
-  const { execa } = await import('execa');
   if (hidden.length > 0) {
     // An overlay whiteout (a character device 0:0 in the upper layer) hides the lower entry of that path.
     await Promise.all(hidden.map((rel) => mkdir(dirname(join(upper, rel)), { recursive: true })));
     const script = 'for p do mknod "$p" c 0 0 || exit 1; done';
-    await execa('sh', ['-c', script, 'sh', ...hidden.map((rel) => join(upper, rel))], { stdin: 'ignore' });
+    await mustSucceed('sh', ['-c', script, 'sh', ...hidden.map((rel) => join(upper, rel))]);
   }
   const options = `lowerdir=${lowers.join(':')},upperdir=${upper},workdir=${work}`;
-  await execa('mount', ['-t', 'overlay', 'overlay', '-o', options, target], { stdin: 'ignore' });
+  await mustSucceed('mount', ['-t', 'overlay', 'overlay', '-o', options, target]);
 }
 
 /** Unmounts `target`; a mount still in use (an abandoned engine's cwd) is detached lazily instead. */
 export async function unmount(target: string): Promise<void> {
-  const { execa } = await import('execa');
-  const first = await execa('umount', [target], { reject: false, stdin: 'ignore' });
-  if (first.exitCode === 0) return;
-  await execa('umount', ['-l', target], { reject: false, stdin: 'ignore' });
+  if ((await mountProgram('umount', [target])).exitCode === 0) return;
+  await mountProgram('umount', ['-l', target]);
+}
+
+/** Runs one of the programs above; throws with what it said unless it exits with 0. */
+async function mustSucceed(file: string, args: readonly string[]): Promise<void> {
+  const outcome = await mountProgram(file, args);
+  if (outcome.exitCode === 0) return;
+  const why = outcome.spawnError ?? (outcome.timedOut ? `still running after ${MOUNT_LIMIT_MS / 1000} s` : undefined);
+  throw new Error(`${file} ${args.join(' ')}: ${why ?? (outcome.stderrTail || `exit ${outcome.exitCode}`)}`);
+}
+
+/**
+ * Runs `file` (found on PATH) with nothing of the user's environment but PATH, through the process launcher, as the
+ * harness starts every program: a fork of this large process would block its event loop for every mount and unmount
+ * of every execution's workspace (loaded on first use: most runs mount nothing).
+ */
+async function mountProgram(file: string, args: readonly string[]) {
+  const { runGroupProcess } = await import('@skill-eval/engine-kit/run-group-process');
+  return runGroupProcess({
+    file,
+    args,
+    cwd: '/',
+    env: { PATH: process.env.PATH ?? '' },
+    deadline: Date.now() + MOUNT_LIMIT_MS,
+    onLine: () => {},
+  });
 }
