@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DOCKER_CLI_VARIABLES } from '@skill-eval/engine-kit/docker-cli-variables';
@@ -30,27 +29,28 @@ export function dockerCli(file: string, runEnv: Readonly<Record<string, string |
 
 /**
  * Runs the docker CLI for a short command (not a workload): bounded in time, output collected. Its environment is
- * the client variables alone: nothing of an eval file's reaches the program on the host.
+ * the client variables alone: nothing of an eval file's reaches the program on the host. It is started by the
+ * process launcher, as every program of a run is: a fork of the harness's own large process would hold up its event
+ * loop at every execution's `docker run`.
  */
-export function docker(
+export async function docker(
   cli: DockerCli,
   args: readonly string[],
   options: { timeoutMs?: number } = {},
 ): Promise<DockerOutput> {
-  return new Promise((resolve) => {
-    execFile(
-      cli.file,
-      [...args],
-      {
-        timeout: options.timeoutMs ?? 60_000,
-        maxBuffer: 16 * 1024 * 1024,
-        env: cli.env,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        const spawnFailed = error && typeof error.code === 'string';
-        resolve({ stdout, stderr: spawnFailed ? error.message : stderr, code });
-      },
-    );
+  const { runGroupProcess } = await import('@skill-eval/engine-kit/run-group-process');
+  const lines: string[] = [];
+  const outcome = await runGroupProcess({
+    file: cli.file,
+    args,
+    cwd: process.cwd(),
+    env: cli.env,
+    deadline: Date.now() + (options.timeoutMs ?? 60_000),
+    onLine: (line) => {
+      lines.push(line);
+    },
   });
+  const stdout = lines.length > 0 ? `${lines.join('\n')}\n` : '';
+  if (outcome.spawnError !== undefined) return { stdout, stderr: outcome.spawnError, code: -1 };
+  return { stdout, stderr: outcome.stderrTail, code: outcome.exitCode ?? -1 };
 }
