@@ -58,8 +58,15 @@ describe.runIf(process.platform === 'linux')('the process reaper', () => {
 
   it('waits on a process with no environment at one reap, and not again at the next', async () => {
     const bare = await bareSleeper();
-    // Until sleep has exec'd, /proc shows env's (or sh's) environment; once it is empty, the reaper cannot tell.
-    await vi.waitUntil(() => readFileSync(`/proc/${bare}/environ`).length === 0 && alive(bare));
+    // Until sleep has exec'd, /proc shows env's (or sh's) environment; once it is empty, the reaper cannot tell. Each
+    // exec on the way (setsid, env) also shows an empty one for a moment, so wait for sleep itself: its name is set
+    // before its environment, which stays empty from then on.
+    await vi.waitUntil(
+      () =>
+        readFileSync(`/proc/${bare}/comm`, 'utf8') === 'sleep\n' &&
+        readFileSync(`/proc/${bare}/environ`).length === 0 &&
+        alive(bare),
+    );
     const mark = newReapMark();
     const waits = vi.spyOn(globalThis, 'setTimeout');
     try {
