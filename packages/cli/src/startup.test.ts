@@ -111,6 +111,35 @@ function builtinsLoaded(args: string[], cwd: string): string[] {
 const SUITE =
   'name: echo\ntests:\n  - id: one\n    input: "say hi"\n    assertions:\n      - type: contains\n        value: hi\n';
 
+// Notes, in order on stderr, each process launcher the CLI starts (`node -e <launcher>`) and each execution's workspace
+// it makes (a temp folder named after its owner, workspace.ts), by wrapping the two functions the CLI's build calls.
+const LAUNCH_HOOK = `data:text/javascript,${encodeURIComponent(`
+const childProcess = process.getBuiltinModule('node:child_process');
+const fs = process.getBuiltinModule('node:fs');
+const spawn = childProcess.spawn;
+childProcess.spawn = function (file, args, ...rest) {
+  if (file === process.execPath && args?.[0] === '-e') process.stderr.write('EVENT launcher\\n');
+  return spawn.call(this, file, args, ...rest);
+};
+const mkdtempSync = fs.mkdtempSync;
+fs.mkdtempSync = function (...args) {
+  const made = mkdtempSync.apply(this, args);
+  if (/\\/skill-eval-\\d+\\.\\d*-[^/]+$/.test(made)) process.stderr.write('EVENT workspace\\n');
+  return made;
+};
+`)}`;
+
+/** What {@link LAUNCH_HOOK} noted of one run of the CLI, in order, and how it ended. */
+function launchEvents(args: string[], cwd: string): { events: string[]; status: number | null; stderr: string } {
+  const child = spawnSync(process.execPath, ['--import', LAUNCH_HOOK, BIN, ...args], { encoding: 'utf8', cwd });
+  const lines = child.stderr.split('\n');
+  return {
+    events: lines.filter((line) => line.startsWith('EVENT ')).map((line) => line.slice('EVENT '.length)),
+    status: child.status,
+    stderr: lines.filter((line) => !line.startsWith('EVENT ')).join('\n'),
+  };
+}
+
 /** Runs `body` in a new folder holding {@link SUITE} as echo.eval.yaml, removed afterwards. */
 function inSuiteFolder(body: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'skill-eval-startup-'));
@@ -357,5 +386,21 @@ describe('start-up', () => {
         'hint: Choose another --out directory; existing results are never overwritten.',
       ]);
       expect(run.sources.join('\n')).not.toContain('/packages/engine-kit/dist/process-launcher.js');
+    }));
+
+  it('a run with the result cache starts its process launcher before its first workspace, and a re-run the cache answers whole starts none', () =>
+    inSuiteFolder((dir) => {
+      const run = (out: string) =>
+        launchEvents(
+          ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--cache-dir', 'cache', '-q', '-o', out],
+          dir,
+        );
+      const first = run('first');
+      expect([first.status, first.stderr.trim()]).toEqual([0, '']);
+      // The launcher boots while the run lays out its run folder and the execution's workspace.
+      expect(first.events).toEqual(['launcher', 'workspace']);
+      const again = run('again');
+      expect([again.status, again.stderr.trim()]).toEqual([0, '']);
+      expect(again.events).toEqual([]);
     }));
 });

@@ -60,7 +60,8 @@ async function startRun(
 ): Promise<number> {
   const trust = options.trust === true;
   const settings = runSettings(options, io);
-  prestartLaunchers(options, settings);
+  // Without the result cache every execution runs: the launchers boot while the run loads.
+  if (options.cache === false) prestartLaunchers(settings);
   const loaded = await loadRunFiles(paths, options, settings, io);
   if (!loaded) return 2;
   if (loaded.suites.length === 0) {
@@ -130,11 +131,7 @@ async function startRun(
       ...(baseline ? { baselineSkill: baseline.skill } : {}),
       ...(settings.shard ? { shard: settings.shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),
-      beforeExecutions: async (toRun) => {
-        setup?.(toRun);
-        // Only executions are contained: a run the cache answers whole neither probes nor makes a cgroup.
-        if (toRun.length > 0) await noteWeakerContainment(io);
-      },
+      beforeExecutions: beforeExecutions(setup, options, settings, io),
       ...(environment ? { environment } : {}),
     });
     if (summary.interrupted) return exitStatusOf(stop.stoppedBy() ?? 'SIGINT');
@@ -149,14 +146,35 @@ async function startRun(
 }
 
 /**
- * Engines that run a program per execution start it from launcher processes: once the options are known to be usable,
- * start those while the run loads — unless the result cache may answer every execution (a re-run), which then needs
- * none.
+ * Engines that run a program per execution start it from launcher processes, which take a Node start-up to boot:
+ * started as soon as the run knows executions will run (at once without the result cache; otherwise once the cache
+ * has answered what it can: a re-run it answers whole needs none), they boot while the run prepares its first
+ * execution.
  */
-function prestartLaunchers(options: RunCommandOptions, { engineSpecs }: RunSettings): void {
-  if (options.cache === false && engineSpecs.some((spec) => bundledEngine(spec.id)?.startsPrograms)) {
+function prestartLaunchers({ engineSpecs }: RunSettings): void {
+  if (engineSpecs.some((spec) => bundledEngine(spec.id)?.startsPrograms)) {
     void import('@skill-eval/engine-kit').then((kit) => kit.prestartLaunchers());
   }
+}
+
+/**
+ * What the run does once the cache has answered what it can, before anything is written or run: the setup check, then,
+ * when executions will run, their launchers started (without the cache they were at once) and the containment notice.
+ * Only executions are contained: a run the cache answers whole neither probes nor makes a cgroup, nor starts a
+ * launcher.
+ */
+function beforeExecutions(
+  setup: ((toRun: readonly PlanItem<EngineTarget>[]) => void) | undefined,
+  options: RunCommandOptions,
+  settings: RunSettings,
+  io: CommandIO,
+): (toRun: readonly PlanItem<EngineTarget>[]) => Promise<void> {
+  return async (toRun) => {
+    setup?.(toRun);
+    if (toRun.length === 0) return;
+    if (options.cache !== false) prestartLaunchers(settings);
+    await noteWeakerContainment(io);
+  };
 }
 
 /** Says once, where it is so, that the processes of executions are contained by the weaker fallback (the mark scan). */
