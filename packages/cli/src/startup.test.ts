@@ -112,14 +112,19 @@ const SUITE =
   'name: echo\ntests:\n  - id: one\n    input: "say hi"\n    assertions:\n      - type: contains\n        value: hi\n';
 
 // Notes, in order on stderr, each process launcher the CLI starts (`node -e <launcher>`) and each execution's workspace
-// it makes (a temp folder named after its owner, workspace.ts), by wrapping the two functions the CLI's build calls.
+// it makes (a temp folder named after its owner, workspace.ts), by wrapping the two functions the CLI's build calls;
+// and, apart, each launcher's pid with the files of the build loaded when it started.
 const LAUNCH_HOOK = `data:text/javascript,${encodeURIComponent(`
 const childProcess = process.getBuiltinModule('node:child_process');
 const fs = process.getBuiltinModule('node:fs');
+const Module = process.getBuiltinModule('node:module');
 const spawn = childProcess.spawn;
 childProcess.spawn = function (file, args, ...rest) {
-  if (file === process.execPath && args?.[0] === '-e') process.stderr.write('EVENT launcher\\n');
-  return spawn.call(this, file, args, ...rest);
+  const launcher = file === process.execPath && args?.[0] === '-e';
+  if (launcher) process.stderr.write('EVENT launcher\\n');
+  const child = spawn.call(this, file, args, ...rest);
+  if (launcher) process.stderr.write('LAUNCHER ' + JSON.stringify({ pid: child.pid, loaded: Object.keys(Module._cache) }) + '\\n');
+  return child;
 };
 const mkdtempSync = fs.mkdtempSync;
 fs.mkdtempSync = function (...args) {
@@ -129,15 +134,51 @@ fs.mkdtempSync = function (...args) {
 };
 `)}`;
 
+/** A launcher the CLI started: its pid, and the sources of the build's files loaded by then. */
+interface LauncherStart {
+  pid: number;
+  sources: string[];
+}
+
 /** What {@link LAUNCH_HOOK} noted of one run of the CLI, in order, and how it ended. */
-function launchEvents(args: string[], cwd: string): { events: string[]; status: number | null; stderr: string } {
+function launchEvents(
+  args: string[],
+  cwd: string,
+): { events: string[]; launchers: LauncherStart[]; status: number | null; stderr: string } {
   const child = spawnSync(process.execPath, ['--import', LAUNCH_HOOK, BIN, ...args], { encoding: 'utf8', cwd });
   const lines = child.stderr.split('\n');
+  const noted = (line: string) => line.startsWith('EVENT ') || line.startsWith('LAUNCHER ');
+  const launchers = lines
+    .filter((line) => line.startsWith('LAUNCHER '))
+    .map((line) => JSON.parse(line.slice('LAUNCHER '.length)) as { pid: number; loaded: string[] })
+    .map(({ pid, loaded }) => ({
+      pid,
+      sources: loaded.flatMap((file) =>
+        (bundleSources[relative(CLI, file)] ?? []).map((source) => resolve(CLI, source)),
+      ),
+    }));
   return {
     events: lines.filter((line) => line.startsWith('EVENT ')).map((line) => line.slice('EVENT '.length)),
+    launchers,
     status: child.status,
-    stderr: lines.filter((line) => !line.startsWith('EVENT ')).join('\n'),
+    stderr: lines.filter((line) => !noted(line)).join('\n'),
   };
+}
+
+/** Whether the process `pid` is still alive (a zombie is not) after up to two seconds' wait. */
+function stillAlive(pid: number): boolean {
+  const until = Date.now() + 2000;
+  for (;;) {
+    let state: string | undefined;
+    try {
+      state = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+    } catch {
+      return false;
+    }
+    if (state === 'Z') return false;
+    if (Date.now() > until) return true;
+    spawnSync('sleep', ['0.05']);
+  }
 }
 
 /** Runs `body` in a new folder holding {@link SUITE} as echo.eval.yaml, removed afterwards. */
@@ -373,11 +414,11 @@ describe('start-up', () => {
     expect([version.stdout.trim(), version.stderr]).toEqual([expect.stringMatching(/^\d+\.\d+\.\d+$/), '']);
   });
 
-  it('a run refused for its --out directory starts no process launcher and prints only why', () =>
+  it('a run refused for its --out directory prints only why, and leaves no process launcher behind', () =>
     inSuiteFolder((dir) => {
       mkdirSync(join(dir, 'out'));
       writeFileSync(join(dir, 'out', 'results.jsonl'), '');
-      const run = loadedModules(
+      const run = launchEvents(
         ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'],
         dir,
       );
@@ -385,7 +426,24 @@ describe('start-up', () => {
         'error: out already holds a run.',
         'hint: Choose another --out directory; existing results are never overwritten.',
       ]);
-      expect(run.sources.join('\n')).not.toContain('/packages/engine-kit/dist/process-launcher.js');
+      expect(run.status).toBe(2);
+      // Without the cache the launcher starts before the run reads its settings (run-launchers.ts); it ends with the run.
+      expect(run.events).toEqual(['launcher']);
+      expect(run.launchers.filter(({ pid }) => stillAlive(pid))).toEqual([]);
+    }));
+
+  it("a run without the result cache starts its process launcher before it loads the runner's code", () =>
+    inSuiteFolder((dir) => {
+      const run = launchEvents(
+        ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q'],
+        dir,
+      );
+      expect([run.status, run.stderr.trim()]).toEqual([0, '']);
+      expect(run.events).toEqual(['launcher', 'workspace']);
+      const [first] = run.launchers;
+      // The build's files were loaded (the command's own), but none of the runner's yet: it boots while they load.
+      expect(first?.sources.some((source) => source.includes('/packages/cli/dist/program/'))).toBe(true);
+      expect(first?.sources.filter((source) => source.includes('/packages/runner/'))).toEqual([]);
     }));
 
   it('a run with the result cache starts its process launcher before its first workspace, and a re-run the cache answers whole starts none', () =>

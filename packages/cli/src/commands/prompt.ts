@@ -10,6 +10,7 @@ import { type AgentCaseOptions, findPlace, loadAgentCases } from '../agent-mode/
 import { agentInput, renderAgentInput } from '../agent-mode/agent-input.js';
 import { ANSWER_FILES, type AnswerPlace } from '../agent-mode/answer-folders.js';
 import { answerSession } from '../agent-mode/answer-session.js';
+import { DEFAULT_ENGINE } from '../engines/default-engine.js';
 import type { CommandIO } from '../io/io.js';
 
 export interface PromptOptions extends AgentCaseOptions {
@@ -27,7 +28,6 @@ export interface PromptOptions extends AgentCaseOptions {
   json?: boolean;
 }
 
-const DEFAULT_ENGINE = 'claude-code';
 const DEFAULT_ANSWERS = 'answers';
 
 /** A word of a command line as printed: quoted when it holds anything but path characters (and `<placeholders>`). */

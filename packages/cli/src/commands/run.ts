@@ -25,6 +25,7 @@ import { changedSuitesOnly } from '../run/changed-suites-only.js';
 import { runResultCache } from '../run/result-cache-seal.js';
 import { resumedRun, resumeFlags, runInvocation } from '../run/resume-run.js';
 import type { RunCommandOptions } from '../run/run-command-options.js';
+import { prestartLaunchers } from '../run/run-launchers.js';
 import { RUN_REPORTERS, runReporters } from '../run/run-reporters.js';
 import { type RunSettings, runSettings } from '../run/run-settings.js';
 import { startTraces, tracesTarget } from '../run/run-traces.js';
@@ -60,8 +61,6 @@ async function startRun(
 ): Promise<number> {
   const trust = options.trust === true;
   const settings = runSettings(options, io);
-  // Without the result cache every execution runs: the launchers boot while the run loads.
-  if (options.cache === false) prestartLaunchers(settings);
   const loaded = await loadRunFiles(paths, options, settings, io);
   if (!loaded) return 2;
   if (loaded.suites.length === 0) {
@@ -131,7 +130,7 @@ async function startRun(
       ...(baseline ? { baselineSkill: baseline.skill } : {}),
       ...(settings.shard ? { shard: settings.shard } : {}),
       ...(traffic ? { route: traffic.route } : {}),
-      beforeExecutions: beforeExecutions(setup, options, settings, io),
+      beforeExecutions: beforeExecutions(setup, settings, io),
       ...(environment ? { environment } : {}),
     });
     if (summary.interrupted) return exitStatusOf(stop.stoppedBy() ?? 'SIGINT');
@@ -146,33 +145,22 @@ async function startRun(
 }
 
 /**
- * Engines that run a program per execution start it from launcher processes, which take a Node start-up to boot:
- * started as soon as the run knows executions will run (at once without the result cache; otherwise once the cache
- * has answered what it can: a re-run it answers whole needs none), they boot while the run prepares its first
- * execution.
- */
-function prestartLaunchers({ engineSpecs }: RunSettings): void {
-  if (engineSpecs.some((spec) => bundledEngine(spec.id)?.startsPrograms)) {
-    void import('@skill-eval/engine-kit').then((kit) => kit.prestartLaunchers());
-  }
-}
-
-/**
  * What the run does once the cache has answered what it can, before anything is written or run: the setup check, then,
- * when executions will run, their launchers started (without the cache they were at once) and the containment notice.
+ * when executions will run, their launchers started (a run the user started without the cache started them before its
+ * code loaded, see run-launchers.ts) and the containment notice.
  * Only executions are contained: a run the cache answers whole neither probes nor makes a cgroup, nor starts a
  * launcher.
  */
 function beforeExecutions(
   setup: ((toRun: readonly PlanItem<EngineTarget>[]) => void) | undefined,
-  options: RunCommandOptions,
   settings: RunSettings,
   io: CommandIO,
 ): (toRun: readonly PlanItem<EngineTarget>[]) => Promise<void> {
   return async (toRun) => {
     setup?.(toRun);
     if (toRun.length === 0) return;
-    if (options.cache !== false) prestartLaunchers(settings);
+    // Started already when the user turned the cache off (run-launchers.ts): the first one is started only once.
+    await prestartLaunchers(settings.engineSpecs);
     await noteWeakerContainment(io);
   };
 }

@@ -84,8 +84,11 @@ export function defineRunCommand(program: Command, { io, setExitCode }: ProgramC
     .addOption(caseOption())
     .addOption(tagOption())
     .action(async (paths: string[], options: Record<string, unknown>) => {
+      const runOptions = runOptionsOf(options);
+      // Before the run's own code: see run-launchers.ts.
+      await (await import('../run/run-launchers.js')).prestartLaunchersBeforeLoading(runOptions);
       const { runCommand } = await import('../commands/run.js');
-      setExitCode(await runCommand(paths, runOptionsOf(options), io));
+      setExitCode(await runCommand(paths, runOptions, io));
     });
 }
 

@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { assertRunDirUsable, newRunName, parseShard, type Shard } from '@skill-eval/runner';
+import { DEFAULT_ENGINE } from '../engines/default-engine.js';
 import { type EngineSpec, parseEngineKwargs, parseEngineSpec } from '../engines/engine-target.js';
 import type { CommandIO } from '../io/io.js';
 import { type Config, loadConfig } from '../policy/config.js';
@@ -7,7 +8,6 @@ import { parseTimeout, wholeNumber } from './numeric-flags.js';
 import type { RunCommandOptions } from './run-command-options.js';
 import { parseRunMode, type RunMode } from './run-mode-options.js';
 
-const DEFAULT_ENGINE = 'claude-code';
 const DEFAULT_JUDGE = 'anthropic';
 
 /** What the command line and the config settle for a run before any eval file is read. */
