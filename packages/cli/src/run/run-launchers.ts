@@ -17,10 +17,11 @@ export async function prestartLaunchers(engines: readonly { id: string }[]): Pro
 /**
  * For a run started without the result cache (`--no-cache`, or `--record`, which turns it off), which runs every
  * execution: its launchers start before the run's own code loads (about a tenth of a second here), so that the first
- * is ready when the first execution is instead of booting after that code. The engines are those `-e` names; with none named, the default, as a config's engine is
- * read only with the rest of the run's settings, after that code (a config's engine that starts no program has a
- * launcher started in vain). A run refused after this (a bad flag, an `--out` that holds a run) ends its launcher with
- * it; an engine name that does not parse is left to the settings to report.
+ * is ready when the first execution is instead of booting after that code. The engines are those `-e` names; with
+ * none named, the default, as a config's engine is read only with the rest of the run's settings, after that code (a
+ * config's engine that starts no program has a launcher started in vain). A run refused after this (a bad flag, an
+ * `--out` that holds a run) ends its launcher with it; an engine name that does not parse is left to the settings to
+ * report.
  */
 export async function prestartLaunchersBeforeLoading(options: RunCommandOptions): Promise<void> {
   if (options.cache !== false && !options.record) return;
