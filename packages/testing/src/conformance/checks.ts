@@ -13,6 +13,7 @@ import {
   expectFailed,
   expectPairedToolCalls,
 } from './session-expectations.js';
+import { slowestTimeToModel } from './time-to-model.js';
 
 type Check = (options: EngineConformanceOptions) => Promise<void>;
 
@@ -28,6 +29,18 @@ const DEFAULT_HANG_TIMEOUT_MS = 3000;
  */
 const hangBudgetMs = (options: EngineConformanceOptions) =>
   Math.max(45_000, 7 * (options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS));
+
+/**
+ * The timeout check's first limit: the engine's own, or twice the longest its runs took to reach the model in the
+ * suite's earlier checks when that is more, up to a third of the budget (one doubling still fits). Each limit that runs
+ * out before the engine reached the model costs a whole start: in CI, opencode took 20–30 s to reach the model, and
+ * its check ran out its first limit of 15 s, then 30 s, before a third start of 60 s held (106 s).
+ */
+export const firstHangLimitMs = (options: EngineConformanceOptions) =>
+  Math.min(
+    hangBudgetMs(options) / 3,
+    Math.max(options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS, 2 * (slowestTimeToModel(options) ?? 0)),
+  );
 /**
  * How long past its limit an engine may take to stop and clean up: generous for a loaded machine, yet far below
  * the forever a hung run would take.
@@ -135,7 +148,7 @@ const timeout: Check = async (options) => {
       });
     },
     () => hungOnTheModel(options, run!),
-    { firstMs: options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS, maxMs: hangBudgetMs(options) },
+    { firstMs: firstHangLimitMs(options), maxMs: hangBudgetMs(options) },
   );
   const { session, elapsedMs, seen, marker } = run!;
   expect(session.status).toBe('timeout');

@@ -35,9 +35,10 @@ interface CommonOptions {
   /** Name of the skill the suite stages (default `conformance-greeter`). */
   skillName?: string;
   /**
-   * How long the timeout check first lets a hung run go, in ms (default 3000, for an engine that starts a program);
-   * doubled while the engine had not reached the model by then, for at most three turns or 45 s, whichever is more. An
-   * engine that talks to the model from this process is waiting on it within milliseconds and can take 1000.
+   * How long the timeout check first lets a hung run go, in ms (default 3000, for an engine that starts a program),
+   * or twice the longest the engine took to reach the model in the suite's earlier checks when that is more (a loaded
+   * machine); doubled while the engine had not reached the model by then, for at most three turns or 45 s, whichever is
+   * more. An engine that talks to the model from this process is waiting on it within milliseconds and can take 1000.
    */
   hangTimeoutMs?: number;
   /**

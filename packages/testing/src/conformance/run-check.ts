@@ -13,6 +13,7 @@ import { asSession } from './as-session.js';
 import { stageSkill, writeConformanceSkill } from './conformance-skill.js';
 import { markedProcesses } from './marked-processes.js';
 import type { CheckName, EngineConformanceOptions, ServerConformanceOptions } from './options.js';
+import { noteTimeToModel } from './time-to-model.js';
 
 /** The environment variable carrying a unique marker into every run, so its processes can be found in /proc. */
 export const MARKER_VAR = 'SKILL_EVAL_CONFORMANCE_MARKER';
@@ -124,10 +125,12 @@ export async function runCheck(options: EngineConformanceOptions, plan: CheckPla
   const session = asSession(returned, engine.id);
 
   const apiRequests = server && serverOptions ? server.requests.filter((r) => r.api === serverOptions.api) : [];
+  const requests = apiRequests.filter((r) => r.conversation === plan.check);
+  noteTimeToModel(options, started, requests);
   return {
     engine,
     session,
-    requests: apiRequests.filter((r) => r.conversation === plan.check),
+    requests,
     apiRequests,
     ...(server ? { server } : {}),
     elapsedMs,
