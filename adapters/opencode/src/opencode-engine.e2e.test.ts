@@ -67,8 +67,10 @@ describe('the opencode version a run records', () => {
 });
 
 describe('opencode engine against the fake model server', () => {
-  it('runs skill then write: skill seen via tool, file really written, cost and tokens, key kept out', async () => {
+  // One opencode start (seconds of CPU, three times that in CI) for what the model is shown and what the run reports.
+  it('lists the skill staged under <workspace>/.opencode/skills (not one elsewhere, nor the built-in one), then runs skill then write: skill seen via tool, file really written, cost and tokens, key kept out', async () => {
     writeSkill(join(sandbox.workspace, '.opencode', 'skills'), 'hello-skill', 'Greets the user in pirate speak.');
+    writeSkill(join(sandbox.workspace, 'skills'), 'stray-skill', 'Not under a skill root.');
     const input = await setup({
       conversations: [
         {
@@ -86,10 +88,24 @@ describe('opencode engine against the fake model server', () => {
     const machineTemp = join(sandbox.root, 'machine-tmp');
     mkdirSync(machineTemp);
     const env = { ...serverEnv(server!), TMPDIR: machineTemp };
-    const session = await engine.run(input({ turns: ['Greet me like a pirate and write ahoy.txt'], env }));
+    const session = await engine.run(
+      input({
+        turns: ['Greet me like a pirate and write ahoy.txt'],
+        system: 'You are Captain Marker-5521.',
+        env,
+      }),
+    );
 
     expect(session.error).toBeUndefined();
     expect(session.status).toBe('completed');
+    // What the model was shown: the staged skill, not the stray one, nor opencode's built-in skill (denied, as
+    // claude-code's bundled skills are switched off); the case's system prompt as the fresh HOME's user instructions.
+    const listing = bodyOf(0);
+    expect(listing).toContain('hello-skill');
+    expect(listing).toContain('Greets the user in pirate speak.');
+    expect(listing).not.toContain('Not under a skill root.');
+    expect(listing).not.toContain('customize-opencode');
+    expect(listing).toContain('You are Captain Marker-5521.');
     expect(session.exitCode).toBe(0);
     expect(session.finalMessage).toBe('Done, matey.');
     expect(session.skillsInvoked).toEqual([{ name: 'hello-skill', via: 'tool' }]);
@@ -121,26 +137,6 @@ describe('opencode engine against the fake model server', () => {
     // removed with it, not into the machine's temp folder.
     expect(readdirSync(machineTemp)).toEqual([]);
     expect(readdirSync(join(sandbox.home, '.tmp')).some((name) => name.endsWith('.so'))).toBe(true);
-  }, 120_000);
-
-  it('lists a skill staged under <workspace>/.opencode/skills to the model, not one elsewhere nor the built-in one', async () => {
-    writeSkill(join(sandbox.workspace, '.opencode', 'skills'), 'staged-skill', 'Staged for the listing test.');
-    writeSkill(join(sandbox.workspace, 'skills'), 'stray-skill', 'Not under a skill root.');
-    const input = await setup({
-      conversations: [{ id: 'list', match: { user: 'Which skills', tools: true }, responses: [{ text: 'Some.' }] }],
-    });
-    const session = await engine.run(
-      input({ turns: ['Which skills do you have?'], system: 'You are Captain Marker-5521.' }),
-    );
-    expect(session.status).toBe('completed');
-    const body = bodyOf(0);
-    expect(body).toContain('staged-skill');
-    expect(body).toContain('Staged for the listing test.');
-    expect(body).not.toContain('Not under a skill root.');
-    // The built-in skill is denied, as claude-code's bundled skills are switched off.
-    expect(body).not.toContain('customize-opencode');
-    // The case's system prompt, as the user instructions (AGENTS.md) of the fresh HOME.
-    expect(body).toContain('You are Captain Marker-5521.');
   }, 120_000);
 });
 
