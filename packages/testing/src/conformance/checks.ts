@@ -41,6 +41,7 @@ export const firstHangLimitMs = (options: EngineConformanceOptions) =>
     hangBudgetMs(options) / 3,
     Math.max(options.hangTimeoutMs ?? DEFAULT_HANG_TIMEOUT_MS, 2 * (slowestTimeToModel(options) ?? 0)),
   );
+
 /**
  * How long past its limit an engine may take to stop and clean up: generous for a loaded machine, yet far below
  * the forever a hung run would take.
