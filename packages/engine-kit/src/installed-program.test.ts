@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cmdShim from '@zkochan/cmd-shim';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installedProgram } from './installed-program.js';
 
@@ -29,29 +30,24 @@ function layout(files: Record<string, string>): string {
 const NATIVE = '\x7fELF\x02\x01\x01 a native program';
 const NODE_SCRIPT = '#!/usr/bin/env node\nrequire("dep");\n';
 
-/** pnpm's shim (as `pnpm install` writes it under node_modules/.bin) of a target, run directly or with node. */
-const pnpmShim = (target: string, withNode: boolean) =>
-  [
-    '#!/bin/sh',
-    `basedir=$(dirname "$(echo "$0" | sed -e 's,\\\\,/,g')")`,
-    '',
-    'case `uname` in',
-    '    *CYGWIN*|*MINGW*|*MSYS*) basedir=`cygpath -w "$basedir"`;;',
-    'esac',
-    'export NODE_PATH="/somewhere/node_modules/.pnpm/node_modules"',
-    withNode
-      ? `if [ -x "$basedir/node" ]; then\n  exec "$basedir/node"  "$basedir/${target}" "$@"\nelse\n  exec node  "$basedir/${target}" "$@"\nfi`
-      : `"$basedir/${target}"   "$@"\nexit $?`,
-    '',
-  ].join('\n');
+/**
+ * Writes pnpm's shim of `target` at `at` (both relative to `root`) with the shim writer pnpm 10 runs at `pnpm install`
+ * (@zkochan/cmd-shim 7, called as pnpm's link-bins calls it); the repository's own bins are links (pnpm-workspace.yaml).
+ */
+async function pnpmShim(root: string, target: string, at: string): Promise<void> {
+  await cmdShim(join(root, target), join(root, at), {
+    createPwshFile: false,
+    nodePath: [join(root, 'node_modules/.pnpm/node_modules')],
+  });
+}
 
 describe('installedProgram: what a command on PATH really runs', () => {
-  it('reads a pnpm shim of a native binary: the binary is the program, in the .pnpm store', () => {
+  it('reads a pnpm shim of a native binary: the binary is the program, in the .pnpm store', async () => {
     const root = layout({
       'node_modules/.pnpm/agent@1.0.0/node_modules/agent/bin/agent.exe': NATIVE,
       'node_modules/agent': '-> .pnpm/agent@1.0.0/node_modules/agent',
-      'node_modules/.bin/agent': pnpmShim('../agent/bin/agent.exe', false),
     });
+    await pnpmShim(root, 'node_modules/agent/bin/agent.exe', 'node_modules/.bin/agent');
     const real = join(root, 'node_modules/.pnpm/agent@1.0.0/node_modules/agent/bin/agent.exe');
     expect(installedProgram(join(root, 'node_modules/.bin/agent'))).toEqual({
       program: real,
@@ -60,12 +56,12 @@ describe('installedProgram: what a command on PATH really runs', () => {
     });
   });
 
-  it('reads a shim that runs its target with node: a Node script, its whole node_modules tree needed', () => {
+  it('reads a shim that runs its target with node: a Node script, its whole node_modules tree needed', async () => {
     const root = layout({
-      'node_modules/.pnpm/agent@1.0.0/node_modules/agent/cli.js': 'require("dep")\n',
+      'node_modules/.pnpm/agent@1.0.0/node_modules/agent/cli.js': NODE_SCRIPT,
       'node_modules/agent': '-> .pnpm/agent@1.0.0/node_modules/agent',
-      'node_modules/.bin/agent': pnpmShim('../agent/cli.js', true),
     });
+    await pnpmShim(root, 'node_modules/agent/cli.js', 'node_modules/.bin/agent');
     expect(installedProgram(join(root, 'node_modules/.bin/agent'))).toEqual({
       program: join(root, 'node_modules/.pnpm/agent@1.0.0/node_modules/agent/cli.js'),
       node: true,
@@ -105,18 +101,20 @@ describe('installedProgram: what a command on PATH really runs', () => {
     });
   });
 
-  it('leaves a shell script that is no shim, and a shim whose target is gone, as they are', () => {
+  it('leaves a shell script that is no shim, and a shim whose target is gone, as they are', async () => {
     const root = layout({
       'agent.sh': '#!/bin/sh\nbasedir=/opt\nexec "$basedir/agent" "$@"\n',
-      'node_modules/.bin/gone': pnpmShim('../gone/bin/gone.exe', false),
+      'node_modules/gone/bin/gone.exe': NATIVE,
     });
+    await pnpmShim(root, 'node_modules/gone/bin/gone.exe', 'node_modules/.bin/gone');
+    rmSync(join(root, 'node_modules/gone'), { recursive: true });
     for (const name of ['agent.sh', 'node_modules/.bin/gone']) {
       const file = join(root, name);
       expect(installedProgram(file)).toEqual({ program: file, node: false, paths: [file] });
     }
   });
 
-  it("reads this repository's own pnpm shims: claude's native binary, codex's Node script", () => {
+  it("follows this repository's own bins, links (pnpm-workspace.yaml): claude's native binary, codex's Node script", () => {
     const bin = fileURLToPath(new URL('../../cli/node_modules/.bin/', import.meta.url));
     const claude = installedProgram(join(bin, 'claude'));
     expect(claude.program).toMatch(/\/@anthropic-ai\/claude-code\/bin\/claude\.exe$/);

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import {
+import fs, {
   chmodSync,
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
+  readSync,
   realpathSync,
   rmSync,
   symlinkSync,
@@ -17,6 +20,7 @@ import { dirname, join, relative } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
+import cmdShim from '@zkochan/cmd-shim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
@@ -24,12 +28,28 @@ import { CLAUDE_BIN, COPILOT_BIN, GEMINI_BIN, OPENCODE_BIN } from '../test-suppo
 import { resultsByCase } from '../test-support/run-output.js';
 
 const skip = dockerUnavailable();
-/** The standalone claude executable this repository's pnpm shim starts. */
-const CLAUDE_EXE = () => {
-  const shim = readFileSync(CLAUDE_BIN, 'utf8');
-  const target = /"\$basedir\/([^"]+claude\.exe)"/.exec(shim)?.[1];
-  return realpathSync(target ? join(CLAUDE_BIN, '..', target) : CLAUDE_BIN);
-};
+/** The standalone claude executable this repository's bin links to (pnpm-workspace.yaml: bins are links). */
+const CLAUDE_EXE = () => realpathSync(CLAUDE_BIN);
+
+/**
+ * Writes pnpm's shim of `target` at `at` with the shim writer pnpm 10 runs at `pnpm install` (@zkochan/cmd-shim 7, as
+ * pnpm's link-bins calls it). The writer reads the target for a `#!` line: only its head here, not 381 MB of claude.
+ */
+async function pnpmShim(target: string, at: string): Promise<string> {
+  const readHead = (path: string, encoding: BufferEncoding, done: (error: Error | null, text?: string) => void) => {
+    const head = Buffer.alloc(4096);
+    const fd = openSync(path, 'r');
+    try {
+      done(null, head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString(encoding));
+    } catch (error) {
+      done(error as Error);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  await cmdShim(target, at, { createPwshFile: false, fs: { ...fs, readFile: readHead } as unknown as typeof fs });
+  return at;
+}
 
 /** Writes `target` as a link at `link` (its folders made). */
 const link = (target: string, at: string) => {
@@ -40,12 +60,17 @@ const link = (target: string, at: string) => {
 
 /**
  * claude as each way of installing it lays it out in `root`, all running the real binary of this repository: pnpm's
- * shim (this repository's own), npm's global link into its package, the native installer's link into a versions
+ * shim in a project's node_modules, npm's global link into its package, the native installer's link into a versions
  * folder, and a shim running the package's Node launcher (cli-wrapper.cjs, what runs where install scripts are off).
  */
-function claudeInstalls(root: string): Record<InstallShape, string> {
+async function claudeInstalls(root: string): Promise<Record<InstallShape, string>> {
   const exe = CLAUDE_EXE();
   const pkg = dirname(dirname(exe));
+  const pnpmPackage = link(pkg, join(root, 'pnpm', 'node_modules', '@anthropic-ai', 'claude-code'));
+  const pnpm = await pnpmShim(
+    join(pnpmPackage, 'bin', 'claude.exe'),
+    join(root, 'pnpm', 'node_modules', '.bin', 'claude'),
+  );
   const npmPackage = link(pkg, join(root, 'npm', 'lib', 'node_modules', '@anthropic-ai', 'claude-code'));
   const npm = link(
     relative(join(root, 'npm', 'bin'), join(npmPackage, 'bin', 'claude.exe')),
@@ -62,7 +87,7 @@ function claudeInstalls(root: string): Record<InstallShape, string> {
   );
   chmodSync(nodeShim, 0o755);
   return {
-    "pnpm's shim": CLAUDE_BIN,
+    "pnpm's shim": pnpm,
     "npm's global link": npm,
     "the native installer's link": native,
     'a shim of its Node launcher': nodeShim,
@@ -252,7 +277,7 @@ describe('run --environment docker: every execution in a container', () => {
   it.each(INSTALL_SHAPES)(
     'runs the real claude inside the container of a skill-up docker suite, installed as by %s: setup, skill, write, artifacts',
     async (shape) => {
-      const claude = claudeInstalls(join(dir, 'installs', shape.replace(/\W+/g, '-')))[shape];
+      const claude = (await claudeInstalls(join(dir, 'installs', shape.replace(/\W+/g, '-'))))[shape];
       const { code, err, results, out } = await run('claude', ['--engine', 'claude-code', '--ek', `path=${claude}`]);
       const result = results.get('greet')!;
       expect(result.status, err).toBe('passed');
