@@ -68,7 +68,8 @@ writeFileSync(
 );
 
 try {
-  execFileSync(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', work], {
+  // The compiler the packages are built and checked with (TypeScript 7, `typescript-native` in package.json).
+  execFileSync(process.execPath, [join(repo, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-p', work], {
     encoding: 'utf8',
   });
   console.log(`${blocks.length} examples in ${documents.length} documents type-check.`);
