@@ -24,7 +24,7 @@ describe('the compiler the workspace builds with', () => {
     expect(printed.trim()).toBe(`Version ${manifest(native).version}`);
   });
 
-  it('leaves `typescript` the JavaScript library that scripts/rule-ids.ts and madge read sources with', async () => {
+  it('leaves `typescript` the JavaScript library that scripts/rule-ids.ts reads sources with', async () => {
     const ts = (await import('typescript')).default;
     expect(ts.version).toMatch(/^5\./);
     expect(typeof ts.createSourceFile).toBe('function');
