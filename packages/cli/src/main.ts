@@ -46,5 +46,7 @@ export async function main(argv: readonly string[], given: CommandIO): Promise<n
         'This is a bug in skill-eval; set SKILL_EVAL_DEBUG=1 for the stack trace and please report it.\n',
       );
     return 1;
+  } finally {
+    io.disarm();
   }
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazySchema } from './lazy-schema.js';
+import { terminalLine } from './terminal-text.js';
 
 /** A problem found in an input file. Bad input is reported as diagnostics, never thrown. */
 export const DiagnosticSchema = lazySchema(() =>
@@ -43,9 +44,12 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** `file:line:column: severity: message (rule-id)`, the shape compilers print and editors and CI read. */
+/**
+ * `file:line:column: severity: message (rule-id)`, the shape compilers print and editors and CI read: one line,
+ * whatever the message quotes from the file (see terminalLine).
+ */
 export function formatDiagnostic(d: Diagnostic, relativeTo?: (file: string) => string): string {
   const file = relativeTo ? relativeTo(d.file) : d.file;
   const position = d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : '';
-  return `${file}${position}: ${d.severity}: ${d.message} (${d.ruleId})`;
+  return terminalLine(`${file}${position}: ${d.severity}: ${d.message} (${d.ruleId})`);
 }

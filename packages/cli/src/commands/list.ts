@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { hasErrors, type Listing, suiteListing } from '@skill-eval/core';
+import { hasErrors, type Listing, suiteListing, terminalLine } from '@skill-eval/core';
 import type { CommandIO } from '../io/io.js';
 import { type CaseSelection, selectionOf } from '../loading/case-selection.js';
 import { loadEvalFiles } from '../loading/load-eval-files.js';
@@ -39,18 +39,23 @@ export async function listCommand(paths: string[], options: ListOptions, io: Com
     };
     io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
-    // One write for the whole plan: a write per line costs a system call each (10,000 cases).
+    // One write for the whole plan: a write per line costs a system call each (10,000 cases). Names, ids and tags
+    // come from eval files: each is kept to its line.
     const lines: string[] = [];
     for (const suite of suites) {
       lines.push(
-        `${relative(io.cwd, suite.file)}  (${suite.format}${suite.skill ? `, skill ${suite.skill.name}` : ''})`,
+        terminalLine(
+          `${relative(io.cwd, suite.file)}  (${suite.format}${suite.skill ? `, skill ${suite.skill.name}` : ''})`,
+        ),
       );
       for (const c of suite.cases) {
         const checks = c.gates.length + c.checks.length + c.failIf.length;
         const extra = c.kind === 'trigger' ? ` should_trigger=${c.shouldTrigger ?? true}` : '';
         // The tags `--tag` selects by.
         const tags = c.tags.length > 0 ? `  [${c.tags.join(', ')}]` : '';
-        lines.push(`  ${c.id.padEnd(8)} ${c.kind.padEnd(7)} ${checks} check(s)${extra}  ${c.name}${tags}`);
+        lines.push(
+          terminalLine(`  ${c.id.padEnd(8)} ${c.kind.padEnd(7)} ${checks} check(s)${extra}  ${c.name}${tags}`),
+        );
       }
     }
     const cases = suites.reduce((n, s) => n + s.cases.length, 0);

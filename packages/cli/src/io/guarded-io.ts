@@ -1,9 +1,15 @@
 import type { CommandIO } from './io.js';
+import { gateWorkflowCommands, type WorkflowCommandGate } from './workflow-command-gate.js';
 
 /** A CommandIO whose stdout and stderr are guarded once `arm` has run. */
 export interface GuardedIO extends CommandIO {
-  /** Loads the guard (core's redactor and terminalText): before a command runs, never for --version or --help. */
+  /**
+   * Loads the guard (core's redactor and terminalText) and, in a GitHub Actions step, switches workflow commands off
+   * (see workflow-command-gate.ts): before a command runs, never for --version or --help.
+   */
   arm(): Promise<void>;
+  /** Switches workflow commands on again, once the command has printed all it prints. */
+  disarm(): void;
 }
 
 /**
@@ -29,7 +35,8 @@ export function guardedIO(io: CommandIO): GuardedIO {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-  return {
+  let gate: WorkflowCommandGate | undefined;
+  const armed: GuardedIO = {
     ...io,
     stdout: guarded(io.stdout),
     stderr: guarded(io.stderr),
@@ -39,6 +46,12 @@ export function guardedIO(io: CommandIO): GuardedIO {
       const { redactorOf, terminalText } = await import('@skill-eval/core');
       const redact = redactorOf(io.env);
       clean = (text) => terminalText(redact.text(text));
+      gate = gateWorkflowCommands(io.env, io.stdout);
+      if (gate) armed.workflowCommands = gate.commands;
+    },
+    disarm() {
+      gate?.close();
     },
   };
+  return armed;
 }

@@ -9,6 +9,11 @@ export interface CommandIO {
    * safe, the console reporters' colours and redrawn frames.
    */
   raw?: { stdout: NodeJS.WritableStream & { isTTY?: boolean }; stderr: NodeJS.WritableStream };
+  /**
+   * In a GitHub Actions step, where the runner reads nothing skill-eval prints as a workflow command: `stream` as the
+   * one place where it does, for the annotations skill-eval writes (see workflow-command-gate.ts).
+   */
+  workflowCommands?: (stream: NodeJS.WritableStream) => NodeJS.WritableStream;
 }
 
 export const processIO = (): CommandIO => ({

@@ -61,7 +61,8 @@ export async function runReporters(
     reporters.push(
       registry.reporter('github-annotations').create({
         cases,
-        stream: human,
+        // The one output of the run the Actions runner reads as workflow commands.
+        stream: io.workflowCommands ? io.workflowCommands(human) : human,
         cwd: io.cwd,
         ...(io.env.GITHUB_WORKSPACE ? { workspace: io.env.GITHUB_WORKSPACE } : {}),
       }),

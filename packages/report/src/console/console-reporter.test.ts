@@ -364,7 +364,8 @@ describe('console reporter: --verbose', () => {
       for (const event of events) await reporter.onEvent?.(planned(result!), event);
     }
     const label = 'skills/pdf/evals.json › extracts tables [claude-code] ›';
-    expect(verbose.text).toContain(`  │ ${label} user: Make a table\n`);
+    // A line break in what the agent said is shown as one (`\n`), within the event's line.
+    expect(verbose.text).toContain(`  │ ${label} user: Make a\\ntable\n`);
     expect(verbose.text).toContain(`  │ ${label} tool Write {"file_path":"out.md"}\n`);
     expect(verbose.text).toContain(`  │ ${label} result: File created\n`);
     expect(verbose.text).toContain(`  │ ${label} skill pdf (tool)\n`);

@@ -43,7 +43,7 @@ const cases: HostileCase[] = [
   ),
   printing('a carriage return would overwrite FAIL with PASS', `printf 'FAIL\\r✓ PASS pass'`, ['FAIL\\r✓ PASS']),
   printing('C1 controls: an 8-bit CSI and a backspace', `printf 'pass \\302\\2332J back\\010\\010'`, [
-    '\\x9b2J',
+    '\\u009b2J',
     'back\\b\\b',
   ]),
   printing('the agent fails with escape sequences on stderr', `printf '${SH_ESC}[2K${SH_ESC}[1Gall good' >&2\nexit 4`, [
