@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type CaseResult, defineReporter, parsePluginSettings, type Reporter, type RunSummary } from '@skill-eval/core';
+import { writeHarnessFile } from '@skill-eval/engine-kit/agent-files';
 import * as z from 'zod';
 import { renderHtmlReport } from './render-html-report.js';
-import { artifactLister, transcriptReader } from './run-dir-files.js';
+import { runDirFiles } from './run-dir-files.js';
 import { HTML_REPORT_FILE } from './write-html-report.js';
 
 export const HtmlReporterOptionsSchema = z.object({
@@ -28,7 +28,7 @@ export function createHtmlReporter(options: HtmlReporterOptions = {}): HtmlRepor
     async onRunEnd(summary: RunSummary, results: readonly CaseResult[]) {
       const runDir = summary.outDir;
       const file = resolve(runDir, options.file ?? HTML_REPORT_FILE);
-      const listArtifacts = artifactLister(runDir);
+      const files = runDirFiles(runDir, results);
       // Links in the page are relative to the report, which need not sit in the run directory.
       const fromReport = (path: string) => {
         const rel = relative(dirname(file), join(runDir, path));
@@ -37,11 +37,12 @@ export function createHtmlReporter(options: HtmlReporterOptions = {}): HtmlRepor
       const page = await renderHtmlReport({
         summary,
         results,
-        transcripts: transcriptReader(runDir, results),
-        artifacts: async (id) => (await listArtifacts(id)).map(fromReport),
+        transcripts: files.transcript,
+        artifacts: async (id) => (await files.artifacts(id)).map(fromReport),
+        leftOut: files.leftOut,
       });
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, page);
+      // A resumed run's directory may be someone else's: a link or a FIFO at the report's place is not written through.
+      await writeHarnessFile(dirname(file), file, page, true);
       writtenTo = file;
     },
   };

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type CaseResult,
@@ -8,7 +7,9 @@ import {
   type Session,
   SkillEvalError,
 } from '@skill-eval/core';
-import { artifactLister, transcriptReader } from './run-dir-files.js';
+import { readUntrustedText } from '@skill-eval/engine-kit/agent-files';
+import type { LeftOut } from './report-data.js';
+import { runDirFiles } from './run-dir-files.js';
 
 /** A run directory as the report reads it. */
 export interface RunDirContents {
@@ -16,10 +17,12 @@ export interface RunDirContents {
   results: CaseResult[];
   /** Lines of results.jsonl that could not be read. */
   damagedLines: number;
-  /** The full transcript of an execution, when the run kept a readable one. */
-  transcript: (executionId: string) => Promise<Session | undefined>;
+  /** The full transcript of an execution, when the run kept a readable one, or why it was left out. */
+  transcript: (executionId: string) => Promise<Session | LeftOut | undefined>;
   /** Files under `artifacts/<executionId>/`, as `/`-separated paths relative to the run directory. */
   artifacts: (executionId: string) => Promise<string[]>;
+  /** The files `transcript` and `artifacts` left out so far (a link, a FIFO, a file over the cap), and why. */
+  leftOut: readonly string[];
 }
 
 /**
@@ -35,20 +38,27 @@ export async function readRunDir(runDir: string, options: { summary?: RunSummary
   }
   const { results, damagedLines } = read;
   const summary = options.summary ?? (await readSummary(runDir));
+  const files = runDirFiles(runDir, results);
   return {
     summary,
     results,
     damagedLines,
-    transcript: transcriptReader(runDir, results),
-    artifacts: artifactLister(runDir),
+    transcript: files.transcript,
+    artifacts: files.artifacts,
+    leftOut: files.leftOut,
   };
 }
 
 async function readSummary(runDir: string): Promise<RunSummary> {
   let text: string;
   try {
-    text = await readFile(join(runDir, 'summary.json'), 'utf8');
-  } catch {
+    // Through the file layer: summary.json of someone else's run may be a link, a FIFO or a device.
+    text = await readUntrustedText(join(runDir, 'summary.json'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new SkillEvalError('BAD_INPUT', `${(error as Error).message}.`, {
+        hint: 'A run directory holds summary.json as a regular file: replace what is there, or run the evals again.',
+      });
     throw new SkillEvalError('USAGE', `${runDir} has no summary.json: the run did not finish.`, {
       hint: 'Finish it with `skill-eval run --resume`, then build the report.',
     });

@@ -4,7 +4,7 @@ import { boundTexts } from './bounded-texts.js';
 import { formatDuration } from './format.js';
 import { html, jsonForScript, raw, type SafeHtml } from './html.js';
 import { REPORT_APP_SCRIPT } from './report-app-script.generated.js';
-import { REPORT_DATA_ID, type ReportData, transcriptBlockId } from './report-data.js';
+import { isLeftOut, type LeftOut, REPORT_DATA_ID, type ReportData, transcriptBlockId } from './report-data.js';
 import { benchmarkSection } from './sections/benchmark-section.js';
 import { caseTable } from './sections/case-table.js';
 import { failuresSection } from './sections/failures-section.js';
@@ -21,13 +21,21 @@ export interface HtmlReportInput {
   summary: RunSummary;
   /** Every execution, in the order the table lists them. */
   results: readonly CaseResult[];
-  /** Loads an execution's full transcript; without it the report shows no transcripts. */
-  transcripts?: (executionId: string) => Promise<Session | undefined>;
+  /**
+   * Loads an execution's full transcript, or says why it was left out (a link, a FIFO, a file over the cap); without
+   * it the report shows no transcripts.
+   */
+  transcripts?: (executionId: string) => Promise<Session | LeftOut | undefined>;
   /**
    * Files kept for an execution, as paths relative to the directory report.html is written to (the run
    * directory). Without it, the files the case's artifact globs collected (`result.workspace.collected`).
    */
   artifacts?: (executionId: string) => Promise<string[]>;
+  /**
+   * The run directory's files left out of the report, and why, as reading `transcripts` and `artifacts` found them:
+   * read once both are done, and listed at the top of the page.
+   */
+  leftOut?: readonly string[];
 }
 
 /** Transcripts are read a few at a time, so a run of thousands does not open thousands of files at once. */
@@ -61,6 +69,19 @@ function toc(summary: RunSummary, results: readonly CaseResult[]): SafeHtml {
 }
 
 /**
+ * The files of the run directory the report did not read (a link, a FIFO, a device, a file over the cap), each with
+ * why: the report shows less than the run directory holds, and says where. Nothing when it read everything.
+ */
+function leftOutSection(leftOut: readonly string[]): SafeHtml {
+  if (leftOut.length === 0) return html``;
+  const items = [...new Set(leftOut)].sort().map((note) => html`<li>${note}</li>`);
+  return html`<section aria-labelledby="left-out-h" class="left-out"><h2 id="left-out-h">Left out of this report (${String(items.length)})</h2>
+<p class="lead">These files of the run directory were not read: the report follows no link, reads regular files only and caps their size.</p>
+<ul>${items}</ul>
+</section>`;
+}
+
+/**
  * Renders a run as one self-contained HTML page: inline CSS, inline script, inline SVG charts, nothing fetched
  * (a Content-Security-Policy forbids it). Every string from the run is escaped; transcripts are embedded as JSON
  * and turned into markup only when a row is opened, so a run of a thousand executions still opens quickly.
@@ -80,7 +101,8 @@ export async function renderHtmlReport(input: HtmlReportInput): Promise<string> 
   };
   const transcriptBlocks = transcripts.map((session, i) => {
     if (!session) return '';
-    const shown = boundTexts(session, sourceOf(results[i]!));
+    // A transcript left out keeps its block, holding why: its row says so instead of "none was recorded".
+    const shown = isLeftOut(session) ? session : boundTexts(session, sourceOf(results[i]!));
     return raw(`<script type="application/json" id="${transcriptBlockId(i)}">${jsonForScript(shown)}</script>\n`);
   });
   const csp = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
@@ -98,6 +120,7 @@ export async function renderHtmlReport(input: HtmlReportInput): Promise<string> 
 <main>
 ${header(summary, results)}
 ${toc(summary, results)}
+${leftOutSection(input.leftOut ?? [])}
 ${failuresSection(results)}
 ${summarySection(summary)}
 ${benchmarkSection(summary.benchmark)}

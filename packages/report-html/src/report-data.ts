@@ -13,3 +13,10 @@ export const REPORT_DATA_ID = 'report-data';
 
 /** Id of the JSON block holding the transcript (a Session) of the execution at `index`; absent when none was kept. */
 export const transcriptBlockId = (index: number): string => `transcript-${index}`;
+
+/** A transcript the report did not read, and why: its JSON block holds this instead, and its row says so. */
+export interface LeftOut {
+  leftOut: string;
+}
+
+export const isLeftOut = (value: object): value is LeftOut => 'leftOut' in value;

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -191,6 +191,24 @@ describe('the HTML report in a browser', () => {
     await page.screenshot({ path: join(OUTPUT, 'report-dark.png'), fullPage: false });
     expect(pageErrors).toEqual([]);
     expect(requests).toEqual([url]);
+    await context.close();
+  }, 60_000);
+
+  it("says in a row why its transcript was left out (a link in someone else's run directory)", async () => {
+    const run = join(dir, 'planted');
+    const { results } = await writeSampleRun(run);
+    const target = results.findIndex((r) => r.transcriptFile);
+    const transcript = join(run, results[target]!.transcriptFile!);
+    await rm(transcript);
+    await symlink('/etc/hostname', transcript);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(await writeHtmlReport(run)).href);
+    await page.locator(`#row-${target} button.toggle`).click();
+    await expect(page.locator(`#detail-${target}`).textContent()).resolves.toContain(
+      `Not shown: ${results[target]!.transcriptFile} was left out: it is a symbolic link, which is never followed.`,
+    );
+    await expect(page.locator('#left-out-h').textContent()).resolves.toBe('Left out of this report (1)');
     await context.close();
   }, 60_000);
 });

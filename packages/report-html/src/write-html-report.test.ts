@@ -48,7 +48,9 @@ describe('readRunDir', () => {
     const run = await readRunDir(dir);
     expect(run.damagedLines).toBe(1);
     expect(run.results.map((r) => r.executionId)).toEqual(results.map((r) => r.executionId));
-    expect(await run.transcript(escaped.executionId)).toBeUndefined();
+    expect(await run.transcript(escaped.executionId)).toEqual({
+      leftOut: '../../etc/passwd was left out: it is outside the run directory',
+    });
     expect(await run.transcript(first.executionId)).toMatchObject({ engineId: 'anthropic' });
     expect(await run.artifacts('../..')).toEqual([]);
     expect(await run.artifacts('no-such-execution')).toEqual([]);

@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunSummary } from '@skill-eval/core';
+import { writeHarnessFile } from '@skill-eval/engine-kit/agent-files';
 import { readRunDir } from './read-run-dir.js';
 import { renderHtmlReport } from './render-html-report.js';
 
@@ -20,14 +20,14 @@ export interface WriteHtmlReportOptions {
 export async function writeHtmlReport(runDir: string, options: WriteHtmlReportOptions = {}): Promise<string> {
   const run = await readRunDir(runDir, options);
   const file = join(runDir, HTML_REPORT_FILE);
-  await writeFile(
-    file,
-    await renderHtmlReport({
-      summary: run.summary,
-      results: run.results,
-      transcripts: run.transcript,
-      artifacts: run.artifacts,
-    }),
-  );
+  const page = await renderHtmlReport({
+    summary: run.summary,
+    results: run.results,
+    transcripts: run.transcript,
+    artifacts: run.artifacts,
+    leftOut: run.leftOut,
+  });
+  // The run directory may be someone else's: a report.html there that is a link or a FIFO is refused, not written through.
+  await writeHarnessFile(runDir, file, page, true);
   return file;
 }

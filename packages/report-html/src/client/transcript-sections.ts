@@ -1,5 +1,5 @@
 import type { Session, SessionEvent } from '@skill-eval/core';
-import { transcriptBlockId } from '../report-data.js';
+import { isLeftOut, type LeftOut, transcriptBlockId } from '../report-data.js';
 import { h, muted, pre, pretty, section } from './dom.js';
 
 type UserMessage = Extract<SessionEvent, { type: 'message' }>;
@@ -55,11 +55,12 @@ function eventItem(e: SessionEvent, toolNames: Map<string, string>): HTMLElement
 }
 
 /** The execution's transcript, read from its JSON block only now that its row is opened. */
-function readSession(index: number): Session | 'missing' | 'unreadable' {
+function readSession(index: number): Session | LeftOut | 'missing' | 'unreadable' {
   const el = document.getElementById(transcriptBlockId(index));
   if (!el) return 'missing';
   try {
-    return JSON.parse(el.textContent || 'null') ?? 'unreadable';
+    const value = JSON.parse(el.textContent || 'null') ?? 'unreadable';
+    return typeof value === 'object' && isLeftOut(value) ? { leftOut: String(value.leftOut) } : value;
   } catch {
     return 'unreadable';
   }
@@ -70,6 +71,7 @@ export function transcriptSections(index: number): HTMLElement[] {
   const session = readSession(index);
   if (session === 'missing') return [section('Transcript', muted('No transcript was recorded for this execution.'))];
   if (session === 'unreadable') return [section('Transcript', muted('The transcript could not be read.'))];
+  if (isLeftOut(session)) return [section('Transcript', muted(`Not shown: ${session.leftOut}.`))];
   const events = session.events ?? [];
   const prompts = events.filter((e): e is UserMessage => e.type === 'message' && e.role === 'user');
   const toolNames = new Map<string, string>();

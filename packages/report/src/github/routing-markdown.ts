@@ -1,6 +1,6 @@
 import type { RoutingSummary } from '@skill-eval/core';
 import { formatPercent } from '../format.js';
-import { markdownTable } from './markdown-table.js';
+import { boldCount, markdownTable } from './markdown-table.js';
 
 /**
  * Most labels (skills, and "no skill") a table shows as a matrix. Past it the counts fold into three columns per skill
@@ -48,7 +48,7 @@ function matrixTable(table: RoutingSummary): string {
     ['Expected ↓ / chose →', ...names, 'Precision', 'Recall'],
     table.matrix.map((row, i) => [
       names[i]!,
-      ...row.map((n, j) => (i === j && n > 0 ? `**${n}**` : n)),
+      ...row.map((n, j) => (i === j && n > 0 ? boldCount(n) : n)),
       ratio(table.skills[i]!.precision),
       ratio(table.skills[i]!.recall),
     ]),

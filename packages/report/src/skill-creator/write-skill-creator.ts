@@ -1,6 +1,16 @@
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { CaseOutcome, CaseResult, RunSummary } from '@skill-eval/core';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type CaseOutcome, type CaseResult, type RunSummary, terminalLine } from '@skill-eval/core';
+import {
+  CopyBudget,
+  copyAgentFile,
+  entryKind,
+  isRefusal,
+  listAgentFiles,
+  makeFolders,
+  openInside,
+  writeHarnessFile,
+} from '@skill-eval/engine-kit/agent-files';
 import type { CaseIndex } from '../run-dir/case-index.js';
 import { benchmarkJson } from './benchmark-json.js';
 import { type EvalEntry, placeExecutions, type RunPlacement } from './eval-layout.js';
@@ -16,9 +26,21 @@ export interface SkillCreatorOutputOptions {
   benchmark?: boolean;
   summary?: RunSummary;
   cases?: CaseIndex;
+  /**
+   * Told of each collected file not copied into `outputs/` (a link, a FIFO, one over the size caps), and why; default:
+   * a line on stderr.
+   */
+  warn?: (message: string) => void;
 }
 
-const writeJson = (file: string, value: unknown) => writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+/**
+ * Writes `text` to `file`, below the run directory `base`, through the file layer: the run directory may be someone
+ * else's (committed, downloaded), so a link on the way or at the file is refused, never written through, and a FIFO
+ * there is never opened for writing.
+ */
+const writeText = (base: string, file: string, text: string) => writeHarnessFile(base, file, text, true);
+const writeJson = (base: string, file: string, value: unknown) =>
+  writeText(base, file, `${JSON.stringify(value, null, 2)}\n`);
 
 const outcomeFinder =
   (summary?: RunSummary) =>
@@ -27,17 +49,57 @@ const outcomeFinder =
       (o) => o.suiteId === r.suiteId && o.caseId === r.caseId && o.engine === r.engine && o.variant === r.variant,
     );
 
-/** The collected artifacts and the agent's last message become the run's `outputs/`, as skill-creator's viewer shows them. */
-async function writeOutputs(runDir: string, result: CaseResult, dir: string): Promise<void> {
-  const outputs = join(dir, 'outputs');
-  await mkdir(outputs, { recursive: true });
-  const prefix = `artifacts/${result.executionId}/collected/`;
-  for (const rel of result.workspace?.collected ?? []) {
-    const to = join(outputs, rel.startsWith(prefix) ? rel.slice(prefix.length) : rel);
-    await mkdir(dirname(to), { recursive: true });
-    await copyFile(join(runDir, rel), to).catch(() => undefined);
+/** An execution id that names one folder of `artifacts/`: not empty, no separator, not `.` or `..`. */
+const isFolderName = (id: string) => id !== '' && id !== '.' && id !== '..' && !/[/\\\0]/.test(id);
+
+/**
+ * The files the execution's artifact globs collected, as the run directory holds them (`artifacts/<execution>/
+ * collected/`, listed on disk as the HTML report lists them): results.jsonl's `collected` names them too, but a run
+ * directory may be someone else's, and a name there could lead anywhere. Each is copied through the file layer: no
+ * link followed, regular files only, within the copy caps, nothing written through what is already there.
+ */
+async function copyCollected(runDir: string, result: CaseResult, outputs: string, warn: (m: string) => void) {
+  if (!isFolderName(result.executionId)) return;
+  const rel = `artifacts/${result.executionId}/collected`;
+  const opened = await openInside(runDir, rel, 'directory');
+  if (isRefusal(opened)) {
+    if (opened.refused === 'missing') return;
+    const found = await entryKind(runDir, rel);
+    const why = found?.kind === 'link' ? 'it is a symbolic link, which is never followed' : 'it is not a folder';
+    warn(`${rel} was not read: ${opened.refused === 'not-a-file' ? why : opened.message.replace(`${rel} `, 'it ')}.`);
+    return;
   }
-  if (result.session?.finalMessage) await writeFile(join(outputs, 'final_message.md'), result.session.finalMessage);
+  await opened.handle.close();
+  const from = join(runDir, rel);
+  const budget = new CopyBudget();
+  const files = await listAgentFiles(from, { onSkip: (file, what) => budget.skip(file, `it is ${what}`) }).catch(
+    () => [],
+  );
+  const made = new Set<string>();
+  for (const file of files)
+    await copyAgentFile({ root: from, rel: file, base: runDir, to: join(outputs, file), budget, made });
+  for (const w of budget.warnings) warn(`${rel}/${w.message}`);
+}
+
+/** The collected artifacts and the agent's last message become the run's `outputs/`, as skill-creator's viewer shows them. */
+async function writeOutputs(
+  runDir: string,
+  result: CaseResult,
+  dir: string,
+  warn: (message: string) => void,
+): Promise<void> {
+  const outputs = join(dir, 'outputs');
+  await makeFolders(runDir, outputs);
+  await copyCollected(runDir, result, outputs, warn);
+  if (result.session?.finalMessage)
+    await writeText(runDir, join(outputs, 'final_message.md'), result.session.finalMessage);
+}
+
+/** The size of the execution's transcript, when it is a regular file inside the run directory (no link followed). */
+async function transcriptSize(runDir: string, result: CaseResult): Promise<number> {
+  if (!result.transcriptFile) return 0;
+  const found = await entryKind(runDir, result.transcriptFile);
+  return found?.kind === 'file' ? found.size : 0;
 }
 
 /**
@@ -45,7 +107,12 @@ async function writeOutputs(runDir: string, result: CaseResult, dir: string): Pr
  * its configuration directories: skill-creator's viewer looks for it only in a run directory and the one above,
  * which for `run-<k>` directories is the configuration's.
  */
-async function evalMetadata(root: string, entry: EvalEntry, configurations: ReadonlySet<string>): Promise<void> {
+async function evalMetadata(
+  runDir: string,
+  root: string,
+  entry: EvalEntry,
+  configurations: ReadonlySet<string>,
+): Promise<void> {
   const metadata = {
     eval_id: entry.evalId,
     eval_name: entry.evalName,
@@ -54,7 +121,7 @@ async function evalMetadata(root: string, entry: EvalEntry, configurations: Read
   };
   const evalDir = join(root, entry.iterationDir, entry.dirName);
   for (const dir of [evalDir, ...[...configurations].map((c) => join(evalDir, c))])
-    await writeJson(join(dir, 'eval_metadata.json'), metadata);
+    await writeJson(runDir, join(dir, 'eval_metadata.json'), metadata);
 }
 
 /**
@@ -72,6 +139,7 @@ export async function writeSkillCreatorOutputs(
   const root = join(runDir, flavorRoot(flavor));
   const placements = placeExecutions(results, options.cases);
   const outcomeOf = outcomeFinder(options.summary);
+  const warn = options.warn ?? ((message: string) => process.stderr.write(`skill-eval: ${terminalLine(message)}\n`));
   if (options.runs !== false) {
     // Regenerating replaces the layout whole, so that no run of an older report is left behind.
     await rm(root, { recursive: true, force: true });
@@ -80,23 +148,18 @@ export async function writeSkillCreatorOutputs(
       const placement = placements.get(r.executionId);
       if (!placement) continue;
       const dir = join(root, placement.runDir);
-      await mkdir(dir, { recursive: true });
-      const transcriptChars = r.transcriptFile
-        ? await stat(join(runDir, r.transcriptFile)).then(
-            (s) => s.size,
-            () => 0,
-          )
-        : 0;
+      const transcriptChars = await transcriptSize(runDir, r);
       const outcome = outcomeOf(r);
       await writeJson(
+        runDir,
         join(dir, 'grading.json'),
         gradingJson(r, flavor, { transcriptChars, ...(outcome ? { outcome } : {}) }),
       );
-      await writeJson(join(dir, 'timing.json'), timingJson(r, flavor));
-      await writeOutputs(runDir, r, dir);
+      await writeJson(runDir, join(dir, 'timing.json'), timingJson(r, flavor));
+      await writeOutputs(runDir, r, dir, warn);
       evals.set(placement.eval, (evals.get(placement.eval) ?? new Set()).add(placement.configuration));
     }
-    for (const [entry, configurations] of evals) await evalMetadata(root, entry, configurations);
+    for (const [entry, configurations] of evals) await evalMetadata(runDir, root, entry, configurations);
   }
   if (options.benchmark === false) return [];
   const byIteration = new Map<string, { results: CaseResult[]; placements: Map<string, RunPlacement> }>();
@@ -115,8 +178,8 @@ export async function writeSkillCreatorOutputs(
   for (const [iterationDir, group] of byIteration) {
     const skill = [...group.placements.values()].find((p) => p.eval.indexed?.skill)?.eval.indexed?.skill;
     const file = join(root, iterationDir, 'benchmark.json');
-    await mkdir(dirname(file), { recursive: true });
     await writeJson(
+      runDir,
       file,
       benchmarkJson(group.results, group.placements, flavor, {
         metadata: {
