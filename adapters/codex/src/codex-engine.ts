@@ -28,7 +28,7 @@ import {
 } from './codex-command.js';
 import { CodexEventParser, type CodexParseResult } from './codex-events.js';
 import { type CodexAuth, codexAuth, describeAuth, linkLogin } from './codex-login.js';
-import { codexMcpFlags } from './codex-mcp.js';
+import { codexMcpFlags, codexServerNames } from './codex-mcp.js';
 import { sandboxFailure } from './codex-sandbox-check.js';
 import type { CodexSettings } from './codex-settings.js';
 import { turnUsage } from './codex-usage.js';
@@ -128,7 +128,15 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
     auth: CodexAuth,
   ): Promise<void> {
     const mcpServers = input.mcpServers ?? [];
-    const mcpFlags = codexMcpFlags(mcpServers);
+    const serverNames = codexServerNames(mcpServers);
+    for (const [name, safe] of serverNames) {
+      if (name !== safe) {
+        state.warnings.push(
+          `MCP server ${JSON.stringify(name)} is given to codex as "${safe}": codex takes only letters, digits, "_" and "-" in a server's name. Its tool calls are recorded under ${JSON.stringify(name)}.`,
+        );
+      }
+    }
+    const mcpFlags = codexMcpFlags(mcpServers, serverNames);
     const mcpSecrets = mcpServers.flatMap((s) => [...Object.entries(s.env), ...Object.entries(s.headers)]);
     const redact = redactorOf({ ...env, ...Object.fromEntries(mcpSecrets) }).text;
     const baseUrl = resolveBaseUrl(this.settings, input.env, auth.kind === 'login');
@@ -167,7 +175,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
         return {
           args,
           stdin: prompt,
-          parser: new CodexEventParser({ idPrefix: index === 0 ? '' : `turn-${index + 1}:` }),
+          parser: new CodexEventParser({ idPrefix: index === 0 ? '' : `turn-${index + 1}:`, serverNames }),
           events: skillsMentionedIn(prompt, skillNames).map(
             (name) => ({ type: 'skill', name, via: 'mention' }) as const,
           ),

@@ -1,5 +1,6 @@
 import type { SessionEvent, Usage } from '@skill-eval/core';
 import { isJsonObject, jsonString, readJsonLine, skillsReadBy } from '@skill-eval/engine-kit';
+import { caseServerName } from './codex-mcp.js';
 import { readCodexUsage } from './codex-usage.js';
 
 /**
@@ -32,6 +33,8 @@ export interface CodexParseResult {
 export interface CodexParseOptions {
   /** Put before item ids: codex numbers items from `item_0` again in each resumed process. */
   idPrefix?: string;
+  /** The name each MCP server went to codex under, by the case's name (see codexServerNames): calls keep the case's. */
+  serverNames?: ReadonlyMap<string, string>;
 }
 
 const isObject = isJsonObject;
@@ -149,7 +152,10 @@ export class CodexEventParser {
         return;
       }
       case 'mcp_tool_call': {
-        const name = `${str(item.server) ?? 'mcp'}::${str(item.tool) ?? 'tool'}`;
+        const reported = str(item.server);
+        const names = this.options.serverNames;
+        const server = reported !== undefined && names ? caseServerName(names, reported) : reported;
+        const name = `${server ?? 'mcp'}::${str(item.tool) ?? 'tool'}`;
         this.call(id, name, item.arguments ?? {});
         if (completed) {
           const error = isObject(item.error) ? str(item.error.message) : undefined;

@@ -2,7 +2,7 @@ import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
 import { createHarnessFile, makeFolders } from '@skill-eval/engine-kit/agent-files';
-import { type CopilotAuth, GITHUB_TOKEN_VARIABLES } from './copilot-credentials.js';
+import { COPILOT_CREDENTIAL_VARIABLES, type CopilotAuth } from './copilot-credentials.js';
 import { copilotMcpConfig } from './copilot-mcp.js';
 
 /**
@@ -16,10 +16,12 @@ export const BUILTIN_SKILLS: readonly string[] = ['customize-cloud-agent', 'gith
 export const usageFile = (home: string, turn: number): string => join(home, `.copilot-usage-${turn + 1}.json`);
 
 /**
- * The child environment: the runner's env without the credentials Copilot would pick up by itself, HOME (Copilot keeps
- * its config and sessions in `~/.copilot`), no self-update, and the credential of `auth` under the variable Copilot
- * reads. A bring-your-own-key run is offline (`COPILOT_OFFLINE=true`: no GitHub authentication, telemetry, web tools,
- * GitHub MCP server or update check). The package cache (`XDG_CACHE_HOME`, where the binary unpacks its 235 MB package
+ * The child environment: the runner's env without any credential Copilot knows ({@link COPILOT_CREDENTIAL_VARIABLES}:
+ * the GitHub tokens, the provider keys, whichever the runner handed on), HOME (Copilot keeps its config and sessions in
+ * `~/.copilot`), no self-update, and the one credential of `auth` under the variable Copilot reads — nothing else: the
+ * agent never holds a provider's key beside it, nor the key under its provider API's own name as well. A
+ * bring-your-own-key run is offline (`COPILOT_OFFLINE=true`: no GitHub authentication, telemetry, web tools, GitHub
+ * MCP server or update check). The package cache (`XDG_CACHE_HOME`, where the binary unpacks its 235 MB package
  * on first start) stays the user's, so that each execution does not unpack it again.
  */
 export function buildCopilotEnv(
@@ -28,7 +30,7 @@ export function buildCopilotEnv(
   model: string | undefined,
 ): Record<string, string> {
   const env: Record<string, string> = { ...input.env };
-  for (const name of [...GITHUB_TOKEN_VARIABLES, 'COPILOT_HOME', 'XDG_CACHE_HOME']) delete env[name];
+  for (const name of [...COPILOT_CREDENTIAL_VARIABLES, 'COPILOT_HOME', 'XDG_CACHE_HOME']) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith('COPILOT_PROVIDER_')) delete env[name];
   env.HOME = input.home;
   env.COPILOT_AUTO_UPDATE = 'false';

@@ -53,6 +53,31 @@ export const COPILOT_ENVIRONMENT: readonly string[] = [
   ...Object.values(PROVIDERS).flatMap((p) => [p.keyVariable, p.baseUrlVariable]),
 ];
 
+/**
+ * The variables of {@link COPILOT_ENVIRONMENT} for these settings: with a `provider` chosen, that provider API's key
+ * alone (the other provider's never reaches Copilot); without one, both, since the user's `COPILOT_PROVIDER_TYPE`
+ * may pick either — the runner then hands on only the one {@link copilotAuth} picks.
+ */
+export function copilotEnvironment(settings: Pick<CopilotSettings, 'provider'>): readonly string[] {
+  const chosen = settings.provider;
+  if (chosen === undefined) return COPILOT_ENVIRONMENT;
+  const others = Object.entries(PROVIDERS).filter(([type]) => type !== chosen);
+  const foreign = new Set(others.map(([, api]) => api.keyVariable));
+  return COPILOT_ENVIRONMENT.filter((name) => !foreign.has(name));
+}
+
+/**
+ * Every credential Copilot can take from the environment: the GitHub tokens, the bring-your-own-key provider's key or
+ * bearer token, each provider API's key. An execution's environment holds none of them but the one
+ * `buildCopilotEnv` puts under the variable Copilot reads.
+ */
+export const COPILOT_CREDENTIAL_VARIABLES: readonly string[] = [
+  ...GITHUB_TOKEN_VARIABLES,
+  'COPILOT_PROVIDER_API_KEY',
+  'COPILOT_PROVIDER_BEARER_TOKEN',
+  ...Object.values(PROVIDERS).map((api) => api.keyVariable),
+];
+
 /** How Copilot authenticates an execution. */
 export type CopilotAuth =
   | {

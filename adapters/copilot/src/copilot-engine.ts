@@ -19,9 +19,9 @@ import {
 } from '@skill-eval/engine-kit';
 import { buildCopilotArgs, buildCopilotEnv, prepareCopilotHome, usageFile } from './copilot-command.js';
 import {
-  COPILOT_ENVIRONMENT,
   type CopilotAuth,
   copilotAuth,
+  copilotEnvironment,
   describeCopilotAuth,
   missingAuth,
 } from './copilot-credentials.js';
@@ -42,10 +42,11 @@ export class CopilotEngine extends CliProgramEngine<CopilotSettings> implements 
    * `.copilot/skills`, which it reads only in the user's HOME). `.github/skills` is the folder its docs name.
    */
   readonly skillRoots = ['.github/skills'] as const;
-  readonly environment = COPILOT_ENVIRONMENT;
+  readonly environment: readonly string[];
 
   constructor(settings: CopilotSettings) {
     super(settings, { name: 'copilot', installHint: INSTALL_HINT });
+    this.environment = copilotEnvironment(settings);
   }
 
   /** Copilot runs with a fresh HOME: a token or provider key in the environment, or the user's login linked into it. */

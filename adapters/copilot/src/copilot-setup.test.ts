@@ -116,6 +116,59 @@ describe('copilot environment and home', () => {
     expect(token.COPILOT_OFFLINE).toBeUndefined();
   });
 
+  it('holds exactly one credential, under the variable Copilot reads, whatever credentials it was handed', () => {
+    const all = {
+      PATH: '/bin',
+      OPENAI_API_KEY: 'k-openai',
+      ANTHROPIC_API_KEY: 'k-anthropic',
+      COPILOT_GITHUB_TOKEN: 'k-copilot-gh',
+      GH_TOKEN: 'k-gh',
+      GITHUB_TOKEN: 'k-github',
+      COPILOT_PROVIDER_API_KEY: 'k-provider',
+      COPILOT_PROVIDER_BEARER_TOKEN: 'k-bearer',
+    };
+    const secrets = (env: Record<string, string>) => Object.values(env).filter((value) => value.startsWith('k-'));
+    const cases: [Parameters<typeof buildCopilotEnv>[1], string, string][] = [
+      [{ type: 'github-token', variable: 'GH_TOKEN' }, 'COPILOT_GITHUB_TOKEN', 'k-gh'],
+      [
+        { type: 'byok', provider: 'anthropic', baseUrl: 'http://e', keyVariable: 'ANTHROPIC_API_KEY' },
+        'COPILOT_PROVIDER_API_KEY',
+        'k-anthropic',
+      ],
+      [
+        {
+          type: 'byok',
+          provider: 'openai',
+          baseUrl: 'http://e/v1',
+          keyVariable: 'COPILOT_PROVIDER_BEARER_TOKEN',
+          bearer: true,
+        },
+        'COPILOT_PROVIDER_BEARER_TOKEN',
+        'k-bearer',
+      ],
+    ];
+    for (const [auth, variable, value] of cases) {
+      const env = buildCopilotEnv({ env: all, home: '/h' }, auth, undefined);
+      expect(secrets(env), variable).toEqual([value]);
+      expect(env[variable]).toBe(value);
+    }
+    const login = buildCopilotEnv(
+      { env: all, home: '/h' },
+      { type: 'login', configFile: '/u/.copilot/config.json' },
+      undefined,
+    );
+    expect(secrets(login)).toEqual([]);
+    expect(login.PATH).toBe('/bin');
+  });
+
+  it("names only the chosen provider API's key when the provider setting chooses one", () => {
+    const openai = plugin.create(plugin.parseSettings({ provider: 'openai' }));
+    expect(openai.environment).toContain('OPENAI_API_KEY');
+    expect(openai.environment).not.toContain('ANTHROPIC_API_KEY');
+    const either = plugin.create(plugin.parseSettings({}));
+    expect(either.environment).toEqual(expect.arrayContaining(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY']));
+  });
+
   it('disables the built-in skills but a staged one, writes the system prompt, links the login', async () => {
     const user = homeWithLogin();
     const home = tempDir();

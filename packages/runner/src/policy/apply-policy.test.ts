@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { applyPolicy, findingLine, policyEntry } from './apply-policy.js';
-import { onlyCredential, scopeCredential, withoutUserinfo } from './host-program-env.js';
 import { POLICY_TABLE } from './policy-table.js';
 import type { PolicyEntry } from './policy-types.js';
 
@@ -129,26 +128,5 @@ describe('applyPolicy', () => {
     expect(applyPolicy('dotenv', use, { trust: false, context: { userCredentials: [] } }).refused).toEqual([]);
     const withKey = { userCredentials: ['ANTHROPIC_API_KEY'] };
     expect(applyPolicy('dotenv', use, { trust: false, context: withKey }).refused).toHaveLength(1);
-  });
-});
-
-describe('credentials', () => {
-  const env = { ANTHROPIC_API_KEY: 'a-key', ANTHROPIC_AUTH_TOKEN: 'a-token', OPENAI_API_KEY: 'o-key', PATH: '/bin' };
-
-  it('keeps only the model key the engine runs with', () => {
-    expect(onlyCredential(env, 'ANTHROPIC_API_KEY')).toEqual({ ANTHROPIC_API_KEY: 'a-key', PATH: '/bin' });
-    const engine = { credential: () => ({ variable: 'OPENAI_API_KEY' }) };
-    expect(scopeCredential(env, engine)).toEqual({ OPENAI_API_KEY: 'o-key', PATH: '/bin' });
-  });
-
-  it('leaves the environment as it is for a credential that is no model key (a cloud switch, a login file)', () => {
-    expect(onlyCredential(env, 'CLAUDE_CODE_USE_BEDROCK')).toEqual(env);
-    expect(onlyCredential(env, undefined)).toEqual(env);
-  });
-
-  it('takes the userinfo out of a proxy URL', () => {
-    expect(withoutUserinfo('http://user:s3cret-pw@proxy.local:3128')).toBe('http://proxy.local:3128');
-    expect(withoutUserinfo('http://proxy.local:3128/')).toBe('http://proxy.local:3128/');
-    expect(withoutUserinfo('not a url user:pw@')).toBe('not a url user:pw@');
   });
 });

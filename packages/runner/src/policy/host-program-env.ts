@@ -85,22 +85,87 @@ export function hostProgramEnv(
 }
 
 /**
- * Only the credential the engine runs with: when it names a model key (`ANTHROPIC_API_KEY`), every other model key
- * is taken out, so claude-code never holds an auth token beside its API key, nor any engine another provider's key.
+ * What each cloud mode authenticates with, by the variable an engine's `credential()` names for it (its switch): the
+ * cloud's keys and the files that hold its login. They pass only when the engine runs in that mode, and no model key
+ * passes with them.
+ */
+const AWS_CREDENTIALS: readonly string[] = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_BEARER_TOKEN_BEDROCK',
+  'AWS_PROFILE',
+  'AWS_CONFIG_FILE',
+  'AWS_SHARED_CREDENTIALS_FILE',
+];
+const GOOGLE_CLOUD_CREDENTIALS: readonly string[] = ['GOOGLE_APPLICATION_CREDENTIALS', 'CLOUDSDK_CONFIG'];
+export const CLOUD_MODE_CREDENTIALS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['CLAUDE_CODE_USE_BEDROCK', AWS_CREDENTIALS],
+  ['CLAUDE_CODE_USE_VERTEX', GOOGLE_CLOUD_CREDENTIALS],
+  ['GOOGLE_GENAI_USE_VERTEXAI', GOOGLE_CLOUD_CREDENTIALS],
+]);
+
+/**
+ * Every credential variable skill-eval knows: the model keys, the account tokens engines take (Copilot's GitHub tokens
+ * and its bring-your-own-key provider's key) and the clouds' keys and login files. An execution's environment holds
+ * none of them but the one its engine runs with (see {@link onlyCredential}).
+ */
+export const CREDENTIAL_VARIABLES: readonly string[] = [
+  ...new Set([
+    ...MODEL_KEY_VARIABLES,
+    'COPILOT_GITHUB_TOKEN',
+    'GH_TOKEN',
+    'GITHUB_TOKEN',
+    'COPILOT_PROVIDER_API_KEY',
+    'COPILOT_PROVIDER_BEARER_TOKEN',
+    ...AWS_CREDENTIALS,
+    ...GOOGLE_CLOUD_CREDENTIALS,
+  ]),
+];
+const CREDENTIALS: ReadonlySet<string> = new Set(CREDENTIAL_VARIABLES);
+
+/** A name shaped like a credential's (`MISTRAL_API_KEY`, `FOO_TOKEN`, `X_SECRET`, `…_CREDENTIALS`, `…_PASSWORD`). */
+const CREDENTIAL_NAME = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PAT)(?:_|$)/i;
+
+/**
+ * Whether `name` holds a credential: one skill-eval knows ({@link CREDENTIAL_VARIABLES}), or a name shaped like one
+ * (an engine that names a new provider's key in its `environment` is covered before anyone lists it). A variable of
+ * the user's own prefix ({@link HOST_PROGRAM_PREFIX}) is a setting the user hands on, not one skill-eval scopes.
+ */
+export const isCredentialVariable = (name: string): boolean =>
+  CREDENTIALS.has(name) || (!name.startsWith(HOST_PROGRAM_PREFIX) && CREDENTIAL_NAME.test(name));
+
+/** `env` without any credential but those of `keep`. */
+function keepingCredentials(env: Readonly<Record<string, string>>, keep: ReadonlySet<string>): Record<string, string> {
+  const scoped: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env))
+    if (keep.has(name) || !isCredentialVariable(name)) scoped[name] = value;
+  return scoped;
+}
+
+/**
+ * Only the credential the engine runs with, deny by default: `chosen` (the variable its `credential()` names) and,
+ * for a cloud mode ({@link CLOUD_MODE_CREDENTIALS}: Amazon Bedrock, Vertex AI), that cloud's keys and login files;
+ * every other credential is taken out. Without a variable (a login file, no credential at all) none passes: the
+ * engine's login reaches it as a file, never as another provider's key.
  */
 export function onlyCredential(env: Record<string, string>, chosen: string | undefined): Record<string, string> {
-  if (!chosen || !MODEL_KEY_VARIABLES.includes(chosen)) return env;
-  const scoped = { ...env };
-  for (const name of MODEL_KEY_VARIABLES) if (name !== chosen) delete scoped[name];
-  return scoped;
+  const keep = chosen === undefined ? [] : [chosen, ...(CLOUD_MODE_CREDENTIALS.get(chosen) ?? [])];
+  return keepingCredentials(env, new Set(keep));
 }
 
 /** An engine as far as its environment goes: the variables it names, the credential it finds among them. */
 interface CredentialHolder {
   readonly environment?: readonly string[];
-  credential?(env: Readonly<Record<string, string | undefined>>): { variable?: string } | undefined;
+  credential?(env: Readonly<Record<string, string | undefined>>): { variable?: string; file?: string } | undefined;
 }
 
-/** `env` with only the credential `engine` runs with (see {@link onlyCredential}). */
-export const scopeCredential = (env: Record<string, string>, engine: CredentialHolder): Record<string, string> =>
-  onlyCredential(env, engine.credential?.(env)?.variable);
+/**
+ * `env` with only the credential `engine` runs with (see {@link onlyCredential}). An engine that cannot say which
+ * (one without `credential()`, as the command engine, whose `environment` is the keys its user wired into its `env`
+ * setting) keeps the credentials it names itself, and no other.
+ */
+export function scopeCredential(env: Record<string, string>, engine: CredentialHolder): Record<string, string> {
+  if (!engine.credential) return keepingCredentials(env, new Set(engine.environment ?? []));
+  return onlyCredential(env, engine.credential(env)?.variable);
+}
