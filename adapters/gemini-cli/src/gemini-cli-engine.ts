@@ -17,7 +17,14 @@ import {
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import type { GeminiCliSettings } from './gemini-cli-settings.js';
-import { buildGeminiArgs, buildGeminiEnv, type GeminiTurn, geminiPrompt, prepareGeminiHome } from './gemini-command.js';
+import {
+  buildGeminiArgs,
+  buildGeminiEnv,
+  fenceGeminiEnvFile,
+  type GeminiTurn,
+  geminiPrompt,
+  prepareGeminiHome,
+} from './gemini-command.js';
 import {
   describeGeminiAuth,
   GEMINI_ENVIRONMENT,
@@ -73,6 +80,7 @@ export class GeminiCliEngine extends CliProgramEngine<GeminiCliSettings> impleme
           mcpServers: input.mcpServers ?? [],
           ...(input.system ? { system: input.system } : {}),
         });
+        await fenceGeminiEnvFile(input.workspace);
         await this.runTurns(input, state, execution, auth);
       },
       // gemini reports tokens but no price, so the cost comes from the price table (when it lists the model).

@@ -6,6 +6,8 @@ import { parseGeminiCliSettings } from './gemini-cli-settings.js';
 import {
   buildGeminiArgs,
   buildGeminiEnv,
+  FENCE_ENV_TEXT,
+  fenceGeminiEnvFile,
   geminiPrompt,
   geminiUserSettings,
   PROMPT_ON_ARGV_MAX_BYTES,
@@ -196,5 +198,17 @@ describe('MCP servers', () => {
     expect(normalizeGeminiToolName('mcp_my.pm_plan', ['my pm', 'my.pm'])).toBe('my.pm::plan');
     expect(normalizeGeminiToolName('mcp_other_tool', ['pm'])).toBe('mcp_other_tool');
     expect(normalizeGeminiToolName('read_file', ['pm'])).toBe('read_file');
+  });
+});
+
+describe('fenceGeminiEnvFile', () => {
+  it('writes an empty .gemini/.env into a workspace that has none, and leaves one that is there alone', async () => {
+    sandbox = makeSandbox('gemini-fence-');
+    const file = join(sandbox.workspace, '.gemini', '.env');
+    await fenceGeminiEnvFile(sandbox.workspace);
+    expect(readFileSync(file, 'utf8')).toBe(FENCE_ENV_TEXT);
+    writeFileSync(file, 'A=1\n');
+    await fenceGeminiEnvFile(sandbox.workspace);
+    expect(readFileSync(file, 'utf8')).toBe('A=1\n');
   });
 });

@@ -1,7 +1,7 @@
-import { symlink } from 'node:fs/promises';
+import { lstat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
-import { makeFolders, writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
+import { makeFolders, writeBelowAgentFolder, writeHarnessFile } from '@skill-eval/engine-kit/agent-files';
 import type { GeminiCliSettings } from './gemini-cli-settings.js';
 import { cloudLoginFiles, type GeminiAuth } from './gemini-credentials.js';
 import { geminiMcpServers } from './gemini-mcp.js';
@@ -20,8 +20,37 @@ const FIXED_ENV: Record<string, string> = {
   GEMINI_CLI_NO_RELAUNCH: 'true',
   // The workspace is the eval's; only skills staged in it are trusted, which needs a trusted folder (discoverSkills,
   // chunk-JDPZ4CE3.js:364551; the variable is checkPathTrust's, chunk-JDPZ4CE3.js:358767, what --skip-trust sets).
+  // A trusted folder also makes gemini look for a `.gemini/.env` in it and every folder above: see fenceGeminiEnvFile.
   GEMINI_CLI_TRUST_WORKSPACE: 'true',
 };
+
+/** The `.gemini/.env` of the workspace, which ends gemini's search for an env file (see {@link fenceGeminiEnvFile}). */
+export const workspaceEnvFile = (workspace: string): string => join(workspace, '.gemini', '.env');
+
+/** What the harness's own `<workspace>/.gemini/.env` says: nothing gemini reads as a variable. */
+export const FENCE_ENV_TEXT =
+  '# Written by skill-eval: gemini loads the first .gemini/.env from its working folder up to /, so this empty one\n' +
+  '# keeps the .env files of the folders above the workspace from reaching it.\n';
+
+/**
+ * Makes the workspace's own `.gemini/.env` the env file gemini loads, so that none of a folder above it does.
+ *
+ * At start gemini 0.61.0 loads one env file into its environment (loadEnvironment, bundle/chunk-2YTYPKEZ.js:16476,
+ * called with process.cwd(), the workspace): findEnvFile (:16416-16445) returns, in a trusted folder — and the
+ * engine trusts the workspace — the first `<folder>/.gemini/.env` from the workspace up to `/`, before the HOME's.
+ * Any user of the machine can write `/tmp/.gemini/.env`, and one there names a `GOOGLE_GEMINI_BASE_URL`, a proxy, or
+ * `NODE_TLS_REJECT_UNAUTHORIZED`, and gets the key. The search stops at the first file it finds: the workspace's,
+ * written here when the workspace has none. A fixture's `.gemini/.env` is refused without --trust (the runner's
+ * agent-project-files); with --trust it stays, and is the one gemini loads. Variables the harness sets are never
+ * replaced by an env file either way: gemini sets only those the environment lacks (`!Object.hasOwn(process.env,
+ * key)`, :16512).
+ */
+export async function fenceGeminiEnvFile(workspace: string): Promise<void> {
+  const file = workspaceEnvFile(workspace);
+  if (await lstat(file).catch(() => undefined)) return;
+  // No replace: a link or anything else a setup step left at the place is never written through.
+  await writeHarnessFile(workspace, file, FENCE_ENV_TEXT, false);
+}
 
 /** The `.gemini` folder of the execution's HOME: settings, sessions, the login link. */
 export const geminiDir = (home: string): string => join(home, '.gemini');
@@ -54,7 +83,8 @@ export function buildGeminiEnv(
  * :14122, skills.disabled :14651; ignoreLocalEnv read by loadEnvironment :16483): the auth type chosen (without it a `GOOGLE_GEMINI_BASE_URL` makes gemini pick its
  * `gateway` type, getAuthTypeFromEnv, chunk-JDPZ4CE3.js:311856), one attempt per model request (the runner owns retries; gemini's ten attempts
  * with backoff turn a 500 into minutes), no usage statistics or update checks (the only traffic besides the model),
- * no `.env` of the workspace (a fixture's could change the endpoint), the bundled skills off, and the turn limit.
+ * no bare `.env` of the workspace or a folder above it (a fixture's could change the endpoint; `ignoreLocalEnv` skips
+ * only those, not a `.gemini/.env`: {@link fenceGeminiEnvFile}), the bundled skills off, and the turn limit.
  */
 export function geminiUserSettings(options: {
   auth: GeminiAuth;

@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
@@ -30,17 +31,83 @@ export const opencodeDirs = (home: string) => ({
  */
 export const opencodeTempDir = (home: string): string => join(home, '.tmp');
 
+const isDir = (path: string): boolean => lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+const isFile = (path: string): boolean => lstatSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+
+/**
+ * The project config opencode reads: the workspace's own, never that of a folder above it.
+ *
+ * opencode 1.18.33 reads project config from its working directory up to the project's worktree, which is `/` outside
+ * a git repository: every `opencode.json(c)` on the way (Config.loadInstanceState: `ConfigPaths.files("opencode",
+ * directory, worktree)`) and every `.opencode` folder (ConfigPaths.directories: `up({targets: [".opencode"], start,
+ * stop: worktree})`), whose config it merges, whose plugins, tools, agents, commands and modes it loads, and into
+ * which it installs packages. An `opencode.json` in `/tmp` (any user of the machine can write one) named the
+ * endpoint the user's key went to, or a plugin it ran. `OPENCODE_DISABLE_PROJECT_CONFIG` turns both searches off
+ * (each reads `!Flag.OPENCODE_DISABLE_PROJECT_CONFIG` first; so do the project `AGENTS.md` search of
+ * Instruction.systemPaths and the TUI config, which `run` does not read); what opencode then reads of the workspace is
+ * named: its `.opencode` as `OPENCODE_CONFIG_DIR` (a config folder beside the HOME's, skills included: Skill discovery
+ * scans `{skill,skills}/**` of every Config.directories entry), its `opencode.json(c)` as `OPENCODE_CONFIG`, and its
+ * instructions file in the config (see {@link projectInstructions}). Only when they exist at the start: opencode
+ * makes the `OPENCODE_CONFIG_DIR` it is given (Config.ensureGitignore) and installs its plugin package there.
+ */
+export function projectConfigEnv(workspace: string): Record<string, string> {
+  const dir = join(workspace, '.opencode');
+  // opencode merges opencode.jsonc over opencode.json when a folder has both; OPENCODE_CONFIG takes one file.
+  const file = ['opencode.jsonc', 'opencode.json'].map((name) => join(workspace, name)).find(isFile);
+  // An empty value is no value to opencode (`Flag.OPENCODE_CONFIG_DIR ? [...] : []`, `if (Flag.OPENCODE_CONFIG)`).
+  return {
+    OPENCODE_DISABLE_PROJECT_CONFIG: 'true',
+    OPENCODE_CONFIG_DIR: isDir(dir) ? dir : '',
+    OPENCODE_CONFIG: file ?? '',
+  };
+}
+
+/** The instruction files opencode looks for in a project, the first one found wins (Instruction.systemPaths). */
+const INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md', 'CONTEXT.md'];
+
+/**
+ * The workspace's instructions file as an absolute `instructions` entry of the config, which opencode reads whatever
+ * `OPENCODE_DISABLE_PROJECT_CONFIG` says: the first of `AGENTS.md`, `CLAUDE.md`, `CONTEXT.md` the workspace holds,
+ * as opencode's own search picks it (now without the folders above the workspace), else `AGENTS.md`, read if the
+ * agent writes one.
+ */
+export function projectInstructions(workspace: string): string[] {
+  const name = INSTRUCTION_FILES.find((file) => isFile(join(workspace, file))) ?? 'AGENTS.md';
+  return [join(workspace, name)];
+}
+
+/**
+ * The provider endpoints as `OPENCODE_CONFIG_CONTENT`, the config opencode merges after every config file and folder
+ * (Config.loadInstanceState, after the loop over Config.directories): a workspace's `.opencode/opencode.json`, even
+ * one written during the run, cannot point the user's key at another server. Empty (no config) when no endpoint is
+ * set.
+ */
+export function endpointConfigEnv(endpoints: Record<string, string>): Record<string, string> {
+  if (Object.keys(endpoints).length === 0) return { OPENCODE_CONFIG_CONTENT: '' };
+  const provider = Object.fromEntries(
+    Object.entries(endpoints).map(([name, baseURL]) => [name, { options: { baseURL } }]),
+  );
+  return { OPENCODE_CONFIG_CONTENT: JSON.stringify({ provider }) };
+}
+
 /**
  * The child environment: the runner's env (its allowlist and opencode's credentials), HOME, the XDG dirs and TMPDIR in
- * the execution's HOME.
+ * the execution's HOME, the project config of the workspace alone ({@link projectConfigEnv}) and the endpoints as the
+ * config merged last ({@link endpointConfigEnv}). These four are always set, after the runner's env: nothing of the
+ * environment opencode starts in chooses its config files.
  */
-export function buildOpencodeEnv(input: Pick<EngineRunInput, 'env' | 'home'>): Record<string, string> {
+export function buildOpencodeEnv(
+  input: Pick<EngineRunInput, 'env' | 'home' | 'workspace'>,
+  endpoints: Record<string, string> = {},
+): Record<string, string> {
   return {
     ...input.env,
     ...FIXED_ENV,
     ...opencodeDirs(input.home),
     HOME: input.home,
     TMPDIR: opencodeTempDir(input.home),
+    ...projectConfigEnv(input.workspace),
+    ...endpointConfigEnv(endpoints),
   };
 }
 
@@ -61,6 +128,7 @@ export async function prepareOpencodeHome(
     mcpServers?: readonly ResolvedMcpServer[];
     maxTurns?: number;
     system?: string;
+    instructions?: readonly string[];
   },
 ): Promise<void> {
   const dirs = opencodeDirs(home);

@@ -43,7 +43,8 @@ export const RUN_AGENT = 'build';
  * The global config of one execution (`~/.config/opencode/opencode.json` of its HOME; keys of opencode's config
  * schema, https://opencode.ai/config.json): every permission allowed — opencode's own way to run unattended, beside
  * `--auto` — but the built-in skill, no auto-update or sharing, the provider endpoints, the case's MCP servers (the only
- * ones opencode loads: its fresh HOME has no others), and the turn limit as the `steps` of the agent it runs. Keys never
+ * ones opencode loads: its fresh HOME has no others), the turn limit as the `steps` of the agent it runs, and the
+ * workspace's instructions file (opencode no longer finds it itself: opencode-command.ts projectConfigEnv). Keys never
  * go here: opencode reads them from the environment.
  *
  * `steps` (AgentConfig of opencode 1.18.33, "Maximum number of agentic iterations before forcing text-only response";
@@ -58,6 +59,8 @@ export function opencodeConfig(options: {
   stagedSkills: readonly string[];
   mcpServers?: readonly ResolvedMcpServer[];
   maxTurns?: number;
+  /** Absolute paths of instruction files opencode adds to its system prompt (the workspace's AGENTS.md). */
+  instructions?: readonly string[];
 }): Record<string, unknown> {
   const denied = BUILTIN_SKILLS.filter((name) => !options.stagedSkills.includes(name));
   const provider = Object.fromEntries(
@@ -74,5 +77,6 @@ export function opencodeConfig(options: {
     ...(Object.keys(provider).length ? { provider } : {}),
     ...(options.mcpServers?.length ? { mcp: opencodeMcpServers(options.mcpServers) } : {}),
     ...(options.maxTurns === undefined ? {} : { agent: { [RUN_AGENT]: { steps: options.maxTurns } } }),
+    ...(options.instructions?.length ? { instructions: [...options.instructions] } : {}),
   };
 }

@@ -16,7 +16,13 @@ import {
   type SessionRecord,
 } from '@skill-eval/engine-kit';
 import { INSTALL_HINT } from './install-hint.js';
-import { buildOpencodeArgs, buildOpencodeEnv, opencodeDirs, prepareOpencodeHome } from './opencode-command.js';
+import {
+  buildOpencodeArgs,
+  buildOpencodeEnv,
+  opencodeDirs,
+  prepareOpencodeHome,
+  projectInstructions,
+} from './opencode-command.js';
 import { providerEndpoints } from './opencode-config.js';
 import {
   describeOpencodeAuth,
@@ -71,9 +77,11 @@ export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implement
         const auth = opencodeAuth(input.env, input.userHome, model);
         if (!auth) throw new SkillEvalError('ENGINE_FAILED', missingAuth);
         state.version = await this.versionOf(execution.binary).catch(() => undefined);
+        const endpoints = providerEndpoints(input.env, this.settings, providerOf(model));
         await prepareOpencodeHome(input.home, {
           auth,
-          endpoints: providerEndpoints(input.env, this.settings, providerOf(model)),
+          endpoints,
+          instructions: projectInstructions(input.workspace),
           stagedSkills: input.skills.map((skill) => skill.name),
           mcpServers: input.mcpServers ?? [],
           ...(input.maxTurns === undefined ? {} : { maxTurns: input.maxTurns }),
@@ -84,7 +92,7 @@ export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implement
           { home: input.home, configHome, workspace: input.workspace },
           state.version,
         );
-        cost = await this.runTurns(input, state, execution, model);
+        cost = await this.runTurns(input, state, execution, model, endpoints);
       },
       // opencode prices every step from its model catalogue: its sum is the run's cost.
       settle: (settled) => {
@@ -99,8 +107,9 @@ export class OpencodeEngine extends CliProgramEngine<OpencodeSettings> implement
     state: SessionRecord,
     execution: CliExecution,
     model: string | undefined,
+    endpoints: Record<string, string>,
   ): Promise<number> {
-    const env = buildOpencodeEnv(input);
+    const env = buildOpencodeEnv(input, endpoints);
     const mcpServers = input.mcpServers ?? [];
     // The servers' env and headers may hold secrets: they stay in the config file of the HOME, out of the results.
     const mcpSecrets = mcpServers.flatMap((s) => [...Object.entries(s.env), ...Object.entries(s.headers)]);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildOpencodeArgs } from './opencode-command.js';
+import { buildOpencodeArgs, buildOpencodeEnv, projectInstructions } from './opencode-command.js';
 import { opencodeConfig, providerEndpoints } from './opencode-config.js';
 import { opencodeAuth } from './opencode-credentials.js';
 import { pastStepLimit } from './opencode-engine.js';
@@ -117,5 +117,42 @@ describe('pastStepLimit', () => {
     expect(pastStepLimit(5, undefined)).toBeUndefined();
     expect(pastStepLimit(2, 2)).toBeUndefined();
     expect(pastStepLimit(3, 2)).toMatchObject({ status: 'max-turns', code: 'MAX_TURNS' });
+  });
+});
+
+describe('the project config opencode reads', () => {
+  it('is the workspace’s alone: the search above it off, its .opencode, opencode.json(c) and instructions named, the endpoints merged last', () => {
+    const ws = mkdtempSync(join(tmpdir(), 'opencode-project-'));
+    try {
+      const input = {
+        env: { OPENCODE_CONFIG_DIR: '/tmp/.opencode', OPENCODE_CONFIG: '/tmp/x.json' },
+        home: '/h',
+        workspace: ws,
+      };
+      expect(buildOpencodeEnv(input)).toMatchObject({
+        OPENCODE_DISABLE_PROJECT_CONFIG: 'true',
+        OPENCODE_CONFIG_DIR: '',
+        OPENCODE_CONFIG: '',
+        OPENCODE_CONFIG_CONTENT: '',
+      });
+      expect(projectInstructions(ws)).toEqual([join(ws, 'AGENTS.md')]);
+      mkdirSync(join(ws, '.opencode'));
+      writeFileSync(join(ws, 'opencode.json'), '{}');
+      writeFileSync(join(ws, 'CLAUDE.md'), 'x');
+      const env = buildOpencodeEnv(input, { anthropic: 'http://127.0.0.1:1/v1' });
+      expect(env).toMatchObject({
+        OPENCODE_CONFIG_DIR: join(ws, '.opencode'),
+        OPENCODE_CONFIG: join(ws, 'opencode.json'),
+      });
+      expect(JSON.parse(env.OPENCODE_CONFIG_CONTENT!)).toEqual({
+        provider: { anthropic: { options: { baseURL: 'http://127.0.0.1:1/v1' } } },
+      });
+      expect(projectInstructions(ws)).toEqual([join(ws, 'CLAUDE.md')]);
+      expect(
+        opencodeConfig({ endpoints: {}, stagedSkills: [], instructions: [join(ws, 'CLAUDE.md')] }).instructions,
+      ).toEqual([join(ws, 'CLAUDE.md')]);
+    } finally {
+      rmSync(ws, { recursive: true, force: true });
+    }
   });
 });

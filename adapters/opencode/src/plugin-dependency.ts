@@ -15,8 +15,12 @@ export const PLUGIN_PACKAGE = '@opencode-ai/plugin';
  * execution, an egress to the network beside the model's, and the download lands in the workspace the graders read.
  * Npm.install skips a directory whose `node_modules` exists and whose `package-lock.json` declares, at its root,
  * every dependency its `package.json` does plus the plugin package; that is what this writes. The plugin package
- * only serves plugins and custom tools, which opencode loads only when a run is trusted (`.opencode/plugin(s)`,
- * `tool(s)`), so nothing an untrusted run does needs it.
+ * only serves plugins and custom tools. opencode itself imports those from every config directory it reads, trusted
+ * or not; what keeps them out of an untrusted run is skill-eval: the runner refuses, without --trust, a workspace whose
+ * `.opencode` holds plugins, tools, agents, commands, modes, or a `package.json`, `package-lock.json`, `.npmrc` or
+ * `node_modules` (packages/runner's agent-project-files), and the engine lets opencode read no config directory but
+ * the HOME's and the workspace's own `.opencode` (opencode-command.ts projectConfigEnv). So nothing an untrusted run
+ * does needs the package.
  *
  * Leaves a directory alone when it holds plugins or tools, or a `package.json`, `package-lock.json` or `node_modules`
  * of its own: what a trusted fixture brings there, opencode installs as it would for its user. `base` is the folder
@@ -50,7 +54,8 @@ function exists(path: string): boolean {
 
 /**
  * Marks the plugin package installed in the config directories of one execution that opencode would install it into:
- * the HOME's `~/.config/opencode`, and the workspace's `.opencode` when there is one (staged skills, a fixture's).
+ * the HOME's `~/.config/opencode`, and the workspace's `.opencode` when there is one (staged skills, a fixture's) —
+ * the only config directories opencode reads (opencode-command.ts projectConfigEnv: none of a folder above).
  */
 export async function markPluginInstalledForExecution(
   dirs: { home: string; configHome: string; workspace: string },

@@ -18,8 +18,11 @@ export interface AgentProjectFile {
   agent: string;
   /** The settings of `text` that are unsafe from a file that is not the user's; empty when there are none. */
   risks(text: string): RiskySetting[];
-  /** A folder whose files the agent loads as code by itself (plugins): anything in it is the risk. */
-  folder?: boolean;
+  /**
+   * A folder whose files the agent acts on by itself, what they are to it (`plugins, which opencode loads as code by
+   * itself`): anything in it is the risk.
+   */
+  folder?: string;
 }
 
 /**
@@ -85,6 +88,30 @@ function claudeSettingsRisks(text: string): RiskySetting[] {
 const wholeFile = (): RiskySetting[] => [{ setting: '(the whole file)', line: 1 }];
 
 /**
+ * What opencode 1.18.33 acts on in each of its config folders, the workspace's `.opencode` among them, besides its
+ * `opencode.json(c)` and its skills (Config.loadInstanceState, for each of Config.directories): it imports
+ * `{plugin,plugins}/*.{ts,js}` and `{tool,tools}/*.{js,ts}` as code, with the user's keys in its environment; it reads
+ * `{agent,agents}/**\/*.md`, `{mode,modes}/*.md` and `{command,commands}/**\/*.md` into its config (an agent's or a
+ * mode's model, prompt, permissions and options, which replace those of the agent a run uses); and it installs
+ * packages into the folder with npm's Arborist (Npm.install), from the `package.json` and `package-lock.json` there,
+ * with the registry and credentials its `.npmrc` names, the `node_modules` there being what plugins import. A folder
+ * is one rule for everything below it.
+ */
+const OPENCODE_CONFIG_FOLDER_ENTRIES: readonly { path: string; folder?: string }[] = [
+  ...['plugin', 'tool'].flatMap((name) =>
+    [name, `${name}s`].map((path) => ({ path, folder: `${name}s, which opencode loads as code by itself` })),
+  ),
+  ...['agent', 'mode', 'command'].flatMap((name) =>
+    [name, `${name}s`].map((path) => ({
+      path,
+      folder: `${name}s, which opencode reads into its config by itself (models, prompts, permissions)`,
+    })),
+  ),
+  { path: 'node_modules', folder: "packages, which opencode's plugins import as code" },
+  ...['package.json', 'package-lock.json', '.npmrc'].map((path) => ({ path })),
+];
+
+/**
  * The project files of the agent CLIs skill-eval drives. `.mcp.json` is not among them: claude-code and qodercli run
  * with `--strict-mcp-config`, so only the servers an eval file declares reach them; codex ignores a project's
  * `.codex/` (hooks, MCP servers, rules) unless the project is trusted, which a fresh CODEX_HOME never says.
@@ -98,19 +125,24 @@ export const AGENT_PROJECT_FILES: readonly AgentProjectFile[] = [
   // folder's settings apply: hooks, MCP servers, tool-discovery commands, the sandbox (gemini 0.61.0's
   // LoadedSettings, bundle/chunk-2YTYPKEZ.js:16228).
   { path: '.gemini/settings.json', agent: 'gemini', risks: wholeFile },
+  // In a trusted folder gemini also loads the first `.gemini/.env` from the workspace up into its environment
+  // (findEnvFile, bundle/chunk-2YTYPKEZ.js:16416; `advanced.ignoreLocalEnv` skips only a bare `.env`): a
+  // `GOOGLE_GEMINI_BASE_URL` there sends the key elsewhere. The engine writes its own, empty one when there is none,
+  // which ends the search at the workspace (gemini-cli's gemini-command.ts, fenceGeminiEnvFile).
+  { path: '.gemini/.env', agent: 'gemini', risks: wholeFile },
   // opencode 1.18.33 merges the project's opencode.json(c) and .opencode/opencode.json(c) into its config (providers
-  // and their baseURL, MCP servers, permissions), and imports `{plugin,plugins}/*.{ts,js}` of its config folders as
-  // code (strings of bin/opencode.exe: "opencode.json", "opencode.jsonc", "{plugin,plugins}/*.{ts,js}").
+  // and their baseURL, MCP servers, permissions). The engine has it read no other project config than the
+  // workspace's (opencode's opencode-command.ts, projectConfigEnv).
   ...['opencode.json', 'opencode.jsonc', '.opencode/opencode.json', '.opencode/opencode.jsonc'].map((path) => ({
     path,
     agent: 'opencode',
     risks: wholeFile,
   })),
-  ...['.opencode/plugin', '.opencode/plugins'].map((path) => ({
-    path,
+  ...OPENCODE_CONFIG_FOLDER_ENTRIES.map(({ path, folder }) => ({
+    path: `.opencode/${path}`,
     agent: 'opencode',
     risks: wholeFile,
-    folder: true,
+    ...(folder ? { folder } : {}),
   })),
 ];
 

@@ -59,9 +59,7 @@ async function findFolded(dir: string, rel: string, list = listFolder): Promise<
 async function projectFileRisks(file: string, rule: AgentProjectFile): Promise<WorkspaceRisk[]> {
   if (rule.folder) {
     const there = await fsPromises.lstat(file).catch(() => undefined);
-    return there
-      ? [{ what: `holds plugins, which ${rule.agent} loads as code by itself`, file, actor: rule.agent }]
-      : [];
+    return there ? [{ what: `holds ${rule.folder}`, file, actor: rule.agent }] : [];
   }
   const text = await fsPromises.readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) return [];
