@@ -1,5 +1,5 @@
 import type { CommandIO } from './io.js';
-import { gateWorkflowCommands, type WorkflowCommandGate } from './workflow-command-gate.js';
+import type { WorkflowCommandGate } from './workflow-command-gate.js';
 
 /** A CommandIO whose stdout and stderr are guarded once `arm` has run. */
 export interface GuardedIO extends CommandIO {
@@ -46,8 +46,12 @@ export function guardedIO(io: CommandIO): GuardedIO {
       const { redactorOf, terminalText } = await import('@skill-eval/core');
       const redact = redactorOf(io.env);
       clean = (text) => terminalText(redact.text(text));
-      gate = gateWorkflowCommands(io.env, io.stdout);
-      if (gate) armed.workflowCommands = gate.commands;
+      // Only in a GitHub Actions step: elsewhere no command loads the gate (nor node:crypto, its tokens').
+      if (io.env.GITHUB_ACTIONS === 'true') {
+        const { gateWorkflowCommands } = await import('./workflow-command-gate.js');
+        gate = gateWorkflowCommands(io.env, io.stdout);
+        if (gate) armed.workflowCommands = gate.commands;
+      }
     },
     disarm() {
       gate?.close();
