@@ -28,6 +28,7 @@ const NOT_READS: Record<string, string> = {
   'packages/format-kit/src/resolve-fixture.ts': 'reads only inside the questions it defines (defineQuestion)',
   'packages/format-kit/src/observed-glob.ts': 'globs only inside the question it defines (defineQuestion)',
   'packages/format-kit/src/real-or-resolved.ts': "the answer to resolve-fixture.ts's real-or-resolved question, asked only through it",
+  'packages/format-kit/src/side-file-read.ts': 'reads only inside the question it defines (defineQuestion: side-file)',
 };
 
 /** What in a source reads the file system around the observed reads. */

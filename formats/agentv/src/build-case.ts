@@ -1,19 +1,11 @@
 import { dirname, join } from 'node:path';
-import {
-  type Case,
-  type Check,
-  type FixtureFile,
-  observedExists,
-  observedStat,
-  observedText,
-  safeParseCase,
-} from '@skill-eval/core';
+import { type Case, type Check, type FixtureFile, observedLstat, safeParseCase } from '@skill-eval/core';
 import { readAssertions } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { graderPayload, withGraderPayload } from './grader-payload.js';
 import { type InputParts, readInput, stageFile } from './messages.js';
 import { V4_SPELLINGS_TEST, V5_REMOVED_TEST } from './migration.js';
-import { checkInsideProject, findReference, type TestEntry } from './references.js';
+import { findReference, readReferencedFile, type TestEntry } from './references.js';
 import { chatMessagesIn, interpolateVars, promptFileId, promptIdSuffix, stablePromptId } from './render-vars.js';
 import { readSideChannel } from './side-channel.js';
 import type { DocPath } from './source.js';
@@ -102,7 +94,7 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
   const vars = readVars(test, path, defaults.defaultTest, ctx);
   const inputs = readTurns(test, path, vars, defaults, ctx);
   if (inputs.length === 0) return [];
-  return varCombinations(vars, ctx).flatMap(({ vars: own, suffix }) => {
+  return varCombinations(vars, path, defaults, ctx).flatMap(({ vars: own, suffix }) => {
     const grading = readGrading(test, path, { id: id + suffix, vars: own, inputs, defaults, errorsBefore }, ctx);
     if (!grading) return [];
     return casesOf({ test, entry, path, id: id + suffix, vars: own, inputs, grading, agentv, defaults }, ctx);
@@ -306,6 +298,12 @@ function graderVars(test: Record<string, unknown>, reference: string | undefined
   };
 }
 
+/** The most tests the list vars of one eval file may make (AgentV 5's `expandArrayVarCases`, their product). */
+export const MAX_EXPANDED_CASES = 10_000;
+
+/** How many tests list vars have made so far in each file (its suite defaults stand for it). */
+const expandedSoFar = new WeakMap<SuiteDefaults, number>();
+
 /**
  * AgentV 5's `expandArrayVarCases` (EntityProcess/agentv 58f316ca2, yaml-parser.ts:524-553): a var whose value is a
  * list of strings (or an empty list) makes one test per value, over every such var (their product), each with the
@@ -316,10 +314,25 @@ function graderVars(test: Record<string, unknown>, reference: string | undefined
  */
 function varCombinations(
   vars: Record<string, Located>,
+  path: DocPath,
+  defaults: SuiteDefaults,
   ctx: ReadContext,
 ): { vars: Record<string, Located>; suffix: string }[] {
   if (ctx.dialect !== 'agentv-5') return [{ vars, suffix: '' }];
   const expands = (v: unknown): v is unknown[] => Array.isArray(v) && (v.length === 0 || typeof v[0] === 'string');
+  // The product is counted before any copy is made: a few short lists (eight of ten values) would make 10^8.
+  const lists = Object.values(vars).filter((v) => expands(v.value));
+  const product = lists.reduce((n, v) => n * (v.value as unknown[]).length, 1);
+  const before = expandedSoFar.get(defaults) ?? 0;
+  if (lists.length > 0 && before + product > MAX_EXPANDED_CASES) {
+    ctx.source.sink.error(
+      'too-many-cases',
+      `The list vars of this test (${lists.length} lists) would make ${product.toLocaleString('en-US')} tests${before > 0 ? ` besides the ${before.toLocaleString('en-US')} its earlier tests made` : ''}, over skill-eval's limit of ${MAX_EXPANDED_CASES.toLocaleString('en-US')} tests per eval file; none of them is made. Split the lists over several tests or files, or shorten them.`,
+      at(path, 'vars'),
+    );
+    return [];
+  }
+  if (lists.length > 0) expandedSoFar.set(defaults, before + product);
   let combos: { vars: Record<string, Located>; parts: string[] }[] = [{ vars: {}, parts: [] }];
   for (const [name, located] of Object.entries(vars)) {
     const list = expands(located.value) ? located.value : undefined;
@@ -353,13 +366,17 @@ function varCombinations(
  */
 function promptMdInput(path: DocPath, defaults: SuiteDefaults, ctx: ReadContext): string[] {
   const file = join(dirname(defaults.ctx.source.file), 'PROMPT.md');
-  if (observedExists(file) && observedStat(file).isFile()) {
+  if (observedLstat(file, { throwIfNoEntry: false })) {
+    // Read as every side file is (format-kit readSideFile): a link out of the project, a FIFO or a huge file is an
+    // error here, never the test's input.
+    const text = readReferencedFile('PROMPT.md', file, path, ctx);
+    if (text === undefined) return [];
     ctx.source.sink.info(
       'prompt-md',
       'This test has no input and the file no prompts: AgentV sends the PROMPT.md beside the eval file as its input, and so does skill-eval.',
       at(path),
     );
-    return [observedText(file).replace(/\r\n/g, '\n')];
+    return [text.replace(/\r\n/g, '\n')];
   }
   ctx.source.sink.warning(
     'dropped-by-agentv',
@@ -680,8 +697,7 @@ function readPromptFile(ref: string, path: DocPath, ctx: ReadContext): string | 
     );
     return undefined;
   }
-  checkInsideProject(ref, found.file, path, ctx);
-  return observedText(found.file).replace(/\r\n/g, '\n');
+  return readReferencedFile(ref, found.file, path, ctx)?.replace(/\r\n/g, '\n');
 }
 
 /**

@@ -1,7 +1,6 @@
 import { relative } from 'node:path';
-import { observedText } from '@skill-eval/core';
 import { at, describe, isRecord, type ReadContext } from './context.js';
-import { checkInsideProject, findReference } from './references.js';
+import { findReference, readReferencedFile } from './references.js';
 import type { DocPath } from './source.js';
 
 /**
@@ -50,8 +49,11 @@ export function readGraderPrompt(prompt: unknown, path: DocPath, ctx: ReadContex
       );
       return undefined;
     }
-    checkInsideProject(prompt, found.file, path, ctx);
-    const text = observedText(found.file);
+    const text = readReferencedFile(prompt, found.file, path, ctx);
+    if (text === undefined) {
+      if (ctx.skipTest) ctx.skipTest.skipped = true;
+      return undefined;
+    }
     const names = namesIn(text);
     if (!names.includes('output') && !names.includes('expected_output')) {
       skipTest(

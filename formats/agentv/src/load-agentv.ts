@@ -1,14 +1,5 @@
 import { basename, dirname, extname, relative, resolve } from 'node:path';
-import {
-  type Case,
-  type Diagnostic,
-  findSkillRoot,
-  type LoadResult,
-  observedExists,
-  observedText,
-  readSkillRef,
-  type Suite,
-} from '@skill-eval/core';
+import { type Case, type Diagnostic, findSkillRoot, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
 import { findProjectRoot, foldersUpTo, projectBoundary } from '@skill-eval/format-kit';
 import { agentv5SuiteRefusals } from './agentv5-refusals.js';
 import { buildCases, readInputFiles, readPromptList } from './build-case.js';
@@ -16,9 +7,9 @@ import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
 import { agentvDialect } from './dialect.js';
 import { V4_SPELLINGS_TOP, V5_REMOVED_TOP } from './migration.js';
 import {
-  checkInsideProject,
   collectTests,
   expandReference,
+  readReferencedFile,
   resolveReference,
   SourceSet,
   type TestEntry,
@@ -375,27 +366,17 @@ function readPrompts(value: unknown, ctx: ReadContext, sources: SourceSet): Prom
   for (const { item, path } of refs) {
     if (typeof item === 'string' && item.startsWith('file://')) {
       const file = resolveReference(item, ctx.source);
-      if (!observedExists(file)) {
-        ctx.source.sink.error(
-          'missing-reference',
-          `The prompt file "${item}" does not exist (looked for ${file}); fix the path.`,
-          at(path),
-        );
-        continue;
-      }
-      checkInsideProject(item, file, path, ctx);
       // AgentV 5 reads a prompt file as text whose id is its path (parsePromptDefinition, yaml-parser.ts at
       // f0c5db805c20, lines 938-945); a JSON chat list in it becomes its messages once rendered (render-vars.ts).
       if (['.yaml', '.yml'].includes(extname(file).toLowerCase())) {
         const source = sources.open(file, ctx.source, path);
         const read = source?.value !== undefined ? (readPromptList(source.value, [], { ...ctx, source }) ?? []) : [];
         out.push(...(read.length === 1 ? [{ ...read[0]!, id: promptFileId(item) }] : read));
-      } else
-        out.push({
-          template: observedText(file).replace(/\r\n/g, '\n'),
-          id: promptFileId(item),
-          at: { value: item, source: ctx.source, path },
-        });
+      } else {
+        const template = readReferencedFile(item, file, path, ctx)?.replace(/\r\n/g, '\n');
+        if (template !== undefined)
+          out.push({ template, id: promptFileId(item), at: { value: item, source: ctx.source, path } });
+      }
       continue;
     }
     if (Array.isArray(value) && value.every((v) => isRecord(v) && typeof v.role === 'string'))
@@ -460,7 +441,7 @@ function readScenarios(value: unknown, root: Source, sources: SourceSet): { entr
       bodies.push({ source: root, path: ['scenarios', s], body: scenario });
       return;
     }
-    for (const file of expandReference(scenario, root, ['scenarios', s])) {
+    for (const file of expandReference(scenario, root, ['scenarios', s], sources.projectRoot)) {
       const opened = sources.open(file, root, ['scenarios', s]);
       if (!opened || opened.value === undefined) continue;
       const held = Array.isArray(opened.value) ? opened.value : [opened.value];

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { withSideFileTrust } from '@skill-eval/format-kit';
 import { makeGitRepository } from '@skill-eval/testing';
 import { corpusPath } from '@skill-eval/testing/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -243,9 +244,19 @@ describe('files, workspaces and the skill', () => {
     expect(outside[0]!.message).toBe(
       `"../outside/dir" resolves to ${join(tmp, 'outside/dir')}, outside this project (${project}); an eval file may reach outside its project only with --trust. Move the file into the project, or pass --trust if you trust this eval file.`,
     );
-    // What --trust allows is read all the same: it runs when the user lifts the errors.
-    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['t1', 't2']);
-    expect(suites[0]!.cases[0]!.workspace.files).toEqual([{ from: join(tmp, 'outside/secret.txt'), to: 'secret.txt' }]);
+    // Nothing out of the project is read without --trust: the grader prompt's test and the outside tests file are
+    // left out, and nothing of them reaches a case.
+    expect(JSON.stringify(suites)).not.toContain('Grade {{ output }}');
+    expect(suites.flatMap((s) => s.cases).map((c) => c.id)).not.toContain('t2');
+    // With --trust (the CLI loads inside withSideFileTrust) they are read, and run.
+    const trusted = withSideFileTrust(true, () => loadFile('project/s.eval.yaml'));
+    expect(where(trusted.diagnostics).filter(([rule]) => rule !== 'grader-template')).toEqual(
+      where(diagnostics).filter(([rule]) => rule !== 'grader-template'),
+    );
+    expect(trusted.suites[0]!.cases.map((c) => c.id)).toEqual(['t1', 't2']);
+    expect(trusted.suites[0]!.cases[0]!.workspace.files).toEqual([
+      { from: join(tmp, 'outside/secret.txt'), to: 'secret.txt' },
+    ]);
   });
 
   it('4.x workspace hooks become setup/teardown; a v5 environment setup argv becomes one shell line', () => {

@@ -1,6 +1,6 @@
 import { basename, dirname, extname, isAbsolute, join, normalize, resolve } from 'node:path';
-import { observedExists, observedList, observedStat, observedText } from '@skill-eval/core';
-import { isInsideBoundary, observedGlob, outsideProjectMessage } from '@skill-eval/format-kit';
+import { observedExists, observedList, observedStat } from '@skill-eval/core';
+import { globSideFiles, isInsideBoundary, outsideProjectMessage, readSideFile } from '@skill-eval/format-kit';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { csvSource } from './csv-cases.js';
 import { type DocPath, jsonlSource, type Source, yamlSource } from './source.js';
@@ -35,18 +35,8 @@ export class SourceSet {
   open(file: string, from: Source, path: DocPath): Source | undefined {
     const known = this.sources.find((s) => s.file === file);
     if (known) return known;
-    checkInsideProject(file, file, path, { projectRoot: this.projectRoot, source: from });
-    let text: string;
-    try {
-      text = observedText(file);
-    } catch (error) {
-      from.sink.error(
-        'missing-reference',
-        `Cannot read "${file}": ${(error as NodeJS.ErrnoException).code ?? error}. Fix the path.`,
-        at(path),
-      );
-      return undefined;
-    }
+    const text = readReferencedFile(file, file, path, { projectRoot: this.projectRoot, source: from });
+    if (text === undefined) return undefined;
     const ext = extname(file).toLowerCase();
     const source =
       ext === '.jsonl' ? jsonlSource(file, text) : ext === '.csv' ? csvSource(file, text) : yamlSource(file, text);
@@ -71,6 +61,32 @@ export function checkInsideProject(
   ctx.source.sink.errorNeedingTrust('outside-project', outsideProjectMessage(ref, file, ctx.projectRoot), at(path));
 }
 
+/**
+ * The text of a file the eval file references (a prompt, a grader template, a tests file, PROMPT.md), read through
+ * format-kit's `readSideFile`: one out of the project (by path or by a link) is an error only --trust lifts and is
+ * not read without it; a FIFO, a device or a file over the cap is an error and never read. Undefined when not read.
+ */
+export function readReferencedFile(
+  ref: string,
+  file: string,
+  path: DocPath,
+  ctx: Pick<ReadContext, 'projectRoot' | 'source'>,
+): string | undefined {
+  const read = readSideFile(file, ctx.projectRoot, { ref });
+  if (read.ok) {
+    if (read.outside) ctx.source.sink.errorNeedingTrust('outside-project', read.outside, at(path));
+    return read.text;
+  }
+  if (read.needsTrust) ctx.source.sink.errorNeedingTrust('outside-project', read.message, at(path));
+  else
+    ctx.source.sink.error(
+      read.refused === 'missing' ? 'missing-reference' : 'unreadable-reference',
+      read.message,
+      at(path),
+    );
+  return undefined;
+}
+
 /** Where a file reference (a grader prompt, an input file) was found, as AgentV's `resolveFileReference` looks. */
 export type FoundReference = { kind: 'ok'; file: string; shown: string } | { kind: 'missing'; lookedAt: string[] };
 
@@ -90,10 +106,17 @@ export function findReference(ref: string, ctx: Pick<ReadContext, 'fileBases'>):
 const isGlob = (path: string) => /[*?{]/.test(path);
 
 /** A `file://` reference as files: a glob's matches, sorted (AgentV's fast-glob), else the one file (which may be missing). */
-export function expandReference(ref: string, from: Source, path: DocPath): string[] {
+export function expandReference(ref: string, from: Source, path: DocPath, projectRoot: string): string[] {
   const file = resolveReference(ref, from);
-  if (!isGlob(ref.replace(/^file:\/\//, ''))) return [file];
-  const matches = observedGlob(file.replaceAll('\\', '/'), { onlyFiles: true, absolute: true }).sort();
+  const written = ref.replace(/^file:\/\//, '');
+  if (!isGlob(written)) return [file];
+  // Expanded from the referencing file's folder, refused before any walk when it leaves it (absolute, `..`).
+  const globbed = globSideFiles(written.replaceAll('\\', '/'), dirname(from.file), projectRoot, ref);
+  if (!globbed.ok) {
+    from.sink.errorNeedingTrust('outside-project', globbed.message, at(path));
+    return [];
+  }
+  const matches = globbed.paths;
   if (matches.length === 0)
     from.sink.warning(
       'empty-glob',
@@ -136,7 +159,9 @@ function fromReference(ref: string, path: DocPath, from: Source, sources: Source
   const file = resolveReference(ref, from);
   // fast-glob in AgentV: every matching file, sorted; none is a warning and no tests.
   if (isGlob(ref.replace(/^file:\/\//, '')))
-    return expandReference(ref, from, path).flatMap((match) => fromFile(match, ref, path, from, sources));
+    return expandReference(ref, from, path, sources.projectRoot).flatMap((match) =>
+      fromFile(match, ref, path, from, sources),
+    );
   if (!observedExists(file)) {
     from.sink.error(
       'missing-reference',

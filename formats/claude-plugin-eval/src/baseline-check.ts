@@ -1,8 +1,9 @@
 import type { Check } from '@skill-eval/core';
-import { observedStat, observedText } from '@skill-eval/core';
+import { observedStat } from '@skill-eval/core';
 import { resolveFixture } from '@skill-eval/format-kit';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import type { Located } from './located.js';
+import { caseBoundary, readCaseText } from './side-text.js';
 
 /** Binary `var Zi=10485760`: the most a baseline file may hold. */
 const BASELINE_CAP = 10_485_760;
@@ -39,9 +40,12 @@ export function baselineCheck(
     diagnostics.error('grader-not-gradable', `baseline_file "${path}" is over ${BASELINE_CAP} bytes.`, file.at);
     return null;
   }
-  const lines = observedText(found.fixture.from)
-    .split('\n')
-    .filter((line) => line.trim() !== '');
+  const text = readCaseText(found.fixture.from, caseBoundary(caseDir), diagnostics, file.at, {
+    ref: path,
+    maxBytes: BASELINE_CAP,
+  });
+  if (text === undefined) return null;
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
   const messages: unknown[] = [];
   for (const [i, line] of lines.entries()) {
     try {

@@ -22,6 +22,8 @@ export type RuleId =
   | 'tool-grant-differs'
   | 'setting-not-applied'
   | 'needs-trust'
+  | 'outside-project'
+  | 'unreadable-file'
   | 'path-escapes-case'
   | 'mock-not-read'
   | 'mock-not-expressible'
@@ -43,7 +45,7 @@ export class CaseDiagnostics {
   readonly diagnostics: Diagnostic[] = [];
   private readonly sinks = new Map<string, DiagnosticSink<RuleId, Position | undefined>>();
 
-  report(severity: Diagnostic['severity'], rule: RuleId, message: string, where: Where): void {
+  report(severity: Diagnostic['severity'], rule: RuleId, message: string, where: Where, needsTrust = false): void {
     const { file, line, column } = where;
     let sink = this.sinks.get(file);
     if (!sink) {
@@ -51,13 +53,20 @@ export class CaseDiagnostics {
       this.sinks.set(file, sink);
     }
     const before = sink.diagnostics.length;
-    sink.report(severity, rule, message, line ? { line, column: column ?? 1 } : undefined);
+    const position = line ? { line, column: column ?? 1 } : undefined;
+    if (needsTrust) sink.errorNeedingTrust(rule, message, position);
+    else sink.report(severity, rule, message, position);
     // The sink drops a repeat of the same problem at the same place.
     if (sink.diagnostics.length > before) this.diagnostics.push(sink.diagnostics.at(-1)!);
   }
 
   error(rule: RuleId, message: string, where: Where): void {
     this.report('error', rule, message, where);
+  }
+
+  /** An error `--trust` lifts (a file out of the project): see `Diagnostic.needsTrust`. */
+  errorNeedingTrust(rule: RuleId, message: string, where: Where): void {
+    this.report('error', rule, message, where, true);
   }
 
   warning(rule: RuleId, message: string, where: Where): void {

@@ -1,12 +1,6 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import {
-  observedEntries,
-  observedExists,
-  observedStat,
-  observedText,
-  readSkillRef,
-  type SkillRef,
-} from '@skill-eval/core';
+import { observedEntries, observedExists, observedStat, readSkillRef, type SkillRef } from '@skill-eval/core';
+import { readPluginText } from './side-text.js';
 
 /** The plugin (or skill folder) a case directory belongs to, as `claude plugin eval` resolves it from a path. */
 export interface PluginUnderTest {
@@ -53,7 +47,9 @@ function manifestOf(dir: string): Record<string, unknown> | undefined {
   for (const path of [join(dir, '.claude-plugin', 'plugin.json'), join(dir, 'plugin.json')]) {
     if (!observedExists(path)) continue;
     try {
-      const data = JSON.parse(observedText(path)) as unknown;
+      const text = readPluginText(path, dir);
+      if (text === undefined) return {};
+      const data = JSON.parse(text) as unknown;
       return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
     } catch {
       return {};

@@ -1,8 +1,9 @@
 import { basename, join } from 'node:path';
-import { observedEntries, observedExists, observedStat, observedText } from '@skill-eval/core';
+import { observedEntries, observedExists, observedLstat, observedStat } from '@skill-eval/core';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
 import { isPlainMap, type Located, locatedEntries, parseYamlInFile, type YamlInFile } from './located.js';
+import { caseBoundary, readCaseText } from './side-text.js';
 
 /** One grader as written: its fields, where each was written, and where the grader starts. */
 export interface RawGrader {
@@ -51,9 +52,11 @@ const BODY_FIELD: Record<string, string> = { llm: 'criteria', baseline: 'criteri
 export function readCaseFiles(dir: string, diagnostics: CaseDiagnostics): RawCase | undefined {
   const caseYamlFile = join(dir, 'case.yaml');
   const promptFile = join(dir, 'prompt.md');
-  const yamlCase = observedExists(caseYamlFile) ? readCaseYaml(caseYamlFile, diagnostics) : undefined;
+  // The files of the case are read as every side file is: none out of the project (a link) without --trust.
+  const boundary = caseBoundary(dir);
+  const yamlCase = present(caseYamlFile) ? readCaseYaml(caseYamlFile, boundary, diagnostics) : undefined;
   if (yamlCase === null) return undefined;
-  const prose = readProse(dir, promptFile, diagnostics);
+  const prose = readProse(dir, promptFile, boundary, diagnostics);
   if (prose === null) return undefined;
   if (!yamlCase && !prose) {
     diagnostics.error(
@@ -99,8 +102,9 @@ export function readCaseFiles(dir: string, diagnostics: CaseDiagnostics): RawCas
 type CaseYaml = Omit<RawCase, 'dir' | 'source'>;
 
 /** case.yaml as located maps; null when it cannot be read (diagnosed), undefined when it is empty. */
-function readCaseYaml(file: string, diagnostics: CaseDiagnostics): CaseYaml | null | undefined {
-  const text = observedText(file);
+function readCaseYaml(file: string, boundary: string, diagnostics: CaseDiagnostics): CaseYaml | null | undefined {
+  const text = readCaseText(file, boundary, diagnostics);
+  if (text === undefined) return null;
   const source = parseYamlInFile(file, text);
   if (source.yaml.errors.length > 0) {
     for (const e of source.yaml.errors) {
@@ -164,11 +168,18 @@ interface Prose {
 }
 
 /** prompt.md and graders/*.md; null when one cannot be read (diagnosed), undefined when there is neither. */
-function readProse(dir: string, promptFile: string, diagnostics: CaseDiagnostics): Prose | null | undefined {
+function readProse(
+  dir: string,
+  promptFile: string,
+  boundary: string,
+  diagnostics: CaseDiagnostics,
+): Prose | null | undefined {
   const prose: Prose = { top: {}, execution: {}, graders: [] };
   let failed = false;
-  if (observedExists(promptFile)) {
-    const text = observedText(promptFile);
+  const promptText = present(promptFile) ? readCaseText(promptFile, boundary, diagnostics) : undefined;
+  if (present(promptFile) && promptText === undefined) failed = true;
+  if (promptText !== undefined) {
+    const text = promptText;
     const split = splitFrontMatter(text);
     const front = readFrontMatter(promptFile, text, diagnostics);
     if (front === null) failed = true;
@@ -190,7 +201,11 @@ function readProse(dir: string, promptFile: string, diagnostics: CaseDiagnostics
     if (body.length > 0) prose.prompt = { value: body, at: { file: promptFile, line: bodyLine(text, split.body) } };
   }
   for (const file of graderFiles(dir)) {
-    const text = observedText(file);
+    const text = readCaseText(file, boundary, diagnostics);
+    if (text === undefined) {
+      failed = true;
+      continue;
+    }
     const split = splitFrontMatter(text);
     if (!split.hadFrontMatter && !split.unterminated) {
       diagnostics.warning(
@@ -232,6 +247,9 @@ function readProse(dir: string, promptFile: string, diagnostics: CaseDiagnostics
     Object.keys(prose.execution).length === 0;
   return empty ? undefined : prose;
 }
+
+/** Whether anything is at `file` (a dangling link too: reading it says why it cannot be read). */
+const present = (file: string) => observedLstat(file, { throwIfNoEntry: false }) !== undefined;
 
 /** The .md files directly in `graders/`, in Claude Code's order (sorted paths); subdirectories are not read. */
 function graderFiles(dir: string): string[] {

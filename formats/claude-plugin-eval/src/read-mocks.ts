@@ -1,11 +1,12 @@
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { McpMockTool, McpServerInput } from '@skill-eval/core';
-import { observedEntries, observedExists, observedLstat, observedStat, observedText } from '@skill-eval/core';
+import { observedEntries, observedExists, observedLstat, observedStat } from '@skill-eval/core';
 import { resolveFixture } from '@skill-eval/format-kit';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
 import { isPlainMap, type Located, locatedEntries, parseYamlInFile } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
+import { caseBoundary, readCaseText, readPluginText } from './side-text.js';
 
 /*
  * Claude Code 2.1.330's MCP stand-ins (`claude plugin eval --mocks record`, the default), read in the binary:
@@ -181,7 +182,8 @@ function readResponder(
     diagnostics.error('mock-not-read', `${name} is over ${FILE_CAP} bytes (Claude Code's cap).`, start);
     return undefined;
   }
-  const text = observedText(file);
+  const text = readCaseText(file, caseBoundary(serverDir), diagnostics, start, { ref: name, maxBytes: FILE_CAP });
+  if (text === undefined) return undefined;
   const split = splitFrontMatter(text);
   const fields = responderFields(file, name, split, diagnostics);
   if (fields === undefined) return undefined;
@@ -320,7 +322,12 @@ function fillTemplate(
         failed = true;
         return '';
       }
-      return escapeParams(observedText(found.fixture.from));
+      const fixture = readCaseText(found.fixture.from, caseBoundary(serverDir), diagnostics, at, { ref: path });
+      if (fixture === undefined) {
+        failed = true;
+        return '';
+      }
+      return escapeParams(fixture);
     },
   );
   return failed ? undefined : filled;
@@ -328,9 +335,11 @@ function fillTemplate(
 
 function readListing(file: string, dirName: string, server: ServerLayers, diagnostics: CaseDiagnostics) {
   const name = `mocks/${dirName}/${TOOL_LISTING}`;
+  const text = readCaseText(file, caseBoundary(dirname(file)), diagnostics, { file, line: 1 }, { ref: name });
+  if (text === undefined) return;
   let data: unknown;
   try {
-    data = JSON.parse(observedText(file));
+    data = JSON.parse(text);
   } catch (error) {
     diagnostics.error('syntax', `${name}: not valid JSON (${(error as Error).message}).`, { file, line: 1 });
     return;
@@ -373,8 +382,10 @@ function declaredServers(plugin: PluginUnderTest): Map<string, string> {
 
 function readJson(file: string): Record<string, unknown> | undefined {
   if (!observedExists(file)) return undefined;
+  const text = readPluginText(file, dirname(file));
+  if (text === undefined) return undefined;
   try {
-    const data = JSON.parse(observedText(file)) as unknown;
+    const data = JSON.parse(text) as unknown;
     return isPlainMap(data) ? data : undefined;
   } catch {
     return undefined;

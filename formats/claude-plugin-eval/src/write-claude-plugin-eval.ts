@@ -1,6 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { type Case, type Check, type Suite, unwrittenSuiteKeys, type WriteResult } from '@skill-eval/core';
-import { projectCopyLoss, toYaml as yamlText } from '@skill-eval/format-kit';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import {
+  type Case,
+  type Check,
+  findSkillRoot,
+  type Suite,
+  unwrittenSuiteKeys,
+  type WriteResult,
+} from '@skill-eval/core';
+import {
+  isInsideBoundary,
+  projectBoundary,
+  projectCopyLoss,
+  readSideFile,
+  toYaml as yamlText,
+} from '@skill-eval/format-kit';
 
 /** Metadata the reader keeps under `claudePluginEval`, written back into case.yaml. */
 interface ReadMetadata {
@@ -33,14 +46,20 @@ export function writeClaudePluginEval(suite: Suite): WriteResult {
   for (const [index, testCase] of suite.cases.entries()) {
     const dir = `evals/${uniqueSlug(testCase.id, names)}`;
     const label = `case ${index + 1} (${testCase.id})`;
-    const written = writeCase(testCase, label, dir, (what) => lost.push(`${label}: ${what}`));
+    const written = writeCase(testCase, label, dir, (what) => lost.push(`${label}: ${what}`), suite.file);
     if (!written) continue;
     files.push(...written);
   }
   return { files, lost };
 }
 
-function writeCase(testCase: Case, _label: string, dir: string, lose: (what: string) => void) {
+function writeCase(
+  testCase: Case,
+  _label: string,
+  dir: string,
+  lose: (what: string) => void,
+  sourceFile: string | undefined,
+) {
   const files: WriteResult['files'] = [];
   const meta = (testCase.metadata.claudePluginEval ?? {}) as ReadMetadata;
   const graders = writeGraders(testCase, lose);
@@ -89,10 +108,10 @@ function writeCase(testCase: Case, _label: string, dir: string, lose: (what: str
   const extraMeta = Object.keys(testCase.metadata).filter((key) => key !== 'claudePluginEval' && key !== 'description');
   if (extraMeta.length) lose(`metadata ${extraMeta.join(', ')}`);
 
-  const setup = scaffoldScript([
-    ...inline.map(([path, text]) => writeFileCommand(path, text)),
-    ...testCase.workspace.setup,
-  ]);
+  const setup = scaffoldScript(
+    [...inline.map(([path, text]) => writeFileCommand(path, text)), ...testCase.workspace.setup],
+    sourceFile,
+  );
   if (setup !== undefined) files.push({ path: `${dir}/scaffold.sh`, text: setup.text });
   if (setup && !setup.own) lose('setup commands: written as scaffold.sh, which Claude Code runs only with --scaffold');
   files.push(...writeMocks(testCase, dir, lose));
@@ -329,12 +348,27 @@ const segment = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '_');
 /** The Skill tool's input, as JSON text, naming `skill` (what `input_match` searches). */
 const skillInput = (skill: string) => `"skill":"${escapeRegex(skill)}"`;
 
-/** Setup commands as one bash script; the reader's own `bash '<script>'` step is the script it names. */
-function scaffoldScript(setup: readonly string[]): { text: string; own: boolean } | undefined {
+/**
+ * Setup commands as one bash script; the reader's own `bash '<script>'` step is the script it names when that is a
+ * regular file inside the source's project (format-kit `readSideFile`, --trust or not: the path comes from the eval
+ * file). Any other path (outside the project, a link out of it, a device, a FIFO) is never read: the command is written
+ * as it stands.
+ */
+function scaffoldScript(
+  setup: readonly string[],
+  sourceFile: string | undefined,
+): { text: string; own: boolean } | undefined {
   if (setup.length === 0) return undefined;
   const own = setup.length === 1 ? /^bash '((?:[^']|'\\'')+)'$/.exec(setup[0]!) : null;
   const path = own?.[1]?.replaceAll("'\\''", "'");
-  if (path && existsSync(path)) return { text: readFileSync(path, 'utf8'), own: true };
+  if (path && sourceFile && isAbsolute(sourceFile)) {
+    const folder = dirname(sourceFile);
+    const script = resolve(folder, path);
+    const boundary = projectBoundary(folder, findSkillRoot(folder));
+    // Checked here too: under --trust readSideFile would read outside the project, and convert never does.
+    const read = isInsideBoundary(script, boundary) ? readSideFile(script, boundary) : undefined;
+    if (read?.ok && !read.outside) return { text: read.text, own: true };
+  }
   return { text: `#!/usr/bin/env bash\nset -e\n${setup.join('\n')}\n`, own: false };
 }
 

@@ -28,6 +28,8 @@ export type RuleId =
   | 'no-sibling-skill'
   | 'agent-mode'
   | 'agent-not-found'
+  | 'outside-project'
+  | 'unreadable-file'
   | 'nothing-to-grade'
   // The check catalogue's (a check whose parameters are wrong, or whose type skill-eval cannot grade).
   | CheckProblem['ruleId'];

@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { withSideFileTrust } from '@skill-eval/format-kit';
+import { makeGitRepository } from '@skill-eval/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEvalMd } from './load-eval-md.js';
 import { where } from './test-support/corpus.js';
@@ -16,11 +18,49 @@ const write = (relative: string, text: string) => {
 const load = (relative: string, text: string) => loadEvalMd(write(relative, text), text, { cwd: tmp });
 
 beforeEach(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'eval-md-'));
-  // A Mix project root: SkillKit resolves provider paths from it.
+  tmp = realpathSync(mkdtempSync(join(tmpdir(), 'eval-md-')));
+  // A Mix project root in a repository: SkillKit resolves provider paths from it, and skills/agents in it are staged.
+  makeGitRepository(tmp);
   write('mix.exs', 'defmodule App.MixProject do\nend\n');
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe.runIf(process.platform !== 'win32')('subject outside the project', () => {
+  const outside = () => join(tmp, '..', `${tmp.split('/').at(-1)}-outside`);
+  afterEach(() => rmSync(outside(), { recursive: true, force: true }));
+
+  it('skills: and agent: naming a folder out of the project are refused (--trust lifts it); nothing is staged or read', async () => {
+    mkdirSync(join(outside(), 'sub'), { recursive: true });
+    writeFileSync(join(outside(), 'SKILL.md'), '---\nname: far\n---\n');
+    writeFileSync(join(outside(), 'AGENT.md'), 'outside-agent-secret\n');
+    const skills = await load(
+      'evals/EVAL.md',
+      `---\nskills: [${outside()}, ../../${outside().split('/').at(-1)}]\n---\n${CASE}`,
+    );
+    expect(skills.suites[0]!.cases[0]!.skills).toEqual([]);
+    expect(where(skills.diagnostics)).toEqual([
+      ['outside-project', 2, 1],
+      ['outside-project', 2, 1],
+    ]);
+    expect(skills.diagnostics.every((d) => d.needsTrust)).toBe(true);
+    const agent = await load('evals/a.eval.md', `---\nagent: ${outside()}\n---\n${CASE}`);
+    expect(JSON.stringify(agent)).not.toContain('outside-agent-secret');
+    expect(where(agent.diagnostics)).toEqual([['outside-project', 2, 1]]);
+    const text = `---\nskills: [${outside()}]\n---\n${CASE}`;
+    const trusted = await withSideFileTrust(true, () => load('evals/t.eval.md', text));
+    expect(trusted.suites[0]!.cases[0]!.skills.map((s) => s.name)).toEqual(['far']);
+  });
+
+  it('an AGENT.md beside the file that links out of the project is never the system prompt', async () => {
+    mkdirSync(outside(), { recursive: true });
+    writeFileSync(join(outside(), 'AGENT.md'), 'outside-agent-secret\n');
+    mkdirSync(join(tmp, 'evals'), { recursive: true });
+    symlinkSync(join(outside(), 'AGENT.md'), join(tmp, 'evals', 'AGENT.md'));
+    const { suites, diagnostics } = await load('evals/EVAL.md', CASE);
+    expect(JSON.stringify(suites)).not.toContain('outside-agent-secret');
+    expect(where(diagnostics)).toEqual([['outside-project', 1, 1]]);
+  });
+});
 
 describe('subject: skill, agent, module', () => {
   it('a SKILL.md beside the file is the skill under test', async () => {

@@ -2,12 +2,20 @@ import { basename, dirname, join, resolve } from 'node:path';
 import {
   findSkillRoot,
   observedExists,
+  observedLstat,
+  observedRealPath,
   observedStat,
-  observedText,
   readSkillRef,
   type SkillRef,
 } from '@skill-eval/core';
-import { findProjectRoot } from '@skill-eval/format-kit';
+import {
+  findProjectRoot,
+  insideBoundary,
+  outsideProjectMessage,
+  projectBoundary,
+  readSideFile,
+  sideFilesTrusted,
+} from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { Frontmatter } from './read-frontmatter.js';
 import { splitFrontmatter } from './split-frontmatter.js';
@@ -34,7 +42,17 @@ export function resolveSubject(file: string, front: Frontmatter, sink: Diagnosti
   const { values } = front;
   const bases = [findUp(dir, 'mix.exs'), findProjectRoot(dir), dir].filter((b): b is string => b !== undefined);
   const subject: Subject = { skills: [], system: values.system, metadata: {} };
-  const module = values.module ?? sidecarModule(file);
+  // `skills:` and `agent:` may name folders anywhere; only those inside the project are staged without --trust.
+  const boundary = projectBoundary(dir, findSkillRoot(dir));
+  const inProject = insideBoundary(boundary);
+  const findDir = (entry: string, marker: string, field: 'skills' | 'agent') => {
+    const found = findDirUnder(entry, marker, bases);
+    if (!found || inProject(found)) return found;
+    const message = outsideProjectMessage(entry, observedRealPath(found), boundary);
+    sink.errorNeedingTrust('outside-project', message, front.at(field));
+    return sideFilesTrusted() ? found : OUTSIDE;
+  };
+  const module = values.module ?? sidecarModule(file, boundary);
   if (module) {
     subject.metadata.module = module;
     sink.warning(
@@ -44,10 +62,14 @@ export function resolveSubject(file: string, front: Frontmatter, sink: Diagnosti
     );
   }
   const agentDir = values.agent
-    ? findDir(values.agent, 'AGENT.md', bases)
-    : observedExists(join(dir, 'AGENT.md'))
+    ? findDir(values.agent, 'AGENT.md', 'agent')
+    : observedLstat(join(dir, 'AGENT.md'), { throwIfNoEntry: false })
       ? dir
       : undefined;
+  if (agentDir === OUTSIDE) {
+    subject.metadata.agent = values.agent;
+    return subject;
+  }
   if (values.agent && !agentDir) {
     subject.metadata.agent = values.agent;
     sink.warning(
@@ -56,13 +78,14 @@ export function resolveSubject(file: string, front: Frontmatter, sink: Diagnosti
       front.at('agent'),
     );
   }
-  if (agentDir) return agentSubject(agentDir, subject, front, sink);
+  if (agentDir) return agentSubject(agentDir, boundary, subject, front, sink);
   const explicit = asList(values.skills);
   if (explicit.length > 0) {
     const unresolved: string[] = [];
     for (const entry of explicit) {
-      const skillDir = MODULE_NAME.test(entry) ? undefined : findDir(entry, 'SKILL.md', bases);
-      if (skillDir) subject.skills.push(readSkillRef(skillDir));
+      const skillDir = MODULE_NAME.test(entry) ? undefined : findDir(entry, 'SKILL.md', 'skills');
+      if (skillDir === OUTSIDE) unresolved.push(entry);
+      else if (skillDir) subject.skills.push(readSkillRef(skillDir));
       else {
         unresolved.push(entry);
         const why = MODULE_NAME.test(entry)
@@ -94,8 +117,24 @@ export function resolveSubject(file: string, front: Frontmatter, sink: Diagnosti
 }
 
 /** Agent mode: SkillKit boots the agent's own identity, ignoring `system` and `skills`. */
-function agentSubject(agentDir: string, subject: Subject, front: Frontmatter, sink: DiagnosticSink): Subject {
-  const text = observedText(join(agentDir, 'AGENT.md'));
+function agentSubject(
+  agentDir: string,
+  boundary: string,
+  subject: Subject,
+  front: Frontmatter,
+  sink: DiagnosticSink,
+): Subject {
+  // Read as every side file is (format-kit readSideFile): a link out of the project, a FIFO or a huge file is an error
+  // here, never the system prompt.
+  const read = readSideFile(join(agentDir, 'AGENT.md'), boundary, { ref: 'AGENT.md' });
+  const where = front.values.agent ? front.at('agent') : 0;
+  if (!read.ok || read.outside) {
+    if (read.ok || read.needsTrust)
+      sink.errorNeedingTrust('outside-project', read.ok ? read.outside! : read.message, where);
+    else sink.error('unreadable-file', read.message, where);
+    if (!read.ok) return subject;
+  }
+  const text = read.text;
   const split = splitFrontmatter(text);
   const body = text.slice(split.bodyOffset).replace(/\r\n/g, '\n').trim();
   subject.metadata.agent = agentDir;
@@ -119,8 +158,11 @@ function agentSubject(agentDir: string, subject: Subject, front: Frontmatter, si
   return subject;
 }
 
+/** What `findDir` answers for a folder outside the project without --trust: refused, not staged. */
+const OUTSIDE = Symbol('outside the project');
+
 /** The first base under which `entry` is a directory holding `marker` (or is that file itself). */
-function findDir(entry: string, marker: string, bases: string[]): string | undefined {
+function findDirUnder(entry: string, marker: string, bases: string[]): string | undefined {
   for (const base of bases) {
     const path = resolve(base, entry);
     if (basename(path) === marker && observedExists(path)) return dirname(path);
@@ -137,10 +179,11 @@ function findUp(from: string, name: string): string | undefined {
 }
 
 /** `<x>.EVAL.md` / `<x>.eval.md` beside `<x>.ex`: the first module that file defines, as SkillKit infers it. */
-function sidecarModule(file: string): string | undefined {
+function sidecarModule(file: string, boundary: string): string | undefined {
   const match = /^(.*)\.(eval|EVAL)\.md$/.exec(basename(file));
   if (!match) return undefined;
   const source = join(dirname(file), `${match[1]}.ex`);
   if (!observedExists(source)) return undefined;
-  return /defmodule\s+([A-Z][\w.]*)/.exec(observedText(source))?.[1];
+  const read = readSideFile(source, boundary);
+  return read.ok && !read.outside ? /defmodule\s+([A-Z][\w.]*)/.exec(read.text)?.[1] : undefined;
 }

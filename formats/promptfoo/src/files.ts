@@ -1,6 +1,5 @@
-import { isAbsolute, resolve } from 'node:path';
-import { observedText } from '@skill-eval/core';
-import { insideBoundary, observedGlob, outsideProjectMessage } from '@skill-eval/format-kit';
+import { resolve } from 'node:path';
+import { globSideFiles, readSideFile } from '@skill-eval/format-kit';
 import { isDynamicPattern } from 'tinyglobby';
 import type { At, Source } from './source.js';
 
@@ -25,30 +24,34 @@ export const withoutScheme = (ref: string) => (ref.startsWith('file://') ? ref.s
 
 /**
  * The files a reference names, a glob expanded in sorted order (promptfoo's `globSync` from the config's folder,
- * index.js 30014), each read; one out of the project is an error that --trust lifts, none found an error at `at`.
+ * index.js 30014), each read through format-kit's `readSideFile`: one out of the project (by path, `..` or a link) is
+ * an error that --trust lifts and is not read without it, a glob that leaves the config's folder is not expanded
+ * without it, a FIFO or device is refused at once, none found is an error at `at`.
  */
 export function readReferenced(ref: string, ctx: FileContext, source: Source, where: At, what: string): ReadFile[] {
   const written = withoutScheme(ref);
-  const absolute = isAbsolute(written) ? written : resolve(ctx.basePath, written);
-  const paths = isDynamicPattern(written)
-    ? observedGlob(written, { cwd: ctx.basePath, absolute: true, onlyFiles: true, expandDirectories: false }).sort()
-    : [absolute];
-  const inside = insideBoundary(ctx.boundary);
+  let paths: string[];
+  if (isDynamicPattern(written)) {
+    const globbed = globSideFiles(written, ctx.basePath, ctx.boundary, ref);
+    if (!globbed.ok) {
+      source.sink.errorNeedingTrust('outside-project', globbed.message, where);
+      return [];
+    }
+    paths = globbed.paths;
+  } else paths = [resolve(ctx.basePath, written)];
   const out: ReadFile[] = [];
   for (const path of paths) {
-    if (!inside(path)) {
-      source.sink.errorNeedingTrust('outside-project', outsideProjectMessage(ref, path, ctx.boundary), where);
+    const read = readSideFile(path, ctx.boundary, { ref });
+    if (!read.ok) {
+      if (read.needsTrust) source.sink.errorNeedingTrust('outside-project', read.message, where);
+      else if (read.refused === 'missing')
+        source.sink.error('missing-file', `${what} "${ref}" does not exist (looked at ${path}); fix the path.`, where);
+      else source.sink.error('unreadable-file', `${what}: ${read.message}`, where);
       continue;
     }
-    let text: string;
-    try {
-      text = observedText(path);
-    } catch {
-      source.sink.error('missing-file', `${what} "${ref}" does not exist (looked at ${path}); fix the path.`, where);
-      continue;
-    }
+    if (read.outside) source.sink.errorNeedingTrust('outside-project', read.outside, where);
     ctx.parts.add(path);
-    out.push({ path, text });
+    out.push({ path, text: read.text });
   }
   if (paths.length === 0)
     source.sink.error('missing-file', `${what} "${ref}" matches no file (from ${ctx.basePath}); fix the glob.`, where);

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
-import { observedList, observedText } from '@skill-eval/core';
+import { observedList } from '@skill-eval/core';
+import { readSideFile } from '@skill-eval/format-kit';
 import { resolveCaseFiles } from './case-files.js';
 import { isSuiteName, isYamlName, kindOfContent, yamlContent } from './file-kind.js';
 
@@ -8,7 +9,12 @@ import { isSuiteName, isYamlName, kindOfContent, yamlContent } from './file-kind
  * cases (`evals/with-skill.yaml`), which skill-up runs only when named with `--config`. Only `eval.yaml` itself, the
  * file skill-up finds on its own, names them.
  */
-export function alternateSuites(file: string, caseFiles: readonly string[], skillRoot: string): string[] {
+export function alternateSuites(
+  file: string,
+  caseFiles: readonly string[],
+  skillRoot: string,
+  boundary: string,
+): string[] {
   if (!isSuiteName(file) || caseFiles.length === 0) return [];
   const dir = dirname(file);
   const own = new Set(caseFiles);
@@ -22,9 +28,12 @@ export function alternateSuites(file: string, caseFiles: readonly string[], skil
   for (const name of names.sort()) {
     const other = join(dir, name);
     if (other === file || !isYamlName(other) || isSuiteName(other)) continue;
+    // A neighbour is read as every side file is: not through a link out of the project, never a FIFO.
+    const side = readSideFile(other, boundary);
+    if (!side.ok || side.outside) continue;
     let content: unknown;
     try {
-      content = yamlContent(observedText(other));
+      content = yamlContent(side.text);
     } catch {
       continue;
     }
@@ -34,6 +43,7 @@ export function alternateSuites(file: string, caseFiles: readonly string[], skil
     const listed = resolveCaseFiles(
       files.filter((f): f is string => typeof f === 'string'),
       skillRoot,
+      boundary,
     ).flatMap((entry) => entry.files);
     if (listed.some((f) => own.has(f))) alternates.push(other);
   }

@@ -4,10 +4,10 @@ import {
   observedExists,
   observedList,
   observedRealPath,
-  observedText,
   replayReads,
   watchReadsSync,
 } from '@skill-eval/core';
+import { projectBoundary, readSideFile } from '@skill-eval/format-kit';
 import { resolveCaseFiles } from './case-files.js';
 import { yamlContent } from './file-kind.js';
 import { skillRootFor } from './skill-root.js';
@@ -71,7 +71,10 @@ function listedFiles(evalFile: string, evalDir: string, text: string, caseDir: s
   const { value: files, reads } = watchReadsSync(() => {
     const listed = (yamlContent(text) as { cases?: { files?: unknown } } | undefined)?.cases?.files;
     const entries = Array.isArray(listed) ? listed.filter((f): f is string => typeof f === 'string') : [];
-    return new ListedFiles(new Set(resolveCaseFiles(entries, skillRootFor(evalDir).root).flatMap((e) => e.files)));
+    const { root } = skillRootFor(evalDir);
+    return new ListedFiles(
+      new Set(resolveCaseFiles(entries, root, projectBoundary(evalDir, root)).flatMap((e) => e.files)),
+    );
   });
   listings.set(evalFile, { key, files, reads });
   return files;
@@ -88,12 +91,10 @@ export function findCaseOwner(caseFile: string): CaseOwner | undefined {
     for (const name of ['eval.yaml', 'eval.yml']) {
       const evalFile = join(evalDir, name);
       if (!observedExists(evalFile)) continue;
-      let text: string;
-      try {
-        text = observedText(evalFile);
-      } catch {
-        continue;
-      }
+      // Read as every side file is: not through a link out of the project, never a FIFO.
+      const side = readSideFile(evalFile, projectBoundary(evalDir, skillRootFor(evalDir).root));
+      if (!side.ok || side.outside) continue;
+      const text = side.text;
       return { evalFile, lists: listedFiles(evalFile, evalDir, text, dir).has(caseFile) };
     }
   }

@@ -1,6 +1,6 @@
 import { basename, dirname, join, relative } from 'node:path';
-import { type Case, type Diagnostic, type LoadResult, observedText, readSkillRef, type Suite } from '@skill-eval/core';
-import { insideBoundary, outsideProjectMessage, projectBoundary } from '@skill-eval/format-kit';
+import { type Case, type Diagnostic, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
+import { projectBoundary, readSideFile } from '@skill-eval/format-kit';
 import { alternateSuites } from './alternate-suites.js';
 import { buildCase } from './build-case.js';
 import type { SuiteDefaults } from './case-context.js';
@@ -73,7 +73,7 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
       'No case of cases.files could be loaded; fix the entries reported above.',
       nodeAt(yaml, ['cases', 'files']),
     );
-    return { suites: [], diagnostics, parts, alternates: alternateSuites(file, parts, root) };
+    return { suites: [], diagnostics, parts, alternates: alternateSuites(file, parts, root, boundary) };
   }
   const settings: Record<string, unknown> = { skillRoot: root };
   for (const key of SETTINGS_KEYS) if (doc[key] !== undefined) settings[key] = doc[key];
@@ -99,7 +99,7 @@ export function loadSuite(file: string, text: string, options: LoadOptions = {})
     cases,
     settings,
   };
-  return { suites: [suite], diagnostics, parts, alternates: alternateSuites(file, parts, root) };
+  return { suites: [suite], diagnostics, parts, alternates: alternateSuites(file, parts, root, boundary) };
 }
 
 /** The cases of the files `cases.files` lists, and every listed file read for them (the suite's parts). */
@@ -113,9 +113,12 @@ function readCases(
   const cases: Case[] = [];
   const seenFiles = new Map<string, number>();
   const seenIds = new Map<string, string>();
-  const inProject = insideBoundary(boundary);
-  for (const { index, entry, files } of resolveCaseFiles(entries, defaults.skillRoot)) {
+  for (const { index, entry, files, refused } of resolveCaseFiles(entries, defaults.skillRoot, boundary)) {
     const at = nodeAt(yaml, ['cases', 'files', index]);
+    if (refused) {
+      sink.errorNeedingTrust('outside-project', refused, at);
+      continue;
+    }
     if (files.length === 0) {
       sink.error(
         'missing-case-file',
@@ -138,11 +141,8 @@ function readCases(
       }
       seenFiles.set(caseFile, index);
       // skill-up's filepath.Join lets `..` reach any file; here, as for AgentV's references, a case file outside the
-      // project is an error that --trust lifts (the case still loads, so a trusted run has it).
-      if (!inProject(caseFile)) {
-        sink.errorNeedingTrust('outside-project', outsideProjectMessage(entry, caseFile, boundary), at);
-      }
-      const built = loadCaseFile(caseFile, entry, defaults, sink, at, diagnostics);
+      // project (by `..` or a link) is an error that --trust lifts, and it is not read without --trust.
+      const built = loadCaseFile(caseFile, entry, { defaults, boundary }, sink, at, diagnostics);
       if (!built) continue;
       const otherFile = seenIds.get(built.case.id);
       if (otherFile !== undefined) {
@@ -167,22 +167,20 @@ function readCases(
 function loadCaseFile(
   caseFile: string,
   entry: string,
-  defaults: SuiteDefaults,
+  { defaults, boundary }: { defaults: SuiteDefaults; boundary: string },
   sink: DiagnosticSink,
   at: At,
   diagnostics: Diagnostic[],
 ) {
-  let text: string;
-  try {
-    text = observedText(caseFile);
-  } catch (error) {
-    sink.error(
-      'missing-case-file',
-      `Case file ${JSON.stringify(entry)} cannot be read: ${(error as Error).message}.`,
-      at,
-    );
+  // Read as every side file is (format-kit readSideFile): refused before it is read, never hung on.
+  const side = readSideFile(caseFile, boundary, { ref: entry });
+  if (!side.ok) {
+    if (side.needsTrust) sink.errorNeedingTrust('outside-project', side.message, at);
+    else sink.error('missing-case-file', `Case file ${side.message}`, at);
     return undefined;
   }
+  if (side.outside) sink.errorNeedingTrust('outside-project', side.outside, at);
+  const text = side.text;
   const read = readYamlFile(caseFile, text, SkillUpCaseFileSchema, 'case file (input.prompt, judge …)');
   const built =
     read.value && read.yaml

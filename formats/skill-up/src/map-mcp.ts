@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { McpServerInput } from '@skill-eval/core';
-import { observedExists, observedText } from '@skill-eval/core';
-import { type ParsedYaml, parseYaml, resolveFixture } from '@skill-eval/format-kit';
+import { observedExists } from '@skill-eval/core';
+import { type ParsedYaml, parseYaml, readSideFile, resolveFixture } from '@skill-eval/format-kit';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import type { SkillUpSuiteFile } from './suite-schema.js';
 import { nodeAt } from './yaml-path.js';
@@ -177,7 +177,10 @@ function readServerFile(ref: string, at: ReturnType<typeof nodeAt>, ctx: McpCont
   const path = found.fixture.from;
   let text: string;
   try {
-    text = observedText(path);
+    // Inside the skill root (resolveFixture refused any escape); read without blocking on a FIFO, capped.
+    const side = readSideFile(path, ctx.root);
+    if (!side.ok) throw new Error(side.message);
+    text = side.text;
   } catch (error) {
     ctx.sink.error(
       'missing-fixture',

@@ -1,6 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the data under test.
+import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withSideFileTrust } from '@skill-eval/format-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bySeverity, SKILL_MD, stage, where } from './test-support/corpus.js';
 
@@ -56,8 +58,42 @@ describe('eval.yaml with its case files', () => {
     expect(where(diagnostics)).toEqual([['outside-project', 4, 32]]);
     expect(diagnostics[0]).toMatchObject({ severity: 'error', needsTrust: true });
     expect(diagnostics[0]!.message).toContain('outside this project');
-    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['in', 'case']);
+    // Not read without --trust: nothing of it reaches a case.
+    expect(suites[0]!.cases.map((c) => c.id)).toEqual(['in']);
+    expect(JSON.stringify(suites)).not.toContain('Out');
+    // With --trust (the CLI loads inside withSideFileTrust) it is read, and the error becomes a warning there.
+    const trusted = withSideFileTrust(true, () => s.load('skill/evals/eval.yaml'));
+    expect(where(trusted.diagnostics)).toEqual([['outside-project', 4, 32]]);
+    expect(trusted.suites[0]!.cases.map((c) => c.id)).toEqual(['in', 'case']);
   });
+
+  it.runIf(process.platform !== 'win32')(
+    'cases.files: a glob leaving the skill root is not expanded, a link out is not read, a FIFO hangs nothing',
+    () => {
+      const s = stage({
+        'skill/SKILL.md': SKILL_MD,
+        'skill/evals/eval.yaml': suiteYaml(
+          'cases:',
+          '  files: [evals/cases/in.yaml, "../**/hosts.yml", "/**/nonexist*.yml", evals/cases/link.yaml, evals/cases/fifo.yaml]',
+        ),
+        'skill/evals/cases/in.yaml': 'input: {prompt: In}\nexpect: {exit_code: 0}\n',
+        'hosts.yml': 'input: {prompt: outside-secret-3c}\nexpect: {exit_code: 0}\n',
+      });
+      cleanup = s.cleanup;
+      symlinkSync(join(s.dir, 'hosts.yml'), join(s.dir, 'skill/evals/cases/link.yaml'));
+      execFileSync('mkfifo', [join(s.dir, 'skill/evals/cases/fifo.yaml')]);
+      const { suites, diagnostics } = s.load('skill/evals/eval.yaml');
+      expect(suites[0]!.cases.map((c) => c.id)).toEqual(['in']);
+      expect(JSON.stringify({ suites, diagnostics })).not.toContain('outside-secret-3c');
+      expect(where(diagnostics).map(([rule]) => rule)).toEqual([
+        'outside-project',
+        'outside-project',
+        'outside-project',
+        'missing-case-file',
+      ]);
+      expect(diagnostics[3]!.message).toContain('not a regular file');
+    },
+  );
 
   it('globs in cases.files expand in sorted order; a glob matching nothing is an error at it', () => {
     const s = staged({

@@ -35,6 +35,17 @@ export {
   projectBoundary,
   resolveFixture,
 } from './resolve-fixture.js';
+export {
+  globSideFiles,
+  patternLeavesFolder,
+  readSideFile,
+  SIDE_FILE_LIMIT,
+  type SideFile,
+  type SideFileOptions,
+  type SideFileRefusal,
+  type SideGlob,
+} from './side-file.js';
+export { sideFilesTrusted, withSideFileTrust } from './side-file-read.js';
 export { END_OF_TEXT, START_OF_TEXT } from './text-anchors.js';
 export { toolRestrictionLoss } from './tool-restriction-loss.js';
 export { type ShallowShape, shallowShape, topLevelKeys } from './top-level-keys.js';

@@ -7,6 +7,8 @@ export interface GlobOptions {
   absolute?: boolean;
   onlyFiles?: boolean;
   expandDirectories?: boolean;
+  /** Whether a linked folder is walked into (tinyglobby's default: true). */
+  followSymbolicLinks?: boolean;
 }
 
 const globAsked = defineQuestion(

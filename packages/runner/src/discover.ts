@@ -13,6 +13,7 @@ import {
   safeParseCase,
   watchReads,
 } from '@skill-eval/core';
+import { withSideFileTrust } from '@skill-eval/format-kit/side-file-read';
 import { useYamlStore, type YamlStore } from '@skill-eval/format-kit/yaml-store';
 import { checkSuite } from './check-suite.js';
 import { diag } from './discovery-diagnostic.js';
@@ -48,6 +49,11 @@ export interface LoadSuitesOptions {
    * own: a command whose every file's load is kept imports no format.
    */
   deferredFormats?: DeferredFormats;
+  /**
+   * The user passed --trust: the files an eval file names, or that sit beside it, are read even where they lie outside
+   * its project (each such reference is still reported, as an error --trust lifts). Default: none outside is read.
+   */
+  trust?: boolean;
 }
 
 /** Formats named before they are imported (see {@link LoadSuitesOptions.deferredFormats}). */
@@ -84,14 +90,16 @@ export async function loadSuites(
   const before = useYamlStore(options.yamlStore);
   let loaded: Awaited<ReturnType<typeof loadFound>>;
   try {
-    loaded = await loadFound(found, {
-      cwd,
-      formats,
-      forced: Boolean(options.format),
-      ...(options.suiteStore
-        ? { kept: { store: options.suiteStore, context: loadContext(cwd, options, formats.ids) } }
-        : {}),
-    });
+    loaded = await withSideFileTrust(options.trust === true, () =>
+      loadFound(found, {
+        cwd,
+        formats,
+        forced: Boolean(options.format),
+        ...(options.suiteStore
+          ? { kept: { store: options.suiteStore, context: loadContext(cwd, options, formats.ids) } }
+          : {}),
+      }),
+    );
   } finally {
     useYamlStore(before);
   }

@@ -1,6 +1,7 @@
-import { readdirSync, type Stats, statSync } from 'node:fs';
+import { readdirSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import type { Diagnostic, Format } from '@skill-eval/core';
+import { type Diagnostic, type Format, findSkillRoot } from '@skill-eval/core';
+import { insideBoundary, projectBoundary } from '@skill-eval/format-kit/resolve-fixture';
 import { diag } from './discovery-diagnostic.js';
 import { isRunDirectory, RUN_MANIFEST_FILE } from './run-manifest.js';
 import { findSkillEvals, isSkillFolder } from './skill-evals.js';
@@ -82,7 +83,7 @@ function folderScanner(
     return claims(below);
   };
   return (dir) => {
-    const found = { files: [] as string[], special: [] as string[] };
+    const found = { files: [] as string[], special: [] as string[], linkedOut: [] as LinkedOut[] };
     walk(dir, found);
     // Path patterns see two folders above the scanned one too, so scanning `evals/<set>/` or `evals/cases/`
     // directly still matches `**/evals/**/*.yaml` and `**/cases/*.yaml`.
@@ -92,6 +93,9 @@ function folderScanner(
     const belowContext = (file: string) => (sep === '/' ? file.slice(prefix) : file.slice(prefix).split(sep).join('/'));
     for (const file of found.special) {
       if (claimsName(belowContext(file))) diagnostics.push(notAFile(file, 'warning', 'skipped'));
+    }
+    for (const link of found.linkedOut) {
+      if (claimsName(belowContext(link.file))) diagnostics.push(linkedOutOfProject(link));
     }
     return found.files.filter((file) => claimsName(belowContext(file)));
   };
@@ -105,7 +109,7 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist']);
  * (`-o results/run-1`: their cases.json is a record of a run, not an eval file). Symlinked directories are not followed
  * (loops).
  */
-function walk(dir: string, out: { files: string[]; special: string[] }, named = true): void {
+function walk(dir: string, out: { files: string[]; special: string[]; linkedOut: LinkedOut[] }, named = true): void {
   // Synchronous for the same reason as the reads: many small folders.
   const entries = readdirSync(dir, { withFileTypes: true });
   if (!named && entries.some((e) => e.name === RUN_MANIFEST_FILE && e.isFile()) && isRunDirectory(dir)) return;
@@ -113,8 +117,13 @@ function walk(dir: string, out: { files: string[]; special: string[] }, named = 
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!entry.name.startsWith('.') && !SKIPPED_DIRS.has(entry.name)) walk(path, out, false);
-    } else if (entry.isFile() || (entry.isSymbolicLink() && isFile(path))) {
+    } else if (entry.isFile()) {
       out.files.push(path);
+    } else if (entry.isSymbolicLink() && isFile(path)) {
+      // A linked eval file is read only where it leads inside its project: a link out of it is someone else's file.
+      const outside = linkOutside(path);
+      if (outside) out.linkedOut.push(outside);
+      else out.files.push(path);
     } else if (!entry.isSymbolicLink()) {
       // A FIFO, socket or device: reading one would block or never end.
       out.special.push(path);
@@ -171,6 +180,27 @@ const isFile = (path: string): boolean => {
     return false;
   }
 };
+
+/** A link found by a folder scan that leads out of its project: where it leads, and that project. */
+interface LinkedOut {
+  file: string;
+  real: string;
+  boundary: string;
+}
+
+/** Where the link `file` leads when that is out of its project (format-kit `projectBoundary`); else undefined. */
+function linkOutside(file: string): LinkedOut | undefined {
+  const folder = dirname(file);
+  const boundary = projectBoundary(folder, findSkillRoot(folder));
+  if (insideBoundary(boundary)(file)) return undefined;
+  return { file, real: realpathSync(file), boundary };
+}
+
+/** A scan-found eval file that is a link out of its project: skipped, never read (a file named directly is read). */
+function linkedOutOfProject({ file, real, boundary }: LinkedOut): Diagnostic {
+  const message = `Skipped: this eval file is a link to ${real}, outside its project (${boundary}), and a folder scan reads no file out of the project. Copy the file into the project, or name the link on the command line to read it.`;
+  return diag('warning', 'discovery/link-outside-project', file, message);
+}
 
 /** A FIFO, socket or device where an eval file was looked for: reading it would block or never end. */
 function notAFile(file: string, severity: 'error' | 'warning', outcome: string): Diagnostic {

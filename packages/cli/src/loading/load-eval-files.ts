@@ -156,6 +156,7 @@ export async function loadEvalFiles(
     ...(yamlStore ? { yamlStore } : {}),
     ...(suiteStore ? { suiteStore } : {}),
     ...(built.deferredFormats ? { deferredFormats: built.deferredFormats } : {}),
+    trust: options.trust === true,
   });
   const found = withTrust(diagnostics, options.trust === true).map(explainSkilletLookup(skilletLookups));
   const selection = options.select ?? {};
