@@ -1,19 +1,49 @@
 import { basename, dirname, relative, resolve } from 'node:path';
-import { type Case, type Check, findSkillRoot, type LoadResult, readSkillRef, type Suite } from '@skill-eval/core';
-import { projectBoundary } from '@skill-eval/format-kit';
+import {
+  type Case,
+  type Check,
+  type Diagnostic,
+  findSkillRoot,
+  type LoadResult,
+  readSkillRef,
+  type Suite,
+} from '@skill-eval/core';
+import { projectBoundary, sideFilesTrusted } from '@skill-eval/format-kit';
 import { readAssertions } from './assertions.js';
 import { type FileContext, readReferenced } from './files.js';
 import { type Prompt, readPrompts } from './prompts.js';
 import { readProviders } from './providers.js';
-import { renderAssertionValue, renderPrompt, TemplateEngineNeeded } from './render.js';
-import { at, type DocPath, describe, isRecord, type Source, yamlSource } from './source.js';
+import { type RenderOptions, renderAssertionValue, renderPrompt, TemplateEngineNeeded } from './render.js';
+import { newTemplateBudget, type TemplateBudget, TemplateRefused, TemplateTooCostly } from './safe-template.js';
+import { at, type DocPath, describe, FORMAT_ID, isRecord, type Source, yamlSource } from './source.js';
 import { readTest, readTests, type TestEntry } from './tests.js';
-import { varCombinations } from './vars.js';
+import { MAX_CASES_PER_FILE, varCombinations } from './vars.js';
 
 /** Options of {@link loadPromptfoo}. */
 export interface LoadPromptfooOptions {
   /** The folder suite ids are relative to (default: the process's). */
   cwd?: string;
+  /**
+   * The user passed --trust: templates are rendered by nunjucks as promptfoo renders them, whatever they call.
+   * Without it they are rendered in the subset that runs no code (safe-template.ts), and a template beyond it is an
+   * error at its line that --trust lifts. Default: the trust the command line set around the load (format-kit
+   * `withSideFileTrust`), asked only when a template is more than plain text with holes; none: untrusted.
+   */
+  trust?: boolean;
+}
+
+/** What the cases of one file share while they are built. */
+interface Building {
+  env: Record<string, unknown>;
+  ctx: FileContext;
+  engine: ReturnType<typeof readProviders>;
+  render: RenderOptions & { budget: TemplateBudget };
+  /** Cases built so far (the file may make at most MAX_CASES_PER_FILE). */
+  cases: number;
+  /** A template has cost the file's whole budget (said once): the other cases are not rendered. */
+  spent: boolean;
+  /** Diagnostics in files that are no YAML source of the load (prompt files). */
+  other: Diagnostic[];
 }
 
 /** Top-level keys skill-eval reads. */
@@ -72,9 +102,10 @@ export function loadPromptfoo(file: string, text: string, options: LoadPromptfoo
     boundary: projectBoundary(dirname(path), skillRoot),
     parts: new Set(),
   };
+  const other: Diagnostic[] = [];
   const done = (suites: Suite[]): LoadResult => ({
     suites,
-    diagnostics: files.flatMap((s) => s.sink.diagnostics),
+    diagnostics: [...files.flatMap((s) => s.sink.diagnostics), ...other],
     parts: [...ctx.parts],
   });
   const doc = root.value ?? (text.trim() === '' ? {} : undefined);
@@ -129,7 +160,9 @@ export function loadPromptfoo(file: string, text: string, options: LoadPromptfoo
     ...scenarioTests.map((s, i) => ({ ...s, index: tests.length + i })),
   ];
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
-  const cases = all.flatMap((t) => buildCases(t, prompts, defaults, env, ctx, engine));
+  const render = { trust: options.trust ?? sideFilesTrusted, budget: newTemplateBudget() };
+  const building: Building = { env, ctx, engine, render, cases: 0, spent: false, other };
+  const cases = all.flatMap((t) => buildCases(t, prompts, defaults, building));
   if (cases.length === 0) return done([]);
   const suite: Suite = {
     id: relative(options.cwd ?? process.cwd(), path) || basename(path),
@@ -310,14 +343,8 @@ function promptAllowed(prompt: Prompt, refs: unknown): boolean {
   });
 }
 
-function buildCases(
-  t: Expanded,
-  prompts: Prompt[],
-  defaults: TestEntry | undefined,
-  env: Record<string, unknown>,
-  ctx: FileContext,
-  engine: ReturnType<typeof readProviders>,
-): Case[] {
+function buildCases(t: Expanded, prompts: Prompt[], defaults: TestEntry | undefined, building: Building): Case[] {
+  const { engine } = building;
   const { entry, merged } = t;
   const { source, path } = entry;
   const test = entry.test;
@@ -340,29 +367,20 @@ function buildCases(
   ];
   const threshold = readThreshold(merged.threshold, test.threshold !== undefined ? entry : defaults);
   const vars = isRecord(merged.vars) ? merged.vars : {};
-  const combos = options.disableVarExpansion === true ? [vars] : varCombinations(vars, [...path, 'vars'], source, ctx);
   const prefix = typeof options.prefix === 'string' ? options.prefix : '';
   const suffix = typeof options.suffix === 'string' ? options.suffix : '';
   const allowed = prompts.filter((p) => promptAllowed(p, merged.prompts));
+  const combos = combinations(vars, options.disableVarExpansion === true, allowed.length, entry, building);
+  if (!combos) return [];
   const position = source.locate({ path });
   const cases: Case[] = [];
   const testId = `test-${t.index + 1}`;
   combos.forEach((combo, v) => {
     allowed.forEach((prompt) => {
-      let turn: string;
-      let rendered: Check[];
-      try {
-        turn = renderPrompt(prefix + prompt.raw + suffix, combo, env);
-        rendered = checks.map((c) => withRenderedValues(c, combo, env));
-      } catch (error) {
-        if (error instanceof TemplateEngineNeeded) throw error;
-        source.sink.error(
-          'template',
-          `The prompt or an assertion value could not be rendered with this test's vars: ${(error as Error).message.split('\n').join(' ')}`,
-          at(path),
-        );
-        return;
-      }
+      if (building.spent) return;
+      const done = renderCase({ t, prompt, prefix, suffix, defaults, building }, combo, checks);
+      if (!done) return;
+      const { turn, rendered } = done;
       const p = prompts.indexOf(prompt);
       const id = [testId, combos.length > 1 ? `vars-${v + 1}` : '', prompts.length > 1 ? `prompt-${p + 1}` : '']
         .filter(Boolean)
@@ -408,12 +426,174 @@ function buildCases(
   return cases;
 }
 
+/**
+ * A test's var combinations, unless they would take the file past MAX_CASES_PER_FILE cases (each combination is a
+ * case per prompt): then an error at the vars, and none.
+ */
+function combinations(
+  vars: Record<string, unknown>,
+  noExpansion: boolean,
+  prompts: number,
+  entry: TestEntry,
+  building: Building,
+): Record<string, unknown>[] | undefined {
+  const { source, path } = entry;
+  const room = Math.floor((MAX_CASES_PER_FILE - building.cases) / Math.max(1, prompts));
+  const combos = noExpansion
+    ? room >= 1
+      ? [vars]
+      : tooManyCases(1, [1], prompts, building.cases, at(path), source)
+    : varCombinations(vars, [...path, 'vars'], source, building.ctx, room, (count, counts) =>
+        tooManyMessage(count, counts, prompts, building.cases),
+      );
+  if (combos) building.cases += combos.length * prompts;
+  return combos;
+}
+
+interface CaseTemplates {
+  t: Expanded;
+  prompt: Prompt;
+  prefix: string;
+  suffix: string;
+  defaults: TestEntry | undefined;
+  building: Building;
+}
+
+/**
+ * The case's prompt and checks rendered with its vars; undefined when a template is refused (an error --trust lifts)
+ * or cannot be rendered (an error at the test).
+ */
+function renderCase(
+  where: CaseTemplates,
+  combo: Record<string, unknown>,
+  checks: Check[],
+): { turn: string; rendered: Check[] } | undefined {
+  const { prompt, prefix, suffix, building } = where;
+  const { source, path } = where.t.entry;
+  try {
+    const turn = renderPrompt(prefix + prompt.raw + suffix, combo, building.env, building.render);
+    const rendered = checks.map((c) => withRenderedValues(c, combo, building.env, building.render));
+    return { turn, rendered };
+  } catch (error) {
+    if (error instanceof TemplateEngineNeeded) throw error;
+    if (error instanceof TemplateRefused) {
+      reportRefused(error, where);
+      return undefined;
+    }
+    if (error instanceof TemplateTooCostly)
+      building.spent = building.render.budget.steps < 0 || building.render.budget.chars < 0;
+    source.sink.error(
+      'template',
+      `The prompt or an assertion value could not be rendered with this test's vars: ${(error as Error).message.split('\n').join(' ')}`,
+      at(path),
+    );
+    return undefined;
+  }
+}
+
 /** A check with its value (and an assert-set's children's) rendered with the case's vars, as promptfoo renders them. */
-function withRenderedValues(check: Check, vars: Record<string, unknown>, env: Record<string, unknown>): Check {
+function withRenderedValues(
+  check: Check,
+  vars: Record<string, unknown>,
+  env: Record<string, unknown>,
+  options: RenderOptions,
+): Check {
   const out: Check =
-    check.value === undefined ? { ...check } : { ...check, value: renderAssertionValue(check.value, vars, env) };
-  if (Array.isArray(check.checks)) out.checks = (check.checks as Check[]).map((c) => withRenderedValues(c, vars, env));
+    check.value === undefined
+      ? { ...check }
+      : { ...check, value: renderAssertionValue(check.value, vars, env, options) };
+  if (Array.isArray(check.checks))
+    out.checks = (check.checks as Check[]).map((c) => withRenderedValues(c, vars, env, options));
   return out;
+}
+
+function tooManyMessage(count: number, counts: number[], prompts: number, earlier: number): string {
+  const product = counts.length > 1 ? ` (${counts.join(' × ')})` : '';
+  const cases = prompts > 1 ? `, ${count * prompts} cases with its ${prompts} prompts` : '';
+  const before = earlier > 0 ? ` and its earlier tests make ${earlier}` : '';
+  return `These vars make ${count} combinations${product}${cases}: skill-eval reads at most ${MAX_CASES_PER_FILE.toLocaleString('en-US')} cases from one file${before}, so this test is left out (promptfoo would build every one). Split the lists over tests or files.`;
+}
+
+function tooManyCases(
+  count: number,
+  counts: number[],
+  prompts: number,
+  earlier: number,
+  where: ReturnType<typeof at>,
+  source: Source,
+): undefined {
+  source.sink.error('unsupported-tests', tooManyMessage(count, counts, prompts, earlier), where);
+  return undefined;
+}
+
+const REFUSED_BECAUSE =
+  "without --trust skill-eval renders promptfoo's templates only in a subset that runs no code (output of vars and their fields, literals, operators, if, for, set, pure built-in filters and tests); --trust renders it with nunjucks, as promptfoo does";
+
+/**
+ * A template construct the subset refuses, said where it is written: a prompt file's line, a prompt, var or
+ * assertion value of the config (or of the tests file it is in), else the test.
+ */
+function reportRefused(error: TemplateRefused, where: CaseTemplates): void {
+  const { t, prompt, prefix, defaults, building } = where;
+  const { source, path } = t.entry;
+  const part = error.part ?? { kind: 'prompt' };
+  if (part.kind === 'prompt') {
+    const line = error.line - (prefix.match(/\n/g)?.length ?? 0);
+    if (prompt.file && line >= 1) {
+      const shown = relative(building.ctx.basePath, prompt.file.path) || basename(prompt.file.path);
+      const message = `The prompt file ${shown} holds ${error.construct}: ${REFUSED_BECAUSE}.`;
+      const fileLine = prompt.file.line + line - 1;
+      if (!building.other.some((d) => d.file === prompt.file!.path && d.line === fileLine && d.message === message))
+        building.other.push({
+          severity: 'error',
+          ruleId: `${FORMAT_ID}/template`,
+          message,
+          file: prompt.file.path,
+          line: fileLine,
+          needsTrust: true,
+        });
+      return;
+    }
+    const lineText = line >= 1 ? ` on its line ${line}` : '';
+    source.sink.errorNeedingTrust(
+      'template',
+      `This prompt holds ${error.construct}${lineText}: ${REFUSED_BECAUSE}.`,
+      at(prompt.file ? path : prompt.path),
+    );
+    return;
+  }
+  if (part.kind === 'var') {
+    source.sink.errorNeedingTrust(
+      'template',
+      `The var "${part.name}" holds ${error.construct}, and promptfoo renders a var as a template: ${REFUSED_BECAUSE}.`,
+      at(path, 'vars', part.name),
+    );
+    return;
+  }
+  const lists = [
+    ...t.asserts,
+    ...(defaults ? [{ list: defaults.test.assert, path: [...defaults.path, 'assert'], source: defaults.source }] : []),
+  ];
+  const found = findAssertion(lists, part.text);
+  const message = `This assertion's value holds ${error.construct}, and promptfoo renders it as a template: ${REFUSED_BECAUSE}.`;
+  if (found) found.source.sink.errorNeedingTrust('template', message, at(found.path));
+  else source.sink.errorNeedingTrust('template', message, at(path));
+}
+
+/** Where an assertion (or an assert-set's child) whose value is or holds `text` is written. */
+function findAssertion(lists: AssertList[], text: string): { source: Source; path: DocPath } | undefined {
+  for (const { list, path, source } of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const [i, item] of list.entries()) {
+      if (!isRecord(item)) continue;
+      if (item.value === text) return { source, path: [...path, i, 'value'] };
+      if (Array.isArray(item.value) && item.value.includes(text))
+        return { source, path: [...path, i, 'value', item.value.indexOf(text)] };
+      const inner = findAssertion([{ list: item.assert, path: [...path, i, 'assert'], source }], text);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }
 
 /** Options skill-eval applies; the others are warned about where they are written. */

@@ -33,8 +33,15 @@ const NOT_A_LOOKUP = new Set([
 /** Text nunjucks reads as a tag or rejects, anywhere outside the holes. */
 const TAG_SYNTAX = /\{\{|\{%|\{#|#\}/;
 
-/** `text` rendered with `vars` as nunjucks renders it, or undefined when that needs nunjucks itself. */
-export function renderPlainTemplate(text: string, vars: Record<string, unknown>): string | undefined {
+/**
+ * `text` rendered with `vars` as nunjucks renders it, or undefined when that needs nunjucks itself, or when it would
+ * be longer than `maxLength` (the caller's renderer then says so).
+ */
+export function renderPlainTemplate(
+  text: string,
+  vars: Record<string, unknown>,
+  maxLength = Number.POSITIVE_INFINITY,
+): string | undefined {
   if (!TAG_SYNTAX.test(text)) return text;
   let out = '';
   let from = 0;
@@ -48,6 +55,7 @@ export function renderPlainTemplate(text: string, vars: Record<string, unknown>)
     // nunjucks appends the value to its output string (`output += value`): for data — strings, numbers, booleans,
     // lists, maps — the same text as a template literal makes.
     out += between + (value === undefined || value === null ? '' : `${value}`);
+    if (out.length > maxLength) return undefined;
     from = hole.index + hole[0].length;
   }
   const rest = text.slice(from);

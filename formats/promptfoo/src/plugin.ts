@@ -15,17 +15,19 @@ export function createPromptfooFormat(_settings: PromptfooSettings = {}): Format
     detect: detectPromptfoo,
     // The loader is imported when a file is read, not when one is detected; the template engine only when one of the
     // file's templates is more than plain text with `{{ name }}` holes (the loader then starts again with it).
-    load: async (file, text) => {
+    // `trust`: whether templates beyond the subset that runs no code are rendered with nunjucks, as promptfoo does;
+    // by default the trust the command line set around the load (format-kit `withSideFileTrust`), else none.
+    load: async (file: string, text: string, options: { trust?: boolean } = {}) => {
       const [{ loadPromptfoo }, { loadTemplateEngine, TemplateEngineNeeded }] = await Promise.all([
         import('./load-promptfoo.js'),
         import('./render.js'),
       ]);
       try {
-        return loadPromptfoo(file, text);
+        return loadPromptfoo(file, text, options);
       } catch (error) {
         if (!(error instanceof TemplateEngineNeeded)) throw error;
         await loadTemplateEngine();
-        return loadPromptfoo(file, text);
+        return loadPromptfoo(file, text, options);
       }
     },
     // The writer is imported when a suite is written (convert), not when a file is detected or read.

@@ -10,6 +10,10 @@ export interface Prompt {
   label: string;
   /** The `id` written, which tests' `prompts` filters may name. */
   id?: string;
+  /** Where the prompt is written in the config. */
+  path: DocPath;
+  /** The file a `file://` prompt was read from (absolute), and the line of that file its text starts on. */
+  file?: { path: string; line: number };
 }
 
 /** promptfoo 0.123.1 `src/prompts/constants.ts` (`dist/src/evalResult-yO_CeNru.js` 49-64). */
@@ -120,7 +124,7 @@ export function readPrompts(value: unknown, path: DocPath, source: Source, ctx: 
         );
         continue;
       }
-      prompts.push({ raw, label: label ?? raw, ...(id ? { id } : {}) });
+      prompts.push({ raw, label: label ?? raw, ...(id ? { id } : {}), path: where });
       continue;
     }
     const ref = raw.startsWith('file://') ? raw.slice(7) : raw;
@@ -147,17 +151,25 @@ export function readPrompts(value: unknown, path: DocPath, source: Source, ctx: 
         continue;
       }
       if (fileExt === '.txt') {
-        for (const text of splitPrompts(file.text))
+        let from = 0;
+        for (const text of splitPrompts(file.text)) {
+          const offset = Math.max(0, file.text.indexOf(text, from));
+          from = offset + text.length;
           prompts.push({
             raw: text,
             label: label ? `${label}: ${shown}: ${text}` : `${shown}: ${text}`,
             ...(id ? { id } : {}),
+            path: where,
+            file: { path: file.path, line: lineAt(file.text, offset) },
           });
+        }
       } else if (fileExt === '.md' || fileExt === '.j2')
         prompts.push({
           raw: file.text,
           label: label ?? `${shown}: ${file.text.slice(0, 50)}...`,
           ...(id ? { id } : {}),
+          path: where,
+          file: { path: file.path, line: 1 },
         });
       else
         source.sink.error(
@@ -195,4 +207,11 @@ export function splitPrompts(text: string): string[] {
   }
   flush();
   return out;
+}
+
+/** The 1-based line of `text` that `offset` is on. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }

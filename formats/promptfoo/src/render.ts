@@ -1,5 +1,15 @@
 import type Nunjucks from 'nunjucks';
 import { renderPlainTemplate } from './plain-template.js';
+import {
+  inPart,
+  MAX_FILE_OUTPUT,
+  MAX_TEMPLATE_OUTPUT,
+  newTemplateBudget,
+  renderSafeTemplate,
+  type TemplateBudget,
+  TemplateRefused,
+  TemplateTooCostly,
+} from './safe-template.js';
 
 /**
  * nunjucks, imported when a config needs it rather than with this module: the format is imported to detect every
@@ -21,25 +31,55 @@ export class TemplateEngineNeeded extends Error {
   }
 }
 
+/** How templates are rendered: with --trust as promptfoo renders them, else in the subset that runs no code. */
+export interface RenderOptions {
+  /**
+   * Whether the user passed --trust (or a function that says so, asked only when a template is more than plain text
+   * with `{{ name }}` holes): then templates are rendered by nunjucks itself, as promptfoo renders them, running
+   * whatever they call. Without it only the subset of safe-template.ts is rendered, and the rest refused.
+   */
+  trust?: boolean | (() => boolean);
+  /** What the templates of the file still may cost (without --trust); one per file loaded. */
+  budget?: TemplateBudget;
+}
+
 /**
  * promptfoo's template engine (promptfoo 0.123.1 `dist/src/render-B8xqc9nT.js` 201-217 `getNunjucksEngine`):
  * nunjucks 3.2.4 without autoescape, undefined variables rendered empty, the `load` filter (JSON.parse). `env` holds
  * the config's own `env` map only: skill-eval does not put the host's environment into a prompt, where promptfoo
  * does (a deliberate difference, docs/formats.md). Made on the first template that is not plain text with holes.
+ * Without --trust a template is parsed by nunjucks and rendered by safe-template.ts, never compiled and run.
  */
-function engine(env: Record<string, unknown>) {
+function engine(env: Record<string, unknown>, options: RenderOptions) {
   let made: InstanceType<typeof Nunjucks.Environment> | undefined;
+  const budget = options.budget ?? newTemplateBudget();
+  const trusted = () => (typeof options.trust === 'function' ? options.trust() : options.trust === true);
   return {
     renderString(text: string, vars: Record<string, unknown>): string {
-      const plain = renderPlainTemplate(text, vars);
-      if (plain !== undefined) return plain;
+      // Plain text with holes renders the same either way; longer than the bound, it is left to the renderer below.
+      const plain = renderPlainTemplate(text, vars, MAX_TEMPLATE_OUTPUT);
+      if (plain !== undefined) {
+        budget.chars -= plain.length;
+        if (budget.chars < 0 && !trusted())
+          throw new TemplateTooCostly(
+            `the templates of this file render more than ${MAX_FILE_OUTPUT.toLocaleString('en-US')} characters`,
+          );
+        return plain;
+      }
       if (!nunjucks) throw new TemplateEngineNeeded();
       if (!made) {
         made = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: false });
         made.addGlobal('env', env);
         made.addFilter('load', (str: unknown) => JSON.parse(String(str)));
       }
-      return made.renderString(text, vars);
+      if (trusted()) return made.renderString(text, vars);
+      try {
+        return renderSafeTemplate(nunjucks, made, text, vars, budget);
+      } catch (error) {
+        if (error instanceof TemplateRefused || error instanceof TemplateTooCostly) throw error;
+        // As `Template.render` reports an error (nunjucks/src/environment.js, lib.js `_prettifyError`).
+        throw nunjucks.lib._prettifyError(undefined, false, error);
+      }
     },
   };
 }
@@ -119,10 +159,14 @@ export function renderAssertionValue(
   value: unknown,
   input: Record<string, unknown>,
   env: Record<string, unknown> = {},
+  options: RenderOptions = {},
 ): unknown {
-  const e = engine(env);
+  const e = engine(env, options);
   const vars = prepareVars(input);
-  const one = (v: unknown) => (typeof v === 'string' && !v.startsWith('file://') ? e.renderString(v, vars) : v);
+  const one = (v: unknown) =>
+    typeof v === 'string' && !v.startsWith('file://')
+      ? inPart({ kind: 'assertion', text: v }, () => e.renderString(v, vars))
+      : v;
   return Array.isArray(value) ? value.map(one) : one(value);
 }
 
@@ -138,10 +182,16 @@ function renderInObject(value: unknown, vars: Record<string, unknown>, e: Return
  * A prompt rendered with one test's vars as promptfoo's `renderPrompt` renders it (evaluatorHelpers-BGZUsdbL.js
  * 309-437, after file vars are read): one trailing newline cut from each string var, `{{var}}` references between
  * vars resolved, a prompt that is JSON rendered value by value and printed back with two-space indents, any other
- * rendered by nunjucks with each var itself rendered first. Throws what nunjucks throws (a template syntax error).
+ * rendered by nunjucks with each var itself rendered first. Throws what nunjucks throws (a template syntax error), and
+ * without --trust {@link TemplateRefused} for a construct that could run code, {@link TemplateTooCostly} past a bound.
  */
-export function renderPrompt(raw: string, input: Record<string, unknown>, env: Record<string, unknown> = {}): string {
-  const e = engine(env);
+export function renderPrompt(
+  raw: string,
+  input: Record<string, unknown>,
+  env: Record<string, unknown> = {},
+  options: RenderOptions = {},
+): string {
+  const e = engine(env, options);
   const vars = prepareVars(input);
   let parsed: unknown;
   let isJson = true;
@@ -150,12 +200,12 @@ export function renderPrompt(raw: string, input: Record<string, unknown>, env: R
   } catch {
     isJson = false;
   }
-  if (isJson) return JSON.stringify(renderInObject(parsed, vars, e), null, 2);
+  if (isJson) return inPart({ kind: 'prompt' }, () => JSON.stringify(renderInObject(parsed, vars, e), null, 2));
   const rendered = Object.fromEntries(
     Object.entries(vars).map(([key, value]) => {
       if (typeof value !== 'string' || referencesUndefined(value, vars)) return [key, value];
-      return [key, e.renderString(autoWrapRaw(value), vars)];
+      return [key, inPart({ kind: 'var', name: key }, () => e.renderString(autoWrapRaw(value), vars))];
     }),
   );
-  return e.renderString(autoWrapRaw(raw), rendered);
+  return inPart({ kind: 'prompt' }, () => e.renderString(autoWrapRaw(raw), rendered));
 }
