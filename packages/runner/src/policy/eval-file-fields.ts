@@ -162,11 +162,13 @@ const AGENTV: PolicyEntry[] = [
 ];
 
 const EVAL_MD: PolicyEntry[] = [
-  ignored(
-    ['eval-md agent', 'eval-md model', 'eval-md module'],
-    'loads-code',
-    'SkillKit’s agent and model; a hint only',
+  gated(
+    ['eval-md skills', 'eval-md agent'],
+    'reads-outside-project',
+    'names the skill folders staged in the workspace and the agent folder whose AGENT.md is the system prompt',
+    BOUNDARY_GATE,
   ),
+  ignored(['eval-md model', 'eval-md module'], 'loads-code', 'SkillKit’s model and module; a hint only'),
   inert([
     'eval-md *',
     'eval-md description',
@@ -176,7 +178,6 @@ const EVAL_MD: PolicyEntry[] = [
     'eval-md metadata.*',
     'eval-md name',
     'eval-md prompt',
-    'eval-md skills',
     'eval-md system',
     'eval-md tools',
   ]),
@@ -417,6 +418,32 @@ const PROMPTFOO: PolicyEntry[] = [
     CHECK_GATE,
     CODE_CHECK,
   ),
+  // The text promptfoo renders as a nunjucks template: prompts (and the prompt files they name), vars, assertion
+  // values, prefix and suffix. The rows above win a lookup of the paths they share; this one says what the text can
+  // do as a template, which formats/promptfoo/src/safe-template.ts gates.
+  gated(
+    [
+      'promptfoo prompts',
+      'promptfoo prompts.*',
+      'promptfoo prompts.raw',
+      'promptfoo tests.vars.*',
+      'promptfoo defaultTest.vars.*',
+      'promptfoo scenarios.config.vars.*',
+      'promptfoo tests.assert.**',
+      'promptfoo defaultTest.assert.**',
+      'promptfoo scenarios.config.assert.**',
+      'promptfoo tests.options.prefix',
+      'promptfoo tests.options.suffix',
+      'promptfoo defaultTest.options.prefix',
+      'promptfoo defaultTest.options.suffix',
+      'promptfoo scenarios.config.options.prefix',
+      'promptfoo scenarios.config.options.suffix',
+    ],
+    'loads-code',
+    'template text (and prompt files) promptfoo renders with nunjucks, which is no sandbox: a template that calls what a lookup reaches (`range.constructor("…")()`) runs JavaScript on this machine. Without --trust skill-eval renders only the subset that runs no code (vars and their fields, literals, operators, if, for, set, pure built-in filters and tests), with bounded output and steps',
+    'an error at its line when the eval file is read (a template beyond the subset needs --trust)',
+    'its template goes beyond that subset: a call, a method or prototype lookup, a macro, include, import or extends, a filter or test not on the pure built-in list',
+  ),
   ignored(
     [
       'promptfoo providers',
@@ -487,8 +514,6 @@ const PROMPTFOO: PolicyEntry[] = [
     'promptfoo tests.threshold',
     'promptfoo tests.options.disableDefaultAsserts',
     'promptfoo tests.options.disableVarExpansion',
-    'promptfoo tests.options.prefix',
-    'promptfoo tests.options.suffix',
     'promptfoo defaultTest.description',
     'promptfoo defaultTest.metadata',
     'promptfoo defaultTest.metadata.*',
@@ -496,8 +521,6 @@ const PROMPTFOO: PolicyEntry[] = [
     'promptfoo defaultTest.options.*',
     'promptfoo defaultTest.options.disableDefaultAsserts',
     'promptfoo defaultTest.options.disableVarExpansion',
-    'promptfoo defaultTest.options.prefix',
-    'promptfoo defaultTest.options.suffix',
     'promptfoo defaultTest.prompts',
     'promptfoo defaultTest.threshold',
     'promptfoo scenarios.config.description',
@@ -507,8 +530,6 @@ const PROMPTFOO: PolicyEntry[] = [
     'promptfoo scenarios.config.options.*',
     'promptfoo scenarios.config.options.disableDefaultAsserts',
     'promptfoo scenarios.config.options.disableVarExpansion',
-    'promptfoo scenarios.config.options.prefix',
-    'promptfoo scenarios.config.options.suffix',
     'promptfoo scenarios.config.prompts',
     'promptfoo scenarios.config.threshold',
   ]),
