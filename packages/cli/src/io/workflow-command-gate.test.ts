@@ -6,7 +6,12 @@ import { gateWorkflowCommands } from './workflow-command-gate.js';
 function sink() {
   let text = '';
   return {
-    stream: { write: (chunk: unknown) => ((text += String(chunk)), true) } as unknown as NodeJS.WritableStream,
+    stream: {
+      write(chunk: unknown) {
+        text += String(chunk);
+        return true;
+      },
+    } as unknown as NodeJS.WritableStream,
     text: () => text,
   };
 }
