@@ -134,10 +134,14 @@ export async function prepareOpencodeHome(
   const dirs = opencodeDirs(home);
   await makeFolders(home, opencodeTempDir(home));
   const configDir = join(dirs.XDG_CONFIG_HOME, 'opencode');
-  const config = opencodeConfig(options);
+  const systemFile = join(configDir, 'AGENTS.md');
+  // Named in the config too: under the variables projectConfigEnv sets, opencode's own look for the global AGENTS.md
+  // does not find this one (the system prompt went missing); an absolute `instructions` entry it always reads.
+  const instructions = [...(options.system ? [systemFile] : []), ...(options.instructions ?? [])];
+  const config = opencodeConfig({ ...options, instructions });
   // A setup step may have run in this HOME: a link it left at these names or on the way is never written through.
   await writeBelowAgentFolder(home, join(configDir, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`, 0o600);
-  if (options.system) await writeBelowAgentFolder(home, join(configDir, 'AGENTS.md'), `${options.system}\n`);
+  if (options.system) await writeBelowAgentFolder(home, systemFile, `${options.system}\n`);
   if (options.auth.type === 'login') {
     const dataDir = join(dirs.XDG_DATA_HOME, 'opencode');
     await mkdir(dataDir, { recursive: true });

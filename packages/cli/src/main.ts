@@ -12,7 +12,8 @@ export async function main(argv: readonly string[], given: CommandIO): Promise<n
   const program = createProgram(io, (code) => {
     exitCode = code;
   });
-  program.hook('preAction', () => io.arm());
+  // A command's --json makes its stdout the JSON alone.
+  program.hook('preAction', (_program, command) => io.arm({ jsonOut: command.opts().json === true }));
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;

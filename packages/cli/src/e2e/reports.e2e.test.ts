@@ -5,6 +5,7 @@ import type { RunSummary } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
+import { runnerCommands } from '../test-support/actions-runner.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { greeterCaseYaml, greeterEvalYaml, PIRATE_SKILL } from '../test-support/greeter-suite.js';
 import { writeFiles } from '../test-support/write-files.js';
@@ -97,13 +98,16 @@ describe('run outputs, report and compare (anthropic engine, fake model server)'
     };
     const bye = cases.cases.find((c) => c.caseId === 'bye');
     expect(bye?.file).toBe(join('greeter', 'evals', 'cases', 'bye.yaml'));
-    const annotations = (runs[1]?.stderr ?? '').split('\n').filter((l) => l.startsWith('::'));
-    const location = `file=${bye?.file}${bye?.line ? `,line=${bye.line}` : ''}`;
-    const escaped = location.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    expect(annotations).toHaveLength(1);
-    expect(annotations[0]).toMatch(
-      new RegExp(`^::error ${escaped},title=skill-eval%3A bye failed \\(anthropic%2C with_skill\\)::.+`),
-    );
+    // Read as the Actions runner reads the step's output: the one command it acts on is the annotation.
+    const read = runnerCommands(`${runs[1]?.stdout ?? ''}${runs[1]?.stderr ?? ''}`);
+    expect(read.stopped).toBe(false);
+    expect(read.commands).toHaveLength(1);
+    expect(read.commands[0]).toMatchObject({
+      command: 'error',
+      properties: { file: bye?.file, ...(bye?.line ? { line: String(bye.line) } : {}) },
+    });
+    expect(read.commands[0]?.properties.title).toBe('skill-eval: bye failed (anthropic, with_skill)');
+    expect(read.commands[0]?.data).not.toBe('');
     const md = readFileSync(stepSummary(), 'utf8');
     expect(md).toContain('## skill-eval: 1 of 2 executions did not pass');
     expect(md).toMatch(/\| bye \| greeter\/evals\/eval\.yaml \| anthropic \| with_skill \| failed \| .+ \|/);

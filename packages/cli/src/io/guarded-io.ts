@@ -5,9 +5,10 @@ import type { WorkflowCommandGate } from './workflow-command-gate.js';
 export interface GuardedIO extends CommandIO {
   /**
    * Loads the guard (core's redactor and terminalText) and, in a GitHub Actions step, switches workflow commands off
-   * (see workflow-command-gate.ts): before a command runs, never for --version or --help.
+   * (see workflow-command-gate.ts): before a command runs, never for --version or --help. `jsonOut`: the command's
+   * stdout carries JSON alone (`--json`).
    */
-  arm(): Promise<void>;
+  arm(options?: { jsonOut?: boolean }): Promise<void>;
   /** Switches workflow commands on again, once the command has printed all it prints. */
   disarm(): void;
 }
@@ -20,14 +21,15 @@ export interface GuardedIO extends CommandIO {
  */
 export function guardedIO(io: CommandIO): GuardedIO {
   let clean = (text: string) => text;
-  const guarded = <S extends NodeJS.WritableStream>(stream: S): S =>
+  let cleanStdout = (text: string) => clean(text);
+  const guarded = <S extends NodeJS.WritableStream>(stream: S, cleaned: () => (text: string) => string): S =>
     // Everything but `write` (isTTY, columns, events, end) is the stream's own.
     new Proxy(stream, {
       get(target, property) {
         if (property === 'write') {
           return (chunk: unknown, ...rest: unknown[]) =>
             target.write(
-              (typeof chunk === 'string' || Buffer.isBuffer(chunk) ? clean(chunk.toString()) : chunk) as string,
+              (typeof chunk === 'string' || Buffer.isBuffer(chunk) ? cleaned()(chunk.toString()) : chunk) as string,
               ...(rest as []),
             );
         }
@@ -38,19 +40,20 @@ export function guardedIO(io: CommandIO): GuardedIO {
   let gate: WorkflowCommandGate | undefined;
   const armed: GuardedIO = {
     ...io,
-    stdout: guarded(io.stdout),
-    stderr: guarded(io.stderr),
+    stdout: guarded(io.stdout, () => cleanStdout),
+    stderr: guarded(io.stderr, () => clean),
     raw: io.raw ?? { stdout: io.stdout, stderr: io.stderr },
-    async arm() {
+    async arm(options = {}) {
       // Loaded when a command runs: --version and --help load no more than the CLI itself.
       const { redactorOf, terminalText } = await import('@skill-eval/core');
       const redact = redactorOf(io.env);
       clean = (text) => terminalText(redact.text(text));
       // Only in a GitHub Actions step: elsewhere no command loads the gate (nor node:crypto, its tokens').
       if (io.env.GITHUB_ACTIONS === 'true') {
-        const { gateWorkflowCommands } = await import('./workflow-command-gate.js');
-        gate = gateWorkflowCommands(io.env, io.stdout);
+        const { gateWorkflowCommands, inertJson } = await import('./workflow-command-gate.js');
+        gate = gateWorkflowCommands(io.env, io, options);
         if (gate) armed.workflowCommands = gate.commands;
+        if (gate && options.jsonOut) cleanStdout = (text) => inertJson(clean(text));
       }
     },
     disarm() {

@@ -21,14 +21,20 @@ export interface WorkflowCommandGate {
 
 const newToken = (): string => `skill-eval-${randomBytes(16).toString('hex')}`;
 
-/** A gate when `env` is a GitHub Actions step's; it has switched commands off on `stdout` when it returns. */
+/**
+ * A gate when `env` is a GitHub Actions step's; it has switched commands off when it returns, on stderr and — unless
+ * stdout carries JSON alone (`--json`, see {@link inertJson}) — on stdout too, with one token: the runner reads both
+ * streams, each in order, and takes the first stop it reads; the other is then an unknown command, ignored.
+ */
 export function gateWorkflowCommands(
   env: Record<string, string | undefined>,
-  stdout: NodeJS.WritableStream,
+  streams: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+  options: { jsonOut?: boolean } = {},
 ): WorkflowCommandGate | undefined {
   if (env.GITHUB_ACTIONS !== 'true') return undefined;
   let token = newToken();
-  stdout.write(`::stop-commands::${token}\n`);
+  streams.stderr.write(`::stop-commands::${token}\n`);
+  if (!options.jsonOut) streams.stdout.write(`::stop-commands::${token}\n`);
   let open = true;
   return {
     commands: (stream) =>
@@ -52,7 +58,14 @@ export function gateWorkflowCommands(
     close() {
       if (!open) return;
       open = false;
-      stdout.write(`::${token}::\n`);
+      streams.stderr.write(`::${token}::\n`);
     },
   };
 }
+
+/**
+ * JSON printed on a gated step's stdout, inert without a stop line of its own (stdout must hold the JSON alone): a
+ * `::` command cannot start one of its lines (a string never does), and the legacy `##[`, which the runner takes
+ * anywhere in a line, is written `#\u0023[` — the same string to any JSON reader.
+ */
+export const inertJson = (json: string): string => json.replaceAll('##[', '#\\u0023[');

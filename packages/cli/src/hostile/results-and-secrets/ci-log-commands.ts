@@ -31,13 +31,10 @@ const suite = (ids: string[], value: string) =>
   ].join('\n');
 
 /**
- * The step's output as the runner gets it: stderr's lines come before skill-eval's last line on stdout, the one it
- * writes when the command ends.
+ * The step's output as the runner gets it: its stdout, then its stderr (skill-eval's first line on each switches
+ * commands off, its last on stderr on again, so the order in which the runner reads the two does not matter here).
  */
-function stepOutput(stdout: string, stderr: string): string {
-  const last = stdout.lastIndexOf('\n', stdout.length - 2) + 1;
-  return stdout.slice(0, last) + stderr + (stderr.endsWith('\n') || !stderr ? '' : '\n') + stdout.slice(last);
-}
+const stepOutput = (stdout: string, stderr: string): string => `${stdout}${stderr}`;
 
 /** Every command the runner acts on is an annotation skill-eval wrote at the eval file, and commands end up on. */
 function onlyOwnAnnotations(output: string) {
