@@ -1,4 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -56,6 +58,20 @@ describe('observed reads', () => {
     expect([...reads.values()]).toEqual(['!ENOENT', '-']);
     writeFileSync(missing, 'here');
     expect([...reads.keys()].map(answerAgain)).toEqual(['here', 'f4']);
+  });
+
+  it('reads a regular file, and refuses a FIFO at once (never waiting for a writer) and a folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'observed-text-'));
+    try {
+      writeFileSync(join(dir, 'SKILL.md'), 'text');
+      execFileSync('mkfifo', [join(dir, 'fifo.md')]);
+      expect(observedText(join(dir, 'SKILL.md'))).toBe('text');
+      expect(() => observedText(join(dir, 'fifo.md'))).toThrow(expect.objectContaining({ code: 'EFTYPE' }));
+      expect(() => observedText(dir)).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+      expect(() => observedText(join(dir, 'missing.md'))).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers no key that is not a defined question', () => {

@@ -1,4 +1,16 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
 
 /**
  * Every question a format's loader asks of the file system, asked through here and noted with its answer, so that a
@@ -121,12 +133,27 @@ const same = (value: string) => value;
 /** `fs.existsSync`, noted. */
 export const observedExists: (path: string) => boolean = defineQuestion('exists', (path) => existsSync(path), String);
 
-/** `fs.readFileSync(path, 'utf8')`, noted (the answer is the text). */
-export const observedText: (path: string) => string = defineQuestion(
-  'text',
-  (path) => readFileSync(path, 'utf8'),
-  same,
-);
+/**
+ * The text of a regular file: opened without waiting (a FIFO opens at once, where `readFileSync` would wait for a
+ * writer for ever) and read from the descriptor checked; a FIFO, socket or device is refused (EFTYPE), a folder as
+ * `readFileSync` refuses it (EISDIR). What loaders read was placed by someone else.
+ */
+function regularText(path: string): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile()) return readFileSync(fd, 'utf8');
+    const [code, what] = stat.isDirectory()
+      ? ['EISDIR', 'is a folder']
+      : ['EFTYPE', 'is not a regular file (a FIFO, socket or device): make it a regular file'];
+    throw Object.assign(new Error(`${code}: ${path} ${what}, not read`), { code, syscall: 'read', path });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `fs.readFileSync(path, 'utf8')` of a regular file, noted (the answer is the text): see {@link regularText}. */
+export const observedText: (path: string) => string = defineQuestion('text', regularText, same);
 
 const statOrNone = defineQuestion('stat', (path) => statSync(path, { throwIfNoEntry: false }), statAnswer);
 const lstatOrNone = defineQuestion('lstat', (path) => lstatSync(path, { throwIfNoEntry: false }), statAnswer);

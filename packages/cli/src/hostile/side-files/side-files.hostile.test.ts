@@ -184,6 +184,14 @@ const cases: SideCase[] = [
     says: [/b\.md:1:1: error: .*not a regular file/],
   },
   {
+    name: "a FIFO as the skill's SKILL.md hangs neither list nor validate",
+    files: { 'evals/evals.json': '{"skill_name":"s","evals":[{"id":1,"prompt":"hi","expected_output":"hi"}]}' },
+    fifos: ['SKILL.md'],
+    argv: [...VALIDATE, '.'],
+    says: [/SKILL\.md is not a regular file \(a FIFO, socket or device\): make it a regular file/],
+    exit: 2,
+  },
+  {
     name: '#8 a promptfoo glob over the whole file system is refused before it walks',
     files: { 'promptfooconfig.yaml': 'prompts:\n  - file:///**/nonexist*.md\ntests:\n  - vars: {a: 1}\n' },
     argv: [...VALIDATE, 'promptfooconfig.yaml'],
