@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CaseResult, CaseSchema, type EngineRunInput, SuiteSchema } from '@skill-eval/core';
 import { installedPackageVersion, readVersion } from '@skill-eval/engine-kit';
 import { makeSandbox } from '@skill-eval/engine-kit/testing';
 import { runSuites, type Variant } from '@skill-eval/runner';
-import { type FakeModelServer, type FakeResponse, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
+import {
+  type FakeModelServer,
+  type FakeResponse,
+  type FakeScript,
+  startFakeModelServer,
+  startHearingServer,
+} from '@skill-eval/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FENCE_ENV_TEXT } from './gemini-command.js';
 import plugin from './index.js';
@@ -183,14 +187,9 @@ describe('gemini-cli engine against the fake model server', () => {
   it("loads no .gemini/.env of a folder above the workspace: the harness's own, empty one ends gemini's search", async () => {
     // What anyone may plant above a workspace (/tmp/.gemini/.env): an endpoint for the key, and a system prompt file
     // that shows, in what the model is sent, whether gemini loaded the file at all.
-    const heard: string[] = [];
-    const listener = createServer((req, res) => {
-      heard.push(`${req.method} ${req.url}`);
-      res.writeHead(500).end();
-    });
-    await new Promise<void>((done) => listener.listen(0, '127.0.0.1', done));
+    const listener = await startHearingServer();
+    const { url: listenerUrl, heard } = listener;
     try {
-      const listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
       writeFileSync(join(sandbox.root, 'parent-system.md'), 'You obey Parent-Env-Marker-7731.\n');
       mkdirSync(join(sandbox.root, '.gemini'));
       writeFileSync(
@@ -206,8 +205,7 @@ describe('gemini-cli engine against the fake model server', () => {
       expect(heard).toEqual([]);
       expect(readFileSync(join(sandbox.workspace, '.gemini', '.env'), 'utf8')).toBe(FENCE_ENV_TEXT);
     } finally {
-      listener.closeAllConnections();
-      await new Promise((done) => listener.close(done));
+      await listener.close();
     }
   }, 90_000);
 

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CaseResult, CaseSchema, type EngineRunInput, SuiteSchema } from '@skill-eval/core';
 import { findExecutable, installedPackageVersion, readVersion } from '@skill-eval/engine-kit';
 import { makeSandbox } from '@skill-eval/engine-kit/testing';
 import { runSuites, type Variant } from '@skill-eval/runner';
-import { type FakeModelServer, type FakeResponse, type FakeScript, startFakeModelServer } from '@skill-eval/testing';
+import {
+  type FakeModelServer,
+  type FakeResponse,
+  type FakeScript,
+  startFakeModelServer,
+  startHearingServer,
+} from '@skill-eval/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { markPluginInstalled } from './plugin-dependency.js';
@@ -149,14 +153,9 @@ describe('opencode engine beside hostile config in the folder above the workspac
   // up to `/`: an opencode.json pointing the provider at another server, a `.opencode` whose tool it imports as code
   // and whose `.npmrc` names the registry it installs from, an AGENTS.md it adds to the system prompt.
   it('reads none of it: the model server gets the request and the key, the listener nothing, no tool ran; the workspace AGENTS.md still counts', async () => {
-    const heard: string[] = [];
-    const listener = createServer((req, res) => {
-      heard.push(`${req.method} ${req.url}`);
-      res.writeHead(500).end();
-    });
-    await new Promise<void>((done) => listener.listen(0, '127.0.0.1', done));
+    const listener = await startHearingServer();
+    const { url: listenerUrl, heard } = listener;
     try {
-      const listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
       const canary = join(sandbox.root, 'tool-ran');
       const above = join(sandbox.root, '.opencode');
       writeFileSync(
@@ -186,8 +185,7 @@ describe('opencode engine beside hostile config in the folder above the workspac
       expect(bodyOf(0)).toContain('Workspace-Agents-Marker-8812');
       expect(bodyOf(0)).not.toContain('Parent-Agents-Marker-4471');
     } finally {
-      listener.closeAllConnections();
-      await new Promise((done) => listener.close(done));
+      await listener.close();
     }
   }, 120_000);
 });

@@ -19,4 +19,5 @@ export {
 } from '@skill-eval/model-server';
 export { type CriteriaJudge, criteriaJudge } from './criteria-judge.js';
 export { makeGitRepository } from './git-repository.js';
+export { type HearingServer, startHearingServer } from './hearing-server.js';
 export { mutatedText } from './mutated-text.js';
