@@ -170,6 +170,17 @@ describe('action.yml, step by step', { timeout: 60_000 }, () => {
     expect(run.log).toContain('1 passed');
   });
 
+  it('reads every word of its paths input as a path, never as a flag of the run', async () => {
+    // A folder a pull request added, named as a flag: were it a flag, its Skillet setup would run on the runner.
+    cpSync(join(dir, 'work', 'greeter'), join(dir, 'work', '--trust'), { recursive: true });
+    await runStep('install', { inputs: { command: `node ${cli}` } });
+    const inputs = { paths: '--trust', engines: 'anthropic', 'anthropic-api-key': 'test-key', args: '--no-cache' };
+    const run = await runStep('run', { inputs });
+    expect(run.outputs['exit-code'], run.log).toBe('0');
+    // As a flag, the run would have taken the whole folder: both skills, 2 passed.
+    expect(run.log).toContain('1 passed');
+  });
+
   it('takes a key from the env of the step that uses it when no input names one', async () => {
     await runStep('install', { inputs: { command: `node ${cli}` } });
     const inputs = { paths: 'greeter', engines: 'anthropic', args: '--no-cache' };

@@ -2,7 +2,7 @@
 // writes lints clean with actionlint and passes the action only inputs action.yml has; the GitLab job's script runs in
 // bash against the fake model server and runs only what the merge request changed.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +85,26 @@ describe('skill-eval ci init', { timeout: 60_000 }, () => {
     expect(step.env).toEqual({ GEMINI_API_KEY: '${{ secrets.GEMINI_API_KEY }}' });
     expect(steps.find((s) => s.run)?.run).toBe('npm install --global @anthropic-ai/claude-code @google/gemini-cli');
     expect(steps[0]).toMatchObject({ uses: 'actions/checkout@v4', with: { 'fetch-depth': 0 } });
+  });
+
+  it('writes the folders it finds as paths, never as flags or expressions', async () => {
+    // Folders a pull request can add: one named as a flag of the run, one as an Actions expression.
+    const copy = (to: string) =>
+      cpSync(join(dir, 'skills'), join(dir, to), { recursive: true, filter: (path) => !path.includes('parrot') });
+    copy('--trust');
+    const written = await ciInit('-e', 'anthropic', '--no-changed-only');
+    expect(written.code, written.err).toBe(0);
+    const workflow = parse(readFileSync(join(dir, '.github/workflows/skill-evals.yml'), 'utf8'));
+    const step = (workflow.jobs.evals.steps as { with?: { paths?: string } }[]).find((s) => s.with?.paths)!;
+    expect(step.with!.paths).toBe('./--trust skills');
+    expect((await ciInit('-e', 'anthropic', '--provider', 'gitlab')).code).toBe(0);
+    const job = parse(readFileSync(join(dir, '.gitlab-ci.yml'), 'utf8'))['skill-evals'] as { script: string[] };
+    expect(job.script.find((line) => line.startsWith('skill-eval run'))).toMatch(/ -- \.\/--trust skills$/);
+    copy('${{github.event.pull_request.title}}');
+    const refused = await ciInit('-e', 'anthropic', '--force');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('ci init cannot write the path "${{github.event.pull_request.title}}"');
+    expect(refused.err).toContain('GitHub would evaluate its `${{ … }}` as an expression');
   });
 
   it('never overwrites a workflow without --force, and refuses an engine it does not know', async () => {

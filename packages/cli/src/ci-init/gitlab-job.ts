@@ -17,12 +17,14 @@ export function gitlabJob(plan: CiPlan): string {
   const packages = [`skill-eval@${plan.version}`, ...(plan.replay === undefined ? cliPackages : [])];
   const run = [
     'skill-eval run',
-    ...plan.paths.map(quote),
     ...plan.engines.map((engine) => `-e ${quote(engine)}`),
     ...(plan.judge ? [`--judge ${quote(plan.judge)}`] : []),
     ...(plan.replay ? [`--replay ${quote(plan.replay)}`] : []),
     '--out skill-eval-run',
     '$CHANGED',
+    // The paths after `--`: words that are paths, never flags.
+    '--',
+    ...plan.paths.map(quote),
   ].join(' ');
   const job = {
     'skill-evals': {

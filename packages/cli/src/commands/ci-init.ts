@@ -7,6 +7,7 @@ import { agentSetup, KNOWN_ENGINES } from '../ci-init/agent-setup.js';
 import type { CiPlan } from '../ci-init/ci-plan.js';
 import { GITHUB_WORKFLOW_FILE, githubWorkflow } from '../ci-init/github-workflow.js';
 import { GITLAB_CI_FILE, GITLAB_INCLUDED_FILE, gitlabJob } from '../ci-init/gitlab-job.js';
+import { pathWord } from '../ci-init/path-word.js';
 import type { CommandIO } from '../io/io.js';
 import { loadEvalFiles } from '../loading/load-eval-files.js';
 import { bundledEngine } from '../plugins/bundled.js';
@@ -32,7 +33,9 @@ export interface CiInitOptions {
  * a few questions. A file that exists is never overwritten without --force.
  */
 export async function ciInitCommand(paths: string[], options: CiInitOptions, io: CommandIO): Promise<number> {
-  const evalPaths = paths.length ? paths : await foundEvalPaths(io);
+  const evalPaths = paths.length
+    ? paths.map((path) => pathWord(path, 'given on the command line'))
+    : (await foundEvalPaths(io)).map((path) => pathWord(path, `a folder found in ${io.cwd}`));
   const asked = await answers(options, io);
   const engines = asked.engines.map(canonicalEngine);
   if (options.replay !== undefined && !existsSync(join(resolve(io.cwd, options.replay), 'run.json'))) {
@@ -45,7 +48,7 @@ export async function ciInitCommand(paths: string[], options: CiInitOptions, io:
     engines,
     ...(options.judge ? { judge: canonicalEngine(options.judge) } : {}),
     changedOnly: asked.changedOnly,
-    ...(options.replay ? { replay: options.replay } : {}),
+    ...(options.replay ? { replay: pathWord(options.replay, '--replay') } : {}),
     version: harnessVersion(),
     defaultBranch: options.branch ?? defaultBranch(io.cwd),
   };
