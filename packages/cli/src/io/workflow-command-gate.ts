@@ -58,7 +58,10 @@ export function gateWorkflowCommands(
     close() {
       if (!open) return;
       open = false;
-      streams.stderr.write(`::${token}::\n`);
+      // On the stream the runner handles last: it takes each batch's stderr lines before its stdout lines
+      // (src/Runner.Sdk/ProcessInvoker.cs, `ProcessOutput`), so a switch on stderr would be handled before stdout lines
+      // printed earlier in the same batch — the last case names of `list`, say. A stdout of JSON alone holds no command.
+      (options.jsonOut ? streams.stderr : streams.stdout).write(`::${token}::\n`);
     },
   };
 }

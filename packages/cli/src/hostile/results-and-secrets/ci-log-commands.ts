@@ -31,10 +31,12 @@ const suite = (ids: string[], value: string) =>
   ].join('\n');
 
 /**
- * The step's output as the runner gets it: its stdout, then its stderr (skill-eval's first line on each switches
- * commands off, its last on stderr on again, so the order in which the runner reads the two does not matter here).
+ * The step's output as the runner handles it when it reads it in one batch: the stderr lines, then the stdout lines
+ * (src/Runner.Sdk/ProcessInvoker.cs, `ProcessOutput`). skill-eval's first line on each stream switches commands off,
+ * its last, on stdout, on again; every other batching is checked where the streams' writes are known
+ * (io/guarded-io.test.ts).
  */
-const stepOutput = (stdout: string, stderr: string): string => `${stdout}${stderr}`;
+const stepOutput = (stdout: string, stderr: string): string => `${stderr}${stdout}`;
 
 /** Every command the runner acts on is an annotation skill-eval wrote at the eval file, and commands end up on. */
 function onlyOwnAnnotations(output: string) {
