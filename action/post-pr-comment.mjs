@@ -28,11 +28,25 @@ export function commentBody(markdown, jobId) {
 
 const jobLine = (jobId) => `<!-- skill-eval:job ${String(jobId).replace(/--|[\r\n]/g, '')} -->`;
 
-/** Whether `body` is the comment this job posted before. */
-const ours = (body, jobId) => {
-  const [first, second] = String(body ?? '').split('\n');
-  return first === MARKER && second === jobLine(jobId);
+/**
+ * Whether `comment` is the one this job posted before: its body starts with the marker and the job's line, and it was
+ * posted by an app (the workflow's own token comments as `github-actions[bot]`, an app's as its bot) or by the user
+ * whose token this is. Anyone may write the marker into a comment of their own; updating theirs would leave the verdict
+ * in a comment they can rewrite afterwards, and post none of ours.
+ */
+const ours = (comment, jobId, tokenLogin) => {
+  const [first, second] = String(comment.body ?? '').split('\n');
+  const postedByUs = comment.user?.type === 'Bot' || (tokenLogin !== undefined && comment.user?.login === tokenLogin);
+  return first === MARKER && second === jobLine(jobId) && postedByUs;
 };
+
+/** The login of the user a personal token belongs to; none for the workflow's or an app's token (GitHub says 403). */
+async function loginOfToken(api, headers, fetchImpl) {
+  const response = await fetchImpl(`${api}/user`, { headers }).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  const user = await response.json().catch(() => ({}));
+  return typeof user.login === 'string' ? user.login : undefined;
+}
 
 /**
  * Posts or updates the comment; resolves to what happened: `created`, `updated`, `skipped` (no pull request, or a
@@ -53,7 +67,8 @@ export async function postPrComment({ markdown, jobId, env, fetchImpl = fetch })
   };
   const body = commentBody(markdown, jobId);
   try {
-    const existing = await findComment(`${issue}/comments`, headers, jobId, fetchImpl);
+    const tokenLogin = await loginOfToken(api, headers, fetchImpl);
+    const existing = await findComment(`${issue}/comments`, headers, jobId, tokenLogin, fetchImpl);
     const response = existing
       ? await fetchImpl(`${api}/repos/${env.GITHUB_REPOSITORY}/issues/comments/${existing}`, {
           method: 'PATCH',
@@ -70,12 +85,12 @@ export async function postPrComment({ markdown, jobId, env, fetchImpl = fetch })
 }
 
 /** The id of this job's earlier comment, looking through every page of the pull request's comments. */
-async function findComment(url, headers, jobId, fetchImpl) {
+async function findComment(url, headers, jobId, tokenLogin, fetchImpl) {
   for (let page = 1; page <= 50; page++) {
     const response = await fetchImpl(`${url}?per_page=100&page=${page}`, { headers });
     if (!response.ok) throw response;
     const comments = await response.json();
-    const found = comments.find((comment) => ours(comment.body, jobId));
+    const found = comments.find((comment) => ours(comment, jobId, tokenLogin));
     if (found) return found.id;
     if (comments.length < 100) return undefined;
   }

@@ -13,7 +13,11 @@ const MARKER = '<!-- skill-eval:pr-comment -->';
 interface Comment {
   id: number;
   body: string;
+  user?: { login: string; type: 'Bot' | 'User' };
 }
+
+/** Who the workflow's own token comments as. */
+const ACTIONS_BOT = { login: 'github-actions[bot]', type: 'Bot' } as const;
 
 describe('the action’s pull-request comment (fake GitHub API)', () => {
   let server: Server;
@@ -21,6 +25,8 @@ describe('the action’s pull-request comment (fake GitHub API)', () => {
   let dir: string;
   let comments: Comment[];
   let refuseWrites: number | undefined;
+  /** The user a personal token given to the action belongs to (GET /user); the workflow's own token has none. */
+  let tokenUser: string | undefined;
   const seen: { method: string; url: string; auth: string | undefined }[] = [];
 
   beforeAll(async () => {
@@ -34,6 +40,9 @@ describe('the action’s pull-request comment (fake GitHub API)', () => {
           response.writeHead(status, { 'content-type': 'application/json' });
           response.end(JSON.stringify(value));
         };
+        if (request.method === 'GET' && url.pathname === '/user') {
+          return tokenUser ? reply(200, { login: tokenUser }) : reply(403, { message: 'Resource not accessible' });
+        }
         if (request.method === 'GET' && url.pathname === '/repos/owner/skills/issues/7/comments') {
           const page = Number(url.searchParams.get('page'));
           const size = Number(url.searchParams.get('per_page'));
@@ -41,7 +50,7 @@ describe('the action’s pull-request comment (fake GitHub API)', () => {
         }
         if (refuseWrites) return reply(refuseWrites, { message: 'Resource not accessible by integration' });
         if (request.method === 'POST' && url.pathname === '/repos/owner/skills/issues/7/comments') {
-          const comment = { id: 1000 + comments.length, body: JSON.parse(text).body };
+          const comment = { id: 1000 + comments.length, body: JSON.parse(text).body, user: ACTIONS_BOT };
           comments.push(comment);
           return reply(201, comment);
         }
@@ -62,6 +71,7 @@ describe('the action’s pull-request comment (fake GitHub API)', () => {
   beforeEach(() => {
     comments = [];
     refuseWrites = undefined;
+    tokenUser = undefined;
     seen.length = 0;
     dir = mkdtempSync(join(tmpdir(), 'skill-eval-action-'));
     return () => rmSync(dir, { recursive: true, force: true });
@@ -88,15 +98,32 @@ describe('the action’s pull-request comment (fake GitHub API)', () => {
 
   it('finds its comment past the first page, and leaves other jobs’ and people’s comments alone', async () => {
     comments = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, body: `comment ${i}` }));
-    comments.push({ id: 500, body: `${MARKER}\n<!-- skill-eval:job other/job -->\n## theirs` });
-    comments.push({ id: 501, body: `${MARKER}\n<!-- skill-eval:job evals/eval -->\n## old` });
+    comments.push({ id: 500, body: `${MARKER}\n<!-- skill-eval:job other/job -->\n## theirs`, user: ACTIONS_BOT });
+    comments.push({ id: 501, body: `${MARKER}\n<!-- skill-eval:job evals/eval -->\n## old`, user: ACTIONS_BOT });
     expect(await post(`${MARKER}\n## new`)).toMatchObject({ outcome: 'updated' });
     expect(comments.find((c) => c.id === 501)!.body).toContain('## new');
     expect(comments.find((c) => c.id === 500)!.body).toContain('## theirs');
-    expect(seen.filter((r) => r.method === 'GET').map((r) => new URL(r.url, 'http://x').searchParams.get('page'))).toEqual([
-      '1',
-      '2',
-    ]);
+    expect(
+      seen
+        .filter((r) => r.method === 'GET' && r.url.includes('/comments'))
+        .map((r) => new URL(r.url, 'http://x').searchParams.get('page')),
+    ).toEqual(['1', '2']);
+  });
+
+  it('never takes a comment someone else wrote with its marker for its own', async () => {
+    const forged = `${MARKER}\n<!-- skill-eval:job evals/eval -->\n## skill-eval: all passed`;
+    comments.push({ id: 600, body: forged, user: { login: 'mallory', type: 'User' } });
+    expect(await post(`${MARKER}\n## skill-eval: 1 failed`)).toMatchObject({ outcome: 'created' });
+    expect(comments.find((c) => c.id === 600)!.body).toBe(forged);
+    expect(comments.at(-1)).toMatchObject({ user: ACTIONS_BOT, body: expect.stringContaining('1 failed') });
+  });
+
+  it('updates the comment of the user whose personal token it was given', async () => {
+    tokenUser = 'maintainer';
+    const before = `${MARKER}\n<!-- skill-eval:job evals/eval -->\n## old`;
+    comments.push({ id: 700, body: before, user: { login: 'maintainer', type: 'User' } });
+    expect(await post(`${MARKER}\n## new`)).toMatchObject({ outcome: 'updated' });
+    expect(comments.find((c) => c.id === 700)!.body).toContain('## new');
   });
 
   it('a fork’s read-only token is a notice that names why, never a failure', async () => {
