@@ -8,6 +8,7 @@ export * from './diagnostic.js';
 export * from './engine.js';
 export * from './environment.js';
 export * from './errors.js';
+export * from './execution-folder-name.js';
 export { JSON_EXTENSIONS, MARKDOWN_EXTENSIONS, YAML_EXTENSIONS } from './file-extensions.js';
 export { lazySchema } from './lazy-schema.js';
 export * from './map-strings.js';

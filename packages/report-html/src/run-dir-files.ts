@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type CaseResult, type Session, SessionSchema } from '@skill-eval/core';
+import { type CaseResult, isExecutionFolderName, type Session, SessionSchema } from '@skill-eval/core';
 import { entryKind, isRefusal, listAgentFiles, openInside, readAgentText } from '@skill-eval/engine-kit/agent-files';
 import type { LeftOut } from './report-data.js';
 
@@ -24,9 +24,6 @@ export interface RunDirFiles {
   /** Each file left out of the report so far (a link, a FIFO or device, a file over the cap), and why. */
   readonly leftOut: string[];
 }
-
-/** An execution id that names one folder of `artifacts/`: not empty, no separator, not `.` or `..`. */
-const isFolderName = (id: string) => id !== '' && id !== '.' && id !== '..' && !/[/\\\0]/.test(id);
 
 /**
  * Reads a run directory's transcripts and lists its artifacts through the file layer (see docs/security.md, "The file
@@ -66,7 +63,7 @@ export function runDirFiles(
       }
     },
     async artifacts(executionId) {
-      if (!isFolderName(executionId)) return [];
+      if (!isExecutionFolderName(executionId)) return [];
       const rel = `artifacts/${executionId}`;
       // The folder itself is checked to lie inside the run directory (no link on the way); the walk below it follows none.
       const opened = await openInside(runDir, rel, 'directory');

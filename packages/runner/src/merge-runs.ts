@@ -4,6 +4,7 @@ import {
   type Case,
   type CaseResult,
   createRedactor,
+  isExecutionFolderName,
   type RunSummary,
   readRegularText,
   readRunResults,
@@ -88,6 +89,13 @@ export async function mergeRuns(runDirs: readonly string[], outDir: string): Pro
   let duplicates = 0;
   for (const run of runs) {
     for (const result of run.results) {
+      if (!isExecutionFolderName(result.executionId)) {
+        // Its files would be looked for outside its own folders (`artifacts/..` is the shard itself).
+        warnings.push(
+          `${run.dir}: a result's execution id ${JSON.stringify(result.executionId)} is not a folder name; it was left out.`,
+        );
+        continue;
+      }
       const earlier = chosen.get(result.executionId);
       if (earlier) duplicates++;
       if (earlier && interrupted(result) && !interrupted(earlier.result)) continue;

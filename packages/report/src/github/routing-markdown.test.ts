@@ -59,6 +59,20 @@ describe('routing in the step summary and the pull-request comment', () => {
     expect(text).toContain('### Routing (anthropic, with_skill): 4/6');
   });
 
+  it('keeps names from someone else’s summary.json within the heading, as text', () => {
+    const [table] = routingSummaries(runs);
+    const forged = {
+      ...table!,
+      engine: 'x)\n<!-- skill-eval:pr-comment -->\n<img src=//e.example/p>',
+      variant: '**v**',
+    };
+    const [heading] = routingMarkdown([forged, forged]);
+    expect(heading!.split('\n')).toHaveLength(1);
+    expect(heading).not.toContain('<img');
+    expect(heading).not.toContain('<!--');
+    expect(heading).not.toContain('**v**');
+  });
+
   it('folds a matrix too wide for a comment into per-skill counts, and caps the misrouted queries', () => {
     const skills = Array.from({ length: MAX_MATRIX_LABELS }, (_, i) => `skill-${i}`);
     const many = Array.from({ length: MAX_MISROUTED_ROWS + 3 }, (_, i) =>

@@ -1,6 +1,6 @@
 import type { RoutingSummary } from '@skill-eval/core';
 import { formatPercent } from '../format.js';
-import { boldCount, markdownTable } from './markdown-table.js';
+import { boldCount, markdownCell, markdownTable } from './markdown-table.js';
 
 /**
  * Most labels (skills, and "no skill") a table shows as a matrix. Past it the counts fold into three columns per skill
@@ -26,14 +26,15 @@ export function routingMarkdown(tables: readonly RoutingSummary[]): string[] {
 }
 
 function routingTable(table: RoutingSummary, named: boolean): string[] {
-  const where = named ? ` (${table.engine}, ${table.variant})` : '';
+  // Escaped as a cell is: the names come from summary.json, which a run directory someone else wrote may hold.
+  const where = named ? ` (${markdownCell(table.engine)}, ${markdownCell(table.variant)})` : '';
   const folded = table.labels.length > MAX_MATRIX_LABELS;
   const notes = [
     ...(folded ? [`${table.labels.length - 1} skills: the whole matrix is in summary.json and the HTML report.`] : []),
     ...(table.unrouted ? [`${table.unrouted} runs not routed: they errored or were skipped.`] : []),
   ];
   return [
-    `### Routing${where}: ${table.correct}/${table.executions} runs to the right skill (${formatPercent(table.accuracy)})`,
+    `### Routing${where}: ${markdownCell(table.correct)}/${markdownCell(table.executions)} runs to the right skill (${formatPercent(table.accuracy)})`,
     '',
     folded ? foldedTable(table) : matrixTable(table),
     ...(notes.length ? ['', notes.join(' ')] : []),
