@@ -112,6 +112,17 @@ describe('runSuites with a result cache', () => {
     expect((await run(suiteOf(['a', 'B', 'c']))).executed).toEqual(['B']);
   });
 
+  it('re-runs every case when a file behind a link from the skill to a folder outside it changes', async () => {
+    // demo/refs -> ../shared: staged as a live link, so the agent reads what is there now.
+    await writeTree(join(dir, 'shared'), { 'answer.txt': 'GOOD' });
+    await symlink('../shared', join(skillDir, 'refs'));
+    await run(suiteOf(['a', 'b']));
+    expect((await run(suiteOf(['a', 'b']))).executed).toEqual([]);
+    await writeFile(join(dir, 'shared/answer.txt'), 'BAD');
+    expect((await run(suiteOf(['a', 'b']))).executed.sort()).toEqual(['a', 'b']);
+    expect((await run(suiteOf(['a', 'b']))).executed).toEqual([]);
+  });
+
   it('re-runs on another model, and runs everything without a cache directory', async () => {
     await run(suiteOf(['a', 'b']));
     expect((await run(suiteOf(['a', 'b']), { model: 'fake-model-2' })).executed.sort()).toEqual(['a', 'b']);
