@@ -104,7 +104,7 @@ describe('skill-eval ci init', { timeout: 60_000 }, () => {
     const refused = await ciInit('-e', 'anthropic', '--force');
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('ci init cannot write the path "${{github.event.pull_request.title}}"');
-    expect(refused.err).toContain('GitHub would evaluate its `${{ … }}` as an expression');
+    expect(refused.err).toContain('GitHub would evaluate what follows its `$' + '{{` as an expression');
   });
 
   it('never overwrites a workflow without --force, and refuses an engine it does not know', async () => {

@@ -12,12 +12,13 @@ import { SkillEvalError } from '@skill-eval/core';
  * control character or `${{` is refused, naming it.
  */
 export function pathWord(path: string, origin: string): string {
-  if (/[\s\p{Cc}]/u.test(path) || path.includes('${{')) {
+  const expression = EXPRESSION_START.test(path);
+  if (/[\s\p{Cc}]/u.test(path) || expression) {
     throw new SkillEvalError(
       'USAGE',
       `ci init cannot write the path ${JSON.stringify(path)} (${origin}) into a workflow: ${
-        path.includes('${{')
-          ? 'GitHub would evaluate its `${{ … }}` as an expression'
+        expression
+          ? 'GitHub would evaluate what follows its `$' + '{{` as an expression'
           : 'the action reads its paths as words separated by white space'
       }.`,
       { hint: 'Name the eval paths the workflow runs yourself, without that folder: `skill-eval ci init skills/`.' },
@@ -25,3 +26,6 @@ export function pathWord(path: string, origin: string): string {
   }
   return path.startsWith('-') ? `./${path}` : path;
 }
+
+/** Where GitHub Actions starts an expression in a workflow's values. */
+const EXPRESSION_START = /\$\{\{/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineCount, runnerCommands, runnerCommandsInBatches, type StepWrite } from '../test-support/actions-runner.js';
+import { runnerCommands } from '../test-support/actions-runner.js';
 import { gateWorkflowCommands, inertJson } from './workflow-command-gate.js';
 
 /** A stream keeping what was written, in order. */
