@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type CaseResult, defineReporter, parsePluginSettings, type Reporter, type RunSummary } from '@skill-eval/core';
-import { writeHarnessFile } from '@skill-eval/engine-kit/agent-files';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import * as z from 'zod';
 import { renderHtmlReport } from './render-html-report.js';
 import { runDirFiles } from './run-dir-files.js';
@@ -41,8 +41,9 @@ export function createHtmlReporter(options: HtmlReporterOptions = {}): HtmlRepor
         artifacts: async (id) => (await files.artifacts(id)).map(fromReport),
         leftOut: files.leftOut,
       });
-      // A resumed run's directory may be someone else's: a link or a FIFO at the report's place is not written through.
-      await writeHarnessFile(dirname(file), file, page, true);
+      // A resumed run's directory may be someone else's: a link or a FIFO at the report's place is replaced, not written
+      // through.
+      await writeHarnessFileAtomically(dirname(file), file, page);
       writtenTo = file;
     },
   };

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
@@ -106,8 +106,10 @@ describe('the HTML report reads a run directory someone else wrote through the f
     const victim = join(top, 'victim.txt');
     await writeFile(victim, 'mine\n');
     await symlink(victim, join(run, 'report.html'));
-    await expect(writeHtmlReport(run)).rejects.toThrow(/report\.html is not written: it is a symbolic link/);
+    // The link itself is replaced (renamed over), never followed: what it pointed to is left as it was.
+    expect(await writeHtmlReport(run)).toBe(join(run, 'report.html'));
     expect(await readFile(victim, 'utf8')).toBe('mine\n');
+    expect((await lstat(join(run, 'report.html'))).isFile()).toBe(true);
   });
 
   it('reads summary.json through no link', async () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { RunSummary } from '@skill-eval/core';
-import { writeHarnessFile } from '@skill-eval/engine-kit/agent-files';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import { readRunDir } from './read-run-dir.js';
 import { renderHtmlReport } from './render-html-report.js';
 
@@ -27,7 +27,7 @@ export async function writeHtmlReport(runDir: string, options: WriteHtmlReportOp
     artifacts: run.artifacts,
     leftOut: run.leftOut,
   });
-  // The run directory may be someone else's: a report.html there that is a link or a FIFO is refused, not written through.
-  await writeHarnessFile(runDir, file, page, true);
+  // The run directory may be someone else's: a report.html there that is a link or a FIFO is replaced, not written through.
+  await writeHarnessFileAtomically(runDir, file, page);
   return file;
 }

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { type CaseResult, readRegularTextSync } from '@skill-eval/core';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import { CACHE_FORMAT } from './cache-key.js';
 import { makeDirectory } from './make-directory.js';
 
@@ -21,7 +21,10 @@ export interface ResultCache {
   readonly dir: string;
   /** The entry for `key`; undefined when there is none or it cannot be read (a damaged entry is a miss). */
   get(key: string): Promise<CacheEntry | undefined>;
-  /** Stores an entry atomically (temp file, then rename), so a reader never sees half of one. */
+  /**
+   * Stores an entry atomically (temp file, then rename), so a reader never sees half of one; readable by the user
+   * alone, and written through no link (a shard folder that is one is refused).
+   */
   put(entry: Omit<CacheEntry, 'format'>): Promise<void>;
 }
 
@@ -107,17 +110,12 @@ export function createResultCache(dir: string, sealKey: Uint8Array): ResultCache
       };
     },
     async put(entry) {
-      const file = entryFile(dir, entry.key);
-      await makeDirectory(join(dir, entry.key.slice(0, 2)));
-      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      try {
-        const json = JSON.stringify({ format: CACHE_FORMAT, ...entry });
-        await writeFile(temp, sealedEntry(sealKey, json));
-        await rename(temp, file);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      // The cache folder itself is the user's choice (--cache-dir), made as an output folder is; below it, a folder
+      // others can write, a shard folder that is a link is refused rather than followed, and an entry — a transcript
+      // with the agent's answers — is made 0600, new (O_EXCL|O_NOFOLLOW), then renamed into place.
+      await makeDirectory(dir);
+      const json = JSON.stringify({ format: CACHE_FORMAT, ...entry });
+      await writeHarnessFileAtomically(dir, entryFile(dir, entry.key), sealedEntry(sealKey, json), { mode: 0o600 });
     },
   };
 }

@@ -1,15 +1,24 @@
-import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, writeSync } from 'node:fs';
+import { type FileHandle, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import {
   type CaseResult,
+  isMissingFile,
+  openRegularFile,
   type RecordLines,
   type Redactor,
   RUN_MANIFEST_FILE,
   type RunSummary,
+  readRegularText,
   type Session,
 } from '@skill-eval/core';
+import {
+  makeFolders,
+  openHarnessFileForAppendSync,
+  writeHarnessFileAtomically,
+  writeHarnessFileAtomicallySync,
+} from '@skill-eval/engine-kit/agent-files';
 import { type KeepOptions, keepArtifacts } from './keep-artifacts.js';
 import { makeDirectory } from './make-directory.js';
 import { createRecordLines, writeRecordFile } from './record-file.js';
@@ -67,29 +76,40 @@ export interface ResultStore {
   writeSummary(summary: RunSummary): Promise<void>;
 }
 
-/** `earlier`: the results results.jsonl holds already, in file order (a resumed run's). */
+/**
+ * `earlier`: the results results.jsonl holds already, in file order (a resumed run's). The run directory may be
+ * someone else's (a resumed run committed with a project, a shard handed over to merge): nothing in it is written
+ * through a link, nor read through one (see the file layer in docs/security.md).
+ */
 export async function createResultStore(
   outDir: string,
   redact: Redactor,
   earlier: readonly CaseResult[] = [],
 ): Promise<ResultStore> {
-  await makeDirectory(join(outDir, 'transcripts'));
+  const transcripts = join(outDir, 'transcripts');
+  // The run directory is the user's (--out): made as one, without the recursive mkdir that spins below /proc.
+  await makeDirectory(outDir);
+  // Made, or found, with no link on the way: each transcript is then written into it without checking it again.
+  await makeFolders(outDir, transcripts);
+  const madeFolders = new Set([transcripts]);
   const ledger = new RunDirLedger(outDir);
   const resultsFile = join(outDir, 'results.jsonl');
   const manifestFile = join(outDir, RUN_MANIFEST_FILE);
-  const manifest = existsSync(manifestFile) ? readFileSync(manifestFile) : undefined;
+  const manifest = await readRegularText(manifestFile).catch((error) => {
+    if (isMissingFile(error)) return undefined;
+    throw error;
+  });
   // What results.jsonl holds, as the harness wrote it: a hash of its bytes so far, and the results they are.
-  const resultsHash = createHash('sha256');
-  if (existsSync(resultsFile)) for await (const chunk of createReadStream(resultsFile)) resultsHash.update(chunk);
+  const resultsHash = await hashOfResults(resultsFile);
   const held = [...earlier];
   // One descriptor serves the whole run, and each line goes out in one synchronous write: lines never interleave, and
   // a run of cached results does not pay a file open and a thread-pool round trip per line. It is opened now, so a
   // run with nothing to run (a shard the split left empty) still leaves the results.jsonl of a run directory.
-  let fd: number | undefined = openSync(resultsFile, 'a');
+  let fd: number | undefined = openHarnessFileForAppendSync(resultsFile);
   const writeTranscriptText = (executionId: string, text: string): string => {
     const rel = `transcripts/${executionId}.json`;
     // Written synchronously: a thread-pool round trip costs more than the write, which a cached run does per result.
-    writeFileSync(join(outDir, rel), text);
+    writeHarnessFileAtomicallySync(outDir, join(outDir, rel), text, { made: madeFolders });
     ledger.record(join(outDir, rel), sha256(text));
     return rel;
   };
@@ -127,7 +147,7 @@ export async function createResultStore(
       );
     },
     async appendResult(result) {
-      fd ??= openSync(resultsFile, 'a');
+      fd ??= openHarnessFileForAppendSync(resultsFile);
       const written = redact(result);
       const line = Buffer.from(`${JSON.stringify(written)}\n`);
       for (let done = 0; done < line.length; ) done += writeSync(fd, line, done);
@@ -137,14 +157,16 @@ export async function createResultStore(
     },
     async seal() {
       ledger.record(resultsFile, resultsHash.copy().digest('hex'));
-      if (manifest) ledger.record(manifestFile, sha256(manifest));
+      if (manifest !== undefined) ledger.record(manifestFile, sha256(manifest));
       const found = await ledger.seal();
       if (sha256OfRegularFile(resultsFile) !== resultsHash.copy().digest('hex')) {
         if (fd !== undefined) closeSync(fd);
         fd = undefined;
         await writeAtomically(resultsFile, held.map((result) => `${JSON.stringify(result)}\n`).join(''));
       }
-      if (manifest && !existsSync(manifestFile)) await writeAtomically(manifestFile, manifest);
+      // The seal removed a run.json changed or replaced by something else (a link is never followed): written again.
+      if (manifest !== undefined && sha256OfRegularFile(manifestFile) !== sha256(manifest))
+        await writeAtomically(manifestFile, manifest);
       return found;
     },
     async writeSummary(summary) {
@@ -156,8 +178,25 @@ export async function createResultStore(
   };
 }
 
-async function writeAtomically(file: string, data: string | Buffer): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, file);
+/** A file of the run directory, written whole in its place through nothing planted there. */
+function writeAtomically(file: string, data: string): Promise<void> {
+  return writeHarnessFileAtomically(dirname(file), file, data);
+}
+
+/** A sha256 of what results.jsonl holds now, read as a regular file (none when there is no file yet). */
+async function hashOfResults(file: string): Promise<Hash> {
+  const hash = createHash('sha256');
+  let handle: FileHandle;
+  try {
+    handle = await openRegularFile(file);
+  } catch (error) {
+    if (isMissingFile(error)) return hash;
+    throw error;
+  }
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer);
+  } finally {
+    await handle.close();
+  }
+  return hash;
 }

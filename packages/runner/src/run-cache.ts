@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CaseResult, errorInfo, type SkillRef, type Suite } from '@skill-eval/core';
+import { type CaseResult, errorInfo, readRegularText, type SkillRef, type Suite } from '@skill-eval/core';
 import { type CacheKeyContext, cacheKey } from './cache-key.js';
 import type { EngineTarget } from './engine-target.js';
 import type { PlanItem } from './plan.js';
@@ -155,8 +154,10 @@ export async function withResultCache(
   const result = await execute();
   if (!cacheable(result)) return result;
   try {
+    // The transcript the store just wrote, read back as a regular file only: what stands at its name now (a link an
+    // agent left) is never followed into the cache, which later runs copy from.
     const transcriptText = result.transcriptFile
-      ? await readFile(join(store.outDir, result.transcriptFile), 'utf8')
+      ? await readRegularText(join(store.outDir, result.transcriptFile))
       : undefined;
     await runCache.cache.put({ key, runDir: store.outDir, result, ...(transcriptText ? { transcriptText } : {}) });
   } catch (error) {

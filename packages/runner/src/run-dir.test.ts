@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -214,6 +214,19 @@ describe('resuming a run', () => {
     expect((await stat(file)).mtimeMs).toBe(before);
   });
 
+  it.runIf(process.platform !== 'win32')(
+    'rewrites results.jsonl through no link planted at the temporary name an older skill-eval used',
+    async () => {
+      await mkdir(outDir);
+      await writeFile(join(dir, 'bashrc'), 'host-only\n');
+      symlinkSync(join(dir, 'bashrc'), join(outDir, `results.jsonl.${process.pid}.tmp`));
+      await writeFile(join(outDir, 'results.jsonl'), 'not json\n');
+      expect([...(await loadFinishedResults(outDir)).keys()]).toEqual([]);
+      expect(await readFile(join(dir, 'bashrc'), 'utf8')).toBe('host-only\n');
+      expect(await readFile(join(outDir, 'results.jsonl'), 'utf8')).toBe('');
+    },
+  );
+
   it('names a results.jsonl it cannot read, as bad input', async () => {
     await mkdir(join(outDir, 'results.jsonl'), { recursive: true });
     await expect(loadFinishedResults(outDir)).rejects.toMatchObject({
@@ -262,6 +275,14 @@ describe('assertRunDirUsable', () => {
     await writeFile(join(dir, 'run.json'), '{}');
     expect(problem(dir)).toBe('USAGE: shown already holds a run.');
   });
+
+  it.runIf(process.platform !== 'win32')(
+    'refuses a folder whose results.jsonl is a link, even to nothing (appending would make its target)',
+    () => {
+      symlinkSync(join(dir, 'made-through-a-link'), join(dir, 'results.jsonl'));
+      expect(problem(dir)).toBe('USAGE: shown already holds a run.');
+    },
+  );
 });
 
 describe('two runs started into one directory together', () => {

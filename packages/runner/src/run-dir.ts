@@ -1,8 +1,6 @@
-import { createWriteStream, existsSync, type Stats, statSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { lstatSync, type Stats, statSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type CaseResult,
   isMissingFile,
@@ -14,6 +12,7 @@ import {
   resultLinesOf,
   SkillEvalError,
 } from '@skill-eval/core';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import { makeDirectory } from './make-directory.js';
 import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, readRunManifest, writeRunManifest } from './run-manifest.js';
 import { shardOfEach } from './shard.js';
@@ -48,8 +47,17 @@ export function assertRunDirUsable(outDir: string, shown: string, { resume = fal
     }
     if (info || dirname(path) === path) break;
   }
-  if (!resume && [RUN_MANIFEST_FILE, 'results.jsonl'].some((file) => existsSync(join(outDir, file)))) {
+  if (!resume && [RUN_MANIFEST_FILE, 'results.jsonl'].some((file) => isTaken(join(outDir, file)))) {
     throw holdsRunAlready(shown);
+  }
+}
+
+/** Whether anything is at `path`, a link included (even one to nothing, which appending to would make). */
+function isTaken(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
 }
 
@@ -81,11 +89,8 @@ export async function loadFinishedResults(outDir: string): Promise<Map<string, C
     if (isMissingFile(error)) return finished;
     throw error;
   }
-  if (dropped > 0) {
-    const temp = `${file}.${process.pid}.tmp`;
-    await pipeline(Readable.from(finishedLines(file)), createWriteStream(temp));
-    await rename(temp, file);
-  }
+  // Written whole in its place, a line at a time (it may be larger than a string), through nothing planted.
+  if (dropped > 0) await writeHarnessFileAtomically(outDir, file, finishedLines(file));
   return finished;
 }
 

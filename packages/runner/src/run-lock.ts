@@ -1,7 +1,7 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { SkillEvalError } from '@skill-eval/core';
+import { readRegularTextSync, SkillEvalError } from '@skill-eval/core';
 
 /** Held in a run directory while a process runs executions into it. */
 export const RUN_LOCK_FILE = 'run.lock';
@@ -51,9 +51,17 @@ export function takeRunLock(outDir: string, shown = outDir): () => void {
   return release;
 }
 
+/** The most a lock skill-eval wrote holds: a pid, a host name and a time. */
+const LOCK_LIMIT = 4096;
+
+/**
+ * Who holds the lock, as its file says; undefined when it says nothing readable. A run directory may be someone
+ * else's: a run.lock that is a link (to /dev/zero) or a FIFO is read as a regular file only, at once, and no more than
+ * a lock holds — it then holds the directory as a lock of no known process would, and the user is told to delete it.
+ */
 function readHolder(file: string): LockHolder | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as LockHolder;
+    return JSON.parse(readRegularTextSync(file, LOCK_LIMIT)) as LockHolder;
   } catch {
     return undefined;
   }

@@ -21,3 +21,4 @@ export { type CriteriaJudge, criteriaJudge } from './criteria-judge.js';
 export { makeGitRepository } from './git-repository.js';
 export { type HearingServer, startHearingServer } from './hearing-server.js';
 export { mutatedText } from './mutated-text.js';
+export { waitingFifo } from './waiting-fifo.js';

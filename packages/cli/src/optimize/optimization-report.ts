@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { totalTokens } from '@skill-eval/core';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import type { OptimizationReport } from '@skill-eval/report-html';
 import type { Candidate, LoopResult } from './optimize-loop.js';
 import { REPORT_HTML, REPORT_JSON } from './optimize-settings.js';
@@ -44,14 +44,17 @@ export function optimizationReport(
   };
 }
 
-/** Writes optimize.json and optimize.html, one write after the other (a long loop's report can be watched). */
+/**
+ * Writes optimize.json and optimize.html, one write after the other (a long loop's report can be watched), each whole
+ * and through nothing planted in the folder, where agents' runs are kept too (writeHarnessFileAtomically).
+ */
 export function reportWriter(outDir: string): (content: OptimizationReport) => Promise<void> {
   let writing = Promise.resolve();
   return (content) => {
     writing = writing.then(async () => {
       const { renderOptimizationReport } = await import('@skill-eval/report-html');
-      await writeFile(join(outDir, REPORT_JSON), `${JSON.stringify(content, null, 2)}\n`);
-      await writeFile(join(outDir, REPORT_HTML), renderOptimizationReport(content));
+      await writeHarnessFileAtomically(outDir, join(outDir, REPORT_JSON), `${JSON.stringify(content, null, 2)}\n`);
+      await writeHarnessFileAtomically(outDir, join(outDir, REPORT_HTML), renderOptimizationReport(content));
     });
     return writing;
   };

@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { endpointVariables, MODEL_ENDPOINTS, type ModelApi, modelEndpoints, redactorOf } from '@skill-eval/core';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import { judgeScope, type Recording, startRecordingProxy } from '@skill-eval/model-server';
 import { judgeFamily } from './copilot-route.js';
 import { redactEventStream } from './redact-event-stream.js';
@@ -46,8 +46,10 @@ export async function startRecording(context: TrafficContext): Promise<ModelTraf
             if (answer.encoding === 'utf8') answer.body = redactEventStream(answer.body, redact.secrets);
           }
           const recording: Recording = { version: 1, executionId: id, scopes };
-          await mkdir(dir, { recursive: true });
-          await writeFile(join(dir, `${id}.json`), `${JSON.stringify(redact(recording), null, 2)}\n`);
+          // Into the run directory, which a resumed run may have from someone else: no link on the way or at the
+          // name is written through.
+          const text = `${JSON.stringify(redact(recording), null, 2)}\n`;
+          await writeHarnessFileAtomically(context.outDir, join(dir, `${id}.json`), text);
         },
       },
     ],

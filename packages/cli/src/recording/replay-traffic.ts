@@ -1,5 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { endpointVariables, MODEL_APIS, MODEL_ENDPOINTS, mapApis, SkillEvalError } from '@skill-eval/core';
+import {
+  endpointVariables,
+  MODEL_APIS,
+  MODEL_ENDPOINTS,
+  mapApis,
+  readRegularText,
+  SkillEvalError,
+} from '@skill-eval/core';
 import { judgeScope, type RecordedExchange, RecordingSchema, startFakeModelServer } from '@skill-eval/model-server';
 import { copilotReplayEnv, judgeFamily } from './copilot-route.js';
 import { GEMINI_REPLAY_ENV } from './gemini-route.js';
@@ -16,7 +22,8 @@ export async function readRecordings(runDir: string): Promise<Record<string, Rec
   for (const file of await recordingFiles(runDir)) {
     let recording: ReturnType<typeof RecordingSchema.parse>;
     try {
-      recording = RecordingSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+      // A recorded run directory is someone else's: a recording that is a link, a FIFO or too large is refused, at once.
+      recording = RecordingSchema.parse(JSON.parse(await readRegularText(file)));
     } catch (cause) {
       throw new SkillEvalError('BAD_INPUT', `${file} is not a recording skill-eval can replay.`, {
         cause,

@@ -1,14 +1,15 @@
-import { rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SkillEvalError } from '@skill-eval/core';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import { prCommentMarkdown, type RunRecord, readRunDir } from '@skill-eval/report';
 
 /** File name of the pull-request comment in a run directory. */
 export const PR_COMMENT_FILE = 'pr-comment.md';
 
 /**
- * Writes `<runDir>/pr-comment.md` (atomically), the comment the GitHub Action posts on a pull request: the run's
- * verdicts, against `base` (the base branch's run directory) when given, and a link to `reportUrl`.
+ * Writes `<runDir>/pr-comment.md` (whole, through nothing planted in the run directory), the comment the GitHub
+ * Action posts on a pull request: the run's verdicts, against `base` (the base branch's run directory) when given, and
+ * a link to `reportUrl`.
  */
 export async function writePrComment(
   runDir: string,
@@ -26,8 +27,6 @@ export async function writePrComment(
     ...(options.reportUrl ? { reportUrl: options.reportUrl } : {}),
   });
   const file = join(runDir, PR_COMMENT_FILE);
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, file);
+  await writeHarnessFileAtomically(runDir, file, text);
   return file;
 }

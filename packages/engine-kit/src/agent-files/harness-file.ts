@@ -1,8 +1,8 @@
-import { constants, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 
-const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = constants;
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_APPEND } = constants;
 
 /**
  * Creates the new file `path` below `base`, a folder only the harness writes (the run directory, a command's output
@@ -42,8 +42,18 @@ function foldersBelow(base: string, dir: string): { from: string; parts: string[
   return { from, parts: rel === '' ? [] : rel.split(sep) };
 }
 
+/**
+ * Refuses what is at `at` unless it is a folder: with the code, call and path of a file-system error, so that a command
+ * reports it as one, naming the folder and why.
+ */
 function refuseUnlessFolder(at: string, info: { isDirectory(): boolean; isSymbolicLink(): boolean }): void {
-  if (!info.isDirectory()) throw new Error(`${at} is ${info.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`);
+  if (info.isDirectory()) return;
+  const link = info.isSymbolicLink();
+  throw Object.assign(new Error(`${at} is ${link ? 'a symbolic link' : 'not a folder'}`), {
+    code: link ? 'ELOOP' : 'ENOTDIR',
+    syscall: 'mkdir',
+    path: at,
+  });
 }
 
 /**
@@ -51,7 +61,7 @@ function refuseUnlessFolder(at: string, info: { isDirectory(): boolean; isSymbol
  * folder made or checked joins `made`. A folder is made first and looked at only when the name was taken: mkdir makes
  * nothing through a link, and what was there must then be a folder, not a link.
  */
-function makeFoldersSync(base: string, dir: string, made = new Set<string>()): void {
+export function makeFoldersSync(base: string, dir: string, made = new Set<string>()): void {
   const { from, parts } = foldersBelow(base, dir);
   const path = (count: number) => (count === 0 ? from : `${from}${sep}${parts.slice(0, count).join(sep)}`);
   let done = parts.length;
@@ -109,4 +119,29 @@ export async function writeHarnessFile(base: string, path: string, data: string,
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Opens the file `path` of a folder only the harness writes for appending (a run's results.jsonl, which a resumed run
+ * appends to), making it when missing: O_APPEND|O_CREAT|O_NOFOLLOW|O_NONBLOCK, then fstat on the same descriptor. A
+ * link at the name is refused, not followed (a dangling one would otherwise make its target), and so is anything but a
+ * regular file (a FIFO opens at once instead of waiting for a reader); the error names the file. Returns the descriptor.
+ */
+export function openHarnessFileForAppendSync(path: string, mode = 0o644): number {
+  const notRegular = () =>
+    Object.assign(new Error(`${path} is not a regular file; nothing is appended to it`), {
+      code: 'EFTYPE',
+      syscall: 'open',
+      path,
+    });
+  let fd: number;
+  try {
+    fd = openSync(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode);
+  } catch (error) {
+    // ENXIO: a FIFO no one reads, which a write-only open without waiting refuses.
+    throw (error as NodeJS.ErrnoException).code === 'ENXIO' ? notRegular() : error;
+  }
+  if (fstatSync(fd).isFile()) return fd;
+  closeSync(fd);
+  throw notRegular();
 }

@@ -7,9 +7,21 @@ export {
   writeBelowAgentFolder,
   writeInAgentFolderSync,
 } from './agent-folder-file.js';
+export {
+  type AtomicData,
+  type AtomicWriteOptions,
+  writeHarnessFileAtomically,
+  writeHarnessFileAtomicallySync,
+} from './atomic-harness-file.js';
 export { type CopyOptions, copyAgentFile } from './copy-agent-file.js';
 export { CopyBudget, type CopyLimits, DEFAULT_COPY_LIMITS } from './copy-budget.js';
-export { createHarnessFile, createHarnessFileSync, makeFolders, writeHarnessFile } from './harness-file.js';
+export {
+  createHarnessFile,
+  createHarnessFileSync,
+  makeFolders,
+  openHarnessFileForAppendSync,
+  writeHarnessFile,
+} from './harness-file.js';
 export { type EntryKind, entryKind, type ListOptions, listAgentFiles } from './list-agent-files.js';
 export { isRefusal, type OpenedFile, openInside, type Refusal, within } from './open-inside.js';
 export {

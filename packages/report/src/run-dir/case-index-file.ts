@@ -1,14 +1,11 @@
-import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readRegularText } from '@skill-eval/core';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import { CASE_INDEX_FILE, type CaseIndex, CaseIndexSchema, caseKey, type IndexedCase } from './case-index.js';
 
-/** Writes `<runDir>/cases.json` atomically. */
+/** Writes `<runDir>/cases.json` whole, through nothing planted in the run directory (writeHarnessFileAtomically). */
 export async function writeCaseIndex(runDir: string, index: CaseIndex): Promise<void> {
-  const file = join(runDir, CASE_INDEX_FILE);
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(index, null, 2)}\n`);
-  await rename(temp, file);
+  await writeHarnessFileAtomically(runDir, join(runDir, CASE_INDEX_FILE), `${JSON.stringify(index, null, 2)}\n`);
 }
 
 /** `<runDir>/cases.json`; undefined when the run has none (runs started before it existed) or it cannot be read. */

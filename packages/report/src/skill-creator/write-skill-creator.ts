@@ -9,7 +9,7 @@ import {
   listAgentFiles,
   makeFolders,
   openInside,
-  writeHarnessFile,
+  writeHarnessFileAtomically,
 } from '@skill-eval/engine-kit/agent-files';
 import type { CaseIndex } from '../run-dir/case-index.js';
 import { benchmarkJson } from './benchmark-json.js';
@@ -35,10 +35,10 @@ export interface SkillCreatorOutputOptions {
 
 /**
  * Writes `text` to `file`, below the run directory `base`, through the file layer: the run directory may be someone
- * else's (committed, downloaded), so a link on the way or at the file is refused, never written through, and a FIFO
- * there is never opened for writing.
+ * else's (committed, downloaded), so a link on the way is refused, and whatever is at the file (a link, a FIFO, a hard
+ * link to another file) is replaced whole, never written through (writeHarnessFileAtomically).
  */
-const writeText = (base: string, file: string, text: string) => writeHarnessFile(base, file, text, true);
+const writeText = (base: string, file: string, text: string) => writeHarnessFileAtomically(base, file, text);
 const writeJson = (base: string, file: string, value: unknown) =>
   writeText(base, file, `${JSON.stringify(value, null, 2)}\n`);
 

@@ -1,12 +1,25 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { waitingFifo } from '@skill-eval/testing';
 import { expect } from 'vitest';
 import {
   agent,
   HAND_KEY,
   type HostileCase,
   type HostileOutcome,
+  type HostileProject,
   onAgent,
   rerun,
 } from '../results-and-secrets/hostile-run.js';
@@ -24,11 +37,17 @@ function suite(assertions: string[] = [], artifacts: string[] = []): string {
   return `name: hostile\ntests:\n  - id: one\n    input: "one"\n    assertions: [${checks}]\n${side}`;
 }
 
+/** The host files as they were written, links not followed into them; no file beside them made through a link. */
+function hostFilesUnchanged(outcome: HostileProject): void {
+  expect(readFileSync(join(outcome.dir, 'host/victim.txt'), 'utf8')).toBe(`${HOST_TEXT} victim\n`);
+  expect(readFileSync(join(outcome.dir, 'host/secret.txt'), 'utf8')).toBe(`${HOST_TEXT}\n`);
+  expect(readdirSync(join(outcome.dir, 'host')).sort()).toEqual(['secret.txt', 'victim.txt']);
+}
+
 /** What holds whatever the agent planted: nothing of the host file in the run directory, the host files unchanged. */
 function nothingOfTheHost(outcome: HostileOutcome): void {
   expect(outcome.marked('ran')).toBe(true);
-  expect(readFileSync(join(outcome.dir, 'host/victim.txt'), 'utf8')).toBe(`${HOST_TEXT} victim\n`);
-  expect(readFileSync(join(outcome.dir, 'host/secret.txt'), 'utf8')).toBe(`${HOST_TEXT}\n`);
+  hostFilesUnchanged(outcome);
   for (const entry of readdirSync(outcome.run, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) {
       expect(entry.isDirectory(), `${entry.name} in the run directory is a link or a FIFO`).toBe(true);
@@ -262,6 +281,23 @@ export const commandCases: HostileCase[] = [
     },
   },
   {
+    ...planting('merge: a shard whose result names its execution `..`, the shard itself', '', {}, () => undefined),
+    async expect(outcome) {
+      nothingOfTheHost(outcome);
+      const results = join(outcome.run, 'results.jsonl');
+      const [line] = readFileSync(results, 'utf8').split('\n');
+      writeFileSync(results, `${JSON.stringify({ ...JSON.parse(line!), executionId: '..' })}\n`);
+      // The plan agrees, so the line is not refused as foreign to the run.
+      const manifest = join(outcome.run, 'run.json');
+      writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), plan: ['..'] }));
+      mkdirSync(join(outcome.run, '.github', 'workflows'), { recursive: true });
+      writeFileSync(join(outcome.run, '.github', 'workflows', 'planted.yml'), 'on: push\n');
+      const merged = await rerun(outcome, ['merge', outcome.run, '-o', 'merged']);
+      expect(merged.err).toContain('execution id ".." is not a folder name; it was left out');
+      expect(existsSync(join(outcome.dir, 'merged', '.github'))).toBe(false);
+    },
+  },
+  {
     ...planting('convert -o into a folder whose sub-folder is a link to a host folder', '', {}, () => undefined),
     async expect(outcome) {
       nothingOfTheHost(outcome);
@@ -278,6 +314,66 @@ export const commandCases: HostileCase[] = [
       ]);
       expect(converted.code).not.toBe(0);
       expect(readdirSync(join(outcome.dir, 'host')).sort()).toEqual(['secret.txt', 'victim.txt']);
+    },
+  },
+  {
+    ...planting(
+      'report --junit --pr-comment on a run whose files and their temporary names are links to a host file',
+      '',
+      {},
+      () => undefined,
+    ),
+    async expect(outcome) {
+      nothingOfTheHost(outcome);
+      // The temporary names skill-eval used to write beside its files, for this process (the CLI runs in it here).
+      for (const name of ['junit.xml', 'pr-comment.md'])
+        symlinkSync(join(outcome.dir, 'host/victim.txt'), join(outcome.run, `${name}.${process.pid}.tmp`));
+      rmSync(join(outcome.run, 'junit.xml'), { force: true });
+      symlinkSync(join(outcome.dir, 'host/victim.txt'), join(outcome.run, 'junit.xml'));
+      const report = await rerun(outcome, ['report', outcome.run, '--junit', '--pr-comment']);
+      expect(report.code, report.err).toBe(0);
+      hostFilesUnchanged(outcome);
+      for (const name of ['junit.xml', 'pr-comment.md']) expect(lstatSync(join(outcome.run, name)).isFile()).toBe(true);
+    },
+  },
+  {
+    ...planting('run --resume of a run whose temporary names are links to a host file', '', {}, () => undefined),
+    async expect(outcome) {
+      nothingOfTheHost(outcome);
+      for (const name of ['results.jsonl', 'summary.json', 'cases.json', 'run.json'])
+        symlinkSync(join(outcome.dir, 'host/victim.txt'), join(outcome.run, `${name}.${process.pid}.tmp`));
+      // A line cut off by a kill: the resume writes results.jsonl again without it.
+      appendFileSync(join(outcome.run, 'results.jsonl'), '{"executionId":"cut');
+      const resumed = await rerun(outcome, ['run', '--resume', outcome.run, '--trust']);
+      expect(resumed.code, resumed.err).toBe(0);
+      hostFilesUnchanged(outcome);
+      expect(readFileSync(join(outcome.run, 'results.jsonl'), 'utf8')).not.toContain('"cut');
+    },
+  },
+  {
+    ...planting('run --resume of a run whose run.lock is a link to /dev/zero', '', {}, () => undefined),
+    async expect(outcome) {
+      nothingOfTheHost(outcome);
+      symlinkSync('/dev/zero', join(outcome.run, 'run.lock'));
+      const started = Date.now();
+      const resumed = await rerun(outcome, ['run', '--resume', outcome.run, '--trust']);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(resumed.code).toBe(2);
+      expect(resumed.err).toMatch(/is being run now/);
+      expect(resumed.err).toMatch(/run\.lock/);
+    },
+  },
+  {
+    ...planting('run --resume of a run whose run.json is a FIFO', '', {}, () => undefined),
+    async expect(outcome) {
+      nothingOfTheHost(outcome);
+      rmSync(join(outcome.run, 'run.json'));
+      waitingFifo(join(outcome.run, 'run.json'), 15);
+      const started = Date.now();
+      const resumed = await rerun(outcome, ['run', '--resume', outcome.run, '--trust']);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(resumed.code).toBe(2);
+      expect(resumed.err).toMatch(/run\.json cannot be read: .*not a regular file/);
     },
   },
   {

@@ -1,0 +1,159 @@
+import { closeSync, constants, openSync, readlinkSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { makeFolders, makeFoldersSync } from './harness-file.js';
+import { within } from './open-inside.js';
+
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
+/** A file made by this very call: nothing already at the name (a link included, even a dangling one) is opened. */
+const NEW_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+/** Linux names the file a descriptor reached: where the new file really landed needs no second lookup. */
+const PROC_FD = process.platform === 'linux' ? '/proc/self/fd' : undefined;
+/** Names drawn for the temporary file before giving up: only names planted in advance can be taken. */
+const ATTEMPTS = 8;
+
+/** What {@link writeHarnessFileAtomically} writes: text, bytes, or pieces of either (a file larger than a string). */
+export type AtomicData = string | Uint8Array | AsyncIterable<string | Uint8Array>;
+
+export interface AtomicWriteOptions {
+  /** The permission bits of the file (default 0o644; the process's umask applies). */
+  mode?: number;
+}
+
+/**
+ * The name of the next version of `path`, beside it. Random, so that a name planted in advance (a link at
+ * `summary.json.<pid>.tmp`) is not the one used; its secrecy is not what keeps the write safe — O_EXCL|O_NOFOLLOW is,
+ * and a planted name only costs another draw — so Math.random serves, and node:crypto is not loaded for it.
+ */
+const tempName = (path: string) => `${path}.${Math.random().toString(36).slice(2, 12)}.tmp`;
+
+/**
+ * Writes `data` as the file `path` below `base`, a folder the harness writes (a run directory, the result cache) that
+ * someone else may have written before (a run directory committed, downloaded or resumed; a shared `--cache-dir`):
+ * whole, so that a reader sees the old file or the new one, and through nothing planted.
+ *
+ * - The folders between `base` and the file are made where missing and refused when one is a link (makeFolders).
+ * - The data goes to a new file of a random name beside `path`, created with O_CREAT|O_EXCL|O_NOFOLLOW and `mode`: a
+ *   link, FIFO or file at that name is never opened (the name is drawn again). On Linux the new file must have landed
+ *   inside the real `base` — a folder swapped for a link after its check — before a byte is written.
+ * - It is then renamed over `path`. A link, FIFO or file at `path` is replaced, not followed nor opened: rename
+ *   replaces the name itself, so whatever a link there pointed to (or another name of a hard-linked file) is left as
+ *   it was. That is why nothing at `path` is refused: a check before the rename would add no safety, only a failure an
+ *   agent could cause at will (a link planted just before the summary is written). A folder at `path` fails the
+ *   rename (EISDIR), naming the file.
+ *
+ * Nothing is fsynced, as nothing else the harness writes is: a run's files are written again by `report` or
+ * `--resume`. On failure the temporary file is removed and the error thrown carries the code, call and path of the
+ * failing step.
+ */
+export async function writeHarnessFileAtomically(
+  base: string,
+  path: string,
+  data: AtomicData,
+  { mode = 0o644 }: AtomicWriteOptions = {},
+): Promise<void> {
+  await makeFolders(base, dirname(path));
+  const { handle, temp } = await createTemp(path, mode);
+  try {
+    try {
+      refuseUnlessInside(handle.fd, base, path);
+      await writeAll(handle, data);
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * {@link writeHarnessFileAtomically} in one stretch of the calling thread, for a file written per execution (a
+ * transcript; a cached run writes one per result) for which a thread-pool round trip costs more than the write.
+ * `made` holds the folders below `base` already made and checked, each checked once (see createHarnessFileSync).
+ */
+export function writeHarnessFileAtomicallySync(
+  base: string,
+  path: string,
+  data: string | Uint8Array,
+  { mode = 0o644, made }: AtomicWriteOptions & { made?: Set<string> } = {},
+): void {
+  const folder = dirname(path);
+  if (!made?.has(folder)) makeFoldersSync(base, folder, made);
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  const { fd, temp } = createTempSync(path, mode);
+  try {
+    try {
+      refuseUnlessInside(fd, base, path);
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Never made, or renamed already.
+    }
+    throw error;
+  }
+}
+
+/** How much of data given in pieces is gathered before it is written: a results.jsonl comes a line at a time. */
+const BATCH_BYTES = 1024 * 1024;
+
+/** Writes `data` whole through `handle`; pieces are gathered into writes of about BATCH_BYTES. */
+async function writeAll(handle: FileHandle, data: AtomicData): Promise<void> {
+  const pieces = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
+  let batch: Uint8Array[] = [];
+  let size = 0;
+  const flush = async () => {
+    const bytes = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
+    batch = [];
+    size = 0;
+    for (let done = 0; done < bytes.length; )
+      done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten;
+  };
+  for await (const piece of pieces) {
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    batch.push(bytes);
+    size += bytes.length;
+    if (size >= BATCH_BYTES) await flush();
+  }
+  if (size > 0) await flush();
+}
+
+async function createTemp(path: string, mode: number): Promise<{ handle: FileHandle; temp: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const temp = tempName(path);
+    try {
+      return { handle: await open(temp, NEW_FILE, mode), temp };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+function createTempSync(path: string, mode: number): { fd: number; temp: string } {
+  for (let attempt = 1; ; attempt++) {
+    const temp = tempName(path);
+    try {
+      return { fd: openSync(temp, NEW_FILE, mode), temp };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** On Linux: throws unless the new file open as `fd` lies inside the real `base` (no folder on the way was a link). */
+function refuseUnlessInside(fd: number, base: string, path: string): void {
+  if (!PROC_FD) return;
+  if (within(readlinkSync(`${PROC_FD}/${fd}`), realpathSync.native(resolve(base)))) return;
+  throw Object.assign(new Error(`${path} leads outside ${base} through a link; it was not written`), {
+    code: 'ELOOP',
+    syscall: 'open',
+    path,
+  });
+}
