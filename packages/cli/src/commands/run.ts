@@ -93,7 +93,8 @@ async function startRun(
   // A replayed run answers from its recordings: no engine or judge needs a key of its own.
   const setup = options.replay ? undefined : setupCheck(engines, judge, io.env);
   if (options.replay) await assertPromptsAsRecorded(options.replay, suites, io.cwd);
-  const reporters = await runReporters(registry, suites, { ...options, resumeFlags: resumeFlags(options, io.cwd) }, io);
+  const reporterFlags = { ...options, resumeFlags: resumeFlags(paths, options, io.cwd) };
+  const reporters = await runReporters(registry, suites, reporterFlags, io);
   const { outDir } = settings;
   const traffic = await startModelTraffic(options, {
     io,

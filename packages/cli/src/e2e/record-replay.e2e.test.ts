@@ -140,7 +140,7 @@ describe.each([
     async () => {
       const io = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
       expect(await main(['run', '--replay', 'recorded', '--out', 'replayed-untrusted'], io)).toBe(2);
-      expect(io.err()).toContain('run.json records options that run code or send data away');
+      expect(io.err()).toContain('run.json records options that run code, read outside the project or send data away');
       expect(io.err()).toContain('--ek claude-code.path=… (names the program to run)');
       expect(existsSync(join(dir, 'replayed-untrusted'))).toBe(false);
     },

@@ -51,18 +51,21 @@ export async function replayedRun(
   const fromFile = Object.fromEntries(
     Object.entries(recorded).filter(([key]) => given[key] === undefined),
   ) as RunCommandOptions;
-  refuseUntrustedRecordedOptions(fromFile, runDir, '--replay', options.trust === true, io.cwd);
   const replayOptions = { ...recorded, ...given, ...replay };
   // Paths given now are read here; otherwise the recorded paths, where the run was recorded (or moved with it).
-  if (paths.length || !Array.isArray(invocation.paths)) return { paths: [...paths], options: replayOptions, io };
-  const place = placeOfRun(
-    {
-      cwd: typeof invocation.cwd === 'string' ? invocation.cwd : io.cwd,
-      paths: invocation.paths,
-      runDir: invocation.runDir,
-    },
-    runDir,
-    `Name what to replay, from here: skill-eval run <eval paths> --replay ${options.replay}.`,
-  );
+  const place =
+    paths.length || !Array.isArray(invocation.paths)
+      ? { cwd: io.cwd, paths: [...paths] }
+      : placeOfRun(
+          {
+            cwd: typeof invocation.cwd === 'string' ? invocation.cwd : io.cwd,
+            paths: invocation.paths,
+            runDir: invocation.runDir,
+          },
+          runDir,
+          `Name what to replay, from here: skill-eval run <eval paths> --replay ${options.replay}.`,
+        );
+  const recordedPlace = { cwd: place.cwd, paths: paths.length ? [] : place.paths };
+  refuseUntrustedRecordedOptions(fromFile, runDir, '--replay', options.trust === true, io.cwd, recordedPlace);
   return { paths: place.paths, options: replayOptions, io: { ...io, cwd: place.cwd } };
 }

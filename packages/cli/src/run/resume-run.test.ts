@@ -45,7 +45,9 @@ describe('run --resume with other options', () => {
     const summary = readFileSync(join(dir, 'out', 'summary.json'), 'utf8');
     const refused = await cli('run', '--resume', 'out');
     expect(refused.code).toBe(2);
-    expect(refused.err).toContain('out/run.json records options that run code or send data away');
+    expect(refused.err).toContain(
+      'out/run.json records options that run code, read outside the project or send data away',
+    );
     expect(refused.err).toContain('--ek command=… (names the program to run)');
     expect(refused.err).toContain('hint: Read the run’s eval files and run.json, then --resume it again with --trust.');
     expect(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')).toBe(summary);
@@ -75,24 +77,34 @@ describe('run --resume with other options', () => {
 
 describe('the resume hint of an interrupted run', () => {
   it('adds --trust exactly when run.json records what --resume takes only with it', () => {
-    expect(resumeFlags({ engine: ['claude-code'], runs: '2', cache: false }, dir)).toEqual([]);
-    expect(resumeFlags({ engine: ['claude-code'], trust: true }, dir)).toEqual(['--trust']);
+    expect(resumeFlags(['.'], { engine: ['claude-code'], runs: '2', cache: false }, dir)).toEqual([]);
+    expect(resumeFlags(['.'], { engine: ['claude-code'], trust: true }, dir)).toEqual(['--trust']);
     // Started without --trust, yet its resume needs it: the program came from this command line, run.json is a file.
-    expect(resumeFlags({ engine: ['command'], ek: ['command=./agent.sh'] }, dir)).toEqual(['--trust']);
-    expect(resumeFlags({ config: 'ci.config.json' }, dir)).toEqual(['--trust']);
-    expect(resumeFlags({ engine: ['./my-engine.js'] }, dir)).toEqual(['--trust']);
+    expect(resumeFlags(['.'], { engine: ['command'], ek: ['command=./agent.sh'] }, dir)).toEqual(['--trust']);
+    expect(resumeFlags(['.'], { config: 'ci.config.json' }, dir)).toEqual(['--trust']);
+    expect(resumeFlags(['.'], { engine: ['./my-engine.js'] }, dir)).toEqual(['--trust']);
+  });
+
+  it('adds --trust when the run reads outside its working directory: paths or a --baseline folder there', () => {
+    expect(resumeFlags(['../other-project'], {}, dir)).toEqual(['--trust']);
+    expect(resumeFlags(['.'], { baseline: '../skill-v1' }, dir)).toEqual(['--trust']);
+    expect(resumeFlags(['.'], { baseline: 'skill-v1' }, dir)).toEqual([]);
+    expect(resumeFlags(['.'], { baseline: 'git:main' }, dir)).toEqual([]);
   });
 
   it('names --api-key, which run.json never records, without its value', () => {
-    expect(resumeFlags({ engine: ['claude-code'], apiKey: 'sk-secret' }, dir)).toEqual(['--api-key <key>']);
+    expect(resumeFlags(['.'], { engine: ['claude-code'], apiKey: 'sk-secret' }, dir)).toEqual(['--api-key <key>']);
   });
 
   it('is what resumes the run of beforeAll (an --ek program): refused without its flags, continued with them', async () => {
     const recorded = JSON.parse(readFileSync(join(dir, 'out', 'run.json'), 'utf8')) as {
-      invocation: { options: Parameters<typeof resumeFlags>[0] };
+      invocation: { paths: string[]; options: Parameters<typeof resumeFlags>[1] };
     };
-    expect(resumeFlags(recorded.invocation.options, dir)).toEqual(['--trust']);
+    expect(resumeFlags(recorded.invocation.paths, recorded.invocation.options, dir)).toEqual(['--trust']);
     expect((await cli('run', '--resume', 'out')).code).toBe(2);
-    expect((await cli('run', '--resume', 'out', ...resumeFlags(recorded.invocation.options, dir))).code).toBe(0);
+    expect(
+      (await cli('run', '--resume', 'out', ...resumeFlags(recorded.invocation.paths, recorded.invocation.options, dir)))
+        .code,
+    ).toBe(0);
   });
 });

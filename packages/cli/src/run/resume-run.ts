@@ -23,9 +23,9 @@ export function runInvocation(paths: readonly string[], options: RunCommandOptio
  * run prints: `--trust` exactly when the resume refuses what run.json records without it (the run's own --trust, an
  * `--ek` program, a `-c` config, an engine module), by the same policy; and `--api-key`, which is never recorded.
  */
-export function resumeFlags(options: RunCommandOptions, cwd: string): string[] {
-  const { options: recorded } = runInvocation([], options, cwd, cwd);
-  const flags = recordedOptionsNeedTrust(recorded, cwd) ? ['--trust'] : [];
+export function resumeFlags(paths: readonly string[], options: RunCommandOptions, cwd: string): string[] {
+  const { options: recorded } = runInvocation(paths, options, cwd, cwd);
+  const flags = recordedOptionsNeedTrust(recorded, cwd, { cwd, paths }) ? ['--trust'] : [];
   if (options.apiKey !== undefined) flags.push('--api-key <key>');
   return flags;
 }
@@ -125,7 +125,7 @@ export async function resumedRun(
     ...recorded
   } = invocation.options as RunCommandOptions;
   // --trust now vouches for what run.json says; the run keeps the trust it was started with.
-  refuseUntrustedRecordedOptions(recorded, runDir, '--resume', options.trust === true, io.cwd);
+  refuseUntrustedRecordedOptions(recorded, runDir, '--resume', options.trust === true, io.cwd, place);
   const output = Object.fromEntries(OUTPUT_OPTIONS.flatMap((key) => (options[key] ? [[key, options[key]]] : [])));
   return {
     paths: place.paths,
