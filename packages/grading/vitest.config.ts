@@ -10,8 +10,9 @@ const test = {
 export const split: SplitPackage = {
   dir: 'packages/grading',
   name: '@skill-eval/grading',
-  // Sets a variable of this process to show that a script check's child never sees it.
-  isolated: ['src/checks/script.test.ts'],
+  // Sets a variable of this process to show that a script check's child never sees it; runs SQL checks from a project
+  // folder (the working directory) with their parser's finder replaced.
+  isolated: ['src/checks/script.test.ts', 'src/checks/load-sql-parser.test.ts'],
   test,
 };
 

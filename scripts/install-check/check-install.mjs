@@ -229,8 +229,10 @@ try {
   const project = join(work, 'project');
   mkdirSync(join(project, 'evals'), { recursive: true });
   writeFileSync(join(project, 'package.json'), '{ "name": "my-skill-evals", "private": true }\n');
-  // node-sql-parser, which SQL checks load, installed in the project too.
-  npm(['install', 'skill-eval-engine-echo', 'node-sql-parser'], project);
+  npm(['install', 'skill-eval-engine-echo'], project);
+  // node-sql-parser, which SQL checks load, beside the global skill-eval: one in the project is never loaded (it is
+  // the project's code).
+  npm(['install', '--global', '--prefix', prefix, 'node-sql-parser'], work);
   writeFileSync(
     join(project, 'evals', 'echo.eval.yaml'),
     [

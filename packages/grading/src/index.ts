@@ -1,4 +1,5 @@
 export { caseNeedsJudge, caseNeedsWorkspaceBefore } from './case-needs-judge.js';
+export { findSqlParserWith, type InstalledPackageFinder } from './checks/load-sql-parser.js';
 export { checksNeedingTrust } from './checks/require-trust.js';
 export { routedSkill } from './checks/skill-routed.js';
 export { skillFired, type TriggerDetection } from './checks/skill-used.js';

@@ -11,6 +11,7 @@ import { createEngine, engineSettings } from '../engines/engine-settings.js';
 import { parseEngineSpec } from '../engines/engine-target.js';
 import type { CommandIO } from '../io/io.js';
 import { harnessVersion } from '../plugins/package-version.js';
+import { findSqlParserWhereSkillEvalIs } from '../plugins/sql-parser-place.js';
 import { loadConfig } from '../policy/config.js';
 import { wholeNumber } from '../run/numeric-flags.js';
 import { RUN_REPORTERS, type RunOutputFlags, runReporters } from '../run/run-reporters.js';
@@ -30,6 +31,7 @@ export interface GradeOptions extends AgentCaseOptions, RunOutputFlags {
  * a normal run directory that `report` and `compare` read. Exit status as `run`'s.
  */
 export async function gradeCommand(paths: string[], options: GradeOptions, io: CommandIO): Promise<number> {
+  findSqlParserWhereSkillEvalIs();
   const judgeSpec = options.judge === undefined ? undefined : parseEngineSpec(options.judge);
   const loaded = await loadAgentCases(
     paths,

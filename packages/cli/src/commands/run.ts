@@ -16,6 +16,7 @@ import { printDiagnostics } from '../loading/print-diagnostics.js';
 import { withBundledEngine } from '../plugins/build-registry.js';
 import { bundledEngine } from '../plugins/bundled.js';
 import { harnessVersion } from '../plugins/package-version.js';
+import { findSqlParserWhereSkillEvalIs } from '../plugins/sql-parser-place.js';
 import { assertEnginesConfined, environmentChoice, parseEnvironmentSpec } from '../policy/environment-choice.js';
 import { startModelTraffic } from '../recording/model-traffic.js';
 import { assertPromptsAsRecorded } from '../recording/prompts-as-recorded.js';
@@ -60,6 +61,7 @@ async function startRun(
   tracesTo: OtlpTarget | undefined,
 ): Promise<number> {
   const trust = options.trust === true;
+  findSqlParserWhereSkillEvalIs();
   const settings = runSettings(options, io);
   const loaded = await loadRunFiles(paths, options, settings, io);
   if (!loaded) return 2;

@@ -7,7 +7,7 @@ import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
 import { REPO_ROOT } from '../test-support/paths.js';
 import { writeFiles } from '../test-support/write-files.js';
-import { installedPluginPackages, resolveInstalled } from './installed-packages.js';
+import { installedPluginPackages, resolveInstalled, resolveWhereSkillEvalIs } from './installed-packages.js';
 
 const BIN = join(REPO_ROOT, 'packages', 'cli', 'bin', 'skill-eval.js');
 
@@ -67,6 +67,15 @@ describe('resolving an installed plugin package', () => {
     await expect(resolveInstalled('skill-eval-engine-cjs-only', project)).rejects.toThrow(
       `it is installed in the project (${project}) but cannot be imported: No "exports" main defined in`,
     );
+  });
+
+  it('finds an optional peer of skill-eval (node-sql-parser) beside skill-eval only, never in the project', async () => {
+    install(project, 'node-sql-parser', 'export default {};');
+    const found = await resolveWhereSkillEvalIs('node-sql-parser');
+    expect(found).toMatch(/\/node_modules\/node-sql-parser\//);
+    expect(found).not.toContain(project);
+    install(project, 'skill-eval-engine-only-here', engineSource('only-here'));
+    expect(await resolveWhereSkillEvalIs('skill-eval-engine-only-here')).toBeUndefined();
   });
 
   it('lists the packages named as plugins of a kind, nearest first', async () => {

@@ -18,19 +18,25 @@ async function globalPackages(): Promise<string> {
 }
 
 /**
- * Where packages are looked for, nearest first: the project (the working directory and up, as Node resolves from
- * there), beside skill-eval (its own dependencies, and its neighbours in a global or npx install), then npm's global
- * folder.
+ * Where skill-eval itself is installed, nearest first: beside it (its own dependencies, and its neighbours in a global
+ * or npx install), then npm's global folder.
  */
-async function packagePlaces(cwd: string): Promise<PackagePlace[]> {
+async function skillEvalPlaces(): Promise<PackagePlace[]> {
   const global = await globalPackages();
   const cli = dirname(fileURLToPath(import.meta.url));
   return [
-    { where: `the project (${cwd})`, from: cwd, folders: nodeModulesFrom(cwd) },
     { where: 'beside skill-eval', from: cli, folders: nodeModulesFrom(cli) },
     // Resolving from the folder that holds the global node_modules looks inside it first.
     { where: `the global packages (${global})`, from: dirname(global), folders: [global] },
   ];
+}
+
+/**
+ * Where plugin packages are looked for, nearest first: the project (the working directory and up, as Node resolves
+ * from there), then where skill-eval is installed.
+ */
+async function packagePlaces(cwd: string): Promise<PackagePlace[]> {
+  return [{ where: `the project (${cwd})`, from: cwd, folders: nodeModulesFrom(cwd) }, ...(await skillEvalPlaces())];
 }
 
 /** Node's "not installed here" (as against a package that is there but cannot be imported). */
@@ -45,9 +51,21 @@ const notInstalled = (error: unknown): boolean =>
  * `import`, a main that is missing) throws an error saying where it is, never passes for "not installed".
  */
 export async function resolveInstalled(spec: string, cwd: string): Promise<string | undefined> {
+  return resolveIn(await packagePlaces(cwd), spec);
+}
+
+/**
+ * As {@link resolveInstalled}, but only where skill-eval is installed, never in the project: for the optional peers
+ * skill-eval imports itself (node-sql-parser), which no project may choose for it, since importing runs their code.
+ */
+export async function resolveWhereSkillEvalIs(spec: string): Promise<string | undefined> {
+  return resolveIn(await skillEvalPlaces(), spec);
+}
+
+async function resolveIn(places: readonly PackagePlace[], spec: string): Promise<string | undefined> {
   // Loaded here, not with the module: a command that uses only bundled plugins never resolves a package.
   const { resolve } = await import('import-meta-resolve');
-  for (const place of await packagePlaces(cwd)) {
+  for (const place of places) {
     try {
       return resolve(spec, pathToFileURL(join(place.from, '/')).href);
     } catch (error) {

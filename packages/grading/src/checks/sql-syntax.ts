@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type Check, SkillEvalError } from '@skill-eval/core';
+import { loadSqlParser } from './load-sql-parser.js';
 
 /** The optional `value` of is-sql / contains-sql: dialect and allow-lists, as promptfoo reads them. */
 export interface SqlSpec {
@@ -32,9 +30,8 @@ export function sqlSpec(check: Check): SqlSpec {
 }
 
 /**
- * Why `sql` does not parse in the dialect or touches something outside the allow-lists, or undefined.
- * node-sql-parser is what promptfoo uses; it is large (an optional peer dependency), so it loads only when a SQL
- * check runs.
+ * Why `sql` does not parse in the dialect or touches something outside the allow-lists, or undefined, as
+ * node-sql-parser (promptfoo's parser) finds it.
  */
 export async function sqlProblem(sql: string, spec: SqlSpec): Promise<string | undefined> {
   if (sql.trim() === '') return 'there is no SQL statement';
@@ -61,26 +58,3 @@ export async function sqlProblem(sql: string, spec: SqlSpec): Promise<string | u
 }
 
 const firstLine = (error: unknown): string => String((error as Error)?.message ?? error).split('\n')[0] ?? '';
-
-const importBesideSkillEval = () => import('node-sql-parser');
-type SqlParserModule = Awaited<ReturnType<typeof importBesideSkillEval>>;
-
-/**
- * node-sql-parser from beside skill-eval (its own dependencies, its neighbours in a global install), else from the
- * project skill-eval runs in (the working directory and up), where `npm install node-sql-parser` puts it.
- */
-async function loadSqlParser(): Promise<SqlParserModule> {
-  try {
-    return await importBesideSkillEval();
-  } catch (cause) {
-    try {
-      const inProject = createRequire(join(process.cwd(), 'noop.js')).resolve('node-sql-parser');
-      return (await import(pathToFileURL(inProject).href)) as SqlParserModule;
-    } catch {
-      throw new SkillEvalError('BAD_INPUT', 'SQL checks need the node-sql-parser package, which is not installed', {
-        hint: 'Install it in the project (npm install node-sql-parser), or beside skill-eval.',
-        cause,
-      });
-    }
-  }
-}
