@@ -157,6 +157,26 @@ describe('claude-code engine against the fake model server', () => {
     expect(body).not.toContain('stray-skill');
   }, 60_000);
 
+  // An eval file chooses these; each reaches claude as one word with its option (`--model=…`), which claude reads so.
+  it('takes the model, the system prompt and the tools given in one word with their options', async () => {
+    const input = await setup({
+      conversations: [{ id: 'hi', match: { user: 'Say hi', tools: true }, responses: [{ text: 'Hi.' }] }],
+    });
+    const session = await engine.run(
+      input({
+        turns: ['Say hi'],
+        model: 'claude-sonnet-4-5-20250929',
+        system: '--Be brief.',
+        tools: { allowed: ['Read', 'Skill'], disallowed: ['Read'] },
+      }),
+    );
+    expect(session.status).toBe('completed');
+    const body = modelRequests()[0]!.body as { model?: string; system?: unknown; tools?: { name: string }[] };
+    expect(body.model).toBe('claude-sonnet-4-5-20250929');
+    expect(JSON.stringify(body.system)).toContain('--Be brief.');
+    expect((body.tools ?? []).map((tool) => tool.name)).toEqual(['Skill']);
+  }, 60_000);
+
   it('fails fast on a 401 (retries off)', async () => {
     const input = await setup({
       conversations: [

@@ -41,7 +41,7 @@ describe('ClaudeCodeEngine with a replaying stand-in', () => {
     expect(args).not.toContain('sk-ant-test-key-42');
     expect(args).not.toContain('Greet me');
     expect(readFileSync(`${argsFile}.stdin`, 'utf8')).toBe('Greet me');
-    expect(args).toContain('--append-system-prompt\nBe brief.');
+    expect(args).toContain('--append-system-prompt=Be brief.');
     const childEnv = readFileSync(`${argsFile}.env`, 'utf8');
     expect(childEnv).toContain('ANTHROPIC_API_KEY=sk-ant-test-key-42');
     expect(childEnv).toContain(`HOME=${sandbox.home}`);
@@ -59,8 +59,8 @@ describe('ClaudeCodeEngine with a replaying stand-in', () => {
     expect(engine.capabilities?.tools).toBe(true);
     await engine.run(sandbox.input({ tools: { allowed: ['Read', 'Skill'], disallowed: ['Write'] } }));
     const args = readFileSync(argsFile, 'utf8');
-    expect(args).toContain('--tools\nRead,Skill\n');
-    expect(args).toContain('--disallowed-tools\nWrite\n');
+    expect(args).toContain('--tools=Read,Skill\n');
+    expect(args).toContain('--disallowed-tools=Write\n');
   });
 
   it('reports a crash without a result event as ENGINE_FAILED with the stderr tail and warns on junk lines', async () => {

@@ -52,7 +52,7 @@ describe('buildClaudeArgs', () => {
       maxTurns: 2,
     });
     expect(first.join(' ')).toContain('--session-id S');
-    expect(first.join(' ')).toContain('--model m --max-turns 2');
+    expect(first.join(' ')).toContain('--model=m --max-turns 2');
     const next = buildClaudeArgs({
       turn: { kind: 'resume', sessionId: 'S' },
       permissionMode: 'plan',
@@ -60,6 +60,20 @@ describe('buildClaudeArgs', () => {
     });
     expect(next.join(' ')).toContain('--resume S --x');
     expect(next).not.toContain('--no-session-persistence');
+  });
+
+  it('gives what an eval file chose in one word with its option, so a value starting with a dash is never an option', () => {
+    const args = buildClaudeArgs({
+      turn: { kind: 'single' },
+      permissionMode: 'bypassPermissions',
+      model: '--settings={"hooks":{}}',
+      system: '--mcp-config=evil.json',
+      allowedTools: ['--add-dir=/'],
+    });
+    expect(args).toContain('--model=--settings={"hooks":{}}');
+    expect(args).toContain('--append-system-prompt=--mcp-config=evil.json');
+    expect(args).toContain('--allowed-tools=--add-dir=/');
+    expect(args.filter((arg) => arg.startsWith('--settings') || arg.startsWith('--mcp-config'))).toEqual([]);
   });
 });
 
@@ -69,12 +83,12 @@ describe("a case's tools", () => {
       allowed: ['Read', 'Bash(npm test:*)', 'Write', 'Bash(git *)', 'mcp__tickets__list'],
       disallowed: ['Write', 'mcp__tickets__delete'],
     });
-    expect(args).toEqual(['--tools', 'Read,Bash,Write', '--disallowed-tools', 'Write,mcp__tickets__delete']);
+    expect(args).toEqual(['--tools=Read,Bash,Write', '--disallowed-tools=Write,mcp__tickets__delete']);
   });
 
   it('offers no built-in tool for an empty list, and changes nothing without a restriction', () => {
-    expect(toolArgs({ allowed: [], disallowed: [] })).toEqual(['--tools', '']);
-    expect(toolArgs({ disallowed: ['Agent'] })).toEqual(['--disallowed-tools', 'Agent']);
+    expect(toolArgs({ allowed: [], disallowed: [] })).toEqual(['--tools=']);
+    expect(toolArgs({ disallowed: ['Agent'] })).toEqual(['--disallowed-tools=Agent']);
     expect(toolArgs(undefined)).toEqual([]);
   });
 
@@ -85,6 +99,6 @@ describe("a case's tools", () => {
       allowedTools: ['Bash(git *)'],
       tools: { allowed: ['Read'], disallowed: [] },
     });
-    expect(args.join(' ')).toContain('--allowed-tools Bash(git *) --tools Read');
+    expect(args.join(' ')).toContain('--allowed-tools=Bash(git *) --tools=Read');
   });
 });

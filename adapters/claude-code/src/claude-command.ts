@@ -78,10 +78,12 @@ export function buildClaudeArgs(options: ClaudeArgsOptions): string[] {
     '--setting-sources',
     'project',
   ];
-  if (options.model) args.push('--model', options.model);
+  // What the eval file chose (the model, the system prompt, tools) goes in one word with its option: whatever it starts
+  // with, claude can read it only as that option's value.
+  if (options.model) args.push(`--model=${options.model}`);
   if (options.maxTurns !== undefined) args.push('--max-turns', String(options.maxTurns));
-  if (options.system) args.push('--append-system-prompt', options.system);
-  if (options.allowedTools?.length) args.push('--allowed-tools', options.allowedTools.join(','));
+  if (options.system) args.push(`--append-system-prompt=${options.system}`);
+  if (options.allowedTools?.length) args.push(`--allowed-tools=${options.allowedTools.join(',')}`);
   args.push(...toolArgs(options.tools));
   // Strict, always: a workspace's `.mcp.json` (brought by a fixture) would start its servers unasked under -p, and the
   // user's and the project's own servers would change what is being measured.
@@ -105,8 +107,8 @@ export function toolArgs(tools: ToolRestriction | undefined): string[] {
   if (tools.allowed) {
     const names = tools.allowed.map((entry) => entry.replace(/\(.*$/s, '').trim()).filter((name) => name !== '');
     const builtIn = [...new Set(names.filter((name) => !name.startsWith('mcp__')))];
-    args.push('--tools', builtIn.join(','));
+    args.push(`--tools=${builtIn.join(',')}`);
   }
-  if (tools.disallowed.length) args.push('--disallowed-tools', tools.disallowed.join(','));
+  if (tools.disallowed.length) args.push(`--disallowed-tools=${tools.disallowed.join(',')}`);
   return args;
 }

@@ -39,8 +39,10 @@ export async function completeWithClaude(
     if (request.maxTokens) env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = String(request.maxTokens);
     const model = request.model ?? settings.model;
     const args = ['-p', '--output-format', 'stream-json', '--verbose', '--tools', '', '--setting-sources', ''];
-    args.push('--no-session-persistence', '--max-turns', '1', '--system-prompt', request.system ?? DEFAULT_SYSTEM);
-    if (model) args.push('--model', model);
+    // The system prompt and the model in one word with their options: a judge or simulated user's model may come from
+    // an eval file, and neither can then read as another option of claude's.
+    args.push('--no-session-persistence', '--max-turns', '1', `--system-prompt=${request.system ?? DEFAULT_SYSTEM}`);
+    if (model) args.push(`--model=${model}`);
     const parser = new StreamJsonParser();
     const proc = await runGroupProcess({
       file: binary,

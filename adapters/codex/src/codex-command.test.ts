@@ -15,7 +15,7 @@ describe('buildCodexArgs', () => {
     expect(args.slice(0, 3)).toEqual(['exec', '--json', '--skip-git-repo-check']);
     expect(args).toContain('--ephemeral');
     expect(args.slice(-2)).toEqual(['--', '-']);
-    expect(args.join(' ')).toContain('-m gpt-5.5 -s workspace-write -c');
+    expect(args.join(' ')).toContain('--model=gpt-5.5 -s workspace-write -c');
     expect(args.join(' ')).toContain('--disable plugins --disable apps');
     expect(configs(args)).toEqual([
       'sandbox_workspace_write.exclude_slash_tmp=true',
@@ -51,6 +51,16 @@ describe('buildCodexArgs', () => {
     });
     expect(configs(args)).toContain('developer_instructions="Say \\"hi\\"\\nthen stop."');
     expect(args.slice(-4)).toEqual(['--add-dir', '/x', '--', '-']);
+  });
+
+  it('gives the model in one word with its option, so a model starting with a dash is never a flag', () => {
+    const args = buildCodexArgs({
+      ...base,
+      model: '--dangerously-bypass-approvals-and-sandbox',
+      turn: { kind: 'single' },
+    });
+    expect(args).toContain('--model=--dangerously-bypass-approvals-and-sandbox');
+    expect(args).not.toContain('--dangerously-bypass-approvals-and-sandbox');
   });
 });
 

@@ -99,8 +99,8 @@ export function buildCodexArgs(options: CodexArgsOptions): string[] {
     '--json',
     '--skip-git-repo-check',
     ...(turn.kind === 'single' ? ['--ephemeral'] : []),
-    '-m',
-    options.model,
+    // One word: clap takes a separate word that starts with a dash for a flag, never as the model.
+    `--model=${options.model}`,
     ...sandbox,
     ...CODEX_SANDBOX_CONFIG,
     // Plugins, apps and analytics are what reach outside hosts; with them off only the provider is contacted.

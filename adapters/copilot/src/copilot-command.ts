@@ -112,7 +112,8 @@ export interface CopilotArgsOptions {
  */
 export function buildCopilotArgs(options: CopilotArgsOptions): string[] {
   const args = ['--output-format', 'json', '--allow-all', '--no-ask-user', '--no-auto-update'];
-  if (options.model) args.push('--model', options.model);
+  // One word: a model an eval file pins never reads as an option of Copilot's, whatever it starts with.
+  if (options.model) args.push(`--model=${options.model}`);
   if (options.sessionId) args.push(options.resume ? '--resume' : '--session-id', options.sessionId);
   if (options.usageFile) args.push('--usage-output-file', options.usageFile);
   args.push(...(options.extraArgs ?? []));

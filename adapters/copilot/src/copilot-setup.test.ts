@@ -239,8 +239,7 @@ describe('copilot environment and home', () => {
       '--allow-all',
       '--no-ask-user',
       '--no-auto-update',
-      '--model',
-      'gpt-4o',
+      '--model=gpt-4o',
       '--session-id',
       's1',
     ]);
@@ -250,5 +249,11 @@ describe('copilot environment and home', () => {
       '--usage-output-file',
       '/h/u.json',
     ]);
+  });
+
+  it('gives the model in one word with its option, so a model starting with a dash is never an option', () => {
+    const args = buildCopilotArgs({ model: '--allow-all-urls' });
+    expect(args).toContain('--model=--allow-all-urls');
+    expect(args).not.toContain('--allow-all-urls');
   });
 });

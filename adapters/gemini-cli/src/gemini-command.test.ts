@@ -34,14 +34,19 @@ describe('buildGeminiArgs', () => {
       'stream-json',
       '--approval-mode',
       'yolo',
-      '--model',
-      'gemini-2.5-pro',
+      '--model=gemini-2.5-pro',
       '--session-id',
       's1',
     ]);
     expect(
       buildGeminiArgs({ turn: { kind: 'resume', sessionId: 's1' }, approvalMode: 'plan', extraArgs: ['--debug'] }),
     ).toEqual(['--output-format', 'stream-json', '--approval-mode', 'plan', '--resume', 's1', '--debug']);
+  });
+
+  it('gives the model in one word with its option: yargs would read a separate "--yolo" as an option', () => {
+    const args = buildGeminiArgs({ turn: { kind: 'single' }, approvalMode: 'default', model: '--yolo' });
+    expect(args).toContain('--model=--yolo');
+    expect(args).not.toContain('--yolo');
   });
 });
 

@@ -149,7 +149,8 @@ export interface GeminiArgsOptions {
 // --prompt :8068 (a string, one argument).
 export function buildGeminiArgs(options: GeminiArgsOptions): string[] {
   const args = ['--output-format', 'stream-json', '--approval-mode', options.approvalMode];
-  if (options.model) args.push('--model', options.model);
+  // One word, as the prompt: gemini's yargs reads a separate word that starts with a dash as an option of its own.
+  if (options.model) args.push(`--model=${options.model}`);
   if (options.turn.kind === 'first') args.push('--session-id', options.turn.sessionId);
   else if (options.turn.kind === 'resume') args.push('--resume', options.turn.sessionId);
   args.push(...(options.extraArgs ?? []));

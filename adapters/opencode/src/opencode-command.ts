@@ -158,13 +158,15 @@ export interface OpencodeArgsOptions {
 
 /**
  * Arguments of one headless turn (`opencode run`, options of opencode 1.18.33's run command): `--format json` (one JSON
- * event per line), `--auto` (approve every permission request not explicitly denied: the unattended mode), `--model
- * provider/model`, `--session <id>` to continue. The prompt goes on stdin, which `run` reads when it is not a terminal
- * (`Bun.stdin.text()`), since one argument may hold at most 128 KiB.
+ * event per line), `--auto` (approve every permission request not explicitly denied: the unattended mode),
+ * `--model=provider/model`, `--session <id>` to continue. The prompt goes on stdin, which `run` reads when it is not a
+ * terminal (`Bun.stdin.text()`), since one argument may hold at most 128 KiB.
  */
 export function buildOpencodeArgs(options: OpencodeArgsOptions): string[] {
   const args = ['run', '--format', 'json', '--auto'];
-  if (options.model) args.push('--model', options.model);
+  // One word: opencode's yargs reads a separate word that starts with a dash as an option of its own, so a model an
+  // eval file pins as `--attach=http://…` would send the whole session to that server.
+  if (options.model) args.push(`--model=${options.model}`);
   if (options.sessionId) args.push('--session', options.sessionId);
   args.push(...(options.extraArgs ?? []));
   return args;

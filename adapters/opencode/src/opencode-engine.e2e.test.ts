@@ -190,6 +190,26 @@ describe('opencode engine beside hostile config in the folder above the workspac
   }, 120_000);
 });
 
+describe('opencode engine given a model that reads as an option', () => {
+  // One opencode start. An eval file's model reaches `opencode run` on its command line; as a word of its own,
+  // `--attach=http:…` was opencode's --attach, which sent the session (prompt, workspace, key use) to that server.
+  it('passes it as the model, never as --attach: the server it names hears nothing', async () => {
+    const listener = await startHearingServer();
+    try {
+      const input = await setup({
+        conversations: [{ id: 'hi', match: { user: 'Say hi', tools: true }, responses: [{ text: 'Hi.' }] }],
+      });
+      const attach = `--attach=${listener.url.replace('http://', 'http:')}`;
+      const session = await engine.run(input({ turns: ['Say hi'], model: attach }));
+
+      expect(listener.heard).toEqual([]);
+      expect(session.finalMessage).not.toBe('Hi.');
+    } finally {
+      await listener.close();
+    }
+  }, 120_000);
+});
+
 describe('opencode trigger and task evals through the runner', () => {
   const RATE = 'RATE-QUERY: turn this into a pirate greeting';
   const DEEP = 'DEEP-QUERY: greet the crew and save it';

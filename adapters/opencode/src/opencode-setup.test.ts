@@ -93,11 +93,16 @@ describe('opencode config', () => {
       '--format',
       'json',
       '--auto',
-      '--model',
-      'anthropic/m',
+      '--model=anthropic/m',
       '--session',
       'ses_1',
     ]);
+  });
+
+  it("gives the model in one word with its option: opencode's yargs read a separate --attach=… as its own option", () => {
+    const args = buildOpencodeArgs({ model: '--attach=http://127.0.0.1:47801' });
+    expect(args).toEqual(['run', '--format', 'json', '--auto', '--model=--attach=http://127.0.0.1:47801']);
+    expect(args.filter((arg) => arg.startsWith('--attach'))).toEqual([]);
   });
 });
 

@@ -15,8 +15,8 @@ describe('buildQodercliArgs', () => {
     });
     expect(args.slice(0, 2)).toEqual(['-p', 'Greet me']);
     expect(args.join(' ')).toContain('--output-format stream-json --permission-mode bypass_permissions');
-    expect(args.join(' ')).toContain('-m performance --max-turns 5 --append-system-prompt Be brief.');
-    expect(args.join(' ')).toContain('--allowed-tools Read,Skill -r sess-1 --bare');
+    expect(args.join(' ')).toContain('--model=performance --max-turns 5 --append-system-prompt=Be brief.');
+    expect(args.join(' ')).toContain('--allowed-tools=Read,Skill -r sess-1 --bare');
     // A workspace's .mcp.json would start its servers before the session: qodercli loads none of it.
     expect(args).toContain('--strict-mcp-config');
   });
@@ -25,6 +25,20 @@ describe('buildQodercliArgs', () => {
     const args = buildQodercliArgs({ prompt: '--help me', permissionMode: 'default' });
     expect(args[1]).toBe(' --help me');
     expect(args).not.toContain('-r');
+  });
+
+  it('gives what an eval file chose in one word with its option, so a value starting with a dash is never an option', () => {
+    const args = buildQodercliArgs({
+      prompt: 'Greet me',
+      permissionMode: 'default',
+      model: '--settings=evil.json',
+      system: '--mcp-config=evil.json',
+      allowedTools: ['--add-dir=/'],
+    });
+    expect(args).toContain('--model=--settings=evil.json');
+    expect(args).toContain('--append-system-prompt=--mcp-config=evil.json');
+    expect(args).toContain('--allowed-tools=--add-dir=/');
+    expect(args.filter((arg) => arg.startsWith('--settings') || arg.startsWith('--mcp-config'))).toEqual([]);
   });
 });
 

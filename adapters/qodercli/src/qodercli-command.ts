@@ -40,10 +40,12 @@ export function buildQodercliArgs(options: QodercliArgsOptions): string[] {
   // A workspace's `.mcp.json` (brought by a fixture) would start its servers before the session: only servers given
   // on the command line load.
   args.push('--strict-mcp-config');
-  if (options.model) args.push('-m', options.model);
+  // What the eval file chose goes in one word with its option: qodercli parses with gemini-cli's yargs, which reads a
+  // separate word that starts with a dash as an option of its own.
+  if (options.model) args.push(`--model=${options.model}`);
   if (options.maxTurns !== undefined) args.push('--max-turns', String(options.maxTurns));
-  if (options.system) args.push('--append-system-prompt', options.system);
-  if (options.allowedTools?.length) args.push('--allowed-tools', options.allowedTools.join(','));
+  if (options.system) args.push(`--append-system-prompt=${options.system}`);
+  if (options.allowedTools?.length) args.push(`--allowed-tools=${options.allowedTools.join(',')}`);
   if (options.resume) args.push('-r', options.resume);
   args.push(...(options.extraArgs ?? []));
   return args;

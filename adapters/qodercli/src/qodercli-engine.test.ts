@@ -56,7 +56,7 @@ describe('QodercliEngine with a replaying stand-in', () => {
     const args = readFileSync(argsFile, 'utf8').trim().split('\n');
     expect(args.slice(0, 2)).toEqual(['-p', 'Greet me']);
     expect(args.join(' ')).toContain('--output-format stream-json --permission-mode bypass_permissions');
-    expect(args.join(' ')).toContain('-m performance --max-turns 6');
+    expect(args.join(' ')).toContain('--model=performance --max-turns 6');
     expect(args.join(' ')).not.toContain('pat-secret-123456');
     const childEnv = readFileSync(`${argsFile}.env`, 'utf8');
     expect(childEnv).toContain('QODER_PERSONAL_ACCESS_TOKEN=pat-secret-123456');

@@ -128,3 +128,50 @@ describe('findUntrustedInputs: MCP servers', () => {
     ]);
   });
 });
+
+describe('findUntrustedInputs: pinned models', () => {
+  const ATTACH = '--attach=http:127.0.0.1:47801';
+
+  it('refuses each model a case pins that is no plain model id — its agent’s, its judge’s, its user’s — at the case', async () => {
+    const found = await find([
+      {
+        id: 'a',
+        model: ATTACH,
+        judge: '-x',
+        userSimulator: { model: 'gpt 5', scenario: 'a user', maxTurns: 3 },
+        source: at(4),
+      },
+    ]);
+    expect(found.map((d) => [d.ruleId, d.file, d.line, d.message.split(', and')[0]])).toEqual([
+      ['trust/model-name', '/evals/evals.json', 4, `The case pins "${ATTACH}" as the model of its agent`],
+      ['trust/model-name', '/evals/evals.json', 4, 'The case pins "-x" as the model of its judge'],
+      ['trust/model-name', '/evals/evals.json', 4, 'The case pins "gpt 5" as the model that plays its user'],
+    ]);
+    expect(found[0]!.message).toContain("is handed to the agent's CLI on its command line");
+    expect(found[0]!.message).toContain('so the case runs only with --trust');
+  });
+
+  it('names a model every case of a file pins once, at the first case', async () => {
+    const found = await find([
+      { id: 'a', model: ATTACH, source: at(3) },
+      { id: 'b', model: ATTACH, source: at(9) },
+    ]);
+    expect(found.map((d) => [d.ruleId, d.line])).toEqual([['trust/model-name', 3]]);
+  });
+
+  it('lets plain model ids through, as the docs and the formats write them, and any model with --trust', async () => {
+    const plain = [
+      'claude-sonnet-4-5',
+      'openai/gpt-5',
+      'anthropic://claude-sonnet-4-6',
+      'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      'gemini-2.5-pro',
+      'claude-3-5-sonnet@20240620',
+      'claude-sonnet-4-5[1m]',
+      'ft:gpt-4o-mini:org:custom:abc123',
+      'dashscope/qwen3-coder-plus',
+    ];
+    expect(await find(plain.map((model, i) => ({ id: `p${i}`, model, judge: model })))).toEqual([]);
+    expect(await find([{ id: 'a', model: ATTACH, judge: ATTACH }], true)).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import type { Case, Diagnostic, Suite } from '@skill-eval/core';
 import { MODEL_KEY_VARIABLES } from './child-env.js';
 import { untrustedMcpServer } from './resolve-mcp-servers.js';
+import { untrustedModelPins } from './untrusted-model-pins.js';
 import { createWorkspaceScanner, type WorkspaceRisk } from './untrusted-workspace.js';
 
 export interface UntrustedInputsOptions {
@@ -23,8 +24,9 @@ const ACTORS: Record<string, string> = {
 /**
  * Everything in the suites that would start a program, read outside its folder or send data away without the user
  * having said --trust — real MCP servers, fixture repositories whose git config runs programs, agent settings files
- * with hooks — and the model keys an MCP server may never be handed, even with --trust. Each is an error diagnostic
- * at the eval file and line that brings it (a fixture's at its case), one per thing, found before any agent runs.
+ * with hooks, pinned models that an agent CLI could read as options — and the model keys an MCP server may never be
+ * handed, even with --trust. Each is an error diagnostic at the eval file and line that brings it (a fixture's and a
+ * pinned model's at its case), one per thing, found before any agent runs.
  */
 export async function findUntrustedInputs(
   suites: readonly Suite[],
@@ -45,6 +47,15 @@ export async function findUntrustedInputs(
       if (refusal) report('trust/mcp-server', `${refusal.message} ${refusal.hint}`, server.source ?? testCase.source);
     }
     if (options.trust) continue;
+    for (const { role, finding } of untrustedModelPins(testCase, options.trust)) {
+      // No case name in it: a model the whole file pins (SkillKit's, skill-up's eval.yaml) is named once.
+      const model = JSON.stringify(finding.use.value);
+      report(
+        'trust/model-name',
+        `The case pins ${model} as ${role}, and a model ${finding.why}, so the case runs only with --trust. Write the model's plain id (claude-sonnet-4-5, openai/gpt-5), or read it, then pass --trust.`,
+        testCase.source,
+      );
+    }
     for (const risk of await workspaceRisks(testCase.workspace, testCase.source.file)) {
       report(ruleOf(risk), riskMessage(risk, testCase, shown), testCase.source);
     }

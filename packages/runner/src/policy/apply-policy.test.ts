@@ -123,6 +123,20 @@ describe('applyPolicy', () => {
     expect(verdict).toMatchObject({ refused: [], ignored: [{ why: 'a model endpoint; never applied (warned)' }] });
   });
 
+  it('refuses a model name that is no plain model id from a project, and lets a plain one through', () => {
+    const models = [
+      { path: 'engine model', value: 'anthropic/claude-sonnet-4-5' },
+      { path: 'engine model', value: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' },
+      { path: 'engine model', value: '--attach=http:127.0.0.1:47801' },
+    ];
+    for (const source of ['found-config', 'recorded-run', 'eval-file'] as const) {
+      const { refused } = applyPolicy(source, models, { trust: false, context });
+      expect(refused.map(({ use }) => use.value)).toEqual(['--attach=http:127.0.0.1:47801']);
+      expect(refused[0]!.why).toContain("is handed to the agent's CLI on its command line");
+    }
+    expect(applyPolicy('eval-file', models, { trust: true }).refused).toEqual([]);
+  });
+
   it('refuses a .env endpoint only while a credential comes from the real environment', () => {
     const use = [{ path: '.env ANTHROPIC_BASE_URL', value: 'http://x' }];
     expect(applyPolicy('dotenv', use, { trust: false, context: { userCredentials: [] } }).refused).toEqual([]);

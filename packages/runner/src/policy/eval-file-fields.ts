@@ -1,3 +1,4 @@
+import { MODEL_NAME_POWER } from './model-id.js';
 import type { PolicyEntry, Power, Source } from './policy-types.js';
 
 // The fields of every eval-file format, by format: all come from the project, so none is trusted. A field that
@@ -36,6 +37,22 @@ const SETUP_GATE = 'the case is an error before its agent starts (setup needs --
 const CHECK_GATE = 'the case is an error before its agent starts (code checks need --trust)';
 const BOUNDARY_GATE = 'an error at its line when the eval file is read (beyond the project needs --trust)';
 const CODE_CHECK = 'its type runs code (script, code-grader, javascript, python) or sends the answer away (webhook)';
+
+/**
+ * A model the eval file pins for its agent or judge: refused by the gate of pinned models (untrusted-model-pins.ts),
+ * which checks every case's pins as the `engine model` setting they become.
+ */
+export const PINNED_MODEL_GATE =
+  'refused before any agent runs (and by validate), at the case, as the `engine model` it becomes (trust/model-name)';
+
+export const pinnedModel = (paths: string[], why: string): PolicyEntry => ({
+  paths,
+  sources: EVAL,
+  ...MODEL_NAME_POWER,
+  untrusted: 'refuse',
+  why,
+  gate: PINNED_MODEL_GATE,
+});
 
 const AGENTV: PolicyEntry[] = [
   gated(
@@ -168,7 +185,9 @@ const EVAL_MD: PolicyEntry[] = [
     'names the skill folders staged in the workspace and the agent folder whose AGENT.md is the system prompt',
     BOUNDARY_GATE,
   ),
-  ignored(['eval-md model', 'eval-md module'], 'loads-code', 'SkillKit’s model and module; a hint only'),
+  // SkillKit runs and judges every case of the file with its model: the cases' pin (engines.md, Pinned models).
+  pinnedModel(['eval-md model'], 'the model every case’s agent and judge are asked for (a pin)'),
+  ignored(['eval-md module'], 'loads-code', 'SkillKit’s module; kept in metadata, never loaded (warned)'),
   inert([
     'eval-md *',
     'eval-md description',
@@ -325,6 +344,10 @@ const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
     "names a recorded trajectory read into the judge's criterion",
     'read only from inside the case directory, as Claude Code reads it; `..`, an absolute path or a link out of it is an error at its line',
   ),
+  pinnedModel(
+    ['claude-plugin-eval execution.model', 'claude-plugin-eval/prompt-md model'],
+    "the model the case's agent is asked for (a pin)",
+  ),
   gated(
     ['claude-plugin-eval context.add_dirs'],
     'reads-outside-project',
@@ -352,7 +375,6 @@ const CLAUDE_PLUGIN_EVAL: PolicyEntry[] = [
     'claude-plugin-eval execution.growthbook_overrides',
     'claude-plugin-eval execution.growthbook_overrides.*',
     'claude-plugin-eval execution.max_turns',
-    'claude-plugin-eval execution.model',
     'claude-plugin-eval execution.prompt',
     'claude-plugin-eval execution.timeout_seconds',
     'claude-plugin-eval expected_outcome',
@@ -459,7 +481,7 @@ const PROMPTFOO: PolicyEntry[] = [
       'promptfoo scenarios.config.options.provider',
     ],
     'chooses-endpoint',
-    "promptfoo's providers: one anthropic:messages:<model> or openai:<model> is an engine and model hint the command line overrides; any other (exec: included) is never run, said once (info)",
+    "promptfoo's providers: one anthropic:messages:<model> or openai:<model> is an engine and model hint the command line overrides (its model checked as a pinned model, trust/model-name); any other (exec: included) is never run, said once (info)",
   ),
   ignored(
     [

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { EVAL_FILE_FIELDS } from './eval-file-fields.js';
+import { MODEL_NAME_POWER, MODEL_ON_COMMAND_LINE } from './model-id.js';
 import type { PolicyContext, PolicyEntry, Source } from './policy-types.js';
 import { SKILL_UP_FIELDS } from './skill-up-fields.js';
 
@@ -431,9 +432,17 @@ const ENGINE_SETTINGS: PolicyEntry[] = [
     untrusted: 'refuse',
     why: 'lets the command engine run its command; set by skill-eval itself',
   },
+  {
+    // The one check of every model name that enters a run from a project: a found config's, a run.json's `--ek`, and
+    // each model an eval file pins (for its agent, its judge, its simulated user: untrusted-model-pins.ts).
+    paths: ['engine model'],
+    sources: ENGINE,
+    ...MODEL_NAME_POWER,
+    untrusted: 'refuse',
+    why: MODEL_ON_COMMAND_LINE,
+  },
   none(
     [
-      'engine model',
       'engine maxTurns',
       'engine maxTokens',
       'engine temperature',

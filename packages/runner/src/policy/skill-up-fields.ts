@@ -1,3 +1,4 @@
+import { pinnedModel } from './eval-file-fields.js';
 import type { PolicyEntry, Power } from './policy-types.js';
 
 // skill-up's eval.yaml (`skill-up`) and case files (`skill-up/case`). Its `environment` becomes the settings of the
@@ -24,7 +25,6 @@ const JUDGE = ['judge', 'judges'].flatMap((judge) => [
   `${judge}.criteria`,
   `${judge}.failure`,
   `${judge}.failure.**`,
-  `${judge}.model`,
   `${judge}.pass_threshold`,
   `${judge}.success`,
   `${judge}.success.**`,
@@ -87,20 +87,22 @@ export const SKILL_UP_FIELDS: PolicyEntry[] = [
     "skill-up's own engine switches; never applied (warned)",
     { untrusted: 'ignore' },
   ),
+  pinnedModel(
+    ['skill-up engine.model.name', 'skill-up engine.model.provider'],
+    'the model every case’s agent is asked for, as `provider/name` (a pin)',
+  ),
   entry(
     [
       'skill-up engine',
       'skill-up engine.model',
       'skill-up engine.model.*',
-      'skill-up engine.model.name',
       'skill-up engine.model.params',
       'skill-up engine.model.params.*',
-      'skill-up engine.model.provider',
       'skill-up engine.name',
       'skill-up engine.type',
     ],
     'none',
-    'names a bundled engine and its model',
+    'names a bundled engine and the parameters of its model',
   ),
   entry(both(['mcp.servers.command', 'mcp.servers.args']), 'starts-program', 'the command of a real MCP server', {
     gate: MCP_GATE,
@@ -127,6 +129,7 @@ export const SKILL_UP_FIELDS: PolicyEntry[] = [
     { gate: CHECK_GATE, when: 'the judge is a script' },
   ),
   entry([...both(JUDGE), 'skill-up judges.id', 'skill-up/case judges.id'], 'none', 'how the answer is graded'),
+  pinnedModel(both(['judge.model', 'judges.model']), "the model the case's judge is asked for (a pin)"),
   entry(
     ['skill-up cases.files', 'skill-up skills.path', 'skill-up skills.source', 'skill-up skills.target'],
     'reads-outside-project',
@@ -166,13 +169,16 @@ export const SKILL_UP_FIELDS: PolicyEntry[] = [
   entry(
     [
       ...both(['user_simulator', 'user_simulator.*']),
-      'skill-up user_simulator.model',
       'skill-up user_simulator.protocol',
       'skill-up user_simulator.timeout_seconds',
       'skill-up/case user_simulator.scenario',
     ],
     'none',
     "the model and provider (openai or anthropic) the run's judge asks to play the user, as a pinned judge model; its credential and endpoint stay the judge's",
+  ),
+  pinnedModel(
+    ['skill-up user_simulator.model'],
+    "the model the run's judge asks to play the user (a pin of the judge's model)",
   ),
   entry(
     ['skill-up user_simulator.provider'],
