@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type Case, type CaseInput, CaseSchema, type Suite, SuiteSchema } from '@skill-eval/core';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 
 /** A temp directory removed by the returned cleanup. */
 export async function tempDir(prefix = 'runner-test-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -62,3 +62,27 @@ export const mounted = (path: string): boolean =>
   readFileSync('/proc/self/mountinfo', 'utf8')
     .split('\n')
     .some((line) => line.split(' ')[4] === path);
+
+/** The text of the host's file in {@link useRunBesideHost}: what a planted link must never change. */
+export const HOST_TEXT = 'host-only text\n';
+
+/**
+ * For each test, a run directory `run` someone else may have written, beside a folder `host` of the user's with one
+ * file (`bashrc`); `hostUntouched()` fails when that file changed or a file was made beside it (through a planted link).
+ */
+export function useRunBesideHost(prefix: string) {
+  const at = { dir: '', run: '', host: '' };
+  useTempDir(prefix, (made) => {
+    at.dir = made;
+    at.run = join(made, 'run');
+    at.host = join(made, 'host');
+    mkdirSync(at.run);
+    mkdirSync(at.host);
+    writeFileSync(join(at.host, 'bashrc'), HOST_TEXT);
+  });
+  const hostUntouched = () => {
+    expect(readFileSync(join(at.host, 'bashrc'), 'utf8')).toBe(HOST_TEXT);
+    expect(readdirSync(at.host)).toEqual(['bashrc']);
+  };
+  return { at, hostUntouched };
+}
