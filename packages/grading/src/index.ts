@@ -1,8 +1,8 @@
 export { caseNeedsJudge, caseNeedsWorkspaceBefore } from './case-needs-judge.js';
-export { findSqlParserWith, type InstalledPackageFinder } from './checks/load-sql-parser.js';
 export { checksNeedingTrust } from './checks/require-trust.js';
 export { routedSkill } from './checks/skill-routed.js';
 export { skillFired, type TriggerDetection } from './checks/skill-used.js';
+export { findSqlParserWith, type InstalledPackageFinder } from './checks/sql-parser-finder.js';
 export { checkDiagnostics } from './compat/check-diagnostics.js';
 export type { Grade, GradeInput, Judge } from './grade.js';
 export { gradeExecution, judgePromptOf } from './grade-execution.js';

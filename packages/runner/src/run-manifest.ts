@@ -11,7 +11,6 @@ import {
   restoreRedacted,
   SkillEvalError,
 } from '@skill-eval/core';
-import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 
 export { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, type RunManifest, RunManifestSchema } from '@skill-eval/core';
 
@@ -31,6 +30,8 @@ export function isRunDirectory(dir: string): boolean {
 
 /** Writes `<outDir>/run.json` whole, through nothing planted in the run directory (see writeHarnessFileAtomically). */
 export async function writeRunManifest(outDir: string, manifest: RunManifest): Promise<void> {
+  // Imported here: list and validate ask isRunDirectory of every folder they walk, and load none of the file layer.
+  const { writeHarnessFileAtomically } = await import('@skill-eval/engine-kit/agent-files');
   await writeHarnessFileAtomically(outDir, join(outDir, RUN_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 

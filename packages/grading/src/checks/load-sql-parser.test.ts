@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { normalizeCheck } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCase, makeSession } from '../test-support/fixtures.js';
-import { findSqlParserWith } from './load-sql-parser.js';
 import { runCheck } from './run-check.js';
+import { findSqlParserWith } from './sql-parser-finder.js';
 
 // A project's node_modules came with the project: a node-sql-parser planted there is its code, which an is-sql check
 // graded in that project (the working directory of the run) must never import into the harness.
