@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { chmod, mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +25,29 @@ describe('createTreeHasher', () => {
   // A fresh hasher per hash: a hasher memoises, so the same one would not see the change.
   const hash = (path = root, options?: Parameters<ReturnType<typeof createTreeHasher>['hash']>[1]) =>
     createTreeHasher().hash(path, options);
+
+  /** /proc/kmsg: a regular file of size 0 whose reads, once its messages are read, wait for the next one for ever. */
+  const kmsgReadable = (() => {
+    try {
+      accessSync('/proc/kmsg', constants.R_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+
+  it.runIf(kmsgReadable)(
+    'reads a file no further than its size, so one that never ends cannot hold the hash',
+    async () => {
+      // A skill's link, or an absolute path a check names: hashed by what is there, as the agent would see it.
+      await symlink('/proc/kmsg', join(root, 'kmsg'));
+      const hashed = await Promise.race([
+        hash(),
+        new Promise<string>((done) => setTimeout(() => done('still reading after 5 s'), 5000).unref()),
+      ]);
+      expect(hashed).toMatch(/^[0-9a-f]{64}$/);
+    },
+  );
 
   it('gives the same tree the same hash and any change of content, name or mode another', async () => {
     const before = await hash();

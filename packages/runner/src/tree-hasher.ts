@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { skillLinkTarget } from './skill-link-target.js';
 
-/** Files above this size are streamed instead of read whole. */
+/** Files above this size are read in chunks of CHUNK bytes instead of whole. */
 const STREAM_ABOVE = 4 * 1024 * 1024;
+const CHUNK = 1024 * 1024;
 
 /**
  * What one hash may read behind links out of its tree (entries, and bytes of files). A skill linking to `/` or to a
@@ -47,11 +48,28 @@ export interface TreeHasher {
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
-async function hashFile(file: string, size: number): Promise<string> {
-  if (size <= STREAM_ABOVE) return sha256(await readFile(file));
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+/**
+ * The sha256 of a file's content, as far as its size when it was opened: opened without waiting (a FIFO put in its
+ * place since it was listed answers at once, and counts as no file), and read no further than fstat said, so a file
+ * that never ends (a procfs or tracefs file behind a skill's link, which reports size 0) cannot hold the run.
+ */
+async function hashFile(file: string, listedSize: number): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return 'not-a-file';
+    const hash = createHash('sha256');
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(info.size, listedSize > STREAM_ABOVE ? CHUNK : info.size)));
+    for (let at = 0; at < info.size; ) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, info.size - at), at);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      at += bytesRead;
+    }
+    return hash.digest('hex');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** One walk of a tree: the hashed path's own, or that of a folder behind a link out of it. */
@@ -168,7 +186,10 @@ export function createTreeHasher(parallel = 32, linked: LinkedTreeLimits = LINKE
         pending = entry(path, { root: path, chain: [] }, options).then(
           (lines) => sha256(lines.sort().join('\n')),
           (error: NodeJS.ErrnoException) => {
-            if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return `missing:${basename(path)}`;
+            // Only the hashed path itself missing is a hash: an entry below it that vanished mid-walk (a folder behind a
+            // link into /proc) would otherwise make every content of the tree hash alike, and a stale result match.
+            const itself = error.path === undefined || error.path === path;
+            if (itself && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return `missing:${basename(path)}`;
             throw error;
           },
         );
