@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordedOptionsNeedTrust, refuseUntrustedRecordedOptions } from './recorded-options-trust.js';
@@ -43,6 +45,33 @@ describe('options a run.json records, read back by --resume and --replay', () =>
     expect(refusal({ evals: 'skills/greeter/evals' }, { cwd: join(project, 'skills'), paths: ['greeter'] })).toBe(
       undefined,
     );
+  });
+
+  it('follows a link the project holds: a path inside it that leads outside reads outside', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skill-eval-recorded-place-'));
+    try {
+      const [inside, outside] = [join(dir, 'project'), join(dir, 'elsewhere')];
+      mkdirSync(join(inside, 'skills'), { recursive: true });
+      mkdirSync(outside);
+      symlinkSync(outside, join(inside, 'leak'));
+      const refused = (recorded: Record<string, unknown>, paths: string[]) => {
+        try {
+          refuseUntrustedRecordedOptions(recorded, join(inside, 'run'), '--resume', false, inside, {
+            cwd: inside,
+            paths,
+          });
+          return undefined;
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      expect(refused({}, ['leak'])).toContain('the path leak (reads the eval files there');
+      expect(refused({}, ['leak/evals.json'])).toContain('the path leak/evals.json');
+      expect(refused({ baseline: 'leak' }, ['skills'])).toContain('--baseline leak');
+      expect(refused({}, ['skills', 'not-there-yet'])).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lets --trust given now vouch for all of it', () => {

@@ -1,4 +1,5 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { EVAL_FILE_FIELDS } from './eval-file-fields.js';
 import { MODEL_NAME_POWER, MODEL_ON_COMMAND_LINE } from './model-id.js';
 import type { PolicyContext, PolicyEntry, Source } from './policy-types.js';
@@ -37,10 +38,24 @@ const namesEnvironmentModule = (value: unknown, context: PolicyContext): boolean
 const isOpen = (value: unknown) => value === 'open' || value === 'allow_all';
 const nonEmpty = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
 
-/** A path (relative to the project) that leaves the project. */
+/**
+ * Where a path really is: its real path, links followed (a link committed in the project may point anywhere); for a
+ * path not there yet, its nearest folder that is, with the rest of the path added.
+ */
+function realLocation(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realLocation(parent), basename(path));
+  }
+}
+
+/** A path (relative to the project) that leaves the project, as written or through a link on its way. */
 const outsideProject = (value: unknown, context: PolicyContext): boolean => {
   if (typeof value !== 'string' || !context.projectDir) return true;
-  const rel = relative(context.projectDir, resolve(context.projectDir, value));
+  const project = realLocation(resolve(context.projectDir));
+  const rel = relative(project, realLocation(resolve(context.projectDir, value)));
   return rel === '..' || rel.startsWith('../') || isAbsolute(rel);
 };
 
