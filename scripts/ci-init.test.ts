@@ -2,7 +2,19 @@
 // writes lints clean with actionlint and passes the action only inputs action.yml has; the GitLab job's script runs in
 // bash against the fake model server and runs only what the merge request changed.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +117,27 @@ describe('skill-eval ci init', { timeout: 60_000 }, () => {
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('ci init cannot write the path "${{github.event.pull_request.title}}"');
     expect(refused.err).toContain('GitHub would evaluate what follows its `$' + '{{` as an expression');
+  });
+
+  it('writes into the repository only, never through a link it holds', async () => {
+    // Committed by someone else: the workflow's name, dangling, pointing at a file of the user's outside the repository.
+    const outside = mkdtempSync(join(tmpdir(), 'skill-eval-ci-init-outside-'));
+    try {
+      mkdirSync(join(dir, '.github/workflows'), { recursive: true });
+      symlinkSync(join(outside, 'profile'), join(dir, '.github/workflows/skill-evals.yml'));
+      expect((await ciInit('-e', 'anthropic')).code).toBe(2);
+      const forced = await ciInit('-e', 'anthropic', '--force');
+      expect(forced.code, forced.err).toBe(0);
+      expect(lstatSync(join(dir, '.github/workflows/skill-evals.yml')).isFile()).toBe(true);
+      // A folder on the way that is a link: refused, nothing written there.
+      rmSync(join(dir, '.github'), { recursive: true });
+      symlinkSync(outside, join(dir, '.github'));
+      const refused = await ciInit('-e', 'anthropic', '--force');
+      expect(refused.code).toBe(2);
+      expect(readdirSync(outside)).toEqual([]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('never overwrites a workflow without --force, and refuses an engine it does not know', async () => {

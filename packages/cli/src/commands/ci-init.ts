@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { SkillEvalError, type Suite } from '@skill-eval/core';
+import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
 import { agentSetup, KNOWN_ENGINES } from '../ci-init/agent-setup.js';
 import type { CiPlan } from '../ci-init/ci-plan.js';
 import { GITHUB_WORKFLOW_FILE, githubWorkflow } from '../ci-init/github-workflow.js';
@@ -54,8 +55,8 @@ export async function ciInitCommand(paths: string[], options: CiInitOptions, io:
   };
   const written =
     (options.provider ?? 'github') === 'github'
-      ? write(io, GITHUB_WORKFLOW_FILE, githubWorkflow(plan), options.force === true)
-      : writeGitlab(io, gitlabJob(plan), options.force === true);
+      ? await write(io, GITHUB_WORKFLOW_FILE, githubWorkflow(plan), options.force === true)
+      : await writeGitlab(io, gitlabJob(plan), options.force === true);
   io.stdout.write(
     `Wrote ${written}: the evals of ${evalPaths.join(', ')} on ${engines.join(', ') || 'the default engine'}.\n`,
   );
@@ -131,22 +132,29 @@ function defaultBranch(cwd: string): string {
   );
 }
 
-/** Writes `file` (relative to the working directory) unless it exists and --force was not given; its path. */
-function write(io: CommandIO, file: string, text: string, force: boolean): string {
+/** Something is at `path`: a file, a folder, or a link (even one to nothing), which is never looked through. */
+const taken = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+
+/**
+ * Writes `file` (relative to the working directory) unless something is there and --force was not given; its path.
+ * Through the file layer: the repository may hold a link at the name or on the way to it (`.github -> /elsewhere`),
+ * committed by someone else, and the workflow is written to the repository only — a folder on the way that is a link
+ * is refused, and --force replaces a link at the name instead of writing where it points.
+ */
+async function write(io: CommandIO, file: string, text: string, force: boolean): Promise<string> {
   const path = join(io.cwd, file);
-  if (existsSync(path) && !force) {
+  if (taken(path) && !force) {
     throw new SkillEvalError('USAGE', `${file} exists already; ci init does not overwrite it.`, {
       hint: 'Pass --force to replace it, or move it away first.',
     });
   }
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
+  await writeHarnessFileAtomically(io.cwd, path, text);
   return file;
 }
 
 /** GitLab reads one `.gitlab-ci.yml`: the job goes there when there is none, else into a file it includes. */
-function writeGitlab(io: CommandIO, text: string, force: boolean): string {
-  if (!existsSync(join(io.cwd, GITLAB_CI_FILE))) return write(io, GITLAB_CI_FILE, text, force);
+function writeGitlab(io: CommandIO, text: string, force: boolean): Promise<string> {
+  if (!taken(join(io.cwd, GITLAB_CI_FILE))) return write(io, GITLAB_CI_FILE, text, force);
   return write(io, GITLAB_INCLUDED_FILE, text, force);
 }
 
