@@ -88,22 +88,31 @@ export interface RunCacheOptions {
 }
 
 /** The run's cache, or undefined when the run has no `cacheDir`. */
-export function runCacheFor(options: RunCacheOptions, suites: readonly Suite[]): RunCache | undefined {
+export function runCacheFor(
+  options: RunCacheOptions,
+  suites: readonly Suite[],
+  warn?: (message: string) => void,
+): RunCache | undefined {
   if (!options.cacheDir) return undefined;
-  return createRunCache(options.cacheDir, options.cacheSealKey ?? randomBytes(32), {
-    evalFiles: new Set(suites.flatMap((suite) => [suite.file, ...suite.cases.map((c) => c.source.file)])),
-    ...(options.judge
-      ? { judge: { engine: options.judge.engine, model: options.judge.model, settings: options.judge.settings } }
-      : {}),
-    ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
-    ...(options.baselineSkill ? { baselineSkill: options.baselineSkill } : {}),
-    overrides: {
-      timeoutSeconds: options.timeoutSeconds,
-      maxTurns: options.maxTurns,
-      triggerDetection: options.triggerDetection,
-      trust: options.trust ?? false,
+  return createRunCache(
+    options.cacheDir,
+    options.cacheSealKey ?? randomBytes(32),
+    {
+      evalFiles: new Set(suites.flatMap((suite) => [suite.file, ...suite.cases.map((c) => c.source.file)])),
+      ...(options.judge
+        ? { judge: { engine: options.judge.engine, model: options.judge.model, settings: options.judge.settings } }
+        : {}),
+      ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
+      ...(options.baselineSkill ? { baselineSkill: options.baselineSkill } : {}),
+      overrides: {
+        timeoutSeconds: options.timeoutSeconds,
+        maxTurns: options.maxTurns,
+        triggerDetection: options.triggerDetection,
+        trust: options.trust ?? false,
+      },
     },
-  });
+    warn,
+  );
 }
 
 /** Only a graded verdict is worth keeping: errors, skips and interrupts say nothing lasting about the skill. */

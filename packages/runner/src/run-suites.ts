@@ -64,8 +64,13 @@ export interface RunOptions {
   runs?: number;
   /** Retries of an execution that timed out or errored; overrides every case's own retry policy. */
   retries?: number;
-  /** Called in order; a reporter that throws is reported once on stderr and ignored. */
+  /** Called in order; a reporter that throws is reported once (see {@link warn}) and ignored. */
   reporters?: Reporter[];
+  /**
+   * Where the run tells what it goes on without (a reporter that failed, a cache it could not use): by default
+   * stderr. A program with its own stream for it (the CLI's, which keeps such text inert to a CI runner) passes it.
+   */
+  warn?: (message: string) => void;
   /** Interrupts the run: running engines are aborted, nothing new starts, the summary says `interrupted`. */
   signal?: AbortSignal;
   /** Source of the child environment allowlist and of the secrets to redact (default process.env). */
@@ -137,7 +142,9 @@ type Hook = keyof Reporter;
 type Report = ReturnType<typeof reporterBus>;
 
 /** Calls reporter hooks one at a time, in reporter order, never letting a reporter fault end the run. */
-function reporterBus(reporters: readonly Reporter[]) {
+const warnOnStderr = (message: string): void => void process.stderr.write(`skill-eval: ${message}\n`);
+
+function reporterBus(reporters: readonly Reporter[], warn: (message: string) => void) {
   const warned = new Set<Reporter>();
   let queue: Promise<void> = Promise.resolve();
   return <H extends Hook>(hook: H, ...args: Parameters<NonNullable<Reporter[H]>>): Promise<void> => {
@@ -148,9 +155,7 @@ function reporterBus(reporters: readonly Reporter[]) {
         } catch (error) {
           if (!warned.has(reporter)) {
             warned.add(reporter);
-            process.stderr.write(
-              `skill-eval: a reporter failed in ${hook} and is ignored: ${(error as Error)?.message ?? error}\n`,
-            );
+            warn(`a reporter failed in ${hook} and is ignored: ${(error as Error)?.message ?? error}`);
           }
         }
       }
@@ -189,7 +194,7 @@ async function runTakingDir(
   // A plain copy: reading process.env goes through a getter per variable, and each execution filters it three times.
   const env = { ...(options.env ?? process.env) };
   const redact = redactorOf(env);
-  const report = reporterBus(options.reporters ?? []);
+  const report = reporterBus(options.reporters ?? [], options.warn ?? warnOnStderr);
   const suites = applyRunOverrides(options.suites, options);
   const items = shardItems(
     planItems(suites, options.engines, (t) => t.id, variantChoice(options.variants), redact.text),
@@ -197,7 +202,7 @@ async function runTakingDir(
   );
   const plan: PlannedExecution[] = items.map((item) => item.planned);
   const executionIds = plan.map((p) => p.executionId);
-  const runCache = runCacheFor(options, suites);
+  const runCache = runCacheFor(options, suites, options.warn);
   // A resumed run's results.jsonl is read and rewritten: no other process may be running into it.
   if (options.resume && existsSync(outDir)) lock.release = takeRunLock(outDir);
   const resumed = options.resume ? await resumeRunDir(outDir, executionIds) : undefined;

@@ -14,6 +14,7 @@ import { harnessVersion } from '../plugins/package-version.js';
 import { findSqlParserWhereSkillEvalIs } from '../plugins/sql-parser-place.js';
 import { loadConfig } from '../policy/config.js';
 import { wholeNumber } from '../run/numeric-flags.js';
+import { runIO } from '../run/run-io.js';
 import { RUN_REPORTERS, type RunOutputFlags, runReporters } from '../run/run-reporters.js';
 
 export interface GradeOptions extends AgentCaseOptions, RunOutputFlags {
@@ -101,7 +102,7 @@ export async function gradeCommand(paths: string[], options: GradeOptions, io: C
     variants: ['with_skill'],
     concurrency: wholeNumber(options.concurrency, '-j/--concurrency', 1) ?? 4,
     reporters: await runReporters(loaded.registry, suites, options, io),
-    env: io.env,
+    ...runIO(io),
     trust: options.trust ?? false,
     harnessVersion: harnessVersion(),
     invocation: { cwd: io.cwd, paths, options: { ...options, command: 'grade' } },

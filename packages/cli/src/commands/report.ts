@@ -61,6 +61,8 @@ export async function reportCommand(runDir: string, options: ReportCommandOption
   for (const flavor of want.skillCreator || want.benchmark ? flavors : []) {
     const written = await writeSkillCreatorOutputs(dir, record.results, {
       flavor,
+      // Names of files from the run directory: on the command's stderr, which keeps them inert in a CI step.
+      warn: (message) => io.stderr.write(`skill-eval: ${message}\n`),
       runs: want.skillCreator,
       benchmark: want.benchmark || want.skillCreator,
       ...(record.summary ? { summary: record.summary } : {}),

@@ -26,6 +26,7 @@ import { changedSuitesOnly } from '../run/changed-suites-only.js';
 import { runResultCache } from '../run/result-cache-seal.js';
 import { resumedRun, resumeFlags, runInvocation } from '../run/resume-run.js';
 import type { RunCommandOptions } from '../run/run-command-options.js';
+import { runIO } from '../run/run-io.js';
 import { prestartLaunchers } from '../run/run-launchers.js';
 import { RUN_REPORTERS, runReporters } from '../run/run-reporters.js';
 import { type RunSettings, runSettings } from '../run/run-settings.js';
@@ -121,7 +122,7 @@ async function startRun(
       ...(settings.timeoutSeconds ? { timeoutSeconds: settings.timeoutSeconds } : {}),
       reporters: [...reporters, ...(traffic?.reporters ?? []), ...(traces ? [traces.reporter] : [])],
       signal: stop.signal,
-      env: io.env,
+      ...runIO(io),
       trust,
       ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
       ...(options.triggerDetection ? { triggerDetection: options.triggerDetection } : {}),
