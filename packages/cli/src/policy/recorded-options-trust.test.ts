@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordedOptionsNeedTrust, refuseUntrustedRecordedOptions } from './recorded-options-trust.js';
 
-const project = '/work/project';
+const project = '/srv/skills-project';
 const runDir = join(project, 'runs', 'recorded');
 const here = { cwd: project, paths: ['skills'] };
 
