@@ -85,6 +85,17 @@ describe.runIf(process.platform !== 'win32').each(writers)('%s into a run direct
     hostUntouched();
   });
 
+  it.runIf(process.platform === 'linux')(
+    'refuses to write on once the folder it wrote into was swapped for a link elsewhere',
+    async () => {
+      await write(run, join(run, 'first.json'), '{}');
+      rmSync(run, { recursive: true });
+      symlinkSync(host, run);
+      await expect(write(run, join(run, 'bashrc'), 'overwritten')).rejects.toMatchObject({ code: 'ELOOP' });
+      hostUntouched();
+    },
+  );
+
   it('fails on a folder at the name, naming the file, and leaves no temporary file', async () => {
     mkdirSync(join(run, 'summary.json'));
     await expect(write(run, join(run, 'summary.json'), 'x')).rejects.toMatchObject({

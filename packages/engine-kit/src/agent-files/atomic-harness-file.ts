@@ -147,10 +147,26 @@ function createTempSync(path: string, mode: number): { fd: number; temp: string 
   }
 }
 
+/**
+ * The real path of each base, as first found: a run writes a file per execution into the same folder. Kept, the check
+ * holds the base to where it was at the run's first write: one swapped for a link later is refused, not followed.
+ */
+const realBases = new Map<string, string>();
+
+function realBase(base: string): string {
+  const absolute = resolve(base);
+  let real = realBases.get(absolute);
+  if (real === undefined) {
+    real = realpathSync.native(absolute);
+    realBases.set(absolute, real);
+  }
+  return real;
+}
+
 /** On Linux: throws unless the new file open as `fd` lies inside the real `base` (no folder on the way was a link). */
 function refuseUnlessInside(fd: number, base: string, path: string): void {
   if (!PROC_FD) return;
-  if (within(readlinkSync(`${PROC_FD}/${fd}`), realpathSync.native(resolve(base)))) return;
+  if (within(readlinkSync(`${PROC_FD}/${fd}`), realBase(base))) return;
   throw Object.assign(new Error(`${path} leads outside ${base} through a link; it was not written`), {
     code: 'ELOOP',
     syscall: 'open',
