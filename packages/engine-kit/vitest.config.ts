@@ -8,6 +8,7 @@ export const split: SplitPackage = {
   // tests count the launchers this process has started.
   isolated: [
     'src/execution-containment-fallback.test.ts',
+    'src/execution-containment-probe.test.ts',
     'src/process-reaper.test.ts',
     'src/process-launcher.test.ts',
   ],

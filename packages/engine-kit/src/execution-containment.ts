@@ -84,10 +84,51 @@ let sparesRemovedAtExit = false;
 let choice: { tree?: CgroupTree; why?: string } | undefined;
 let nextLeaf = 0;
 
+/** The probe another process is making for this one (see {@link startContainmentProbe}), until it has answered. */
+let probing: Promise<void> | undefined;
+
 /** The mechanism this process uses, chosen once: a cgroup where one works, else the mark scan. */
 export function containmentMechanism(): ContainmentMechanism {
   choice ??= choose();
   return choice.tree ? 'cgroup' : 'mark';
+}
+
+/** How another process moves itself into the probe's cgroup (`enter`) and back (`leave`); see below. */
+export type ProbeMoves = (paths: { enter: string; leave: string }) => Promise<ProbeAnswer>;
+/** The moves were made (`moved`), one failed (the error's code), or the mover went before answering (`gone`). */
+export type ProbeAnswer = 'moved' | 'gone' | (string & {});
+
+/**
+ * Starts the probe in another process, `moves` (the process launcher, idle while the run loads), instead of this one:
+ * the first move into a cgroup waits for the kernel (an RCU grace period, 5–20 ms on a small machine), which this
+ * process then spends loading the run. The moves that follow within a few tens of milliseconds, as the launcher's
+ * first program's, wait for nothing. Nothing is done once the mechanism is chosen or a probe is under way; the first
+ * execution waits for the answer ({@link containmentProbed}). Where the other process could not make the moves, or
+ * went first, this process probes as before, when first asked: its own answer stands, and says why.
+ */
+export function startContainmentProbe(moves: ProbeMoves): void {
+  if (choice || probing) return;
+  let settled: ReturnType<typeof precheck>;
+  try {
+    settled = precheck();
+  } catch {
+    // SKILL_EVAL_CONTAINMENT=cgroup where there is none: said when first asked, as without this probe.
+    return;
+  }
+  if ('choice' in settled) {
+    choice = settled.choice;
+    return;
+  }
+  const { tree, leaf } = settled;
+  probing = moves({ enter: join(leaf, 'cgroup.procs'), leave: join(tree.home, 'cgroup.procs') }).then((answer) => {
+    removeProbeLeaf(leaf);
+    if (answer === 'moved') choice ??= { tree };
+  });
+}
+
+/** Resolves once a probe another process makes has answered (at once when there is none). */
+export async function containmentProbed(): Promise<void> {
+  await probing;
 }
 
 /** Why containment is the weaker fallback on this machine, to print once per run; undefined where it is not. */
@@ -98,9 +139,8 @@ export function containmentNotice(): string | undefined {
 
 /**
  * Chooses the mechanism: where a cgroup tree is at hand, this process moves itself into a new cgroup and back out
- * (the probe), as the launcher does around every program's fork. Made once, the first time anything asks: the CLI
- * asks before a run's first execution, while the launcher it started is still booting, so the probe's two waits on
- * the kernel (a millisecond or two in all) delay nothing.
+ * (the probe), as the launcher does around every program's fork. Made once, the first time anything asks, unless the
+ * launcher made it first ({@link startContainmentProbe}).
  */
 function choose(): { tree?: CgroupTree; why?: string } {
   const settled = precheck();
@@ -153,14 +193,18 @@ function decided(tree: CgroupTree | undefined, why: string | undefined): { tree?
 
 const notWritable = (tree: CgroupTree, code: string) => `the cgroup ${tree.home} is not writable (${code})`;
 
+/** Removes a probe's cgroup; one a mover cannot leave (it ends then) is removed when this process exits. */
 function removeProbeLeaf(leaf: string): void {
   try {
     rmdirSync(leaf);
-  } catch {}
+  } catch {
+    process.once('exit', () => removeLeafDir(leaf));
+  }
 }
 
 /** Opens the boundary of one execution's processes; `end` it when the execution ends, whatever happened. */
 export async function openContainment(): Promise<Containment> {
+  await probing;
   containmentMechanism();
   const tree = choice?.tree;
   if (!tree) {
@@ -294,6 +338,7 @@ export function killLiveContainmentsSync(): void {
  * by pid and start time, is gone): what they had started runs no longer.
  */
 export async function removeStaleContainments(): Promise<number> {
+  await probing;
   if (containmentMechanism() !== 'cgroup') return 0;
   const parent = choice!.tree!.parent;
   let removed = 0;

@@ -159,4 +159,36 @@ describe('the launcher process', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  // The containment probe (execution-containment.ts): here against plain files, which take the write a cgroup.procs
+  // would, and a missing one, which refuses it.
+  it.each<[string, 'waits on' | 'ends', string, string, string | null]>([
+    ['both moves made', 'waits on', 'enter', 'leave', null],
+    ['the move in failed', 'waits on', 'missing/enter', 'leave', 'ENOENT'],
+    ['the move back out failed', 'ends', 'enter', 'missing/leave', 'ENOENT'],
+  ])('answers a probe with %s, and then %s', async (_, then, enter, leave, error) => {
+    const dir = mkdtempSync(join(tmpdir(), 'launcher-probe-'));
+    const replies: { t: string; id?: number; error?: string | null }[] = [];
+    try {
+      const ended = await launcherEnding((launcher) => {
+        onReply(launcher, (reply: { t: string; id?: number; error?: string | null }) => {
+          replies.push(reply);
+          if (reply.t === 'ready')
+            launcher.send({ t: 'probe', id: 7, enter: join(dir, enter), leave: join(dir, leave) });
+          // A launcher that can take more has its parent leave; one stuck in the probe's cgroup ends by itself.
+          if (reply.t === 'probed' && then === 'waits on')
+            setTimeout(() => {
+              replies.push({ t: launcher.exitCode === null ? 'still there' : 'ended' });
+              launcher.disconnect();
+            }, 100);
+        });
+      });
+      expect(ended).toEqual({ code: 0, stderr: '' });
+      const after = then === 'waits on' ? [{ t: 'still there' }] : [];
+      expect(replies).toEqual([{ t: 'ready' }, { t: 'probed', id: 7, error }, ...after]);
+      if (error === null) expect(readFileSync(join(dir, 'leave'), 'utf8')).toBe('0');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

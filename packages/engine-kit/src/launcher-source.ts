@@ -8,9 +8,11 @@
  * Requests: `{ t: 'spawn', id, file, args, argv0, cwd, env, stdin, output, keep, cgroup }` (argv0, stdin, output
  * and cgroup may be null; `cgroup` is `{ enter, leave }`, the `cgroup.procs` files of the execution's cgroup and of
  * this process's own, see execution-containment.ts; `output` is a file that takes stdout and stderr instead of relaying them; `keep` makes the group outlive its
- * leader until released), `{ t: 'abandon', id }` (stop waiting on the pipes) and `{ t: 'release', id }` (the parent
- * killed a kept group itself). Replies, each message a list of them (what one turn of its event loop produced): `ready` (once,
- * when it can take requests), then per program `pid`, `error`, `out`, `err`, `exit`, `close`.
+ * leader until released), `{ t: 'abandon', id }` (stop waiting on the pipes), `{ t: 'release', id }` (the parent
+ * killed a kept group itself) and `{ t: 'probe', id, enter, leave }` (the containment probe: a move into the cgroup
+ * of `enter` and back). Replies, each message a list of them (what one turn of its event loop produced): `ready` (once,
+ * when it can take requests), then per program `pid`, `error`, `out`, `err`, `exit`, `close`, and per probe `probed`
+ * (`error`: null, or the code of the move that failed).
  */
 export const LAUNCHER_SOURCE = `
 const { spawn } = process.getBuiltinModule('node:child_process');
@@ -68,8 +70,30 @@ const spawnIn = (cgroup, start) => {
   }
   return child;
 };
+// The containment probe (execution-containment.ts): a move into a new cgroup and back, as around every fork, made
+// here while the parent loads its run. One that cannot move back out ends this process, as a fork's would.
+const probe = (request) => {
+  let error = null;
+  let moved = false;
+  try {
+    writeFileSync(request.enter, '0');
+    moved = true;
+    writeFileSync(request.leave, '0');
+  } catch (caught) {
+    error = caught.code || 'error';
+  }
+  if (!moved || error === null) return send({ t: 'probed', id: request.id, error });
+  batch.push({ t: 'probed', id: request.id, error });
+  const replies = batch;
+  batch = [];
+  process.send(replies, (lost) => (lost ? parentGone() : process.exit(0)));
+};
 process.on('message', (request) => {
   const id = request.id;
+  if (request.t === 'probe') {
+    probe(request);
+    return;
+  }
   if (request.t === 'abandon') {
     const child = children.get(id);
     child?.stdout?.destroy();

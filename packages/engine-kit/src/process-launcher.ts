@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { type LaunchCgroup, launchCgroup } from './execution-containment.js';
+import { type LaunchCgroup, launchCgroup, type ProbeAnswer, startContainmentProbe } from './execution-containment.js';
 import { LAUNCHER_SOURCE } from './launcher-source.js';
 
 /** What to start: as for child_process.spawn, always detached (the leader of a new process group). */
@@ -49,7 +49,8 @@ type Message =
   | { t: 'error'; id: number; message: string }
   | { t: 'out' | 'err'; id: number; data: string }
   | { t: 'exit'; id: number; code: number | null; signal?: NodeJS.Signals | null }
-  | { t: 'close'; id: number };
+  | { t: 'close'; id: number }
+  | { t: 'probed'; id: number; error: string | null };
 
 /**
  * Starts programs from a small helper process instead of this one. Node forks the whole process to start a
@@ -68,12 +69,30 @@ class ProcessLauncher {
     number,
     { request: LaunchRequest; sent: { id: number }; cgroup: LaunchCgroup | undefined }
   >();
+  /** Containment probes asked of it and not answered yet, by id (see {@link probe}). */
+  private readonly probes = new Map<number, (answer: ProbeAnswer) => void>();
   /** Its process has started and takes requests without waiting. */
   ready = false;
 
   /** Programs it is relaying now. */
   get load(): number {
     return this.running.size;
+  }
+
+  /**
+   * Has its process make the containment probe's moves (execution-containment.ts): it answers `moved`, the code of
+   * the move that failed, or `gone` when it dies first. The event loop is held until then: an execution waits for it.
+   */
+  probe(paths: { enter: string; leave: string }): Promise<ProbeAnswer> {
+    const child = this.start();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.probes.set(id, resolve);
+      this.hold(true);
+      child.send({ t: 'probe', id, ...paths }, (error: Error | null) => {
+        if (error) this.lost(child);
+      });
+    });
   }
 
   launch(request: LaunchRequest, events: LaunchEvents, cgroup?: LaunchCgroup): Launched {
@@ -147,6 +166,10 @@ class ProcessLauncher {
       this.ready = true;
       return;
     }
+    if (message.t === 'probed') {
+      this.answer(message.id, message.error ?? 'moved');
+      return;
+    }
     const events = this.running.get(message.id);
     if (!events) return;
     switch (message.t) {
@@ -179,7 +202,14 @@ class ProcessLauncher {
     this.running.delete(id);
     this.started.delete(id);
     this.retryable.delete(id);
-    if (this.running.size === 0) this.hold(false);
+    if (this.running.size === 0 && this.probes.size === 0) this.hold(false);
+  }
+
+  private answer(id: number, answer: ProbeAnswer): void {
+    const resolve = this.probes.get(id);
+    this.probes.delete(id);
+    if (this.running.size === 0 && this.probes.size === 0) this.hold(false);
+    resolve?.(answer);
   }
 
   /**
@@ -191,6 +221,7 @@ class ProcessLauncher {
     if (this.child !== child) return;
     this.child = undefined;
     this.ready = false;
+    for (const id of [...this.probes.keys()]) this.answer(id, 'gone');
     const orphans = [...this.running];
     const started = new Set(this.started);
     const retryable = new Map(this.retryable);
@@ -273,8 +304,12 @@ export function launchProcess(request: LaunchRequest, events: LaunchEvents): Lau
 /**
  * Starts the first launcher now rather than at the first launch: a launcher takes a Node start-up (tens of
  * milliseconds), which a caller that knows programs will run can spend while it loads its work. It keeps no process
- * alive, and is reused by every later launch.
+ * alive, and is reused by every later launch. With `probeContainment`, it also makes the containment probe as soon as
+ * it has booted (see startContainmentProbe): this process is then held until it has answered.
  */
-export function prestartLaunchers(): void {
-  pool()[0]!.start();
+export function prestartLaunchers({ probeContainment = false }: { probeContainment?: boolean } = {}): void {
+  const first = pool()[0]!;
+  first.start();
+  // Made by the launcher as soon as it has booted, while this process loads; see startContainmentProbe.
+  if (probeContainment) startContainmentProbe((paths) => first.probe(paths));
 }

@@ -171,7 +171,8 @@ function beforeExecutions(
 
 /** Says once, where it is so, that the processes of executions are contained by the weaker fallback (the mark scan). */
 async function noteWeakerContainment(io: CommandIO): Promise<void> {
-  const { containmentNotice } = await import('@skill-eval/engine-kit/execution-containment');
+  const { containmentNotice, containmentProbed } = await import('@skill-eval/engine-kit/execution-containment');
+  await containmentProbed();
   const notice = containmentNotice();
   if (notice) io.stderr.write(`${notice}\n`);
 }

@@ -8,10 +8,13 @@ import type { RunCommandOptions } from './run-command-options.js';
  * when one of these engines is a bundled engine that starts programs. A launcher takes a Node start-up to boot, which
  * it then spends beside the run's own work; it keeps no process alive, and ends when this process does.
  */
-export async function prestartLaunchers(engines: readonly { id: string }[]): Promise<void> {
+export async function prestartLaunchers(
+  engines: readonly { id: string }[],
+  options: { probeContainment?: boolean } = {},
+): Promise<void> {
   if (!engines.some((engine) => bundledEngine(engine.id)?.startsPrograms)) return;
   const { prestartLaunchers: start } = await import('@skill-eval/engine-kit/process-launcher');
-  start();
+  start(options);
 }
 
 /**
@@ -31,5 +34,7 @@ export async function prestartLaunchersBeforeLoading(options: RunCommandOptions)
   } catch {
     return;
   }
-  await prestartLaunchers(engines);
+  // The launcher makes the containment probe once booted, while the run's code loads: this process waits on the
+  // kernel for none of it (see engine-kit's startContainmentProbe).
+  await prestartLaunchers(engines, { probeContainment: true });
 }
