@@ -29,7 +29,12 @@ const script = {
       match: { user: 'DEEP-QUERY', tools: true },
       responses: [
         skillCall,
-        { toolCalls: [{ name: 'Read', input: { file_path: '{{cwd}}/.claude/skills/pirate/SKILL.md' } }] },
+        // Held: a run stopped at its first tool call is killed while it waits for this answer, however slow the
+        // machine (claude reached the third request before the kill landed under a full test run's load).
+        {
+          toolCalls: [{ name: 'Read', input: { file_path: '{{cwd}}/.claude/skills/pirate/SKILL.md' } }],
+          delayMs: 3000,
+        },
         { toolCalls: [{ name: 'Write', input: { file_path: '{{cwd}}/ahoy.txt', content: 'Ahoy, crew!\n' } }] },
         { text: 'Saved ahoy.txt.' },
       ],
@@ -137,9 +142,8 @@ describe('trigger detection end to end', () => {
       }
       const perRun = early.requests.length / early.results.length;
       expect(perRun).toBeLessThan(full.requests.length);
-      // Never past the request that carries the Skill result, and the one after it at most: the kill follows the tool
-      // call in the agent's stream, and on a loaded machine claude sent that next request before the kill landed (CI).
-      expect(early.requests.every((r) => r.step! <= 2)).toBe(true);
+      // Never past the request that carries the Skill result, whose answer the model holds.
+      expect(early.requests.every((r) => r.step! <= 1)).toBe(true);
       expect(processesWithEnv('SKILL_EVAL_E2E_TAG', tag)).toEqual([]);
     },
     120_000,
