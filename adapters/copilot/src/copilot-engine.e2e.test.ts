@@ -147,7 +147,8 @@ describe('copilot trigger and task evals through the runner', () => {
       {
         id: 'deep',
         match: { user: 'DEEP-QUERY', tools: true },
-        responses: [activate, write('ahoy.txt'), { text: 'Saved ahoy.txt.' }],
+        // The answer to the skill's result is held: a run stopped at its first tool call is killed while it waits.
+        responses: [activate, { ...write('ahoy.txt'), delayMs: 3000 }, { text: 'Saved ahoy.txt.' }],
       },
       {
         // The skill is listed to the model only when staged: with it, the model uses it and writes the file.
@@ -201,7 +202,7 @@ describe('copilot trigger and task evals through the runner', () => {
     expect(results[0]!.session?.toolCalls.map((call) => call.name)).toEqual(['skill']);
     // Copilot's `skill` tool answers within milliseconds of the call (5 ms in the recorded stream) and the next request
     // follows at once, so the skill's result may already be on its way to the model when the process group is killed;
-    // the run never gets to the scripted write (step 1's answer) or the final text.
+    // the run never gets to the scripted write (step 1's answer, which the model holds 3 s) or the final text.
     expect(requests.map((r) => r.step)).not.toContain(2);
   }, 240_000);
 
