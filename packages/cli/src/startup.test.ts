@@ -332,6 +332,23 @@ describe('start-up', () => {
       expect(kept.sources.join('\n')).toContain('/packages/runner/dist/suite-store.js');
       expect(kept.sources.filter((source) => loading.test(source))).toEqual([]);
     }));
+  it('a run loads the graders when it first grades: a re-run the result cache answers whole loads none', () =>
+    inSuiteFolder((dir) => {
+      const graders = /\/packages\/grading\/dist\/grade-execution\.js$/;
+      const run = (out: string) =>
+        loadedModules(
+          ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--cache-dir', 'cache', '-q', '-o', out],
+          dir,
+        );
+      const first = run('first');
+      expect(first.stderr).toBe('');
+      expect(first.sources.filter((source) => graders.test(source))).toHaveLength(1);
+      const again = run('again');
+      expect(again.stderr).toBe('');
+      // What a run asks of grading before it grades came; the graders did not.
+      expect(again.sources.join('\n')).toContain('/packages/grading/dist/case-needs-judge.js');
+      expect(again.sources.filter((source) => graders.test(source))).toEqual([]);
+    }));
   it('validate, like list, loads none of the code that stages, runs or contains executions', () =>
     inSuiteFolder((dir) => {
       const validate = loadedModules(['validate', 'echo.eval.yaml'], dir);

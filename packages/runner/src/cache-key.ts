@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { dirname, parse, sep } from 'node:path';
 import type { Case, SkillRef } from '@skill-eval/core';
-import { caseNeedsJudge, JUDGE_PROMPT_VERSION } from '@skill-eval/grading';
+import { caseNeedsJudge, JUDGE_PROMPT_VERSION } from '@skill-eval/grading/before-grading';
 import { referencedPaths } from './case-inputs.js';
 import type { EngineTarget } from './engine-target.js';
 import type { PlanItem } from './plan.js';

@@ -1,11 +1,11 @@
 import { type Case, type CaseResult, errorInfo, type Warning, warning } from '@skill-eval/core';
+import type { Judge } from '@skill-eval/grading';
 import {
   caseNeedsWorkspaceBefore,
   checksNeedingTrust,
-  type Judge,
   snapshotWorkspace,
   type TriggerDetection,
-} from '@skill-eval/grading';
+} from '@skill-eval/grading/before-grading';
 import { caseMcpServers } from './case-mcp-servers.js';
 import type { EngineTarget } from './engine-target.js';
 import type { ExecutionContext } from './execution-context.js';

@@ -1,5 +1,6 @@
 import { type Case, type CaseResult, deadlineSignal, errorInfo, type Session } from '@skill-eval/core';
-import { gaveNoAnswer, gradeExecution, type Judge, noAnswerVerdict, type WorkspaceSnapshot } from '@skill-eval/grading';
+import type { Judge } from '@skill-eval/grading';
+import { gaveNoAnswer, noAnswerVerdict, type WorkspaceSnapshot } from '@skill-eval/grading/before-grading';
 import type { ExecutionContext } from './execution-context.js';
 import { ExecutionFailure } from './execution-failure.js';
 import type { ExecutionWorkspace } from './execution-workspace.js';
@@ -28,6 +29,8 @@ export async function gradeSession(
   if (gaveNoAnswer(session)) return { ...recorded, status: 'failed', score: 0, checks: [noAnswerVerdict(session)] };
   const limit = deadlineSignal(deps.life.deadline.remainingMs(), ctx.signal);
   try {
+    // The graders and each check type's code load when a run first grades, while its first engine runs, not before it.
+    const { gradeExecution } = await import('@skill-eval/grading');
     const grade = await gradeExecution({
       testCase,
       session,

@@ -1,5 +1,5 @@
 import type { Case, CaseResult, Session } from '@skill-eval/core';
-import { gaveNoAnswer, routedSkill, skillFired, type TriggerDetection } from '@skill-eval/grading';
+import { gaveNoAnswer, routedSkill, skillFired, type TriggerDetection } from '@skill-eval/grading/before-grading';
 import type { ExecutionResult } from './execution-result.js';
 import type { ExecutionWorkspace } from './execution-workspace.js';
 import type { ResultStore } from './result-store.js';

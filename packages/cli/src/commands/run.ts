@@ -1,5 +1,5 @@
 import { hasErrors, type Registry, SkillEvalError, type Suite } from '@skill-eval/core';
-import { caseNeedsJudge } from '@skill-eval/grading';
+import { caseNeedsJudge } from '@skill-eval/grading/before-grading';
 import type { OtlpTarget } from '@skill-eval/report/otlp';
 import { type EngineTarget, findUntrustedInputs, type PlanItem, runSuites } from '@skill-eval/runner';
 import { withApiKey } from '../credentials/api-key-option.js';

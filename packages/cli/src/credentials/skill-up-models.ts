@@ -1,5 +1,5 @@
 import type { Case, Diagnostic, Suite } from '@skill-eval/core';
-import { caseNeedsJudge } from '@skill-eval/grading';
+import { caseNeedsJudge } from '@skill-eval/grading/before-grading';
 import { splitModel } from '@skill-eval/runner';
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -9,7 +9,7 @@ import {
   type Registry,
   type Suite,
 } from '@skill-eval/core';
-import { caseNeedsJudge } from '@skill-eval/grading';
+import { caseNeedsJudge } from '@skill-eval/grading/before-grading';
 import { engineEnv } from '@skill-eval/runner';
 import type { CredentialSources } from '../credentials/credential-sources.js';
 import { describeCredential } from '../engines/describe-credential.js';

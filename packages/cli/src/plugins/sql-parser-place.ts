@@ -1,4 +1,4 @@
-import { findSqlParserWith } from '@skill-eval/grading';
+import { findSqlParserWith } from '@skill-eval/grading/before-grading';
 
 /**
  * Points SQL checks at node-sql-parser where skill-eval is installed — beside it, then npm's global folder — as its
