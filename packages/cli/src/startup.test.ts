@@ -291,7 +291,7 @@ describe('start-up', () => {
       expect(used).toEqual({ accepted: 0, rejected: used.rejected, compiled: used.compiled });
     }));
 
-  it("a list whose file's load is kept loads no format, no YAML parser, no check catalogue, no load-time rules", () =>
+  it("a list whose file's load is kept loads no format, no YAML parser, no check catalogue, no load-time rules, no zod", () =>
     inSuiteFolder((dir) => {
       // Without the fast paths' check, which loads the file afresh to compare it with the kept load.
       const env = { XDG_CACHE_HOME: join(dir, 'user-cache'), SKILL_EVAL_CHECK_FAST_PATHS: '' };
@@ -307,6 +307,10 @@ describe('start-up', () => {
       expect(kept.sources.join('\n')).toContain('/packages/runner/dist/suite-store.js');
       expect(kept.sources.join('\n')).not.toMatch(catalogue);
       expect(kept.sources.filter((source) => loading.test(source))).toEqual([]);
+      // zod is required by the files that import it when they first build a schema (scripts/commonjs-cli.mjs): a load
+      // builds some, a kept one none.
+      expect(fresh.sources.join('\n')).toContain('/node_modules/zod/');
+      expect(kept.sources.filter((source) => source.includes('/node_modules/zod/'))).toEqual([]);
     }));
 
   it("a run whose file's load is kept loads no format and no YAML parser", () =>
