@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,8 +10,9 @@ const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BIN = join(CLI, 'bin', 'skill-eval.js');
 const CODE_CACHE = join(CLI, 'bin', 'code-cache.js');
 const TIERING = join(CLI, 'bin', 'v8-tiering.js');
+const BUILTINS_BEFORE_FLAGS = join(CLI, 'bin', 'builtins-before-flags.js');
 /** The bin's own files, the only ones that load outside the CLI's build (sorted). */
-const BIN_FILES = [BIN, CODE_CACHE, TIERING].sort();
+const BIN_FILES = [BIN, BUILTINS_BEFORE_FLAGS, CODE_CACHE, TIERING].sort();
 /** The CLI's CommonJS build, which the bin loads (scripts/commonjs-cli.mjs). */
 const BUNDLE = join(CLI, 'dist', 'cli');
 // Logs every module the CLI loads, so the test can see what start-up loads: ES modules as they load, CommonJS ones
@@ -92,13 +94,13 @@ function servedByCodeCache(files: string[]) {
  * The Node built-ins a command loaded (`process.moduleLoadList`), seen from a preloaded script rather than the
  * tracing hook above, whose own worker thread would load worker_threads.
  */
-function builtinsLoaded(args: string[], cwd: string): string[] {
+function builtinsLoaded(args: string[], cwd: string, program = BIN): string[] {
   const reporter = join(cwd, 'report-builtins.cjs');
   writeFileSync(
     reporter,
     "process.on('exit', () => process.stderr.write('BUILTINS ' + process.moduleLoadList.join(',') + '\\n'));\n",
   );
-  const child = spawnSync(process.execPath, ['--require', reporter, BIN, ...args], { encoding: 'utf8', cwd });
+  const child = spawnSync(process.execPath, ['--require', reporter, program, ...args], { encoding: 'utf8', cwd });
   const line = child.stderr.split('\n').find((l) => l.startsWith('BUILTINS ')) ?? '';
   return line
     .slice('BUILTINS '.length)
@@ -377,6 +379,22 @@ describe('start-up', () => {
       // A run reads and writes through it.
       const run = ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'];
       expect(builtinsLoaded(run, dir)).toContain('fs/promises');
+    }));
+
+  it("run loads the Node built-ins it uses before V8's flags are set, so that their shipped compiled code serves", () =>
+    inSuiteFolder((dir) => {
+      const { RUN_BUILTINS } = createRequire(import.meta.url)(BUILTINS_BEFORE_FLAGS) as { RUN_BUILTINS: string[] };
+      const publicOnes = (names: string[]) => names.filter((name) => !name.startsWith('internal/'));
+      const run = ['run', 'echo.eval.yaml', '-e', 'command', '--ek', 'command=cat', '--no-cache', '-q', '-o', 'out'];
+      const version = new Set(builtinsLoaded(['--version'], dir));
+      const beyondVersion = publicOnes(builtinsLoaded(run, dir)).filter((name) => !version.has(name));
+      // What the list loads, with what those built-ins load themselves.
+      const loader = join(dir, 'load-run-builtins.cjs');
+      writeFileSync(loader, `for (const name of ${JSON.stringify(RUN_BUILTINS)}) require(name);\n`);
+      const listed = new Set(builtinsLoaded([], dir, loader));
+      expect(beyondVersion.length).toBeGreaterThan(0);
+      // A built-in run loads that the list misses is compiled afresh at every run: add it to RUN_BUILTINS.
+      expect(beyondVersion.filter((name) => !listed.has(name))).toEqual([]);
     }));
 
   it('--version, list and validate do not load node:child_process (commander asks for it only to spawn)', () =>

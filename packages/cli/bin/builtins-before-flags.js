@@ -1,0 +1,19 @@
+// The Node built-ins a command is known to load, loaded before the bin sets V8's flags (v8-tiering.js, code-cache.js).
+//
+// Node ships its built-in modules compiled (a code cache inside its binary), and V8 takes a code cache only under the
+// flags it was made with: a built-in first loaded after `v8.setFlagsFromString` is parsed and compiled afresh. `run`
+// loads these once started (its hashing, its process launcher, its line readers): compiled afresh they cost it some
+// 6 ms before its first engine starts, loaded first about 1 ms. Only speed depends on this list; startup.test.ts holds
+// it to what `run` loads.
+'use strict';
+
+/** What `run` loads of Node's public built-ins beyond what `--version` does. */
+const RUN_BUILTINS = ['node:child_process', 'node:crypto', 'node:fs/promises', 'node:os', 'node:readline'];
+
+/** The built-ins to load before the flags for the command line `args` (process.argv.slice(2)). */
+function builtinsBeforeFlags(args) {
+  const command = args.find((arg) => !arg.startsWith('-'));
+  return command === 'run' ? RUN_BUILTINS : [];
+}
+
+module.exports = { builtinsBeforeFlags, RUN_BUILTINS };
