@@ -5,12 +5,12 @@
 'use strict';
 const { join } = require('node:path');
 const v8 = require('node:v8');
-const { builtinsBeforeFlags } = require('./builtins-before-flags.js');
+const { loadBuiltinsBeforeFlags } = require('./builtins-before-flags.js');
 const { requireCli } = require('./code-cache.js');
 const { lateTierUpFlag } = require('./v8-tiering.js');
 
 // Before the flags, so that Node's own compiled code of them serves: see builtins-before-flags.js.
-for (const builtin of builtinsBeforeFlags(process.argv.slice(2))) require(builtin);
+loadBuiltinsBeforeFlags(process.argv.slice(2));
 // Before any of the CLI's code is compiled: see v8-tiering.js. The code cache was made under the same flag.
 const tiering = lateTierUpFlag(process.versions.v8);
 if (tiering) v8.setFlagsFromString(tiering);
