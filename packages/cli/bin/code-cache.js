@@ -21,6 +21,10 @@ const STAMP = 'v8-version';
  * loader on the way, "A dynamic import callback was not specified"). The test errs towards such files.
  */
 const DYNAMIC_IMPORT = /\bimport\(/;
+/** The process's main module (the bin), as every `require` names it. */
+const MAIN = require.main;
+/** How a file of the CLI names another beside it. */
+const BESIDE = /^\.\/[\w.-]+\.cjs$/;
 
 /** How the files of this process were loaded, for tests: from the cache, compiled after V8 rejected it, or by Node. */
 const codeCacheUse = { accepted: 0, rejected: 0, compiled: 0 };
@@ -58,7 +62,15 @@ function loadWithCodeCache(cli, folder, record) {
     else codeCacheUse.compiled++;
     if (record && !existsSync(cacheFile)) made.push({ script, cacheFile });
     const wrapper = script.runInThisContext({ displayErrors: true });
-    return wrapper.call(this.exports, this.exports, Module.createRequire(filename), this, filename, dirname(filename));
+    return wrapper.call(this.exports, this.exports, requireFrom(this), this, filename, dirname(filename));
+  };
+  // The CLI's files require each other as `./<name>.cjs` beside them (scripts/commonjs-cli.mjs): such a name needs no
+  // lookup (no stat, no real path), as Node's would make for each.
+  const resolve = Module._resolveFilename;
+  Module._resolveFilename = function resolveCliFile(request, parent, ...rest) {
+    const from = parent?.filename;
+    if (from?.startsWith(cli + sep) && BESIDE.test(request)) return join(dirname(from), request);
+    return resolve.call(this, request, parent, ...rest);
   };
   if (record) {
     // At exit the cache holds what the command compiled, not only the files' top level.
@@ -68,6 +80,20 @@ function loadWithCodeCache(cli, folder, record) {
       for (const { script, cacheFile } of made) writeFileSync(cacheFile, script.createCachedData());
     });
   }
+}
+
+/**
+ * The `require` of `module`, as Node makes it for a module it compiles itself (`makeRequireFunction`); not
+ * `Module.createRequire`, which makes a second module and works out its node_modules folders again, per file.
+ */
+function requireFrom(module) {
+  const require = (id) => module.require(id);
+  require.resolve = (request, options) => Module._resolveFilename(request, module, false, options);
+  require.resolve.paths = (request) => Module._resolveLookupPaths(request, module);
+  require.main = MAIN;
+  require.extensions = Module._extensions;
+  require.cache = Module._cache;
+  return require;
 }
 
 function readOrUndefined(file) {

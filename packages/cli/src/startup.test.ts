@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -280,6 +280,28 @@ describe('start-up', () => {
       }),
     30_000,
   );
+
+  it('started through a linked folder, as a package manager links a bin, the CLI loads each file once, by its real path', () =>
+    inSuiteFolder((dir) => {
+      // bin/code-cache.js resolves the CLI's requires of the files beside each file itself, without Node's lookups.
+      symlinkSync(CLI, join(dir, 'linked-cli'));
+      const child = spawnSync(
+        process.execPath,
+        ['--import', TRACE_HOOK, join(dir, 'linked-cli', 'bin', 'skill-eval.js'), 'list', 'echo.eval.yaml'],
+        { encoding: 'utf8', cwd: dir },
+      );
+      expect(child.stdout).toContain('1 suite(s), 1 case(s)');
+      const loaded = child.stderr
+        .split('\n')
+        .filter((line) => line.startsWith('LOADED file:'))
+        .map((line) => fileURLToPath(line.slice('LOADED '.length)))
+        .filter((file) => file.includes(`${sep}dist${sep}cli${sep}`));
+      const direct = loadedModules(['list', 'echo.eval.yaml'], dir).bundled;
+      expect(new Set(loaded)).toEqual(new Set(direct));
+      expect(loaded.every((file) => file.startsWith(`${BUNDLE}${sep}`))).toBe(true);
+      const used = JSON.parse(child.stderr.split('CODE CACHE ')[1]!.split('\n')[0]!);
+      expect(used).toEqual(servedByCodeCache(direct));
+    }));
 
   it('a Node started with other V8 flags compiles what V8 rejects from the code cache, and the command works', () =>
     inSuiteFolder((dir) => {
