@@ -28,7 +28,8 @@ import { newReapMark, REAP_MARK_VARIABLE, randomMark, reapMarked } from './proce
  * Why not a PID namespace per program (unshare): its init's end kills the namespace, so a setup step's background
  * service would die with the step, and the harness would still need a cgroup or a scan to end an execution's several
  * programs together. Why the launcher moves rather than the child: a `sh -c 'echo 0 > cgroup.procs; exec …'` wrapper
- * costs an exec per program and loses the spawn error of a missing program; the two small writes cost tens of µs.
+ * costs an exec per program and loses the spawn error of a missing program; the two small writes cost tens of µs
+ * (a move after a pause waits for the kernel instead: the launcher keeps its moves quick, see launcher-source.ts).
  */
 export type ContainmentMechanism = 'cgroup' | 'mark';
 
@@ -101,8 +102,8 @@ export type ProbeAnswer = 'moved' | 'gone' | (string & {});
 /**
  * Starts the probe in another process, `moves` (the process launcher, idle while the run loads), instead of this one:
  * the first move into a cgroup waits for the kernel (an RCU grace period, 5–20 ms on a small machine), which this
- * process then spends loading the run. The moves that follow within a few tens of milliseconds, as the launcher's
- * first program's, wait for nothing. Nothing is done once the mechanism is chosen or a probe is under way; the first
+ * process then spends loading the run. The launcher keeps later moves from waiting again for a second after each
+ * (keepMovesQuick in launcher-source.ts), which covers its first program's. Nothing is done once the mechanism is chosen or a probe is under way; the first
  * execution waits for the answer ({@link containmentProbed}). Where the other process could not make the moves, or
  * went first, this process probes as before, when first asked: its own answer stands, and says why.
  */

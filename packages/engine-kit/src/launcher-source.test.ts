@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -158,6 +158,72 @@ describe('the launcher process', () => {
       if (!isGone(servicePid(2))) process.kill(servicePid(2), 'SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // Around each fork it moves into the execution's cgroup and back (here: plain files, which take the writes a
+  // cgroup.procs would); for a second after, it moves itself into its own cgroup again and again (see keepMovesQuick).
+  const spawnInCgroup = (dir: string, id: number) => ({
+    t: 'spawn',
+    id,
+    file: '/bin/sh',
+    args: ['-c', 'exit 0'],
+    argv0: null,
+    cwd: dir,
+    env: {},
+    stdin: null,
+    output: join(dir, `${id}.log`),
+    cgroup: { enter: join(dir, 'enter'), leave: join(dir, 'home') },
+  });
+
+  it('moves itself into its own cgroup every few milliseconds for a second after a move, then stops', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'launcher-warm-'));
+    const moves: number[] = [];
+    let moved = 0;
+    try {
+      const ended = await launcherEnding((launcher) => {
+        onReply(launcher, (reply: { t: string }) => {
+          if (reply.t === 'ready') launcher.send(spawnInCgroup(dir, 1));
+          if (reply.t !== 'pid') return;
+          moved = Date.now();
+          const watcher = watch(join(dir, 'home'), () => moves.push(Date.now() - moved));
+          setTimeout(() => {
+            watcher.close();
+            launcher.disconnect();
+          }, 1800);
+        });
+      });
+      expect(ended).toEqual({ code: 0, stderr: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Every 5 ms while warm: a loaded machine delays timers, never to fewer than a few in half a second.
+    expect(moves.filter((ms) => ms < 500).length).toBeGreaterThanOrEqual(3);
+    // The second has passed (the last move was just before its pid came): no more moves.
+    expect(moves.filter((ms) => ms > 1300)).toEqual([]);
+  });
+
+  it('survives a warming move that fails, and goes on starting programs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'launcher-warm-'));
+    const replies: string[] = [];
+    try {
+      const ended = await launcherEnding((launcher) => {
+        onReply(launcher, (reply: { t: string; id?: number }) => {
+          replies.push(`${reply.t}${reply.id ?? ''}`);
+          if (reply.t === 'ready') launcher.send(spawnInCgroup(dir, 1));
+          if (reply.t === 'pid' && reply.id === 1) {
+            // Its own cgroup.procs becomes a folder: the next warming move fails.
+            rmSync(join(dir, 'home'));
+            mkdirSync(join(dir, 'home'));
+            setTimeout(() => launcher.send({ ...spawnInCgroup(dir, 2), cgroup: null }), 100);
+          }
+          if (reply.t === 'close' && reply.id === 2) launcher.disconnect();
+        });
+      });
+      expect(ended).toEqual({ code: 0, stderr: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(replies).toEqual(['ready', 'pid1', 'exit1', 'close1', 'pid2', 'exit2', 'close2']);
   });
 
   // The containment probe (execution-containment.ts): here against plain files, which take the write a cgroup.procs
