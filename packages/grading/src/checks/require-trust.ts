@@ -1,5 +1,6 @@
 import { canonicalCheck } from '@skill-eval/checks';
 import { type Case, type Check, SkillEvalError } from '@skill-eval/core';
+import { oncePerCase } from '../once-per-case.js';
 import type { CheckContext } from './check-evaluator.js';
 import { groupChildren, normalizeTree } from './check-tree.js';
 
@@ -24,7 +25,7 @@ export function requireTrust(type: string, context: CheckContext): void {
  * The check types of a case (gates, checks, fail-if conditions, inside groups too, under any of their names) that
  * need --trust, each once: the runner refuses such a case without --trust before its agent runs, not after.
  */
-export function checksNeedingTrust(testCase: Case): string[] {
+export const checksNeedingTrust: (testCase: Case) => readonly string[] = oncePerCase((testCase: Case) => {
   const found = new Set<string>();
   const visit = (check: Check) => {
     if (CHECKS_NEEDING_TRUST.has(check.type)) found.add(check.type);
@@ -33,5 +34,5 @@ export function checksNeedingTrust(testCase: Case): string[] {
   for (const check of [...testCase.gates, ...testCase.checks, ...testCase.failIf]) {
     visit(normalizeTree(check, canonicalCheck));
   }
-  return [...found];
-}
+  return Object.freeze([...found]);
+});
