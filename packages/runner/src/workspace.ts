@@ -77,8 +77,14 @@ function removeSmallTree(root: string): boolean {
   }
 }
 
-/** Removes the folder `dir` when it is empty (rmdir never removes a link or what one points at); false when not. */
+/**
+ * Removes the folder `dir` when it is empty (rmdir never removes a link or what one points at); false when not. A
+ * folder that is not empty (the artifacts of most executions) is the answer, not a failure: its error needs no stack,
+ * whose capture costs more than the call.
+ */
 function removedIfEmpty(dir: string): boolean {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     rmdirSync(dir);
     return true;
@@ -86,6 +92,8 @@ function removedIfEmpty(dir: string): boolean {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTEMPTY' || code === 'EEXIST') return false;
     throw error;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 
@@ -58,8 +58,10 @@ function refuseUnlessFolder(at: string, info: { isDirectory(): boolean; isSymbol
 
 /**
  * {@link makeFolders} in one stretch of the calling thread, from the deepest folder on the way that `made` holds; each
- * folder made or checked joins `made`. A folder is made first and looked at only when the name was taken: mkdir makes
- * nothing through a link, and what was there must then be a folder, not a link.
+ * folder made or checked joins `made`. What is at each name is looked at first (lstat: a link is seen, not followed)
+ * and must be a folder; a folder is made only where nothing is (mkdir makes nothing through a link; one made there
+ * meanwhile is looked at again). The folders of a run directory are there already for all but its first execution:
+ * a look costs less than a refused mkdir and its error.
  */
 export function makeFoldersSync(base: string, dir: string, made = new Set<string>()): void {
   const { from, parts } = foldersBelow(base, dir);
@@ -67,16 +69,21 @@ export function makeFoldersSync(base: string, dir: string, made = new Set<string
   let done = parts.length;
   while (done > 0 && !made.has(path(done))) done--;
   if (done === 0 && !made.has(from)) {
-    mkdirSync(from, { recursive: true });
+    // The base itself is made as any output folder is, where it is not a folder already (a link to one included).
+    if (!statSync(from, { throwIfNoEntry: false })?.isDirectory()) mkdirSync(from, { recursive: true });
     made.add(from);
   }
   for (let count = done + 1; count <= parts.length; count++) {
     const at = path(count);
-    try {
-      mkdirSync(at);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      refuseUnlessFolder(at, lstatSync(at));
+    const there = lstatSync(at, { throwIfNoEntry: false });
+    if (there) refuseUnlessFolder(at, there);
+    else {
+      try {
+        mkdirSync(at);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        refuseUnlessFolder(at, lstatSync(at));
+      }
     }
     made.add(at);
   }
