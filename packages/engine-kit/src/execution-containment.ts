@@ -103,9 +103,10 @@ export type ProbeAnswer = 'moved' | 'gone' | (string & {});
  * Starts the probe in another process, `moves` (the process launcher, idle while the run loads), instead of this one:
  * the first move into a cgroup waits for the kernel (an RCU grace period, 5–20 ms on a small machine), which this
  * process then spends loading the run. The launcher keeps later moves from waiting again for a second after each
- * (keepMovesQuick in launcher-source.ts), which covers its first program's. Nothing is done once the mechanism is chosen or a probe is under way; the first
- * execution waits for the answer ({@link containmentProbed}). Where the other process could not make the moves, or
- * went first, this process probes as before, when first asked: its own answer stands, and says why.
+ * (keepMovesQuick in launcher-source.ts), which covers its first program's. Nothing is done once the mechanism is
+ * chosen or a probe is under way; the first execution waits for the answer ({@link containmentProbed}). Where the
+ * other process could not make the moves, or went first, this process probes as before, when first asked: its own
+ * answer stands, and says why.
  */
 export function startContainmentProbe(moves: ProbeMoves): void {
   if (choice || probing) return;
