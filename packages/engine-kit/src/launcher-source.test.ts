@@ -189,7 +189,7 @@ describe('the launcher process', () => {
           setTimeout(() => {
             watcher.close();
             launcher.disconnect();
-          }, 1800);
+          }, 2500);
         });
       });
       expect(ended).toEqual({ code: 0, stderr: '' });
@@ -198,8 +198,9 @@ describe('the launcher process', () => {
     }
     // Every 5 ms while warm: a loaded machine delays timers, never to fewer than a few in half a second.
     expect(moves.filter((ms) => ms < 500).length).toBeGreaterThanOrEqual(3);
-    // The second has passed (the last move was just before its pid came): no more moves.
-    expect(moves.filter((ms) => ms > 1300)).toEqual([]);
+    // The second has passed (the last move was just before its pid came; a busy machine may report a move late): no
+    // more moves.
+    expect(moves.filter((ms) => ms > 1600)).toEqual([]);
   });
 
   it('survives a warming move that fails, and goes on starting programs', async () => {
