@@ -31,6 +31,11 @@ function onReply<T>(launcher: ReturnType<typeof spawn>, handle: (reply: T) => vo
   });
 }
 
+/** A request to run `sh -c script` in `cwd`, with no stdin; `more` adds fields (an output file, a kept group, a cgroup). */
+function shellRequest(id: number, script: string, cwd: string, more: Record<string, unknown> = {}) {
+  return { t: 'spawn', id, file: '/bin/sh', args: ['-c', script], argv0: null, cwd, env: {}, stdin: null, ...more };
+}
+
 describe('the launcher process', () => {
   it('ends quietly when its parent goes before it is ready (no write error on the shared stderr)', async () => {
     // The parent closes the channel at once: the launcher's `ready` then has nowhere to go.
@@ -46,17 +51,7 @@ describe('the launcher process', () => {
         launcher.on('message', (replies: { t: string }[]) => {
           messages.push(replies);
           if (replies.some((reply) => reply.t === 'ready'))
-            launcher.send({
-              t: 'spawn',
-              id: 1,
-              file: '/bin/sh',
-              args: ['-c', 'exit 3'],
-              argv0: null,
-              cwd: dir,
-              env: {},
-              stdin: null,
-              output: join(dir, 'out.log'),
-            });
+            launcher.send(shellRequest(1, 'exit 3', dir, { output: join(dir, 'out.log') }));
           if (replies.some((reply) => reply.t === 'close')) launcher.disconnect();
         });
       });
@@ -72,16 +67,7 @@ describe('the launcher process', () => {
     const ended = await launcherEnding((launcher) => {
       launcher.once('message', () => {
         // Ready (its first message): start a program that writes at once, then leave before its output can be relayed.
-        launcher.send({
-          t: 'spawn',
-          id: 1,
-          file: '/bin/sh',
-          args: ['-c', 'echo out; echo err >&2'],
-          argv0: null,
-          cwd: process.cwd(),
-          env: {},
-          stdin: null,
-        });
+        launcher.send(shellRequest(1, 'echo out; echo err >&2', process.cwd()));
         launcher.disconnect();
       });
     });
@@ -94,16 +80,7 @@ describe('the launcher process', () => {
       onReply(launcher, (message: { t: string; data?: string }) => {
         if (message.t === 'ready') {
           // The program prints its pid and that of a background child, then waits on as an agent would.
-          launcher.send({
-            t: 'spawn',
-            id: 1,
-            file: '/bin/sh',
-            args: ['-c', 'sleep 30 & echo $$ $!; wait'],
-            argv0: null,
-            cwd: process.cwd(),
-            env: {},
-            stdin: null,
-          });
+          launcher.send(shellRequest(1, 'sleep 30 & echo $$ $!; wait', process.cwd()));
         }
         if (message.t === 'out') {
           pids.push(...message.data!.trim().split(' ').map(Number));
@@ -119,18 +96,8 @@ describe('the launcher process', () => {
   it('kills a kept group whose leader has exited when its parent goes, and not one the parent released', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'launcher-keep-'));
     // A setup step: it starts a service in the background, writes its pid to the output file and exits.
-    const setup = (id: number) => ({
-      t: 'spawn',
-      id,
-      file: '/bin/sh',
-      args: ['-c', 'sleep 30 & echo $!'],
-      argv0: null,
-      cwd: dir,
-      env: {},
-      stdin: null,
-      output: join(dir, `${id}.log`),
-      keep: true,
-    });
+    const setup = (id: number) =>
+      shellRequest(id, 'sleep 30 & echo $!', dir, { output: join(dir, `${id}.log`), keep: true });
     const servicePid = (id: number) => Number(readFileSync(join(dir, `${id}.log`), 'utf8').trim());
     try {
       const ended = await launcherEnding((launcher) => {
@@ -162,18 +129,11 @@ describe('the launcher process', () => {
 
   // Around each fork it moves into the execution's cgroup and back (here: plain files, which take the writes a
   // cgroup.procs would); for a second after, it moves itself into its own cgroup again and again (see keepMovesQuick).
-  const spawnInCgroup = (dir: string, id: number) => ({
-    t: 'spawn',
-    id,
-    file: '/bin/sh',
-    args: ['-c', 'exit 0'],
-    argv0: null,
-    cwd: dir,
-    env: {},
-    stdin: null,
-    output: join(dir, `${id}.log`),
-    cgroup: { enter: join(dir, 'enter'), leave: join(dir, 'home') },
-  });
+  const spawnInCgroup = (dir: string, id: number) =>
+    shellRequest(id, 'exit 0', dir, {
+      output: join(dir, `${id}.log`),
+      cgroup: { enter: join(dir, 'enter'), leave: join(dir, 'home') },
+    });
 
   it('moves itself into its own cgroup every few milliseconds for a second after a move, then stops', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'launcher-warm-'));
