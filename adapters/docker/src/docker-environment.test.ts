@@ -131,9 +131,30 @@ describe('docker environment', () => {
         '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
       ]);
       expect(readFileSync(join(req.workspace, 'made.txt'), 'utf8')).toBe('made\n');
-      // The secret went to the container through the CLI's environment, never on its command line.
+      // The container carries its run's label (which the next run's clean-up looks for).
       const labels = JSON.parse(inDaemon('inspect', '--format', '{{json .Config.Labels}}', sandbox.info.id!));
       expect(labels[RUN_LABEL]).toBe('test-run');
+    } finally {
+      await sandbox.close();
+    }
+    await environment.stop?.();
+  });
+
+  it("makes its containers with the docker CLI where the CLI does more than the API would: a config's proxies", async () => {
+    const config = mkdtempSync(join(tmpdir(), 'docker-config-'));
+    roots.push(config);
+    const proxy = 'http://proxy.invalid:3128';
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ proxies: { default: { httpProxy: proxy } } }));
+    const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, env: { FROM_SUITE: 'one line' } }));
+    const env = { ...process.env, DOCKER_CONFIG: config };
+    await environment.start?.({ runId: 'test-run', signal: new AbortController().signal, env });
+    const sandbox = await environment.open(request());
+    try {
+      // The CLI wrote the config's proxy into the container (its entrypoint's environment), beside the suite's
+      // variable from its env file.
+      const made = JSON.parse(inDaemon('inspect', '--format', '{{json .Config.Env}}', sandbox.info.id!));
+      expect(made).toEqual(expect.arrayContaining([`HTTP_PROXY=${proxy}`, 'FROM_SUITE=one line']));
+      expect((await shell(sandbox, 'echo "$FROM_SUITE"')).lines).toEqual(['one line']);
     } finally {
       await sandbox.close();
     }

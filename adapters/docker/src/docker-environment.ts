@@ -6,8 +6,11 @@ import { SkillEvalError } from '@skill-eval/core';
 import { findExecutable } from '@skill-eval/engine-kit';
 import { ownedTempPrefix } from '@skill-eval/engine-kit/process-owner';
 import { controlFolderProblem } from './control-folder.js';
+import { engineApi } from './docker-api.js';
 import { docker, dockerCli } from './docker-cli.js';
-import { type DockerRun, DockerSandbox } from './docker-sandbox.js';
+import { localDaemonSocket } from './docker-endpoint.js';
+import type { DockerRun } from './docker-run.js';
+import { DockerSandbox } from './docker-sandbox.js';
 import type { DockerSettings } from './docker-settings.js';
 import { prepareNodeRuntime } from './host-node.js';
 import { removeLeftovers } from './leftovers.js';
@@ -52,15 +55,16 @@ export class DockerEnvironment implements Environment {
     // Each question is a round trip to the daemon, and no container starts before all are answered: they are asked
     // at once, and the runtime is laid out while they are (a missing image's run removes dead runs' containers too).
     const answers = Promise.all([
-      docker(cli, ['version', '--format', '{{.Server.Version}}'], { timeoutMs: 20_000 }),
+      docker(cli, ['version', '--format', '{{.Server.APIVersion}}'], { timeoutMs: 20_000 }),
       docker(cli, ['image', 'inspect', '--format', '{{.Id}}', settings.image]),
+      localDaemonSocket(cli),
       removeLeftovers(cli),
     ]);
     // Named after its owner: a run killed outright leaves it, and the next run removes it (see ownedTempPrefix).
     const runtimeDir = mkdtempSync(join(tmpdir(), `${ownedTempPrefix()}docker-`));
     try {
       const runtime = prepareNodeRuntime(runtimeDir);
-      const [server, image] = await answers;
+      const [server, image, socket] = await answers;
       if (server.code !== 0) {
         throw unavailable(
           `Docker is not reachable: ${server.stderr.trim() || `exit ${server.code}`}`,
@@ -73,8 +77,11 @@ export class DockerEnvironment implements Environment {
           `Pull it (docker pull ${settings.image}) or build it (docker build -t ${settings.image} .), then run again.`,
         );
       }
+      // The daemon's own API version, which it always accepts (`1.41`); another CLI's answer keeps the CLI.
+      const apiVersion = server.stdout.trim();
+      const api = socket && /^1\.\d+$/.test(apiVersion) ? engineApi(socket, apiVersion) : undefined;
       this.runtimeDir = runtimeDir;
-      this.run = { cli, runId, runtime, settings };
+      this.run = { cli, runId, runtime, settings, ...(api ? { api } : {}) };
     } catch (error) {
       // The daemon's answers are awaited either way: nothing of this start goes on behind the error.
       await answers.catch(() => undefined);
@@ -90,6 +97,7 @@ export class DockerEnvironment implements Environment {
 
   async stop(): Promise<void> {
     if (this.runtimeDir) rmSync(this.runtimeDir, { recursive: true, force: true });
+    this.run?.api?.agent.destroy();
     this.run = undefined;
   }
 }

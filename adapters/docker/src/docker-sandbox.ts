@@ -1,12 +1,13 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { endpointVariables, HOST_ONLY_VARIABLES, modelEndpoints, SkillEvalError } from '@skill-eval/core';
 import { ownerLabels } from '@skill-eval/engine-kit';
+import type { Bind, ContainerSpec } from './container-spec.js';
 import { makeControlFolder } from './control-folder.js';
-import { type DockerCli, docker } from './docker-cli.js';
+import { docker } from './docker-cli.js';
+import { type DockerRun, removeContainer, runContainer } from './docker-run.js';
 import type { DockerSettings } from './docker-settings.js';
-import type { NodeRuntime } from './host-node.js';
 import { insideBaseUrls, type ModelGateway, startModelGateway } from './model-gateway.js';
 import { programsInside } from './programs-inside.js';
 import { runSupervised } from './supervised-process.js';
@@ -14,25 +15,6 @@ import { GATEWAY_PORT } from './supervisor-script.js';
 
 /** Where a container's gateway and supervisor sockets are, inside. */
 const CONTROL_MOUNT = '/opt/skill-eval-run';
-
-/**
- * The container's variables as docker's `--env-file` reads them (`NAME=value`, one a line; the settings refuse a
- * value on several lines), in the control folder, readable by this user alone, removed once the container exists.
- */
-function containerEnvFile(control: string, env: Readonly<Record<string, string>>): string {
-  const file = join(control, 'container.env');
-  const lines = Object.entries(env).map(([name, value]) => `${name}=${value}`);
-  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
-  return file;
-}
-
-/** What every container of a run shares. */
-export interface DockerRun {
-  cli: DockerCli;
-  runId: string;
-  runtime: NodeRuntime;
-  settings: DockerSettings;
-}
 
 /** A container name from the execution id: Docker allows `[a-zA-Z0-9][a-zA-Z0-9_.-]*`. */
 const containerName = (executionId: string, control: string) =>
@@ -67,50 +49,42 @@ export class DockerSandbox implements Sandbox {
     const programs = programsInside(request.programs, run.runtime.node);
     const control = makeControlFolder();
     const gateway = await startModelGateway(control, modelEndpoints(request.env));
-    const name = containerName(request.executionId, control);
     const mounted = new Set([request.root, settings.workspaceMount, ...request.shared]);
-    const args = [
-      'run',
-      '-d',
-      '--rm',
-      '--init',
-      '--name',
-      name,
-      ...Object.entries(ownerLabels(run.runId)).flatMap(([key, value]) => ['--label', `${key}=${value}`]),
-      ...(settings.network === 'deny' ? ['--network', 'none'] : []),
-      ...(settings.user === 'host' && process.getuid ? ['--user', `${process.getuid()}:${process.getgid?.()}`] : []),
-      '--workdir',
-      settings.workspaceMount,
-      ...bind(request.root, request.root),
-      ...bind(request.workspace, settings.workspaceMount),
-      ...request.shared.flatMap((dir) => bind(dir, dir)),
-      ...programs.mounts
-        .filter(({ inside }) => !mounted.has(inside))
-        .flatMap(({ host, inside }) => bind(host, inside, true)),
-      ...run.runtime.mounts,
-      ...bind(control, CONTROL_MOUNT),
-      // Values travel in a file only this user reads: never on the CLI's command line, and never in the docker CLI's
-      // own environment, where an eval file's LD_PRELOAD or DOCKER_HOST would act on the host's docker.
-      ...(Object.keys(settings.env).length > 0 ? ['--env-file', containerEnvFile(control, settings.env)] : []),
-      '--entrypoint',
-      run.runtime.supervisor[0]!,
-      settings.image,
-      ...run.runtime.supervisor.slice(1),
-      String(GATEWAY_PORT),
-      `${CONTROL_MOUNT}/model.sock`,
-      `${CONTROL_MOUNT}/life.sock`,
-      `${CONTROL_MOUNT}/exec.sock`,
-      ...(settings.entrypoint ?? []),
-    ];
-    const created = await docker(run.cli, args);
-    const id = created.stdout.trim();
+    const spec: ContainerSpec = {
+      name: containerName(request.executionId, control),
+      image: settings.image,
+      labels: ownerLabels(run.runId),
+      ...(settings.network === 'deny' ? { networkMode: 'none' as const } : {}),
+      ...(settings.user === 'host' && process.getuid ? { user: `${process.getuid()}:${process.getgid?.()}` } : {}),
+      workdir: settings.workspaceMount,
+      binds: [
+        { host: request.root, inside: request.root },
+        { host: request.workspace, inside: settings.workspaceMount },
+        ...request.shared.map((dir): Bind => ({ host: dir, inside: dir })),
+        ...programs.mounts.filter(({ inside }) => !mounted.has(inside)).map((bind) => ({ ...bind, readOnly: true })),
+        ...run.runtime.mounts,
+        { host: control, inside: CONTROL_MOUNT },
+      ],
+      env: settings.env,
+      entrypoint: run.runtime.supervisor[0]!,
+      args: [
+        ...run.runtime.supervisor.slice(1),
+        String(GATEWAY_PORT),
+        `${CONTROL_MOUNT}/model.sock`,
+        `${CONTROL_MOUNT}/life.sock`,
+        `${CONTROL_MOUNT}/exec.sock`,
+        ...(settings.entrypoint ?? []),
+      ],
+    };
+    const created = await runContainer(run, spec, control);
+    const { id } = created;
     const fail = async (message: string): Promise<never> => {
-      if (id) await docker(run.cli, ['rm', '-f', id]);
+      if (id) await removeContainer(run, id);
       await gateway.close();
       rmSync(control, { recursive: true, force: true });
       throw new SkillEvalError('ENVIRONMENT_FAILED', message);
     };
-    if (created.code !== 0 || !id) return fail(`docker run failed: ${created.stderr.trim() || `exit ${created.code}`}`);
+    if (created.error !== undefined || !id) return fail(`docker run failed: ${created.error}`);
     try {
       await gateway.ready(settings.readyTimeoutSeconds * 1000, request.signal);
     } catch (error) {
@@ -165,9 +139,4 @@ export class DockerSandbox implements Sandbox {
     await this.gateway.close();
     rmSync(this.control, { recursive: true, force: true });
   }
-}
-
-/** `-v` arguments binding a host path at a path inside. */
-function bind(host: string, inside: string, readOnly = false): string[] {
-  return ['-v', `${host}:${inside}${readOnly ? ':ro' : ''}`];
 }

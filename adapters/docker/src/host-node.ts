@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { Bind } from './container-spec.js';
 import { SUPERVISOR_SCRIPT } from './supervisor-script.js';
 
 /** Where the harness's own files appear inside every container (read-only). */
@@ -8,8 +9,8 @@ export const RUNTIME_MOUNT = '/opt/skill-eval';
 
 /** The host's node, made runnable inside any Linux image: its binary and the libraries it needs, mounted. */
 export interface NodeRuntime {
-  /** `docker run` arguments that mount it. */
-  mounts: string[];
+  /** What mounts it. */
+  mounts: Bind[];
   /** The command that runs the host's node inside (a script's path and arguments follow). */
   node: string[];
   /** The command that runs the supervisor inside. */
@@ -40,7 +41,10 @@ export function prepareNodeRuntime(dir: string): NodeRuntime {
     ? [inside(`lib/${loader}`), '--library-path', inside('lib'), inside('node')]
     : [inside('node')];
   return {
-    mounts: ['-v', `${dir}:${RUNTIME_MOUNT}:ro`, '-v', `${node}:${inside('node')}:ro`],
+    mounts: [
+      { host: dir, inside: RUNTIME_MOUNT, readOnly: true },
+      { host: node, inside: inside('node'), readOnly: true },
+    ],
     node: nodeCommand,
     supervisor: [...nodeCommand, inside('supervisor.cjs')],
   };
