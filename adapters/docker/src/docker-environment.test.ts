@@ -140,6 +140,30 @@ describe('docker environment', () => {
     await environment.stop?.();
   });
 
+  it('shares a folder at its own path: one inside the execution root through the root, one outside by a mount', async () => {
+    const environment = await started();
+    const outside = mkdtempSync(join(tmpdir(), 'docker-shared-'));
+    roots.push(outside);
+    const req = request();
+    const inside = join(req.root, 'artifacts');
+    mkdirSync(inside);
+    const sandbox = await environment.open({ ...req, shared: [inside, outside] });
+    try {
+      const result = await shell(sandbox, `echo in > ${inside}/a.txt && echo out > ${outside}/b.txt`);
+      expect(result.exitCode).toBe(0);
+      expect(readFileSync(join(inside, 'a.txt'), 'utf8')).toBe('in\n');
+      expect(readFileSync(join(outside, 'b.txt'), 'utf8')).toBe('out\n');
+      // No mount point on the folder inside the root: the host removes it without the kernel detaching a mount.
+      const mounts = JSON.parse(inDaemon('inspect', '--format', '{{json .Mounts}}', sandbox.info.id!));
+      const destinations = mounts.map((mount: { Destination: string }) => mount.Destination);
+      expect(destinations).toEqual(expect.arrayContaining([req.root, outside]));
+      expect(destinations).not.toContain(inside);
+    } finally {
+      await sandbox.close();
+    }
+    await environment.stop?.();
+  });
+
   it("makes its containers with the docker CLI where the CLI does more than the API would: a config's proxies", async () => {
     const config = mkdtempSync(join(tmpdir(), 'docker-config-'));
     roots.push(config);

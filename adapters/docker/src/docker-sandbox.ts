@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { endpointVariables, HOST_ONLY_VARIABLES, modelEndpoints, SkillEvalError } from '@skill-eval/core';
 import { ownerLabels } from '@skill-eval/engine-kit';
@@ -60,7 +60,9 @@ export class DockerSandbox implements Sandbox {
       binds: [
         { host: request.root, inside: request.root },
         { host: request.workspace, inside: settings.workspaceMount },
-        ...request.shared.map((dir): Bind => ({ host: dir, inside: dir })),
+        // A shared folder inside the root is there already, at its own path: bound again, it would be a mount point
+        // on the host's folder, whose removal then waits for the kernel to detach it from the container.
+        ...request.shared.filter((dir) => !within(request.root, dir)).map((dir): Bind => ({ host: dir, inside: dir })),
         ...programs.mounts.filter(({ inside }) => !mounted.has(inside)).map((bind) => ({ ...bind, readOnly: true })),
         ...run.runtime.mounts,
         { host: control, inside: CONTROL_MOUNT },
@@ -139,4 +141,10 @@ export class DockerSandbox implements Sandbox {
     await this.gateway.close();
     rmSync(this.control, { recursive: true, force: true });
   }
+}
+
+/** Whether `path` is `folder` or below it. */
+function within(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
