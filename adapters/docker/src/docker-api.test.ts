@@ -106,10 +106,11 @@ describe("the Engine API, held to the docker CLI's `docker run`", () => {
     expect(byCli.error).toBeUndefined();
     expect(byApi.error).toBeUndefined();
     const [fromCli, fromApi] = [chosen(byCli.id!), chosen(byApi.id!)];
-    // The two specs differ in their folders and labels' values alone.
+    // The two specs differ in their folders and labels' values alone. The CLI gives the daemon its binds in no
+    // particular order (it keeps them in a Go map), and the daemon mounts them by depth whatever the order.
     const same = (seen: ReturnType<typeof chosen>) => ({
       ...seen,
-      binds: seen.binds.map((bind: string) => bind.replace(/docker-api-[^/:]+/g, '<root>')),
+      binds: seen.binds.map((bind: string) => bind.replace(/docker-api-[^/:]+/g, '<root>')).sort(),
       labels: { ...seen.labels, 'dev.skill-eval.test': '<name>' },
     });
     expect(same(fromApi)).toEqual(same(fromCli));
