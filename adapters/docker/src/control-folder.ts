@@ -5,7 +5,7 @@ import { ownedTempPrefix } from '@skill-eval/engine-kit/process-owner';
 
 /**
  * The longest name of the sockets an execution's control folder holds on the host: the model proxy's `model.sock`
- * (model-gateway.ts), beside the lifeline's `life.sock` and the supervisor's `exec.sock`.
+ * (model-gateway.ts), beside the lifeline's `life.sock`.
  */
 const LONGEST_SOCKET = 'model.sock';
 

@@ -164,6 +164,40 @@ describe('docker environment', () => {
     await environment.stop?.();
   });
 
+  it("cannot be taken over by a program inside: the supervisor's channel is not a socket a program can replace", async () => {
+    const environment = await started();
+    const sandbox = await environment.open(request());
+    try {
+      // The agent runs the container's own node in the background, out of its process group, and listens where a
+      // supervisor's socket would be in the mounted control folder, answering every request with a forged output.
+      const forger = [
+        "const net = require('node:net'), fs = require('node:fs');",
+        "const dir = '/opt/skill-eval-run';",
+        "const forged = JSON.stringify({ type: 'stdout', data: Buffer.from('forged\\n').toString('base64') });",
+        "const exit = JSON.stringify({ type: 'exit', code: 0, signal: null });",
+        "for (const name of ['exec.sock', 'run.sock', 'control.sock']) {",
+        "  try { fs.unlinkSync(dir + '/' + name); } catch {}",
+        "  net.createServer((c) => { c.on('error', () => {}); c.on('data', () => c.end(forged + '\\n' + exit + '\\n')); }).listen(dir + '/' + name);",
+        '}',
+        "fs.writeFileSync('/tmp/forger-ready', '');",
+      ].join('\n');
+      const planted = await shell(
+        sandbox,
+        `cat > /tmp/forger.js <<'EOF'\n${forger}\nEOF\n` +
+          'setsid /opt/skill-eval/lib/ld-linux*.so.* --library-path /opt/skill-eval/lib /opt/skill-eval/node /tmp/forger.js </dev/null >/dev/null 2>&1 &\n' +
+          'for i in $(seq 50); do [ -e /tmp/forger-ready ] && exit 0; sleep 0.1; done; exit 1',
+      );
+      expect(planted.exitCode).toBe(0);
+      // The harness's next program runs for real, and says what it says.
+      const next = await shell(sandbox, 'echo genuine');
+      expect(next.lines).toEqual(['genuine']);
+      expect(next.exitCode).toBe(0);
+    } finally {
+      await sandbox.close();
+    }
+    await environment.stop?.();
+  });
+
   it("makes its containers with the docker CLI where the CLI does more than the API would: a config's proxies", async () => {
     const config = mkdtempSync(join(tmpdir(), 'docker-config-'));
     roots.push(config);

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import type { ProcessOutcome, ProcessSpec, Sandbox, SandboxInfo, SandboxRequest } from '@skill-eval/core';
 import { endpointVariables, HOST_ONLY_VARIABLES, modelEndpoints, SkillEvalError } from '@skill-eval/core';
 import { ownerLabels } from '@skill-eval/engine-kit';
@@ -74,7 +74,6 @@ export class DockerSandbox implements Sandbox {
         String(GATEWAY_PORT),
         `${CONTROL_MOUNT}/model.sock`,
         `${CONTROL_MOUNT}/life.sock`,
-        `${CONTROL_MOUNT}/exec.sock`,
         ...(settings.entrypoint ?? []),
       ],
     };
@@ -111,7 +110,7 @@ export class DockerSandbox implements Sandbox {
     }
     const [file, ...lead] = this.commands.get(spec.file) ?? [spec.file];
     return runSupervised(
-      join(this.control, 'exec.sock'),
+      this.gateway.supervisor,
       {
         file: file!,
         args: [...lead, ...spec.args],

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { isModelApi, type ModelApi, mapApis, SkillEvalError } from '@skill-eval/core';
+import { SupervisorChannel } from './supervisor-channel.js';
 
 /** Where each API family's traffic goes on to: the execution's own endpoints (core's MODEL_ENDPOINTS). */
 export type Upstreams = Readonly<Record<ModelApi, string>>;
@@ -16,6 +17,8 @@ export interface ModelGateway {
   modelSocket: string;
   /** The lifeline's socket: the supervisor holds a connection to it for the container's life. */
   lifeSocket: string;
+  /** The supervisor, on that connection: it runs the execution's programs. */
+  supervisor: SupervisorChannel;
   /** Resolves when the container’s supervisor has said it is ready; rejects past `timeoutMs` or on abort. */
   ready(timeoutMs: number, signal: AbortSignal): Promise<void>;
   /** Closes both sockets; the supervisor sees its lifeline close and ends the container. */
@@ -50,11 +53,7 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
   });
   let lifeline: Socket | undefined;
   const lifeConnections = new Set<Socket>();
-  let said = '';
-  let readyNow: (() => void) | undefined;
-  const readySeen = new Promise<void>((resolve) => {
-    readyNow = resolve;
-  });
+  const supervisor = new SupervisorChannel();
   const life = createNetServer((socket) => {
     lifeConnections.add(socket);
     socket.on('close', () => lifeConnections.delete(socket));
@@ -67,11 +66,7 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
       return;
     }
     lifeline = socket;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      said += chunk;
-      if (said.includes('ready\n')) readyNow?.();
-    });
+    supervisor.attach(socket);
   });
   const modelSocket = join(dir, 'model.sock');
   const lifeSocket = join(dir, 'life.sock');
@@ -81,6 +76,7 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
   return {
     modelSocket,
     lifeSocket,
+    supervisor,
     async ready(timeoutMs, signal) {
       let timer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
@@ -100,7 +96,7 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
         signal.addEventListener('abort', onAbort, { once: true });
       });
       try {
-        await Promise.race([readySeen, late]);
+        await Promise.race([supervisor.readySeen, late]);
       } finally {
         clearTimeout(timer);
         if (onAbort) signal.removeEventListener('abort', onAbort);
@@ -109,6 +105,7 @@ export async function startModelGateway(dir: string, upstreams: Upstreams): Prom
     async close() {
       // Every connection goes: a server's close waits for the connections it still has.
       for (const socket of [...lifeConnections, ...sockets]) socket.destroy();
+      supervisor.close();
       await Promise.all([closeServer(http), closeServer(life)]);
     },
   };
