@@ -164,33 +164,40 @@ describe('docker environment', () => {
     await environment.stop?.();
   });
 
-  it("cannot be taken over by a program inside: the supervisor's channel is not a socket a program can replace", async () => {
+  it('cannot be taken over by a program inside: no socket it reaches the harness by can be replaced', async () => {
     const environment = await started();
     const sandbox = await environment.open(request());
     try {
-      // The agent runs the container's own node in the background, out of its process group, and listens where a
-      // supervisor's socket would be in the mounted control folder, answering every request with a forged output.
+      // The agent runs the container's own node in the background, out of its process group, and tries to listen
+      // in place of every socket of the mounted control folder — the model proxy's, the lifeline's, and where a
+      // supervisor's own would be — answering programs' requests and model calls with forged output.
       const forger = [
         "const net = require('node:net'), fs = require('node:fs');",
         "const dir = '/opt/skill-eval-run';",
         "const forged = JSON.stringify({ type: 'stdout', data: Buffer.from('forged\\n').toString('base64') });",
         "const exit = JSON.stringify({ type: 'exit', code: 0, signal: null });",
-        "for (const name of ['exec.sock', 'run.sock', 'control.sock']) {",
+        "const http = 'HTTP/1.1 200 OK\\r\\ncontent-length: 7\\r\\nconnection: close\\r\\n\\r\\nforged\\n';",
+        'const taken = [];',
+        "for (const name of ['exec.sock', 'model.sock', 'life.sock']) {",
         "  try { fs.unlinkSync(dir + '/' + name); } catch {}",
-        "  net.createServer((c) => { c.on('error', () => {}); c.on('data', () => c.end(forged + '\\n' + exit + '\\n')); }).listen(dir + '/' + name);",
+        "  const answer = name === 'model.sock' ? http : forged + '\\n' + exit + '\\n';",
+        "  const server = net.createServer((c) => { c.on('error', () => {}); c.on('data', () => c.end(answer)); });",
+        "  server.on('error', () => {});",
+        "  server.listen(dir + '/' + name, () => taken.push(name));",
         '}',
-        "fs.writeFileSync('/tmp/forger-ready', '');",
+        "setTimeout(() => fs.writeFileSync('/tmp/forger-ready', taken.join(',')), 300);",
       ].join('\n');
       const planted = await shell(
         sandbox,
         `cat > /tmp/forger.js <<'EOF'\n${forger}\nEOF\n` +
           'setsid /opt/skill-eval/lib/ld-linux*.so.* --library-path /opt/skill-eval/lib /opt/skill-eval/node /tmp/forger.js </dev/null >/dev/null 2>&1 &\n' +
-          'for i in $(seq 50); do [ -e /tmp/forger-ready ] && exit 0; sleep 0.1; done; exit 1',
+          'for i in $(seq 50); do [ -e /tmp/forger-ready ] && { echo "took: $(cat /tmp/forger-ready)"; exit 0; }; sleep 0.1; done; exit 1',
       );
       expect(planted.exitCode).toBe(0);
-      // The harness's next program runs for real, and says what it says.
-      const next = await shell(sandbox, 'echo genuine');
-      expect(next.lines).toEqual(['genuine']);
+      expect(planted.lines).toEqual(['took: ']);
+      // The harness's next program runs for real, and the model answers for real.
+      const next = await shell(sandbox, 'echo genuine; wget -q -O- "$ANTHROPIC_BASE_URL/v1/messages"');
+      expect(next.lines).toEqual(['genuine', 'model answered GET /v1/messages']);
       expect(next.exitCode).toBe(0);
     } finally {
       await sandbox.close();

@@ -65,7 +65,9 @@ export class DockerSandbox implements Sandbox {
         ...request.shared.filter((dir) => !within(request.root, dir)).map((dir): Bind => ({ host: dir, inside: dir })),
         ...programs.mounts.filter(({ inside }) => !mounted.has(inside)).map((bind) => ({ ...bind, readOnly: true })),
         ...run.runtime.mounts,
-        { host: control, inside: CONTROL_MOUNT },
+        // Read-only: the supervisor only connects to the harness's sockets there (a connect writes nothing to the
+        // folder), and a program inside, which runs as the same user, can then neither remove nor replace them.
+        { host: control, inside: CONTROL_MOUNT, readOnly: true },
       ],
       env: settings.env,
       entrypoint: run.runtime.supervisor[0]!,
