@@ -3,7 +3,10 @@
 # SKILL_EVAL_TEST_DOCKER_HOST for the tests, and stops the daemon when the sourcing shell exits.
 if [ -z "${SKILL_EVAL_TEST_DOCKER_HOST:-}" ]; then
   SKILL_EVAL_DOCKER_DIR=$(mktemp -d /tmp/se-ci-docker-XXXXXX)
-  dockerd --iptables=false --ip6tables=false --bridge=none \
+  # Its own temp folder, inside its directory: a stack dump its containerd writes when dockerd asks for one (as it does
+  # when a loaded machine answers slowly) goes with the directory, not into the machine's /tmp.
+  mkdir "$SKILL_EVAL_DOCKER_DIR/tmp"
+  TMPDIR="$SKILL_EVAL_DOCKER_DIR/tmp" dockerd --iptables=false --ip6tables=false --bridge=none \
     --host "unix://$SKILL_EVAL_DOCKER_DIR/docker.sock" \
     --data-root "$SKILL_EVAL_DOCKER_DIR/data" --exec-root "$SKILL_EVAL_DOCKER_DIR/exec" \
     --pidfile "$SKILL_EVAL_DOCKER_DIR/dockerd.pid" >"$SKILL_EVAL_DOCKER_DIR/dockerd.log" 2>&1 &

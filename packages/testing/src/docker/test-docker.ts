@@ -85,6 +85,11 @@ export async function startTestDocker(): Promise<TestDocker> {
   const dir = mkdtempSync(join(tmpdir(), 'se-dockerd-'));
   const host = `unix://${join(dir, 'docker.sock')}`;
   const log = openSync(join(dir, 'dockerd.log'), 'a');
+  // The daemon's own temp folder, inside its directory: what it and its containerd leave there (containerd writes a
+  // stack dump to its temp folder when dockerd asks for one, as it does when a loaded machine answers slowly) goes
+  // with the directory, not into the machine's /tmp.
+  const temp = join(dir, 'tmp');
+  mkdirSync(temp);
   const daemon = spawn(
     'dockerd',
     [
@@ -100,7 +105,7 @@ export async function startTestDocker(): Promise<TestDocker> {
       '--pidfile',
       join(dir, 'dockerd.pid'),
     ],
-    { stdio: ['ignore', log, log], detached: true },
+    { stdio: ['ignore', log, log], detached: true, env: { ...process.env, TMPDIR: temp } },
   );
   const stop = async () => {
     await stopDaemon(daemon);
