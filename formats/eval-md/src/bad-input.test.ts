@@ -65,6 +65,14 @@ describe('bad input: every problem at once, positioned', () => {
     );
   });
 
+  it('an alias to no anchor is a syntax error at the alias, as SkillKit fails the file on it', async () => {
+    const { diagnostics } = await loadText(`---\nname: n\nmodel: *nope\n---\n${CASE}`);
+    expect(where(diagnostics)).toEqual([['frontmatter-syntax', 3, 8]]);
+    expect(diagnostics[0]!.message).toMatch(
+      /not valid YAML: Unresolved alias .*: nope\. SkillKit fails the whole file/,
+    );
+  });
+
   it('wrong types point at the value; unknown and legacy keys are kept with a warning', async () => {
     const text = `---\nskills: 5\ntools: [1, "x"]\nmodel: {a: 1}\nmetadata: [1]\nextra: yes\nname: n\n---\n${CASE}`;
     const { suites, diagnostics } = await loadText(text);

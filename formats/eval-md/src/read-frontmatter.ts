@@ -46,7 +46,20 @@ export function readFrontmatter(split: FrontmatterSplit, sink: DiagnosticSink): 
     return empty;
   }
   const at = (key: string) => offsetOf(yamlKeyNode(root, key));
-  const raw = parsed.doc.toJS() as Record<string, unknown>;
+  let raw: Record<string, unknown>;
+  try {
+    raw = parsed.toJS() as Record<string, unknown>;
+  } catch (error) {
+    // An alias that names no anchor set before it (or expands past the parser's limit): SkillKit's YAML parser
+    // throws on it as well. The error carries the position of the first alias.
+    const { line, column } = error as { line?: number; column?: number };
+    sink.error(
+      'frontmatter-syntax',
+      `The frontmatter is not valid YAML: ${(error as Error).message}. SkillKit fails the whole file on it; set the anchor (&name) before the alias, or write the value itself.`,
+      line !== undefined && column !== undefined ? { line: line + lineShift, column } : offsetOf(root as YamlNode),
+    );
+    return empty;
+  }
   const values: Record<string, unknown> = {};
   const extra: Record<string, unknown> = {};
   const shape = EvalMdFrontmatterSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;

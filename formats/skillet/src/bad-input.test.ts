@@ -35,6 +35,20 @@ describe('file-level problems', () => {
     expect(diagnostics[0]!.message).toMatch(/written twice/);
   });
 
+  it('an alias to no anchor set before it stops the file, as PyYAML stops, at the alias', () => {
+    const { suites, diagnostics } = load(['timestamp: *2025-01-15T00:00:00Z', 'name: n', 'prompt: go', 'expected: e']);
+    expect(suites).toEqual([]);
+    expect(where(diagnostics)).toEqual([['syntax', 1, 12]]);
+    expect(diagnostics[0]!.message).toMatch(/alias \*2025-01-15T00:00:00Z names no anchor set before it/);
+    // Set after the alias is too late for PyYAML's composer as well; set before, the alias reads the value.
+    expect(where(load(['timestamp: *t', 'name: &t n', 'prompt: go', 'expected: e']).diagnostics)).toEqual([
+      ['syntax', 1, 12],
+    ]);
+    const anchored = load(['timestamp: &t 2025-01-15T10:30:00Z', 'name: n', 'prompt: go', 'expected: e', 'domain: *t']);
+    expect(anchored.diagnostics).toEqual([]);
+    expect(anchored.suites[0]!.cases[0]!.name).toBe('n');
+  });
+
   it('not a map, or empty', () => {
     expect(where(load(['- a', '- b']).diagnostics)).toEqual([['not-a-map', 1, 1]]);
     const empty = load(['# only a comment', '']);

@@ -23,7 +23,7 @@ import { DiagnosticSink } from './diagnostic-sink.js';
 import { evalLocation } from './eval-location.js';
 import { readAssertions } from './read-assertions.js';
 import { readMetadata, readName, readPrompt, readScript, readText } from './read-fields.js';
-import { reportSyntax } from './yaml-syntax.js';
+import { reportSyntax, undefinedAlias } from './yaml-syntax.js';
 
 /** Options of {@link loadSkillet}; the plugin settings map onto them. */
 export interface LoadSkilletOptions {
@@ -57,6 +57,15 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
     );
   }
   if (!reportSyntax(yaml, sink, SYNTAX_WORDS)) return done([]);
+  const alias = undefinedAlias(yaml);
+  if (alias) {
+    sink.error(
+      'syntax',
+      `The alias *${alias.source} names no anchor set before it, and Skillet's YAML reader (PyYAML) stops on it: set &${alias.source} on a value earlier in the file, or write the value here.`,
+      alias,
+    );
+    return done([]);
+  }
   const root = yaml.doc.contents as YamlNode | null;
   if (!isYamlMap(root)) {
     const at = root ? (yaml.positionOf(root) ?? { line: 1, column: 1 }) : { line: 1, column: 1 };

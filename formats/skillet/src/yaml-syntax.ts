@@ -1,4 +1,5 @@
 import type { ParsedYaml } from '@skill-eval/format-kit';
+import { type Alias, isAlias, isNode, visit } from 'yaml';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 
 /** What each Skillet's reader says of a key written twice and of several documents in one file. */
@@ -16,4 +17,26 @@ export function reportSyntax(yaml: ParsedYaml, sink: DiagnosticSink, words: Synt
   }
   for (const w of yaml.warnings) sink.warning('yaml-warning', `YAML: ${w.message}`, w);
   return yaml.errors.length === 0;
+}
+
+/**
+ * The first alias that names no anchor set before it in the file, or undefined. Skillet reads a file with PyYAML's
+ * `yaml.safe_load` (skillet/evals/load.py), whose composer stops at such an alias ("found undefined alias"): the
+ * file loads nothing there.
+ */
+export function undefinedAlias(yaml: ParsedYaml): Alias | undefined {
+  const anchors = new Set<string>();
+  let found: Alias | undefined;
+  visit(yaml.doc, {
+    Node(_, node) {
+      if (isAlias(node)) {
+        if (anchors.has(node.source)) return undefined;
+        found = node;
+        return visit.BREAK;
+      }
+      if (isNode(node) && node.anchor) anchors.add(node.anchor);
+      return undefined;
+    },
+  });
+  return found;
 }
