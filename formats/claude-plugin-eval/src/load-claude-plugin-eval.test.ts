@@ -396,3 +396,27 @@ describe('the eval folder', () => {
     expect(detectClaudePluginEval(join(root, 'evals/c/prompt.md'), 'Hi\n')).toBe(0);
   });
 });
+
+describe('aliases that name no anchor', () => {
+  it('are a syntax error at the alias, in case.yaml and in a prompt.md frontmatter, and load nothing', () => {
+    const caseYaml = pluginTree({
+      ...GREETER_PLUGIN,
+      'evals/t/case.yaml': ['schema_version: "1.0"', 'name: *nope', 'execution:', '  prompt: go'].join('\n'),
+    });
+    const fromYaml = loadClaudePluginEval(join(caseYaml, 'evals/t/case.yaml'));
+    expect(fromYaml.suites).toEqual([]);
+    expect(fromYaml.diagnostics).toMatchObject([
+      { severity: 'error', ruleId: 'claude-plugin-eval/syntax', line: 2, column: 7 },
+    ]);
+    expect(fromYaml.diagnostics[0]!.message).toMatch(
+      /^case\.yaml: YAML parse failed: Unresolved alias .*: nope; set the anchor/,
+    );
+
+    const prompt = pluginTree({ ...GREETER_PLUGIN, 'evals/p/prompt.md': '---\nruns: 2\ntags: *nope\n---\nSay hi.\n' });
+    const fromPrompt = loadClaudePluginEval(join(prompt, 'evals/p/prompt.md'));
+    expect(fromPrompt.suites).toEqual([]);
+    expect(fromPrompt.diagnostics).toMatchObject([
+      { severity: 'error', ruleId: 'claude-plugin-eval/syntax', line: 3, column: 7 },
+    ]);
+  });
+});

@@ -19,6 +19,26 @@ export function parseYamlInFile(file: string, text: string, firstLine = 1): Yaml
   return { file, yaml: parseYaml(text), firstLine };
 }
 
+/**
+ * The YAML as plain data, or why it cannot be made, where in the file: an alias that names no anchor set before it
+ * (or one that expands past the parser's limit) — which Claude Code's YAML reader refuses as well.
+ */
+export function yamlData(source: YamlInFile): { data: unknown } | { refused: string; at: Where } {
+  try {
+    return { data: source.yaml.toJS() };
+  } catch (error) {
+    const { line, column } = error as { line?: number; column?: number };
+    const at: Where =
+      line !== undefined && column !== undefined
+        ? { file: source.file, line: line + source.firstLine - 1, column }
+        : { file: source.file, line: source.firstLine, column: 1 };
+    return {
+      refused: `${(error as Error).message}; set the anchor (&name) before the alias, or write the value itself`,
+      at,
+    };
+  }
+}
+
 /** Where the node at `path` starts, in the file's own lines; the file's start of the YAML when unknown. */
 export function whereIn(source: YamlInFile, path: readonly PropertyKey[]): Where {
   const position = source.yaml.positionAtPath(path);

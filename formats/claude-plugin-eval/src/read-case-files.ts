@@ -2,7 +2,7 @@ import { basename, join } from 'node:path';
 import { observedEntries, observedExists, observedLstat, observedStat } from '@skill-eval/core';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
-import { isPlainMap, type Located, locatedEntries, parseYamlInFile, type YamlInFile } from './located.js';
+import { isPlainMap, type Located, locatedEntries, parseYamlInFile, type YamlInFile, yamlData } from './located.js';
 import { caseBoundary, readCaseText } from './side-text.js';
 
 /** One grader as written: its fields, where each was written, and where the grader starts. */
@@ -116,7 +116,12 @@ function readCaseYaml(file: string, boundary: string, diagnostics: CaseDiagnosti
     }
     return null;
   }
-  const data = source.yaml.toJS();
+  const read = yamlData(source);
+  if ('refused' in read) {
+    diagnostics.error('syntax', `case.yaml: YAML parse failed: ${read.refused}`, read.at);
+    return null;
+  }
+  const { data } = read;
   if (data === null || data === undefined) return undefined;
   const at: Where = { file, line: 1, column: 1 };
   if (!isPlainMap(data)) {
@@ -288,7 +293,12 @@ function readFrontMatter(
     });
     return null;
   }
-  const data = source.yaml.toJS();
+  const read = yamlData(source);
+  if ('refused' in read) {
+    diagnostics.error('syntax', `${name}: invalid YAML frontmatter: ${read.refused}`, read.at);
+    return null;
+  }
+  const { data } = read;
   if (data === null || data === undefined) return { entries: {} };
   if (!isPlainMap(data)) {
     diagnostics.error('not-a-map', `${name}: frontmatter must be a YAML object.`, { file, line: split.yamlLine });

@@ -4,7 +4,7 @@ import { observedEntries, observedExists, observedLstat, observedStat } from '@s
 import { resolveFixture } from '@skill-eval/format-kit';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
-import { isPlainMap, type Located, locatedEntries, parseYamlInFile } from './located.js';
+import { isPlainMap, type Located, locatedEntries, parseYamlInFile, yamlData } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { caseBoundary, readCaseText, readPluginText } from './side-text.js';
 
@@ -272,8 +272,9 @@ function responderFields(
   }
   if (!split.hadFrontMatter) return {};
   const source = parseYamlInFile(file, split.yaml, split.yamlLine);
-  const data = source.yaml.errors.length > 0 ? undefined : source.yaml.toJS();
-  if (source.yaml.errors.length > 0 || (data != null && !isPlainMap(data))) {
+  const read = source.yaml.errors.length > 0 ? undefined : yamlData(source);
+  const data = read && 'data' in read ? read.data : undefined;
+  if (!read || 'refused' in read || (data != null && !isPlainMap(data))) {
     diagnostics.error('syntax', `${name}: invalid frontmatter (Claude Code refuses the run).`, {
       file,
       line: split.yamlLine,
