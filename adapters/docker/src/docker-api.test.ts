@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findExecutable } from '@skill-eval/engine-kit';
-import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
+import { TEST_IMAGE } from '@skill-eval/testing/docker';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContainerSpec } from './container-spec.js';
 import { apiRemoveContainer, apiRunContainer, type EngineApi, engineApi } from './docker-api.js';
@@ -11,31 +10,33 @@ import { dockerCli } from './docker-cli.js';
 import { localDaemonSocket } from './docker-endpoint.js';
 import type { DockerRun } from './docker-run.js';
 import { runContainer } from './docker-run.js';
+import { useTestDaemon } from './test-support/test-daemon.js';
 
-const skip = dockerUnavailable();
-let daemon: TestDocker;
+const daemon = useTestDaemon();
+const { skip } = daemon;
+const inDaemon = daemon.docker;
 let api: EngineApi;
 const roots: string[] = [];
 const made: string[] = [];
 
-const inDaemon = (...args: string[]) =>
-  execFileSync('docker', args, { encoding: 'utf8', env: { ...process.env, DOCKER_HOST: daemon.host } }).trim();
-
-beforeAll(async () => {
+beforeAll(() => {
   if (skip) return;
-  daemon = await startTestDocker();
-  const version = inDaemon('version', '--format', '{{.Server.APIVersion}}');
-  api = engineApi(daemon.host.slice('unix://'.length), version);
+  api = engineApi(daemon.host().slice('unix://'.length), inDaemon('version', '--format', '{{.Server.APIVersion}}'));
 });
-afterAll(async () => {
+afterAll(() => {
   api?.agent.destroy();
-  await daemon?.stop();
 });
 afterEach(() => {
-  for (const id of made.splice(0))
-    execFileSync('docker', ['rm', '-f', id], { env: { ...process.env, DOCKER_HOST: daemon.host }, stdio: 'ignore' });
+  // One already gone (its end removed it) is nothing to undo.
+  for (const id of made.splice(0)) removeQuietly(id);
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
+
+function removeQuietly(id: string): void {
+  try {
+    inDaemon('rm', '-f', id);
+  } catch {}
+}
 
 function folder(): string {
   const root = mkdtempSync(join(tmpdir(), 'docker-api-'));
@@ -91,7 +92,7 @@ describe("the Engine API, held to the docker CLI's `docker run`", () => {
   });
 
   it('makes the very container `docker run -d` makes of the same spec', async () => {
-    const cli = dockerCli(findExecutable('docker', process.env.PATH)!, { ...process.env, DOCKER_HOST: daemon.host });
+    const cli = dockerCli(findExecutable('docker', process.env.PATH)!, { ...process.env, DOCKER_HOST: daemon.host() });
     const viaCli: DockerRun = {
       cli,
       runId: 'r',
@@ -160,8 +161,8 @@ describe("the daemon's local socket, found through the CLI", () => {
 
   it("is the socket of the CLI's endpoint when that is local", async () => {
     const config = folder();
-    expect(await localDaemonSocket(cliWith({ DOCKER_HOST: daemon.host, DOCKER_CONFIG: config }))).toBe(
-      daemon.host.slice('unix://'.length),
+    expect(await localDaemonSocket(cliWith({ DOCKER_HOST: daemon.host(), DOCKER_CONFIG: config }))).toBe(
+      daemon.host().slice('unix://'.length),
     );
   });
 
@@ -174,6 +175,6 @@ describe("the daemon's local socket, found through the CLI", () => {
       join(config, 'config.json'),
       JSON.stringify({ proxies: { default: { httpProxy: 'http://proxy:3128' } } }),
     );
-    expect(await localDaemonSocket(cliWith({ DOCKER_HOST: daemon.host, DOCKER_CONFIG: config }))).toBeUndefined();
+    expect(await localDaemonSocket(cliWith({ DOCKER_HOST: daemon.host(), DOCKER_CONFIG: config }))).toBeUndefined();
   });
 });

@@ -8,30 +8,27 @@ import type { ProcessSpec, Sandbox, SandboxRequest } from '@skill-eval/core';
 import { RUN_LABEL } from '@skill-eval/engine-kit';
 import { OWNER_LABELS, ownerGone, tempFolderOwner } from '@skill-eval/engine-kit/process-owner';
 import { abortWhen, deadlineAfterStart } from '@skill-eval/engine-kit/testing';
-import { dockerUnavailable, startTestDocker, TEST_IMAGE, type TestDocker } from '@skill-eval/testing/docker';
+import { TEST_IMAGE } from '@skill-eval/testing/docker';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dockerCli } from './docker-cli.js';
 import plugin from './index.js';
 import { removeLeftovers } from './leftovers.js';
+import { useTestDaemon } from './test-support/test-daemon.js';
 
-const skip = dockerUnavailable();
-let daemon: TestDocker;
+const daemon = useTestDaemon();
+const { skip } = daemon;
+const inDaemon = daemon.docker;
 let upstream: Server;
 const roots: string[] = [];
 
-const inDaemon = (...args: string[]) =>
-  execFileSync('docker', args, { encoding: 'utf8', env: { ...process.env, DOCKER_HOST: daemon.host } }).trim();
-
 beforeAll(async () => {
   if (skip) return;
-  daemon = await startTestDocker();
-  process.env.DOCKER_HOST = daemon.host;
+  process.env.DOCKER_HOST = daemon.host();
   upstream = createServer((req, res) => res.end(`model answered ${req.method} ${req.url}`));
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
 });
-afterAll(async () => {
+afterAll(() => {
   upstream?.close();
-  await daemon?.stop();
 });
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
@@ -67,10 +64,25 @@ async function startIn(temp: string, environment: ReturnType<typeof plugin.creat
   }
 }
 
-async function started(settings: Record<string, unknown> = {}) {
+async function started(settings: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = process.env) {
   const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, ...settings }));
-  await environment.start?.({ runId: 'test-run', signal: new AbortController().signal, env: process.env });
+  await environment.start?.({ runId: 'test-run', signal: new AbortController().signal, env });
   return environment;
+}
+
+/** Opens a sandbox for `req`, hands it to `use`, then closes it and stops the environment. */
+async function inSandbox(
+  environment: Awaited<ReturnType<typeof started>>,
+  req: SandboxRequest,
+  use: (sandbox: Sandbox) => Promise<void>,
+): Promise<void> {
+  const sandbox = await environment.open(req);
+  try {
+    await use(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+  await environment.stop?.();
 }
 
 async function shell(sandbox: Sandbox, script: string, spec: Partial<ProcessSpec> = {}) {
@@ -114,8 +126,7 @@ describe('docker environment', () => {
   it('runs a program in the container: at the workspace mount, with the env given, stdin, and its own PATH', async () => {
     const environment = await started({ env: { FROM_SUITE: 'suite value' } });
     const req = request();
-    const sandbox = await environment.open(req);
-    try {
+    await inSandbox(environment, req, async (sandbox) => {
       expect(sandbox.info).toMatchObject({ environment: 'docker', image: TEST_IMAGE, network: 'deny' });
       expect(sandbox.info.startMs).toBeGreaterThan(0);
       const result = await shell(sandbox, 'pwd; echo "$TOKEN $FROM_SUITE"; cat; echo made > made.txt; echo $PATH', {
@@ -134,10 +145,7 @@ describe('docker environment', () => {
       // The container carries its run's label (which the next run's clean-up looks for).
       const labels = JSON.parse(inDaemon('inspect', '--format', '{{json .Config.Labels}}', sandbox.info.id!));
       expect(labels[RUN_LABEL]).toBe('test-run');
-    } finally {
-      await sandbox.close();
-    }
-    await environment.stop?.();
+    });
   });
 
   it('shares a folder at its own path: one inside the execution root through the root, one outside by a mount', async () => {
@@ -147,8 +155,7 @@ describe('docker environment', () => {
     const req = request();
     const inside = join(req.root, 'artifacts');
     mkdirSync(inside);
-    const sandbox = await environment.open({ ...req, shared: [inside, outside] });
-    try {
+    await inSandbox(environment, { ...req, shared: [inside, outside] }, async (sandbox) => {
       const result = await shell(sandbox, `echo in > ${inside}/a.txt && echo out > ${outside}/b.txt`);
       expect(result.exitCode).toBe(0);
       expect(readFileSync(join(inside, 'a.txt'), 'utf8')).toBe('in\n');
@@ -158,16 +165,12 @@ describe('docker environment', () => {
       const destinations = mounts.map((mount: { Destination: string }) => mount.Destination);
       expect(destinations).toEqual(expect.arrayContaining([req.root, outside]));
       expect(destinations).not.toContain(inside);
-    } finally {
-      await sandbox.close();
-    }
-    await environment.stop?.();
+    });
   });
 
   it('cannot be taken over by a program inside: no socket it reaches the harness by can be replaced', async () => {
     const environment = await started();
-    const sandbox = await environment.open(request());
-    try {
+    await inSandbox(environment, request(), async (sandbox) => {
       // The agent runs the container's own node in the background, out of its process group, and tries to listen
       // in place of every socket of the mounted control folder — the model proxy's, the lifeline's, and where a
       // supervisor's own would be — answering programs' requests and model calls with forged output.
@@ -199,10 +202,7 @@ describe('docker environment', () => {
       const next = await shell(sandbox, 'echo genuine; wget -q -O- "$ANTHROPIC_BASE_URL/v1/messages"');
       expect(next.lines).toEqual(['genuine', 'model answered GET /v1/messages']);
       expect(next.exitCode).toBe(0);
-    } finally {
-      await sandbox.close();
-    }
-    await environment.stop?.();
+    });
   });
 
   it("makes its containers with the docker CLI where the CLI does more than the API would: a config's proxies", async () => {
@@ -210,36 +210,26 @@ describe('docker environment', () => {
     roots.push(config);
     const proxy = 'http://proxy.invalid:3128';
     writeFileSync(join(config, 'config.json'), JSON.stringify({ proxies: { default: { httpProxy: proxy } } }));
-    const environment = plugin.create(plugin.parseSettings({ image: TEST_IMAGE, env: { FROM_SUITE: 'one line' } }));
-    const env = { ...process.env, DOCKER_CONFIG: config };
-    await environment.start?.({ runId: 'test-run', signal: new AbortController().signal, env });
-    const sandbox = await environment.open(request());
-    try {
+    const environment = await started({ env: { FROM_SUITE: 'one line' } }, { ...process.env, DOCKER_CONFIG: config });
+    await inSandbox(environment, request(), async (sandbox) => {
       // The CLI wrote the config's proxy into the container (its entrypoint's environment), beside the suite's
       // variable from its env file.
       const made = JSON.parse(inDaemon('inspect', '--format', '{{json .Config.Env}}', sandbox.info.id!));
       expect(made).toEqual(expect.arrayContaining([`HTTP_PROXY=${proxy}`, 'FROM_SUITE=one line']));
       expect((await shell(sandbox, 'echo "$FROM_SUITE"')).lines).toEqual(['one line']);
-    } finally {
-      await sandbox.close();
-    }
-    await environment.stop?.();
+    });
   });
 
   it('reaches the model endpoint through the gateway, and nothing else', async () => {
     const environment = await started();
-    const sandbox = await environment.open(request());
-    try {
+    await inSandbox(environment, request(), async (sandbox) => {
       const model = await shell(sandbox, 'wget -q -O- "$ANTHROPIC_BASE_URL/v1/messages?x=1"');
       expect(model.lines).toEqual(['model answered GET /v1/messages?x=1']);
       const { port } = upstream.address() as AddressInfo;
       const direct = await shell(sandbox, `wget -q -O- http://${hostAddress()}:${port}/ 2>&1`);
       expect(direct.exitCode).not.toBe(0);
       expect(direct.lines.join('\n')).toMatch(/Network is unreachable|can't connect/);
-    } finally {
-      await sandbox.close();
-    }
-    await environment.stop?.();
+    });
   });
 
   it('kills the process group inside at the deadline, and the container goes once closed', async () => {
@@ -296,7 +286,7 @@ setInterval(() => {}, 1000);
     const temp = mkdtempSync(join(tmpdir(), 'docker-holder-'));
     roots.push(temp);
     const holder = spawn(process.execPath, [script], {
-      env: { ...process.env, DOCKER_HOST: daemon.host, TMPDIR: temp },
+      env: { ...process.env, DOCKER_HOST: daemon.host(), TMPDIR: temp },
     });
     const id = await new Promise<string>((resolve, reject) => {
       holder.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
