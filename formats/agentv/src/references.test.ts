@@ -62,7 +62,7 @@ describe('tests from files and folders', () => {
       '{"id": "c", "input": "one", "assert": ["ok"]}\n{"id": "d", "input": \n\n{"input": "three", "assert": [{"type": "equals", "value": 3}]}\n',
     );
     const { suites, diagnostics } = loadFile('suite.eval.yaml');
-    expect(where(diagnostics)).toEqual([['syntax', 'lines.jsonl', 2, 22]]);
+    expect(where(diagnostics)).toEqual([['syntax', 'lines.jsonl', 2, 21]]);
     expect(
       suites[0]!.cases.map((c) => [
         c.id,

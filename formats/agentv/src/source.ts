@@ -23,37 +23,74 @@ const FORMAT_ID = 'agentv';
 /** Parses a YAML (or JSON) document; syntax errors go to the source's sink. */
 export const yamlSource = (file: string, text: string): Source => yamlPathSource(file, text, FORMAT_ID);
 
-/** Parses JSON Lines: one test object per non-empty line, positioned by line. */
+/**
+ * Where a `JSON.parse` error of `line` points, as a column of its line (1-based; `indent` characters before it): the
+ * position its message names (`… at position 12`), the line's end for an unfinished one, else its start.
+ */
+function jsonErrorColumn(message: string, line: string, indent: number): number {
+  const at = /at position (\d+)/.exec(message);
+  if (at) return indent + Number(at[1]) + 1;
+  return indent + (/end of JSON input/.test(message) ? line.length : 0) + 1;
+}
+
+/** One non-empty line of a JSONL file, read again as YAML only when a diagnostic needs a position inside it. */
+class JsonLine {
+  private yaml: ReturnType<typeof parseYaml> | undefined;
+  constructor(
+    /** Its line number, 1-based. */
+    readonly line: number,
+    private readonly text: string,
+    /** The whitespace before it on its line, which positions inside it are shifted by. */
+    readonly indent: number,
+  ) {}
+
+  parsed(): ReturnType<typeof parseYaml> {
+    this.yaml ??= parseYaml(this.text);
+    return this.yaml;
+  }
+}
+
+/**
+ * Parses JSON Lines as AgentV reads a JSONL case file (case-file-loader.ts `parseJsonlCases`): each line trimmed, an
+ * empty one skipped, every other one `JSON.parse`d — strict JSON, so a line YAML would read (`{id: a}`, a comment, an
+ * alias, a tag) is an error there as here, and of keys given twice the last counts. Positions inside a line come from
+ * reading it again as YAML, where it reads so.
+ */
 export function jsonlSource(file: string, text: string): Source {
   const lines = text.split(/\r?\n/);
-  const docs: { line: number; parsed: ReturnType<typeof parseYaml> }[] = [];
+  const docs: JsonLine[] = [];
   const value: unknown[] = [];
   const errors: { line: number; column: number; message: string }[] = [];
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    const parsed = parseYaml(line);
-    docs.push({ line: i + 1, parsed });
-    if (parsed.errors.length > 0) {
-      errors.push({ line: i + 1, column: parsed.errors[0]!.column, message: parsed.errors[0]!.message });
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') return;
+    docs.push(new JsonLine(i + 1, line, raw.indexOf(line)));
+    try {
+      value.push(JSON.parse(line));
+    } catch (error) {
+      const message = (error as Error).message;
+      errors.push({ line: i + 1, column: jsonErrorColumn(message, line, raw.indexOf(line)), message });
       value.push(undefined);
-    } else value.push(parsed.toJS());
+    }
   });
   const locate = (at: At): Position | undefined => {
     const [index, ...rest] = at.path;
     const doc = typeof index === 'number' ? docs[index] : undefined;
     if (!doc) return { line: 1, column: 1 };
+    const parsed = doc.parsed();
     for (let depth = rest.length; depth >= 0; depth--) {
       const path = rest.slice(0, depth);
       const wantKey = at.key && depth === rest.length;
-      const position = wantKey
-        ? doc.parsed.positionOf(keyNodeAt(doc.parsed.doc, path))
-        : doc.parsed.positionAtPath(path);
-      if (position) return { line: doc.line, column: position.column };
+      const position = wantKey ? parsed.positionOf(keyNodeAt(parsed.doc, path)) : parsed.positionAtPath(path);
+      if (position) return { line: doc.line, column: doc.indent + position.column };
     }
-    return { line: doc.line, column: 1 };
+    return { line: doc.line, column: doc.indent + 1 };
   };
   const sink = new DiagnosticSink<string, At>(file, FORMAT_ID, locate);
   const source: Source = { file, value, sink, locate };
-  for (const e of errors) reportAtPosition(sink, 'syntax', `Invalid JSON on line ${e.line}: ${e.message}`, e);
+  for (const e of errors) {
+    const message = `Invalid JSON on line ${e.line}: ${e.message}. Each line of a JSONL file is one JSON object (keys and strings in double quotes, no comments), as AgentV reads it.`;
+    reportAtPosition(sink, 'syntax', message, e);
+  }
   return source;
 }
