@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { type Case, type Check, type FixtureFile, observedLstat, safeParseCase } from '@skill-eval/core';
 import { readAssertions } from './assertions.js';
 import { at, atKey, describe, isRecord, type ReadContext } from './context.js';
+import { gradedByAgentv } from './evaluation-spec.js';
 import { graderPayload, withGraderPayload } from './grader-payload.js';
 import { type InputParts, readInput, stageFile } from './messages.js';
 import { V4_SPELLINGS_TEST, V5_REMOVED_TEST } from './migration.js';
@@ -86,14 +87,14 @@ export function buildCases({ entry, position, defaults, idSuffix = '' }: TestInp
     return [];
   }
   checkFieldsForDialect(test, entry, ctx);
-  if (ctx.dialect === 'agentv-4' && !v4Complete(test, path, ctx)) return [];
+  if (ctx.dialect === 'agentv-4' && !v4Complete(test, entry, ctx)) return [];
   if (ctx.dialect === 'agentv-4') reportTestTargets(test.execution, [...path, 'execution'], ctx);
   const id = readId(test, entry, position, ctx) + idSuffix;
   const agentv = keptFields(test, path, ctx);
   const errorsBefore = sink.errorCount;
   const vars = readVars(test, path, defaults.defaultTest, ctx);
   const inputs = readTurns(test, path, vars, defaults, ctx);
-  if (inputs.length === 0) return [];
+  if (inputs.length === 0 || !gradedByAgentv(test, path, defaults, ctx)) return [];
   return varCombinations(vars, path, defaults, ctx).flatMap(({ vars: own, suffix }) => {
     const grading = readGrading(test, path, { id: id + suffix, vars: own, inputs, defaults, errorsBefore }, ctx);
     if (!grading) return [];
@@ -390,8 +391,11 @@ function promptMdInput(path: DocPath, defaults: SuiteDefaults, ctx: ReadContext)
  * AgentV 4.42.4 skips a test whose `id` is not a non-empty string (`asString5`, dist/chunk-FRDEARJA.js:20752 and
  * 20774-20780: "Skipping incomplete test: … Missing required fields: id, input, …"); so does skill-eval, saying so.
  */
-function v4Complete(test: Record<string, unknown>, path: DocPath, ctx: ReadContext): boolean {
+function v4Complete(test: Record<string, unknown>, entry: TestEntry, ctx: ReadContext): boolean {
+  const path = entry.path;
   if (typeof test.id === 'string' && test.id !== '') return true;
+  // A case folder's test without an id takes the folder's name (loadCasesFromDirectory, dist/index.cjs:3738-3740).
+  if (test.id === undefined && entry.defaultId !== undefined) return true;
   const found = test.id === undefined ? 'no id' : `the id ${JSON.stringify(test.id)}, which is not a string`;
   ctx.source.sink.warning(
     'dropped-by-agentv',

@@ -166,6 +166,8 @@ function testOf(headers: string[], row: CsvRow, index: number, file: string, rep
   let criteria: string | undefined;
   let metric: string | undefined;
   let threshold: number | undefined;
+  // A refused assertion is still one AgentV's row holds (it refuses the file over it): the test is not one without any.
+  let refusedExpected = false;
   headers.forEach((key, i) => {
     if (key.length === 0) return;
     const value = row.cells[i] ?? '';
@@ -174,6 +176,7 @@ function testOf(headers: string[], row: CsvRow, index: number, file: string, rep
     else if (key.startsWith('__expected')) {
       if (value.trim() === '') return;
       const assertion = assertionOf(value.trim(), file);
+      refusedExpected ||= typeof assertion === 'string';
       if (typeof assertion === 'string') report(assertion);
       else assertions.push(assertion);
     } else if (key === '__prefix') prefix = value;
@@ -224,7 +227,7 @@ function testOf(headers: string[], row: CsvRow, index: number, file: string, rep
     id: id && id.trim() !== '' ? id : `row-${index + 1}`,
     ...(input !== undefined ? { input: `${prefix}${input}${suffix}` } : {}),
     ...(criteria ? { criteria } : {}),
-    ...(assertions.length > 0 ? { assert: assertions } : {}),
+    ...(assertions.length > 0 || refusedExpected ? { assert: assertions } : {}),
     ...(threshold !== undefined ? { threshold, execution: { threshold } } : {}),
     ...(Object.keys(vars).length > 0 ? { vars } : {}),
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),

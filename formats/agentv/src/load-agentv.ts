@@ -146,7 +146,8 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
           : undefined;
   const entries: { entry: TestEntry; suffix: string }[] = [];
   if (testsKey)
-    for (const entry of collectTests(doc[testsKey], [testsKey], root, sources)) entries.push({ entry, suffix: '' });
+    for (const entry of collectTests(doc[testsKey], [testsKey], root, sources, dialect))
+      entries.push({ entry, suffix: '' });
   entries.push(...readScenarios(doc.scenarios, root, sources));
   if (testsKey === undefined && doc.scenarios === undefined) {
     root.sink.error(

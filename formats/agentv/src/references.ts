@@ -3,7 +3,8 @@ import { observedExists, observedList, observedStat } from '@skill-eval/core';
 import { globSideFiles, isInsideBoundary, outsideProjectMessage, readSideFile } from '@skill-eval/format-kit';
 import { at, describe, isRecord, type ReadContext } from './context.js';
 import { csvSource } from './csv-cases.js';
-import { type DocPath, jsonlSource, type Source, yamlSource } from './source.js';
+import type { Dialect } from './dialect.js';
+import { type DocPath, jsonlSource, jsonSource, type Source, yamlSource } from './source.js';
 
 /** One test definition found in the eval file or a file it references. */
 export interface TestEntry {
@@ -31,15 +32,24 @@ export class SourceSet {
     this.sources.push(root);
   }
 
-  /** Reads a YAML/JSON/JSONL file; undefined (with an error at `from`) when it cannot be read. */
-  open(file: string, from: Source, path: DocPath): Source | undefined {
+  /**
+   * Reads a YAML/JSON/JSONL file; undefined (with an error at `from`) when it cannot be read. A case file's `.json` is
+   * strict JSON, as AgentV 5's `parseJsonCases` reads one (`JSON.parse`); other `.json` files read as YAML.
+   */
+  open(file: string, from: Source, path: DocPath, { caseFile = false } = {}): Source | undefined {
     const known = this.sources.find((s) => s.file === file);
     if (known) return known;
     const text = readReferencedFile(file, file, path, { projectRoot: this.projectRoot, source: from });
     if (text === undefined) return undefined;
     const ext = extname(file).toLowerCase();
     const source =
-      ext === '.jsonl' ? jsonlSource(file, text) : ext === '.csv' ? csvSource(file, text) : yamlSource(file, text);
+      ext === '.jsonl'
+        ? jsonlSource(file, text)
+        : ext === '.csv'
+          ? csvSource(file, text)
+          : ext === '.json' && caseFile
+            ? jsonSource(file, text)
+            : yamlSource(file, text);
     this.sources.push(source);
     return source;
   }
@@ -130,8 +140,15 @@ export function expandReference(ref: string, from: Source, path: DocPath, projec
  * Expands `tests`: an inline list (objects, or strings naming raw case files), a path to a raw case
  * file (YAML list, JSON list or `{tests}`, JSONL, CSV), or a folder of `<name>/case.yaml` files.
  */
-export function collectTests(value: unknown, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
-  if (typeof value === 'string') return fromReference(value, path, from, sources);
+export function collectTests(
+  value: unknown,
+  path: DocPath,
+  from: Source,
+  sources: SourceSet,
+  dialect: Dialect,
+): TestEntry[] {
+  if (typeof value === 'string')
+    return dialect === 'agentv-4' ? fromV4Path(value, path, from, sources) : fromReference(value, path, from, sources);
   if (!Array.isArray(value)) {
     from.sink.error(
       'wrong-type',
@@ -142,7 +159,8 @@ export function collectTests(value: unknown, path: DocPath, from: Source, source
   }
   return value.flatMap((item, i): TestEntry[] => {
     const itemPath = [...path, i];
-    if (typeof item === 'string') return fromReference(item, itemPath, from, sources);
+    if (typeof item === 'string' && dialect === 'agentv-4') return fromV4Entry(item, itemPath, from, sources);
+    if (typeof item === 'string') return fromReference(item, itemPath, from, sources, { listed: true });
     if (isRecord(item) && typeof item.include === 'string' && item.id === undefined) {
       from.sink.warning(
         'unsupported-field',
@@ -155,13 +173,99 @@ export function collectTests(value: unknown, path: DocPath, from: Source, source
   });
 }
 
-function fromReference(ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
+/**
+ * A path to case files, as AgentV 5 reads it: a glob's matches, a folder of case folders, else a case file. A folder
+ * named by a `file://` entry of a list is refused, as AgentV 5 refuses it (its `resolveFileReference` reads it as a
+ * case file, case-file-loader.ts at 58f316ca2).
+ */
+function fromReference(
+  ref: string,
+  path: DocPath,
+  from: Source,
+  sources: SourceSet,
+  { listed = false } = {},
+): TestEntry[] {
   const file = resolveReference(ref, from);
   // fast-glob in AgentV: every matching file, sorted; none is a warning and no tests.
   if (isGlob(ref.replace(/^file:\/\//, '')))
     return expandReference(ref, from, path, sources.projectRoot).flatMap((match) =>
       fromFile(match, ref, path, from, sources),
     );
+  if (observedExists(file) && observedStat(file).isDirectory()) {
+    if (listed && ref.startsWith('file://')) return refuseListedFolder(ref, path, from);
+    return fromFolder(file, ref, path, from, sources);
+  }
+  return fromFile(file, ref, path, from, sources);
+}
+
+/** A folder named by a `file://` entry of a tests list, which AgentV reads as a case file and so refuses. */
+function refuseListedFolder(ref: string, path: DocPath, from: Source): TestEntry[] {
+  from.sink.error(
+    'unsupported-reference',
+    `AgentV reads "${ref}" in a tests list as a case file and cannot read a folder there; it reads a folder of case folders from tests: <folder> alone.`,
+    at(path),
+  );
+  return [];
+}
+
+/** The case files AgentV 4.42.4 reads (`loadCasesFromFile`, @agentv/core dist/index.cjs:3648-3673): others it refuses. */
+const V4_CASE_FILES = ['.yaml', '.yml', '.jsonl'];
+
+/**
+ * `tests: <path>` as AgentV 4.42.4 reads it (dist/index.cjs:29293-29306): the path as written, resolved from the eval
+ * file's folder — `file://` is not taken off, nor is a glob expanded — a folder of case folders, else a case file.
+ */
+function fromV4Path(ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
+  if (ref.startsWith('file://')) {
+    from.sink.error(
+      'missing-reference',
+      `AgentV 4 reads "tests: ${ref}" as the path "${ref}", which it cannot find: it takes file:// off list entries only. Write the path (tests: ./${ref.slice('file://'.length)}), or list it (tests: [${ref}]).`,
+      at(path),
+    );
+    return [];
+  }
+  const file = resolve(dirname(from.file), ref);
+  if (observedExists(file) && observedStat(file).isDirectory()) return fromFolder(file, ref, path, from, sources);
+  return fromV4File(file, ref, path, from, sources);
+}
+
+/**
+ * A string among the tests, as AgentV 4.42.4 reads it (`expandFileReferences`, dist/index.cjs:3755-3766): a `file://`
+ * reference (a glob too) to case files — not a folder — else a test that is not an object, which it skips.
+ */
+function fromV4Entry(ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
+  if (!ref.startsWith('file://')) {
+    from.sink.warning(
+      'dropped-by-agentv',
+      `AgentV 4 skips this test: it is the text "${ref}", not a test, and only a file:// entry names a case file ("Skipping invalid test entry"); so does skill-eval. Write file://${ref.replace(/^\.\//, '')} to read the file.`,
+      at(path),
+    );
+    return [];
+  }
+  return expandReference(ref, from, path, sources.projectRoot).flatMap((file) =>
+    observedExists(file) && observedStat(file).isDirectory()
+      ? refuseListedFolder(ref, path, from)
+      : fromV4File(file, ref, path, from, sources),
+  );
+}
+
+/** A case file of an AgentV 4 suite: YAML or JSONL only, as 4.42.4 reads them. */
+function fromV4File(file: string, ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
+  const ext = extname(file).toLowerCase();
+  if (observedExists(file) && !V4_CASE_FILES.includes(ext)) {
+    from.sink.error(
+      'unsupported-reference',
+      `The tests file "${ref}" is ${ext || 'extension-less'}; AgentV 4 reads YAML and JSONL case files only (.json and .csv from AgentV 5 on) and refuses the file. Write the tests as YAML or JSONL.`,
+      at(path),
+    );
+    return [];
+  }
+  return fromFile(file, ref, path, from, sources);
+}
+
+/** The tests of one raw case file (YAML or JSON list, `{tests}`, JSONL). */
+function fromFile(file: string, ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
+  const ext = extname(file).toLowerCase();
   if (!observedExists(file)) {
     from.sink.error(
       'missing-reference',
@@ -170,13 +274,6 @@ function fromReference(ref: string, path: DocPath, from: Source, sources: Source
     );
     return [];
   }
-  if (observedStat(file).isDirectory()) return fromFolder(file, ref, path, from, sources);
-  return fromFile(file, ref, path, from, sources);
-}
-
-/** The tests of one raw case file (YAML or JSON list, `{tests}`, JSONL). */
-function fromFile(file: string, ref: string, path: DocPath, from: Source, sources: SourceSet): TestEntry[] {
-  const ext = extname(file).toLowerCase();
   if (!['.yaml', '.yml', '.json', '.jsonl', '.csv'].includes(ext)) {
     from.sink.error(
       'unsupported-reference',
@@ -185,7 +282,7 @@ function fromFile(file: string, ref: string, path: DocPath, from: Source, source
     );
     return [];
   }
-  const source = sources.open(file, from, path);
+  const source = sources.open(file, from, path, { caseFile: true });
   if (!source || source.value === undefined) return [];
   if (source.value === null) {
     from.sink.warning(

@@ -59,7 +59,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** AgentV 5's `isTestMessage` (packages/core/src/evaluation/types.ts at f0c5db805c20, lines 148-177). */
-function isTestMessage(value: unknown): boolean {
+export function isTestMessage(value: unknown): boolean {
   if (!isPlainObject(value) || typeof value.role !== 'string' || !ROLES.has(value.role)) return false;
   const content = value.content;
   if (typeof content === 'string') return true;

@@ -193,10 +193,13 @@ describe('write → load round trip', () => {
     const suite: Suite = { id: 'x', name: 'Mixed Suite!', file, format: 'other', cases, settings: {} };
     const { written, reloaded, doc } = rewrite(suite);
     expect(written.files[0]!.path).toBe('evals/mixed-suite.eval.yaml');
-    // The trigger case has no checks (its source format grades the trigger itself): a warning, as for any such test.
-    expect(reloaded.diagnostics.map((d) => d.ruleId)).toEqual(['agentv/nothing-to-grade']);
+    // The trigger case has no checks (its source format grades the trigger itself): written without assert, which AgentV
+    // skips as an incomplete test, and so does the reader, saying so; `lost` says it too.
+    expect(reloaded.diagnostics.map((d) => d.ruleId)).toEqual(['agentv/dropped-by-agentv']);
     expect(comparable(reloaded.suites[0]!.cases)).toEqual(
-      comparable(cases).map((c) => (c.id === '7' ? { ...c, rawId: '7' } : c)),
+      comparable(cases)
+        .filter((c) => c.id !== '2')
+        .map((c) => (c.id === '7' ? { ...c, rawId: '7' } : c)),
     );
     expect(written.lost).toEqual([
       'case 7: the id 7 is written as a string',
@@ -207,6 +210,7 @@ describe('write → load round trip', () => {
       'case 7: max turns (kept under metadata.skill_eval; AgentV ignores it)',
       'case 7: engine hint codex (kept under metadata.skill_eval; AgentV ignores it)',
       'case 7: judge hint anthropic (kept under metadata.skill_eval; AgentV ignores it)',
+      'case 2: no check to grade it by, so AgentV skips the test ("Skipping incomplete test"), and so does skill-eval reading the file',
       'case 2: kind trigger (should trigger: true) not expressed by skill-used assertions alone (kept under metadata.skill_eval; AgentV ignores it)',
       'case 2: trigger threshold (kept under metadata.skill_eval; AgentV ignores it)',
       'case q: kind task not expressed by skill-used assertions alone (kept under metadata.skill_eval; AgentV ignores it)',

@@ -33,6 +33,55 @@ function jsonErrorColumn(message: string, line: string, indent: number): number 
   return indent + (/end of JSON input/.test(message) ? line.length : 0) + 1;
 }
 
+/** The 1-based line and column of `offset` in `text`. */
+function positionOfOffset(text: string, offset: number): Position {
+  const before = text.slice(0, offset).split(/\r?\n/);
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/**
+ * Parses a JSON case file as AgentV 5 reads one (case-file-loader.ts `parseJsonCases`): `JSON.parse` of the whole
+ * file — strict JSON, so what only YAML reads is an error, at the position `JSON.parse` stopped; of keys given twice
+ * the last counts. A blank file is an empty one (AgentV skips it with a warning). Positions of values come from reading
+ * it again as YAML, only when a diagnostic needs one.
+ */
+export function jsonSource(file: string, text: string): Source {
+  let yaml: ReturnType<typeof parseYaml> | undefined;
+  const parsed = () => {
+    yaml ??= parseYaml(text);
+    return yaml;
+  };
+  const locate = (at: At): Position | undefined => {
+    const doc = parsed();
+    for (let depth = at.path.length; depth >= 0; depth--) {
+      const path = at.path.slice(0, depth);
+      const wantKey = at.key && depth === at.path.length;
+      const position = wantKey ? doc.positionOf(keyNodeAt(doc.doc, path)) : doc.positionAtPath(path);
+      if (position) return position;
+    }
+    return { line: 1, column: 1 };
+  };
+  const sink = new DiagnosticSink<string, At>(file, FORMAT_ID, locate);
+  let value: unknown = null;
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const message = (error as Error).message;
+      const at = /at position (\d+)/.exec(message);
+      const offset = at ? Number(at[1]) : /end of JSON input/.test(message) ? text.trimEnd().length : 0;
+      value = undefined;
+      reportAtPosition(
+        sink,
+        'syntax',
+        `Invalid JSON: ${message}. AgentV reads a .json case file with JSON.parse: keys and strings in double quotes, no comments.`,
+        positionOfOffset(text, offset),
+      );
+    }
+  }
+  return { file, value, sink, locate };
+}
+
 /** One non-empty line of a JSONL file, read again as YAML only when a diagnostic needs a position inside it. */
 class JsonLine {
   private yaml: ReturnType<typeof parseYaml> | undefined;

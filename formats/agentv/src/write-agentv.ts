@@ -73,6 +73,10 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
   if (c.reference !== undefined) vars.expected_output = c.reference;
   test.vars = vars;
   if (c.checks.length > 0) test.assert = c.checks.map(writeCheck);
+  else
+    lost.push(
+      `case ${c.id}: no check to grade it by, so AgentV skips the test ("Skipping incomplete test"), and so does skill-eval reading the file`,
+    );
   for (const what of c.checks.flatMap(unreadByAgentv)) lost.push(`case ${c.id}: ${what}`);
   if (c.threshold !== undefined) test.threshold = c.threshold;
   const run: Record<string, unknown> = {};
