@@ -73,11 +73,7 @@ function writeTest(c: Case, position: number, base: string, lost: string[]): Rec
   if (c.reference !== undefined) vars.expected_output = c.reference;
   test.vars = vars;
   if (c.checks.length > 0) test.assert = c.checks.map(writeCheck);
-  else
-    lost.push(
-      `case ${c.id}: no check to grade it by, so AgentV skips the test ("Skipping incomplete test"), and so does skill-eval reading the file`,
-    );
-  for (const what of c.checks.flatMap(unreadByAgentv)) lost.push(`case ${c.id}: ${what}`);
+  for (const what of checksLost(c)) lost.push(`case ${c.id}: ${what}`);
   if (c.threshold !== undefined) test.threshold = c.threshold;
   const run: Record<string, unknown> = {};
   if (c.runs !== undefined) run.repeat = { count: c.runs };
@@ -156,6 +152,15 @@ function foldedType(check: Check): Check {
 }
 
 /** What a written check asks that AgentV's own runner does not do (skill-eval reads the keys back and does it). */
+/** What of the case's checks AgentV does not read; a case with none is a test AgentV skips. */
+function checksLost(c: Case): string[] {
+  if (c.checks.length === 0)
+    return [
+      'no check to grade it by, so AgentV skips the test ("Skipping incomplete test"), and so does skill-eval reading the file',
+    ];
+  return c.checks.flatMap(unreadByAgentv);
+}
+
 function unreadByAgentv(raw: Check): string[] {
   const check = foldedType(raw);
   const nested = Array.isArray(check.checks) ? (check.checks as Check[]).flatMap(unreadByAgentv) : [];
