@@ -2,10 +2,10 @@ import {
   type At,
   DiagnosticSink,
   type DocPath,
-  keyNodeAt,
   type PathSource,
   type Position,
   parseYaml,
+  positionAt,
   reportAtPosition,
   yamlPathSource,
 } from '@skill-eval/format-kit';
@@ -51,16 +51,7 @@ export function jsonSource(file: string, text: string): Source {
     yaml ??= parseYaml(text);
     return yaml;
   };
-  const locate = (at: At): Position | undefined => {
-    const doc = parsed();
-    for (let depth = at.path.length; depth >= 0; depth--) {
-      const path = at.path.slice(0, depth);
-      const wantKey = at.key && depth === at.path.length;
-      const position = wantKey ? doc.positionOf(keyNodeAt(doc.doc, path)) : doc.positionAtPath(path);
-      if (position) return position;
-    }
-    return { line: 1, column: 1 };
-  };
+  const locate = (at: At): Position => positionAt(parsed(), at);
   const sink = new DiagnosticSink<string, At>(file, FORMAT_ID, locate);
   let value: unknown = null;
   if (text.trim() !== '') {
@@ -126,14 +117,8 @@ export function jsonlSource(file: string, text: string): Source {
     const [index, ...rest] = at.path;
     const doc = typeof index === 'number' ? docs[index] : undefined;
     if (!doc) return { line: 1, column: 1 };
-    const parsed = doc.parsed();
-    for (let depth = rest.length; depth >= 0; depth--) {
-      const path = rest.slice(0, depth);
-      const wantKey = at.key && depth === rest.length;
-      const position = wantKey ? parsed.positionOf(keyNodeAt(parsed.doc, path)) : parsed.positionAtPath(path);
-      if (position) return { line: doc.line, column: doc.indent + position.column };
-    }
-    return { line: doc.line, column: doc.indent + 1 };
+    const position = positionAt(doc.parsed(), { ...at, path: rest });
+    return { line: doc.line, column: doc.indent + position.column };
   };
   const sink = new DiagnosticSink<string, At>(file, FORMAT_ID, locate);
   const source: Source = { file, value, sink, locate };

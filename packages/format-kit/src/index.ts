@@ -20,6 +20,7 @@ export {
   type DocPath,
   keyNodeAt,
   type PathSource,
+  positionAt,
   reportAtPosition,
   yamlPathSource,
 } from './path-source.js';

@@ -29,15 +29,7 @@ export interface PathSource {
  */
 export function yamlPathSource(file: string, text: string, formatId: string): PathSource {
   const parsed = parseYaml(text);
-  const locate = (at: At): Position | undefined => {
-    for (let depth = at.path.length; depth >= 0; depth--) {
-      const path = at.path.slice(0, depth);
-      const wantKey = at.key && depth === at.path.length;
-      const position = wantKey ? parsed.positionOf(keyNodeAt(parsed.doc, path)) : parsed.positionAtPath(path);
-      if (position) return position;
-    }
-    return { line: 1, column: 1 };
-  };
+  const locate = (at: At): Position => positionAt(parsed, at);
   const sink = new DiagnosticSink<string, At>(file, formatId, locate);
   for (const e of parsed.errors) reportAtPosition(sink, 'syntax', `Invalid YAML: ${e.message}`, e);
   let value: unknown;
@@ -49,6 +41,20 @@ export function yamlPathSource(file: string, text: string, formatId: string): Pa
     }
   }
   return { file, value, sink, locate };
+}
+
+/**
+ * Where `at` points in a parsed document: the node at its path (or its key), else the nearest parent that has a
+ * position, else the document's start.
+ */
+export function positionAt(parsed: ReturnType<typeof parseYaml>, at: At): Position {
+  for (let depth = at.path.length; depth >= 0; depth--) {
+    const path = at.path.slice(0, depth);
+    const wantKey = at.key && depth === at.path.length;
+    const position = wantKey ? parsed.positionOf(keyNodeAt(parsed.doc, path)) : parsed.positionAtPath(path);
+    if (position) return position;
+  }
+  return { line: 1, column: 1 };
 }
 
 /** The key node of the map entry at `path`, for a diagnostic that points at a key rather than its value. */
