@@ -9,6 +9,7 @@ import {
   reportAtPosition,
   yamlPathSource,
 } from '@skill-eval/format-kit';
+import { jsonPathSource, parseStrictJson } from '@skill-eval/format-kit/json-path-source';
 
 export { type At, type DocPath, reportAtPosition };
 
@@ -24,53 +25,13 @@ const FORMAT_ID = 'agentv';
 export const yamlSource = (file: string, text: string): Source => yamlPathSource(file, text, FORMAT_ID);
 
 /**
- * Where a `JSON.parse` error of `line` points, as a column of its line (1-based; `indent` characters before it): the
- * position its message names (`… at position 12`), the line's end for an unfinished one, else its start.
- */
-function jsonErrorColumn(message: string, line: string, indent: number): number {
-  const at = /at position (\d+)/.exec(message);
-  if (at) return indent + Number(at[1]) + 1;
-  return indent + (/end of JSON input/.test(message) ? line.length : 0) + 1;
-}
-
-/** The 1-based line and column of `offset` in `text`. */
-function positionOfOffset(text: string, offset: number): Position {
-  const before = text.slice(0, offset).split(/\r?\n/);
-  return { line: before.length, column: before.at(-1)!.length + 1 };
-}
-
-/**
  * Parses a JSON case file as AgentV 5 reads one (case-file-loader.ts `parseJsonCases`): `JSON.parse` of the whole
- * file — strict JSON, so what only YAML reads is an error, at the position `JSON.parse` stopped; of keys given twice
- * the last counts. A blank file is an empty one (AgentV skips it with a warning). Positions of values come from reading
- * it again as YAML, only when a diagnostic needs one.
+ * file — strict JSON, so what only YAML reads is an error where strict parsing stops; of keys given twice the last
+ * counts. A blank file is an empty one (AgentV skips it with a warning).
  */
 export function jsonSource(file: string, text: string): Source {
-  let yaml: ReturnType<typeof parseYaml> | undefined;
-  const parsed = () => {
-    yaml ??= parseYaml(text);
-    return yaml;
-  };
-  const locate = (at: At): Position => positionAt(parsed(), at);
-  const sink = new DiagnosticSink<string, At>(file, FORMAT_ID, locate);
-  let value: unknown = null;
-  if (text.trim() !== '') {
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      const message = (error as Error).message;
-      const at = /at position (\d+)/.exec(message);
-      const offset = at ? Number(at[1]) : /end of JSON input/.test(message) ? text.trimEnd().length : 0;
-      value = undefined;
-      reportAtPosition(
-        sink,
-        'syntax',
-        `Invalid JSON: ${message}. AgentV reads a .json case file with JSON.parse: keys and strings in double quotes, no comments.`,
-        positionOfOffset(text, offset),
-      );
-    }
-  }
-  return { file, value, sink, locate };
+  if (text.trim() === '') return yamlSource(file, text);
+  return jsonPathSource(file, text, FORMAT_ID, 'AgentV reads a .json case file with JSON.parse.');
 }
 
 /** One non-empty line of a JSONL file, read again as YAML only when a diagnostic needs a position inside it. */
@@ -104,14 +65,11 @@ export function jsonlSource(file: string, text: string): Source {
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (line === '') return;
-    docs.push(new JsonLine(i + 1, line, raw.indexOf(line)));
-    try {
-      value.push(JSON.parse(line));
-    } catch (error) {
-      const message = (error as Error).message;
-      errors.push({ line: i + 1, column: jsonErrorColumn(message, line, raw.indexOf(line)), message });
-      value.push(undefined);
-    }
+    const indent = raw.indexOf(line);
+    docs.push(new JsonLine(i + 1, line, indent));
+    const read = parseStrictJson(line);
+    if (!read.ok) errors.push({ line: i + 1, column: indent + read.column, message: read.message });
+    value.push(read.ok ? read.value : undefined);
   });
   const locate = (at: At): Position | undefined => {
     const [index, ...rest] = at.path;
@@ -123,7 +81,7 @@ export function jsonlSource(file: string, text: string): Source {
   const sink = new DiagnosticSink<string, At>(file, FORMAT_ID, locate);
   const source: Source = { file, value, sink, locate };
   for (const e of errors) {
-    const message = `Invalid JSON on line ${e.line}: ${e.message}. Each line of a JSONL file is one JSON object (keys and strings in double quotes, no comments), as AgentV reads it.`;
+    const message = `${e.message} Each line of a JSONL file is one JSON object, as AgentV reads it (JSON.parse).`;
     reportAtPosition(sink, 'syntax', message, e);
   }
   return source;

@@ -1,7 +1,8 @@
 import { dirname, extname } from 'node:path';
+import { jsonPathSource } from '@skill-eval/format-kit/json-path-source';
 import { csvSource } from './csv-tests.js';
 import { type FileContext, readReferenced, withoutScheme } from './files.js';
-import { at, type DocPath, describe, isRecord, type Source, yamlSource } from './source.js';
+import { at, type DocPath, describe, FORMAT_ID, isRecord, type Source, yamlSource } from './source.js';
 
 /** One test as written, with the file and place it was read from. */
 export interface TestEntry {
@@ -146,7 +147,12 @@ function fromFiles(
       continue;
     }
     const jsonl = file.path.endsWith('.jsonl');
-    const parts = jsonl ? jsonlSources(file.path, file.text) : [yamlSource(file.path, file.text)];
+    // A .json file named in a list goes through `loadTestsFromGlob`, which reads it with JSON.parse (index.js
+    // 30040-30043); named alone, through `parseJsonTestCases`, which reads it as YAML (29923-29934).
+    const strict = !standalone && file.path.endsWith('.json');
+    const parts = jsonl
+      ? jsonlSources(file.path, file.text)
+      : [strict ? jsonPathSource(file.path, file.text, FORMAT_ID, JSON_READER) : yamlSource(file.path, file.text)];
     files.push(...parts);
     const rowNames = standalone && (jsonl || file.path.endsWith('.json'));
     let row = 0;
@@ -165,13 +171,19 @@ function fromFiles(
   return out;
 }
 
-/** JSON Lines: one test a line, each its own source so that its diagnostics point at its line. */
+const JSON_READER = 'promptfoo reads a .json tests file named in a list with JSON.parse.';
+const JSONL_READER = 'promptfoo reads each line of a JSONL tests file with JSON.parse.';
+
+/**
+ * JSON Lines as promptfoo reads them (`parseJsonlLines`, index.js 29950-29957): each non-blank line `JSON.parse`d —
+ * strict JSON, so a line only YAML reads is an error at it. One source a line, so that its diagnostics point at it.
+ */
 function jsonlSources(file: string, text: string): Source[] {
   const out: Source[] = [];
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
     const padded = '\n'.repeat(i) + line;
-    out.push(yamlSource(file, padded));
+    out.push(jsonPathSource(file, padded, FORMAT_ID, JSONL_READER));
   });
   return out;
 }

@@ -55,10 +55,12 @@ describe.each(['5', '4.42.4'] as const)("AgentV %s's loader and skill-eval on ea
 });
 
 describe("skill-eval's message for a line that is not JSON", () => {
-  it('names the line and the column JSON.parse stopped at, and says what a JSONL line is', async () => {
+  it('names the line and the column strict parsing stopped at, says why, and what a JSONL line is', async () => {
     const read = await readings('5', 'flow', '  {id: b}');
     expect(read.errors).toHaveLength(1);
     expect(read.errors[0]).toMatchObject({ line: 1, column: 4 });
-    expect(read.errors[0]!.message).toMatch(/^Invalid JSON on line 1: .*Each line of a JSONL file is one JSON object/);
+    expect(read.errors[0]!.message).toMatch(
+      /^Invalid JSON: an unexpected character; JSON strings use double quotes and keys must be quoted\. Each line of a JSONL file is one JSON object/,
+    );
   });
 });

@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadPromptfoo, loadTemplateEngine } from '@skill-eval/format-promptfoo';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promptfooRows } from './peers/promptfoo-config-peer.js';
+
+await loadTemplateEngine();
+
+/**
+ * JSON and JSONL tests files that differ only in what JSON.parse and YAML read differently, run through promptfoo
+ * 0.123.1's own `eval` (peers/promptfoo-config-peer.ts) and read by format-promptfoo: the same configs are refused
+ * (promptfoo's eval fails ⇔ an error here), and the rest give the same tests. promptfoo reads a JSONL file with
+ * JSON.parse a line at a time, a .json file named in a list with JSON.parse, and one named alone as YAML.
+ */
+const CONFIG = 'prompts: ["Say {{word}}"]\n';
+const CASES: Record<string, Record<string, string>> = {
+  'a JSONL line only YAML reads': {
+    'promptfooconfig.yaml': `${CONFIG}tests: file://cases.jsonl\n`,
+    'cases.jsonl': '{"vars": {"word": "one"}}\n{vars: {word: two}}\n',
+  },
+  'a JSONL line with a key given twice': {
+    'promptfooconfig.yaml': `${CONFIG}tests:\n  - file://cases.jsonl\n`,
+    'cases.jsonl': '{"vars": {"word": "one"}, "vars": {"word": "two"}}\n',
+  },
+  'a .json file only YAML reads, named in a list': {
+    'promptfooconfig.yaml': `${CONFIG}tests:\n  - file://cases.json\n`,
+    'cases.json': '[{vars: {word: one}}]\n',
+  },
+  'a .json file only YAML reads, named alone': {
+    'promptfooconfig.yaml': `${CONFIG}tests: file://cases.json\n`,
+    'cases.json': '[{vars: {word: one}}]\n',
+  },
+  'a .json file with a comment, named in a list': {
+    'promptfooconfig.yaml': `${CONFIG}tests:\n  - file://cases.json\n`,
+    'cases.json': '# words\n[{"vars": {"word": "one"}}]\n',
+  },
+};
+
+const root = mkdtempSync(path.join(tmpdir(), 'differential-promptfoo-json-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The prompts each tool renders for a config, or 'refused'. */
+const readings = new Map<string, { promptfoo: string[] | 'refused'; skillEval: string[] | 'refused' }>();
+
+beforeAll(async () => {
+  await Promise.all(
+    Object.entries(CASES).map(async ([name, files], i) => {
+      const folder = path.join(root, String(i));
+      mkdirSync(folder);
+      for (const [file, text] of Object.entries(files)) writeFileSync(path.join(folder, file), text);
+      const theirs = await promptfooRows(folder).then(
+        (rows) => rows.map((r) => r.prompt),
+        () => 'refused' as const,
+      );
+      const config = path.join(folder, 'promptfooconfig.yaml');
+      const loaded = loadPromptfoo(config, readFileSync(config, 'utf8'));
+      const ours = loaded.diagnostics.some((d) => d.severity === 'error')
+        ? ('refused' as const)
+        : loaded.suites.flatMap((s) => s.cases.map((c) => c.turns[0]!));
+      readings.set(name, { promptfoo: theirs, skillEval: ours });
+    }),
+  );
+}, 240_000);
+
+describe('JSON and JSONL tests files, read by promptfoo 0.123.1 and by skill-eval', () => {
+  it.each(Object.keys(CASES))('%s', (name) => {
+    const read = readings.get(name)!;
+    expect(read.skillEval).toEqual(read.promptfoo);
+  });
+
+  it('reads both ways somewhere: the cases are not all refused, nor all read', () => {
+    const outcomes = [...readings.values()].map((r) => r.promptfoo === 'refused');
+    expect(outcomes).toContain(true);
+    expect(outcomes).toContain(false);
+  });
+});
