@@ -4,7 +4,8 @@
 # - bubblewrap: codex starts every command of the agent through /usr/bin/bwrap, as on most Linux desktops;
 # - ripgrep: opencode's skill, grep and glob tools run `rg` from PATH (else it downloads one, which fails offline);
 # - docker.io and busybox-static: the container tests start a Docker daemon of their own (scripts/test-docker.sh,
-#   @skill-eval/testing/docker) and build their image from busybox with `docker import`; nothing is pulled.
+#   @skill-eval/testing/docker) and build their image from busybox with `docker import`; nothing is pulled;
+# - python3-yaml: the differential test runs Skillet's own eval loader (Python, PyYAML's safe_load) beside skill-eval's.
 # Without them `pnpm test` still passes: those tests skip, naming this script. CI (.ci/run) runs it. Needs root or
 # sudo, and apt-get (Debian, Ubuntu).
 set -euo pipefail
@@ -16,8 +17,9 @@ command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 { command -v dockerd && command -v docker; } >/dev/null 2>&1 || missing+=(docker.io)
 # The image needs a static busybox: the dynamic one of Debian's busybox package would not run there.
 { [ -x /usr/bin/busybox ] && ! ldd /usr/bin/busybox >/dev/null 2>&1; } || missing+=(busybox-static)
+python3 -c 'import yaml' >/dev/null 2>&1 || missing+=(python3-yaml)
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup-system: chromium, bubblewrap, ripgrep, docker.io and busybox-static are there"
+  echo "setup-system: chromium, bubblewrap, ripgrep, docker.io, busybox-static and python3-yaml are there"
   exit 0
 fi
 

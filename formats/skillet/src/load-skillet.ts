@@ -12,6 +12,7 @@ import {
   isYamlMap,
   isYamlScalar,
   isYamlSeq,
+  type ParsedYaml,
   parseYaml,
   type YamlNode,
   yamlGet,
@@ -21,6 +22,7 @@ import {
 } from '@skill-eval/format-kit';
 import { DiagnosticSink } from './diagnostic-sink.js';
 import { evalLocation } from './eval-location.js';
+import { withMergeKeys } from './merge-keys.js';
 import { readAssertions } from './read-assertions.js';
 import { readMetadata, readName, readPrompt, readScript, readText } from './read-fields.js';
 import { reportSyntax, undefinedAlias } from './yaml-syntax.js';
@@ -66,16 +68,8 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
     );
     return done([]);
   }
-  const root = yaml.doc.contents as YamlNode | null;
-  if (!isYamlMap(root)) {
-    const at = root ? (yaml.positionOf(root) ?? { line: 1, column: 1 }) : { line: 1, column: 1 };
-    sink.error(
-      'not-a-map',
-      `A Skillet eval is a YAML map with ${REQUIRED.join(', ')}; this file ${root ? 'holds something else' : 'is empty'}.`,
-      at,
-    );
-    return done([]);
-  }
+  const root = readRoot(yaml, sink);
+  if (!root) return done([]);
   const start = yaml.positionOf(root) ?? { line: 1, column: 1 };
   const missing = REQUIRED.filter((key) => yamlKeyNode(root, key) === undefined);
   if (missing.length > 0) {
@@ -126,6 +120,31 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
       settings: { evalSet: location.evalSet },
     },
   ]);
+}
+
+/**
+ * The eval's map, its merge keys merged as PyYAML merges them (merge-keys.ts); undefined, with the error, when the
+ * file holds no map or a merge key names none.
+ */
+function readRoot(yaml: ParsedYaml, sink: DiagnosticSink): YamlNode | undefined {
+  const contents = yaml.doc.contents as YamlNode | null;
+  if (!isYamlMap(contents)) {
+    const at = contents ? (yaml.positionOf(contents) ?? { line: 1, column: 1 }) : { line: 1, column: 1 };
+    sink.error(
+      'not-a-map',
+      `A Skillet eval is a YAML map with ${REQUIRED.join(', ')}; this file ${contents ? 'holds something else' : 'is empty'}.`,
+      at,
+    );
+    return undefined;
+  }
+  const merged = withMergeKeys(yaml.doc, contents);
+  for (const problem of merged.problems)
+    sink.error(
+      'syntax',
+      "A merge key (<<) names no map, and Skillet's YAML reader (PyYAML) stops on it: write <<: *anchor of a map.",
+      problem,
+    );
+  return merged.problems.length > 0 ? undefined : merged.map;
 }
 
 /**

@@ -8,8 +8,9 @@ import {
   yamlItems,
   yamlKeyNode,
 } from '@skill-eval/format-kit';
-import type { YAMLMap } from 'yaml';
+import type { Scalar, YAMLMap } from 'yaml';
 import type { DiagnosticSink } from './diagnostic-sink.js';
+import { type PyyamlValue, pyyamlPlainScalar } from './pyyaml-scalar.js';
 
 /** Keys Skillet reads or documents; anything else is ignored by Skillet (kept here, with a warning). */
 const KNOWN = new Set([
@@ -28,6 +29,25 @@ const KNOWN = new Set([
 /** Kept verbatim in metadata without a word: documented, and read by nothing. */
 const METADATA = ['domain', 'actual', '_meta', 'schema_version'] as const;
 
+/**
+ * A scalar as Skillet's YAML reader (PyYAML, YAML 1.1) reads it: `{ string }` when it is text, else what it is and how
+ * Python's str() writes it. A plain scalar is resolved as PyYAML resolves it (pyyaml-scalar.ts); a quoted, block or
+ * tagged one is what it says.
+ */
+function asSkilletReads(node: Scalar): { string: string } | PyyamlValue {
+  const plain = node.type === 'PLAIN' && !node.tag;
+  if (typeof node.value === 'string') return (plain && pyyamlPlainScalar(node.value)) || { string: node.value };
+  const text = plain && typeof node.source === 'string' ? node.source : String(node.value);
+  return (
+    (plain ? pyyamlPlainScalar(text) : undefined) ??
+    (node.value === null ? { kind: 'null', text: 'None' } : { string: text })
+  );
+}
+
+/** Why a turn Skillet reads as `value` cannot be sent: it passes a prompt that is not text to the agent as it is. */
+const notSendable = (value: PyyamlValue, source: string) =>
+  `Skillet reads ${JSON.stringify(source)} as ${value.kind === 'bool' ? 'a boolean' : value.kind === 'timestamp' ? 'a date' : 'a number'} (its YAML reader is YAML 1.1) and cannot send it as a message; quote it.`;
+
 /** `prompt`: a string, or a list of strings (turns of one conversation). */
 export function readPrompt(
   node: YamlNode | undefined,
@@ -35,9 +55,14 @@ export function readPrompt(
   sink: DiagnosticSink,
 ): string[] | undefined {
   if (keyNode === undefined) return undefined;
-  if (isYamlScalar(node) && typeof node.value === 'string') {
-    if (node.value.trim() !== '') return [node.value];
+  const read = isYamlScalar(node) ? asSkilletReads(node) : undefined;
+  if (read && 'string' in read) {
+    if (read.string.trim() !== '') return [read.string];
     sink.error('blank-prompt', '"prompt" is blank; write the message to send.', node);
+    return undefined;
+  }
+  if (read && read.kind !== 'null') {
+    sink.error('wrong-type', `"prompt": ${notSendable(read, String((node as Scalar).source ?? read.text))}`, node);
     return undefined;
   }
   if (isYamlSeq(node)) {
@@ -48,9 +73,16 @@ export function readPrompt(
     }
     const turns: string[] = [];
     items.forEach((item, i) => {
-      if (isYamlScalar(item) && typeof item.value === 'string' && item.value.trim() !== '') turns.push(item.value);
-      else if (isYamlScalar(item) && typeof item.value === 'string')
+      const turn = isYamlScalar(item) ? asSkilletReads(item) : undefined;
+      if (turn && 'string' in turn && turn.string.trim() !== '') turns.push(turn.string);
+      else if (turn && 'string' in turn)
         sink.error('blank-prompt', `Turn ${i + 1} of "prompt" is blank; write the message.`, item);
+      else if (turn && turn.kind !== 'null')
+        sink.error(
+          'wrong-type',
+          `Turn ${i + 1} of "prompt": ${notSendable(turn, String((item as Scalar).source ?? turn.text))}`,
+          item,
+        );
       else
         sink.error(
           'wrong-type',
@@ -69,18 +101,23 @@ export function readPrompt(
   return undefined;
 }
 
-/** A text field; numbers and booleans are read as their text, as Python's str() would. */
+/**
+ * A text field; what Skillet's YAML reader (1.1) reads as a boolean, number or date is read as its text there, as
+ * Python's str() writes it (`yes` → True, `0755` → 493, `12.0` → 12.0).
+ */
 export function readText(root: YamlNode, key: string, sink: DiagnosticSink): string | undefined {
   const node = yamlGet(root, key);
-  if (node === undefined || (isYamlScalar(node) && node.value === null)) return undefined;
+  if (node === undefined) return undefined;
   if (isYamlScalar(node)) {
-    if (typeof node.value === 'string') return node.value.trim() === '' ? undefined : node.value;
+    const read = asSkilletReads(node);
+    if ('string' in read) return read.string.trim() === '' ? undefined : read.string;
+    if (read.kind === 'null') return undefined;
     sink.warning(
       'wrong-type',
-      `"${key}" is ${JSON.stringify(node.value)}, not text; it is read as "${String(node.value)}". Quote it.`,
+      `"${key}" is ${String(node.source ?? node.value)}, which Skillet's YAML reader (YAML 1.1) reads as ${read.kind === 'bool' ? 'a boolean' : read.kind === 'timestamp' ? 'a date' : 'a number'}, not text; it is read as "${read.text}", as Skillet writes it. Quote it.`,
       node,
     );
-    return String(node.value);
+    return read.text;
   }
   sink.error('wrong-type', `"${key}" is a ${isYamlSeq(node) ? 'list' : 'map'}; write it as text.`, node);
   return undefined;
