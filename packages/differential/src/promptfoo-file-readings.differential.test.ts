@@ -8,10 +8,11 @@ import { promptfooRows } from './peers/promptfoo-config-peer.js';
 await loadTemplateEngine();
 
 /**
- * JSON and JSONL tests files that differ only in what JSON.parse and YAML read differently, run through promptfoo
- * 0.123.1's own `eval` (peers/promptfoo-config-peer.ts) and read by format-promptfoo: the same configs are refused
- * (promptfoo's eval fails ⇔ an error here), and the rest give the same tests. promptfoo reads a JSONL file with
- * JSON.parse a line at a time, a .json file named in a list with JSON.parse, and one named alone as YAML.
+ * Configs and tests files that differ only in how promptfoo's readers read them, run through promptfoo 0.123.1's own
+ * `eval` (peers/promptfoo-config-peer.ts) and read by format-promptfoo: the same configs are refused (promptfoo's eval
+ * fails ⇔ an error here), and the rest render the same prompts. promptfoo reads a JSONL file with JSON.parse a line at
+ * a time, a .json file named in a list with JSON.parse, one named alone as YAML, and YAML with js-yaml, which merges
+ * merge keys (`<<: *anchor`).
  */
 const CONFIG = 'prompts: ["Say {{word}}"]\n';
 const CASES: Record<string, Record<string, string>> = {
@@ -31,13 +32,24 @@ const CASES: Record<string, Record<string, string>> = {
     'promptfooconfig.yaml': `${CONFIG}tests: file://cases.json\n`,
     'cases.json': '[{vars: {word: one}}]\n',
   },
+  'a merge key in vars, an own key winning': {
+    'promptfooconfig.yaml':
+      'prompts: ["Say {{k}} and {{w}}"]\nbase: &b {k: merged, w: base}\ntests:\n  - vars:\n      <<: *b\n      w: own\n',
+  },
+  'merge keys of two tests, the first winning': {
+    'promptfooconfig.yaml':
+      'prompts: ["Say {{k}}"]\nx-a: &a {vars: {k: first}}\nx-b: &b {vars: {k: second}, description: from b}\ntests:\n  - <<: [*a, *b]\n',
+  },
+  'a merge key naming no map': {
+    'promptfooconfig.yaml': 'prompts: ["Say {{k}}"]\nx: &x text\ntests:\n  - vars:\n      <<: *x\n',
+  },
   'a .json file with a comment, named in a list': {
     'promptfooconfig.yaml': `${CONFIG}tests:\n  - file://cases.json\n`,
     'cases.json': '# words\n[{"vars": {"word": "one"}}]\n',
   },
 };
 
-const root = mkdtempSync(path.join(tmpdir(), 'differential-promptfoo-json-'));
+const root = mkdtempSync(path.join(tmpdir(), 'differential-promptfoo-readings-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The prompts each tool renders for a config, or 'refused'. */
@@ -63,7 +75,7 @@ beforeAll(async () => {
   );
 }, 240_000);
 
-describe('JSON and JSONL tests files, read by promptfoo 0.123.1 and by skill-eval', () => {
+describe('configs and tests files, read by promptfoo 0.123.1 and by skill-eval', () => {
   it.each(Object.keys(CASES))('%s', (name) => {
     const read = readings.get(name)!;
     expect(read.skillEval).toEqual(read.promptfoo);
