@@ -21,8 +21,12 @@ export type Source = PathSource;
 
 const FORMAT_ID = 'agentv';
 
-/** Parses a YAML (or JSON) document; syntax errors go to the source's sink. */
-export const yamlSource = (file: string, text: string): Source => yamlPathSource(file, text, FORMAT_ID);
+/**
+ * Parses a YAML (or JSON) document; syntax errors go to the source's sink. Merge keys are merged, as AgentV's YAML
+ * reader (the yaml library with merge keys on) merges them, at 4.42.4 and 5 alike.
+ */
+export const yamlSource = (file: string, text: string): Source =>
+  yamlPathSource(file, text, FORMAT_ID, { mergeKeys: "AgentV's YAML reader" });
 
 /**
  * Parses a JSON case file as AgentV 5 reads one (case-file-loader.ts `parseJsonCases`): `JSON.parse` of the whole

@@ -1,5 +1,4 @@
 import { type At, type DocPath, type PathSource, yamlPathSource } from '@skill-eval/format-kit';
-import { withMergeKeys } from './merge-keys.js';
 
 export type { At, DocPath };
 
@@ -10,20 +9,10 @@ export const FORMAT_ID = 'promptfoo';
 
 /**
  * Parses a YAML or JSON document as promptfoo does (`loadYaml`, js-yaml, for both: promptfoo 0.123.1
- * `dist/src/index.js` 31275), merge keys merged as js-yaml merges them (merge-keys.ts).
+ * `dist/src/index.js` 31275), merge keys merged as js-yaml merges them.
  */
-export function yamlSource(file: string, text: string): Source {
-  const source = yamlPathSource(file, text, FORMAT_ID);
-  if (source.value === undefined) return source;
-  const { value, problems } = withMergeKeys(source.value);
-  for (const path of problems)
-    source.sink.error(
-      'syntax',
-      'A merge key (<<) names no map, and promptfoo\'s YAML reader (js-yaml) refuses the file ("cannot merge mappings"): write <<: *anchor of a map.',
-      { path },
-    );
-  return { ...source, value: problems.length > 0 ? undefined : value };
-}
+export const yamlSource = (file: string, text: string): Source =>
+  yamlPathSource(file, text, FORMAT_ID, { mergeKeys: "promptfoo's YAML reader (js-yaml)" });
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -70,6 +70,29 @@ const INSIDE: Record<string, Files> = {
   'a CSV row with no __expected': { 'cases.csv': 'id,input\nc,hi\n' },
 };
 
+const MERGE_KEYS: Record<AgentvVersion, Record<string, string>> = {
+  '4.42.4': {
+    'a test sharing its fields through a merge key':
+      'x-base: &b {input: hi, assertions: [Greets]}\ntests:\n  - id: a\n    <<: *b\n',
+    'a merge key naming no map': 'x-base: &b text\ntests:\n  - id: a\n    input: hi\n    <<: *b\n',
+  },
+  '5': {
+    'a test sharing its fields through a merge key':
+      'prompts: ["{{ q }}"]\nx-base: &b {vars: {q: hi}, assert: [Greets]}\ntests:\n  - id: a\n    description: own\n    <<: *b\n',
+    'merge keys of two maps, the first winning':
+      'prompts: ["{{ q }}"]\nx-a: &a {vars: {q: first}}\nx-b: &b {vars: {q: second}, assert: [Greets]}\ntests:\n  - id: a\n    <<: [*a, *b]\n',
+    'a merge key naming no map':
+      'prompts: ["{{ q }}"]\nx-base: &b text\ntests:\n  - id: a\n    vars: {q: hi}\n    <<: *b\n',
+  },
+};
+
+describe.each(['5', '4.42.4'] as const)('AgentV %s and skill-eval on merge keys', (version) => {
+  it.each(Object.entries(MERGE_KEYS[version]))('%s', async (_, suite) => {
+    const read = await readings(version, { 'a.eval.yaml': suite });
+    expect(read.skillEval).toEqual(read.agentv);
+  });
+});
+
 describe('AgentV 5 and skill-eval on what a case file holds', () => {
   it.each(Object.entries(INSIDE))('%s', async (_, files) => {
     const [name] = Object.keys(files);

@@ -1,6 +1,7 @@
 export { DiagnosticSink } from './diagnostic-sink.js';
 // JSON with positions (also the package's `./json` entry, which imports no YAML).
 export * from './json.js';
+export { withMergeKeys } from './merge-keys.js';
 export { type GlobOptions, observedGlob } from './observed-glob.js';
 export {
   isYamlMap,

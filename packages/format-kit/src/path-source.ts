@@ -1,6 +1,7 @@
 import { isMap, isScalar, type Node } from 'yaml';
 import { DiagnosticSink } from './diagnostic-sink.js';
 import type { Position } from './line-index.js';
+import { withMergeKeys } from './merge-keys.js';
 import { parseYaml } from './parse-yaml.js';
 
 /** A path into a parsed document: map keys and list indexes. */
@@ -25,9 +26,16 @@ export interface PathSource {
 
 /**
  * Parses a YAML (or JSON) document for a format that points its diagnostics by document path: syntax errors go to
- * the source's sink at their own position, and an alias bomb the yaml library refuses to expand is one too.
+ * the source's sink at their own position, and an alias bomb the yaml library refuses to expand is one too. With
+ * `mergeKeys` (the tool whose reader merges them, for messages), merge keys are merged as that reader merges them
+ * (merge-keys.ts).
  */
-export function yamlPathSource(file: string, text: string, formatId: string): PathSource {
+export function yamlPathSource(
+  file: string,
+  text: string,
+  formatId: string,
+  { mergeKeys }: { mergeKeys?: string } = {},
+): PathSource {
   const parsed = parseYaml(text);
   const locate = (at: At): Position => positionAt(parsed, at);
   const sink = new DiagnosticSink<string, At>(file, formatId, locate);
@@ -40,7 +48,13 @@ export function yamlPathSource(file: string, text: string, formatId: string): Pa
       sink.error('syntax', `Invalid YAML: ${(error as Error).message.split('\n')[0]}`, { path: [] });
     }
   }
-  return { file, value, sink, locate };
+  if (value === undefined || mergeKeys === undefined) return { file, value, sink, locate };
+  const merged = withMergeKeys(value);
+  for (const path of merged.problems)
+    sink.error('syntax', `A merge key (<<) names no map, which ${mergeKeys} refuses: write <<: *anchor of a map.`, {
+      path,
+    });
+  return { file, value: merged.problems.length > 0 ? undefined : merged.value, sink, locate };
 }
 
 /**

@@ -1,9 +1,8 @@
 /**
- * Merge keys as js-yaml reads them — promptfoo's YAML reader (`loadYaml`, js-yaml 4, whose default schema has them):
- * `<<: *base` or `<<: [*a, *b]` puts the named maps' keys into the map, its own keys winning, then the first named
- * map's (js-yaml's `mergeMappings` keeps a key already there). The `yaml` library, reading YAML 1.2, keeps `<<` as a
- * key, so a config that shares vars or tests through anchors lost them here. `problems` are the paths of `<<` values
- * that are not maps, which js-yaml refuses ("cannot merge mappings").
+ * A YAML value with its merge keys merged (`<<: *base`, `<<: [*a, *b]`), as the tools' YAML readers merge them —
+ * js-yaml (promptfoo), the `yaml` library with `merge: true` (AgentV), PyYAML: the named maps' keys join the map, its
+ * own keys winning, then the first named map's. skill-eval reads YAML 1.2, which has no merge keys and keeps `<<` as a
+ * key. `problems` are the paths of `<<` values that are not maps, which those readers refuse.
  */
 export function withMergeKeys(value: unknown, path: (string | number)[] = [], problems: (string | number)[][] = []) {
   return { value: merged(value, path, problems), problems };
