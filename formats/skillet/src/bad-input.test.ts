@@ -206,7 +206,7 @@ describe('assertions', () => {
     expect(messages[1]).toBe('Assertion 3 has no "value"; add the text, pattern or tool name to check.');
     expect(messages[2]).toMatch(/^Assertion 4 has no "type"/);
     expect(messages[3]).toBe(
-      'The value of assertion 5 is the value 5; write it as text (quote numbers), since Skillet compares text.',
+      'The value of assertion 5 is the value 5; write it as text (quote it), since Skillet compares text (its checks call value.lower()).',
     );
     expect(messages[4]).toBe('Assertion 6 is the text "just text"; write a map like {type: contains, value: "…"}.');
     expect(messages[6]).toMatch(/^The pattern of assertion 8 cannot be used: .*Python syntax/);

@@ -25,7 +25,7 @@ import { evalLocation } from './eval-location.js';
 import { withMergeKeys } from './merge-keys.js';
 import { readAssertions } from './read-assertions.js';
 import { readMetadata, readName, readPrompt, readScript, readText } from './read-fields.js';
-import { reportSyntax, undefinedAlias } from './yaml-syntax.js';
+import { reportSyntax, unconstructable, undefinedAlias } from './yaml-syntax.js';
 
 /** Options of {@link loadSkillet}; the plugin settings map onto them. */
 export interface LoadSkilletOptions {
@@ -65,6 +65,15 @@ export function loadSkillet(file: string, text: string, options: LoadSkilletOpti
       'syntax',
       `The alias *${alias.source} names no anchor set before it, and Skillet's YAML reader (PyYAML) stops on it: set &${alias.source} on a value earlier in the file, or write the value here.`,
       alias,
+    );
+    return done([]);
+  }
+  const refused = unconstructable(yaml);
+  if (refused) {
+    sink.error(
+      'syntax',
+      `Skillet's YAML reader (PyYAML) stops on a plain ${String(refused.value)}, a YAML 1.1 tag it cannot build: quote it ("${String(refused.value)}").`,
+      refused,
     );
     return done([]);
   }

@@ -28,6 +28,16 @@ describe('merge keys, as PyYAML reads them', () => {
     expect(diagnostics).toEqual([expect.objectContaining({ ruleId: 'skillet/syntax', line: 6, column: 5 })]);
   });
 
+  it('refuses a plain = or << value, which PyYAML cannot build, and takes them quoted', () => {
+    for (const token of ['=', '<<']) {
+      const { suites, diagnostics } = load(`timestamp: 2025-01-15\nname: n\nprompt: hi\nexpected: ${token}\n`);
+      expect(suites).toEqual([]);
+      expect(diagnostics).toEqual([expect.objectContaining({ ruleId: 'skillet/syntax', line: 4, column: 11 })]);
+    }
+    const quoted = load('timestamp: 2025-01-15\nname: n\nprompt: hi\nexpected: "="\n');
+    expect(quoted.suites[0]!.cases[0]!.checks[0]?.value).toBe('=');
+  });
+
   it('keeps a quoted "<<" as a key of its own', () => {
     const { diagnostics } = load('timestamp: 2025-01-15\nname: n\nprompt: hi\nexpected: e\n"<<": {name: other}\n');
     expect(diagnostics.map((d) => d.ruleId)).toEqual(['skillet/unknown-key']);

@@ -17,11 +17,14 @@ describe('pyyamlPlainScalar', () => {
     ['.inf', 'float', 'inf'],
     ['~', 'null', 'None'],
     ['2025-01-15', 'timestamp', '2025-01-15'],
+    ['2025-1-5 1:02:03', 'timestamp', '2025-01-05 01:02:03'],
+    ['2025-01-15T10:00:00Z', 'timestamp', '2025-01-15 10:00:00+00:00'],
+    ['2025-01-15t10:00:00.5 -05:30', 'timestamp', '2025-01-15 10:00:00.500000-05:30'],
   ])('%s is a %s PyYAML reads, written %s', (source, kind, text) => {
     expect(pyyamlPlainScalar(source)).toEqual({ kind, text });
   });
 
-  it.each(['hello', '1e3', 'y', 'n', '09', '1.2.3', 'True story'])('%s is a string to PyYAML', (source) => {
+  it.each(['hello', '1e3', 'y', 'n', '09', '1.2.3', 'True story', '2025-1-5'])('%s is a string to PyYAML', (source) => {
     expect(pyyamlPlainScalar(source)).toBeUndefined();
   });
 });

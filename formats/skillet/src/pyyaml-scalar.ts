@@ -1,3 +1,5 @@
+import type { Scalar } from 'yaml';
+
 /**
  * What Skillet's YAML reader makes of a plain (unquoted) scalar. Skillet loads evals with PyYAML's `yaml.safe_load`, a
  * YAML 1.1 reader, where `yes`, `on` and `off` are booleans, `0755` is octal, `1_000` and `1:30` (base 60) are numbers
@@ -20,7 +22,9 @@ const INT =
 const NULL = /^(?:~|null|Null|NULL|)$/;
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const TIMESTAMP =
-  /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?$/;
+  /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]*))?(?:[ \t]*(Z|([-+])([0-9]{1,2})(?::([0-9]{2}))?))?$/;
+/** Plain scalars PyYAML's SafeLoader has no constructor for (the `value` and, outside a key, `merge` tags): it stops. */
+export const PYYAML_REFUSED = new Set(['=', '<<']);
 
 /** What PyYAML reads the plain scalar `source` as, when not a string (a string: undefined). */
 export function pyyamlPlainScalar(source: string): PyyamlValue | undefined {
@@ -28,8 +32,47 @@ export function pyyamlPlainScalar(source: string): PyyamlValue | undefined {
   if (NULL.test(source)) return { kind: 'null', text: 'None' };
   if (INT.test(source)) return { kind: 'int', text: pyyamlInt(source).toString() };
   if (FLOAT.test(source)) return { kind: 'float', text: pythonFloatRepr(pyyamlFloat(source)) };
-  if (DATE.test(source) || TIMESTAMP.test(source)) return { kind: 'timestamp', text: source };
+  if (DATE.test(source)) return { kind: 'timestamp', text: source };
+  const time = TIMESTAMP.exec(source);
+  if (time) return { kind: 'timestamp', text: pythonDatetimeText(time) };
   return undefined;
+}
+
+const two = (digits: string | undefined) => (digits ?? '0').padStart(2, '0');
+
+/**
+ * str() of the datetime SafeConstructor.construct_yaml_timestamp builds: `2025-01-05 01:02:03`, microseconds when the
+ * fraction is not zero (its first six digits), and the offset as `+HH:MM` (`Z` is UTC, `+00:00`).
+ */
+function pythonDatetimeText(time: RegExpExecArray): string {
+  const [, year, month, day, hour, minute, second, fraction, tz, sign, tzHour, tzMinute] = time;
+  const micro = (fraction ?? '').slice(0, 6).padEnd(6, '0');
+  let text = `${year}-${two(month)}-${two(day)} ${two(hour)}:${minute}:${second}${Number(micro) > 0 ? `.${micro}` : ''}`;
+  if (sign)
+    text += `${Number(tzHour) === 0 && Number(tzMinute ?? 0) === 0 ? '+' : sign}${two(tzHour)}:${two(tzMinute)}`;
+  else if (tz) text += '+00:00';
+  return text;
+}
+
+/** How a message names what PyYAML read a value as. */
+export function pyyamlKindWords(value: PyyamlValue): string {
+  if (value.kind === 'bool') return 'a boolean';
+  if (value.kind === 'timestamp') return 'a date';
+  if (value.kind === 'null') return 'empty';
+  return 'a number';
+}
+
+/**
+ * A scalar as Skillet's YAML reader (PyYAML, YAML 1.1) reads it: `{ string }` when it is text, else what it is and how
+ * Python's str() writes it. A plain scalar is resolved as PyYAML resolves it; a quoted, block or tagged one is what it
+ * says.
+ */
+export function skilletScalar(node: Scalar): { string: string } | PyyamlValue {
+  const plain = node.type === 'PLAIN' && !node.tag;
+  if (typeof node.value === 'string') return (plain && pyyamlPlainScalar(node.value)) || { string: node.value };
+  const text = plain && typeof node.source === 'string' ? node.source : String(node.value);
+  const read = plain ? pyyamlPlainScalar(text) : undefined;
+  return read ?? (node.value === null ? { kind: 'null', text: 'None' } : { string: text });
 }
 
 /** SafeConstructor.construct_yaml_int: underscores dropped; base 2, 16, 8 (a leading 0), or 60 (`:`). */

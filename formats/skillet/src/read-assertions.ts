@@ -10,8 +10,10 @@ import {
   yamlKeyNode,
   yamlKeys,
 } from '@skill-eval/format-kit';
+import type { Scalar } from 'yaml';
 import type { DiagnosticSink } from './diagnostic-sink.js';
 import { pythonToJsRegex } from './python-regex.js';
+import { pyyamlKindWords, skilletScalar } from './pyyaml-scalar.js';
 import { ASSERTION_TYPES, type AssertionType } from './skillet-file-schema.js';
 
 /** Skillet's checkers, as core checks: case folding and trimming are Skillet's, kept as params. */
@@ -89,10 +91,16 @@ export function readAssertions(
     if (yamlKeyNode(item, 'value') === undefined) {
       sink.error('invalid-assertion', `${label} has no "value"; add the text, pattern or tool name to check.`, item);
       ok = false;
-    } else if (!isYamlScalar(valueNode) || typeof valueNode.value !== 'string') {
+    } else if (!isYamlScalar(valueNode) || !('string' in skilletScalar(valueNode))) {
+      const scalar = isYamlScalar(valueNode) ? (valueNode as Scalar) : undefined;
+      const read = scalar ? skilletScalar(scalar) : undefined;
+      const what =
+        read && !('string' in read) && read.kind !== 'null' && typeof scalar?.value === 'string'
+          ? `the text "${scalar.value}", which Skillet's YAML reader (YAML 1.1) reads as ${pyyamlKindWords(read)}`
+          : describeNode(valueNode);
       sink.error(
         'invalid-assertion',
-        `The value of assertion ${i + 1} is ${describeNode(valueNode)}; write it as text (quote numbers), since Skillet compares text.`,
+        `The value of assertion ${i + 1} is ${what}; write it as text (quote it), since Skillet compares text (its checks call value.lower()).`,
         valueNode ?? item,
       );
       ok = false;
@@ -105,7 +113,7 @@ export function readAssertions(
       );
     }
     if (!ok || !isAssertionType(type)) return;
-    const value = (valueNode as { value: string }).value;
+    const value = (skilletScalar(valueNode as Scalar) as { string: string }).string;
     const check = type === 'regex' ? regexCheck(value, valueNode!, sink, i + 1) : MAPPING[type](value);
     if (!check) return;
     // The catalogue reads the check as skill-eval grades it: an empty text to look for matches every answer.

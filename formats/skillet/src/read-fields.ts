@@ -10,7 +10,7 @@ import {
 } from '@skill-eval/format-kit';
 import type { Scalar, YAMLMap } from 'yaml';
 import type { DiagnosticSink } from './diagnostic-sink.js';
-import { type PyyamlValue, pyyamlPlainScalar } from './pyyaml-scalar.js';
+import { type PyyamlValue, pyyamlKindWords, skilletScalar } from './pyyaml-scalar.js';
 
 /** Keys Skillet reads or documents; anything else is ignored by Skillet (kept here, with a warning). */
 const KNOWN = new Set([
@@ -29,24 +29,9 @@ const KNOWN = new Set([
 /** Kept verbatim in metadata without a word: documented, and read by nothing. */
 const METADATA = ['domain', 'actual', '_meta', 'schema_version'] as const;
 
-/**
- * A scalar as Skillet's YAML reader (PyYAML, YAML 1.1) reads it: `{ string }` when it is text, else what it is and how
- * Python's str() writes it. A plain scalar is resolved as PyYAML resolves it (pyyaml-scalar.ts); a quoted, block or
- * tagged one is what it says.
- */
-function asSkilletReads(node: Scalar): { string: string } | PyyamlValue {
-  const plain = node.type === 'PLAIN' && !node.tag;
-  if (typeof node.value === 'string') return (plain && pyyamlPlainScalar(node.value)) || { string: node.value };
-  const text = plain && typeof node.source === 'string' ? node.source : String(node.value);
-  return (
-    (plain ? pyyamlPlainScalar(text) : undefined) ??
-    (node.value === null ? { kind: 'null', text: 'None' } : { string: text })
-  );
-}
-
 /** Why a turn Skillet reads as `value` cannot be sent: it passes a prompt that is not text to the agent as it is. */
 const notSendable = (value: PyyamlValue, source: string) =>
-  `Skillet reads ${JSON.stringify(source)} as ${value.kind === 'bool' ? 'a boolean' : value.kind === 'timestamp' ? 'a date' : 'a number'} (its YAML reader is YAML 1.1) and cannot send it as a message; quote it.`;
+  `Skillet reads ${JSON.stringify(source)} as ${pyyamlKindWords(value)} (its YAML reader is YAML 1.1) and cannot send it as a message; quote it.`;
 
 /** `prompt`: a string, or a list of strings (turns of one conversation). */
 export function readPrompt(
@@ -55,7 +40,7 @@ export function readPrompt(
   sink: DiagnosticSink,
 ): string[] | undefined {
   if (keyNode === undefined) return undefined;
-  const read = isYamlScalar(node) ? asSkilletReads(node) : undefined;
+  const read = isYamlScalar(node) ? skilletScalar(node) : undefined;
   if (read && 'string' in read) {
     if (read.string.trim() !== '') return [read.string];
     sink.error('blank-prompt', '"prompt" is blank; write the message to send.', node);
@@ -73,7 +58,7 @@ export function readPrompt(
     }
     const turns: string[] = [];
     items.forEach((item, i) => {
-      const turn = isYamlScalar(item) ? asSkilletReads(item) : undefined;
+      const turn = isYamlScalar(item) ? skilletScalar(item) : undefined;
       if (turn && 'string' in turn && turn.string.trim() !== '') turns.push(turn.string);
       else if (turn && 'string' in turn)
         sink.error('blank-prompt', `Turn ${i + 1} of "prompt" is blank; write the message.`, item);
@@ -109,12 +94,12 @@ export function readText(root: YamlNode, key: string, sink: DiagnosticSink): str
   const node = yamlGet(root, key);
   if (node === undefined) return undefined;
   if (isYamlScalar(node)) {
-    const read = asSkilletReads(node);
+    const read = skilletScalar(node);
     if ('string' in read) return read.string.trim() === '' ? undefined : read.string;
     if (read.kind === 'null') return undefined;
     sink.warning(
       'wrong-type',
-      `"${key}" is ${String(node.source ?? node.value)}, which Skillet's YAML reader (YAML 1.1) reads as ${read.kind === 'bool' ? 'a boolean' : read.kind === 'timestamp' ? 'a date' : 'a number'}, not text; it is read as "${read.text}", as Skillet writes it. Quote it.`,
+      `"${key}" is ${String(node.source ?? node.value)}, which Skillet's YAML reader (YAML 1.1) reads as ${pyyamlKindWords(read)}, not text; it is read as "${read.text}", as Skillet writes it. Quote it.`,
       node,
     );
     return read.text;

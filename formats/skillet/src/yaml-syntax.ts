@@ -1,6 +1,7 @@
 import type { ParsedYaml } from '@skill-eval/format-kit';
-import { type Alias, isAlias, isNode, visit } from 'yaml';
+import { type Alias, isAlias, isNode, type Scalar, visit } from 'yaml';
 import type { DiagnosticSink } from './diagnostic-sink.js';
+import { PYYAML_REFUSED } from './pyyaml-scalar.js';
 
 /** What each Skillet's reader says of a key written twice and of several documents in one file. */
 export interface SyntaxWords {
@@ -36,6 +37,24 @@ export function undefinedAlias(yaml: ParsedYaml): Alias | undefined {
       }
       if (isNode(node) && node.anchor) anchors.add(node.anchor);
       return undefined;
+    },
+  });
+  return found;
+}
+
+/**
+ * The first plain scalar PyYAML cannot build, or undefined: `=` (the `value` tag) anywhere, and `<<` (the `merge` tag)
+ * anywhere but as a key, have no constructor in its SafeLoader, which stops on them ("could not determine a constructor
+ * for the tag"); skill-eval's YAML 1.2 reader reads them as text.
+ */
+export function unconstructable(yaml: ParsedYaml): Scalar | undefined {
+  let found: Scalar | undefined;
+  visit(yaml.doc, {
+    Scalar(key, node) {
+      if (node.type !== 'PLAIN' || node.tag || !PYYAML_REFUSED.has(String(node.value))) return undefined;
+      if (node.value === '<<' && key === 'key') return undefined;
+      found = node;
+      return visit.BREAK;
     },
   });
   return found;

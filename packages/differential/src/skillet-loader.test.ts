@@ -76,9 +76,71 @@ const DELIBERATE: Record<string, { rule: string; why: string }> = {
 const missing = skilletLoaderMissing();
 const skipped = process.env.CI ? undefined : missing;
 
+/**
+ * Plain values YAML 1.1 and 1.2 read differently (or PyYAML cannot build), each written as a name, an expected answer,
+ * a turn and an assertion's value: skill-eval must read what Skillet reads, or refuse where Skillet hands on a value it
+ * cannot use (see {@link refusedOnPurpose}).
+ */
+const TOKENS = [
+  'yes',
+  'No',
+  'ON',
+  'off',
+  'y',
+  '~',
+  'Null',
+  '0755',
+  '0o17',
+  '0x1f',
+  '0b11',
+  '1_000',
+  '1:30',
+  '190:20:30',
+];
+TOKENS.push('1:30.5', '12.0', '1e3', '1.0e+3', '.5', '-.inf', '.NaN', '2025-01-15', '2025-1-5 1:02:03');
+TOKENS.push('2025-01-15T10:00:00.5-05:30', '!!str yes', "'yes'", '"12.0"', '[]', '{}', '""', '=', '<<', '#x', 'x #y');
+const SCALAR_FIELDS = ['name', 'expected', 'prompt', 'value'] as const;
+const scalarFile = (field: (typeof SCALAR_FIELDS)[number], token: string) =>
+  field === 'value'
+    ? `timestamp: 2025-01-15\nname: n\nprompt: Say hi\nexpected: e\nassertions:\n  - type: contains\n    value: ${token}\n`
+    : evalWith(field, token);
+const SCALARS = SCALAR_FIELDS.flatMap((field) =>
+  TOKENS.map((token) => ({ field, token, text: scalarFile(field, token) })),
+);
+
+/**
+ * Why skill-eval refuses a file Skillet loads, if it does so on purpose: Skillet hands on a value it cannot use — a turn
+ * that is not a str (run_prompt.py:36 iterates it), an assertion value that is not a str (its checks call
+ * value.lower()), an expected answer that is empty, a list or a map (its judge grades against "None" or "[]") — or a
+ * name that is empty, a list or a map, shown here as the eval's id. Undefined when the readings must agree: a boolean,
+ * number or date as a name or an expected answer is read as Python writes it.
+ */
+function refusedOnPurpose(skillet: SkilletReading, field: (typeof SCALAR_FIELDS)[number]): string | undefined {
+  if (!skillet.ok) return undefined;
+  const { types, text } = skillet;
+  if (field === 'prompt' && [types.prompt].flat().some((type) => type !== 'str')) return 'a turn Skillet cannot send';
+  if (field === 'prompt' && [text.prompt].flat().some((turn) => turn === '')) return 'a blank turn';
+  if (field === 'prompt' && [text.prompt].flat().length === 0) return 'no turn to send';
+  if (field === 'value' && types.values.some((type) => type !== 'str')) return 'a value Skillet cannot compare';
+  if (field === 'value' && skillet.eval.assertions && JSON.stringify(skillet.eval.assertions).includes('"value":""'))
+    return 'an empty value every answer contains';
+  const notText = (type: string) => ['NoneType', 'list', 'dict'].includes(type);
+  if (field === 'expected' && (notText(types.expected) || text.expected === '')) return 'nothing to judge against';
+  if (field === 'name' && (notText(types.name) || text.name === '')) return 'a name shown as the eval’s id';
+  return undefined;
+}
+
 /** Both readings of each file. */
 const readings = new Map<string, { skillet: SkilletReading; ours: LoadResult }>();
+const scalarFiles = SCALARS.map(({ field, token, text }, i) => {
+  const dir = path.join(root, `scalar-${i}`);
+  mkdirSync(dir);
+  const file = path.join(dir, `${field}.yaml`);
+  writeFileSync(file, text);
+  return { field, token, file };
+});
 const files = [
+  ...scalarFiles.map((s) => s.file),
   ...corpusSkilletFiles(),
   ...Object.entries(EDGES).map(([name, text], i) => {
     const dir = path.join(root, String(i));
@@ -141,11 +203,21 @@ describe("Skillet 63b6e11's own loader and skill-eval's Skillet reader", () => {
     Object.keys(EDGES).find((name) => file.includes(`${name.replaceAll(/\W+/g, '-')}.yaml`));
   it.each(
     files
-      .filter((file) => !DELIBERATE[named(file) ?? ''])
+      .filter((file) => !DELIBERATE[named(file) ?? ''] && !scalarFiles.some((s) => s.file === file))
       .map((file) => [named(file) ?? path.relative(CORPUS_DIR, file), file]),
   )('%s', (_, file) => {
     const { theirs, mine } = compared(file);
     expect(mine).toEqual(theirs);
+  });
+
+  it.each(scalarFiles.map((s) => [`${s.field}: ${s.token}`, s] as const))('%s', (_, { field, file }) => {
+    const { theirs, mine } = compared(file);
+    const purpose = refusedOnPurpose(readings.get(file)!.skillet, field);
+    if (!purpose) expect(mine).toEqual(theirs);
+    // A name is only shown: skill-eval shows the eval's id for an empty one, and refuses a list or a map.
+    else if (field === 'name')
+      expect(mine === 'refused' || (mine as { name: string }).name === path.basename(file, '.yaml')).toBe(true);
+    else expect(mine).toBe('refused');
   });
 
   it.each(Object.entries(DELIBERATE))('on purpose, refuses %s, which Skillet loads', (name, { rule }) => {

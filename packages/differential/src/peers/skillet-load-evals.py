@@ -3,7 +3,8 @@
     python3 skillet-load-evals.py <vendored skillet folder>  < files.json  > readings.json
 
 stdin is a JSON list of file paths; stdout a JSON list, one entry per file: {"ok": true, "eval": {...}} with the
-eval's fields and, under "text", how Skillet turns each scalar into text (str()), or {"ok": false, "error": "..."}.
+eval's fields, under "text" how Skillet turns each scalar into text (str()) and under "types" the Python type of each
+value it hands on, or {"ok": false, "error": "..."}.
 """
 
 import datetime
@@ -38,6 +39,17 @@ def text(value):
     return str(value)
 
 
+def types(loaded):
+    """The Python type of each value Skillet hands on: name, expected, each turn and each assertion's value."""
+    prompt = loaded.get("prompt")
+    return {
+        "name": type(loaded.get("name")).__name__,
+        "expected": type(loaded.get("expected")).__name__,
+        "prompt": [type(p).__name__ for p in prompt] if isinstance(prompt, list) else type(prompt).__name__,
+        "values": [type(a.get("value")).__name__ for a in loaded.get("assertions") or [] if isinstance(a, dict)],
+    }
+
+
 readings = []
 for path in json.load(sys.stdin):
     try:
@@ -48,6 +60,7 @@ for path in json.load(sys.stdin):
                 "ok": True,
                 "eval": plain(loaded),
                 "text": {key: text(loaded[key]) for key in ("name", "prompt", "expected") if key in loaded},
+                "types": types(loaded),
             }
         )
     except Exception as error:  # noqa: BLE001 - every refusal is an answer here

@@ -4,7 +4,13 @@ import { execa } from 'execa';
 
 /** What Skillet's own `load_evals` makes of one file: the eval (and how it turns its fields into text), or why not. */
 export type SkilletReading =
-  | { ok: true; eval: Record<string, unknown>; text: { name?: string; prompt?: string | string[]; expected?: string } }
+  | {
+      ok: true;
+      eval: Record<string, unknown>;
+      text: { name?: string; prompt?: string | string[]; expected?: string };
+      /** The Python type of what Skillet hands on: `str`, `bool`, `int`, `NoneType`, `list`… */
+      types: { name: string; expected: string; prompt: string | string[]; values: string[] };
+    }
   | { ok: false; error: string };
 
 const VENDOR = fileURLToPath(new URL('../../vendor/skillet-63b6e11', import.meta.url));
