@@ -1,4 +1,5 @@
-import { type At, type DocPath, type PathSource, yamlPathSource } from '@skill-eval/format-kit';
+import { type At, type DocPath, type PathSource, parseYaml, yamlPathSource } from '@skill-eval/format-kit';
+import { jsYamlDates, jsYamlDateWarning } from './js-yaml-dates.js';
 
 export type { At, DocPath };
 
@@ -11,8 +12,15 @@ export const FORMAT_ID = 'promptfoo';
  * Parses a YAML or JSON document as promptfoo does (`loadYaml`, js-yaml, for both: promptfoo 0.123.1
  * `dist/src/index.js` 31275), merge keys merged as js-yaml merges them.
  */
-export const yamlSource = (file: string, text: string): Source =>
-  yamlPathSource(file, text, FORMAT_ID, { mergeKeys: "promptfoo's YAML reader (js-yaml)" });
+export function yamlSource(file: string, text: string): Source {
+  const source = yamlPathSource(file, text, FORMAT_ID, { mergeKeys: "promptfoo's YAML reader (js-yaml)" });
+  for (const date of jsYamlDates(text)) {
+    source.sink.warning('date-value', jsYamlDateWarning(String(date.value)), { path: [] });
+    const warning = source.sink.diagnostics.at(-1)!;
+    Object.assign(warning, parseYaml(text).positionOf(date));
+  }
+  return source;
+}
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

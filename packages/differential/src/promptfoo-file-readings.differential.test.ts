@@ -43,6 +43,9 @@ const CASES: Record<string, Record<string, string>> = {
   'a merge key naming no map': {
     'promptfooconfig.yaml': 'prompts: ["Say {{k}}"]\nx: &x text\ntests:\n  - vars:\n      <<: *x\n',
   },
+  'an unquoted date in vars': {
+    'promptfooconfig.yaml': 'prompts: ["On {{d}}"]\ntests:\n  - vars:\n      d: 2025-01-15\n',
+  },
   'a .json file with a comment, named in a list': {
     'promptfooconfig.yaml': `${CONFIG}tests:\n  - file://cases.json\n`,
     'cases.json': '# words\n[{"vars": {"word": "one"}}]\n',
@@ -75,10 +78,27 @@ beforeAll(async () => {
   );
 }, 240_000);
 
+/** Configs promptfoo reads into a prompt no one means, which skill-eval reads as written, with a warning. */
+const DELIBERATE = new Set(['an unquoted date in vars']);
+
 describe('configs and tests files, read by promptfoo 0.123.1 and by skill-eval', () => {
-  it.each(Object.keys(CASES))('%s', (name) => {
+  it.each(Object.keys(CASES).filter((name) => !DELIBERATE.has(name)))('%s', (name) => {
     const read = readings.get(name)!;
     expect(read.skillEval).toEqual(read.promptfoo);
+  });
+
+  it('sends an unquoted date as its text, where promptfoo writes [object Object], and says so at it', async () => {
+    const read = readings.get('an unquoted date in vars')!;
+    expect(read.promptfoo).toEqual(['On [object Object]']);
+    expect(read.skillEval).toEqual(['On 2025-01-15']);
+    const config = path.join(
+      root,
+      String(Object.keys(CASES).indexOf('an unquoted date in vars')),
+      'promptfooconfig.yaml',
+    );
+    expect(loadPromptfoo(config, readFileSync(config, 'utf8')).diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'promptfoo/date-value', severity: 'warning', line: 4, column: 10 }),
+    ]);
   });
 
   it('reads both ways somewhere: the cases are not all refused, nor all read', () => {
