@@ -23,7 +23,8 @@ const FORMAT_ID = 'agentv';
 
 /**
  * Parses a YAML (or JSON) document; syntax errors go to the source's sink. Merge keys are merged, as AgentV's YAML
- * reader (the yaml library with merge keys on) merges them, at 4.42.4 and 5 alike.
+ * reader merges them at 4.42.4 and 5 alike: `parseYamlValue` is the yaml library's `parse` with `{ merge: true }`
+ * (evaluation/yaml-loader.ts; @agentv/core 4.42.4 dist/index.cjs:3335-3346, AgentV 5's bundle load-tests.mjs:23676-23684).
  */
 export const yamlSource = (file: string, text: string): Source =>
   yamlPathSource(file, text, FORMAT_ID, { mergeKeys: "AgentV's YAML reader" });
