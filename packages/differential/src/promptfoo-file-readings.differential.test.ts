@@ -58,24 +58,29 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** The prompts each tool renders for a config, or 'refused'. */
 const readings = new Map<string, { promptfoo: string[] | 'refused'; skillEval: string[] | 'refused' }>();
 
+/** promptfoo runs at once: each is a Node process loading promptfoo, on a machine that runs other tests beside. */
+const AT_ONCE = 3;
+
 beforeAll(async () => {
-  await Promise.all(
-    Object.entries(CASES).map(async ([name, files], i) => {
-      const folder = path.join(root, String(i));
-      mkdirSync(folder);
-      for (const [file, text] of Object.entries(files)) writeFileSync(path.join(folder, file), text);
-      const theirs = await promptfooRows(folder).then(
-        (rows) => rows.map((r) => r.prompt),
-        () => 'refused' as const,
-      );
-      const config = path.join(folder, 'promptfooconfig.yaml');
-      const loaded = loadPromptfoo(config, readFileSync(config, 'utf8'));
-      const ours = loaded.diagnostics.some((d) => d.severity === 'error')
-        ? ('refused' as const)
-        : loaded.suites.flatMap((s) => s.cases.map((c) => c.turns[0]!));
-      readings.set(name, { promptfoo: theirs, skillEval: ours });
-    }),
-  );
+  const entries = Object.entries(CASES).map(([name, files], i) => ({ name, files, i }));
+  for (let start = 0; start < entries.length; start += AT_ONCE)
+    await Promise.all(
+      entries.slice(start, start + AT_ONCE).map(async ({ name, files, i }) => {
+        const folder = path.join(root, String(i));
+        mkdirSync(folder);
+        for (const [file, text] of Object.entries(files)) writeFileSync(path.join(folder, file), text);
+        const theirs = await promptfooRows(folder).then(
+          (rows) => rows.map((r) => r.prompt),
+          () => 'refused' as const,
+        );
+        const config = path.join(folder, 'promptfooconfig.yaml');
+        const loaded = loadPromptfoo(config, readFileSync(config, 'utf8'));
+        const ours = loaded.diagnostics.some((d) => d.severity === 'error')
+          ? ('refused' as const)
+          : loaded.suites.flatMap((s) => s.cases.map((c) => c.turns[0]!));
+        readings.set(name, { promptfoo: theirs, skillEval: ours });
+      }),
+    );
 }, 240_000);
 
 /** Configs promptfoo reads into a prompt no one means, which skill-eval reads as written, with a warning. */
