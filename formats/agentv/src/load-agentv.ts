@@ -121,7 +121,8 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
     return done([]);
   }
   const dialect = options.version ? (`agentv-${options.version}` as const) : agentvDialect(doc);
-  warnEnvTemplates(doc, [], root, dialect === 'agentv-4' ? [AGENTV4_ENV_TEMPLATE] : [ENV_TEMPLATE]);
+  const envTemplates = dialect === 'agentv-4' ? [AGENTV4_ENV_TEMPLATE] : [ENV_TEMPLATE];
+  warnEnvTemplates(doc, [], root, envTemplates);
   const skill = skillRoot ? readSkillRef(skillRoot) : undefined;
   const ctx: ReadContext = {
     source: root,
@@ -149,6 +150,11 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
     for (const entry of collectTests(doc[testsKey], [testsKey], root, sources, dialect))
       entries.push({ entry, suffix: '' });
   entries.push(...readScenarios(doc.scenarios, root, sources));
+  // And in the files it references: AgentV fills those it parses from YAML, JSON or JSONL the same way
+  // (`interpolateEnv` after parsing, case-file-loader.ts and its other loaders); CSV rows it does not fill.
+  for (const source of sources.sources)
+    if (source !== root && !source.file.toLowerCase().endsWith('.csv'))
+      warnEnvTemplates(source.value, [], source, envTemplates);
   if (testsKey === undefined && doc.scenarios === undefined) {
     root.sink.error(
       'missing-tests',
@@ -172,7 +178,7 @@ export function loadAgentv(file: string, text: string, options: LoadAgentvOption
 }
 
 /**
- * AgentV renders every `{{ env.X }}` of an eval file from the environment of the machine loading it, filters and all
+ * AgentV renders every `{{ env.X }}` of an eval file (and of its case files) from the environment of the machine loading it, filters and all
  * (5.x yaml-parser.ts at 58f316ca2, line 1429, interpolateEnv of interpolation.ts), and AgentV 4 every `${{ X }}`
  * (4.42.4 dist/chunk-FRDEARJA.js line 20698; the pattern, chunk-Z5WVZ5VI.js:1858). skill-eval does not put the
  * loading machine's environment into a case, which must mean the same wherever it runs (and would carry secrets into

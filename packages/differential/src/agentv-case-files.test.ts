@@ -28,10 +28,14 @@ async function readings(version: AgentvVersion, files: Files) {
   const theirs = await agentvLoad(version, suite, dir);
   const ours = loadAgentv(suite, readFileSync(suite, 'utf8'), { cwd: dir, version: version === '5' ? '5' : '4' });
   const errors = ours.diagnostics.filter((d) => d.severity === 'error');
+  const content = (m: { content?: unknown }) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content));
   return {
     agentv: theirs.refused === undefined ? theirs.tests.map((t) => t.id) : 'refused',
     skillEval: errors.length === 0 ? ours.suites.flatMap((s) => s.cases.map((c) => c.id)) : 'refused',
     diagnostics: ours.diagnostics,
+    /** The user messages AgentV sends, and the turns skill-eval sends, of every test. */
+    agentvInputs: theirs.tests.flatMap((t) => (t.input ?? []).filter((m) => m.role === 'user').map(content)),
+    skillEvalTurns: ours.suites.flatMap((s) => s.cases.flatMap((c) => c.turns)),
   };
 }
 
@@ -107,6 +111,27 @@ describe('AgentV 5 and skill-eval on what a case file holds', () => {
     });
     expect(read.agentv).toEqual(['y']);
     expect(read.skillEval).toEqual(read.agentv);
+  });
+
+  it("warns, at the case file's value, of a {{ env.X }} AgentV fills from the environment and skill-eval sends as written", async () => {
+    process.env.SKILL_EVAL_DIFFERENTIAL_PROBE = 'there';
+    try {
+      const read = await readings('5', {
+        'cases.yaml': '- id: y\n  vars: {q: "Hi {{ env.SKILL_EVAL_DIFFERENTIAL_PROBE }}"}\n  assert: [Greets]\n',
+        'a.eval.yaml': 'prompts: ["{{ q }}"]\ntests: ./cases.yaml\n',
+      });
+      expect(read.agentvInputs).toEqual(['Hi there']);
+      expect(read.skillEvalTurns).toEqual(['Hi {{ env.SKILL_EVAL_DIFFERENTIAL_PROBE }}']);
+      expect(read.diagnostics).toEqual([
+        expect.objectContaining({
+          ruleId: 'agentv/env-template',
+          file: expect.stringMatching(/cases\.yaml$/),
+          line: 2,
+        }),
+      ]);
+    } finally {
+      delete process.env.SKILL_EVAL_DIFFERENTIAL_PROBE;
+    }
   });
 
   it('says why a test is skipped and what to add, at the test', async () => {
