@@ -29,14 +29,12 @@ describe('parseStrictJson', () => {
   });
 });
 
+/** A case file of `text`, read by a format whose tool reads it with JSON.parse. */
+const readCases = (text: string) => jsonPathSource('/x/cases.json', text, 'fmt', 'Fmt reads it with JSON.parse.');
+
 describe('jsonPathSource', () => {
   it('holds the value JSON.parse gives and points a document path at its value, or its key', () => {
-    const source = jsonPathSource(
-      '/x/cases.json',
-      '[\n  {"id": "a",\n   "input": 3}\n]',
-      'fmt',
-      'Fmt reads it with JSON.parse.',
-    );
+    const source = readCases('[\n  {"id": "a",\n   "input": 3}\n]');
     expect(source.value).toEqual([{ id: 'a', input: 3 }]);
     expect(source.sink.diagnostics).toEqual([]);
     expect(source.locate({ path: [0, 'input'] })).toEqual({ line: 3, column: 13 });
@@ -45,7 +43,7 @@ describe('jsonPathSource', () => {
   });
 
   it('is one syntax error naming the reader when JSON.parse refuses the text, with no value', () => {
-    const source = jsonPathSource('/x/cases.json', "[{'id': 'a'}]", 'fmt', 'Fmt reads it with JSON.parse.');
+    const source = readCases("[{'id': 'a'}]");
     expect(source.value).toBeUndefined();
     expect(source.sink.diagnostics).toEqual([
       expect.objectContaining({
