@@ -8,7 +8,7 @@ import {
   parseCase,
 } from '@skill-eval/core';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
-import { type MappedGrader, mapGrader } from './grader-checks.js';
+import { graderFields, type MappedGrader, mapGrader } from './grader-checks.js';
 import type { Located } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { PROSE_EXECUTION_KEYS, type RawCase } from './read-case-files.js';
@@ -62,6 +62,7 @@ export function buildCase(
     warnUnknown(raw.context, CONTEXT_KEYS, 'context.', diagnostics);
     warnUnknown(raw.execution, EXECUTION_KEYS, 'execution.', diagnostics);
   }
+  refuseEmptyValues(raw, diagnostics);
   const top = readTop(raw.top, read, diagnostics);
   const context = readContext(raw, read, diagnostics);
   const execution = readExecution(raw, read, diagnostics, allowTools);
@@ -87,7 +88,8 @@ export function buildCase(
     id: name,
     name,
     kind: 'task',
-    turns: [prompt.trim()],
+    // As written: Claude Code sends case.yaml's prompt with its spaces and line breaks (a prompt.md body is trimmed).
+    turns: [prompt],
     ...(execution.system ? { system: execution.system } : {}),
     checks,
     verdictRule: 'every-check',
@@ -202,7 +204,9 @@ function readExecution(
 ) {
   const { execution } = raw;
   const prompt = read.string(execution, 'prompt', 'the user prompt');
-  if (prompt === undefined || prompt.trim() === '') {
+  if (execution.prompt?.value === null) {
+    // Refused as an empty value.
+  } else if (prompt === undefined || prompt.trim() === '') {
     diagnostics.error(
       'blank-prompt',
       'execution.prompt is required (a prompt.md body, or execution.prompt in case.yaml).',
@@ -226,7 +230,8 @@ function readExecution(
   );
   for (const key of ['artifact_publish', 'growthbook_overrides', 'env'] as const) {
     const value = execution[key]?.value;
-    const empty = value === false || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+    const empty =
+      value === null || value === false || (typeof value === 'object' && Object.keys(value).length === 0);
     if (value === undefined || empty) continue;
     diagnostics.warning(
       'setting-not-applied',
@@ -343,6 +348,31 @@ function scaffoldSetup(
   return [`bash '${path.replaceAll("'", "'\\''")}'`];
 }
 
+/**
+ * An empty value (`key: ~`, or `key:` and nothing after it) of a field Claude Code's case schema knows: the schema
+ * takes none — an optional field is left out or has a value (binary: the zod objects after `var Zc=p(()=>on({` and
+ * the grader union, none of them nullable) — so Claude Code refuses the case, and so does skill-eval. An empty
+ * unknown key is ignored by both. Each is reported here once; the readers take an empty value as absent.
+ */
+function refuseEmptyValues(raw: RawCase, diagnostics: CaseDiagnostics): void {
+  const sections: [Record<string, Located>, readonly string[], string][] = [
+    [raw.top, TOP_KEYS, ''],
+    [raw.context, CONTEXT_KEYS, 'context.'],
+    [raw.execution, EXECUTION_KEYS, 'execution.'],
+  ];
+  for (const { fields } of raw.graders) sections.push([fields, graderFields(fields.type?.value), "the grader's "]);
+  for (const [entries, known, prefix] of sections) {
+    for (const [key, entry] of Object.entries(entries)) {
+      if (entry.value !== null || !known.includes(key)) continue;
+      diagnostics.error(
+        'empty-value',
+        `${prefix}${key} is empty; Claude Code refuses an empty value there: write one, or leave the line out.`,
+        entry.at,
+      );
+    }
+  }
+}
+
 function warnUnknown(
   entries: Record<string, Located>,
   known: readonly string[],
@@ -378,7 +408,9 @@ class FieldReader {
     options: { required?: boolean; nonBlank?: boolean } = {},
   ): string | undefined {
     const entry = entries[key];
-    if (entry === undefined || entry.value === null || entry.value === undefined) {
+    // An empty value is refused apart (refuseEmptyValues).
+    if (entry?.value === null) return undefined;
+    if (entry === undefined || entry.value === undefined) {
       if (options.required)
         this.diagnostics.error('missing-field', `Missing required field ${key} (${what}).`, entry?.at ?? this.caseAt);
       return undefined;

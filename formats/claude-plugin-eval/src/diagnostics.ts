@@ -7,6 +7,8 @@ export type RuleId =
   | 'not-a-map'
   | 'unterminated-front-matter'
   | 'unknown-key'
+  | 'repeated-key'
+  | 'empty-value'
   | 'missing-field'
   | 'wrong-type'
   | 'newer-schema'

@@ -30,6 +30,12 @@ export const FIELDS: Record<string, string[]> = {
 };
 export const GRADER_TYPES = Object.keys(FIELDS);
 
+/** The fields a grader of `type` can have (the common ones only, for a type that is not one). */
+export const graderFields = (type: unknown): string[] => [
+  ...COMMON,
+  ...(typeof type === 'string' && Object.hasOwn(FIELDS, type) ? FIELDS[type]! : []),
+];
+
 /** Claude Code's Skill tool: `tool_used: Skill` without `arm` is with-only (binary: `function Nm(e)`). */
 const SKILL_TOOL = 'Skill';
 
@@ -42,7 +48,10 @@ export function mapGrader(
 ): MappedGrader | undefined {
   const { fields, at } = grader;
   const type = fields.type?.value;
-  if (typeof type !== 'string' || !(type in FIELDS)) {
+  // A grader with an empty field is refused as such (build-case.ts refuseEmptyValues).
+  const known = graderFields(type);
+  if (Object.entries(fields).some(([key, entry]) => entry.value === null && known.includes(key))) return undefined;
+  if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) {
     diagnostics.error(
       'wrong-type',
       `Grader type ${JSON.stringify(type)} is not one Claude Code knows; write one of ${GRADER_TYPES.join(', ')}.`,

@@ -1,4 +1,13 @@
-import { type ParsedYaml, parseYaml } from '@skill-eval/format-kit';
+import {
+  isYamlMap,
+  isYamlScalar,
+  isYamlSeq,
+  type ParsedYaml,
+  parseYaml,
+  type YamlNode,
+  type YamlProblem,
+  withMergeKeys,
+} from '@skill-eval/format-kit';
 import type { Where } from './diagnostics.js';
 
 /** A value read from a case file, with the place it was written. */
@@ -19,13 +28,34 @@ export function parseYamlInFile(file: string, text: string, firstLine = 1): Yaml
   return { file, yaml: parseYaml(text), firstLine };
 }
 
+/*
+ * Claude Code reads case.yaml and front matter with Bun's YAML parser (binary: `function H7(e){return
+ * Bun.YAML.parse(e)}`, called by `async function Rd(e)` for case.yaml), which differs from a strict YAML 1.2 reading
+ * in two ways the tests in packages/cli/src/e2e/claude-plugin-eval-readings.e2e.test.ts show with the binary itself:
+ * a key given twice in a map keeps its last value, and merge keys (`<<: *base`) are merged.
+ */
+
+/** The syntax errors that stop Claude Code's reader: every error of the parse but a key given twice. */
+export function syntaxErrors(source: YamlInFile): YamlProblem[] {
+  return source.yaml.errors.filter((e) => e.code !== 'DUPLICATE_KEY');
+}
+
+/** Keys given twice in their map, where the later one is written: Claude Code's reader keeps the later value. */
+export function repeatedKeys(source: YamlInFile): Where[] {
+  return source.yaml.errors
+    .filter((e) => e.code === 'DUPLICATE_KEY')
+    .map((e) => ({ file: source.file, line: e.line + source.firstLine - 1, column: e.column }));
+}
+
 /**
- * The YAML as plain data, or why it cannot be made, where in the file: an alias that names no anchor set before it
- * (or one that expands past the parser's limit) — which Claude Code's YAML reader refuses as well.
+ * The YAML as plain data, as Claude Code's reader gives it (a repeated key's last value, merge keys merged), or why
+ * it cannot be made, where in the file: an alias that names no anchor set before it (or one that expands past the
+ * parser's limit), or a merge key that names no map — which Claude Code's reader refuses as well.
  */
 export function yamlData(source: YamlInFile): { data: unknown } | { refused: string; at: Where } {
+  let data: unknown;
   try {
-    return { data: source.yaml.toJS() };
+    data = source.yaml.toJS();
   } catch (error) {
     const { line, column } = error as { line?: number; column?: number };
     const at: Where =
@@ -37,11 +67,53 @@ export function yamlData(source: YamlInFile): { data: unknown } | { refused: str
       at,
     };
   }
+  keepQuotedText(source.yaml.doc.contents, data, (text) => (data = text));
+  const merged = withMergeKeys(data);
+  const [problem] = merged.problems;
+  if (problem) {
+    return { refused: 'a merge key (<<) names no map; write <<: *anchor of a map', at: whereIn(source, problem) };
+  }
+  return { data: merged.value };
 }
 
-/** Where the node at `path` starts, in the file's own lines; the file's start of the YAML when unknown. */
+/** The core tags that make a value other than text. */
+const NOT_TEXT = new Set(['tag:yaml.org,2002:int', 'tag:yaml.org,2002:float', 'tag:yaml.org,2002:bool']);
+
+/**
+ * A quoted value given one of those tags (`runs: !!int "2"`) stays the text it quotes, as Bun's reader keeps it (the
+ * yaml library makes it the number): walks `node` (a YAML node) beside `value` (its plain data) and puts the text back
+ * through `set`. A key given twice: its last value, the one the data holds.
+ */
+function keepQuotedText(node: unknown, value: unknown, set: (text: unknown) => void): void {
+  if (isYamlScalar(node)) {
+    const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+    if (quoted && NOT_TEXT.has(node.tag ?? '')) set(node.source);
+  } else if (isYamlMap(node) && isPlainMap(value)) {
+    const last = new Map<string, unknown>();
+    for (const pair of node.items) if (isYamlScalar(pair.key)) last.set(String(pair.key.value), pair.value);
+    for (const [key, inner] of last) keepQuotedText(inner, value[key], (text) => (value[key] = text));
+  } else if (isYamlSeq(node) && Array.isArray(value)) {
+    node.items.forEach((item, i) => keepQuotedText(item, value[i], (text) => (value[i] = text)));
+  }
+}
+
+/**
+ * Where the node at `path` starts, in the file's own lines: of a key given twice, the last (the value that counts); of
+ * a key a merge brought in, the map it joined; the file's start of the YAML when unknown.
+ */
 export function whereIn(source: YamlInFile, path: readonly PropertyKey[]): Where {
-  const position = source.yaml.positionAtPath(path);
+  let node: YamlNode | null | undefined = source.yaml.doc.contents as YamlNode | null;
+  let found = node;
+  for (const step of path) {
+    if (isYamlMap(node)) {
+      const pair = node.items.findLast((item) => isYamlScalar(item.key) && String(item.key.value) === String(step));
+      node = pair?.value as YamlNode | null | undefined;
+    } else if (isYamlSeq(node) && typeof step === 'number') node = node.items[step] as YamlNode | undefined;
+    else node = undefined;
+    if (!node) break;
+    found = node;
+  }
+  const position = source.yaml.positionOf(found);
   if (!position) return { file: source.file, line: source.firstLine, column: 1 };
   return { file: source.file, line: position.line + source.firstLine - 1, column: position.column };
 }

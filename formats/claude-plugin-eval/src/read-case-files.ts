@@ -2,7 +2,17 @@ import { basename, join } from 'node:path';
 import { observedEntries, observedExists, observedLstat, observedStat } from '@skill-eval/core';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
-import { isPlainMap, type Located, locatedEntries, parseYamlInFile, type YamlInFile, yamlData } from './located.js';
+import {
+  isPlainMap,
+  type Located,
+  locatedEntries,
+  parseYamlInFile,
+  repeatedKeys,
+  syntaxErrors,
+  type YamlInFile,
+  whereIn,
+  yamlData,
+} from './located.js';
 import { caseBoundary, readCaseText } from './side-text.js';
 
 /** One grader as written: its fields, where each was written, and where the grader starts. */
@@ -106,8 +116,9 @@ function readCaseYaml(file: string, boundary: string, diagnostics: CaseDiagnosti
   const text = readCaseText(file, boundary, diagnostics);
   if (text === undefined) return null;
   const source = parseYamlInFile(file, text);
-  if (source.yaml.errors.length > 0) {
-    for (const e of source.yaml.errors) {
+  const errors = syntaxErrors(source);
+  if (errors.length > 0) {
+    for (const e of errors) {
       diagnostics.error('syntax', `case.yaml: YAML parse failed: ${e.message}`, {
         file,
         line: e.line,
@@ -116,6 +127,7 @@ function readCaseYaml(file: string, boundary: string, diagnostics: CaseDiagnosti
     }
     return null;
   }
+  warnRepeatedKeys(source, diagnostics);
   const read = yamlData(source);
   if ('refused' in read) {
     diagnostics.error('syntax', `case.yaml: YAML parse failed: ${read.refused}`, read.at);
@@ -134,25 +146,25 @@ function readCaseYaml(file: string, boundary: string, diagnostics: CaseDiagnosti
   const top = locatedEntries(rest, source, []);
   for (const key of ['context', 'execution'] as const) {
     if (data[key] !== undefined && !isPlainMap(data[key])) {
-      diagnostics.error('wrong-type', `"${key}" must be a map.`, whereOf(source, [key]));
+      diagnostics.error('wrong-type', `"${key}" must be a map.`, whereIn(source, [key]));
     }
   }
   const graders = Array.isArray(rawGraders) ? rawGraders.map((g, i) => yamlGrader(g, i, source, diagnostics)) : [];
   if (rawGraders !== undefined && !Array.isArray(rawGraders)) {
-    diagnostics.error('wrong-type', '"graders" must be a list of graders.', whereOf(source, ['graders']));
+    diagnostics.error('wrong-type', '"graders" must be a list of graders.', whereIn(source, ['graders']));
   }
   return {
     at,
     top,
     context: section('context'),
     execution: section('execution'),
-    ...(rawGraders !== undefined ? { gradersAt: whereOf(source, ['graders']) } : {}),
+    ...(rawGraders !== undefined ? { gradersAt: whereIn(source, ['graders']) } : {}),
     graders: graders.filter((g): g is RawGrader => g !== undefined),
   };
 }
 
 function yamlGrader(value: unknown, index: number, source: YamlInFile, diagnostics: CaseDiagnostics) {
-  const at = whereOf(source, ['graders', index]);
+  const at = whereIn(source, ['graders', index]);
   if (!isPlainMap(value)) {
     diagnostics.error('wrong-type', `Grader ${index + 1} must be a map with type and name.`, at);
     return undefined;
@@ -160,10 +172,16 @@ function yamlGrader(value: unknown, index: number, source: YamlInFile, diagnosti
   return { fields: locatedEntries(value, source, ['graders', index]), at };
 }
 
-const whereOf = (source: YamlInFile, path: readonly PropertyKey[]): Where => {
-  const position = source.yaml.positionAtPath(path);
-  return position ? { file: source.file, line: position.line, column: position.column } : { file: source.file };
-};
+/** A key given twice in a map: Claude Code's reader keeps the later value, and so does skill-eval, saying so. */
+function warnRepeatedKeys(source: YamlInFile, diagnostics: CaseDiagnostics): void {
+  for (const at of repeatedKeys(source)) {
+    diagnostics.warning(
+      'repeated-key',
+      'This key is given a second time in its map; Claude Code reads the later value, and so does skill-eval. Remove the one you do not mean.',
+      at,
+    );
+  }
+}
 
 interface Prose {
   top: Record<string, Located>;
@@ -284,8 +302,9 @@ function readFrontMatter(
   }
   if (!split.hadFrontMatter) return undefined;
   const source = parseYamlInFile(file, split.yaml, split.yamlLine);
-  if (source.yaml.errors.length > 0) {
-    const e = source.yaml.errors[0]!;
+  const errors = syntaxErrors(source);
+  if (errors.length > 0) {
+    const e = errors[0]!;
     diagnostics.error('syntax', `${name}: invalid YAML frontmatter: ${e.message}`, {
       file,
       line: e.line + split.yamlLine - 1,
@@ -293,6 +312,7 @@ function readFrontMatter(
     });
     return null;
   }
+  warnRepeatedKeys(source, diagnostics);
   const read = yamlData(source);
   if ('refused' in read) {
     diagnostics.error('syntax', `${name}: invalid YAML frontmatter: ${read.refused}`, read.at);

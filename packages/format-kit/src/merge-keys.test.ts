@@ -12,6 +12,16 @@ describe('merge keys, as the tools’ YAML readers merge them', () => {
     });
   });
 
+  it("passes over what is no map in a list, and keeps `<<` a key of any other value, as Bun's reader does", () => {
+    const value = { a: { '<<': 5, k: 1 }, b: { '<<': [{ k: 2 }, 5] } };
+    expect(withMergeKeys(value, { scalarStays: true }).value).toEqual({ a: { k: 1, '<<': 5 }, b: { k: 2 } });
+    // The other readers refuse both.
+    expect(withMergeKeys(value).problems).toEqual([
+      ['a', '<<'],
+      ['b', '<<', 1],
+    ]);
+  });
+
   it('keeps `<<` as a key without mergeKeys, as YAML 1.2 reads it', () => {
     expect(yamlPathSource('/p/x.yaml', 'a: &a {k: 1}\nb: {<<: *a}\n', 'fmt').value).toEqual({
       a: { k: 1 },
