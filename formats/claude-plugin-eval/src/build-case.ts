@@ -230,8 +230,7 @@ function readExecution(
   );
   for (const key of ['artifact_publish', 'growthbook_overrides', 'env'] as const) {
     const value = execution[key]?.value;
-    const empty =
-      value === null || value === false || (typeof value === 'object' && Object.keys(value).length === 0);
+    const empty = value === null || value === false || (typeof value === 'object' && Object.keys(value).length === 0);
     if (value === undefined || empty) continue;
     diagnostics.warning(
       'setting-not-applied',

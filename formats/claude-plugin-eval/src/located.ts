@@ -4,9 +4,9 @@ import {
   isYamlSeq,
   type ParsedYaml,
   parseYaml,
+  withMergeKeys,
   type YamlNode,
   type YamlProblem,
-  withMergeKeys,
 } from '@skill-eval/format-kit';
 import type { Where } from './diagnostics.js';
 
@@ -30,9 +30,10 @@ export function parseYamlInFile(file: string, text: string, firstLine = 1): Yaml
 
 /*
  * Claude Code reads case.yaml and front matter with Bun's YAML parser (binary: `function H7(e){return
- * Bun.YAML.parse(e)}`, called by `async function Rd(e)` for case.yaml), which differs from a strict YAML 1.2 reading
- * in two ways the tests in packages/cli/src/e2e/claude-plugin-eval-readings.e2e.test.ts show with the binary itself:
- * a key given twice in a map keeps its last value, and merge keys (`<<: *base`) are merged.
+ * Bun.YAML.parse(e)}`, called by `async function Rd(e)` for case.yaml), which differs from the yaml library's YAML 1.2
+ * reading in the ways packages/cli/src/e2e/claude-plugin-eval-readings.e2e.test.ts shows with the binary itself: a key
+ * given twice in a map keeps its last value, merge keys (`<<: *base`) are merged, and a quoted value with a number or
+ * boolean tag stays text.
  */
 
 /** The syntax errors that stop Claude Code's reader: every error of the parse but a key given twice. */
@@ -50,7 +51,7 @@ export function repeatedKeys(source: YamlInFile): Where[] {
 /**
  * The YAML as plain data, as Claude Code's reader gives it (a repeated key's last value, merge keys merged), or why
  * it cannot be made, where in the file: an alias that names no anchor set before it (or one that expands past the
- * parser's limit), or a merge key that names no map — which Claude Code's reader refuses as well.
+ * parser's limit) — which Claude Code's reader refuses as well.
  */
 export function yamlData(source: YamlInFile): { data: unknown } | { refused: string; at: Where } {
   let data: unknown;
@@ -68,12 +69,8 @@ export function yamlData(source: YamlInFile): { data: unknown } | { refused: str
     };
   }
   keepQuotedText(source.yaml.doc.contents, data, (text) => (data = text));
-  const merged = withMergeKeys(data);
-  const [problem] = merged.problems;
-  if (problem) {
-    return { refused: 'a merge key (<<) names no map; write <<: *anchor of a map', at: whereIn(source, problem) };
-  }
-  return { data: merged.value };
+  // Merged as Bun's reader merges (merge-keys.ts): what it cannot merge stays, or is passed over, never refused.
+  return { data: withMergeKeys(data, { scalarStays: true }).value };
 }
 
 /** The core tags that make a value other than text. */
@@ -93,7 +90,9 @@ function keepQuotedText(node: unknown, value: unknown, set: (text: unknown) => v
     for (const pair of node.items) if (isYamlScalar(pair.key)) last.set(String(pair.key.value), pair.value);
     for (const [key, inner] of last) keepQuotedText(inner, value[key], (text) => (value[key] = text));
   } else if (isYamlSeq(node) && Array.isArray(value)) {
-    node.items.forEach((item, i) => keepQuotedText(item, value[i], (text) => (value[i] = text)));
+    node.items.forEach((item, i) => {
+      keepQuotedText(item, value[i], (text) => (value[i] = text));
+    });
   }
 }
 

@@ -9,8 +9,8 @@ import {
   parseYamlInFile,
   repeatedKeys,
   syntaxErrors,
-  type YamlInFile,
   whereIn,
+  type YamlInFile,
   yamlData,
 } from './located.js';
 import { caseBoundary, readCaseText } from './side-text.js';
