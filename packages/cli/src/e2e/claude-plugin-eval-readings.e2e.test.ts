@@ -13,6 +13,7 @@ import { startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { claudeEvalEnv } from '../test-support/claude-eval-env.js';
 import { CLAUDE_BIN, REPO_ROOT } from '../test-support/paths.js';
 
 /** The plugin the cases test: a manifest and one skill. */
@@ -95,6 +96,13 @@ const CASES: Record<string, string | Record<string, string>> = {
     'execution:\n',
     'limits: &limits {max_turns: 4, timeout_seconds: 60}\nexecution:\n  <<: *limits\n',
   ),
+  'merge-not-a-map': caseYaml('merge-not-a-map', { execution: '  <<: 5\n' }),
+  'merge-not-a-map-grader': caseYaml('merge-not-a-map-grader').replace('  - {name: g', '  - {<<: 5, name: g'),
+  'merge-list-not-maps-grader': caseYaml('merge-list-not-maps-grader').replace(
+    '  - {name: g',
+    '  - {<<: [{weight: 2}, 5], name: g',
+  ),
+  'merge-list-not-maps': caseYaml('merge-list-not-maps', { execution: '  <<: [{max_turns: 4}, 5]\n' }),
   // Block scalars and spaces around the prompt: sent as written.
   'prompt-literal': caseYaml('prompt-literal').replace(
     / {2}prompt: .*\n/,
@@ -194,8 +202,10 @@ async function claudeReadings(dir: string, env: Record<string, string | undefine
   let last: string[] | undefined;
   for (const line of stderr.split('\n')) {
     const refused = /^✗ (\S+?): (.*)$/.exec(line);
-    if (refused) refusals.set(folderOf(refused[1]!), (last = [refused[2]!]));
-    else if (line.startsWith('  ') && last) last.push(line.trim());
+    if (refused) {
+      last = [refused[2]!];
+      refusals.set(folderOf(refused[1]!), last);
+    } else if (line.startsWith('  ') && last) last.push(line.trim());
     else last = undefined;
   }
   return { cases, refusals };
@@ -249,15 +259,7 @@ describe('claude plugin eval and skill-eval read the same case.yaml files alike'
     }
     const server = await startFakeModelServer();
     try {
-      const env = {
-        PATH: process.env.PATH,
-        HOME: join(dir, 'home'),
-        TMPDIR: join(dir, 'tmp'),
-        ANTHROPIC_API_KEY: 'sk-ant-fake-readings-key',
-        ANTHROPIC_BASE_URL: server.url,
-      };
-      mkdirSync(env.HOME);
-      mkdirSync(env.TMPDIR);
+      const env = claudeEvalEnv(dir, server.url);
       // Read first: claude writes its results below the plugin's evals/ folder.
       skillEval = await skillEvalReadings(plugin, env);
       claude = await claudeReadings(plugin, env);

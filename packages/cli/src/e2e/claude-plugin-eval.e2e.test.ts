@@ -5,7 +5,7 @@
  * per-case scores (with and without the plugin) and verdicts compared. Claude Code's report is the expectation.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +13,7 @@ import { type FakeModelServer, loadFakeScript, startFakeModelServer } from '@ski
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
+import { claudeEvalEnv } from '../test-support/claude-eval-env.js';
 import { CLAUDE_BIN, REPO_ROOT } from '../test-support/paths.js';
 import { readResults, readSummary } from '../test-support/run-output.js';
 
@@ -57,16 +58,7 @@ async function runBoth(
 ): Promise<BothRuns> {
   const server: FakeModelServer = await startFakeModelServer(await loadFakeScript(fakeModel));
   try {
-    const env = {
-      PATH: process.env.PATH,
-      HOME: join(dir, 'home'),
-      // claude keeps a folder per working directory, and a socket, in its temp folder: this run's, removed with it.
-      TMPDIR: join(dir, 'tmp'),
-      ANTHROPIC_API_KEY: 'sk-ant-fake-differential-key',
-      ANTHROPIC_BASE_URL: server.url,
-    };
-    mkdirSync(env.HOME, { recursive: true });
-    mkdirSync(env.TMPDIR);
+    const env = claudeEvalEnv(dir, server.url);
     // Each harness gets its own copy: claude writes its results below the plugin's eval folder.
     cpSync(plugin, join(dir, 'claude', 'plugin'), { recursive: true });
     cpSync(plugin, join(dir, 'skill-eval', 'plugin'), { recursive: true });
