@@ -116,6 +116,34 @@ const CASES: Record<string, string | Record<string, string>> = {
     / {2}prompt: .*\n/,
     '  prompt: "  [[text:Hello]] prompt-spaces  "\n',
   ),
+  // Escapes and line folding in quoted and block scalars (`@` stands for the directive), and Windows line ends.
+  ...Object.fromEntries(
+    [
+      String.raw`"@ x\x41 \u00e9 \U0001F600 \ud83d\ude00 a\ b \/"`,
+      String.raw`"@ \N \_ \L \P \e \v \f \r \t \""`,
+      '"@ line\\\n    continued"',
+      '"@ a\n    b\n\n    c"',
+      "'@ it''s\n    folded\n\n    para'",
+      '|2\n     @ indented',
+      '>+\n    @ kept\n\n',
+      '>\n    @ f\n\n    para\n      more\n    end',
+    ].map((prompt, i) => {
+      const name = `scalar-${i + 1}`;
+      const yaml = `  prompt: ${prompt.replace('@', `[[text:Hello]] ${name}`)}\n`;
+      return [name, caseYaml(name).replace(/ {2}prompt: .*\n/, () => yaml)];
+    }),
+  ),
+  // Sent by Claude Code to the model; refused by skill-eval (see the last test).
+  'nul-prompt': caseYaml('nul-prompt').replace(/ {2}prompt: .*\n/, '  prompt: "[[text:Hello]] nul-prompt \\0"\n'),
+  'crlf-literal': caseYaml('crlf-literal')
+    .replace(/ {2}prompt: .*\n/, '  prompt: |\n    [[text:Hello]] crlf-literal\n    two\n')
+    .replaceAll('\n', '\r\n'),
+  'crlf-prose': Object.fromEntries(
+    Object.entries(prose('crlf-prose', '', '[[text:Hello]] crlf-prose\nline two')).map(([file, text]) => [
+      file,
+      text.replaceAll('\n', '\r\n'),
+    ]),
+  ),
   // Documents, flow style and a byte-order mark.
   'two-documents': `${caseYaml('two-documents')}---\nname: other\n`,
   'document-markers': `---\n${caseYaml('document-markers')}...\n`,
@@ -278,10 +306,19 @@ describe('claude plugin eval and skill-eval read the same case.yaml files alike'
     expect(Object.keys(CASES).length - loaded.length).toBeGreaterThan(10);
   });
 
-  it.each(Object.keys(CASES))('reads %s as Claude Code reads it, or refuses it as Claude Code does', (folder) => {
-    const expected = claude.cases.get(folder);
-    const got = skillEval.cases.get(folder);
-    const why = `claude: ${claude.refusals.get(folder)?.join('; ') ?? 'loaded'} | skill-eval: ${skillEval.refusals.get(folder)?.join('; ') ?? 'loaded'}`;
-    expect(got, why).toEqual(expected);
+  it.each(Object.keys(CASES).filter((folder) => folder !== 'nul-prompt'))(
+    'reads %s as Claude Code reads it, or refuses it as Claude Code does',
+    (folder) => {
+      const expected = claude.cases.get(folder);
+      const got = skillEval.cases.get(folder);
+      const why = `claude: ${claude.refusals.get(folder)?.join('; ') ?? 'loaded'} | skill-eval: ${skillEval.refusals.get(folder)?.join('; ') ?? 'loaded'}`;
+      expect(got, why).toEqual(expected);
+    },
+  );
+
+  it('refuses a prompt holding a NUL character, which Claude Code sends to its model: no agent program can be given one', () => {
+    expect(claude.cases.get('nul-prompt')?.prompt).toBe('[[text:Hello]] nul-prompt \0');
+    expect(skillEval.cases.get('nul-prompt')).toBeUndefined();
+    expect(skillEval.refusals.get('nul-prompt')).toEqual([expect.stringContaining('NUL character')]);
   });
 });
