@@ -38,29 +38,14 @@ const prose = (name: string, front: string, body = `[[text:Hello]] ${name}`) => 
 const CASES: Record<string, string | Record<string, string>> = {
   // Plain scalars YAML 1.1 and 1.2 read differently, as the case's name (Claude Code wants a string).
   ...Object.fromEntries(
-    [
-      'yes',
-      'on',
-      'true',
-      '0o17',
-      '017',
-      '0x1F',
-      '1_000',
-      '12.0',
-      '.inf',
-      '~',
-      '2025-01-15',
-      '1:30',
-      '!!str 12',
-      '-.5',
-    ].map((scalar, i) => [
+    ['yes', 'true', '0o17', '017', '1_000', '12.0', '~', '2025-01-15', '1:30', '!!str 12'].map((scalar, i) => [
       `name-${i + 1}`,
       caseYaml(scalar).replace(/\[\[text:Hello\]\] .*"/, `[[text:Hello]] n${i}"`),
     ]),
   ),
   // Numbers written other ways, as runs (a positive whole number up to 50).
   ...Object.fromEntries(
-    ['2.0', '0x2', '+2', '0o2', '1e1', '"2"', '1_0', '3.5', '51', '!!int "2"'].map((runs, i) => [
+    ['2.0', '0x2', '1e1', '"2"', '1_0', '51', '!!int "2"'].map((runs, i) => [
       `runs-${i + 1}`,
       caseYaml(`runs-${i + 1}`).replace('runs: 1', `runs: ${runs}`),
     ]),
@@ -69,17 +54,12 @@ const CASES: Record<string, string | Record<string, string>> = {
   'null-runs': caseYaml('null-runs').replace('runs: 1', 'runs: ~'),
   'null-description': caseYaml('null-description', { top: 'description:\n' }),
   'null-tags': caseYaml('null-tags', { top: 'tags: ~\n' }),
-  'null-plugins': caseYaml('null-plugins', { top: 'plugins: ~\n' }),
   'null-add-dirs': caseYaml('null-add-dirs', { top: 'context:\n  add_dirs: ~\n' }),
-  'null-scaffold': caseYaml('null-scaffold', { top: 'context:\n  scaffold_script:\n' }),
   'null-timeout': caseYaml('null-timeout', { execution: '  timeout_seconds: ~\n' }),
   'null-max-turns': caseYaml('null-max-turns', { execution: '  max_turns: ~\n' }),
-  'null-model': caseYaml('null-model', { execution: '  model: ~\n' }),
   'null-allowed-tools': caseYaml('null-allowed-tools', { execution: '  allowed_tools: ~\n' }),
-  'null-system': caseYaml('null-system', { execution: '  append_system_prompt: ~\n' }),
   'null-env': caseYaml('null-env', { execution: '  env: ~\n' }),
   'null-weight': caseYaml('null-weight', { grader: ', weight: ~' }),
-  'null-flags': caseYaml('null-flags', { grader: ', flags: ~' }),
   'null-match': caseYaml('null-match', { grader: ', match: ~' }),
   'null-target': caseYaml('null-target', { grader: ', target: ~' }),
   'null-unknown-key': caseYaml('null-unknown-key', { top: 'notes: ~\n' }),
@@ -205,7 +185,19 @@ const folderOf = (path: string) => path.split('/')[path.split('/').indexOf('eval
 /** Runs the real `claude plugin eval` over the plugin at `dir`, against a fake model server. */
 async function claudeReadings(dir: string, env: Record<string, string | undefined>): Promise<Readings> {
   const report = join(dir, '..', 'claude.json');
-  const args = ['plugin', 'eval', '.', '--json', report, '--trust-plugin', '--no-publish', '--ablation', 'none'];
+  const args = [
+    'plugin',
+    'eval',
+    '.',
+    '--json',
+    report,
+    '--trust-plugin',
+    '--no-publish',
+    '--ablation',
+    'none',
+    '-j',
+    '4',
+  ];
   let stderr = '';
   // Exit 1: some case files could not be loaded, which this suite has on purpose.
   await promisify(execFile)(CLAUDE_BIN, args, { cwd: dir, env, timeout: 300_000 }).catch(
