@@ -313,12 +313,6 @@ function regexCheck(
       ...(flags === 'i' ? { caseSensitive: false } : {}),
     };
   }
-  if (match.startsWith('count:') && !negate) {
-    return cannot(
-      `match: ${match} counts the pattern's matches; skill-eval's regex check tells only whether it matches.`,
-      fields.match!.at,
-    );
-  }
   // Binary `async function rc(`: `files` is the list of paths the run created, sorted, one a line (`function Og`);
   // `mock_calls` one JSON line per call its MCP stand-ins answered — and no text at all, the grader failing whatever its
   // match, when no stand-in applies to the case.
@@ -348,6 +342,8 @@ function regexCheck(
       fields.target?.at ?? at,
     );
   }
+  // count:N passes with exactly N matches (`k.length===I`, k all the matches with the `g` flag added).
+  const count = match.startsWith('count:') && !negate ? Number.parseInt(match.slice('count:'.length), 10) : undefined;
   return {
     type: 'regex',
     value: pattern,
@@ -355,6 +351,7 @@ function regexCheck(
     ...(over ? { over } : {}),
     ...(file !== undefined ? { path: file } : {}),
     ...(negate ? { negate: true } : {}),
+    ...(count !== undefined ? { matchCount: count } : {}),
   };
 }
 

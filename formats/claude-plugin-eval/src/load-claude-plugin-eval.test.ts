@@ -96,10 +96,18 @@ describe('case.yaml', () => {
       `warning setting-not-applied ${at}:10`,
       // The baseline grader is graded when its file is in the case directory; this one is not there.
       `error missing-field ${at}:19`,
-      `error grader-not-gradable ${at}:24`,
       `error grader-not-gradable ${at}:31`,
       `error grader-not-gradable ${at}:34`,
     ]);
+  });
+
+  it('counts the matches of a `match: count:N` regex', () => {
+    const { suites } = loadClaudePluginEval(join(fixtures, 'greeter/evals/03-unsupported/case.yaml'));
+    expect(suites[0]!.cases[0]!.checks.find((c) => c.name === 'twice')).toMatchObject({
+      type: 'regex',
+      value: 'Hello',
+      matchCount: 2,
+    });
   });
 });
 

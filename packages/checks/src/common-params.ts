@@ -47,4 +47,4 @@ export const UNSUPPORTED_PARAMS: Readonly<Record<string, { severity: 'error' | '
 };
 
 /** Keys formats and the vocabulary mapping set for grading to read; never written by hand, never warned about. */
-export const INTERNAL_PARAMS: ReadonlySet<string> = new Set(['compatType', 'minScore', 'payload']);
+export const INTERNAL_PARAMS: ReadonlySet<string> = new Set(['compatType', 'minScore', 'payload', 'matchCount']);

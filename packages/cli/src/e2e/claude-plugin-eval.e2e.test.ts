@@ -139,6 +139,7 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
     const names = [
       'all-with-only',
       'baseline',
+      'count',
       'files',
       'files-list',
       'hello',

@@ -61,3 +61,15 @@ export async function boundedSearch(
   const [match] = await searchOffThread([{ source: re.source, flags: re.flags, text }], deadline);
   return match ?? null;
 }
+
+/**
+ * How many matches `re` has in `text`, as `text.match(re)` with the `g` flag counts them (an empty match counts, and
+ * the search moves on past it) — Claude Code's `match: count:N` (binary `async function $m(e,r)`) — bounded as
+ * {@link boundedSearch} bounds a search.
+ */
+export async function boundedCount(re: RegExp, text: string, deadline: PatternDeadline): Promise<number> {
+  const twin = linearTwin(re);
+  if (twin) return text.match(new RegExp(twin.source, `${twin.flags}g`))?.length ?? 0;
+  const [counted] = await searchOffThread([{ source: re.source, flags: re.flags, text, count: true }], deadline);
+  return counted?.length ?? 0;
+}

@@ -2,14 +2,15 @@ import type { Worker } from 'node:worker_threads';
 import { SkillEvalError } from '@skill-eval/core';
 import { stopped } from './until-stopped.js';
 
-/** One search of `text` for `new RegExp(source, flags)`. */
+/** One search of `text` for `new RegExp(source, flags)`: its first match, or with `count`, how many matches it has. */
 export interface PatternSearch {
   source: string;
   flags: string;
   text: string;
+  count?: boolean;
 }
 
-/** Where a search matched. */
+/** Where a search matched; of a `count` search, `length` is the number of matches and `index` -1. */
 export interface PatternMatch {
   index: number;
   length: number;
@@ -30,7 +31,11 @@ const SEARCHER = `
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', (searches) => {
   parentPort.postMessage('searching');
-  parentPort.postMessage(searches.map(({ source, flags, text }) => {
+  parentPort.postMessage(searches.map(({ source, flags, text, count }) => {
+    if (count) {
+      const all = text.match(new RegExp(source, flags.includes('g') ? flags : flags + 'g'));
+      return { index: -1, length: all ? all.length : 0 };
+    }
     const match = new RegExp(source, flags).exec(text);
     return match && { index: match.index, length: match[0].length };
   }));

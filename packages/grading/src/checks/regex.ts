@@ -1,7 +1,7 @@
 import { type Check, SkillEvalError } from '@skill-eval/core';
 import { readAgentText } from '@skill-eval/engine-kit/agent-files';
 import { listWorkspaceFiles } from '../judge/list-workspace-files.js';
-import { boundedSearch } from './bounded-regex.js';
+import { boundedCount, boundedSearch } from './bounded-regex.js';
 import type { CheckContext, CheckEvaluator } from './check-evaluator.js';
 import { stringParam } from './check-value.js';
 import { compileRegex } from './compile-regex.js';
@@ -17,11 +17,13 @@ type Over = 'answer' | 'file' | 'created-files' | 'mcp-calls';
  * (JavaScript syntax, optional `flags`).
  */
 export const regex: CheckEvaluator = async (check, context) => {
-  const { re, pattern, flags } = compileRegex(check);
+  const compiled = compileRegex(check);
+  const { re, pattern, flags } = compiled;
   const over = (check.over ?? 'answer') as Over;
   if (over === 'file') {
     const read = await fileText(check, context.workspace);
     if ('unread' in read) return { passed: false, failsNegated: true, evidence: read.unread };
+    if (check.matchCount !== undefined) return counted(check, compiled, read.text, String(check.path), context);
     const match = await boundedSearch(re, read.text, patternDeadline(check, context));
     const path = String(check.path);
     return match
@@ -32,11 +34,32 @@ export const regex: CheckEvaluator = async (check, context) => {
       : { passed: false, evidence: `/${pattern}/${flags} did not match ${path}: ${quote(read.text)}` };
   }
   const { text, what } = await textOf(over, context);
+  if (check.matchCount !== undefined) return counted(check, compiled, text, what, context);
   const match = await boundedSearch(re, text, patternDeadline(check, context));
   return match
     ? { passed: true, evidence: `/${pattern}/${flags} matched ${quote(text, match.index, match.length)}` }
     : { passed: false, evidence: `/${pattern}/${flags} did not match ${what}: ${quote(text)}` };
 };
+
+/**
+ * A regex check that counts (`matchCount`, set by formats: Claude Code's `match: count:N`): passed when the text holds
+ * exactly that many matches.
+ */
+async function counted(
+  check: Check,
+  { re, pattern, flags }: ReturnType<typeof compileRegex>,
+  text: string,
+  what: string,
+  context: CheckContext,
+) {
+  const expected = Number(check.matchCount);
+  const found = await boundedCount(re, text, patternDeadline(check, context));
+  const matches = (n: number) => `${n} match${n === 1 ? '' : 'es'}`;
+  return {
+    passed: found === expected,
+    evidence: `/${pattern}/${flags} has ${matches(found)} in ${what} (expected ${expected}): ${quote(text)}`,
+  };
+}
 
 /**
  * The text of the workspace file `check.path`, a leading byte-order mark cut (as Claude Code 2.1.330 reads a grader's
