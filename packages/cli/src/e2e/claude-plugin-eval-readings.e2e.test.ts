@@ -140,6 +140,19 @@ const CASES: Record<string, string | Record<string, string>> = {
   'prose-twice-max-turns': prose('prose-twice-max-turns', 'max_turns: 3\nmax_turns: 4\n'),
   'prose-merge': prose('prose-merge', '<<: {max_turns: 4, timeout_seconds: 60}\n'),
   'prose-spaces': prose('prose-spaces', '', '  [[text:Hello]] prose-spaces  \n\n'),
+  // And in a grader file's front matter.
+  'grader-md-null-weight': {
+    ...prose('grader-md-null-weight', ''),
+    'graders/g.md': '---\ntype: regex\nweight: ~\n---\nHello\n',
+  },
+  'grader-md-twice-weight': {
+    ...prose('grader-md-twice-weight', ''),
+    'graders/g.md': '---\ntype: regex\nweight: 2\nweight: 3\n---\nHello\n',
+  },
+  'grader-md-merge': {
+    ...prose('grader-md-merge', ''),
+    'graders/g.md': '---\n<<: {type: regex, weight: 2}\n---\nHello\n',
+  },
 };
 
 /** A case as read, in the terms Claude Code's report gives it. */
