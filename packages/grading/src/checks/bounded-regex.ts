@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import { countMatches } from './count-matches.js';
 import { type PatternDeadline, searchOffThread } from './pattern-worker.js';
 
 let linearEngine = false;
@@ -63,13 +64,12 @@ export async function boundedSearch(
 }
 
 /**
- * How many matches `re` has in `text`, as `text.match(re)` with the `g` flag counts them (an empty match counts, and
- * the search moves on past it) — Claude Code's `match: count:N` (binary `async function $m(e,r)`) — bounded as
- * {@link boundedSearch} bounds a search.
+ * How many matches `re` has in `text`, as `text.match(re)` with the `g` flag counts them (count-matches.ts) — Claude
+ * Code's `match: count:N` (binary `async function $m(e,r)`) — bounded as {@link boundedSearch} bounds a search.
  */
 export async function boundedCount(re: RegExp, text: string, deadline: PatternDeadline): Promise<number> {
   const twin = linearTwin(re);
-  if (twin) return text.match(new RegExp(twin.source, `${twin.flags}g`))?.length ?? 0;
+  if (twin) return countMatches(twin, text);
   const [counted] = await searchOffThread([{ source: re.source, flags: re.flags, text, count: true }], deadline);
   return counted?.length ?? 0;
 }

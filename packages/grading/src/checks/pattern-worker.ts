@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { SkillEvalError } from '@skill-eval/core';
+import { countMatches } from './count-matches.js';
 import { stopped } from './until-stopped.js';
 
 /** One search of `text` for `new RegExp(source, flags)`: its first match, or with `count`, how many matches it has. */
@@ -29,13 +30,11 @@ export interface PatternDeadline {
 // (not a file beside this one) so that the bundled CLI carries it.
 const SEARCHER = `
 const { parentPort } = require('node:worker_threads');
+const countMatches = ${countMatches.toString()};
 parentPort.on('message', (searches) => {
   parentPort.postMessage('searching');
   parentPort.postMessage(searches.map(({ source, flags, text, count }) => {
-    if (count) {
-      const all = text.match(new RegExp(source, flags.includes('g') ? flags : flags + 'g'));
-      return { index: -1, length: all ? all.length : 0 };
-    }
+    if (count) return { index: -1, length: countMatches(new RegExp(source, flags), text) };
     const match = new RegExp(source, flags).exec(text);
     return match && { index: match.index, length: match[0].length };
   }));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Check, normalizeCheck } from '@skill-eval/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeCase, makeSession } from '../test-support/fixtures.js';
+import { countMatches } from './count-matches.js';
 import { runCheck } from './run-check.js';
 
 describe('a regex check that counts its matches (matchCount: Claude Code’s match: count:N)', () => {
@@ -26,6 +27,8 @@ describe('a regex check that counts its matches (matchCount: Claude Code’s mat
       ['^-', 'm', '- a\n- b\nc', 2],
       ['z', 'g', 'zz', 2], // a g flag already written
       ['q', '', 'none', 0],
+      ['x*', 'u', '😀😀', 3], // an empty match moves on past a whole surrogate pair
+      ['x*', 'iu', '😀😀', 3], // the same on the pattern worker
     ];
     for (const [value, flags, answer, matches] of cases) {
       expect(answer.match(new RegExp(value, flags.includes('g') ? flags : `${flags}g`))?.length ?? 0).toBe(matches);
@@ -36,6 +39,29 @@ describe('a regex check that counts its matches (matchCount: Claude Code’s mat
           expected === matches,
         );
         expect(verdict.errored).toBe(false);
+      }
+    }
+  });
+
+  it('counts as String.prototype.match counts, without keeping the matches', () => {
+    const texts = ['', 'ab', 'aaa', '😀x😀', 'a\nb\n', 'ÉÉé'];
+    const patterns: [string, string][] = [
+      ['', ''],
+      ['', 'u'],
+      ['x*', ''],
+      ['x*', 'u'],
+      ['x*', 'v'],
+      ['a', 'g'],
+      ['(?:)', 'y'],
+      ['^', 'm'],
+      ['é', 'i'],
+      ['.', 'su'],
+    ];
+    for (const [source, flags] of patterns) {
+      for (const text of texts) {
+        const expected = text.match(new RegExp(source, flags.includes('g') ? flags : `${flags}g`))?.length ?? 0;
+        const got = countMatches(new RegExp(source, flags), text);
+        expect(got, `/${source}/${flags} in ${JSON.stringify(text)}`).toBe(expected);
       }
     }
   });
