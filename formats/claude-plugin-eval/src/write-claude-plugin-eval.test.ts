@@ -131,6 +131,35 @@ describe('other formats → claude plugin eval', () => {
     for (const line of back.lost) expect(line).toMatch(/^(case \d+ \(|suite: )/);
   });
 
+  it("writes the tools the source's agent had as allowed_tools, and says Claude Code gives them only when granted", () => {
+    const file = join(REPO, 'examples/word-count/evals/eval.yaml');
+    const source = loadSkillUp(file, readFileSync(file, 'utf8')).suites[0]!;
+    expect(source.cases[0]!.tools).toBeUndefined();
+    const back = roundTrip(source);
+    expect(parse(back.files.find((f) => f.path.endsWith('case.yaml'))!.text).execution.allowed_tools).toEqual([
+      'Bash',
+      'Edit',
+      'Write',
+    ]);
+    expect(back.lost).toContain(
+      "case 1 (count-poem): the agent's tools: it had every tool; written as allowed_tools Bash, Edit, Write, which a Claude Code eval run is given only with --allow-tools Bash Edit Write (it has the read-only tools otherwise)",
+    );
+    // Read back, its agent can write the file its graders look for.
+    expect(back.cases[0]!.tools?.allowed).toEqual(expect.arrayContaining(['Read', 'Bash', 'Edit', 'Write']));
+
+    const restricted = { ...source.cases[0]!, tools: { allowed: ['Read', 'Write', 'Bash'], disallowed: ['Bash'] } };
+    const written = roundTrip({ ...source, cases: [restricted] });
+    const execution = parse(written.files.find((f) => f.path.endsWith('case.yaml'))!.text).execution;
+    expect([execution.allowed_tools, execution.disallowed_tools]).toEqual([['Write'], ['Bash']]);
+    expect(written.lost.filter((line) => line.includes("agent's tools"))).toEqual([
+      "case 1 (count-poem): the agent's tools: written as allowed_tools Write, which a Claude Code eval run is given only with --allow-tools Write (it has the read-only tools otherwise)",
+    ]);
+    const none = roundTrip({ ...source, cases: [{ ...restricted, tools: { allowed: [], disallowed: [] } }] });
+    expect(none.lost.filter((line) => line.includes("agent's tools"))).toEqual([
+      "case 1 (count-poem): the agent's tools: a Claude Code eval run always has its read-only tools (Read, Glob, Grep …), which this case kept from its agent",
+    ]);
+  });
+
   it('text, file and tool checks of any format: graders read back as checks that grade alike', () => {
     const base = loadClaudePluginEval(join(DIFFERENTIAL, 'hello', 'prompt.md')).suites[0]!;
     const testCase = parseCase({

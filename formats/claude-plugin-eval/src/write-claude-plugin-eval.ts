@@ -14,6 +14,7 @@ import {
   readSideFile,
   toYaml as yamlText,
 } from '@skill-eval/format-kit';
+import { READ_ONLY_TOOLS } from './tool-grants.js';
 
 /** Metadata the reader keeps under `claudePluginEval`, written back into case.yaml. */
 interface ReadMetadata {
@@ -116,6 +117,7 @@ function writeCase(
   if (setup && !setup.own) lose('setup commands: written as scaffold.sh, which Claude Code runs only with --scaffold');
   files.push(...writeMocks(testCase, dir, lose));
 
+  const tools = agentTools(testCase, meta, lose);
   const description =
     meta.description ?? (typeof testCase.metadata.description === 'string' ? testCase.metadata.description : undefined);
   const expectedOutcome = meta.expectedOutcome ?? testCase.reference;
@@ -132,8 +134,8 @@ function writeCase(
       ...(testCase.model ? { model: testCase.model } : {}),
       ...(maxTurns !== undefined ? { max_turns: maxTurns } : {}),
       ...(timeoutSeconds !== undefined ? { timeout_seconds: timeoutSeconds } : {}),
-      ...(meta.allowedTools?.length ? { allowed_tools: meta.allowedTools } : {}),
-      ...(meta.disallowedTools?.length ? { disallowed_tools: meta.disallowedTools } : {}),
+      ...(tools.allowed.length ? { allowed_tools: tools.allowed } : {}),
+      ...(tools.disallowed.length ? { disallowed_tools: tools.disallowed } : {}),
       ...(testCase.system ? { append_system_prompt: testCase.system } : {}),
     },
     graders,
@@ -141,6 +143,39 @@ function writeCase(
   };
   files.unshift({ path: `${dir}/case.yaml`, text: toYaml(caseYaml) });
   return files;
+}
+
+/** The tools a case's agent may use in every format but Claude Code's, when the case does not restrict them. */
+const EVERY_TOOL_WRITTEN = ['Bash', 'Edit', 'Write'];
+
+/**
+ * The case's `allowed_tools` and `disallowed_tools`. A case read from claude plugin eval keeps its own. Any other
+ * case's agent had the tools its restriction names, or every tool: Claude Code gives an eval run its read-only tools
+ * (tool-grants.ts) and, only when the operator grants them (`--allow-tools`), the tools `allowed_tools` lists — so the
+ * others are written there, and the grant they need is listed (without them a case whose agent must write a file could
+ * never pass).
+ */
+function agentTools(
+  testCase: Case,
+  meta: ReadMetadata,
+  lose: (what: string) => void,
+): { allowed: string[]; disallowed: string[] } {
+  if (meta.allowedTools || meta.disallowedTools)
+    return { allowed: meta.allowedTools ?? [], disallowed: meta.disallowedTools ?? [] };
+  const { allowed: only, disallowed = [] } = testCase.tools ?? {};
+  const allowed = (only ?? EVERY_TOOL_WRITTEN).filter(
+    (tool) => !READ_ONLY_TOOLS.includes(tool) && !disallowed.includes(tool),
+  );
+  if (only && !only.includes('Read'))
+    lose(
+      "the agent's tools: a Claude Code eval run always has its read-only tools (Read, Glob, Grep …), which this case kept from its agent",
+    );
+  if (allowed.length) {
+    lose(
+      `the agent's tools: ${only ? '' : 'it had every tool; '}written as allowed_tools ${allowed.join(', ')}, which a Claude Code eval run is given only with --allow-tools ${allowed.join(' ')} (it has the read-only tools otherwise)`,
+    );
+  }
+  return { allowed, disallowed: [...disallowed] };
 }
 
 /** Checks, gates and fail-if checks as graders; each check kind as the reader reads its grader back. */

@@ -5,7 +5,7 @@
  * with its name, prompt, runs, limits and graders) and the files it refuses (`✗ <file>: …` on its stderr).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -155,6 +155,14 @@ const CASES: Record<string, string | Record<string, string>> = {
   },
 };
 
+/** Example suites of other formats, converted to claude plugin eval (`skill-eval convert`) before both read them. */
+const CONVERTED = [
+  'pirate-greeting/evals/evals.json',
+  'release-notes/EVAL.md',
+  'json-extract/evals/contacts.eval.yaml',
+  'word-count/evals/eval.yaml',
+];
+
 /** A case as read, in the terms Claude Code's report gives it. */
 interface Reading {
   name: string;
@@ -293,6 +301,18 @@ describe('claude plugin eval and skill-eval read the same case.yaml files alike'
     const server = await startFakeModelServer();
     try {
       const env = claudeEvalEnv(dir, server.url);
+      for (const file of CONVERTED) {
+        const out = join(dir, 'converted', file.split('/')[0]!);
+        const code = await main(
+          ['convert', join(REPO_ROOT, 'examples', file), '--to', 'claude-plugin-eval', '-o', out],
+          captureIO(dir, env),
+        );
+        expect(code).toBe(0);
+        for (const folder of readdirSync(join(out, 'evals')))
+          cpSync(join(out, 'evals', folder), join(plugin, 'evals', `converted-${file.split('/')[0]}-${folder}`), {
+            recursive: true,
+          });
+      }
       // Read first: claude writes its results below the plugin's evals/ folder.
       skillEval = await skillEvalReadings(plugin, env);
       claude = await claudeReadings(plugin, env);
@@ -320,6 +340,17 @@ describe('claude plugin eval and skill-eval read the same case.yaml files alike'
       expect(got, why).toEqual(expected);
     },
   );
+
+  it('converts suites of other formats into case files Claude Code loads, and reads them back as Claude Code reads them', () => {
+    const converted = [...claude.cases.keys()].filter((folder) => folder.startsWith('converted-'));
+    expect(converted.length).toBeGreaterThanOrEqual(CONVERTED.length);
+    expect([...claude.refusals.keys()].filter((folder) => folder.startsWith('converted-'))).toEqual([]);
+    // Graders by name and weight: converted checks are of every kind, not only the regexes whose pattern both report.
+    const brief = (reading?: Reading) =>
+      reading && { ...reading, graders: reading.graders.map(({ name, weight }) => ({ name, weight })) };
+    for (const folder of converted)
+      expect(brief(skillEval.cases.get(folder)), folder).toEqual(brief(claude.cases.get(folder)));
+  });
 
   it('refuses a prompt holding a NUL character, which Claude Code sends to its model: no agent program can be given one', () => {
     expect(claude.cases.get('nul-prompt')?.prompt).toBe('[[text:Hello]] nul-prompt \0');
