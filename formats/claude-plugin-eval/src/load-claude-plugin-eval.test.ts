@@ -430,60 +430,41 @@ describe('aliases that name no anchor', () => {
 });
 
 describe('case.yaml read as Claude Code’s YAML reader reads it', () => {
-  const load = (lines: string[]) => {
-    const root = pluginTree({ ...GREETER_PLUGIN, 'evals/c/case.yaml': `${lines.join('\n')}\n` });
+  const head = ['schema_version: "1.0"', 'name: c', 'execution:', '  prompt: go'];
+  /** A case.yaml of `head`, then `lines`, then `graders`: its case and what was said, as `<severity> <rule> line:column`. */
+  const load = (lines: string[], graders = ['  - {name: a, type: regex, pattern: x}'], top = head) => {
+    const text = `${[...top, ...lines, 'graders:', ...graders].join('\n')}\n`;
+    const root = pluginTree({ ...GREETER_PLUGIN, 'evals/c/case.yaml': text });
     const { suites, diagnostics } = loadClaudePluginEval(join(root, 'evals/c/case.yaml'));
     const at = (d: { ruleId: string; line?: number; column?: number; severity: string }) =>
       `${d.severity} ${d.ruleId.replace('claude-plugin-eval/', '')} ${d.line}:${d.column}`;
     return { testCase: suites[0]?.cases[0], said: diagnostics.map(at) };
   };
-  const head = ['schema_version: "1.0"', 'name: c', 'execution:', '  prompt: go'];
 
   it('keeps the later value of a key given twice, warning at the later one, and points at it', () => {
-    const { testCase, said } = load([
-      ...head,
-      '  max_turns: 3',
-      '  max_turns: 0',
-      'graders:',
-      '  - {name: a, type: regex, pattern: x}',
-    ]);
+    const { testCase, said } = load(['  max_turns: 3', '  max_turns: 0']);
     // The later value counts: out of range, at its own line.
     expect(said).toEqual(['warning repeated-key 6:3', 'error wrong-type 6:14']);
     expect(testCase?.limits.maxTurns).toBe(10);
   });
 
   it('refuses a field with no value once, at the field', () => {
-    const { said } = load([
-      ...head,
-      '  timeout_seconds:',
-      'graders:',
-      '  - {name: a, type: regex, pattern: x, weight: ~}',
-    ]);
+    const { said } = load(['  timeout_seconds:'], ['  - {name: a, type: regex, pattern: x, weight: ~}']);
     expect(said).toEqual(['error empty-value 5:19', 'error empty-value 7:48']);
   });
 
   it('merges a merge key, and points at the map a merged field joined', () => {
-    const { testCase, said } = load([
-      ...head,
-      'base: &base {type: regex, pattern: x, weight: 0}',
-      'graders:',
-      '  - <<: *base',
-      '    name: a',
-    ]);
+    const { testCase, said } = load(
+      ['base: &base {type: regex, pattern: x, weight: 0}'],
+      ['  - <<: *base', '    name: a'],
+    );
     expect(said).toContain('error wrong-type 7:5');
     expect(testCase?.checks).toEqual([]);
   });
 
   it('keeps a quoted value with a number tag as text, and sends the prompt as written', () => {
-    const { testCase, said } = load([
-      'schema_version: "1.0"',
-      'name: !!int "12"',
-      'execution:',
-      '  prompt: |',
-      '    go',
-      'graders:',
-      '  - {name: a, type: regex, pattern: x}',
-    ]);
+    const top = ['schema_version: "1.0"', 'name: !!int "12"', 'execution:', '  prompt: |', '    go'];
+    const { testCase, said } = load([], undefined, top);
     expect(said.filter((s) => s.startsWith('error'))).toEqual([]);
     expect(testCase).toMatchObject({ name: '12', turns: ['go\n'] });
   });
