@@ -2,12 +2,12 @@ import { basename, join } from 'node:path';
 import { observedEntries, observedExists, observedLstat, observedStat } from '@skill-eval/core';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
+import { frontMatterFields, warnRepeatedKeys } from './front-matter-fields.js';
 import {
   isPlainMap,
   type Located,
   locatedEntries,
   parseYamlInFile,
-  repeatedKeys,
   syntaxErrors,
   whereIn,
   type YamlInFile,
@@ -172,17 +172,6 @@ function yamlGrader(value: unknown, index: number, source: YamlInFile, diagnosti
   return { fields: locatedEntries(value, source, ['graders', index]), at };
 }
 
-/** A key given twice in a map: Claude Code's reader keeps the later value, and so does skill-eval, saying so. */
-function warnRepeatedKeys(source: YamlInFile, diagnostics: CaseDiagnostics): void {
-  for (const at of repeatedKeys(source)) {
-    diagnostics.warning(
-      'repeated-key',
-      'This key is given a second time in its map; Claude Code reads the later value, and so does skill-eval. Remove the one you do not mean.',
-      at,
-    );
-  }
-}
-
 interface Prose {
   top: Record<string, Located>;
   execution: Record<string, Located>;
@@ -204,7 +193,7 @@ function readProse(
   if (promptText !== undefined) {
     const text = promptText;
     const split = splitFrontMatter(text);
-    const front = readFrontMatter(promptFile, text, diagnostics);
+    const front = frontMatterFields(promptFile, 'prompt.md', split, diagnostics);
     if (front === null) failed = true;
     else if (front) {
       for (const [key, entry] of Object.entries(front.entries)) {
@@ -238,7 +227,7 @@ function readProse(
       );
       continue;
     }
-    const front = readFrontMatter(file, text, diagnostics);
+    const front = frontMatterFields(file, basename(file), split, diagnostics);
     if (front === null) {
       failed = true;
       continue;
@@ -282,49 +271,6 @@ function graderFiles(dir: string): string[] {
     .filter((entry) => entry.name.endsWith('.md') && !entry.isDirectory())
     .map((entry) => join(graders, entry.name))
     .sort();
-}
-
-/** The front matter's entries; undefined without front matter, null when it cannot be read (diagnosed). */
-function readFrontMatter(
-  file: string,
-  text: string,
-  diagnostics: CaseDiagnostics,
-): { entries: Record<string, Located> } | null | undefined {
-  const split = splitFrontMatter(text);
-  const name = basename(file);
-  if (split.unterminated) {
-    diagnostics.error(
-      'unterminated-front-matter',
-      `${name}: unterminated frontmatter (opening "---" with no closing "---"); close it with a "---" line.`,
-      { file, line: 1, column: 1 },
-    );
-    return null;
-  }
-  if (!split.hadFrontMatter) return undefined;
-  const source = parseYamlInFile(file, split.yaml, split.yamlLine);
-  const errors = syntaxErrors(source);
-  if (errors.length > 0) {
-    const e = errors[0]!;
-    diagnostics.error('syntax', `${name}: invalid YAML frontmatter: ${e.message}`, {
-      file,
-      line: e.line + split.yamlLine - 1,
-      column: e.column,
-    });
-    return null;
-  }
-  warnRepeatedKeys(source, diagnostics);
-  const read = yamlData(source);
-  if ('refused' in read) {
-    diagnostics.error('syntax', `${name}: invalid YAML frontmatter: ${read.refused}`, read.at);
-    return null;
-  }
-  const { data } = read;
-  if (data === null || data === undefined) return { entries: {} };
-  if (!isPlainMap(data)) {
-    diagnostics.error('not-a-map', `${name}: frontmatter must be a YAML object.`, { file, line: split.yamlLine });
-    return null;
-  }
-  return { entries: locatedEntries(data, source, []) };
 }
 
 /** 1-based line where the trimmed body starts. */

@@ -109,6 +109,21 @@ describe('MCP mocks from <eval dir>/mocks/', () => {
     ).toEqual(['error init-template:1']);
   });
 
+  it("read a responder's front matter as prompt.md's: a key given twice keeps its later value, merge keys merge", () => {
+    // The later type (fixed) counts: the tool is served, and the repeated key is named where it is written again.
+    const twice = load({ 'evals/mocks/tickets/list_tickets.md': '---\ntype: agent\ntype: fixed\n---\nT-1 open' });
+    expect(twice.rules).toEqual(['warning repeated-key:3']);
+    expect(twice.testCase!.mcpServers[0]!.mock!.tools.map((t) => t.response)).toEqual(['T-1 open']);
+    // A merge key is no key of its own: `<<` merged, the responder has only keys Claude Code knows.
+    const merged = load({ 'evals/mocks/tickets/list_tickets.md': '---\n<<: {type: agent}\ntype: fixed\n---\nT-2' });
+    expect(merged.rules).toEqual([]);
+    expect(merged.testCase!.mcpServers[0]!.mock!.tools.map((t) => t.response)).toEqual(['T-2']);
+    // What Bun's reader refuses is refused, at its line in the file.
+    expect(load({ 'evals/mocks/tickets/list_tickets.md': '---\ntype: [fixed\n---\nT-3' }).rules).toEqual([
+      'error syntax:3',
+    ]);
+  });
+
   it('name a mock that shadows a server the plugin declares as Claude Code registers it: plugin:<plugin>:<server>', () => {
     const { testCase } = load({
       '.mcp.json': JSON.stringify({ mcpServers: { tickets: { command: 'tickets-server' } } }),

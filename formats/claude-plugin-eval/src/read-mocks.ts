@@ -4,7 +4,8 @@ import { observedEntries, observedExists, observedLstat, observedStat } from '@s
 import { resolveFixture } from '@skill-eval/format-kit';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
-import { isPlainMap, type Located, locatedEntries, parseYamlInFile, yamlData } from './located.js';
+import { frontMatterFields } from './front-matter-fields.js';
+import { isPlainMap } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { caseBoundary, readCaseText, readPluginText } from './side-text.js';
 
@@ -185,8 +186,9 @@ function readResponder(
   const text = readCaseText(file, caseBoundary(serverDir), diagnostics, start, { ref: name, maxBytes: FILE_CAP });
   if (text === undefined) return undefined;
   const split = splitFrontMatter(text);
-  const fields = responderFields(file, name, split, diagnostics);
-  if (fields === undefined) return undefined;
+  const front = frontMatterFields(file, name, split, diagnostics);
+  if (front === null) return undefined;
+  const fields = front?.entries ?? {};
   let ok = true;
   for (const [key, entry] of Object.entries(fields)) {
     if (RESPONDER_KEYS.includes(key)) continue;
@@ -253,35 +255,6 @@ function readResponder(
   const response = fillTemplate(body, serverDir, name, bodyAt, diagnostics);
   if (!ok || response === undefined) return undefined;
   return { tool, body: response, at: start };
-}
-
-/** A responder's front matter, each key where it was written; undefined when it cannot be read (diagnosed). */
-function responderFields(
-  file: string,
-  name: string,
-  split: ReturnType<typeof splitFrontMatter>,
-  diagnostics: CaseDiagnostics,
-): Record<string, Located> | undefined {
-  if (split.unterminated) {
-    diagnostics.error('unterminated-front-matter', `${name}: unterminated frontmatter; close it with a "---" line.`, {
-      file,
-      line: 1,
-      column: 1,
-    });
-    return undefined;
-  }
-  if (!split.hadFrontMatter) return {};
-  const source = parseYamlInFile(file, split.yaml, split.yamlLine);
-  const read = source.yaml.errors.length > 0 ? undefined : yamlData(source);
-  const data = read && 'data' in read ? read.data : undefined;
-  if (!read || 'refused' in read || (data != null && !isPlainMap(data))) {
-    diagnostics.error('syntax', `${name}: invalid frontmatter (Claude Code refuses the run).`, {
-      file,
-      line: split.yamlLine,
-    });
-    return undefined;
-  }
-  return data ? locatedEntries(data, source, []) : {};
 }
 
 /**

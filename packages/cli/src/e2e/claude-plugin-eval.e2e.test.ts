@@ -146,6 +146,7 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
       'mixed',
       'mock',
       'mock-calls',
+      'mock-front-matter',
       'order',
       'tools-kept',
       'tools-read-only',
@@ -170,6 +171,19 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
     for (const run of runs) {
       const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
       expect(call?.output).toContain('Open tickets in web: T-1 "Login fails"');
+    }
+  });
+
+  it("reads a mock responder's front matter as Claude Code does: a key given twice keeps its later value, merge keys merge", () => {
+    // mock-front-matter/mocks/tickets/list_tickets.md says `type: agent`, then `type: fixed`, beside `<<: {type: agent}`:
+    // Claude Code served it as a fixed answer in place of the eval folder's (listed-web and case-answer pass).
+    const claudeCase = claude.cases.find((c) => c.name === 'mock-front-matter')!;
+    expect(claudeCase.aggregates.score).toBe(0.75);
+    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId === 'mock-front-matter');
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
+      expect(call?.output).toBe('Open tickets in web: T-9 (case folder).');
     }
   });
 
