@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // A mocked MCP server over stdio. argv[2] is a JSON file:
-//   { "name": "<server>", "tools": [{ "name", "description"?, "inputSchema"?, "response" }],
+//   { "name": "<server>", "tools": [{ "name", "description"?, "inputSchema"?, "response", "error"? }],
 //     "builtin"?: "filesystem", "root"?: "<dir the filesystem mock works in>" }
 // A tool answers its canned `response` (strings as text, anything else as JSON text), with
-// `{{params.x}}` / `{{params.x | default: 'y'}}` in strings filled from the call's arguments.
+// `{{params.x}}` / `{{params.x | default: 'y'}}` in strings filled from the call's arguments; a tool with
+// `"error": true` answers it as a tool error (isError).
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -26,7 +27,7 @@ for (const tool of spec.tools ?? []) {
       description: tool.description ?? `Mocked MCP tool ${tool.name}`,
       inputSchema: tool.inputSchema ?? anyObject,
     },
-    run: (args) => text(render(tool.response, args)),
+    run: (args) => ({ ...text(render(tool.response, args)), ...(tool.error === true ? { isError: true } : {}) }),
   });
 }
 if (spec.builtin === 'filesystem') {

@@ -84,7 +84,7 @@ describe('MCP mocks from <eval dir>/mocks/', () => {
     ]);
   });
 
-  it('say at its line what skill-eval cannot do: agent responders, expect guards, error answers', () => {
+  it('say at its line what skill-eval cannot do: agent responders, expect guards', () => {
     const { rules } = load({
       'evals/mocks/tickets/list_tickets.md': '---\nexpect:\n  project: web\nerror: true\n---\nNo such project',
       'evals/mocks/tickets/get_ticket.md': '---\ntype: agent\n---\nYou are a ticket tracker.',
@@ -94,7 +94,25 @@ describe('MCP mocks from <eval dir>/mocks/', () => {
       'error mock-not-expressible:1',
       'error mock-not-expressible:2',
       'warning mock-not-expressible:3',
-      'warning mock-not-expressible:4',
+    ]);
+  });
+
+  it('answer a responder with error: true as a tool error, and refuse an error or a field Claude Code would not take', () => {
+    const { testCase, rules } = load({ 'evals/mocks/tickets/list_tickets.md': '---\nerror: true\n---\nArchived.' });
+    expect(rules).toEqual([]);
+    expect(testCase!.mcpServers[0]!.mock!.tools).toEqual([
+      expect.objectContaining({ name: 'list_tickets', response: 'Archived.', error: true }),
+    ]);
+    const plain = load({ 'evals/mocks/tickets/list_tickets.md': '---\nerror: false\n---\nOpen.' });
+    expect(plain.testCase!.mcpServers[0]!.mock!.tools[0]).not.toHaveProperty('error');
+    // `error: yes` is text to a YAML 1.2 reader (Bun's too), and the responder schema wants a boolean.
+    expect(load({ 'evals/mocks/tickets/list_tickets.md': '---\nerror: yes\n---\nx' }).rules).toEqual([
+      'error wrong-type:2',
+    ]);
+    // No responder field takes an empty value: `type: ~` is refused, not read as the default.
+    expect(load({ 'evals/mocks/tickets/list_tickets.md': '---\ntype: ~\nexpect:\n---\nx' }).rules).toEqual([
+      'error empty-value:2',
+      'error empty-value:3',
     ]);
   });
 

@@ -5,7 +5,7 @@ import { resolveFixture } from '@skill-eval/format-kit';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
 import { frontMatterFields } from './front-matter-fields.js';
-import { isPlainMap } from './located.js';
+import { isPlainMap, type Located } from './located.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { caseBoundary, readCaseText, readPluginText } from './side-text.js';
 
@@ -19,7 +19,8 @@ import { caseBoundary, readCaseText, readPluginText } from './side-text.js';
  * - a `<tool>.md` (`async function hu`): front matter `type` (fixed | agent, default fixed), `expect`, `error`,
  *   `tools`, `abort_when`, nothing else (`fu=p(()=>c({type:F(["fixed","agent"])…}).strict())`); a fixed responder
  *   answers its body, leading newlines and trailing blanks cut, with `{{input.a.b}}` filled from the call's arguments
- *   and `{{file:<path>}}` read from the server's mock folder (`function cjo`); `error: true` answers it as a tool error;
+ *   and `{{file:<path>}}` read from the server's mock folder (`function cjo`); `error: true` answers it as a tool error
+ *   (`isError:R.error??!1`, the verdict `tool_error`);
  * - naming (`function Fa`): a folder matching a server the plugin declares shadows it (registered as
  *   `plugin:<plugin>:<server>`); any other is served standalone under its own name. Mocked tools are granted to the
  *   agent without `--allow-tools` (the `mockedTools` grant).
@@ -40,6 +41,8 @@ export const toolNameSegment = (name: string): string => name.replace(/[^A-Za-z0
 interface Responder {
   tool: string;
   body: string;
+  /** The body answers the call as a tool error (`error: true`). */
+  error: boolean;
   at: Where;
 }
 
@@ -94,6 +97,7 @@ export function readMocks(
         description: listing?.description ?? '',
         inputSchema: listing?.inputSchema ?? { type: 'object', additionalProperties: true },
         response: responder.body,
+        ...(responder.error ? { error: true } : {}),
       };
     });
     result.push({
@@ -170,6 +174,37 @@ function readServer(dir: string, dirName: string, servers: Map<string, ServerLay
   }
 }
 
+/**
+ * The responder's keys against Claude Code's responder schema (`fu`, strict, no field taking null): `unknown` when
+ * one is not its (diagnosed; the rest is still checked), `empty` when one of its fields has no value (`type: ~` is
+ * refused, not read as the default).
+ */
+function checkResponderKeys(
+  name: string,
+  fields: Record<string, Located>,
+  diagnostics: CaseDiagnostics,
+): 'known' | 'unknown' | 'empty' {
+  let verdict: 'known' | 'unknown' | 'empty' = 'known';
+  for (const [key, entry] of Object.entries(fields)) {
+    if (!RESPONDER_KEYS.includes(key)) {
+      diagnostics.error(
+        'unknown-key',
+        `${name}: unknown key "${key}" (keys: ${RESPONDER_KEYS.join(', ')}); Claude Code refuses the run.`,
+        entry.at,
+      );
+      if (verdict === 'known') verdict = 'unknown';
+    } else if (entry.value === null) {
+      diagnostics.error(
+        'empty-value',
+        `${name}: ${key} is empty; Claude Code refuses an empty value there (and the run): write one, or leave the line out.`,
+        entry.at,
+      );
+      verdict = 'empty';
+    }
+  }
+  return verdict;
+}
+
 function readResponder(
   file: string,
   serverDir: string,
@@ -189,16 +224,9 @@ function readResponder(
   const front = frontMatterFields(file, name, split, diagnostics);
   if (front === null) return undefined;
   const fields = front?.entries ?? {};
-  let ok = true;
-  for (const [key, entry] of Object.entries(fields)) {
-    if (RESPONDER_KEYS.includes(key)) continue;
-    diagnostics.error(
-      'unknown-key',
-      `${name}: unknown key "${key}" (keys: ${RESPONDER_KEYS.join(', ')}); Claude Code refuses the run.`,
-      entry.at,
-    );
-    ok = false;
-  }
+  const keys = checkResponderKeys(name, fields, diagnostics);
+  if (keys === 'empty') return undefined;
+  let ok = keys === 'known';
   const type = fields.type?.value ?? 'fixed';
   if (type === 'agent') {
     diagnostics.error(
@@ -228,12 +256,14 @@ function readResponder(
     );
     ok = false;
   }
-  if (fields.error?.value === true) {
-    diagnostics.warning(
-      'mock-not-expressible',
-      `${name}: error: true makes Claude Code answer the call as a tool error; skill-eval's mocked server answers the same text as a normal result.`,
-      fields.error.at,
+  const error = fields.error?.value;
+  if (error !== undefined && typeof error !== 'boolean') {
+    diagnostics.error(
+      'wrong-type',
+      `${name}: error must be true or false (true answers the call as a tool error); Claude Code refuses the run.`,
+      fields.error!.at,
     );
+    ok = false;
   }
   if (fields.expect) {
     diagnostics.warning(
@@ -254,7 +284,7 @@ function readResponder(
   }
   const response = fillTemplate(body, serverDir, name, bodyAt, diagnostics);
   if (!ok || response === undefined) return undefined;
-  return { tool, body: response, at: start };
+  return { tool, body: response, error: error === true, at: start };
 }
 
 /**

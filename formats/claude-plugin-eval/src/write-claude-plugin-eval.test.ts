@@ -55,6 +55,8 @@ describe('claude plugin eval → claude plugin eval', () => {
     'files-list',
     'mock',
     'mock-calls',
+    'mock-error',
+    'mock-front-matter',
     'tools-kept',
     'all-with-only',
   ]) {
@@ -67,6 +69,26 @@ describe('claude plugin eval → claude plugin eval', () => {
       expect(back.cases.map((c) => runs(c, back.root))).toEqual(source.cases.map((c) => runs(c, pluginRoot)));
     });
   }
+
+  it('writes a mocked answer that is a tool error, or that opens as front matter would, so that it reads back the same', () => {
+    const source = loadClaudePluginEval(join(DIFFERENTIAL, 'mock', 'case.yaml')).suites[0]!;
+    const server = source.cases[0]!.mcpServers[0]!;
+    const tools = [
+      { name: 'archived', response: 'Project {{params.project}} is archived.', error: true },
+      { name: 'fenced', response: '---\nnot: front matter\n---\nbody' },
+    ];
+    const testCase = { ...source.cases[0]!, mcpServers: [{ ...server, mock: { tools } }] };
+    const back = roundTrip({ ...source, cases: [testCase] });
+    expect(back.files.find((f) => f.path.endsWith('/archived.md'))?.text).toBe(
+      '---\nerror: true\n---\nProject {{input.project}} is archived.\n',
+    );
+    expect(
+      back.cases[0]!.mcpServers[0]!.mock!.tools.map(({ name, response, error }) => ({ name, response, error })),
+    ).toEqual([
+      { name: 'archived', response: 'Project {{params.project}} is archived.', error: true },
+      { name: 'fenced', response: '---\nnot: front matter\n---\nbody', error: undefined },
+    ]);
+  });
 
   it('keeps a scaffold script, allowed tools and a with-only grader as they were', () => {
     const root = pluginTree({

@@ -435,7 +435,9 @@ function writeMocks(testCase: Case, dir: string, lose: (what: string) => void): 
         /\{\{\s*params\.([A-Za-z0-9_.$-]+)(?:\s*\|\s*default:\s*['"][^'"]*['"])?\s*\}\}/g,
         (_m, key: string) => `{{input.${key}}}`,
       );
-      files.push({ path: `${dir}/mocks/${name}/${segment(tool.name)}.md`, text: `${body}\n` });
+      // Front matter when the answer is an error, or when the body itself opens as front matter would.
+      const front = tool.error ? '---\nerror: true\n---\n' : /^---\s*\n/.test(`${body}\n`) ? '---\n---\n' : '';
+      files.push({ path: `${dir}/mocks/${name}/${segment(tool.name)}.md`, text: `${front}${body}\n` });
       if (tool.description !== undefined || tool.inputSchema !== undefined)
         listing.push({
           name: tool.name,

@@ -15,6 +15,8 @@ export const McpMockToolSchema = lazySchema(() =>
      * `{{params.x | default: 'y'}}`) inside strings is filled from the call's arguments.
      */
     response: z.unknown(),
+    /** The answer is a tool error (`isError`), as a responder with `error: true` answers in Claude Code's mocks. */
+    error: z.boolean().optional(),
   }),
 );
 export type McpMockTool = z.infer<typeof McpMockToolSchema>;

@@ -44,17 +44,23 @@ describe('mock MCP server', () => {
           response: { id: 999, name: '{{params.name}}', owner: "{{ params.owner | default: 'nobody' }}" },
         },
         { name: 'ping', response: 'pong' },
+        { name: 'fail', response: 'Project {{params.name}} is archived.', error: true },
       ],
     });
     const { tools } = await mcp.listTools();
     expect(tools.map((t) => [t.name, t.description])).toEqual([
       ['create_plan', 'Creates a plan'],
       ['ping', 'Mocked MCP tool ping'],
+      ['fail', 'Mocked MCP tool fail'],
     ]);
     expect(tools[0]!.inputSchema).toMatchObject({ properties: { name: { type: 'string' } } });
     const plan = await mcp.callTool({ name: 'create_plan', arguments: { name: 'Q1 release' } });
     expect(JSON.parse(textOf(plan))).toEqual({ id: 999, name: 'Q1 release', owner: 'nobody' });
-    expect(textOf(await mcp.callTool({ name: 'ping', arguments: {} }))).toBe('pong');
+    const pong = await mcp.callTool({ name: 'ping', arguments: {} });
+    expect([textOf(pong), pong.isError]).toEqual(['pong', undefined]);
+    // A tool marked error answers its text as a tool error.
+    const failed = await mcp.callTool({ name: 'fail', arguments: { name: 'web' } });
+    expect([textOf(failed), failed.isError]).toEqual(['Project web is archived.', true]);
     const unknown = await mcp.callTool({ name: 'nope', arguments: {} });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('unknown mocked tool nope');

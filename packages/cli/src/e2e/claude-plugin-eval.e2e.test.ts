@@ -146,6 +146,7 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
       'mixed',
       'mock',
       'mock-calls',
+      'mock-error',
       'mock-front-matter',
       'order',
       'tools-kept',
@@ -184,6 +185,19 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
     for (const run of runs) {
       const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
       expect(call?.output).toBe('Open tickets in web: T-9 (case folder).');
+    }
+  });
+
+  it('answers a responder with error: true as a tool error in both harnesses', () => {
+    // Claude Code's mock_calls line for the call has the responder's text, isError and tool_error: all but answered-ok pass.
+    const claudeCase = claude.cases.find((c) => c.name === 'mock-error')!;
+    expect(claudeCase.aggregates.score).toBe(0.8);
+    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId === 'mock-error');
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
+      expect(call?.output).toMatch(/^Project web is archived\./);
+      expect(call?.isError).toBe(true);
     }
   });
 
