@@ -67,7 +67,6 @@ export function buildCase(
   const context = readContext(raw, read, diagnostics);
   const execution = readExecution(raw, read, diagnostics, allowTools);
   const graders = readGraders(raw, diagnostics, mcpServers.length > 0);
-  if (context.setup.length > 0) warnPreexistingFiles(raw, diagnostics);
   // Built from what could be read, so that listing works on a faulty case; its errors keep it from running.
   const { name } = top;
   const { prompt } = execution;
@@ -286,22 +285,6 @@ function readGraders(raw: RawCase, diagnostics: CaseDiagnostics, mocked: boolean
     graders.push(mapped);
   }
   return graders;
-}
-
-/**
- * Claude Code's `file_exists` looks at the files created during the run (binary `function xm(e,{cwdDiff:r})`, and its
- * init interview: "a pre-existing file grades as absent"), so a file the scaffold script made is absent there; in
- * skill-eval the setup step's files are in the workspace like any other.
- */
-function warnPreexistingFiles(raw: RawCase, diagnostics: CaseDiagnostics) {
-  for (const grader of raw.graders) {
-    if (grader.fields.type?.value !== 'file_exists') continue;
-    diagnostics.warning(
-      'setting-not-applied',
-      "Claude Code grades file_exists on the files created during the run, so a file the scaffold script made counts as absent there; skill-eval sees every file in the workspace after the run, the scaffold's included.",
-      grader.fields.path?.at ?? grader.at,
-    );
-  }
 }
 
 /** Binary `async function Sg(e,r,o)`: Claude Code runs `bash <scaffold_script>` in the run directory, only with --scaffold. */

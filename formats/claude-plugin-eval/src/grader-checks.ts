@@ -1,5 +1,6 @@
 import type { Check } from '@skill-eval/core';
 import { baselineCheck } from './baseline-check.js';
+import { createdPathPattern } from './created-path-pattern.js';
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import type { Located } from './located.js';
 import type { RawGrader } from './read-case-files.js';
@@ -151,13 +152,14 @@ function checkOf(
         diagnostics.error('wrong-type', '"exists" must be true or false.', fields.exists!.at);
         return null;
       }
-      if (/[*?]/.test(path as string)) {
-        return cannot(
-          `file_exists with a glob (${String(path)}) matches any created file; skill-eval's file checks take exact paths, so it cannot be graded as Claude Code grades it.`,
-          fields.path!.at,
-        );
-      }
-      return { type: exists ? 'file-exists' : 'file-not-exists', value: path };
+      // Tested, as Claude Code tests it, on the paths the run created (created-path-pattern.ts).
+      return {
+        type: 'regex',
+        over: 'created-files',
+        value: createdPathPattern(path as string),
+        flags: 'm',
+        ...(exists ? {} : { negate: true }),
+      };
     }
     case 'tool_order':
       return toolOrderCheck(fields, diagnostics, need);

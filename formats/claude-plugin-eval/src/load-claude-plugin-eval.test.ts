@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createdPathPattern } from './created-path-pattern.js';
 import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
 import { GREETER_PLUGIN, pluginTree } from './test-support/plugin-tree.js';
 import { READ_ONLY_TOOLS } from './tool-grants.js';
@@ -79,7 +80,15 @@ describe('case.yaml', () => {
     expect(testCase).toMatchObject({ id: 'yaml-case', system: 'Be brief.', model: 'claude-sonnet-4-5', runs: 1 });
     expect(testCase.checks).toEqual([
       { type: 'regex', name: 'no-apology', value: 'sorry', flags: 'i', negate: true, weight: 1 },
-      { type: 'file-exists', name: 'wrote-file', value: 'greeting.txt', weight: 3 },
+      // Claude Code's file_exists: one of the paths the run created (created-path-pattern.ts).
+      {
+        type: 'regex',
+        name: 'wrote-file',
+        over: 'created-files',
+        value: createdPathPattern('greeting.txt'),
+        flags: 'm',
+        weight: 3,
+      },
       { type: 'tool-not-called', name: 'no-bash', value: 'Bash', weight: 1 },
       { type: 'tool-called', name: 'pinned-skill', value: 'Skill', weight: 0 },
       { type: 'llm-rubric', name: 'judged', value: 'The agent says it is done.', verdict: 'pass-fail', weight: 1 },
@@ -96,7 +105,6 @@ describe('case.yaml', () => {
       `warning setting-not-applied ${at}:10`,
       // The baseline grader is graded when its file is in the case directory; this one is not there.
       `error missing-field ${at}:19`,
-      `error grader-not-gradable ${at}:31`,
       `error grader-not-gradable ${at}:34`,
     ]);
   });
@@ -368,7 +376,7 @@ describe('tool_used counts, as Claude Code counts them (binary `function Lm`: mi
 });
 
 describe('scaffold_script', () => {
-  it('becomes a setup step that needs --trust, and a file_exists grader beside it is warned about', () => {
+  it('becomes a setup step that needs --trust, with a file_exists grader graded on the files the run created', () => {
     const root = pluginTree({
       ...GREETER_PLUGIN,
       "evals/s/fixture it's.sh": 'echo seed > seed.txt\n',
@@ -384,10 +392,10 @@ describe('scaffold_script', () => {
     });
     const { suites, diagnostics } = loadClaudePluginEval(join(root, 'evals/s/case.yaml'));
     expect(suites[0]!.cases[0]!.workspace.setup).toEqual([`bash '${join(root, 'evals/s/fixture it')}'\\''s.sh'`]);
-    expect(diagnostics.map((d) => [d.severity, d.ruleId.split('/')[1], d.line])).toEqual([
-      ['info', 'needs-trust', 4],
-      ['warning', 'setting-not-applied', 7],
-    ]);
+    expect(diagnostics.map((d) => [d.severity, d.ruleId.split('/')[1], d.line])).toEqual([['info', 'needs-trust', 4]]);
+    // As in Claude Code, seed.txt is absent for it: the scaffold made it before the run (the workspace as it was then
+    // is what the created paths are taken against).
+    expect(suites[0]!.cases[0]!.checks[0]).toMatchObject({ type: 'regex', over: 'created-files' });
   });
 });
 

@@ -5,6 +5,7 @@ import { loadSkillUp } from '@skill-eval/format-skill-up';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CaseFileSchema } from './case-file-schema.js';
+import { createdPathPattern } from './created-path-pattern.js';
 import { loadClaudePluginEval } from './load-claude-plugin-eval.js';
 import { GREETER_PLUGIN, pluginTree } from './test-support/plugin-tree.js';
 import { writeClaudePluginEval } from './write-claude-plugin-eval.js';
@@ -207,6 +208,9 @@ describe('other formats → claude plugin eval', () => {
     expect(back.lost).toContain(
       'case 1 (mixed-checks): fail-if checks: written as negated graders, which count in the score',
     );
+    expect(back.lost).toContain(
+      'case 1 (mixed-checks): check "file-exists 4" (file-exists): written as file_exists, which Claude Code grades on the files the run created (a file the workspace held before the run counts as absent) and which reads back as a regex over them',
+    );
     // Each check that reads back as another kind says so; regex, file and mocked-tool checks read back alike.
     expect(back.lost.filter((line) => line.includes('another kind of check')).map((l) => l.split('"')[1])).toEqual([
       'contains 1',
@@ -220,7 +224,8 @@ describe('other formats → claude plugin eval', () => {
       { type: 'regex', value: 'Hi, Bo \\(friend\\)', weight: 1 },
       { type: 'regex', value: 'hello', flags: 'i', weight: 2 },
       { type: 'regex', value: '^Hi', flags: 'm', negate: true, weight: 1 },
-      { type: 'file-exists', value: 'out.txt', weight: 1 },
+      // Claude Code's file_exists sees only the files the run created: the check reads back as that.
+      { type: 'regex', over: 'created-files', value: createdPathPattern('out.txt'), flags: 'm', weight: 1 },
       { type: 'tool-called', value: 'mcp__tickets__list', inputMatches: 'web', weight: 1 },
       { type: 'tool-called', value: 'Skill', inputMatches: '"skill":"greet"', weight: 1 },
       // A plain-text pattern over a file reads back as the file check it came from.

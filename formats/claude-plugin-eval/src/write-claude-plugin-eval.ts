@@ -14,6 +14,7 @@ import {
   readSideFile,
   toYaml as yamlText,
 } from '@skill-eval/format-kit';
+import { globOfCreatedPathPattern } from './created-path-pattern.js';
 import { READ_ONLY_TOOLS } from './tool-grants.js';
 
 /** Metadata the reader keeps under `claudePluginEval`, written back into case.yaml. */
@@ -191,7 +192,11 @@ function writeGraders(testCase: Case, lose: (what: string) => void): Grader[] {
     }
     if (check.required) lose(`"${label}" is required: Claude Code weighs it like any grader`);
     const parts = Array.isArray(found) ? found : [found];
-    if (!readsBackAlike(check, parts.length, testCase))
+    if (check.type === 'file-exists' || check.type === 'file-not-exists')
+      lose(
+        `${role} "${label}" (${check.type}): written as file_exists, which Claude Code grades on the files the run created (a file the workspace held before the run counts as absent) and which reads back as a regex over them`,
+      );
+    else if (!readsBackAlike(check, parts.length, testCase))
       lose(
         `${role} "${label}" (${check.type}): written as a ${parts[0]!.type} grader, which grades the same runs but reads back as another kind of check`,
       );
@@ -230,16 +235,7 @@ function writeGraders(testCase: Case, lose: (what: string) => void): Grader[] {
 }
 
 /** Check kinds whose grader the reader reads back into the same check. */
-const SAME_CHECK = new Set([
-  'regex',
-  'llm-rubric',
-  'file-exists',
-  'file-not-exists',
-  'file-contains',
-  'tool-called',
-  'tool-not-called',
-  'tool-order',
-]);
+const SAME_CHECK = new Set(['regex', 'llm-rubric', 'file-contains', 'tool-called', 'tool-not-called', 'tool-order']);
 
 /** Whether the grader written for `check` reads back as the same check (an MCP tool only when its server is mocked). */
 function readsBackAlike(check: Check, parts: number, testCase: Case): boolean {
@@ -266,8 +262,14 @@ function graderOf(
   });
   const value = check.value;
   switch (check.type) {
-    case 'regex':
-      return typeof value === 'string' ? { ...text(value, flagsOf(check)), ...regexTarget(check) } : undefined;
+    case 'regex': {
+      if (typeof value !== 'string') return undefined;
+      // What a file_exists grader was read as goes back as that grader.
+      const glob =
+        check.over === 'created-files' && flagsOf(check) === 'm' ? globOfCreatedPathPattern(value) : undefined;
+      if (glob !== undefined) return { type: 'file_exists', path: glob, ...(negate ? { exists: false } : {}) };
+      return { ...text(value, flagsOf(check)), ...regexTarget(check) };
+    }
     case 'contains':
       return typeof value === 'string' ? text(escapeRegex(value), check.caseSensitive === false ? 'i' : '') : undefined;
     case 'icontains':

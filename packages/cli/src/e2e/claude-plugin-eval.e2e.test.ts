@@ -161,41 +161,34 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
     expectSameScores({ claude, outcomes, out: '' });
   });
 
+  /** skill-eval's call of the mocked tool tickets::list_tickets in each arm of case `caseId` (with_skill first). */
+  const ticketCalls = (caseId: string) => {
+    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId === caseId);
+    expect(runs.map((r) => r.variant).sort()).toEqual(['with_skill', 'without_skill']);
+    return runs.map((run) => run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets'));
+  };
+
   it("answers a mocked MCP tool from the eval folder's mocks/ in both harnesses", () => {
     // Claude Code served evals/mocks/tickets/list_tickets.md as a standalone server and answered the call without error.
     const claudeRun = claude.cases.find((c) => c.name === 'mock')!.arms.with[0]!;
     expect(claudeRun.mocks?.servers).toEqual([expect.objectContaining({ server: 'tickets', kind: 'standalone' })]);
     expect(claudeRun.mocks?.calls).toMatchObject({ total: 1, errors: 0 });
     // skill-eval's mocked server answered the same call with the responder's body, `{{input.project}}` filled.
-    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId === 'mock');
-    expect(runs.map((r) => r.variant).sort()).toEqual(['with_skill', 'without_skill']);
-    for (const run of runs) {
-      const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
-      expect(call?.output).toContain('Open tickets in web: T-1 "Login fails"');
-    }
+    for (const call of ticketCalls('mock')) expect(call?.output).toContain('Open tickets in web: T-1 "Login fails"');
   });
 
   it("reads a mock responder's front matter as Claude Code does: a key given twice keeps its later value, merge keys merge", () => {
     // mock-front-matter/mocks/tickets/list_tickets.md says `type: agent`, then `type: fixed`, beside `<<: {type: agent}`:
     // Claude Code served it as a fixed answer in place of the eval folder's (listed-web and case-answer pass).
-    const claudeCase = claude.cases.find((c) => c.name === 'mock-front-matter')!;
-    expect(claudeCase.aggregates.score).toBe(0.75);
-    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId === 'mock-front-matter');
-    expect(runs).toHaveLength(2);
-    for (const run of runs) {
-      const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
+    expect(claude.cases.find((c) => c.name === 'mock-front-matter')!.aggregates.score).toBe(0.75);
+    for (const call of ticketCalls('mock-front-matter'))
       expect(call?.output).toBe('Open tickets in web: T-9 (case folder).');
-    }
   });
 
   it('answers a responder with error: true as a tool error in both harnesses', () => {
     // Claude Code's mock_calls line for the call has the responder's text, isError and tool_error: all but answered-ok pass.
-    const claudeCase = claude.cases.find((c) => c.name === 'mock-error')!;
-    expect(claudeCase.aggregates.score).toBe(0.8);
-    const runs = readResults(join(dir, 'skill-eval', 'out')).filter((r) => r.caseId === 'mock-error');
-    expect(runs).toHaveLength(2);
-    for (const run of runs) {
-      const call = run.session?.toolCalls.find((c) => c.name === 'tickets::list_tickets');
+    expect(claude.cases.find((c) => c.name === 'mock-error')!.aggregates.score).toBe(0.8);
+    for (const call of ticketCalls('mock-error')) {
       expect(call?.output).toMatch(/^Project web is archived\./);
       expect(call?.isError).toBe(true);
     }
