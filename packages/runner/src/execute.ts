@@ -1,6 +1,7 @@
 import { type Case, type CaseResult, errorInfo, type Warning, warning } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
 import {
+  caseNeedsJudge,
   caseNeedsWorkspaceBefore,
   checksNeedingTrust,
   snapshotWorkspace,
@@ -141,7 +142,10 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     const mcpServers = await caseMcpServers(testCase, target, workspace, ctx);
     // The judge is shown what the agent created or changed, not the fixtures it was handed; a regex over the created
     // files reads the same difference.
-    const workspaceBefore = caseNeedsWorkspaceBefore(testCase) ? await snapshotWorkspace(workspace.ws) : undefined;
+    // Read file by file only for a judge, which is told what changed; a regex over the created files needs the paths.
+    const workspaceBefore = caseNeedsWorkspaceBefore(testCase)
+      ? await snapshotWorkspace(workspace.ws, { contents: caseNeedsJudge(testCase) })
+      : undefined;
     let conversation: EngineStart['conversation'];
     if (testCase.userSimulator && player?.judge) {
       const simulated = new SimulatedConversation(

@@ -8,9 +8,20 @@ export type WorkspaceSnapshot = ReadonlyMap<string, string>;
 /** Files above this size are fingerprinted by size and mtime instead of content. */
 const HASH_LIMIT = 4 * 1024 * 1024;
 
-/** Fingerprints every file the judge could be shown, so it can later be told what the agent created or changed. */
-export async function snapshotWorkspace(root: string): Promise<WorkspaceSnapshot> {
+/** What a snapshot taken without contents holds for each file: its path only. */
+const PATH_ONLY = 'listed';
+
+/**
+ * Fingerprints every file the judge could be shown, so it can later be told what the agent created or changed. With
+ * `contents: false`, only the paths are taken (no file is read): enough to tell what the run created — a regex over
+ * the created files — not what it changed, which only the judge is told.
+ */
+export async function snapshotWorkspace(
+  root: string,
+  { contents = true }: { contents?: boolean } = {},
+): Promise<WorkspaceSnapshot> {
   const files = await listWorkspaceFiles(root);
+  if (!contents) return new Map(files.map((rel) => [rel, PATH_ONLY]));
   const prints = await Promise.all(files.map((rel) => fingerprint(root, rel)));
   return new Map(files.map((rel, i) => [rel, prints[i]!]));
 }
