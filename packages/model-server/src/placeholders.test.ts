@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fillPlaceholders, workingDirectory } from './placeholders.js';
+import { fillPlaceholders, skillNamed, workingDirectory } from './placeholders.js';
 import { type FakeModelServer, startFakeModelServer } from './server.js';
 
-describe('{{cwd}} placeholders', () => {
+describe('{{cwd}} and {{skill:…}} placeholders', () => {
   let server: FakeModelServer | undefined;
   afterEach(async () => server?.close());
 
@@ -22,6 +22,21 @@ describe('{{cwd}} placeholders', () => {
       more: ['/w'],
     });
     expect(fillPlaceholders(response, '{}')).toBe(response);
+  });
+
+  it('fills {{skill:<prefix>}} with the longest name the request lists under that prefix', () => {
+    const listing =
+      '{"text":"- pirate-greeting: Talk like a pirate\\n- pirate-greeting-skill-1a2b3c4d: Talk like a pirate"}';
+    expect(skillNamed('pirate-greeting', listing)).toBe('pirate-greeting-skill-1a2b3c4d');
+    expect(skillNamed('pirate-greeting', '{"text":"- pirate-greeting: Talk"}')).toBe('pirate-greeting');
+    // Only a name that starts there: not one that holds the prefix further in.
+    expect(skillNamed('greeting', '{"text":"- pirate-greeting: Talk"}')).toBeUndefined();
+    const response = { toolCalls: [{ name: 'Skill', input: { skill: '{{skill:pirate-greeting}}' } }] };
+    expect(fillPlaceholders(response, listing).toolCalls?.[0]?.input).toEqual({
+      skill: 'pirate-greeting-skill-1a2b3c4d',
+    });
+    // Nothing to fill it with: it stays, and so does the response.
+    expect(fillPlaceholders(response, '{"text":"no skills"}')).toBe(response);
   });
 
   it('answers a real SDK request with the directory filled in', async () => {
