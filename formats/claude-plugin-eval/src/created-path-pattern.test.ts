@@ -6,7 +6,8 @@ import { createdPathPattern, globOfCreatedPathPattern } from './created-path-pat
  * here as the yardstick; the differential suite (files-list in claude-plugin-eval.e2e.test.ts) holds a few globs to
  * the binary itself.
  */
-const ESCAPED_BY_CLAUDE = new Set('.+^${}()|[]\\');
+// Its `Mm=new Set(".+^${}()|[]\\")`, character by character.
+const ESCAPED_BY_CLAUDE = new Set(['.', '+', '^', '$', '{', '}', '(', ')', '|', '[', ']', '\\']);
 function claudeGlob(e: string): RegExp {
   let r = '^';
   for (let o = 0; o < e.length; o++) {

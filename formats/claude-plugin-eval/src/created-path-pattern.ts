@@ -5,7 +5,7 @@
 // as a regex over the same list (`over: created-files`, flag `m`) whose one match is such a line: the pattern below.
 
 /** Claude Code's `Mm`: the characters its glob escapes. */
-const ESCAPED = new Set('.+^${}()|[]\\');
+const ESCAPED = new Set(['.', '+', '^', '$', '{', '}', '(', ')', '|', '[', ']', '\\']);
 /** Blanks within a line (what `trim` takes off), and a line that is not one of them at its start or end. */
 const BLANK = '[^\\S\\n]';
 const OPEN = `^${BLANK}*(?!${BLANK}|$)(?:`;

@@ -300,19 +300,8 @@ function graderOf(
     case 'llm-rubric':
       return typeof value === 'string' && !negate ? { type: 'llm', criteria: value } : undefined;
     case 'file-exists':
-    case 'file-not-exists': {
-      const paths = typeof value === 'string' ? [value] : value;
-      if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p) => typeof p === 'string')) return undefined;
-      const exists = (check.type === 'file-exists') !== negate;
-      // A negated list passes when some path is missing, which no set of file_exists graders says.
-      if (check.negate && paths.length > 1) return undefined;
-      const graders = (paths as string[]).map((path) => ({
-        type: 'file_exists',
-        path,
-        ...(exists ? {} : { exists: false }),
-      }));
-      return graders.length === 1 ? graders[0] : graders;
-    }
+    case 'file-not-exists':
+      return fileExistsGraders(check, negate);
     case 'tool-called':
     case 'tool-not-called': {
       if (typeof value !== 'string') return undefined;
@@ -351,6 +340,22 @@ function graderOf(
     default:
       return undefined;
   }
+}
+
+/** A file check as file_exists graders, one a path; undefined when none says the same. */
+function fileExistsGraders(check: Check, negate: boolean): Omit<Grader, 'name'> | Omit<Grader, 'name'>[] | undefined {
+  const value = check.value;
+  const paths = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p) => typeof p === 'string')) return undefined;
+  const exists = (check.type === 'file-exists') !== negate;
+  // A negated list passes when some path is missing, which no set of file_exists graders says.
+  if (check.negate && paths.length > 1) return undefined;
+  const graders = (paths as string[]).map((path) => ({
+    type: 'file_exists',
+    path,
+    ...(exists ? {} : { exists: false }),
+  }));
+  return graders.length === 1 ? graders[0] : graders;
 }
 
 const flagsOf = (check: Check) => (typeof check.flags === 'string' ? check.flags : '');
