@@ -67,9 +67,10 @@ async function runBoth(
       writeFileSync(join(dir, 'skill-eval', 'skill-eval.config.json'), JSON.stringify(config));
     }
 
-    // Not spawnSync: the fake model server answers from this process's event loop.
+    // Not spawnSync: the fake model server answers from this process's event loop. Four agent runs at once (its
+    // default is one at a time): the conversations are told apart by their prompts.
     const claudeArgs = ['plugin', 'eval', '.', '--json', join(dir, 'claude.json'), '--trust-plugin', '--no-publish'];
-    await promisify(execFile)(CLAUDE_BIN, [...claudeArgs, '--allow-tools', ...GRANTED], {
+    await promisify(execFile)(CLAUDE_BIN, [...claudeArgs, '-j', '4', '--allow-tools', ...GRANTED], {
       cwd: join(dir, 'claude', 'plugin'),
       env,
       timeout: 240_000,
