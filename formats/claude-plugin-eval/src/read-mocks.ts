@@ -175,9 +175,9 @@ function readServer(dir: string, dirName: string, servers: Map<string, ServerLay
 }
 
 /**
- * The responder's keys against Claude Code's responder schema (`fu`, strict, no field taking null): `unknown` when
- * one is not its (diagnosed; the rest is still checked), `empty` when one of its fields has no value (`type: ~` is
- * refused, not read as the default).
+ * The responder's keys against Claude Code's responder schema (`fu`, strict, no field taking null): `unknown` when a
+ * key is not one of its (diagnosed; the rest is still checked), `empty` when one of its fields has no value (`type: ~`
+ * is refused, not read as the default).
  */
 function checkResponderKeys(
   name: string,
