@@ -4,7 +4,8 @@
 //     "builtin"?: "filesystem", "root"?: "<dir the filesystem mock works in>" }
 // A tool answers its canned `response` (strings as text, anything else as JSON text), with
 // `{{params.x}}` / `{{params.x | default: 'y'}}` in strings filled from the call's arguments; a tool with
-// `"error": true` answers it as a tool error (isError).
+// `"error": true` answers it as a tool error (isError). A tool's `expect` guards the call's input first (see
+// `violatedGuard`): a call that breaks one is answered as a tool error naming it.
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -27,13 +28,78 @@ for (const tool of spec.tools ?? []) {
       description: tool.description ?? `Mocked MCP tool ${tool.name}`,
       inputSchema: tool.inputSchema ?? anyObject,
     },
-    run: (args) => ({ ...text(render(tool.response, args)), ...(tool.error === true ? { isError: true } : {}) }),
+    run: (args) => {
+      const broken = tool.expect ? violatedGuard(args, tool.expect) : null;
+      if (broken !== null) return { ...text(`the model's call violates expect: ${broken}`), isError: true };
+      return { ...text(render(tool.response, args)), ...(tool.error === true ? { isError: true } : {}) };
+    },
   });
 }
 if (spec.builtin === 'filesystem') {
   for (const [name, tool] of Object.entries(filesystemTools(spec.root ?? process.cwd()))) {
     if (!tools.has(name)) tools.set(name, tool);
   }
+}
+
+/*
+ * Claude Code 2.1.330's guards on a mocked call's input (binary `function Rkn(e,t,r="")`, `function se`, `function D`,
+ * `function ae`, `function O`), but for `/regex/` guards, which the formats refuse rather than hand on: each key a dotted
+ * path into the input (a list indexed by number); a nested map goes deeper, a list allows one of its values, a type name
+ * asks for that type, anything else for that value, compared as text. The first broken guard, as its message says it.
+ */
+const GUARD_TYPES = new Set(['string', 'number', 'bool', 'boolean', 'object', 'array']);
+
+function violatedGuard(input, guards, prefix = '') {
+  for (const [key, guard] of Object.entries(guards)) {
+    const at = prefix ? `${prefix}.${key}` : key;
+    const broken = brokenGuard(valueAt(input, at), guard, at, input);
+    if (broken !== null) return broken;
+  }
+  return null;
+}
+
+function brokenGuard(value, guard, at, input) {
+  if (Array.isArray(guard)) {
+    return guard.some((allowed) => sameText(value, allowed)) ? null : `${at} = ${shown(value)} is not one of [${guard.join(', ')}]`;
+  }
+  if (typeof guard === 'object' && guard !== null) return violatedGuard(input, guard, at);
+  if (GUARD_TYPES.has(guard)) {
+    return typeOf(value) === (guard === 'boolean' ? 'bool' : guard) ? null : `${at} = ${shown(value)} is not a ${guard}`;
+  }
+  return sameText(value, guard) ? null : `${at} = ${shown(value)} is not "${guard}"`;
+}
+
+function valueAt(input, path) {
+  let value = input;
+  for (const step of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    if (Array.isArray(value)) {
+      if (!/^\d+$/.test(step)) return undefined;
+      value = value[Number(step)];
+      continue;
+    }
+    value = Object.hasOwn(value, step) ? value[step] : undefined;
+  }
+  return value;
+}
+
+function sameText(value, expected) {
+  if (typeof value === 'string') return value === expected;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value) === expected;
+  return false;
+}
+
+function typeOf(value) {
+  if (Array.isArray(value)) return 'array';
+  if (value === null || value === undefined) return 'missing';
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value;
+}
+
+function shown(value) {
+  if (value === undefined) return '(missing)';
+  const json = JSON.stringify(value);
+  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }
 
 function text(value) {

@@ -10,6 +10,7 @@ import {
 import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { graderFields, type MappedGrader, mapGrader } from './grader-checks.js';
 import type { Located } from './located.js';
+import { mockGuardGate } from './mock-guards.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { PROSE_EXECUTION_KEYS, type RawCase } from './read-case-files.js';
 import { sessionToolName } from './read-mocks.js';
@@ -91,6 +92,7 @@ export function buildCase(
     turns: [prompt],
     ...(execution.system ? { system: execution.system } : {}),
     checks,
+    ...guardGates(mcpServers),
     verdictRule: 'every-check',
     workspace: { setup: context.setup },
     limits: { maxTurns: execution.maxTurns, timeoutSeconds: execution.timeoutSeconds },
@@ -285,6 +287,12 @@ function readGraders(raw: RawCase, diagnostics: CaseDiagnostics, mocked: boolean
     graders.push(mapped);
   }
   return graders;
+}
+
+/** The case's gates: the one of its mocks' guards, when a mock guards its input. */
+function guardGates(mcpServers: readonly McpServerInput[]): { gates?: Check[] } {
+  const gate = mockGuardGate(mcpServers);
+  return gate ? { gates: [gate] } : {};
 }
 
 /** Binary `async function Sg(e,r,o)`: Claude Code runs `bash <scaffold_script>` in the run directory, only with --scaffold. */

@@ -84,17 +84,48 @@ describe('MCP mocks from <eval dir>/mocks/', () => {
     ]);
   });
 
-  it('say at its line what skill-eval cannot do: agent responders, expect guards', () => {
+  it('say at its line what skill-eval cannot do: agent responders', () => {
     const { rules } = load({
-      'evals/mocks/tickets/list_tickets.md': '---\nexpect:\n  project: web\nerror: true\n---\nNo such project',
       'evals/mocks/tickets/get_ticket.md': '---\ntype: agent\n---\nYou are a ticket tracker.',
       'evals/mocks/tickets/_server.md': '---\ntype: agent\ntools: [a, b]\n---\nYou are a ticket tracker.',
     });
-    expect(rules.sort()).toEqual([
-      'error mock-not-expressible:1',
-      'error mock-not-expressible:2',
-      'warning mock-not-expressible:3',
+    expect(rules.sort()).toEqual(['error mock-not-expressible:1', 'error mock-not-expressible:2']);
+  });
+
+  it("guard a responder's input with expect:, its values as text, and gate the case on the guards", () => {
+    const { testCase, rules } = load({
+      'evals/mocks/tickets/list_tickets.md':
+        '---\nexpect:\n  project: string\n  limit: 10\n  filter: {state: [open, 1, true]}\n---\nT-1',
+    });
+    expect(rules).toEqual([]);
+    expect(testCase!.mcpServers[0]!.mock!.tools[0]!.expect).toEqual({
+      project: 'string',
+      limit: '10',
+      filter: { state: ['open', '1', 'true'] },
+    });
+    // A call a guard refuses ends Claude Code's run, scored 0 with nothing graded: the case's gate.
+    expect(testCase!.gates).toEqual([
+      expect.objectContaining({
+        type: 'regex',
+        over: 'mcp-calls',
+        negate: true,
+        value: "the model's call violates expect: ",
+      }),
     ]);
+    // Without guards, no gate.
+    expect(load({ 'evals/mocks/tickets/list_tickets.md': 'T-1' }).testCase!.gates).toEqual([]);
+  });
+
+  it('refuse guards Claude Code refuses, and the /regex/ guards skill-eval cannot check', () => {
+    const rulesOf = (front: string) => load({ 'evals/mocks/tickets/list_tickets.md': `---\n${front}\n---\nT-1` }).rules;
+    expect(rulesOf('expect: [a]')).toEqual(['error wrong-type:2']);
+    // Said where the guards start.
+    expect(rulesOf('expect:\n  state: []')).toEqual(['error wrong-type:3']);
+    expect(rulesOf('expect:\n  state: [{a: 1}]')).toEqual(['error wrong-type:3']);
+    expect(rulesOf('expect:\n  id: /^T-[0-9]+$/')).toEqual(['error mock-not-expressible:3']);
+    const many = Array.from({ length: 33 }, (_, i) => `  k${i}: string`).join('\n');
+    expect(rulesOf(`expect:\n${many}`)).toEqual(['error wrong-type:3']);
+    expect(rulesOf(`expect:\n${many.split('\n').slice(1).join('\n')}`)).toEqual([]);
   });
 
   it('answer a responder with error: true as a tool error, and refuse an error or a field Claude Code would not take', () => {

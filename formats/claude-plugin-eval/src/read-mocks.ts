@@ -6,6 +6,7 @@ import type { CaseDiagnostics, Where } from './diagnostics.js';
 import { splitFrontMatter } from './front-matter.js';
 import { frontMatterFields } from './front-matter-fields.js';
 import { isPlainMap, type Located } from './located.js';
+import { readMockGuards } from './mock-guards.js';
 import type { PluginUnderTest } from './plugin-under-test.js';
 import { caseBoundary, readCaseText, readPluginText } from './side-text.js';
 
@@ -43,6 +44,8 @@ interface Responder {
   body: string;
   /** The body answers the call as a tool error (`error: true`). */
   error: boolean;
+  /** Guards on the call's input (`expect:`), their values as text. */
+  expect?: Record<string, unknown>;
   at: Where;
 }
 
@@ -98,6 +101,7 @@ export function readMocks(
         inputSchema: listing?.inputSchema ?? { type: 'object', additionalProperties: true },
         response: responder.body,
         ...(responder.error ? { error: true } : {}),
+        ...(responder.expect ? { expect: responder.expect } : {}),
       };
     });
     result.push({
@@ -265,13 +269,10 @@ function readResponder(
     );
     ok = false;
   }
-  if (fields.expect) {
-    diagnostics.warning(
-      'mock-not-expressible',
-      `${name}: expect: makes Claude Code stop the run when a call's input violates it; skill-eval answers every call, so such a run goes on here.`,
-      fields.expect.at,
-    );
-  }
+  // A call its guards refuse ends Claude Code's run, scored 0; here it is answered as an error, and a gate of the case
+  // fails (guardGate).
+  const expect = fields.expect ? readMockGuards(name, fields.expect.value, fields.expect.at, diagnostics) : undefined;
+  if (fields.expect && !expect) ok = false;
   const body = split.body.replace(/^\n+/, '').replace(/\s+$/, '');
   const bodyAt: Where = { file, line: text.split('\n').length - split.body.split('\n').length + 1 };
   if (body.includes(STUB)) {
@@ -284,7 +285,7 @@ function readResponder(
   }
   const response = fillTemplate(body, serverDir, name, bodyAt, diagnostics);
   if (!ok || response === undefined) return undefined;
-  return { tool, body: response, error: error === true, at: start };
+  return { tool, body: response, error: error === true, ...(expect ? { expect } : {}), at: start };
 }
 
 /**

@@ -57,6 +57,8 @@ describe('claude plugin eval → claude plugin eval', () => {
     'mock',
     'mock-calls',
     'mock-error',
+    'mock-expect-broken',
+    'mock-expect-held',
     'mock-front-matter',
     'tools-kept',
     'all-with-only',
@@ -71,23 +73,29 @@ describe('claude plugin eval → claude plugin eval', () => {
     });
   }
 
-  it('writes a mocked answer that is a tool error, or that opens as front matter would, so that it reads back the same', () => {
+  it('writes a mocked answer that is a tool error, is guarded, or opens as front matter would, so that it reads back the same', () => {
     const source = loadClaudePluginEval(join(DIFFERENTIAL, 'mock', 'case.yaml')).suites[0]!;
     const server = source.cases[0]!.mcpServers[0]!;
     const tools = [
       { name: 'archived', response: 'Project {{params.project}} is archived.', error: true },
       { name: 'fenced', response: '---\nnot: front matter\n---\nbody' },
+      {
+        name: 'guarded',
+        response: 'ok',
+        expect: { project: 'string', limit: '10', filter: { state: ['open', 'true'] } },
+      },
     ];
     const testCase = { ...source.cases[0]!, mcpServers: [{ ...server, mock: { tools } }] };
     const back = roundTrip({ ...source, cases: [testCase] });
     expect(back.files.find((f) => f.path.endsWith('/archived.md'))?.text).toBe(
       '---\nerror: true\n---\nProject {{input.project}} is archived.\n',
     );
-    expect(
-      back.cases[0]!.mcpServers[0]!.mock!.tools.map(({ name, response, error }) => ({ name, response, error })),
-    ).toEqual([
-      { name: 'archived', response: 'Project {{params.project}} is archived.', error: true },
-      { name: 'fenced', response: '---\nnot: front matter\n---\nbody', error: undefined },
+    const read = back.cases[0]!.mcpServers[0]!.mock!.tools;
+    expect(read.map(({ name, response, error, expect }) => ({ name, response, error, expect }))).toEqual([
+      { name: 'archived', response: 'Project {{params.project}} is archived.', error: true, expect: undefined },
+      { name: 'fenced', response: '---\nnot: front matter\n---\nbody', error: undefined, expect: undefined },
+      // Guards stay text: `limit: "10"` reads back as the "10" Claude Code compares with.
+      { name: 'guarded', response: 'ok', error: undefined, expect: tools[2]!.expect },
     ]);
   });
 

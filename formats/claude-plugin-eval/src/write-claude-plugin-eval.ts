@@ -15,6 +15,7 @@ import {
   toYaml as yamlText,
 } from '@skill-eval/format-kit';
 import { globOfCreatedPathPattern } from './created-path-pattern.js';
+import { isMockGuardGate } from './mock-guards.js';
 import { READ_ONLY_TOOLS } from './tool-grants.js';
 
 /** Metadata the reader keeps under `claudePluginEval`, written back into case.yaml. */
@@ -211,9 +212,11 @@ function writeGraders(testCase: Case, lose: (what: string) => void): Grader[] {
       graders.push({ name, ...grader, ...(weight !== 1 ? { weight } : {}) } as Grader);
     }
   };
-  if (testCase.gates.length) lose('gates: written as graders (Claude Code judges every grader; the score counts them)');
+  // The gate of mocks' guards is written as the guards themselves (mocks/<server>/<tool>.md `expect:`).
+  const gates = testCase.gates.filter((gate) => !isMockGuardGate(gate));
+  if (gates.length) lose('gates: written as graders (Claude Code judges every grader; the score counts them)');
   if (testCase.failIf.length) lose('fail-if checks: written as negated graders, which count in the score');
-  for (const [i, c] of testCase.gates.entries()) add(c, i, 'gate');
+  for (const [i, c] of gates.entries()) add(c, i, 'gate');
   for (const [i, c] of testCase.checks.entries()) add(c, i, 'check');
   for (const [i, c] of testCase.failIf.entries()) add(c, i, 'fail-if');
   if (testCase.kind === 'trigger' && testCase.shouldTrigger !== undefined) {
@@ -442,8 +445,14 @@ function writeMocks(testCase: Case, dir: string, lose: (what: string) => void): 
         /\{\{\s*params\.([A-Za-z0-9_.$-]+)(?:\s*\|\s*default:\s*['"][^'"]*['"])?\s*\}\}/g,
         (_m, key: string) => `{{input.${key}}}`,
       );
-      // Front matter when the answer is an error, or when the body itself opens as front matter would.
-      const front = tool.error ? '---\nerror: true\n---\n' : /^---\s*\n/.test(`${body}\n`) ? '---\n---\n' : '';
+      // Front matter for an error answer or guards, or when the body itself opens as front matter would.
+      const fields = { ...(tool.error ? { error: true } : {}), ...(tool.expect ? { expect: tool.expect } : {}) };
+      const front =
+        Object.keys(fields).length > 0
+          ? `---\n${toYaml(fields)}---\n`
+          : /^---\s*\n/.test(`${body}\n`)
+            ? '---\n---\n'
+            : '';
       files.push({ path: `${dir}/mocks/${name}/${segment(tool.name)}.md`, text: `${front}${body}\n` });
       if (tool.description !== undefined || tool.inputSchema !== undefined)
         listing.push({

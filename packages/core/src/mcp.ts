@@ -17,6 +17,13 @@ export const McpMockToolSchema = lazySchema(() =>
     response: z.unknown(),
     /** The answer is a tool error (`isError`), as a responder with `error: true` answers in Claude Code's mocks. */
     error: z.boolean().optional(),
+    /**
+     * Guards on the call's input, as a responder's `expect:` in Claude Code's mocks: each key a dotted path into the
+     * input (a nested map goes deeper); each value a type name (`string`, `number`, `bool`, `boolean`, `object`,
+     * `array`), a list of allowed values, or the value itself, compared as text. A call that breaks one is answered
+     * as a tool error starting "the model's call violates expect:", naming it.
+     */
+    expect: z.record(z.string(), z.unknown()).optional(),
   }),
 );
 export type McpMockTool = z.infer<typeof McpMockToolSchema>;

@@ -33,6 +33,36 @@ const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
   (result.content as { type: string; text: string }[]).map((block) => block.text).join('\n');
 
 describe('mock MCP server', () => {
+  it("checks a tool's input against its guards first, as Claude Code's expect: does", async () => {
+    const guards = {
+      project: 'string',
+      state: ['open', 'closed'],
+      filter: { limit: '10', strict: 'bool' },
+      'tags.0': 'urgent',
+    };
+    const mcp = await connect({
+      name: 't',
+      tools: [{ name: 'list', response: 'ok {{params.project}}', expect: guards }],
+    });
+    const call = async (args: Record<string, unknown>) => {
+      const result = await mcp.callTool({ name: 'list', arguments: args });
+      return [textOf(result), result.isError ?? false];
+    };
+    const good = { project: 'web', state: 'open', filter: { limit: 10, strict: false }, tags: ['urgent'] };
+    expect(await call(good)).toEqual(['ok web', false]);
+    // Each broken guard, named as Claude Code names it (the first one broken).
+    const broken: [Record<string, unknown>, string][] = [
+      [{ ...good, project: 5 }, 'project = 5 is not a string'],
+      [{ ...good, state: 'done' }, 'state = "done" is not one of [open, closed]'],
+      [{ ...good, filter: { limit: 11, strict: false } }, 'filter.limit = 11 is not "10"'],
+      [{ ...good, filter: { limit: 10 } }, 'filter.strict = (missing) is not a bool'],
+      [{ ...good, tags: ['later', 'urgent'] }, 'tags.0 = "later" is not "urgent"'],
+    ];
+    for (const [args, why] of broken) {
+      expect(await call(args)).toEqual([`the model's call violates expect: ${why}`, true]);
+    }
+  });
+
   it('lists its tools and answers each with its canned response, placeholders filled', async () => {
     const mcp = await connect({
       name: 'project-mgmt',

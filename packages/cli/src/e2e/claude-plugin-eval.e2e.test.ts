@@ -29,6 +29,8 @@ interface ClaudeCase {
 /** A run of a case in Claude Code's report: what its MCP stand-ins answered. */
 interface ClaudeRun {
   mocks?: { servers: { server: string; kind: string }[]; calls: { total: number; errors: number } };
+  /** The run ended at a mocked call its responder's guards refused (`expect:`). */
+  aborted?: { server: string; tool: string; reason: string };
 }
 
 /** Both harnesses' reports of one suite. */
@@ -148,6 +150,8 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
       'mock',
       'mock-calls',
       'mock-error',
+      'mock-expect-broken',
+      'mock-expect-held',
       'mock-front-matter',
       'order',
       'tools-kept',
@@ -193,6 +197,23 @@ describe('claude plugin eval and skill-eval score the same suite alike', () => {
       expect(call?.output).toMatch(/^Project web is archived\./);
       expect(call?.isError).toBe(true);
     }
+  });
+
+  it("guards a mocked call's input as Claude Code does: a refused call ends the case at 0, a held one is answered", () => {
+    // mock-expect-broken's responder allows the projects api and mobile; the agent asks for web. Claude Code ends the run
+    // there (aborted, score 0, no grader graded); skill-eval's server refuses the call with the same words, and the
+    // case's gate fails it before its checks.
+    const broken = claude.cases.find((c) => c.name === 'mock-expect-broken')!;
+    expect(broken.aggregates.score).toBe(0);
+    const reason = broken.arms.with[0]!.aborted?.reason;
+    expect(reason).toBe('the model\'s call violates expect: project = "web" is not one of [api, mobile]');
+    for (const call of ticketCalls('mock-expect-broken')) {
+      expect(call?.isError).toBe(true);
+      expect(call?.output?.startsWith(reason!)).toBe(true);
+    }
+    // mock-expect-held's guards (a project that is text, a state of the list) let the call through in both.
+    expect(claude.cases.find((c) => c.name === 'mock-expect-held')!.aggregates.score).toBe(1);
+    for (const call of ticketCalls('mock-expect-held')) expect(call?.output).toBe('Guarded tickets in web: T-7.');
   });
 
   it('keeps a disallowed tool, and one no grant gives, from the agent in both harnesses: the call is refused and no file written', () => {
