@@ -17,7 +17,7 @@ import {
   makeFolders,
   openHarnessFileForAppendSync,
   writeHarnessFileAtomically,
-  writeHarnessFileAtomicallySync,
+  writeNewHarnessFileSync,
 } from '@skill-eval/engine-kit/agent-files';
 import { type KeepOptions, keepArtifacts } from './keep-artifacts.js';
 import { makeDirectory } from './make-directory.js';
@@ -108,9 +108,11 @@ export async function createResultStore(
   let fd: number | undefined = openHarnessFileForAppendSync(resultsFile);
   const writeTranscriptText = (executionId: string, text: string): string => {
     const rel = `transcripts/${executionId}.json`;
+    const path = join(outDir, rel);
     // Written synchronously: a thread-pool round trip costs more than the write, which a cached run does per result.
-    writeHarnessFileAtomicallySync(outDir, join(outDir, rel), text, { made: madeFolders });
-    ledger.record(join(outDir, rel), sha256(text));
+    // Readers find a transcript through its result's line, appended after it is whole: it is written in place.
+    writeNewHarnessFileSync(outDir, path, text, { made: madeFolders });
+    ledger.record(path, sha256(text));
     return rel;
   };
   const artifactsOf = (executionId: string) => join(outDir, 'artifacts', executionId);

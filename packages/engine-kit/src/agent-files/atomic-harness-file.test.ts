@@ -17,7 +17,12 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openHarnessFileForAppendSync, writeHarnessFileAtomically, writeHarnessFileAtomicallySync } from './index.js';
+import {
+  openHarnessFileForAppendSync,
+  writeHarnessFileAtomically,
+  writeHarnessFileAtomicallySync,
+  writeNewHarnessFileSync,
+} from './index.js';
 
 const HOST_TEXT = 'host-only text\n';
 let dir: string;
@@ -38,13 +43,21 @@ const hostUntouched = () => {
   expect(readdirSync(host)).toEqual(['bashrc']);
 };
 
-/** The two ways to write: the promise one and the one in one stretch of the thread. */
+/**
+ * The ways to write: the promise one, the one in one stretch of the thread, and the one that makes a new file in place
+ * (a transcript), which falls back to the second when something stands at the name.
+ */
 const writers = [
   ['writeHarnessFileAtomically', writeHarnessFileAtomically],
   [
     'writeHarnessFileAtomicallySync',
     async (base: string, path: string, data: string, options?: { mode?: number }) =>
       writeHarnessFileAtomicallySync(base, path, data, options),
+  ],
+  [
+    'writeNewHarnessFileSync',
+    async (base: string, path: string, data: string, options?: { mode?: number }) =>
+      writeNewHarnessFileSync(base, path, data, options),
   ],
 ] as const;
 
@@ -92,6 +105,8 @@ describe.runIf(process.platform !== 'win32').each(writers)('%s into a run direct
       rmSync(run, { recursive: true });
       symlinkSync(host, run);
       await expect(write(run, join(run, 'bashrc'), 'overwritten')).rejects.toMatchObject({ code: 'ELOOP' });
+      // A name not there yet: the file made through the link is removed again.
+      await expect(write(run, join(run, 'second.json'), '{}')).rejects.toMatchObject({ code: 'ELOOP' });
       hostUntouched();
     },
   );

@@ -101,6 +101,50 @@ export function writeHarnessFileAtomicallySync(
   }
 }
 
+/**
+ * Writes `data` as the new file `path` below `base`, in one stretch of the calling thread, for a file that readers
+ * find only through something written after it (a transcript, which its result's line in results.jsonl names): such
+ * a file needs no temporary name and rename, as nobody looks at it before it is whole. It is created at its own name
+ * (O_CREAT|O_EXCL|O_NOFOLLOW: nothing already there is opened), must land inside the real `base` as
+ * {@link writeHarnessFileAtomicallySync}'s temporary file must, and is removed when a step fails. When something
+ * stands at the name already (a resumed run's file, or one planted there), the file is written as
+ * writeHarnessFileAtomicallySync writes it: replacing the name, following nothing.
+ */
+export function writeNewHarnessFileSync(
+  base: string,
+  path: string,
+  data: string | Uint8Array,
+  { mode = 0o644, made }: AtomicWriteOptions & { made?: Set<string> } = {},
+): void {
+  const folder = dirname(path);
+  if (!made?.has(folder)) makeFoldersSync(base, folder, made);
+  let fd: number;
+  try {
+    fd = openSync(path, NEW_FILE, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    writeHarnessFileAtomicallySync(base, path, data, { mode, made });
+    return;
+  }
+  try {
+    try {
+      refuseUnlessInside(fd, base, path);
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    // The file this call made (O_EXCL), reached by the same name: half a file is never left for a reader.
+    try {
+      unlinkSync(path);
+    } catch {
+      // Gone already.
+    }
+    throw error;
+  }
+}
+
 /** How much of data given in pieces is gathered before it is written: a results.jsonl comes a line at a time. */
 const BATCH_BYTES = 1024 * 1024;
 

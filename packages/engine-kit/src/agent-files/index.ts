@@ -12,6 +12,7 @@ export {
   type AtomicWriteOptions,
   writeHarnessFileAtomically,
   writeHarnessFileAtomicallySync,
+  writeNewHarnessFileSync,
 } from './atomic-harness-file.js';
 export { type CopyOptions, copyAgentFile } from './copy-agent-file.js';
 export { CopyBudget, type CopyLimits, DEFAULT_COPY_LIMITS } from './copy-budget.js';
