@@ -89,6 +89,11 @@ function shared(ctx: CacheKeyContext, owner: object, value: () => unknown): RawJ
   return json;
 }
 
+/** Each path with its hash. */
+function hashesOf(paths: readonly string[], hash: (path: string) => Promise<string>): Promise<[string, string][]> {
+  return Promise.all(paths.map(async (path): Promise<[string, string]> => [path, await hash(path)]));
+}
+
 /**
  * sha256 over everything that decides an execution's result: the case, the trees it reads, the engine (id, version,
  * model, settings), the judge when the case has one, the variant, the run number and the harness version — with paths
@@ -99,16 +104,15 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
   const staged = skillsForVariant(testCase.skills, item.variant, ctx.baselineSkill);
   const paths = referencedPaths(testCase, staged);
   const treeOptions = { skipFiles: ctx.evalFiles };
-  const skills = await Promise.all(
-    paths.skills.map(async (dir) => [
-      dir,
-      await ctx.hasher.hash(dir, { ...treeOptions, skipNames: NOT_PART_OF_A_SKILL }),
-    ]),
-  );
-  const trees = await Promise.all(paths.trees.map(async (p) => [p, await ctx.hasher.hash(p, treeOptions)]));
-  const files = await Promise.all(
-    paths.files.map(async (p) => [p, await ctx.hasher.hash(p, { ...treeOptions, filesOnly: true })]),
-  );
+  // Most cases read no tree: their key is made without a wait (a cached run of a thousand cases keys them all).
+  const [skills, trees, files] =
+    paths.skills.length + paths.trees.length + paths.files.length === 0
+      ? [[], [], []]
+      : await Promise.all([
+          hashesOf(paths.skills, (dir) => ctx.hasher.hash(dir, { ...treeOptions, skipNames: NOT_PART_OF_A_SKILL })),
+          hashesOf(paths.trees, (p) => ctx.hasher.hash(p, treeOptions)),
+          hashesOf(paths.files, (p) => ctx.hasher.hash(p, { ...treeOptions, filesOnly: true })),
+        ]);
   const { project } = testCase.workspace;
   const projectTree = project
     ? [

@@ -50,7 +50,7 @@ export {
 } from './resolve-mcp-servers.js';
 export { type CacheEntry, createResultCache, type ResultCache } from './result-cache.js';
 export { createResultStore, type ResultStore } from './result-store.js';
-export { createRunCache, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
+export { cachedResult, createRunCache, executeIntoCache, type RunCache, runCacheFor } from './run-cache.js';
 export {
   assertRunDirUsable,
   type EarlierPart,

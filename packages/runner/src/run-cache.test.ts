@@ -30,8 +30,11 @@ describe('runSuites with a result cache', () => {
   });
   afterEach(() => cleanup());
 
+  /** What an execution of the prompt `hold` waits for before it answers. */
+  let holding = async (): Promise<void> => undefined;
   const { engine, stats } = fakeEngine(async (input) => {
     if (input.turns[0] === 'boom') throw new Error('engine exploded');
+    if (input.turns[0] === 'hold') await holding();
     if (input.turns[0]?.startsWith('echo ')) return completed(`done: ${input.turns[0]}`);
     return completed(input.turns[0] === 'fail' ? 'nothing' : 'done');
   });
@@ -202,6 +205,30 @@ describe('runSuites with a result cache', () => {
       },
     };
     expect((await run(suiteOf(['a', 'b']), {}, cacheDir, {}, mend)).executed).toEqual(toRun);
+  });
+
+  it('writes cached results without waiting for a slot that an execution holds', async () => {
+    await run(suiteOf(['first', 'a', 'b']));
+    // The second run's first case changed: it runs, and holds the only slot until both cached results are written.
+    let linesWhileHeld = 0;
+    holding = async () => {
+      const results = join(dir, `out${runs}`, 'results.jsonl');
+      const lines = async () => (await readFile(results, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+      for (let round = 0; round < 100 && (await lines()) < 2; round++) await new Promise((r) => setTimeout(r, 20));
+      linesWhileHeld = await lines();
+    };
+    try {
+      const second = await run(suiteOf(['hold', 'a', 'b']), {}, cacheDir, {}, { concurrency: 1 });
+      expect(second.executed).toEqual(['hold']);
+      expect(second.results.map((r) => [r.caseId, r.cached ?? false])).toEqual([
+        ['c0', false],
+        ['c1', true],
+        ['c2', true],
+      ]);
+    } finally {
+      holding = async () => undefined;
+    }
+    expect(linesWhileHeld).toBe(2);
   });
 
   it('treats a damaged cache entry as a miss', async () => {

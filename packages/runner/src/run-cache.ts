@@ -134,31 +134,43 @@ async function copyCachedTranscript(
 }
 
 /**
- * Reuses the cached result of an unchanged execution (copying its transcript into this run), or runs `execute` and
- * caches its result with its transcript. Without a cache, just runs `execute`.
+ * The cached result of an unchanged execution as this run's (its transcript copied into this run), or undefined when
+ * the cache has none, its entry is damaged, the execution's inputs cannot be hashed ({@link executeIntoCache} says
+ * so) or its transcript cannot be copied.
  */
-export async function withResultCache(
+export async function cachedResult(
+  runCache: RunCache,
+  item: PlanItem<EngineTarget>,
+  store: ResultStore,
+): Promise<CaseResult | undefined> {
+  const started = Date.now();
+  let entry: CacheEntry | undefined;
+  try {
+    entry = await runCache.lookup(item);
+  } catch {
+    return undefined;
+  } finally {
+    runCache.release(item);
+  }
+  if (!entry) return undefined;
+  const transcriptFile = await copyCachedTranscript(store, item, entry.transcriptText);
+  return transcriptFile === null ? undefined : reuseCachedResult(entry, item.planned, started, transcriptFile);
+}
+
+/** Runs `execute` and caches its result with its transcript when it is worth keeping. Without a cache, just runs it. */
+export async function executeIntoCache(
   runCache: RunCache | undefined,
   item: PlanItem<EngineTarget>,
   store: ResultStore,
   execute: () => Promise<CaseResult>,
 ): Promise<CaseResult> {
   if (!runCache) return execute();
-  const started = Date.now();
   let key: string;
-  let entry: CacheEntry | undefined;
   try {
     key = await runCache.keyOf(item);
-    entry = await runCache.lookup(item);
   } catch (error) {
     runCache.warn(`cache disabled for some executions: cannot hash their inputs (${errorInfo(error).message}).`);
     return execute();
-  } finally {
-    runCache.release(item);
-  }
-  if (entry) {
-    const transcriptFile = await copyCachedTranscript(store, item, entry.transcriptText);
-    if (transcriptFile !== null) return reuseCachedResult(entry, item.planned, started, transcriptFile);
   }
   const result = await execute();
   if (!cacheable(result)) return result;

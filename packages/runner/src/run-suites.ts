@@ -26,7 +26,7 @@ import { type ExecutionRoute, routedContext } from './execution-route.js';
 import { type PlanItem, planItems, type Variant } from './plan.js';
 
 import { createResultStore, type ResultStore } from './result-store.js';
-import { isCached, type RunCache, runCacheFor, withResultCache } from './run-cache.js';
+import { cachedResult, executeIntoCache, isCached, type RunCache, runCacheFor } from './run-cache.js';
 import { type EarlierPart, resumeRunDir, startRunDir } from './run-dir.js';
 import { takeRunLock } from './run-lock.js';
 import { newRunName } from './run-name.js';
@@ -147,9 +147,21 @@ const warnOnStderr = (message: string): void => void process.stderr.write(`skill
 function reporterBus(reporters: readonly Reporter[], warn: (message: string) => void) {
   const warned = new Set<Reporter>();
   let queue: Promise<void> = Promise.resolve();
-  return <H extends Hook>(hook: H, ...args: Parameters<NonNullable<Reporter[H]>>): Promise<void> => {
+  // A hook no reporter has costs nothing: a run of a thousand cached results tells two hooks each.
+  const listeners = new Map<Hook, Reporter[]>();
+  const listening = (hook: Hook): Reporter[] => {
+    let found = listeners.get(hook);
+    if (!found) {
+      found = reporters.filter((reporter) => reporter[hook] !== undefined);
+      listeners.set(hook, found);
+    }
+    return found;
+  };
+  const report = <H extends Hook>(hook: H, ...args: Parameters<NonNullable<Reporter[H]>>): Promise<void> => {
+    const told = listening(hook);
+    if (told.length === 0) return queue;
     queue = queue.then(async () => {
-      for (const reporter of reporters) {
+      for (const reporter of told) {
         try {
           await (reporter[hook] as ((...a: unknown[]) => unknown) | undefined)?.apply(reporter, args);
         } catch (error) {
@@ -162,6 +174,8 @@ function reporterBus(reporters: readonly Reporter[], warn: (message: string) => 
     });
     return queue;
   };
+  /** Whether some reporter has `hook`: what only it would be told need not be made. */
+  return Object.assign(report, { listens: (hook: Hook): boolean => listening(hook).length > 0 });
 }
 
 /**
@@ -302,14 +316,29 @@ async function executeAll(
   const schedule = createScheduler(options.concurrency ?? 4, suites);
   // Whether an agent, setup or grading script ran: only then can something other than the harness have written here.
   let executed = false;
+  const starting = async (item: PlanItem<EngineTarget>): Promise<void> => {
+    if (report.listens('onExecutionStart')) await report('onExecutionStart', redact(item.planned));
+  };
+  // From here on the run holds the result as written: redacted, as every reporter and the summary see it.
+  const written = async (result: CaseResult): Promise<CaseResult> => {
+    const line = await store.appendResult(result);
+    await report('onResult', line);
+    return line;
+  };
   const byPlanOrder: (CaseResult | undefined)[] = await Promise.all(
-    items.map((item) =>
-      schedule(item.suite, async () => {
-        const done = finished.get(item.planned.executionId);
-        if (done) return done;
+    items.map(async (item) => {
+      const done = finished.get(item.planned.executionId);
+      if (done) return done;
+      // A result the cache answers takes no slot: only what runs waits for one.
+      const cached = runCache && !signal.aborted ? await cachedResult(runCache, item, store) : undefined;
+      if (cached) {
+        await starting(item);
+        return written(cached);
+      }
+      return schedule(item.suite, async () => {
         if (signal.aborted) return undefined;
-        await report('onExecutionStart', redact(item.planned));
-        const result = await withResultCache(runCache, item, store, () => {
+        await starting(item);
+        const result = await executeIntoCache(runCache, item, store, () => {
           executed = true;
           return executeWithRetry(
             item,
@@ -317,12 +346,9 @@ async function executeAll(
             item.testCase.retry,
           );
         });
-        // From here on the run holds the result as written: redacted, as every reporter and the summary see it.
-        const written = await store.appendResult(result);
-        await report('onResult', written);
-        return written;
-      }),
-    ),
+        return written(result);
+      });
+    }),
   );
   return { results: byPlanOrder.filter((r): r is CaseResult => r !== undefined), executed };
 }

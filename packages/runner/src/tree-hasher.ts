@@ -12,7 +12,7 @@ const CHUNK = 1024 * 1024;
 /**
  * What one hash may read behind links out of its tree (entries, and bytes of files). A skill linking to `/` or to a
  * huge folder would otherwise have the cache key read all of it; past this the hash fails, and the run caches none of
- * the executions that stage the tree (withResultCache says so once).
+ * the executions that stage the tree (executeIntoCache says so once).
  */
 export const LINKED_TREE_LIMITS: LinkedTreeLimits = { entries: 100_000, bytes: 1024 ** 3 };
 
