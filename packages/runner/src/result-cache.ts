@@ -28,7 +28,8 @@ export interface ResultCache {
   put(entry: Omit<CacheEntry, 'format'>): Promise<void>;
 }
 
-const entryFile = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key}.json`);
+/** The file of the entry under `key`. */
+export const entryFile = (dir: string, key: string): string => join(dir, key.slice(0, 2), `${key}.json`);
 
 /**
  * What an entry starts with: its seal, an HMAC-SHA256 of the JSON that follows under the seal key of the user who ran
@@ -46,7 +47,7 @@ export const sealedEntry = (sealKey: Uint8Array, json: string): string =>
   `${SEAL_PREFIX}${sealOf(sealKey, json).toString('hex')}\n${json}`;
 
 /** The JSON of a sealed entry, or undefined when its seal is missing or was not made with `sealKey`. */
-function unsealed(sealKey: Uint8Array, text: string): string | undefined {
+export function unsealed(sealKey: Uint8Array, text: string): string | undefined {
   const start = SEAL_PREFIX.length + SEAL_HEX_LENGTH;
   if (!text.startsWith(SEAL_PREFIX) || text[start] !== '\n') return undefined;
   const seal = Buffer.from(text.slice(SEAL_PREFIX.length, start), 'hex');
@@ -78,6 +79,22 @@ function isResult(value: unknown): value is CaseResult {
   );
 }
 
+/** An entry read back (from its file or a pack): the entry under `key` when it has the shape this version wrote. */
+export function checkedEntry(raw: unknown, key: string): CacheEntry | undefined {
+  const entry = raw as Partial<CacheEntry> | null;
+  if (entry?.format !== CACHE_FORMAT || entry.key !== key) return undefined;
+  const text = entry.transcriptText;
+  if (!isResult(entry.result) || (text !== undefined && (typeof text !== 'string' || !text.startsWith('{'))))
+    return undefined;
+  return {
+    format: CACHE_FORMAT,
+    key,
+    ...(typeof entry.runDir === 'string' ? { runDir: entry.runDir } : {}),
+    result: entry.result,
+    ...(text !== undefined ? { transcriptText: text } : {}),
+  };
+}
+
 /**
  * The result cache at `dir`. Entries are sealed with `sealKey` (a secret of the user's, see SEAL_PREFIX): only those
  * sealed with it are read back.
@@ -86,28 +103,14 @@ export function createResultCache(dir: string, sealKey: Uint8Array): ResultCache
   return {
     dir,
     async get(key) {
-      let raw: unknown;
       try {
         // Read synchronously: entries are small, and a cached run reads one per execution. A regular file only: a link
         // a repository commits there (to /dev/zero, a FIFO) is a miss, not a hang.
         const json = unsealed(sealKey, readRegularTextSync(entryFile(dir, key)));
-        if (json === undefined) return undefined;
-        raw = JSON.parse(json);
+        return json === undefined ? undefined : checkedEntry(JSON.parse(json), key);
       } catch {
         return undefined;
       }
-      const entry = raw as Partial<CacheEntry> | null;
-      if (entry?.format !== CACHE_FORMAT || entry.key !== key) return undefined;
-      const text = entry.transcriptText;
-      if (!isResult(entry.result) || (text !== undefined && (typeof text !== 'string' || !text.startsWith('{'))))
-        return undefined;
-      return {
-        format: CACHE_FORMAT,
-        key,
-        ...(typeof entry.runDir === 'string' ? { runDir: entry.runDir } : {}),
-        result: entry.result,
-        ...(text !== undefined ? { transcriptText: text } : {}),
-      };
     },
     async put(entry) {
       // The cache folder itself is the user's choice (--cache-dir), made as an output folder is; below it, a folder

@@ -133,51 +133,87 @@ describe('runSuites with a result cache', () => {
     expect((await run(suiteOf(['a', 'b']))).executed).toEqual([]);
   });
 
-  it('writes the run directory of a cached re-run as the run that filled the cache wrote its own', async () => {
-    const suite = suiteOf(['a', 'b', 'fail']);
-    const first = await run(suite);
-    const second = await run(suite, {}, cacheDir, {}, { beforeExecutions: () => {} });
-    expect(second.executed).toEqual([]);
-    const files = async (outDir: string) =>
-      (await readdir(outDir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile() && !entry.parentPath.includes('artifacts'))
-        .map((entry) => join(entry.parentPath, entry.name).slice(outDir.length + 1))
-        .sort();
-    // The same files (a hit copies no artifacts: its transcript points at the run that made it), the same transcripts
-    // byte for byte, and the same results but for what says where, when and at what cost they were made.
-    expect(await files(second.outDir)).toEqual(await files(first.outDir));
-    const lines = (outDir: string) =>
-      readFileSync(join(outDir, 'results.jsonl'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as CaseResult);
-    const firstLines = lines(first.outDir);
-    for (const [i, hit] of lines(second.outDir).entries()) {
-      const made = firstLines.find((r) => r.executionId === hit.executionId)!;
-      const { cached, cachedFrom, startedAt, durationMs, session, ...rest } = hit;
-      const { cached: _, startedAt: madeAt, durationMs: took, session: madeSession, ...madeRest } = made;
-      expect([i, cached, rest]).toEqual([i, true, madeRest]);
-      expect(cachedFrom).toEqual({
-        executionId: made.executionId,
-        runDir: first.outDir,
-        startedAt: madeAt,
-        durationMs: took,
-        usage: madeSession!.usage,
-        costUsd: madeSession!.costUsd,
-      });
-      expect(session).toEqual({
-        ...madeSession,
-        usage: { ...madeSession!.usage, inputTokens: 0, outputTokens: 0 },
-        costUsd: 0,
-      });
-      expect(Date.parse(startedAt)).toBeGreaterThanOrEqual(Date.parse(second.summary.startedAt));
-      expect(durationMs).toBeGreaterThanOrEqual(0);
-      const transcript = (outDir: string) => readFileSync(join(outDir, hit.transcriptFile!), 'utf8');
-      expect(transcript(second.outDir)).toBe(transcript(first.outDir));
-    }
-    const summary = (outDir: string) => JSON.parse(readFileSync(join(outDir, 'summary.json'), 'utf8'));
-    expect(summary(second.outDir).caseTotals).toEqual(summary(first.outDir).caseTotals);
-    expect(summary(second.outDir).totals).toMatchObject({ passed: 2, failed: 1, costUsd: 0 });
+  it.each([
+    ['from the pack of its executions', false],
+    ['entry by entry', true],
+  ])(
+    'writes the run directory of a cached re-run as the run that filled the cache wrote its own (%s)',
+    async (_, withoutPack) => {
+      const suite = suiteOf(['a', 'b', 'fail']);
+      const first = await run(suite);
+      expect(await readdir(join(cacheDir, 'packs'))).toHaveLength(1);
+      if (withoutPack) await rm(join(cacheDir, 'packs'), { recursive: true });
+      const second = await run(suite, {}, cacheDir, {}, { beforeExecutions: () => {} });
+      expect(second.executed).toEqual([]);
+      const files = async (outDir: string) =>
+        (await readdir(outDir, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile() && !entry.parentPath.includes('artifacts'))
+          .map((entry) => join(entry.parentPath, entry.name).slice(outDir.length + 1))
+          .sort();
+      // The same files (a hit copies no artifacts: its transcript points at the run that made it), the same transcripts
+      // byte for byte, and the same results but for what says where, when and at what cost they were made.
+      expect(await files(second.outDir)).toEqual(await files(first.outDir));
+      const lines = (outDir: string) =>
+        readFileSync(join(outDir, 'results.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as CaseResult);
+      const firstLines = lines(first.outDir);
+      for (const [i, hit] of lines(second.outDir).entries()) {
+        const made = firstLines.find((r) => r.executionId === hit.executionId)!;
+        const { cached, cachedFrom, startedAt, durationMs, session, ...rest } = hit;
+        const { cached: _, startedAt: madeAt, durationMs: took, session: madeSession, ...madeRest } = made;
+        expect([i, cached, rest]).toEqual([i, true, madeRest]);
+        expect(cachedFrom).toEqual({
+          executionId: made.executionId,
+          runDir: first.outDir,
+          startedAt: madeAt,
+          durationMs: took,
+          usage: madeSession!.usage,
+          costUsd: madeSession!.costUsd,
+        });
+        expect(session).toEqual({
+          ...madeSession,
+          usage: { ...madeSession!.usage, inputTokens: 0, outputTokens: 0 },
+          costUsd: 0,
+        });
+        expect(Date.parse(startedAt)).toBeGreaterThanOrEqual(Date.parse(second.summary.startedAt));
+        expect(durationMs).toBeGreaterThanOrEqual(0);
+        const transcript = (outDir: string) => readFileSync(join(outDir, hit.transcriptFile!), 'utf8');
+        expect(transcript(second.outDir)).toBe(transcript(first.outDir));
+      }
+      const summary = (outDir: string) => JSON.parse(readFileSync(join(outDir, 'summary.json'), 'utf8'));
+      expect(summary(second.outDir).caseTotals).toEqual(summary(first.outDir).caseTotals);
+      expect(summary(second.outDir).totals).toMatchObject({ passed: 2, failed: 1, costUsd: 0 });
+    },
+  );
+
+  it('answers a re-run of the same executions from their pack while their entry files stay as they were', async () => {
+    const suite = suiteOf(['a', 'b']);
+    await run(suite);
+    // The pack re-sealed with another origin in each entry: what a run reads from it says so.
+    const [name] = await readdir(join(cacheDir, 'packs'));
+    const pack = join(cacheDir, 'packs', name!);
+    const json = entryJson(await readFile(pack, 'utf8')).replaceAll(
+      `"runDir":"${join(dir, 'out1')}"`,
+      '"runDir":"/packed"',
+    );
+    await writeFile(pack, sealedEntry(sealKey, json));
+    const origins = (results: readonly CaseResult[]) => results.map((r) => [r.caseId, r.cachedFrom?.runDir ?? null]);
+    expect(origins((await run(suite)).results)).toEqual([
+      ['c0', '/packed'],
+      ['c1', '/packed'],
+    ]);
+    // An entry deleted is an execution run again; the run that runs it packs the executions anew.
+    const [shard] = (await readdir(cacheDir)).filter((folder) => folder !== 'packs');
+    const entries = await readdir(join(cacheDir, shard!));
+    for (const entry of entries) await rm(join(cacheDir, shard!, entry));
+    const rerun = await run(suite);
+    expect(rerun.executed.length).toBe(entries.length);
+    expect(await readdir(join(cacheDir, 'packs'))).toEqual([name]);
+    const last = await run(suite);
+    expect(last.executed).toEqual([]);
+    expect(origins(last.results).filter(([, origin]) => origin === '/packed')).toHaveLength(2 - entries.length);
   });
 
   it('runs, and says it will run, an execution whose entry is damaged; reads each entry once per run', async () => {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { type CaseResult, errorInfo, readRegularText, type SkillRef, type Suite } from '@skill-eval/core';
-import { type CacheKeyContext, cacheKey } from './cache-key.js';
+import { CACHE_FORMAT, type CacheKeyContext, cacheKey } from './cache-key.js';
 import type { EngineTarget } from './engine-target.js';
 import type { PlanItem } from './plan.js';
 import { type CacheEntry, createResultCache, type ResultCache } from './result-cache.js';
+import { PACK_LIMIT, readPack, writePack } from './result-pack.js';
 import type { ResultStore } from './result-store.js';
 import { reuseCachedResult } from './reuse-cached-result.js';
 import { createTreeHasher } from './tree-hasher.js';
@@ -15,6 +16,11 @@ export interface RunCache {
   /** An execution's key, computed once per run (a run may ask before it starts, then again when it executes). */
   keyOf(item: PlanItem<EngineTarget>): Promise<string>;
   /**
+   * Keys every execution of the run and reads the pack of exactly those executions (result-pack.ts), whose entries
+   * then answer lookups without a file each. Before the first lookup; a run that skips it reads entries one by one.
+   */
+  prepare(items: readonly PlanItem<EngineTarget>[]): Promise<void>;
+  /**
    * An execution's cache entry, read once per run: a run that asks before it starts which executions the cache
    * answers gets, when it executes, the entry it read then (undefined for a miss or a damaged entry). Rejects when the
    * execution's inputs cannot be hashed.
@@ -22,6 +28,13 @@ export interface RunCache {
   lookup(item: PlanItem<EngineTarget>): Promise<CacheEntry | undefined>;
   /** Lets go of an execution's entry once the run has used it: a run of many hits does not hold them all. */
   release(item: PlanItem<EngineTarget>): void;
+  /** Stores an execution's entry (see ResultCache.put). */
+  put(entry: Omit<CacheEntry, 'format'>): Promise<void>;
+  /**
+   * Writes the pack of the run's executions when each has an entry now and the pack did not answer them all already,
+   * so that the next run of the same executions reads one file.
+   */
+  keepPack(items: readonly PlanItem<EngineTarget>[]): Promise<void>;
   /** Told once when the cache cannot be read or written; the run goes on uncached. */
   warn(message: string): void;
 }
@@ -41,6 +54,9 @@ export function createRunCache(
   const known = new WeakMap<PlanItem<EngineTarget>, Promise<string>>();
   const read = new Map<PlanItem<EngineTarget>, Promise<CacheEntry | undefined>>();
   const cache = createResultCache(dir, sealKey);
+  const packed = new Map<string, CacheEntry>();
+  const kept = keptEntries();
+  let packAnsweredAll = false;
   const keyOf = (item: PlanItem<EngineTarget>): Promise<string> => {
     let key = known.get(item);
     if (!key) {
@@ -49,13 +65,21 @@ export function createRunCache(
     }
     return key;
   };
+  const allKeys = (items: readonly PlanItem<EngineTarget>[]) => Promise.all(items.map(keyOf));
   return {
     cache,
     keyOf,
+    async prepare(items) {
+      // An execution whose inputs cannot be hashed is not cached; the run says so when it executes.
+      const keys = await allKeys(items).catch(() => undefined);
+      if (!keys) return;
+      for (const [key, entry] of readPack(dir, sealKey, keys)) packed.set(key, entry);
+      packAnsweredAll = packed.size === new Set(keys).size;
+    },
     lookup(item) {
       let entry = read.get(item);
       if (!entry) {
-        entry = keyOf(item).then((key) => cache.get(key));
+        entry = keyOf(item).then(async (key) => kept.add(packed.get(key) ?? (await cache.get(key))));
         read.set(item, entry);
       }
       return entry;
@@ -63,10 +87,47 @@ export function createRunCache(
     release(item) {
       read.delete(item);
     },
+    async put(entry) {
+      await cache.put(entry);
+      kept.add({ format: CACHE_FORMAT, ...entry });
+    },
+    async keepPack(items) {
+      if (packAnsweredAll || !kept.packable) return;
+      const entries = (await allKeys(items).catch(() => [])).map((key) => kept.get(key));
+      if (entries.length === 0 || entries.some((entry) => entry === undefined)) return;
+      await writePack(dir, sealKey, entries as CacheEntry[]);
+    },
     warn(message) {
       if (!warned) warn(message);
       warned = true;
     },
+  };
+}
+
+/**
+ * The entries a run read or wrote, for its pack, while they come to no more than a pack holds: past that the run
+ * writes none, and holds none.
+ */
+function keptEntries() {
+  const entries = new Map<string, CacheEntry>();
+  let bytes = 0;
+  let packable = true;
+  return {
+    get packable() {
+      return packable;
+    },
+    /** Keeps `entry` (undefined passes through), and returns it. */
+    add(entry: CacheEntry | undefined): CacheEntry | undefined {
+      if (!entry || !packable) return entry;
+      // The transcript is most of an entry; the rest is about this much JSON.
+      bytes += (entry.transcriptText?.length ?? 0) + 4096;
+      if (bytes > PACK_LIMIT) {
+        packable = false;
+        entries.clear();
+      } else entries.set(entry.key, entry);
+      return entry;
+    },
+    get: (key: string) => entries.get(key),
   };
 }
 
@@ -180,7 +241,7 @@ export async function executeIntoCache(
     const transcriptText = result.transcriptFile
       ? await readRegularText(join(store.outDir, result.transcriptFile))
       : undefined;
-    await runCache.cache.put({ key, runDir: store.outDir, result, ...(transcriptText ? { transcriptText } : {}) });
+    await runCache.put({ key, runDir: store.outDir, result, ...(transcriptText ? { transcriptText } : {}) });
   } catch (error) {
     runCache.warn(`cannot write to the result cache at ${runCache.cache.dir}: ${errorInfo(error).message}`);
   }
@@ -196,5 +257,14 @@ export async function isCached(runCache: RunCache, item: PlanItem<EngineTarget>)
     return (await runCache.lookup(item)) !== undefined;
   } catch {
     return false;
+  }
+}
+
+/** Writes the run's pack (RunCache.keepPack); one that cannot be written is said once, as any write to the cache. */
+export async function writeRunPack(runCache: RunCache, items: readonly PlanItem<EngineTarget>[]): Promise<void> {
+  try {
+    await runCache.keepPack(items);
+  } catch (error) {
+    runCache.warn(`cannot write to the result cache at ${runCache.cache.dir}: ${errorInfo(error).message}`);
   }
 }

@@ -26,7 +26,7 @@ import { type ExecutionRoute, routedContext } from './execution-route.js';
 import { type PlanItem, planItems, type Variant } from './plan.js';
 
 import { createResultStore, type ResultStore } from './result-store.js';
-import { cachedResult, executeIntoCache, isCached, type RunCache, runCacheFor } from './run-cache.js';
+import { cachedResult, executeIntoCache, isCached, type RunCache, runCacheFor, writeRunPack } from './run-cache.js';
 import { type EarlierPart, resumeRunDir, startRunDir } from './run-dir.js';
 import { takeRunLock } from './run-lock.js';
 import { newRunName } from './run-name.js';
@@ -217,6 +217,7 @@ async function runTakingDir(
   const plan: PlannedExecution[] = items.map((item) => item.planned);
   const executionIds = plan.map((p) => p.executionId);
   const runCache = runCacheFor(options, suites, options.warn);
+  await runCache?.prepare(items);
   // A resumed run's results.jsonl is read and rewritten: no other process may be running into it.
   if (options.resume && existsSync(outDir)) lock.release = takeRunLock(outDir);
   const resumed = options.resume ? await resumeRunDir(outDir, executionIds) : undefined;
@@ -240,6 +241,7 @@ async function runTakingDir(
   // A resumed run tells the reporters what this part of it runs; the results it already held come back at the end.
   await report('onRunStart', redact(plan.filter((p) => !finished.has(p.executionId))), outDir);
   const { results, executed } = await executeAll(items, ctx, { options, suites, finished, runCache, store, report });
+  if (runCache && !signal.aborted) await writeRunPack(runCache, items);
   const summary = runSummary(results, { options, suites, outDir, runId, startedAt, earlier, signal });
   const tampered = executed ? await store.seal() : [];
   if (tampered.length) summary.tampered = tampered;
