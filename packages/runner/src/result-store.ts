@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, writeSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { type FileHandle, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
@@ -18,6 +18,7 @@ import {
   openHarnessFileForAppendSync,
   writeHarnessFileAtomically,
   writeNewHarnessFileSync,
+  writeWholeSync,
 } from '@skill-eval/engine-kit/agent-files';
 import { type KeepOptions, keepArtifacts } from './keep-artifacts.js';
 import { makeDirectory } from './make-directory.js';
@@ -151,8 +152,8 @@ export async function createResultStore(
     async appendResult(result) {
       fd ??= openHarnessFileForAppendSync(resultsFile);
       const written = redact(result);
-      const line = Buffer.from(`${JSON.stringify(written)}\n`);
-      for (let done = 0; done < line.length; ) done += writeSync(fd, line, done);
+      const line = `${JSON.stringify(written)}\n`;
+      writeWholeSync(fd, line);
       resultsHash.update(line);
       held.push(written);
       return written;

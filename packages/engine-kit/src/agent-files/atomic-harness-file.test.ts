@@ -120,6 +120,12 @@ describe.runIf(process.platform !== 'win32').each(writers)('%s into a run direct
     expect(readdirSync(run)).toEqual(['summary.json']);
   });
 
+  it('writes text whose characters take more than a byte whole', async () => {
+    const text = `{"answer":"${'é€😀'.repeat(5000)}"}\n`;
+    await write(run, join(run, 'transcripts', 'e.json'), text);
+    expect(readFileSync(join(run, 'transcripts', 'e.json'), 'utf8')).toBe(text);
+  });
+
   it('makes the file with the mode asked for', async () => {
     await write(run, join(run, '00', 'entry.json'), '{}', { mode: 0o600 });
     expect(statSync(join(run, '00', 'entry.json')).mode & 0o777).toBe(0o600);

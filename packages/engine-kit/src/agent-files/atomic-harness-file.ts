@@ -129,8 +129,7 @@ export function writeNewHarnessFileSync(
   try {
     try {
       refuseUnlessInside(fd, base, path);
-      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      writeWholeSync(fd, data);
     } finally {
       closeSync(fd);
     }
@@ -143,6 +142,22 @@ export function writeNewHarnessFileSync(
     }
     throw error;
   }
+}
+
+/**
+ * Writes all of `data` at the descriptor's position: text in one write from the string itself (no copy of it made
+ * first, as a cached run writes a transcript and a result line per execution), the rest, if a write stops short, from
+ * its bytes.
+ */
+export function writeWholeSync(fd: number, data: string | Uint8Array): void {
+  let bytes = data;
+  if (typeof data === 'string') {
+    const written = writeSync(fd, data);
+    if (written === Buffer.byteLength(data)) return;
+    bytes = Buffer.from(data).subarray(written);
+  }
+  const rest = bytes as Uint8Array;
+  for (let done = 0; done < rest.length; ) done += writeSync(fd, rest, done, rest.length - done);
 }
 
 /** How much of data given in pieces is gathered before it is written: a results.jsonl comes a line at a time. */

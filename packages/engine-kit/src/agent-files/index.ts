@@ -13,6 +13,7 @@ export {
   writeHarnessFileAtomically,
   writeHarnessFileAtomicallySync,
   writeNewHarnessFileSync,
+  writeWholeSync,
 } from './atomic-harness-file.js';
 export { type CopyOptions, copyAgentFile } from './copy-agent-file.js';
 export { CopyBudget, type CopyLimits, DEFAULT_COPY_LIMITS } from './copy-budget.js';
