@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync } from 'node:fs';
+import { closeSync, lstatSync } from 'node:fs';
 import { type FileHandle, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
@@ -10,18 +10,19 @@ import {
   type Redactor,
   RUN_MANIFEST_FILE,
   type RunSummary,
-  readRegularText,
+  readRegularTextSync,
   type Session,
 } from '@skill-eval/core';
 import {
-  makeFolders,
+  makeFoldersSync,
   openHarnessFileForAppendSync,
   writeHarnessFileAtomically,
+  writeHarnessFileAtomicallySync,
   writeNewHarnessFileSync,
   writeWholeSync,
 } from '@skill-eval/engine-kit/agent-files';
 import { type KeepOptions, keepArtifacts } from './keep-artifacts.js';
-import { makeDirectory } from './make-directory.js';
+import { makeDirectorySync } from './make-directory.js';
 import { createRecordLines, writeRecordFile } from './record-file.js';
 import { RunDirLedger, sha256, sha256OfRegularFile } from './run-dir-ledger.js';
 
@@ -87,19 +88,11 @@ export async function createResultStore(
   redact: Redactor,
   earlier: readonly CaseResult[] = [],
 ): Promise<ResultStore> {
-  const transcripts = join(outDir, 'transcripts');
-  // The run directory is the user's (--out): made as one, without the recursive mkdir that spins below /proc.
-  await makeDirectory(outDir);
-  // Made, or found, with no link on the way: each transcript is then written into it without checking it again.
-  await makeFolders(outDir, transcripts);
-  const madeFolders = new Set([transcripts]);
+  const madeFolders = makeRunFolders(outDir);
   const ledger = new RunDirLedger(outDir);
   const resultsFile = join(outDir, 'results.jsonl');
   const manifestFile = join(outDir, RUN_MANIFEST_FILE);
-  const manifest = await readRegularText(manifestFile).catch((error) => {
-    if (isMissingFile(error)) return undefined;
-    throw error;
-  });
+  const manifest = readManifest(manifestFile);
   // What results.jsonl holds, as the harness wrote it: a hash of its bytes so far, and the results they are.
   const resultsHash = await hashOfResults(resultsFile);
   const held = [...earlier];
@@ -176,7 +169,12 @@ export async function createResultStore(
       // The summary ends the run: no line follows it, so the descriptor is let go.
       if (fd !== undefined) closeSync(fd);
       fd = undefined;
-      await writeAtomically(join(outDir, 'summary.json'), `${JSON.stringify(redact(summary), null, 2)}\n`);
+      // The one file left to write, in one stretch of the thread (see above).
+      writeHarnessFileAtomicallySync(
+        outDir,
+        join(outDir, 'summary.json'),
+        `${JSON.stringify(redact(summary), null, 2)}\n`,
+      );
     },
   };
 }
@@ -187,8 +185,33 @@ function writeAtomically(file: string, data: string): Promise<void> {
 }
 
 /** A sha256 of what results.jsonl holds now, read as a regular file (none when there is no file yet). */
+/**
+ * Makes the run directory and its `transcripts/` (or finds them, with no link on the way), in one stretch of the
+ * thread as the run directory was started (run-dir.ts). Returns the folders made and checked: each transcript is then
+ * written into them without checking them again. The run directory is the user's (--out): made as one, without the
+ * recursive mkdir that spins below /proc.
+ */
+function makeRunFolders(outDir: string): Set<string> {
+  makeDirectorySync(outDir);
+  const made = new Set<string>();
+  makeFoldersSync(outDir, join(outDir, 'transcripts'), made);
+  return made;
+}
+
+/** run.json as the run directory holds it: read as a regular file only; undefined when there is none. */
+function readManifest(file: string): string | undefined {
+  try {
+    return readRegularTextSync(file);
+  } catch (error) {
+    if (isMissingFile(error)) return undefined;
+    throw error;
+  }
+}
+
 async function hashOfResults(file: string): Promise<Hash> {
   const hash = createHash('sha256');
+  // A new run has no results.jsonl yet: nothing to open (nothing at the name, not even a link).
+  if (!lstatSync(file, { throwIfNoEntry: false })) return hash;
   let handle: FileHandle;
   try {
     handle = await openRegularFile(file);

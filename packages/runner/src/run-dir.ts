@@ -1,5 +1,5 @@
-import { lstatSync, type Stats, statSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { closeSync, lstatSync, openSync, type Stats, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   type CaseResult,
@@ -12,9 +12,15 @@ import {
   resultLinesOf,
   SkillEvalError,
 } from '@skill-eval/core';
-import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
-import { makeDirectory } from './make-directory.js';
-import { RUN_MANIFEST_FILE, RUN_MANIFEST_FORMAT, readRunManifest, writeRunManifest } from './run-manifest.js';
+import { writeHarnessFileAtomically, writeHarnessFileAtomicallySync } from '@skill-eval/engine-kit/agent-files';
+import { makeDirectorySync } from './make-directory.js';
+import {
+  RUN_MANIFEST_FILE,
+  RUN_MANIFEST_FORMAT,
+  readRunManifest,
+  runManifestText,
+  writeRunManifest,
+} from './run-manifest.js';
 import { shardOfEach } from './shard.js';
 
 /** What run.json records of a new run. */
@@ -119,22 +125,29 @@ async function* finishedLines(file: string): AsyncGenerator<string> {
  * directory together only one gets it: the other fails as it would had the first been there before.
  */
 export async function startRunDir(outDir: string, plan: readonly string[], options: StartRunDirOptions): Promise<void> {
-  await makeDirectory(outDir);
+  // In one stretch of the thread: a few small files, for which each thread-pool round trip would cost more than the
+  // write (about a millisecond each on a busy machine, where a cached re-run takes a few hundred).
+  makeDirectorySync(outDir);
+  const manifestFile = join(outDir, RUN_MANIFEST_FILE);
   try {
-    await (await open(join(outDir, RUN_MANIFEST_FILE), 'wx')).close();
+    closeSync(openSync(manifestFile, 'wx'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw holdsRunAlready(outDir);
     throw error;
   }
   // Written whole in its place (temp file, then rename), like every later rewrite of it.
-  await writeRunManifest(outDir, {
-    format: RUN_MANIFEST_FORMAT,
-    ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
-    createdAt: new Date().toISOString(),
-    invocation: options.invocation ?? {},
-    redactions: options.redactions ?? [],
-    plan: [...plan],
-  });
+  writeHarnessFileAtomicallySync(
+    outDir,
+    manifestFile,
+    runManifestText({
+      format: RUN_MANIFEST_FORMAT,
+      ...(options.harnessVersion ? { harnessVersion: options.harnessVersion } : {}),
+      createdAt: new Date().toISOString(),
+      invocation: options.invocation ?? {},
+      redactions: options.redactions ?? [],
+      plan: [...plan],
+    }),
+  );
 }
 
 /** What a resumed run keeps of its earlier part(s), so that it stays the same run. */

@@ -32,8 +32,11 @@ export function isRunDirectory(dir: string): boolean {
 export async function writeRunManifest(outDir: string, manifest: RunManifest): Promise<void> {
   // Imported here: list and validate ask isRunDirectory of every folder they walk, and load none of the file layer.
   const { writeHarnessFileAtomically } = await import('@skill-eval/engine-kit/agent-files');
-  await writeHarnessFileAtomically(outDir, join(outDir, RUN_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeHarnessFileAtomically(outDir, join(outDir, RUN_MANIFEST_FILE), runManifestText(manifest));
 }
+
+/** run.json's text. */
+export const runManifestText = (manifest: RunManifest): string => `${JSON.stringify(manifest, null, 2)}\n`;
 
 /**
  * Reads `<runDir>/run.json`; a directory without one was not started by this version of skill-eval (exit 2). A run

@@ -21,6 +21,7 @@ export {
   createHarnessFile,
   createHarnessFileSync,
   makeFolders,
+  makeFoldersSync,
   openHarnessFileForAppendSync,
   writeHarnessFile,
 } from './harness-file.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
-import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
+import { writeHarnessFileAtomicallySync } from '@skill-eval/engine-kit/agent-files';
 import { type JunitOptions, junitXml } from './junit-xml.js';
 
 /** File name of the JUnit report in a run directory. */
@@ -8,7 +8,7 @@ export const JUNIT_FILE = 'junit.xml';
 
 /**
  * Writes `<runDir>/junit.xml` whole, through nothing planted in the run directory, which `report` may be handed from
- * someone else (writeHarnessFileAtomically); returns its path.
+ * someone else (writeHarnessFileAtomicallySync: one file, in one stretch of the thread); returns its path.
  */
 export async function writeJunit(
   runDir: string,
@@ -16,6 +16,6 @@ export async function writeJunit(
   options: JunitOptions = {},
 ): Promise<string> {
   const file = join(runDir, JUNIT_FILE);
-  await writeHarnessFileAtomically(runDir, file, junitXml(results, options));
+  writeHarnessFileAtomicallySync(runDir, file, junitXml(results, options));
   return file;
 }

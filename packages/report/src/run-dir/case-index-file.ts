@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { readRegularText } from '@skill-eval/core';
-import { writeHarnessFileAtomically } from '@skill-eval/engine-kit/agent-files';
+import { writeHarnessFileAtomicallySync } from '@skill-eval/engine-kit/agent-files';
 import { CASE_INDEX_FILE, type CaseIndex, CaseIndexSchema, caseKey, type IndexedCase } from './case-index.js';
 
-/** Writes `<runDir>/cases.json` whole, through nothing planted in the run directory (writeHarnessFileAtomically). */
+/** Writes `<runDir>/cases.json` whole, through nothing planted in the run directory (see writeHarnessFileAtomically). */
 export async function writeCaseIndex(runDir: string, index: CaseIndex): Promise<void> {
-  await writeHarnessFileAtomically(runDir, join(runDir, CASE_INDEX_FILE), `${JSON.stringify(index, null, 2)}\n`);
+  // In one stretch of the thread: a run writes it as it starts and ends, where each thread-pool round trip of an
+  // atomic write would cost more than the write.
+  writeHarnessFileAtomicallySync(runDir, join(runDir, CASE_INDEX_FILE), `${JSON.stringify(index, null, 2)}\n`);
 }
 
 /** `<runDir>/cases.json`; undefined when the run has none (runs started before it existed) or it cannot be read. */

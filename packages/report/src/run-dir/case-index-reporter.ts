@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import type { Reporter } from '@skill-eval/core';
 import type { CaseIndex } from './case-index.js';
 import { writeCaseIndex } from './case-index-file.js';
@@ -10,7 +10,7 @@ import { writeCaseIndex } from './case-index-file.js';
  */
 export function createCaseIndexReporter(index: CaseIndex): Reporter {
   const write = async (outDir: string) => {
-    await mkdir(outDir, { recursive: true });
+    mkdirSync(outDir, { recursive: true });
     await writeCaseIndex(outDir, index);
   };
   let dir: string | undefined;
