@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseResult } from '@skill-eval/core';
@@ -79,6 +80,21 @@ describe.runIf(process.platform !== 'win32')('a pack of cache entries', () => {
     // Its JSON re-sealed by hand with a made-up seal, as a repository could commit it.
     const json = readFileSync(packFile, 'utf8').split('\n').slice(1).join('\n');
     writeFileSync(packFile, `sealed-1 ${'0'.repeat(64)}\n${json}`);
+    expect(readPack(cacheDir, sealKey, keys(written)).size).toBe(0);
+  });
+
+  it('reads no pack through a link, nor waits on a FIFO at its name', async () => {
+    const written = await entries(2);
+    await writePack(cacheDir, sealKey, written);
+    const [pack] = readdirSync(join(cacheDir, 'packs'));
+    const packFile = join(cacheDir, 'packs', pack!);
+    const moved = `${packFile}.moved`;
+    writeFileSync(moved, readFileSync(packFile));
+    rmSync(packFile);
+    symlinkSync(moved, packFile);
+    expect(readPack(cacheDir, sealKey, keys(written)).size).toBe(0);
+    rmSync(packFile);
+    execFileSync('mkfifo', [packFile]);
     expect(readPack(cacheDir, sealKey, keys(written)).size).toBe(0);
   });
 
