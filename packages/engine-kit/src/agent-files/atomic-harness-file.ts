@@ -68,6 +68,15 @@ export async function writeHarnessFileAtomically(
   }
 }
 
+/** The options of the writers in one stretch of the thread: `made`, the folders below the base made and checked. */
+type SyncWriteOptions = AtomicWriteOptions & { made?: Set<string> };
+
+/** Makes the folders from `base` down to `path`'s, unless `made` says they were made and checked already. */
+function makeFolderOf(base: string, path: string, made: Set<string> | undefined): void {
+  const folder = dirname(path);
+  if (!made?.has(folder)) makeFoldersSync(base, folder, made);
+}
+
 /**
  * {@link writeHarnessFileAtomically} in one stretch of the calling thread, for a file written per execution (a
  * transcript; a cached run writes one per result) for which a thread-pool round trip costs more than the write.
@@ -77,28 +86,11 @@ export function writeHarnessFileAtomicallySync(
   base: string,
   path: string,
   data: string | Uint8Array,
-  { mode = 0o644, made }: AtomicWriteOptions & { made?: Set<string> } = {},
+  { mode = 0o644, made }: SyncWriteOptions = {},
 ): void {
-  const folder = dirname(path);
-  if (!made?.has(folder)) makeFoldersSync(base, folder, made);
-  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  makeFolderOf(base, path, made);
   const { fd, temp } = createTempSync(path, mode);
-  try {
-    try {
-      refuseUnlessInside(fd, base, path);
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Never made, or renamed already.
-    }
-    throw error;
-  }
+  fillNewFileSync({ fd, name: temp }, base, path, data, () => renameSync(temp, path));
 }
 
 /**
@@ -114,10 +106,9 @@ export function writeNewHarnessFileSync(
   base: string,
   path: string,
   data: string | Uint8Array,
-  { mode = 0o644, made }: AtomicWriteOptions & { made?: Set<string> } = {},
+  { mode = 0o644, made }: SyncWriteOptions = {},
 ): void {
-  const folder = dirname(path);
-  if (!made?.has(folder)) makeFoldersSync(base, folder, made);
+  makeFolderOf(base, path, made);
   let fd: number;
   try {
     fd = openSync(path, NEW_FILE, mode);
@@ -126,19 +117,34 @@ export function writeNewHarnessFileSync(
     writeHarnessFileAtomicallySync(base, path, data, { mode, made });
     return;
   }
+  fillNewFileSync({ fd, name: path }, base, path, data);
+}
+
+/**
+ * Writes `data` into `made`, a file just made (O_EXCL) for `path` below `base`, once it is found to lie inside the
+ * real base; then runs `then` (the rename of a temporary file). When a step fails, the file made is removed, by the
+ * name it was made at: half a file, or one made through a link, is never left.
+ */
+function fillNewFileSync(
+  made: { fd: number; name: string },
+  base: string,
+  path: string,
+  data: string | Uint8Array,
+  then?: () => void,
+): void {
   try {
     try {
-      refuseUnlessInside(fd, base, path);
-      writeWholeSync(fd, data);
+      refuseUnlessInside(made.fd, base, path);
+      writeWholeSync(made.fd, data);
     } finally {
-      closeSync(fd);
+      closeSync(made.fd);
     }
+    then?.();
   } catch (error) {
-    // The file this call made (O_EXCL), reached by the same name: half a file is never left for a reader.
     try {
-      unlinkSync(path);
+      unlinkSync(made.name);
     } catch {
-      // Gone already.
+      // Never made there, or renamed already.
     }
     throw error;
   }
