@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactText, secretValues } from './secrets.js';
+import { createRedactor } from './redactor.js';
+import { jsonMayHoldSecret, REDACTED, redactText, secretValues } from './secrets.js';
 
 describe('redactText', () => {
   it('replaces a long secret wherever it appears, even inside a word', () => {
@@ -28,5 +29,24 @@ describe('secretValues and URLs', () => {
 
   it('takes nothing from a URL without a password', () => {
     expect(secretValues({ HTTP_PROXY: 'http://proxy.local:3128', X: 'http://user@host' })).toEqual([]);
+  });
+});
+
+describe('jsonMayHoldSecret', () => {
+  const secrets = ['sk-quote"and\\slash', 'line\nbreak-secret', 'tab\tkey-0123456789', 'plain-secret-0123'];
+  it('finds each secret in a string or a key of any JSON.stringify output, escaped as JSON escapes it', () => {
+    for (const secret of secrets) {
+      for (const value of [{ answer: `before ${secret} after` }, { [`key ${secret}`]: 1 }, [{ deep: [`${secret}`] }]]) {
+        for (const json of [JSON.stringify(value), JSON.stringify(value, null, 2)])
+          expect([secret, json, jsonMayHoldSecret(json, [secret])]).toEqual([secret, json, true]);
+      }
+    }
+  });
+
+  it('finds none where redacting the parsed value changes nothing', () => {
+    const json = JSON.stringify({ answer: 'sk-quote and slash', 'line break': 'tab key' }, null, 2);
+    expect(jsonMayHoldSecret(json, secrets)).toBe(false);
+    expect(JSON.stringify(createRedactor(secrets)(JSON.parse(json)), null, 2)).toBe(json);
+    expect(jsonMayHoldSecret(json, [])).toBe(false);
   });
 });

@@ -67,6 +67,15 @@ export function redactText(text: string, secrets: readonly string[]): string {
   );
 }
 
+/**
+ * Whether JSON text as JSON.stringify writes it can hold one of `secrets` in a string or a key. JSON.stringify escapes
+ * character by character, so a string holding a secret holds the secret's escaped form in the text: where no secret's
+ * escaped form occurs, redacting the parsed value changes nothing, and the text can be written as it is.
+ */
+export function jsonMayHoldSecret(json: string, secrets: readonly string[]): boolean {
+  return secrets.some((secret) => json.includes(JSON.stringify(secret).slice(1, -1)));
+}
+
 /** A piece of a text as redaction sees it: plain text, or a secret it replaces. */
 export type SecretPart = string | { secret: string };
 

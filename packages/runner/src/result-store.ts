@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import {
   type CaseResult,
   isMissingFile,
+  jsonMayHoldSecret,
   openRegularFile,
   type RecordLines,
   type Redactor,
@@ -136,16 +137,22 @@ export async function createResultStore(
       return writeTranscriptText(executionId, `${JSON.stringify(redact(session), null, 2)}\n`);
     },
     async copyTranscript(executionId, json) {
-      // Without secrets to replace, the text is written as it is: a cached run copies one per result.
+      // Text that can hold none of the run's secrets is written as it is: a cached run copies one per result, and
+      // most runs have a key in their environment that no transcript holds.
       return writeTranscriptText(
         executionId,
-        redact.inert ? json : `${JSON.stringify(redact(JSON.parse(json)), null, 2)}\n`,
+        jsonMayHoldSecret(json, redact.secrets) ? `${JSON.stringify(redact(JSON.parse(json)), null, 2)}\n` : json,
       );
     },
     async appendResult(result) {
       fd ??= openHarnessFileForAppendSync(resultsFile);
-      const written = redact(result);
-      const line = `${JSON.stringify(written)}\n`;
+      // Serialised first: a result whose text holds none of the run's secrets is written as it is, unwalked.
+      let line = `${JSON.stringify(result)}\n`;
+      let written = result;
+      if (jsonMayHoldSecret(line, redact.secrets)) {
+        written = redact(result);
+        line = `${JSON.stringify(written)}\n`;
+      }
       writeWholeSync(fd, line);
       resultsHash.update(line);
       held.push(written);

@@ -289,6 +289,10 @@ describe('runSuites with a result cache', () => {
     expect(JSON.parse(copied).finalMessage).toBe('done: echo [REDACTED]');
     // Without the secret the copy is the cached text as it was written.
     expect(await written(await run(suiteOf([prompt])))).toBe(await written(first));
+    // With a secret the text does not hold, as it was written too: what redacting it would write.
+    const other = await run(suiteOf([prompt]), {}, cacheDir, { OPENAI_API_KEY: 'sk-another-0123456789abcdef' });
+    expect(other.executed).toEqual([]);
+    expect(await written(other)).toBe(await written(first));
   });
 
   it('treats an entry whose result or transcript lost its shape as a miss', async () => {

@@ -26,7 +26,10 @@ export interface RunCache {
    * execution's inputs cannot be hashed.
    */
   lookup(item: PlanItem<EngineTarget>): Promise<CacheEntry | undefined>;
-  /** Lets go of an execution's entry once the run has used it: a run of many hits does not hold them all. */
+  /**
+   * Lets go of the lookup of an execution once the run has used it. What the run's pack needs of its entries is kept
+   * apart, up to what a pack holds (see keptEntries): a run of many large hits does not hold them all.
+   */
   release(item: PlanItem<EngineTarget>): void;
   /** Stores an execution's entry (see ResultCache.put). */
   put(entry: Omit<CacheEntry, 'format'>): Promise<void>;
