@@ -146,13 +146,7 @@ export async function createResultStore(
     },
     async appendResult(result) {
       fd ??= openHarnessFileForAppendSync(resultsFile);
-      // Serialised first: a result whose text holds none of the run's secrets is written as it is, unwalked.
-      let line = `${JSON.stringify(result)}\n`;
-      let written = result;
-      if (jsonMayHoldSecret(line, redact.secrets)) {
-        written = redact(result);
-        line = `${JSON.stringify(written)}\n`;
-      }
+      const { written, line } = resultLine(result, redact);
       writeWholeSync(fd, line);
       resultsHash.update(line);
       held.push(written);
@@ -203,6 +197,17 @@ function makeRunFolders(outDir: string): Set<string> {
   const made = new Set<string>();
   makeFoldersSync(outDir, join(outDir, 'transcripts'), made);
   return made;
+}
+
+/**
+ * A result as results.jsonl holds it, redacted, and its line. Serialised first: a result whose text holds none of the
+ * run's secrets is written as it is, unwalked.
+ */
+function resultLine(result: CaseResult, redact: Redactor): { written: CaseResult; line: string } {
+  const line = `${JSON.stringify(result)}\n`;
+  if (!jsonMayHoldSecret(line, redact.secrets)) return { written: result, line };
+  const written = redact(result);
+  return { written, line: `${JSON.stringify(written)}\n` };
 }
 
 /** run.json as the run directory holds it: read as a regular file only; undefined when there is none. */
