@@ -185,7 +185,6 @@ function writeAtomically(file: string, data: string): Promise<void> {
   return writeHarnessFileAtomically(dirname(file), file, data);
 }
 
-/** A sha256 of what results.jsonl holds now, read as a regular file (none when there is no file yet). */
 /**
  * Makes the run directory and its `transcripts/` (or finds them, with no link on the way), in one stretch of the
  * thread as the run directory was started (run-dir.ts). Returns the folders made and checked: each transcript is then
@@ -220,6 +219,7 @@ function readManifest(file: string): string | undefined {
   }
 }
 
+/** A sha256 of what results.jsonl holds now, read as a regular file (none when there is no file yet). */
 async function hashOfResults(file: string): Promise<Hash> {
   const hash = createHash('sha256');
   // A new run has no results.jsonl yet: nothing to open (nothing at the name, not even a link).
