@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,9 @@ describe("the result cache's seal", () => {
     expect(statSync(key).size).toBe(32);
     if (process.platform !== 'win32') expect(statSync(key).mode & 0o777).toBe(0o600);
     expect(run('alice').cached).toEqual([true]);
-    // The project's cache folder, as alice's runs left it (or as a repository commits it), for a user without her key.
+    // The project's cache folder, as alice's runs left it (or as a repository commits it), for a user without her key:
+    // her entries and the pack of her run's executions, which answer the same executions.
+    expect(readdirSync(join(project, '.skill-eval', 'cache', 'packs'))).toHaveLength(1);
     expect(run('bob').cached).toEqual([false]);
     expect(run('bob').cached).toEqual([true]);
   });
