@@ -69,12 +69,27 @@ export async function writeHarnessFileAtomically(
 }
 
 /** The options of the writers in one stretch of the thread: `made`, the folders below the base made and checked. */
-type SyncWriteOptions = AtomicWriteOptions & { made?: Set<string> };
+export type SyncWriteOptions = AtomicWriteOptions & { made?: Set<string> };
 
-/** Makes the folders from `base` down to `path`'s, unless `made` says they were made and checked already. */
-function makeFolderOf(base: string, path: string, made: Set<string> | undefined): void {
-  const folder = dirname(path);
-  if (!made?.has(folder)) makeFoldersSync(base, folder, made);
+/** A writer of a file below `base` in one stretch of the calling thread. */
+export type SyncWriter = (base: string, path: string, data: string | Uint8Array, options?: SyncWriteOptions) => void;
+
+/**
+ * Where a writer in one stretch of the thread makes the file: beside its name, then renamed over it (whole for any
+ * reader); or at its own name, falling back to the first when something stands there already.
+ */
+type Placement = 'renamed-into-place' | 'made-in-place';
+
+/** The writer in one stretch of the calling thread that makes its files as `placement` says. */
+function syncWriter(placement: Placement): SyncWriter {
+  return (base, path, data, { mode = 0o644, made } = {}) => {
+    const folder = dirname(path);
+    if (!made?.has(folder)) makeFoldersSync(base, folder, made);
+    const fd = placement === 'made-in-place' ? createUnlessTakenSync(path, mode) : undefined;
+    if (fd !== undefined) return fillNewFileSync({ fd, name: path }, base, path, data);
+    const temp = createTempSync(path, mode);
+    fillNewFileSync({ fd: temp.fd, name: temp.temp }, base, path, data, () => renameSync(temp.temp, path));
+  };
 }
 
 /**
@@ -82,16 +97,7 @@ function makeFolderOf(base: string, path: string, made: Set<string> | undefined)
  * transcript; a cached run writes one per result) for which a thread-pool round trip costs more than the write.
  * `made` holds the folders below `base` already made and checked, each checked once (see createHarnessFileSync).
  */
-export function writeHarnessFileAtomicallySync(
-  base: string,
-  path: string,
-  data: string | Uint8Array,
-  { mode = 0o644, made }: SyncWriteOptions = {},
-): void {
-  makeFolderOf(base, path, made);
-  const { fd, temp } = createTempSync(path, mode);
-  fillNewFileSync({ fd, name: temp }, base, path, data, () => renameSync(temp, path));
-}
+export const writeHarnessFileAtomicallySync = syncWriter('renamed-into-place');
 
 /**
  * Writes `data` as the new file `path` below `base`, in one stretch of the calling thread, for a file that readers
@@ -102,22 +108,16 @@ export function writeHarnessFileAtomicallySync(
  * stands at the name already (a resumed run's file, or one planted there), the file is written as
  * writeHarnessFileAtomicallySync writes it: replacing the name, following nothing.
  */
-export function writeNewHarnessFileSync(
-  base: string,
-  path: string,
-  data: string | Uint8Array,
-  { mode = 0o644, made }: SyncWriteOptions = {},
-): void {
-  makeFolderOf(base, path, made);
-  let fd: number;
+export const writeNewHarnessFileSync = syncWriter('made-in-place');
+
+/** A new file at `path` (O_CREAT|O_EXCL|O_NOFOLLOW), or undefined when something stands at the name already. */
+function createUnlessTakenSync(path: string, mode: number): number | undefined {
   try {
-    fd = openSync(path, NEW_FILE, mode);
+    return openSync(path, NEW_FILE, mode);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    writeHarnessFileAtomicallySync(base, path, data, { mode, made });
-    return;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
   }
-  fillNewFileSync({ fd, name: path }, base, path, data);
 }
 
 /**

@@ -10,6 +10,8 @@ export {
 export {
   type AtomicData,
   type AtomicWriteOptions,
+  type SyncWriteOptions,
+  type SyncWriter,
   writeHarnessFileAtomically,
   writeHarnessFileAtomicallySync,
   writeNewHarnessFileSync,
