@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { type CaseResult, REDACTED, RunSummarySchema, readRunResults } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
-import { RunDirLedger, sha256 } from './run-dir-ledger.js';
+import { RunDirLedger, sha256, sha256OfRegularFile } from './run-dir-ledger.js';
 import { runSuites } from './run-suites.js';
 import { completed, fakeEngine } from './test-support/fake-engine.js';
 import { makeCase, makeSuite, useTempDir } from './test-support/fixtures.js';
@@ -137,6 +138,18 @@ describe('RunDirLedger', () => {
       expect(await ledger.seal()).toEqual(['planted.txt (not written by skill-eval; removed)']);
       expect(existsSync(join(out, 'planted.txt'))).toBe(false);
       expect(await readdir(out)).toEqual([]);
+    }
+  });
+
+  it('hashes a file of any size as sha256 does, on both sides of the read size (one call below it, a stream above)', async () => {
+    const MiB = 1024 * 1024;
+    const sizes = [0, 1, 4096, MiB - 1, MiB, MiB + 1, 3 * MiB + 5];
+    // A file read after a larger one must not hash the larger one's bytes left in the shared buffer.
+    for (const size of [...sizes, ...[...sizes].reverse()]) {
+      const bytes = randomBytes(size);
+      const file = join(dir, `sized-${size}.bin`);
+      await writeFile(file, bytes);
+      expect(sha256OfRegularFile(file), `${size} bytes`).toBe(createHash('sha256').update(bytes).digest('hex'));
     }
   });
 });

@@ -144,19 +144,38 @@ export function sha256OfRegularFile(path: string): string | undefined {
     const info = fstatSync(fd);
     if (!info.isFile()) return undefined;
     chunk ??= Buffer.allocUnsafe(CHUNK);
-    const hash = createHash('sha256');
-    for (let position = 0; position < info.size; ) {
-      const read = readSync(fd, chunk, 0, Math.min(CHUNK, info.size - position), position);
-      if (read === 0) break;
-      hash.update(chunk.subarray(0, read));
-      position += read;
-    }
-    return hash.digest('hex');
+    return info.size <= CHUNK ? sha256OfOneChunk(fd, info.size, chunk) : sha256OfChunks(fd, info.size, chunk);
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A file that fits in `buffer` (every file of a run but a large artifact), hashed in one call once read: the seal
+ * checks thousands of them, and a hash object costs several times more than the call for a short text.
+ */
+function sha256OfOneChunk(fd: number, size: number, buffer: Buffer): string {
+  let position = 0;
+  while (position < size) {
+    const read = readSync(fd, buffer, position, size - position, position);
+    if (read === 0) break;
+    position += read;
+  }
+  return sha256(buffer.subarray(0, position));
+}
+
+/** A larger file, chunk after chunk through `buffer`. */
+function sha256OfChunks(fd: number, size: number, buffer: Buffer): string {
+  const hash = createHash('sha256');
+  for (let position = 0; position < size; ) {
+    const read = readSync(fd, buffer, 0, Math.min(buffer.length, size - position), position);
+    if (read === 0) break;
+    hash.update(buffer.subarray(0, read));
+    position += read;
+  }
+  return hash.digest('hex');
 }
 
 /** The sha256 of `data`, in one call (a hash object costs several times more for the short texts of a run). */
