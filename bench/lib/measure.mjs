@@ -1,9 +1,11 @@
-// Runs a command and measures its wall time and peak resident memory. Memory comes from GNU time's
-// "Maximum resident set size" (the largest process of the tree that was waited for) when /usr/bin/time exists, else
-// from polling /proc/<pid>/status (VmHWM of the command's own process).
+// Runs a command and measures its wall time, peak resident memory and the machine's CPU time meanwhile. Memory comes
+// from GNU time's "Maximum resident set size" (the largest process of the tree that was waited for) when /usr/bin/time
+// exists, else from polling /proc/<pid>/status (VmHWM of the command's own process); CPU time from /proc/stat (see
+// machineBusyMs).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { machineBusyMs } from './machine.mjs';
 
 const GNU_TIME = '/usr/bin/time';
 export const memorySource = existsSync(GNU_TIME) ? '/usr/bin/time -v' : '/proc polling';
@@ -11,14 +13,16 @@ export const memorySource = existsSync(GNU_TIME) ? '/usr/bin/time -v' : '/proc p
 let counter = 0;
 
 /**
- * Runs `argv` once. Resolves { wallMs, rssMb, code, stdout, stderr, launchedAt } (`launchedAt`: milliseconds since the
- * epoch, fractional, when the process was spawned); rejects when the exit code is not in `okCodes`. `tmp` is a
+ * Runs `argv` once. Resolves { wallMs, rssMb, busyMs, code, stdout, stderr, launchedAt } (`busyMs`: the CPU time of
+ * the whole machine while it ran, undefined without /proc/stat; `launchedAt`: milliseconds since the epoch,
+ * fractional, when the process was spawned); rejects when the exit code is not in `okCodes`. `tmp` is a
  * directory for GNU time's report.
  */
 export function measureOnce(argv, { cwd, env, tmp, okCodes = [0], timeoutMs = 300_000, input } = {}) {
   const report = join(tmp, `time-${process.pid}-${counter++}.txt`);
   const wrapped = memorySource === '/usr/bin/time -v' ? [GNU_TIME, '-v', '-o', report, ...argv] : argv;
   return new Promise((resolve, reject) => {
+    const busyBefore = machineBusyMs();
     const started = performance.now();
     const launchedAt = performance.timeOrigin + started;
     const child = spawn(wrapped[0], wrapped.slice(1), { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
@@ -45,6 +49,8 @@ export function measureOnce(argv, { cwd, env, tmp, okCodes = [0], timeoutMs = 30
     child.on('error', reject);
     child.on('close', (code) => {
       const wallMs = performance.now() - started;
+      const busyAfter = machineBusyMs();
+      const busyMs = busyBefore === undefined || busyAfter === undefined ? undefined : busyAfter - busyBefore;
       clearTimeout(timer);
       if (poll) clearInterval(poll);
       if (existsSync(report)) {
@@ -60,7 +66,7 @@ export function measureOnce(argv, { cwd, env, tmp, okCodes = [0], timeoutMs = 30
         reject(new Error(`${argv.join(' ')} exited with ${code}:\n${tail}`));
         return;
       }
-      resolve({ wallMs, rssMb: peakKb / 1024, code, stdout, stderr, launchedAt });
+      resolve({ wallMs, rssMb: peakKb / 1024, busyMs, code, stdout, stderr, launchedAt });
     });
   });
 }
@@ -88,10 +94,11 @@ export async function measure(argv, options = {}) {
  * Measures several commands as {@link measure} does, taking turns: each round runs every command once, starting
  * with a different one each round. A machine whose speed drifts during a workload then slows every command alike, so
  * their ratios (a peer over skill-eval, skill-eval over the engine alone) hold. `jobs` are { argv, options };
- * `runs` and `warmup` apply to all. Returns one { wall, rss } per job, in order.
+ * `runs` and `warmup` apply to all. Returns one { wall, rss, busy } per job, in order (`busy`: the machine's CPU
+ * seconds per run, undefined without /proc/stat).
  */
 export async function measureEach(jobs, { runs = 5, warmup = 0 } = {}) {
-  const samples = jobs.map(() => ({ walls: [], rss: [] }));
+  const samples = jobs.map(() => ({ walls: [], rss: [], busy: [] }));
   for (let i = -warmup; i < runs; i++) {
     for (let turn = 0; turn < jobs.length; turn++) {
       const index = (turn + i + warmup) % jobs.length;
@@ -101,7 +108,12 @@ export async function measureEach(jobs, { runs = 5, warmup = 0 } = {}) {
       if (i < 0) continue;
       samples[index].walls.push(result.wallMs / 1000);
       samples[index].rss.push(result.rssMb);
+      if (result.busyMs !== undefined) samples[index].busy.push(result.busyMs / 1000);
     }
   }
-  return samples.map(({ walls, rss }) => ({ wall: stats(walls), rss: stats(rss) }));
+  return samples.map(({ walls, rss, busy }) => ({
+    wall: stats(walls),
+    rss: stats(rss),
+    busy: busy.length === walls.length && busy.length > 0 ? stats(busy) : undefined,
+  }));
 }

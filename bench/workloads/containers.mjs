@@ -41,6 +41,23 @@ function medianStartMs(out) {
   return times[Math.floor(times.length / 2)];
 }
 
+/**
+ * What an execution costs the machine's CPU (every process: the daemon, containerd and runc included), over the same
+ * work on the host, in ms: a container of skill-eval's and a bare `docker run --rm`. Undefined without /proc/stat.
+ */
+function cpuPerExecution(host, docker, dockerAlone, engineAlone) {
+  if (!host.busy || !docker.busy || !dockerAlone.busy || !engineAlone.busy) return undefined;
+  return {
+    container: ((docker.busy.median - host.busy.median) * 1000) / COUNT,
+    bare: ((dockerAlone.busy.median - engineAlone.busy.median) * 1000) / COUNT,
+  };
+}
+
+/** Where a machine with fewer cores than slots spends the difference: in the CPU time each container costs. */
+function cpuNote(cpu) {
+  return `\n\nThe machine's CPU time (every process, /proc/stat, medians of the same runs): a container of skill-eval's costs ${cpu.container.toFixed(0)} ms per execution over the host run, a bare \`docker run --rm\` ${cpu.bare.toFixed(0)} ms over the engine alone (${(cpu.container / cpu.bare).toFixed(2)}×). Where ${CONCURRENCY} containers start at once on fewer cores, the machine is busy throughout and wall time follows CPU time. Inside each of skill-eval's containers the supervisor (the host's node, which relays the model gateway and starts the engine's programs) boots once, where the bare run starts \`cat\`; on the host, skill-eval asks the daemon's API where the bare run starts the docker CLI.`;
+}
+
 export async function containers(ctx) {
   const testing = join(REPO, 'packages', 'testing', 'dist', 'docker', 'test-docker.js');
   const { dockerUnavailable, startTestDocker, TEST_IMAGE } = await import(testing);
@@ -81,12 +98,13 @@ export async function containers(ctx) {
     const floorMs = ((dockerAlone.wall.median - engineAlone.wall.median) * 1000 * CONCURRENCY) / COUNT;
     const perExecutionMs = ((docker.wall.median - host.wall.median) * 1000 * CONCURRENCY) / COUNT;
     const ratio = perExecutionMs / floorMs;
+    const cpu = cpuPerExecution(host, docker, dockerAlone, engineAlone);
     const last = ctx.runs - 1;
     const hostMs = medianExecutionMs(out('host', last));
     const dockerMs = medianExecutionMs(out('docker', last));
     const startMs = medianStartMs(out('docker', last));
     ctx.log(
-      `  host ${seconds(host.wall)}, docker ${seconds(docker.wall)}: ${perExecutionMs.toFixed(0)} ms per execution; docker alone ${floorMs.toFixed(0)} ms (${ratio.toFixed(2)}×)`,
+      `  host ${seconds(host.wall)}, docker ${seconds(docker.wall)}: ${perExecutionMs.toFixed(0)} ms per execution; docker alone ${floorMs.toFixed(0)} ms (${ratio.toFixed(2)}×)${cpu ? `; CPU ${cpu.container.toFixed(0)} ms against ${cpu.bare.toFixed(0)} ms per execution` : ''}`,
     );
     const met = floorMs > 0 && ratio <= TARGET_RATIO;
     return {
@@ -101,7 +119,7 @@ export async function containers(ctx) {
           ['`docker run --rm -i … cat` per case, from a bare Node loop (the floor)', seconds(dockerAlone.wall), '—', '—'],
           ['the engine per case on the host, from the same loop (the engine alone)', seconds(engineAlone.wall), '—', '—'],
         ],
-      )}\n\nThe engine is \`configs/echo-prompt.sh\` (one \`sh\` per case, run by \`docker exec\` in the container), each case has 3 deterministic checks, result caches off (skill-eval's parse cache on). Each container is started with \`--network none\`, the workspace and the program mounted, the host's node running the model gateway's forwarder, and is removed when its execution ends. Per execution over the host: (docker wall − host wall) × ${CONCURRENCY} slots ÷ ${COUNT} executions = ${perExecutionMs.toFixed(0)} ms. An execution's own time (its result's \`durationMs\`) leaves out the container's removal, which the wall time holds. A bare \`docker run --rm\`, with nothing of skill-eval, costs (docker-alone loop − engine-alone loop) × ${CONCURRENCY} ÷ ${COUNT} = ${floorMs.toFixed(0)} ms per execution, measured in the same turns: on this machine a container's start and removal through the daemon is most of the cost. The target is the ratio of the two, ${perExecutionMs.toFixed(0)} ÷ ${floorMs.toFixed(0)} = **${ratio.toFixed(2)}×** (at most ${TARGET_RATIO}×); the per-execution figures and the container start (its result's \`sandbox.startMs\`) are information.`,
+      )}\n\nThe engine is \`configs/echo-prompt.sh\` (one \`sh\` per case, started in the container by skill-eval's supervisor there), each case has 3 deterministic checks, result caches off (skill-eval's parse cache on). Each container is started with \`--network none\`, the workspace and the program mounted, the host's node running the model gateway's forwarder, and is removed when its execution ends. Per execution over the host: (docker wall − host wall) × ${CONCURRENCY} slots ÷ ${COUNT} executions = ${perExecutionMs.toFixed(0)} ms. An execution's own time (its result's \`durationMs\`) leaves out the container's removal, which the wall time holds. A bare \`docker run --rm\`, with nothing of skill-eval, costs (docker-alone loop − engine-alone loop) × ${CONCURRENCY} ÷ ${COUNT} = ${floorMs.toFixed(0)} ms per execution, measured in the same turns: on this machine a container's start and removal through the daemon is most of the cost. The target is the ratio of the two, ${perExecutionMs.toFixed(0)} ÷ ${floorMs.toFixed(0)} = **${ratio.toFixed(2)}×** (at most ${TARGET_RATIO}×); the per-execution figures and the container start (its result's \`sandbox.startMs\`) are information.${cpu ? cpuNote(cpu) : ''}`,
       summary: `a container adds ${ratio.toFixed(2)}× what a bare \`docker run --rm\` costs at -j ${CONCURRENCY} (${perExecutionMs.toFixed(0)} ms per execution against ${floorMs.toFixed(0)} ms; start ${startMs} ms median): ${verdict(met)}`,
     };
   } finally {
