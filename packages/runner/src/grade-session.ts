@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { type Case, type CaseResult, deadlineSignal, errorInfo, type Session } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
 import { gaveNoAnswer, noAnswerVerdict, type WorkspaceSnapshot } from '@skill-eval/grading/before-grading';
@@ -28,6 +29,9 @@ export async function gradeSession(
   // No response fails the case, whatever its checks would say of an empty answer (a negated one, a should-not query).
   if (gaveNoAnswer(session)) return { ...recorded, status: 'failed', score: 0, checks: [noAnswerVerdict(session)] };
   const limit = deadlineSignal(deps.life.deadline.remainingMs(), ctx.signal);
+  // Every check of the case listens to it while it runs, a dozen checks at once as well: that is no leak, so Node
+  // need not warn.
+  setMaxListeners(0, limit.signal);
   try {
     // The graders and each check type's code load when a run first grades, while its first engine runs, not before it.
     const { gradeExecution } = await import('@skill-eval/grading');
