@@ -14,6 +14,7 @@ import { executionDeadline } from './execution-deadline.js';
 import { ExecutionFailure } from './execution-failure.js';
 import { startResult } from './execution-result.js';
 import { ExecutionWorkspace } from './execution-workspace.js';
+import { finishesOutsideSlot } from './finishes-outside-slot.js';
 import { gradeSession } from './grade-session.js';
 import { agentModel, caseJudge } from './pinned-models.js';
 import type { PlanItem } from './plan.js';
@@ -87,6 +88,42 @@ function detectionOf(testCase: Case, chosen: TriggerDetection | undefined): Trig
   return testCase.kind === 'trigger' ? (chosen ?? testCase.triggerDetection ?? 'any-tool') : undefined;
 }
 
+/** The next turn of the event loop (node:timers/promises would load one more built-in at start-up). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Gives the execution's run slot back now that its engine has ended, when nothing it does from here needs one (see
+ * finishes-outside-slot.ts), and lets the next execution's start, queued as the slot was given back, go before this
+ * one's bookkeeping. Returns the context its checks run in: one that gave its slot back has ended as far as an
+ * interrupt goes, so its checks run to their end (each within its time limit) and the result of an agent that finished
+ * is kept.
+ */
+async function giveSlotBack(ctx: ExecutionContext, testCase: Case, sandboxed: boolean): Promise<ExecutionContext> {
+  if (!ctx.slot || !finishesOutsideSlot(testCase, sandboxed) || !ctx.slot.release()) return ctx;
+  await nextTurn();
+  return { ...ctx, signal: new AbortController().signal };
+}
+
+/**
+ * The conversation of a case whose user a model plays (skill-up's `user_simulator`), from its first message; the
+ * error that ends the execution when the model wrote none.
+ */
+async function simulatedUser(
+  testCase: Case,
+  judge: Judge,
+  signal: AbortSignal,
+): Promise<{ conversation: EngineStart['conversation'] } | { code: string; message: string } | undefined> {
+  if (!testCase.userSimulator) return undefined;
+  const simulated = new SimulatedConversation({ ...testCase, userSimulator: testCase.userSimulator }, judge, signal);
+  const first = await simulated.first();
+  if (first) return { conversation: { first, simulated } };
+  const failure = simulated.outcome.failure;
+  return {
+    code: failure?.code ?? 'JUDGE_FAILED',
+    message: failure?.message ?? 'The simulated user wrote no first message.',
+  };
+}
+
 /**
  * Prepares, runs, grades and records one execution, all within its time limit (-t), which opens here. Engine and
  * grading failures become `error` results.
@@ -146,33 +183,22 @@ export async function executeOne(item: PlanItem<EngineTarget>, ctx: ExecutionCon
     const workspaceBefore = caseNeedsWorkspaceBefore(testCase)
       ? await snapshotWorkspace(workspace.ws, { contents: caseNeedsJudge(testCase) })
       : undefined;
-    let conversation: EngineStart['conversation'];
-    if (testCase.userSimulator && player?.judge) {
-      const simulated = new SimulatedConversation(
-        { ...testCase, userSimulator: testCase.userSimulator },
-        player.judge,
-        ctx.signal,
-      );
-      const first = await simulated.first();
-      const failure = simulated.outcome.failure;
-      if (!first)
-        return result.fail(
-          failure?.code ?? 'JUDGE_FAILED',
-          failure?.message ?? 'The simulated user wrote no first message.',
-        );
-      conversation = { first, simulated };
-    }
+    const simulated = player?.judge ? await simulatedUser(testCase, player.judge, ctx.signal) : undefined;
+    if (simulated && 'code' in simulated) return result.fail(simulated.code, simulated.message);
+    const conversation = simulated?.conversation;
     const start = { workspace, life, skills, model: agent.model, hostEnv, mcpServers, detection, conversation };
     const session = await runEngine(execution, ctx, { ...start, warnings: result.warnings });
+    // An interrupt that came while the agent ran cut it short; one during the bookkeeping below changes nothing of it.
+    const interrupted = ctx.signal.aborted;
+    const grading = await giveSlotBack(ctx, testCase, environment !== undefined);
     const recorded = await recordSession(session, planned.executionId, testCase, detection, {
       store: ctx.store,
       life,
       base: result.base,
     });
-    if (ctx.signal.aborted)
-      return result.fail('INTERRUPTED', 'The run was interrupted during this execution.', recorded);
+    if (interrupted) return result.fail('INTERRUPTED', 'The run was interrupted during this execution.', recorded);
     const deps = { run: planned.run, workspace, workspaceBefore, judge: grader.judge, life };
-    return result.finish(await gradeSession(testCase, session, recorded, ctx, deps));
+    return result.finish(await gradeSession(testCase, session, recorded, grading, deps));
   } catch (error) {
     if (error instanceof ExecutionFailure) return result.fail(error.code, error.message, error.fields);
     // A fault of the harness (say, a transcript that cannot be written) costs this execution, not the run.

@@ -2,6 +2,7 @@ import type { Case, Environment, PlannedExecution, Redactor, SessionEvent, Skill
 import type { CopyLimits } from '@skill-eval/engine-kit/agent-files';
 import type { Judge, TriggerDetection } from '@skill-eval/grading';
 import type { ResultStore } from './result-store.js';
+import type { Slot } from './scheduler.js';
 
 /** What every execution of a run shares. */
 export interface ExecutionContext {
@@ -35,6 +36,8 @@ export interface ExecutionContext {
   baselineSkill?: SkillRef;
   /** Where a case's executions run (a container, a remote sandbox); on the host when it gives none. */
   environment?: (testCase: Case) => Environment | undefined;
+  /** The execution's run slot, which it may give back once its engine has ended (see finishes-outside-slot.ts). */
+  slot?: Slot;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 600;

@@ -35,6 +35,18 @@ const results = () =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as CaseResult);
+/**
+ * The results written so far, once the first is: the second agent may start while the first execution's result is
+ * still being written (it gave its slot back when its engine ended, see finishes-outside-slot.ts).
+ */
+async function firstResultWritten(): Promise<CaseResult[]> {
+  for (let waited = 0; waited < 5_000; waited += 10) {
+    const written = existsSync(join(outDir(), 'results.jsonl')) ? results() : [];
+    if (written.length > 0) return written;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the first result was never written');
+}
 
 describe('the run directory while agents run', () => {
   it('is not where an engine writes: its artifacts are copied in after it ended, redacted, regular files only', async () => {
@@ -59,7 +71,7 @@ describe('the run directory while agents run', () => {
       const out = outDir();
       if (input.turns[0] === 'b') {
         // The second agent finds the run (as it could from its parent's command line) and rewrites what it sees.
-        const forged = results().map((r) => ({ ...r, status: 'passed', score: 1 }));
+        const forged = (await firstResultWritten()).map((r) => ({ ...r, status: 'passed', score: 1 }));
         await writeFile(join(out, 'results.jsonl'), forged.map((r) => `${JSON.stringify(r)}\n`).join(''));
         await writeFile(join(out, 'transcripts', `${forged[0]!.executionId}.json`), '{"forged":true}');
         await mkdir(join(out, 'artifacts', 'x'), { recursive: true });
@@ -93,7 +105,7 @@ describe('the run directory while agents run', () => {
       await writeFile(join(input.artifactsDir, 'note.txt'), 'note');
       if (input.turns[0] === 'b') {
         // The second agent swaps what the harness kept of the first execution.
-        const [first] = results();
+        const [first] = await firstResultWritten();
         const transcript = join(outDir(), 'transcripts', `${first!.executionId}.json`);
         await rm(transcript);
         execFileSync('mkfifo', [transcript]);

@@ -203,8 +203,9 @@ async function runTakingDir(
   const startedAt = new Date();
   const outDir = resolve(options.outDir);
   const signal = options.signal ?? new AbortController().signal;
-  // Every running execution listens to the run's signal (a few listeners each): that is no leak, so Node need not warn.
-  setMaxListeners(10 + 4 * (options.concurrency ?? 4), signal);
+  // Every execution in flight listens to the run's signal (a few listeners each) — up to twice -j of them: those that
+  // run and those finishing outside their slots (scheduler.ts). That is no leak, so Node need not warn.
+  setMaxListeners(10 + 8 * (options.concurrency ?? 4), signal);
   // A plain copy: reading process.env goes through a getter per variable, and each execution filters it three times.
   const env = { ...(options.env ?? process.env) };
   const redact = redactorOf(env);
@@ -337,14 +338,14 @@ async function executeAll(
         await starting(item);
         return written(cached);
       }
-      return schedule(item.suite, async () => {
+      return schedule(item.suite, async (slot) => {
         if (signal.aborted) return undefined;
         await starting(item);
         const result = await executeIntoCache(runCache, item, store, () => {
           executed = true;
           return executeWithRetry(
             item,
-            routedContext(ctx, item.planned.executionId, options.route),
+            { ...routedContext(ctx, item.planned.executionId, options.route), slot },
             item.testCase.retry,
           );
         });
