@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { type Case, type CaseResult, errorInfo, type Warning, warning } from '@skill-eval/core';
 import type { Judge } from '@skill-eval/grading';
 import {
@@ -101,8 +102,15 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function giveSlotBack(ctx: ExecutionContext, testCase: Case, sandboxed: boolean): Promise<ExecutionContext> {
   if (!ctx.slot || !finishesOutsideSlot(testCase, sandboxed) || !ctx.slot.release()) return ctx;
   await nextTurn();
-  return { ...ctx, signal: new AbortController().signal };
+  return { ...ctx, signal: NEVER_INTERRUPTED };
 }
+
+/**
+ * The signal of what an interrupt no longer stops: never aborted, one for the process (an AbortSignal costs more to
+ * make than the bookkeeping it would stand beside); each execution's grading deadline listens to it until it ends.
+ */
+const NEVER_INTERRUPTED = new AbortController().signal;
+setMaxListeners(0, NEVER_INTERRUPTED);
 
 /**
  * The conversation of a case whose user a model plays (skill-up's `user_simulator`), from its first message; the
