@@ -88,6 +88,18 @@ function peerFloorNote(count, rows, floor, own) {
   return `${count} cases: ${MIN_SPEEDUP}× faster than the fastest peer would be ${bound.toFixed(2)} s, below the ${floor.toFixed(2)} s the engine alone takes, so no harness can reach it on this line; each peer's time over the engine alone ÷ skill-eval's: ${harnessRatios}.`;
 }
 
+/**
+ * The machine's CPU time per case (every process, /proc/stat, medians of the same runs): what skill-eval costs over the
+ * engine alone. On a machine with fewer cores than the run keeps busy, wall time follows it, and it moves less than
+ * wall time when the machine is shared; empty where /proc/stat is not.
+ */
+function cpuPerCase(own, baseline, count) {
+  if (!own.busy || !baseline.busy) return '';
+  const perCaseMs = (busy) => (busy.median * 1000) / count;
+  const over = perCaseMs(own.busy) - perCaseMs(baseline.busy);
+  return ` The machine's CPU time (every process, /proc/stat, medians of the same runs): ${perCaseMs(own.busy).toFixed(2)} ms per case against the engine alone's ${perCaseMs(baseline.busy).toFixed(2)} ms, ${over.toFixed(2)} ms over it.`;
+}
+
 export async function overhead(ctx) {
   // `--sizes` (the guard in CI runs one small size); the full run measures all three.
   const sizes = ctx.sizes ?? [20, 200, 1000];
@@ -127,7 +139,7 @@ export async function overhead(ctx) {
             ratioCell(tool, m.wall.median, own.wall.median),
           ]),
         ],
-      )}\n\nskill-eval over the engine alone: ${perCase[count].toFixed(2)} ms per case (start-up included)${inParentheses(otherNodes[count])}.`,
+      )}\n\nskill-eval over the engine alone: ${perCase[count].toFixed(2)} ms per case (start-up included)${inParentheses(otherNodes[count])}.${cpuPerCase(own, baseline, count)}`,
     );
   }
   const marginal =
