@@ -64,7 +64,9 @@ describe('an execution gives its run slot back once its engine has ended', () =>
       makeCase({ id: 'a', turns: ['a'], checks: done }),
       makeCase({ id: 'b', turns: ['b'], checks: done }),
     );
-    expect(events).toEqual(['engine a', 'engine b', 'result b', 'result a']);
+    // The second engine ran before the first result was out; which of the two results is out first is the event loop's.
+    expect(events.slice(0, 2)).toEqual(['engine a', 'engine b']);
+    expect(events.slice(2).sort()).toEqual(['result a', 'result b']);
   });
 
   it('an interrupt while it is graded outside its slot keeps its result: its agent had finished', async () => {
