@@ -15,7 +15,18 @@ export function machineInfo() {
     cores: availableParallelism(),
     memoryGb: memKb / 1024 / 1024,
     os: `${os}, ${type()} ${release()}`,
+    pageTableIsolation: pageTableIsolation(),
   };
+}
+
+/**
+ * What the kernel says of its Meltdown mitigation: `Mitigation: PTI` when it isolates its page tables from user space,
+ * which makes every system call, interrupt and page fault switch page tables. Process starts, forks and small file
+ * operations — most of what a harness does per case — then cost markedly more: runs of this bench on the same kind of
+ * machine with and without it compare poorly. Undefined where the kernel does not say (not Linux).
+ */
+function pageTableIsolation() {
+  return read('/sys/devices/system/cpu/vulnerabilities/meltdown').trim() || undefined;
 }
 
 /** The 1-minute load average: other work on the machine makes every figure slower. */

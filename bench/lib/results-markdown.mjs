@@ -25,6 +25,7 @@ ${table(
     ['cores', String(machine.cores)],
     ['memory', `${machine.memoryGb.toFixed(1)} GB`],
     ['OS', machine.os],
+    ['the kernel\'s Meltdown mitigation (with page-table isolation, `PTI`, every system call and page fault costs more: compare runs only where this agrees)', machine.pageTableIsolation ?? 'not reported'],
     ['load average (1 min) at start / end (the end includes the bench\'s own claude processes)', `${load.before.toFixed(2)} / ${load.after.toFixed(2)}`],
     ['`node -e 0`, median of 7, at start / end: the machine\'s speed at the time (it drifts on a shared machine; compare runs only where these agree)', `${(nodeStart.before * 1000).toFixed(0)} ms / ${(nodeStart.after * 1000).toFixed(0)} ms`],
     ['work directory (suites, outputs, TMPDIR, HOME of every tool)', workDir === '/dev/shm' ? '/dev/shm (tmpfs): disk latency left out' : workDir],
