@@ -359,6 +359,9 @@ describe('start-up', () => {
       expect(kept.stderr).toBe('');
       expect(kept.sources.join('\n')).toContain('/packages/runner/dist/suite-store.js');
       expect(kept.sources.filter((source) => loading.test(source))).toEqual([]);
+      // Its case collects no artifacts and copies no project: neither the glob nor its pattern matcher is loaded (a
+      // file that is parsed loads them, for the side files a loader reads).
+      expect(kept.sources.join('\n')).not.toMatch(/\/tinyglobby\/|\/fdir\/|\/picomatch\//);
     }));
   it('a run loads the graders when it first grades: a re-run the result cache answers whole loads none', () =>
     inSuiteFolder((dir) => {

@@ -117,7 +117,10 @@ export async function cacheKey(item: PlanItem<EngineTarget>, ctx: CacheKeyContex
   const projectTree = project
     ? [
         project.root,
-        await ctx.hasher.hash(project.root, { ...treeOptions, skip: projectExclusion(project.root, project.exclude) }),
+        await ctx.hasher.hash(project.root, {
+          ...treeOptions,
+          skip: await projectExclusion(project.root, project.exclude),
+        }),
       ]
     : null;
   const judge = caseNeedsJudge(testCase) ? { ...(ctx.judge ?? { engine: 'none' }), JUDGE_PROMPT_VERSION } : null;

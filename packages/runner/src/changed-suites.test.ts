@@ -30,8 +30,8 @@ function suite(name: string, workspace: Record<string, unknown> = {}, caseFile?:
   });
 }
 
-const run = (suites: Suite[], changed: string[]) => {
-  const selected = selectChangedSuites(suites, new Set(changed), root);
+const run = async (suites: Suite[], changed: string[]) => {
+  const selected = await selectChangedSuites(suites, new Set(changed), root);
   return {
     runs: selected.changed.map((c) => `${c.suite.name} <- ${c.because}`),
     skips: selected.unchanged.map((u) => u.suite.name),
@@ -42,40 +42,40 @@ describe('selectChangedSuites (run --changed)', () => {
   const a = suite('alpha');
   const b = suite('beta');
 
-  it('runs a suite whose skill folder has a changed file, at any depth, and skips the others', () => {
-    expect(run([a, b], [at('skills', 'alpha', 'references', 'api.md')])).toEqual({
+  it('runs a suite whose skill folder has a changed file, at any depth, and skips the others', async () => {
+    expect(await run([a, b], [at('skills', 'alpha', 'references', 'api.md')])).toEqual({
       runs: ['alpha <- skills/alpha/references/api.md'],
       skips: ['beta'],
     });
   });
 
-  it('runs a suite whose eval file changed, or a case file it reads (skill-up cases/)', () => {
+  it('runs a suite whose eval file changed, or a case file it reads (skill-up cases/)', async () => {
     const split = suite('gamma', {}, at('evals', 'cases', 'one.yaml'));
-    expect(run([a, split], [at('evals', 'alpha.json')]).runs).toEqual(['alpha <- evals/alpha.json']);
-    expect(run([a, split], [at('evals', 'cases', 'one.yaml')]).runs).toEqual(['gamma <- evals/cases/one.yaml']);
+    expect((await run([a, split], [at('evals', 'alpha.json')])).runs).toEqual(['alpha <- evals/alpha.json']);
+    expect((await run([a, split], [at('evals', 'cases', 'one.yaml')])).runs).toEqual(['gamma <- evals/cases/one.yaml']);
   });
 
-  it('does not take a sibling folder that only shares a prefix for the skill', () => {
-    expect(run([a], [at('skills', 'alpha-old', 'SKILL.md'), at('skills', 'alphabet.md')]).runs).toEqual([]);
+  it('does not take a sibling folder that only shares a prefix for the skill', async () => {
+    expect((await run([a], [at('skills', 'alpha-old', 'SKILL.md'), at('skills', 'alphabet.md')])).runs).toEqual([]);
   });
 
-  it('runs a suite whose case names a changed fixture tree or file', () => {
+  it('runs a suite whose case names a changed fixture tree or file', async () => {
     const withFixture = suite('delta', { files: [{ from: at('fixtures', 'repo'), to: '.' }] });
-    expect(run([withFixture, b], [at('fixtures', 'repo', 'src', 'main.ts')]).runs).toEqual([
+    expect((await run([withFixture, b], [at('fixtures', 'repo', 'src', 'main.ts')])).runs).toEqual([
       'delta <- fixtures/repo/src/main.ts',
     ]);
   });
 
-  it('runs a case that copies its project on a change the copy keeps, not on one under .git, node_modules or an exclusion', () => {
+  it('runs a case that copies its project on a change the copy keeps, not on one under .git, node_modules or an exclusion', async () => {
     const project = suite('bmad', { project: { root, exclude: ['*.log'] } });
     expect(
-      run([project], [at('node_modules', 'x', 'index.js'), at('.git', 'HEAD'), at('notes', 'run.log')]).runs,
+      (await run([project], [at('node_modules', 'x', 'index.js'), at('.git', 'HEAD'), at('notes', 'run.log')])).runs,
     ).toEqual([]);
-    expect(run([project], [at('docs', 'guide.md')]).runs).toEqual(['bmad <- docs/guide.md']);
+    expect((await run([project], [at('docs', 'guide.md')])).runs).toEqual(['bmad <- docs/guide.md']);
   });
 
-  it('skips every suite when nothing changed, saying why', () => {
-    const selected = selectChangedSuites([a, b], new Set(), root);
+  it('skips every suite when nothing changed, saying why', async () => {
+    const selected = await selectChangedSuites([a, b], new Set(), root);
     expect(selected.changed).toEqual([]);
     expect(selected.unchanged.map((u) => u.why)).toEqual([
       'no change to its eval files, its skill or the files its cases use',

@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { Suite } from '@skill-eval/core';
 import { referencedPaths } from './case-inputs.js';
-import { projectExclusion } from './project-exclusion.js';
+import { type ProjectExclusion, projectExclusion } from './project-exclusion.js';
 
 /** A suite `--changed` leaves out, and why. */
 export interface UnchangedSuite {
@@ -24,16 +24,16 @@ export interface ChangedSuites {
  * inputs the result cache keys a case by (case-inputs.ts). A case that copies its project (BMAD) depends on the
  * project, less what its copy leaves out.
  */
-export function selectChangedSuites(
+export async function selectChangedSuites(
   suites: readonly Suite[],
   changedFiles: ReadonlySet<string>,
   cwd: string,
-): ChangedSuites {
+): Promise<ChangedSuites> {
   const changed: ChangedSuites['changed'] = [];
   const unchanged: UnchangedSuite[] = [];
   const files = [...changedFiles].sort();
   for (const suite of suites) {
-    const because = files.find(inputOf(suite));
+    const because = files.find(await inputOf(suite));
     if (because !== undefined) changed.push({ suite, because: relative(cwd, because) || because });
     else unchanged.push({ suite, why: 'no change to its eval files, its skill or the files its cases use' });
   }
@@ -41,10 +41,10 @@ export function selectChangedSuites(
 }
 
 /** Whether a changed path is an input of `suite`. */
-function inputOf(suite: Suite): (path: string) => boolean {
+async function inputOf(suite: Suite): Promise<(path: string) => boolean> {
   const files = new Set<string>([suite.file]);
   const trees = new Set<string>();
-  const projects: { root: string; exclude: readonly string[] }[] = [];
+  const projects: { root: string; excluded: ProjectExclusion }[] = [];
   if (suite.skill) trees.add(suite.skill.dir);
   for (const testCase of suite.cases) {
     files.add(testCase.source.file);
@@ -52,20 +52,19 @@ function inputOf(suite: Suite): (path: string) => boolean {
     for (const dir of [...inputs.skills, ...inputs.trees]) trees.add(dir);
     for (const file of inputs.files) files.add(file);
     const project = testCase.workspace.project;
-    if (project) projects.push(project);
+    if (project) projects.push({ root: project.root, excluded: await projectExclusion(project.root, project.exclude) });
   }
   return (path) =>
     files.has(path) ||
     [...trees].some((tree) => within(path, tree)) ||
-    projects.some((project) => inProject(path, project.root, project.exclude));
+    projects.some((project) => inProject(path, project.root, project.excluded));
 }
 
 const within = (path: string, tree: string) => path === tree || path.startsWith(tree.endsWith(sep) ? tree : tree + sep);
 
 /** A path under a copied project that its copy keeps (not under .git, node_modules, a run folder or an exclusion). */
-function inProject(path: string, root: string, exclude: readonly string[]): boolean {
+function inProject(path: string, root: string, excluded: ProjectExclusion): boolean {
   if (!within(path, root) || path === root) return false;
-  const excluded = projectExclusion(root, exclude);
   const parts = relative(root, path).split(sep);
   return parts.every((_, i) => !excluded(parts.slice(0, i + 1).join('/'), i < parts.length - 1));
 }

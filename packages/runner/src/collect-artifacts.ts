@@ -1,6 +1,5 @@
 import { isAbsolute } from 'node:path';
 import { type Warning, warning } from '@skill-eval/core';
-import { glob } from 'tinyglobby';
 
 /** The workspace's files a case's artifact patterns match, and the patterns that could not be used. */
 export interface CollectedArtifacts {
@@ -31,6 +30,8 @@ export async function collectArtifacts(ws: string, patterns: readonly string[]):
     return ok;
   });
   if (usable.length === 0) return { files: [], warnings };
+  // Imported by the first case that collects artifacts: most runs have none.
+  const { glob } = await import('tinyglobby');
   const matches = await glob(usable, {
     cwd: ws,
     dot: true,

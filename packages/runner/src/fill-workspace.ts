@@ -57,7 +57,7 @@ export async function layProject(
 ): Promise<StagingMethod | undefined> {
   if (!spec.project) return undefined;
   const stager = await stagerOf(options);
-  const exclude = projectExclusion(spec.project.root, spec.project.exclude, options.outside);
+  const exclude = await projectExclusion(spec.project.root, spec.project.exclude, options.outside);
   return stager.stageProject(spec.project.root, exclude, target.ws, target);
 }
 

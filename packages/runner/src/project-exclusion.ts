@@ -1,5 +1,4 @@
 import { join, sep } from 'node:path';
-import picomatch from 'picomatch';
 import { isRunDirectory } from './run-manifest.js';
 
 /**
@@ -11,11 +10,17 @@ export const LEFT_OUT_OF_A_PROJECT: readonly string[] = ['.git', 'node_modules',
 /** Whether an entry of a project tree is left out: its path below the root (`/`-separated), and whether it is a folder. */
 export type ProjectExclusion = (rel: string, isDir: boolean) => boolean;
 
-const exclusions = new Map<string, ProjectExclusion>();
+const exclusions = new Map<string, Promise<ProjectExclusion>>();
 
-/** A matcher of any of `globs` (dot files too); never matching when there are none. */
-const anyGlob = (globs: readonly string[]): ((text: string) => boolean) =>
-  globs.length === 0 ? () => false : picomatch([...globs], { dot: true });
+/**
+ * A matcher of any of `globs` (dot files too); never matching when there are none. picomatch is imported for a case
+ * that excludes patterns, not by every run: most copy no project, or exclude nothing.
+ */
+async function anyGlob(globs: readonly string[]): Promise<(text: string) => boolean> {
+  if (globs.length === 0) return () => false;
+  const { default: picomatch } = await import('picomatch');
+  return picomatch([...globs], { dot: true });
+}
 
 /**
  * What a copy of the project at `root` leaves out: {@link LEFT_OUT_OF_A_PROJECT}, the run folders skill-eval wrote in
@@ -27,13 +32,24 @@ export function projectExclusion(
   root: string,
   exclude: readonly string[] = [],
   outside: readonly string[] = [],
-): ProjectExclusion {
+): Promise<ProjectExclusion> {
   const key = JSON.stringify([root, exclude, outside]);
-  const known = exclusions.get(key);
-  if (known) return known;
+  let exclusion = exclusions.get(key);
+  if (!exclusion) {
+    exclusion = exclusionOf(root, exclude, outside);
+    exclusions.set(key, exclusion);
+  }
+  return exclusion;
+}
+
+async function exclusionOf(
+  root: string,
+  exclude: readonly string[],
+  outside: readonly string[],
+): Promise<ProjectExclusion> {
   const names = new Set(LEFT_OUT_OF_A_PROJECT);
-  const byName = anyGlob(exclude.filter((p) => !p.includes('/')));
-  const byPath = anyGlob(exclude.filter((p) => p.includes('/')).map((p) => p.replace(/^\/+|\/+$/g, '')));
+  const byName = await anyGlob(exclude.filter((p) => !p.includes('/')));
+  const byPath = await anyGlob(exclude.filter((p) => p.includes('/')).map((p) => p.replace(/^\/+|\/+$/g, '')));
   const prefix = root.endsWith(sep) ? root : root + sep;
   const outsideRel = new Set(
     outside.filter((dir) => dir.startsWith(prefix)).map((dir) => dir.slice(prefix.length).split(sep).join('/')),
@@ -43,6 +59,5 @@ export function projectExclusion(
     if (names.has(name) || byName(name) || byPath(rel) || outsideRel.has(rel)) return true;
     return isDir && isRunDirectory(join(root, rel));
   };
-  exclusions.set(key, exclusion);
   return exclusion;
 }

@@ -58,7 +58,7 @@ describe('the project copy', () => {
       const stager = await createFixtureStager({ tempDir: parent, method });
       const work = await createWorkspace(parent);
       try {
-        const used = await stager.stageProject(project, exclusion(), work.ws, work);
+        const used = await stager.stageProject(project, await exclusion(), work.ws, work);
         expect(used).toBe(canMount ? 'overlay' : method === 'copy' ? 'copy' : stager.method);
         expect(work.mounts).toEqual(canMount ? [work.ws] : []);
         if (canMount) expect(mounted(work.ws)).toBe(true);
@@ -78,14 +78,14 @@ describe('the project copy', () => {
 
   it('the run directory and temp folder of the run are left out when they lie in the project', async () => {
     await writeTree(project, { 'out/now/results.jsonl': '', 'scratch/ws/x': 'x' });
-    const exclude = projectExclusion(project, [], [join(project, 'out', 'now'), join(project, 'scratch')]);
+    const exclude = await projectExclusion(project, [], [join(project, 'out', 'now'), join(project, 'scratch')]);
     expect(exclude('out/now', true)).toBe(true);
     expect(exclude('scratch', true)).toBe(true);
     expect(exclude('out', true)).toBe(false);
   });
 
   it('the cache key hashes the project as it is copied: a change to a file left out keeps the hash', async () => {
-    const hash = async () => createTreeHasher().hash(project, { skip: exclusion() });
+    const hash = async () => createTreeHasher().hash(project, { skip: await exclusion() });
     const before = await hash();
     await writeFile(join(project, 'node_modules/dep/index.js'), 'changed dep');
     await writeFile(join(project, 'packages/a/build.log'), 'changed log');

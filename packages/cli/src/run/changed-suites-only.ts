@@ -14,7 +14,7 @@ export async function changedSuitesOnly(
   { quiet }: { quiet: boolean },
 ): Promise<Suite[]> {
   const changedFiles = await changedFilesSince(ref, io.cwd, io.env as NodeJS.ProcessEnv);
-  const { changed, unchanged } = selectChangedSuites(suites, changedFiles.files, io.cwd);
+  const { changed, unchanged } = await selectChangedSuites(suites, changedFiles.files, io.cwd);
   const since = changedFiles.since.slice(0, 12);
   io.stderr.write(
     `--changed ${ref} (since ${since}, ${changedFiles.files.size} changed file${changedFiles.files.size === 1 ? '' : 's'}): ${changed.length} of ${suites.length} suite${suites.length === 1 ? '' : 's'} to run.\n`,
