@@ -36,6 +36,22 @@ function shellRequest(id: number, script: string, cwd: string, more: Record<stri
   return { t: 'spawn', id, file: '/bin/sh', args: ['-c', script], argv0: null, cwd, env: {}, stdin: null, ...more };
 }
 
+/**
+ * Turns the file at `path` into an empty folder while the launcher may write it again at any moment: its warming move
+ * creates the file anew when it finds none, so a removal and a mkdir can be raced (EEXIST); they are tried again.
+ */
+function replaceWithFolder(path: string): void {
+  for (;;) {
+    rmSync(path, { force: true });
+    try {
+      mkdirSync(path);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
 describe('the launcher process', () => {
   it('ends quietly when its parent goes before it is ready (no write error on the shared stderr)', async () => {
     // The parent closes the channel at once: the launcher's `ready` then has nowhere to go.
@@ -173,8 +189,7 @@ describe('the launcher process', () => {
           if (reply.t === 'ready') launcher.send(spawnInCgroup(dir, 1));
           if (reply.t === 'pid' && reply.id === 1) {
             // Its own cgroup.procs becomes a folder: the next warming move fails.
-            rmSync(join(dir, 'home'));
-            mkdirSync(join(dir, 'home'));
+            replaceWithFolder(join(dir, 'home'));
             setTimeout(() => launcher.send({ ...spawnInCgroup(dir, 2), cgroup: null }), 100);
           }
           if (reply.t === 'close' && reply.id === 2) launcher.disconnect();
