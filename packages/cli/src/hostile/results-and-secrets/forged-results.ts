@@ -3,17 +3,22 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { agent, agentvSuite, type HostileCase, type HostileOutcome, onAgent, rerun } from './hostile-run.js';
 
+/** Waits in the run directory, up to 5 s, until the first execution's result line is written. */
+const UNTIL_FIRST_RESULT = 'i=0; while [ $i -lt 100 ] && [ ! -s results.jsonl ]; do sleep 0.05; i=$((i+1)); done';
+
 /**
  * Agents that try to forge the run's verdicts: the first case's answer fails it, and the second case's agent — which
  * knows where the run directory is, as an agent can find out from its parent's command line — rewrites what the run
- * wrote so far. Whatever it does, the run's results are the harness's, and it says what it undid.
+ * wrote so far. Whatever it does, the run's results are the harness's, and it says what it undid. The second agent can
+ * start before the first result is written (a finished engine gives its slot back): it waits for that result, up to
+ * 5 s, as an attacker would.
  */
 const forging = (name: string, attack: string, undone: string[]): HostileCase => ({
   name,
   files: {
     'evals/hostile.eval.yaml': agentvSuite({ first: 'first', second: 'second' }),
     'agent.sh': agent(
-      `if [ "$p" = first ]; then echo "no"; exit 0; fi\ncd "$RUN" || exit 1\n${attack}\ntouch "$PROJECT/marks/attacked"\necho pass`,
+      `if [ "$p" = first ]; then echo "no"; exit 0; fi\ncd "$RUN" || exit 1\n${UNTIL_FIRST_RESULT}\n${attack}\ntouch "$PROJECT/marks/attacked"\necho pass`,
     ),
   },
   argv: onAgent(),
