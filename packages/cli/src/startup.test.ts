@@ -113,7 +113,7 @@ function builtinsLoaded(args: string[], cwd: string, program = BIN): string[] {
 const SUITE =
   'name: echo\ntests:\n  - id: one\n    input: "say hi"\n    assertions:\n      - type: contains\n        value: hi\n';
 
-// Notes, in order on stderr, each process launcher the CLI starts (`node -e <launcher>`) and each execution's workspace
+// Notes, in order on stderr, each process launcher the CLI starts (`node <its options> -e <launcher>`) and each execution's workspace
 // it makes (a temp folder named after its owner, workspace.ts), by wrapping the two functions the CLI's build calls;
 // and, apart, each launcher's pid with the files of the build loaded when it started.
 const LAUNCH_HOOK = `data:text/javascript,${encodeURIComponent(`
@@ -122,7 +122,7 @@ const fs = process.getBuiltinModule('node:fs');
 const Module = process.getBuiltinModule('node:module');
 const spawn = childProcess.spawn;
 childProcess.spawn = function (file, args, ...rest) {
-  const launcher = file === process.execPath && args?.[0] === '-e';
+  const launcher = file === process.execPath && args?.includes('-e');
   if (launcher) process.stderr.write('EVENT launcher\\n');
   const child = spawn.call(this, file, args, ...rest);
   if (launcher) process.stderr.write('LAUNCHER ' + JSON.stringify({ pid: child.pid, loaded: Object.keys(Module._cache) }) + '\\n');

@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { prestartLaunchers } from './process-launcher.js';
 import { isGone, runCollecting } from './testing/index.js';
 
-/** Pids of this process's children that run the launcher (`node -e <launcher source>`). */
+/** Pids of this process's children that run the launcher (`node <its options> -e <launcher source>`). */
 function launcherPids(): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -12,12 +13,16 @@ function launcherPids(): number[] {
       try {
         const parent = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
         const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return parent === String(process.pid) && argv[1] === '-e' ? [Number(pid)] : [];
+        return parent === String(process.pid) && argv.includes('-e') ? [Number(pid)] : [];
       } catch {
         return [];
       }
     });
 }
+
+/** How many threads the process `pid` has now. */
+const threadsOf = (pid: number): number =>
+  Number(/^Threads:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 
 /** The pid of the launcher that started the program: its parent. */
 async function launcherOfProgram(): Promise<number> {
@@ -60,6 +65,21 @@ describe('prestartLaunchers', () => {
     expect(all).toHaveLength(expected);
     expect(all).toContain(first[0]);
     expect([...parents].sort()).toEqual([...all].sort());
+  });
+
+  it('starts the launcher with fewer threads than a Node process has by default (each fork and cgroup move costs less)', async () => {
+    prestartLaunchers();
+    const [launcher] = launcherPids();
+    const plain = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)'], { stdio: 'ignore' });
+    try {
+      // Both have started their threads once they take input: the launcher when it is ready, a plain Node at once.
+      await launcherOfProgram();
+      await expect.poll(() => threadsOf(plain.pid!)).toBeGreaterThan(4);
+      expect(threadsOf(launcher!)).toBeLessThan(threadsOf(plain.pid!));
+      expect(threadsOf(launcher!)).toBeLessThanOrEqual(4);
+    } finally {
+      plain.kill('SIGKILL');
+    }
   });
 
   it('a launcher that dies ends its programs (and their groups), and the next launch starts a new one', async () => {
