@@ -74,7 +74,7 @@ describe('prestartLaunchers', () => {
     try {
       // Both have started their threads once they take input: the launcher when it is ready, a plain Node at once.
       await launcherOfProgram();
-      await expect.poll(() => threadsOf(plain.pid!)).toBeGreaterThan(4);
+      await expect.poll(() => threadsOf(plain.pid!), { timeout: 15_000 }).toBeGreaterThan(4);
       expect(threadsOf(launcher!)).toBeLessThan(threadsOf(plain.pid!));
       expect(threadsOf(launcher!)).toBeLessThanOrEqual(4);
     } finally {
