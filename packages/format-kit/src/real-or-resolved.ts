@@ -10,10 +10,8 @@ import { basename, dirname, join, resolve } from 'node:path';
  * folder. A link, or a path that is not plain (relative, or with `.` or `..`), takes the system's own lookup.
  */
 export function realOrResolved(path: string): string {
-  const name = basename(path);
-  if (path !== resolve(path) || name === '' || name === '.' || name === '..') return systemRealOrResolved(path);
-  const folder = realFolder(dirname(path));
-  if (folder === undefined) return systemRealOrResolved(path);
+  const assumed = realUnlessLinked(path);
+  if (assumed === undefined) return systemRealOrResolved(path);
   let isLink: boolean | undefined;
   try {
     isLink = lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink();
@@ -21,7 +19,20 @@ export function realOrResolved(path: string): string {
     return systemRealOrResolved(path); // not a folder, or not readable: what the system says of it
   }
   if (isLink === undefined) return path; // nothing there: the path as written
-  return isLink ? systemRealOrResolved(path) : join(folder, name);
+  return isLink ? systemRealOrResolved(path) : assumed;
+}
+
+/**
+ * The real path of `path` if its last name is no link: its name in the real path of its folder (looked up once until
+ * the event loop turns). Undefined for a path that is not plain (relative, or with `.` or `..`) or whose folder has no
+ * real path. A caller that opens the result with `O_NOFOLLOW` knows, when the open succeeds, that it was right: one
+ * `open` instead of an `lstat` and an `open` (a skill-up suite's 200 case files are read so on each load).
+ */
+export function realUnlessLinked(path: string): string | undefined {
+  const name = basename(path);
+  if (path !== resolve(path) || name === '' || name === '.' || name === '..') return undefined;
+  const folder = realFolder(dirname(path));
+  return folder === undefined ? undefined : join(folder, name);
 }
 
 /** The system's lookup of the real path, one call, else the path resolved as written where nothing is there. */

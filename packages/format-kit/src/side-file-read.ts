@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { sep } from 'node:path';
-import { defineQuestion } from '@skill-eval/core';
-import { realOrResolved } from './real-or-resolved.js';
+import { defineQuestion, untilNextTurn } from '@skill-eval/core';
+import { realOrResolved, realUnlessLinked } from './real-or-resolved.js';
 
 /**
  * The trust of a load and the one checked read of a side file (see side-file.ts): apart from the rest, so that a load
@@ -67,21 +67,46 @@ const failure = (code: string, path: string) => Object.assign(new Error(`${code}
 /**
  * The check and the read in one, on one descriptor. The real path is opened (links resolved before, none followed at
  * the open), so the file checked is the file read. Throws with a code: EOUTSIDE, EFTYPE, EFBIG, or the system's.
+ *
+ * Most side files are no links: the file's name in its folder's real path is opened first, with `O_NOFOLLOW`, so
+ * that its success proves it was the real path. A link (ELOOP), a missing file or any other failure takes the full
+ * lookup, which then decides and fails as it always has.
  */
 function checkedRead(path: string, boundary: string, maxBytes: string): { path: string; text: string } {
+  const cap = Number(maxBytes);
+  const assumed = realUnlessLinked(path);
+  if (assumed !== undefined && (sideFilesTrusted() || inside(assumed, realBoundary(boundary)))) {
+    let fd: number | undefined;
+    try {
+      fd = openSync(assumed, FLAGS);
+    } catch {
+      // Looked up in full below.
+    }
+    if (fd !== undefined) return readOpened(fd, assumed, cap);
+  }
   const real = realOrResolved(path);
-  if (!sideFilesTrusted() && !inside(real, realOrResolved(boundary))) throw failure('EOUTSIDE', real);
-  const fd = openSync(real, FLAGS);
+  if (!sideFilesTrusted() && !inside(real, realBoundary(boundary))) throw failure('EOUTSIDE', real);
+  return readOpened(openSync(real, FLAGS), real, cap);
+}
+
+/** A project's real path, looked up once until the event loop turns: a suite's parts all ask it of the same one. */
+const realBoundary = untilNextTurn(realOrResolved);
+
+/** The text of the regular file open at `fd` (at `real`), at most `cap` bytes; closes `fd`. */
+function readOpened(fd: number, real: string, cap: number): { path: string; text: string } {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw failure('EFTYPE', real);
-    const cap = Number(maxBytes);
     if (stat.size > cap) throw failure('EFBIG', real);
-    // Read to one past the cap: a file that grows after the check is refused too, never read whole.
+    // Read to one past the cap: a file that grows after the check is refused too, never read whole. A read that
+    // stops short of what it asked has reached the end of the file (no second read to be told so).
     const buffer = Buffer.alloc(Math.min(stat.size, cap) + 1);
     let length = 0;
-    for (let n = 1; n > 0 && length < buffer.length; length += n) {
-      n = readSync(fd, buffer, length, buffer.length - length, null);
+    while (length < buffer.length) {
+      const asked = buffer.length - length;
+      const n = readSync(fd, buffer, length, asked, null);
+      length += n;
+      if (n < asked) break;
     }
     if (length > cap) throw failure('EFBIG', real);
     return { path: real, text: buffer.subarray(0, length).toString('utf8') };

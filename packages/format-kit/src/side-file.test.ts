@@ -26,7 +26,12 @@ describe.runIf(process.platform !== 'win32')('readSideFile', () => {
       path: join(project, 'evals', 'prompt.md'),
       text: 'Say hi\n',
     });
-    expect(readSideFile(join(project, 'evals', 'link-in.md'), project)).toMatchObject({ ok: true, text: 'Say hi\n' });
+    // A link is answered by where it leads: the real path, as the full lookup gives it.
+    expect(readSideFile(join(project, 'evals', 'link-in.md'), project)).toEqual({
+      ok: true,
+      path: join(project, 'evals', 'prompt.md'),
+      text: 'Say hi\n',
+    });
   });
 
   it('refuses a file outside the project, by path, by `..` or by a link, before reading it; --trust reads it', () => {
