@@ -93,7 +93,13 @@ describe("trigger sets, graded as skill-creator's run_eval.py grades them", () =
         const env = claudeEvalEnv(join(dir, 'run-eval-env'), url);
         const stdout = await runEval({
           cwd: join(dir, 'run-eval'),
-          env: { ...env, PATH: `${dirname(CLAUDE_BIN)}${delimiter}${env.PATH}`, PYTHONPATH: RUN_EVAL },
+          // No bytecode written beside the vendored scripts: the checkout stays as it was cloned.
+          env: {
+            ...env,
+            PATH: `${dirname(CLAUDE_BIN)}${delimiter}${env.PATH}`,
+            PYTHONPATH: RUN_EVAL,
+            PYTHONDONTWRITEBYTECODE: '1',
+          },
         });
         return (JSON.parse(stdout) as { results: RunEvalResult[] }).results;
       }),
