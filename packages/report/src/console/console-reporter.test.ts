@@ -79,6 +79,18 @@ describe('console reporter, plain mode', () => {
     expect(stream.text).not.toMatch(ANSI);
   });
 
+  it('opens with the number of executions and where the results go, one execution in the singular', async () => {
+    const opening = async (count: number) => {
+      const stream = new FakeStream(false);
+      const reporter = createConsoleReporter({ stream, cwd, color: false });
+      await reporter.onRunStart?.(threeResults().slice(0, count).map(planned), outDir);
+      return stream.text.split('\n')[0];
+    };
+    expect(await opening(1)).toBe('Running 1 execution; results in .skill-eval/runs/run-1');
+    expect(await opening(3)).toBe('Running 3 executions; results in .skill-eval/runs/run-1');
+    expect(await opening(0)).toBe('Nothing to run; results in .skill-eval/runs/run-1');
+  });
+
   it('stays plain on a TTY when CI is set', async () => {
     vi.stubEnv('CI', 'true');
     const stream = new FakeStream(true);

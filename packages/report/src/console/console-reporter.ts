@@ -54,7 +54,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
         display.start();
       } else {
         // An empty plan: a shard the split left empty, or a resumed run that has every result already.
-        const what = plan.length ? `Running ${plan.length} executions` : 'Nothing to run';
+        const what = plan.length ? `Running ${plan.length} execution${plan.length === 1 ? '' : 's'}` : 'Nothing to run';
         println(colors.dim(`${what}; results in ${displayPath(outDir, cwd)}`));
       }
     },
