@@ -66,7 +66,8 @@ const failure = (code: string, path: string) => Object.assign(new Error(`${code}
 
 /**
  * The check and the read in one, on one descriptor. The real path is opened (links resolved before, none followed at
- * the open), so the file checked is the file read. Throws with a code: EOUTSIDE, EFTYPE, EFBIG, or the system's.
+ * the open), so the file checked is the file read. Throws with a code: EOUTSIDE, EISDIR (a folder), EFTYPE (a FIFO,
+ * socket or device), EFBIG, or the system's.
  *
  * Most side files are no links: the file's name in its folder's real path is opened first, with `O_NOFOLLOW`, so
  * that its success proves it was the real path. A link (ELOOP), a missing file or any other failure takes the full
@@ -96,7 +97,7 @@ const realBoundary = untilNextTurn(realOrResolved);
 function readOpened(fd: number, real: string, cap: number): { path: string; text: string } {
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw failure('EFTYPE', real);
+    if (!stat.isFile()) throw failure(stat.isDirectory() ? 'EISDIR' : 'EFTYPE', real);
     if (stat.size > cap) throw failure('EFBIG', real);
     // Read to one past the cap: a file that grows after the check is refused too, never read whole. A read that
     // stops short of what it asked has reached the end of the file (no second read to be told so).

@@ -63,6 +63,18 @@ describe.runIf(process.platform !== 'win32')('readSideFile', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('refuses a folder named as a file, saying it is a folder, --trust or not', () => {
+    const folder = join(project, 'evals', 'cases');
+    mkdirSync(folder);
+    for (const read of [
+      readSideFile(folder, project, { ref: 'cases' }),
+      withSideFileTrust(true, () => readSideFile(folder, project, { ref: 'cases' })),
+    ]) {
+      expect(read).toMatchObject({ ok: false, refused: 'not-regular', needsTrust: false });
+      expect(read.ok ? '' : read.message).toBe(`"cases" (${folder}) is a folder, not a file; name a file.`);
+    }
+  });
+
   it('refuses a file over the cap without reading it, and says what is missing', () => {
     const big = join(project, 'evals', 'big.md');
     writeFileSync(big, '');
