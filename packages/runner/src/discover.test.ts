@@ -219,6 +219,19 @@ describe('loadSuites', () => {
     });
   });
 
+  it('says that a named SKILL.md no format claims is a skill, and to name its folder', async () => {
+    await writeTree(folder.dir, { 'pdf/SKILL.md': '---\nname: pdf\ndescription: Reads PDFs.\n---\nRead it.\n' });
+    const { diagnostics } = await loadSuites(['pdf/SKILL.md'], registry, { cwd: folder.dir });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        ruleId: 'discovery/unrecognised',
+        file: join(folder.dir, 'pdf/SKILL.md'),
+        message: `This is a skill's SKILL.md, not an eval file: name its folder (${join(folder.dir, 'pdf')}) to run the eval files found there, or name one of them.`,
+      }),
+    ]);
+  });
+
   it('asks a format that lists its extensions about those files only', async () => {
     const asked: string[] = [];
     const jsonOnly = defineFormat({

@@ -1,7 +1,7 @@
 // Loading one eval file that no kept load answers: detection among the formats, the winner's load, and the checks of
 // what it gave. Imported only by a load that is not kept, with what only it needs (the YAML reader of describe-content
 // and foreign-eval-files among them): a command whose every file's load is kept (a warm `list`) imports none of it.
-import { extname } from 'node:path';
+import { basename, dirname, extname } from 'node:path';
 import { type Diagnostic, DiagnosticSchema, errorInfo, type Format, type Suite } from '@skill-eval/core';
 import { checkSuite, type SchemaIssue } from './check-suite.js';
 import { describeContent } from './describe-content.js';
@@ -48,6 +48,14 @@ export async function loadChecked(
 function foreignFormat(file: string, foreign: ForeignEvalFile, explicit: boolean): Diagnostic {
   const message = `This is ${foreign.tool} (${foreign.shape}), which skill-eval does not read yet; it is left as it is, and no other format reads it as its own.`;
   return { ...diag(explicit ? 'error' : 'info', 'discovery/foreign-format', file, message), line: 1, column: 1 };
+}
+
+/**
+ * What to say of a skill's SKILL.md named where an eval file is expected: the evals of a skill lie beside it (its
+ * evals/ folder, EVAL.md), which naming its folder finds.
+ */
+function skillFileNamed(file: string): string {
+  return `This is a skill's SKILL.md, not an eval file: name its folder (${dirname(file)}) to run the eval files found there, or name one of them.`;
 }
 
 async function loadFile(
@@ -97,7 +105,9 @@ async function loadFile(
             'error',
             'discovery/unrecognised',
             file,
-            `Not a recognised eval file${what}; formats: ${formatIds}. Name one with --format.`,
+            basename(file) === 'SKILL.md'
+              ? skillFileNamed(file)
+              : `Not a recognised eval file${what}; formats: ${formatIds}. Name one with --format.`,
           )
         : diag(
             'info',
