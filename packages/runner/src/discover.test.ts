@@ -227,7 +227,8 @@ describe('loadSuites', () => {
         severity: 'error',
         ruleId: 'discovery/unrecognised',
         file: join(folder.dir, 'pdf/SKILL.md'),
-        message: `This is a skill's SKILL.md, not an eval file: name its folder (${join(folder.dir, 'pdf')}) to run the eval files found there, or name one of them.`,
+        message:
+          "This is a skill's SKILL.md, not an eval file: name its folder instead to run the eval files found there, or name one of them.",
       }),
     ]);
   });

@@ -1,7 +1,7 @@
 // Loading one eval file that no kept load answers: detection among the formats, the winner's load, and the checks of
 // what it gave. Imported only by a load that is not kept, with what only it needs (the YAML reader of describe-content
 // and foreign-eval-files among them): a command whose every file's load is kept (a warm `list`) imports none of it.
-import { basename, dirname, extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { type Diagnostic, DiagnosticSchema, errorInfo, type Format, type Suite } from '@skill-eval/core';
 import { checkSuite, type SchemaIssue } from './check-suite.js';
 import { describeContent } from './describe-content.js';
@@ -52,11 +52,10 @@ function foreignFormat(file: string, foreign: ForeignEvalFile, explicit: boolean
 
 /**
  * What to say of a skill's SKILL.md named where an eval file is expected: the evals of a skill lie beside it (its
- * evals/ folder, EVAL.md), which naming its folder finds.
+ * evals/ folder, EVAL.md), which naming its folder finds. The diagnostic's file, shown before it, names the folder.
  */
-function skillFileNamed(file: string): string {
-  return `This is a skill's SKILL.md, not an eval file: name its folder (${dirname(file)}) to run the eval files found there, or name one of them.`;
-}
+const SKILL_FILE_NAMED =
+  "This is a skill's SKILL.md, not an eval file: name its folder instead to run the eval files found there, or name one of them.";
 
 async function loadFile(
   file: string,
@@ -106,7 +105,7 @@ async function loadFile(
             'discovery/unrecognised',
             file,
             basename(file) === 'SKILL.md'
-              ? skillFileNamed(file)
+              ? SKILL_FILE_NAMED
               : `Not a recognised eval file${what}; formats: ${formatIds}. Name one with --format.`,
           )
         : diag(
