@@ -13,7 +13,7 @@ import {
   startFakeModelServer,
   startHearingServer,
 } from '@skill-eval/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from './index.js';
 import { markPluginInstalled } from './plugin-dependency.js';
 
@@ -67,7 +67,9 @@ const bodyOf = (index: number) => JSON.stringify(agentRequests()[index]!.body);
 describe('the opencode version a run records', () => {
   // `opencode --version` starts the whole CLI: seconds alone, over 20 s on a loaded CI machine (readVersion waits 30 s).
   it('is the one `opencode --version` prints, read from its package without running it', async () => {
-    const printed = await readVersion(OPENCODE, 'hint');
+    // opencode unpacks a native library into TMPDIR at every start and leaves it: into the sandbox, not the machine's.
+    vi.stubEnv('TMPDIR', sandbox.root);
+    const printed = await readVersion(OPENCODE, 'hint').finally(() => vi.unstubAllEnvs());
     expect(await engine.version()).toBe(printed);
     expect(installedPackageVersion(OPENCODE, 'opencode-ai')).toBe(printed);
   }, 60_000);
