@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult, Session } from '@skill-eval/core';
 import { type FakeModelServer, startFakeModelServer } from '@skill-eval/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-import { CLAUDE_BIN, CODEX_BIN, COPILOT_BIN } from '../test-support/paths.js';
+import { CLAUDE_BIN, CODEX_BIN, COPILOT_BIN, COPILOT_TEST_CACHE } from '../test-support/paths.js';
 import { PLANNER_CANNED, plannerConversations, writePlannerSuite } from '../test-support/planner-suite.js';
 import { processesWithEnv } from '../test-support/processes.js';
 import { resultsByCase } from '../test-support/run-output.js';
@@ -109,7 +108,7 @@ const UNATTENDED_AGENTS = [
     // copilot offers an MCP tool as <server>-<tool>.
     call: { toolCalls: [{ name: 'pm-create_plan', input: { name: 'Q1 release' } }] },
     // The package cache copilot's tests share (it unpacks 235 MB on first start).
-    env: { XDG_CACHE_HOME: join(tmpdir(), 'skill-eval-copilot-test-cache') },
+    env: { XDG_CACHE_HOME: COPILOT_TEST_CACHE },
     settings: [`copilot.path=${COPILOT_BIN}`, 'copilot.provider=openai', 'copilot.model=gpt-4o'],
   },
 ];

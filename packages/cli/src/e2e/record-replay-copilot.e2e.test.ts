@@ -6,15 +6,13 @@ import { type FakeModelServer, RecordingSchema, startFakeModelServer } from '@sk
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { main } from '../main.js';
 import { captureIO } from '../test-support/capture-io.js';
-import { REPO_ROOT } from '../test-support/paths.js';
+import { COPILOT_TEST_CACHE, REPO_ROOT } from '../test-support/paths.js';
 import { resultsByExecution, verdictOf } from '../test-support/run-output.js';
 
 // The real GitHub Copilot CLI (the copilot engine's pinned devDependency) recorded on a bring-your-own-key provider —
 // the fake model server's OpenAI API — then replayed with that server gone, no key, and a GitHub token in the
 // environment that would send Copilot to GitHub were the replay not to choose the provider for it.
 const COPILOT = join(REPO_ROOT, 'adapters', 'copilot', 'node_modules', '.bin', 'copilot');
-/** Copilot unpacks its package into `$XDG_CACHE_HOME/copilot` on first start: one cache for the runs (as the adapter's tests do). */
-const CACHE = join(tmpdir(), 'skill-eval-copilot-test-cache');
 const KEY = 'sk-copilot-record-secret-0314';
 const JUDGE = 'You grade the work of an AI agent';
 const verdict = (passed: boolean) =>
@@ -47,7 +45,7 @@ let replayErr: string;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  mkdirSync(CACHE, { recursive: true });
+  mkdirSync(COPILOT_TEST_CACHE, { recursive: true });
   upstream = await startFakeModelServer(script);
   // The API judge reads its endpoint and key from the process environment.
   Object.assign(process.env, { ANTHROPIC_BASE_URL: upstream.url, ANTHROPIC_API_KEY: KEY });
@@ -59,7 +57,7 @@ beforeAll(async () => {
   const endpoint = `${upstream.url}/v1`;
   const recordIO = captureIO(dir, {
     PATH: process.env.PATH,
-    XDG_CACHE_HOME: CACHE,
+    XDG_CACHE_HOME: COPILOT_TEST_CACHE,
     COPILOT_PROVIDER_BASE_URL: endpoint,
     COPILOT_PROVIDER_API_KEY: KEY,
     OPENAI_BASE_URL: endpoint,
@@ -75,7 +73,7 @@ beforeAll(async () => {
   delete process.env.ANTHROPIC_API_KEY;
   const replayIO = captureIO(dir, {
     PATH: process.env.PATH,
-    XDG_CACHE_HOME: CACHE,
+    XDG_CACHE_HOME: COPILOT_TEST_CACHE,
     GH_TOKEN: 'gh-token-that-must-not-be-used',
     OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
     ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
@@ -121,7 +119,11 @@ it('replays copilot to the same verdicts, offline, on the replay server rather t
 });
 
 it('refuses to record copilot on a GitHub token, before any execution', async () => {
-  const io = captureIO(dir, { PATH: process.env.PATH, XDG_CACHE_HOME: CACHE, GH_TOKEN: 'gh-token' });
+  const io = captureIO(dir, {
+    PATH: process.env.PATH,
+    XDG_CACHE_HOME: COPILOT_TEST_CACHE,
+    GH_TOKEN: 'gh-token',
+  });
   expect(await main(['run', 'pirate', ...engineArgs, '--record', '--out', 'refused'], io)).toBe(2);
   expect(io.err()).toContain(
     "--record cannot redirect engine copilot: on a GitHub login or token Copilot talks to GitHub's Copilot API",

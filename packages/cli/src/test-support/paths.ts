@@ -17,3 +17,9 @@ const engineBin = (engine: string, bin: string) =>
 export const GEMINI_BIN = engineBin('gemini-cli', 'gemini');
 export const OPENCODE_BIN = engineBin('opencode', 'opencode');
 export const COPILOT_BIN = engineBin('copilot', 'copilot');
+/**
+ * The package cache copilot's tests share: copilot unpacks its 235 MB package into `$XDG_CACHE_HOME/copilot` on first
+ * start. It lies in the clone (`node_modules/.cache`, as the copilot engine's own tests keep it), so that a test run
+ * leaves nothing in the machine's temp folder, and goes with the clone.
+ */
+export const COPILOT_TEST_CACHE = join(REPO_ROOT, 'node_modules', '.cache', 'skill-eval-copilot-test');
