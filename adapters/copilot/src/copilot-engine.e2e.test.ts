@@ -100,6 +100,8 @@ describe('copilot engine against the fake model server', () => {
     expect(readFileSync(session.transcriptPath!, 'utf8')).not.toContain(KEY);
     expect(readdirSync(sandbox.workspace).sort()).toEqual(['.github', 'ahoy.txt']);
     expect(readFileSync(join(sandbox.home, '.copilot', 'settings.json'), 'utf8')).not.toContain(KEY);
+    // copilot's temp folder is the execution's: its Node's compile cache is there, not in the machine's /tmp.
+    expect(readdirSync(join(sandbox.home, '.tmp'))).toContain('node-compile-cache');
   }, 240_000);
 
   it('lists a skill staged under <workspace>/.github/skills to the model, not one elsewhere nor the built-in ones; warns maxTurns is not enforced', async () => {

@@ -96,6 +96,7 @@ describe('copilot environment and home', () => {
     );
     expect(env).toMatchObject({
       HOME: '/h',
+      TMPDIR: '/h/.tmp',
       COPILOT_OFFLINE: 'true',
       COPILOT_PROVIDER_TYPE: 'openai',
       COPILOT_PROVIDER_BASE_URL: 'http://e/v1',
@@ -183,6 +184,8 @@ describe('copilot environment and home', () => {
     expect(readFileSync(join(home, '.copilot', 'copilot-instructions.md'), 'utf8')).toBe('Be brief.\n');
     expect(lstatSync(join(home, '.copilot', 'config.json')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(home, '.copilot', 'config.json'))).toBe(configFile);
+    // The temp folder TMPDIR names is there before copilot starts.
+    expect(lstatSync(join(home, '.tmp')).isDirectory()).toBe(true);
   });
 
   it('writes the case’s MCP servers into mcp-config.json of the HOME, for its user alone, and nothing through a link', async () => {
