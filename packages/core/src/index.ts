@@ -9,6 +9,7 @@ export * from './engine.js';
 export * from './environment.js';
 export * from './errors.js';
 export * from './execution-folder-name.js';
+export * from './execution-temp-dir.js';
 export { JSON_EXTENSIONS, MARKDOWN_EXTENSIONS, YAML_EXTENSIONS } from './file-extensions.js';
 export { lazySchema } from './lazy-schema.js';
 export * from './map-strings.js';

@@ -11,10 +11,11 @@ describe('buildChildEnv', () => {
     RANDOM_THING_42: 'nope',
     AWS_SECRET_ACCESS_KEY: 'nope-either',
     HOME: '/home/real',
+    TMPDIR: '/var/tmp/machine',
     UNSET: undefined,
   };
 
-  it('passes only allowlisted and SKILL_EVAL_* variables, no credential, with HOME replaced', () => {
+  it('passes only allowlisted and SKILL_EVAL_* variables, no credential, with HOME and TMPDIR the execution’s', () => {
     const env = buildChildEnv(source, '/tmp/fresh-home');
     expect(env).toEqual({
       PATH: '/usr/bin',
@@ -22,6 +23,7 @@ describe('buildChildEnv', () => {
       https_proxy: 'http://127.0.0.1:3128',
       SKILL_EVAL_FLAVOUR: 'mint',
       HOME: '/tmp/fresh-home',
+      TMPDIR: '/tmp/fresh-home/.tmp',
     });
   });
 

@@ -1,3 +1,4 @@
+import { executionTempDir } from '@skill-eval/core';
 import { hostProgramEnv } from './policy/host-program-env.js';
 
 export {
@@ -18,11 +19,14 @@ export function engineEnv(
   return hostProgramEnv(source, extra);
 }
 
-/** The environment of one execution: what the engine sees of the user's ({@link engineEnv}), HOME the fresh home. */
+/**
+ * The environment of one execution: what the engine sees of the user's ({@link engineEnv}), HOME the fresh home and
+ * TMPDIR the temp folder in it ({@link executionTempDir}), not the machine's.
+ */
 export function buildChildEnv(
   source: Readonly<Record<string, string | undefined>>,
   home: string,
   extra: readonly string[] = [],
 ): Record<string, string> {
-  return { ...engineEnv(source, extra), HOME: home };
+  return { ...engineEnv(source, extra), HOME: home, TMPDIR: executionTempDir(home) };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import { type EngineRunInput, executionTempDir } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { engineEnv } from './child-env.js';
 import { runSuites } from './run-suites.js';
@@ -54,8 +54,13 @@ describe('the engine contract as the runner applies it', () => {
     const suite = makeSuite('s.json', [makeCase({ id: 'c', checks: [{ type: 'contains', value: 'done' }] })]);
     await runSuites({ suites: [suite], engines: [{ id: 'fake', engine }], outDir: join(dir, 'out'), env });
     const input: EngineRunInput = stats.inputs[0]!;
-    // Beside them only the execution's reap mark, which the harness sets on every process it starts.
-    expect(input.env).toEqual({ ...seen, HOME: input.home, SKILL_EVAL_EXECUTION_MARK: expect.any(String) });
+    // Beside them only the execution's temp folder and reap mark, which the harness sets on every process it starts.
+    expect(input.env).toEqual({
+      ...seen,
+      HOME: input.home,
+      TMPDIR: executionTempDir(input.home),
+      SKILL_EVAL_EXECUTION_MARK: expect.any(String),
+    });
     expect(input.userHome).toBe('/home/me');
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Engine, type EngineRunInput, SessionSchema } from '@skill-eval/core';
+import { type Engine, type EngineRunInput, executionTempDir, SessionSchema } from '@skill-eval/core';
 import { describe, expect, it } from 'vitest';
 import { asOnePrompt, engineJudge } from './engine-judge.js';
 
@@ -52,7 +52,7 @@ describe('engineJudge', () => {
     const answer = await judge.complete({ system: 'You grade.', messages: [{ role: 'user', content: 'grade this' }] });
     expect(answer).toMatchObject({ text: 'answer to: grade this', model: 'agent-model', usage: { inputTokens: 10 } });
     expect(runs[0]).toMatchObject({ turns: ['grade this'], system: 'You grade.', skills: [] });
-    expect(runs[0]!.env).toEqual({ PATH: '/bin', HOME: runs[0]!.home });
+    expect(runs[0]!.env).toEqual({ PATH: '/bin', HOME: runs[0]!.home, TMPDIR: executionTempDir(runs[0]!.home) });
     expect(existsSync(runs[0]!.workspace)).toBe(false);
   });
 

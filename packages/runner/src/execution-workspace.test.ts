@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Case, EngineRunInput } from '@skill-eval/core';
+import { type Case, type EngineRunInput, executionTempDir } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { completed, type Script, sleep } from './test-support/fake-engine.js';
 import { makeCase, tempDir, writeTree } from './test-support/fixtures.js';
@@ -67,6 +67,40 @@ describe('execution workspace: setup, teardown and artifacts', () => {
     expect(await readFile(join(artifacts, 'setup.log'), 'utf8')).toMatch(/\$ echo setup says hi\nsetup says hi\n/);
     expect(await readFile(join(artifacts, 'teardown.log'), 'utf8')).toMatch(/teardown says bye/);
     expect(result.session?.warnings.map((w) => w.message).join(' ')).not.toMatch(/does not run/);
+  });
+
+  it('gives setup, the engine and teardown the execution’s own TMPDIR, not the machine’s, gone with the execution', async () => {
+    const machineTemp = join(dir, 'machine-tmp');
+    mkdirSync(machineTemp);
+    const testCase = makeCase({
+      id: 'temp',
+      skills: skills(),
+      checks: [{ type: 'contains', value: 'done' }],
+      workspace: {
+        setup: ['echo "$TMPDIR" > "$SKILL_EVAL_MARKS/setup-saw"; touch "$TMPDIR/from-setup"'],
+        teardown: ['echo "$TMPDIR" > "$SKILL_EVAL_MARKS/teardown-saw"; ls "$TMPDIR" > "$SKILL_EVAL_MARKS/teardown-ls"'],
+      },
+    });
+    let seen: EngineRunInput | undefined;
+    const { result } = await runOne(dir, testCase, {
+      env: { PATH: process.env.PATH, SKILL_EVAL_MARKS: marks, TMPDIR: machineTemp },
+      script: async (input) => {
+        seen = input;
+        await writeFile(join(input.env.TMPDIR!, 'from-engine'), 'x');
+        return completed('done');
+      },
+    });
+    expect(result.status).toBe('passed');
+    const temp = executionTempDir(seen!.home);
+    expect(seen!.env.TMPDIR).toBe(temp);
+    expect(readFileSync(join(marks, 'setup-saw'), 'utf8').trim()).toBe(temp);
+    expect(readFileSync(join(marks, 'teardown-saw'), 'utf8').trim()).toBe(temp);
+    expect(readFileSync(join(marks, 'teardown-ls'), 'utf8').split('\n').filter(Boolean)).toEqual([
+      'from-engine',
+      'from-setup',
+    ]);
+    expect(await readdir(machineTemp)).toEqual([]);
+    expect(existsSync(temp)).toBe(false);
   });
 
   it('a failing setup makes the case an error, the engine never runs, and teardown still runs', async () => {

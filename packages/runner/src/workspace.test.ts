@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WorkspaceSpecSchema } from '@skill-eval/core';
+import { executionTempDir, WorkspaceSpecSchema } from '@skill-eval/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stageSkills } from './stage-skills.js';
 import { tempDir, writeTree } from './test-support/fixtures.js';
@@ -112,12 +112,33 @@ describe('Workspace.dispose', () => {
     ['with files in ws', { 'ws/a/b/c.txt': 'c', 'ws/d.txt': 'd', 'artifacts/log.txt': 'l' }, []],
     ['with more files than one stretch takes', Object.fromEntries(range(40).map((i) => [`artifacts/f${i}`, 'x'])), []],
     ['with links to outside files', { 'artifacts/ok.txt': 'ok' }, ['artifacts/link', 'ws/link', 'link']],
+    ['with what its programs left in their temp folder', { 'home/.tmp/claude-0/out.txt': 'o', 'home/.tmp/x': 'x' }, []],
+    ['with a link in its temp folder', {}, ['home/.tmp/link']],
   ])('removes a workspace %s, and nothing outside it', async (_, files: Record<string, string>, links: string[]) => {
     const outside = join(dir, 'outside');
     await writeTree(outside, { 'keep.txt': 'keep' });
     const workspace = await createWorkspace(join(dir, 'tmp'));
     await writeTree(workspace.root, files);
     for (const link of links) symlinkSync(outside, join(workspace.root, link));
+    await workspace.dispose();
+    expect(existsSync(workspace.root)).toBe(false);
+    expect(await readFile(join(outside, 'keep.txt'), 'utf8')).toBe('keep');
+  });
+
+  it('gives the execution a temp folder of its own in its HOME, empty, which goes with it', async () => {
+    const workspace = await createWorkspace(join(dir, 'tmp'));
+    expect(await readdir(workspace.home)).toEqual(['.tmp']);
+    expect(await readdir(executionTempDir(workspace.home))).toEqual([]);
+    await workspace.dispose();
+    expect(existsSync(workspace.root)).toBe(false);
+  });
+
+  it('removes a workspace whose temp folder an agent swapped for a link, and not the folder linked', async () => {
+    const outside = join(dir, 'outside');
+    await writeTree(outside, { 'keep.txt': 'keep' });
+    const workspace = await createWorkspace(join(dir, 'tmp'));
+    rmSync(executionTempDir(workspace.home), { recursive: true });
+    symlinkSync(outside, executionTempDir(workspace.home));
     await workspace.dispose();
     expect(existsSync(workspace.root)).toBe(false);
     expect(await readFile(join(outside, 'keep.txt'), 'utf8')).toBe('keep');

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, unlinkSync 
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WorkspaceSpec } from '@skill-eval/core';
+import { executionTempDir, type WorkspaceSpec } from '@skill-eval/core';
 import { ownedTempPrefix } from '@skill-eval/engine-kit/process-owner';
 import { fillWorkspace, layOverlays, layProject, type WorkspaceFillOptions } from './fill-workspace.js';
 import { makeDirectorySync } from './make-directory.js';
@@ -16,7 +16,7 @@ export interface Workspace {
   root: string;
   /** The agent's working directory. */
   ws: string;
-  /** Fresh HOME for the engine. */
+  /** Fresh HOME for the engine, holding the execution's temp folder ({@link executionTempDir}). */
   home: string;
   /** Overlay mount points inside `ws`, unmounted (last first) by `dispose`. */
   mounts: string[];
@@ -25,8 +25,8 @@ export interface Workspace {
 }
 
 /**
- * Creates `<tmp>/skill-eval-<pid>.<start>-XXXX/{ws,home}`, empty (named after its owner: see stale-leftovers.ts). Synchronous: three directory calls per execution are quicker
- * done at once than as three thread-pool round trips.
+ * Creates `<tmp>/skill-eval-<pid>.<start>-XXXX/{ws,home/.tmp}`, empty (named after its owner: see stale-leftovers.ts).
+ * Synchronous: four directory calls per execution are quicker done at once than as four thread-pool round trips.
  */
 export async function createWorkspace(parent: string = tmpdir()): Promise<Workspace> {
   makeDirectorySync(parent);
@@ -37,11 +37,18 @@ export async function createWorkspace(parent: string = tmpdir()): Promise<Worksp
   const dispose = async () => {
     for (const mount of [...mounts].reverse()) await unmount(mount);
     mounts.length = 0;
+    // The temp folder first: most executions leave it empty, and then HOME too, which goes in one call.
+    try {
+      removedIfEmpty(executionTempDir(home));
+    } catch {
+      // A temp folder that resists (an agent took its permissions) goes with the rest below.
+    }
     if (!removeSmallTree(root)) await rm(root, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     mkdirSync(ws);
     mkdirSync(home);
+    mkdirSync(executionTempDir(home));
   } catch (error) {
     await dispose();
     throw error;
@@ -53,10 +60,11 @@ export async function createWorkspace(parent: string = tmpdir()): Promise<Worksp
 const SMALL_TREE_ENTRIES = 32;
 
 /**
- * Removes `root` in one stretch of this thread when it is what most executions leave — an empty `ws` and `home` and
- * a few files the engine wrote beside them: at most two levels and {@link SMALL_TREE_ENTRIES} entries, no links.
- * False, with nothing or part of it removed, for anything else (a workspace the agent filled), which `rm` then
- * removes: a thread-pool round trip per file costs more than the file. An empty folder goes in one call, unlisted.
+ * Removes `root` in one stretch of this thread when it is what most executions leave — an empty `ws`, a `home` holding
+ * its empty temp folder, and a few files the engine wrote beside them: at most two levels of files and empty folders,
+ * {@link SMALL_TREE_ENTRIES} entries, no links. False, with nothing or part of it removed, for anything else (a
+ * workspace the agent filled), which `rm` then removes: a thread-pool round trip per file costs more than the file.
+ * An empty folder goes in one call, unlisted.
  */
 function removeSmallTree(root: string): boolean {
   try {
@@ -67,8 +75,10 @@ function removeSmallTree(root: string): boolean {
       .filter((dir) => !removedIfEmpty(dir))
       .map((dir) => ({ dir, entries: readdirSync(dir, { withFileTypes: true }) }));
     const files = below.flatMap(({ dir, entries }) => entries.map((entry) => ({ path: join(dir, entry.name), entry })));
-    if (files.length > SMALL_TREE_ENTRIES || files.some(({ entry }) => !entry.isFile())) return false;
-    for (const { path } of files) unlinkSync(path);
+    if (files.length > SMALL_TREE_ENTRIES || files.some(({ entry }) => !entry.isFile() && !entry.isDirectory()))
+      return false;
+    for (const { path, entry } of files) if (entry.isDirectory() && !removedIfEmpty(path)) return false;
+    for (const { path, entry } of files) if (entry.isFile()) unlinkSync(path);
     for (const { dir } of below) rmdirSync(dir);
     rmdirSync(root);
     return true;
@@ -78,9 +88,9 @@ function removeSmallTree(root: string): boolean {
 }
 
 /**
- * Removes the folder `dir` when it is empty (rmdir never removes a link or what one points at); false when not. A
- * folder that is not empty (the artifacts of most executions) is the answer, not a failure: its error needs no stack,
- * whose capture costs more than the call.
+ * Removes the folder `dir` when it is empty (rmdir never removes a link or what one points at); false when not, or
+ * when it is gone or not a folder. A folder that is not empty (the artifacts of most executions) is the answer, not a
+ * failure: its error needs no stack, whose capture costs more than the call.
  */
 function removedIfEmpty(dir: string): boolean {
   const stackTraceLimit = Error.stackTraceLimit;
@@ -90,7 +100,7 @@ function removedIfEmpty(dir: string): boolean {
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTEMPTY' || code === 'EEXIST') return false;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOENT' || code === 'ENOTDIR') return false;
     throw error;
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
