@@ -8,7 +8,7 @@ import type {
   EngineRunInput,
   Session,
 } from '@skill-eval/core';
-import { redactorOf } from '@skill-eval/core';
+import { executionTempDir, redactorOf } from '@skill-eval/core';
 import {
   type CliExecution,
   CliProgramEngine,
@@ -18,7 +18,7 @@ import {
 } from '@skill-eval/engine-kit';
 import { makeFolders, writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
-import { buildClaudeArgs, buildClaudeEnv, claudeTempDir, type TurnMode } from './claude-command.js';
+import { buildClaudeArgs, buildClaudeEnv, type TurnMode } from './claude-command.js';
 import { completeWithClaude } from './claude-complete.js';
 import { CLAUDE_ENVIRONMENT, claudeCredential } from './claude-credentials.js';
 import { claudeMcpConfig } from './claude-mcp.js';
@@ -63,7 +63,7 @@ export class ClaudeCodeEngine extends CliProgramEngine<ClaudeCodeSettings> imple
 
   private async runTurns(input: EngineRunInput, state: SessionRecord, execution: CliExecution): Promise<void> {
     const env = buildClaudeEnv(input, this.settings);
-    await makeFolders(input.home, claudeTempDir(input.home));
+    await makeFolders(input.home, executionTempDir(input.home));
     const mcpServers = input.mcpServers ?? [];
     const mcpConfig = mcpServers.length > 0 ? await writeMcpConfig(input.home, mcpServers) : undefined;
     const redact = redactorOf({ ...env, ...Object.fromEntries(mcpServers.flatMap((s) => Object.entries(s.env))) }).text;

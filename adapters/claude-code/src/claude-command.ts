@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { EngineRunInput, ToolRestriction } from '@skill-eval/core';
+import { type EngineRunInput, executionTempDir, type ToolRestriction } from '@skill-eval/core';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
 import { cloudLoginFiles } from './claude-credentials.js';
 
@@ -19,13 +19,6 @@ const FIXED_ENV: Record<string, string> = {
 };
 
 /**
- * The temp folder claude and its tools write to, in the fresh HOME: claude keeps a folder per working directory below
- * `$TMPDIR/claude-<uid>` (its Bash tool's output and state) and leaves it there, so the machine's `/tmp` would keep one
- * per execution.
- */
-export const claudeTempDir = (home: string): string => join(home, '.tmp');
-
-/**
  * The child environment: the runner's env (its allowlist and claude's own credentials), the cloud SDKs pointed at the
  * user's cloud login (`~/.aws`, gcloud's config) when Bedrock or Vertex is on, claude's isolation settings, and HOME
  * and TMPDIR in the execution's HOME.
@@ -36,7 +29,9 @@ export function buildClaudeEnv(
 ): Record<string, string> {
   const env: Record<string, string> = { ...input.env, ...cloudLoginFiles(input.env, input.userHome), ...FIXED_ENV };
   env.HOME = input.home;
-  env.TMPDIR = claudeTempDir(input.home);
+  // claude keeps a folder per working directory below `$TMPDIR/claude-<uid>` (its Bash tool's output and state) and
+  // leaves it there: the machine's `/tmp` would keep one per execution.
+  env.TMPDIR = executionTempDir(input.home);
   env.CLAUDE_CONFIG_DIR = join(input.home, '.claude');
   if (settings.baseUrl) env.ANTHROPIC_BASE_URL = settings.baseUrl;
   return env;

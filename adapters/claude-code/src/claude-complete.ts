@@ -1,10 +1,16 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CompletionRequest, type CompletionResponse, redactorOf, SkillEvalError } from '@skill-eval/core';
+import {
+  type CompletionRequest,
+  type CompletionResponse,
+  executionTempDir,
+  redactorOf,
+  SkillEvalError,
+} from '@skill-eval/core';
 import { howItEnded, runGroupProcess } from '@skill-eval/engine-kit';
 import type { ClaudeCodeSettings } from './claude-code-settings.js';
-import { buildClaudeEnv, claudeTempDir } from './claude-command.js';
+import { buildClaudeEnv } from './claude-command.js';
 import { CLAUDE_ENVIRONMENT } from './claude-credentials.js';
 import { StreamJsonParser } from './stream-json.js';
 
@@ -27,7 +33,7 @@ export async function completeWithClaude(
 ): Promise<CompletionResponse> {
   const home = await mkdtemp(join(tmpdir(), 'skill-eval-claude-judge-'));
   try {
-    await mkdir(claudeTempDir(home));
+    await mkdir(executionTempDir(home));
     const source = request.env ?? process.env;
     const parent = Object.fromEntries(
       Object.entries(source).filter(

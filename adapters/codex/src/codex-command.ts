@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import { type EngineRunInput, executionTempDir } from '@skill-eval/core';
 import type { CodexSettings } from './codex-settings.js';
 
 /** Id of the model provider the harness defines on the command line. */
@@ -30,12 +30,10 @@ export function resolveBaseUrl(
  * a CODEX_HOME under the temp dir; a fresh HOME is made in the temp dir, so TMPDIR moves beside CODEX_HOME instead.
  */
 export function buildCodexEnv(input: Pick<EngineRunInput, 'env' | 'home'>): Record<string, string> {
-  return { ...input.env, HOME: input.home, CODEX_HOME: codexHome(input.home), TMPDIR: codexTempDir(input.home) };
+  return { ...input.env, HOME: input.home, CODEX_HOME: codexHome(input.home), TMPDIR: executionTempDir(input.home) };
 }
 
 export const codexHome = (home: string): string => join(home, '.codex');
-/** The temp dir of codex and the commands it runs: in the fresh HOME, never a parent of CODEX_HOME. */
-export const codexTempDir = (home: string): string => join(home, '.tmp');
 
 /** How this turn relates to the conversation. */
 export type CodexTurn = { kind: 'single' } | { kind: 'first' } | { kind: 'resume'; threadId: string };

@@ -5,6 +5,7 @@ import {
   type EngineCredential,
   type EngineRunInput,
   emptyUsage,
+  executionTempDir,
   redactorOf,
   type Session,
   SkillEvalError,
@@ -18,14 +19,7 @@ import {
   priceUsage,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
-import {
-  buildCodexArgs,
-  buildCodexEnv,
-  type CodexTurn,
-  codexHome,
-  codexTempDir,
-  resolveBaseUrl,
-} from './codex-command.js';
+import { buildCodexArgs, buildCodexEnv, type CodexTurn, codexHome, resolveBaseUrl } from './codex-command.js';
 import { CodexEventParser, type CodexParseResult } from './codex-events.js';
 import { type CodexAuth, codexAuth, describeAuth, linkLogin } from './codex-login.js';
 import { codexMcpFlags, codexServerNames } from './codex-mcp.js';
@@ -84,7 +78,7 @@ export class CodexEngine extends CliProgramEngine<CodexSettings> implements Engi
         }
         await mkdir(codexHome(input.home), { recursive: true });
         if (auth.kind === 'login') await linkLogin(auth.authFile, codexHome(input.home));
-        await mkdir(codexTempDir(input.home), { recursive: true });
+        await mkdir(executionTempDir(input.home), { recursive: true });
         const env = buildCodexEnv(input);
         const broken = await this.sandboxCheck(execution.binary, input, env);
         if (broken) {

@@ -1,6 +1,6 @@
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
+import { type EngineRunInput, executionTempDir, type ResolvedMcpServer } from '@skill-eval/core';
 import { createHarnessFile, makeFolders } from '@skill-eval/engine-kit/agent-files';
 import { COPILOT_CREDENTIAL_VARIABLES, type CopilotAuth } from './copilot-credentials.js';
 import { copilotMcpConfig } from './copilot-mcp.js';
@@ -18,7 +18,7 @@ export const usageFile = (home: string, turn: number): string => join(home, `.co
 /**
  * The child environment: the runner's env without any credential Copilot knows ({@link COPILOT_CREDENTIAL_VARIABLES}:
  * the GitHub tokens, the provider keys, whichever the runner handed on), HOME (Copilot keeps its config and sessions in
- * `~/.copilot`) and TMPDIR ({@link copilotTempDir}) in the execution's HOME, no self-update, and the one credential of
+ * `~/.copilot`) and TMPDIR ({@link executionTempDir}) in the execution's HOME, no self-update, and the one credential of
  * `auth` under the variable Copilot reads — nothing else: the agent never holds a provider's key beside it, nor the key
  * under its provider API's own name as well. A
  * bring-your-own-key run is offline (`COPILOT_OFFLINE=true`: no GitHub authentication, telemetry, web tools, GitHub
@@ -34,7 +34,10 @@ export function buildCopilotEnv(
   for (const name of [...COPILOT_CREDENTIAL_VARIABLES, 'COPILOT_HOME', 'XDG_CACHE_HOME']) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith('COPILOT_PROVIDER_')) delete env[name];
   env.HOME = input.home;
-  env.TMPDIR = copilotTempDir(input.home);
+  // copilot's Node keeps a compile cache of copilot's code in `$TMPDIR/node-compile-cache`, and the agent's shell
+  // commands write their temp files there: in the machine's `/tmp` both would outlive the execution. The cost: copilot
+  // compiles its code afresh at each start (about 0.3 s of 1.4–1.7 s on a 2-core machine).
+  env.TMPDIR = executionTempDir(input.home);
   env.COPILOT_AUTO_UPDATE = 'false';
   env.NO_COLOR = '1';
   const cache = input.env.XDG_CACHE_HOME ?? (input.userHome ? join(input.userHome, '.cache') : undefined);
@@ -52,14 +55,6 @@ export function buildCopilotEnv(
   }
   return env;
 }
-
-/**
- * The temp folder copilot and its tools write to, in the fresh HOME: copilot's Node keeps a compile cache of copilot's
- * code in `$TMPDIR/node-compile-cache`, and the agent's shell commands write their temp files to `$TMPDIR`; in the
- * machine's `/tmp` both would stay after the execution, and one execution's temp files would be there for the next.
- * The cost: copilot compiles its code afresh at each start (about 0.3 s of 1.4–1.7 s on a 2-core machine).
- */
-export const copilotTempDir = (home: string): string => join(home, '.tmp');
 
 /** The `.copilot` folder of the execution's HOME: settings, instructions, MCP servers, sessions. */
 export const copilotDir = (home: string): string => join(home, '.copilot');
@@ -83,7 +78,7 @@ export async function prepareCopilotHome(
 ): Promise<void> {
   const dir = copilotDir(home);
   await makeFolders(home, dir);
-  await makeFolders(home, copilotTempDir(home));
+  await makeFolders(home, executionTempDir(home));
   const disabledSkills = BUILTIN_SKILLS.filter((name) => !options.stagedSkills.includes(name));
   await writeHomeFile(home, join(dir, 'settings.json'), `${JSON.stringify({ disabledSkills }, null, 2)}\n`);
   if (options.system) await writeHomeFile(home, join(dir, 'copilot-instructions.md'), `${options.system}\n`);

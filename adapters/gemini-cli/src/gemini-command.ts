@@ -1,6 +1,6 @@
 import { lstat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
+import { type EngineRunInput, executionTempDir, type ResolvedMcpServer } from '@skill-eval/core';
 import { makeFolders, writeBelowAgentFolder, writeHarnessFile } from '@skill-eval/engine-kit/agent-files';
 import type { GeminiCliSettings } from './gemini-cli-settings.js';
 import { cloudLoginFiles, type GeminiAuth } from './gemini-credentials.js';
@@ -54,8 +54,6 @@ export async function fenceGeminiEnvFile(workspace: string): Promise<void> {
 
 /** The `.gemini` folder of the execution's HOME: settings, sessions, the login link. */
 export const geminiDir = (home: string): string => join(home, '.gemini');
-/** The temp dir gemini and its tools write to (error reports go to os.tmpdir()): in the fresh HOME. */
-export const geminiTempDir = (home: string): string => join(home, '.tmp');
 
 /**
  * The child environment: the runner's env (its allowlist and gemini's own credentials), HOME and TMPDIR in the
@@ -71,7 +69,8 @@ export function buildGeminiEnv(
     ...cloudLoginFiles(input.env, auth, input.userHome),
     ...FIXED_ENV,
     HOME: input.home,
-    TMPDIR: geminiTempDir(input.home),
+    // gemini and its tools write there (its error reports go to os.tmpdir()).
+    TMPDIR: executionTempDir(input.home),
   };
   if (settings.baseUrl) env.GOOGLE_GEMINI_BASE_URL = settings.baseUrl;
   return env;
@@ -122,7 +121,7 @@ export async function prepareGeminiHome(
   },
 ): Promise<void> {
   const dir = geminiDir(home);
-  await makeFolders(home, geminiTempDir(home));
+  await makeFolders(home, executionTempDir(home));
   // A setup step may have run in this HOME: a link it left at these names or on the way is never written through.
   const settings = geminiUserSettings(options);
   await writeBelowAgentFolder(home, join(dir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`, 0o600);

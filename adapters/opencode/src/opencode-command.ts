@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineRunInput, ResolvedMcpServer } from '@skill-eval/core';
+import { type EngineRunInput, executionTempDir, type ResolvedMcpServer } from '@skill-eval/core';
 import { makeFolders, writeBelowAgentFolder } from '@skill-eval/engine-kit/agent-files';
 import { opencodeConfig } from './opencode-config.js';
 import type { OpencodeAuth } from './opencode-credentials.js';
@@ -24,12 +24,6 @@ export const opencodeDirs = (home: string) => ({
   XDG_CACHE_HOME: join(home, '.cache'),
   XDG_STATE_HOME: join(home, '.local', 'state'),
 });
-
-/**
- * The temp folder opencode and its tools write to, in the fresh HOME: opencode (a Bun executable) unpacks a 5.5 MB
- * native library into `TMPDIR` at every start and leaves it there, so the machine's `/tmp` would keep one per execution.
- */
-export const opencodeTempDir = (home: string): string => join(home, '.tmp');
 
 const isDir = (path: string): boolean => lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 const isFile = (path: string): boolean => lstatSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
@@ -105,7 +99,8 @@ export function buildOpencodeEnv(
     ...FIXED_ENV,
     ...opencodeDirs(input.home),
     HOME: input.home,
-    TMPDIR: opencodeTempDir(input.home),
+    // opencode (a Bun executable) unpacks a 5.5 MB native library into TMPDIR at every start and leaves it there.
+    TMPDIR: executionTempDir(input.home),
     ...projectConfigEnv(input.workspace),
     ...endpointConfigEnv(endpoints),
   };
@@ -132,7 +127,7 @@ export async function prepareOpencodeHome(
   },
 ): Promise<void> {
   const dirs = opencodeDirs(home);
-  await makeFolders(home, opencodeTempDir(home));
+  await makeFolders(home, executionTempDir(home));
   const configDir = join(dirs.XDG_CONFIG_HOME, 'opencode');
   const systemFile = join(configDir, 'AGENTS.md');
   // Named in the config too: under the variables projectConfigEnv sets, opencode's own look for the global AGENTS.md

@@ -43,12 +43,16 @@ describe('buildQodercliArgs', () => {
 });
 
 describe('buildQodercliEnv', () => {
-  it('isolates the config dir and passes the access token the run hands it', () => {
-    const withToken = buildQodercliEnv({ env: { PATH: '/bin', QODER_PERSONAL_ACCESS_TOKEN: 'pat-run' }, home: '/h' });
+  it('isolates the config dir and the temp folder, and passes the access token the run hands it', () => {
+    const withToken = buildQodercliEnv({
+      env: { PATH: '/bin', TMPDIR: '/tmp', QODER_PERSONAL_ACCESS_TOKEN: 'pat-run' },
+      home: '/h',
+    });
     expect(withToken).toEqual({
       PATH: '/bin',
       HOME: '/h',
       QODER_CONFIG_DIR: '/h/.qoder',
+      TMPDIR: '/h/.tmp',
       NO_BROWSER: '1',
       QODER_PERSONAL_ACCESS_TOKEN: 'pat-run',
     });

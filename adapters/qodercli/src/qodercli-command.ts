@@ -1,17 +1,20 @@
 import { join } from 'node:path';
-import type { EngineRunInput } from '@skill-eval/core';
+import { type EngineRunInput, executionTempDir } from '@skill-eval/core';
 
 /** The only credential qodercli takes from the environment; exchanged by qodercli itself for a session. */
 export const TOKEN_VAR = 'QODER_PERSONAL_ACCESS_TOKEN';
 
 /**
  * The child environment: the runner's env (its allowlist, and the access token, which the engine names as its own),
- * and a fresh HOME with qodercli's config dir inside it.
+ * and a fresh HOME with qodercli's config dir and the temp folder inside it.
  */
 export function buildQodercliEnv(input: Pick<EngineRunInput, 'env' | 'home'>): Record<string, string> {
   const env: Record<string, string> = { ...input.env };
   env.HOME = input.home;
   env.QODER_CONFIG_DIR = qodercliConfigDir(input.home);
+  // qodercli (a Node program, gemini-cli's fork) and the agent's shell commands write their temp files there; in the
+  // machine's `/tmp` they would outlive the execution, for the next one to find.
+  env.TMPDIR = executionTempDir(input.home);
   // Without a token or a login qodercli offers a browser login; never open a browser from an unattended run.
   env.NO_BROWSER = '1';
   return env;

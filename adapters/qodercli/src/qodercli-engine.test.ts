@@ -31,7 +31,7 @@ describe('QodercliEngine with a replaying stand-in', () => {
     const argsFile = join(sandbox.root, 'args');
     const bin = sandbox.script(
       'qodercli',
-      `printf '%s\\n' "$@" > "${argsFile}"; env > "${argsFile}.env"; cat "${fixtures}skill-write.jsonl"`,
+      `printf '%s\\n' "$@" > "${argsFile}"; env > "${argsFile}.env"; touch "$TMPDIR/left"; cat "${fixtures}skill-write.jsonl"`,
     );
     const env = { PATH: process.env.PATH!, QODER_PERSONAL_ACCESS_TOKEN: 'pat-secret-123456' };
     const session = await engineWith(bin, { model: 'performance' }).run(
@@ -62,6 +62,9 @@ describe('QodercliEngine with a replaying stand-in', () => {
     expect(childEnv).toContain('QODER_PERSONAL_ACCESS_TOKEN=pat-secret-123456');
     expect(childEnv).toContain(`QODER_CONFIG_DIR=${join(sandbox.home, '.qoder')}`);
     expect(childEnv).toContain(`HOME=${sandbox.home}`);
+    // Its temp folder is the execution's, made before it starts: what it leaves there goes with the execution.
+    expect(childEnv).toContain(`TMPDIR=${join(sandbox.home, '.tmp')}`);
+    expect(existsSync(join(sandbox.home, '.tmp', 'left'))).toBe(true);
     expect(childEnv).not.toContain('VITEST');
   });
 

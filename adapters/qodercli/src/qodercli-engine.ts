@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { type Engine, type EngineCredential, type EngineRunInput, redactorOf, type Session } from '@skill-eval/core';
+import {
+  type Engine,
+  type EngineCredential,
+  type EngineRunInput,
+  executionTempDir,
+  redactorOf,
+  type Session,
+} from '@skill-eval/core';
 import { StreamJsonParser, StreamJsonTurns, type StreamParseResult } from '@skill-eval/engine-claude-code';
 import {
   type CliExecution,
@@ -8,7 +15,7 @@ import {
   newSessionRecord,
   type SessionRecord,
 } from '@skill-eval/engine-kit';
-import { writeInAgentFolderSync } from '@skill-eval/engine-kit/agent-files';
+import { makeFolders, writeInAgentFolderSync } from '@skill-eval/engine-kit/agent-files';
 import { INSTALL_HINT, LOGIN_HINT } from './install-hint.js';
 import { buildQodercliArgs, buildQodercliEnv, qodercliConfigDir, TOKEN_VAR } from './qodercli-command.js';
 import { isNotLoggedIn, type QodercliResultExtras, readQodercliExtras } from './qodercli-extras.js';
@@ -54,6 +61,7 @@ export class QodercliEngine extends CliProgramEngine<QodercliSettings> implement
         // Without a token qodercli falls back to its local login state, which lives in the user's config dir.
         const login = input.env[TOKEN_VAR] ? undefined : userLoginDir(input.env, input.userHome);
         if (login) await linkLogin(login, qodercliConfigDir(input.home));
+        await makeFolders(input.home, executionTempDir(input.home));
         await this.runTurns(input, state, execution);
         if (state.credits.length > 0) {
           // Written after the agent ran, in a folder it can write: what it left at the name is replaced, not followed.
