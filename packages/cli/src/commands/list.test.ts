@@ -145,6 +145,16 @@ describe('skill-eval list --json', () => {
     expect(io.out()).toMatch(/3\s+trigger\s+1 check\(s\) should_trigger=false\s+unrelated-question-does-not-trigger/);
     expect(io.out()).toContain('1 suite(s), 3 case(s)');
   });
+
+  it('lines up a suite’s cases whatever their ids’ widths, and says a name that repeats the id once', async () => {
+    const io = captureIO(REPO_ROOT);
+    expect(await main(['list', 'examples/skill-routing'], io)).toBe(0);
+    expect(io.out().split('\n').slice(1, 3)).toEqual([
+      '  mean-price    trigger  0 check(s) should_trigger=true',
+      '  days-between  trigger  0 check(s) should_trigger=true',
+    ]);
+    expect(io.out()).toContain('\n  haiku         trigger  0 check(s) should_trigger=true\n');
+  });
 });
 
 describe('format settings from the config', () => {

@@ -48,13 +48,16 @@ export async function listCommand(paths: string[], options: ListOptions, io: Com
           `${relative(io.cwd, suite.file)}  (${suite.format}${suite.skill ? `, skill ${suite.skill.name}` : ''})`,
         ),
       );
+      const idWidth = columnWidth(suite.cases.map((c) => c.id));
       for (const c of suite.cases) {
         const checks = c.gates.length + c.checks.length + c.failIf.length;
         const extra = c.kind === 'trigger' ? ` should_trigger=${c.shouldTrigger ?? true}` : '';
+        // A name that only repeats the id (a case the eval file did not name) is said once.
+        const name = c.name === c.id ? '' : `  ${c.name}`;
         // The tags `--tag` selects by.
         const tags = c.tags.length > 0 ? `  [${c.tags.join(', ')}]` : '';
         lines.push(
-          terminalLine(`  ${c.id.padEnd(8)} ${c.kind.padEnd(7)} ${checks} check(s)${extra}  ${c.name}${tags}`),
+          terminalLine(`  ${c.id.padEnd(idWidth)}  ${c.kind.padEnd(7)}  ${checks} check(s)${extra}${name}${tags}`),
         );
       }
     }
@@ -66,4 +69,14 @@ export async function listCommand(paths: string[], options: ListOptions, io: Com
   // Once the listing is out: the next load of these files rebuilds what this one parsed.
   loaded.keepCaches();
   return hasErrors(diagnostics) ? 2 : 0;
+}
+
+/** Widest id a column is padded to: a longer one overflows its line rather than pushing every other line right. */
+const MAX_ID_WIDTH = 32;
+
+/** The width of the column of a suite's ids: its widest id, at most {@link MAX_ID_WIDTH}. */
+function columnWidth(ids: readonly string[]): number {
+  let width = 0;
+  for (const id of ids) if (id.length > width) width = id.length;
+  return Math.min(width, MAX_ID_WIDTH);
 }
