@@ -8,6 +8,7 @@ import {
   type WriteResult,
 } from '@skill-eval/core';
 import {
+  caseLabel,
   isInsideBoundary,
   projectBoundary,
   projectCopyLoss,
@@ -48,7 +49,7 @@ export function writeClaudePluginEval(suite: Suite): WriteResult {
   const names = new Set<string>();
   for (const [index, testCase] of suite.cases.entries()) {
     const dir = `evals/${uniqueSlug(testCase.id, names)}`;
-    const label = `case ${index + 1} (${testCase.id})`;
+    const label = caseLabel(index, testCase.id);
     const written = writeCase(testCase, label, dir, (what) => lost.push(`${label}: ${what}`), suite.file);
     if (!written) continue;
     files.push(...written);

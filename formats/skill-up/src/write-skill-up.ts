@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { type Case, type Check, type Suite, unwrittenSuiteKeys, type WriteResult } from '@skill-eval/core';
-import { projectCopyLoss, toolRestrictionLoss, toYaml as yamlText } from '@skill-eval/format-kit';
+import { caseLabel, projectCopyLoss, toolRestrictionLoss, toYaml as yamlText } from '@skill-eval/format-kit';
 import type { SkillUpCaseFile, Turn } from './case-schema.js';
 import { engineHint, skillUpEngineName } from './engine-name.js';
 import type { SkillUpSuiteFile } from './suite-schema.js';
@@ -32,7 +32,7 @@ export function writeSkillUp(suite: Suite): WriteResult {
   for (const [index, testCase] of suite.cases.entries()) {
     const name = uniqueName(testCase.id, names);
     caseFiles.push(`evals/cases/${name}.yaml`);
-    const written = writeCase(testCase, `case ${index + 1} (${testCase.id})`, ctx);
+    const written = writeCase(testCase, caseLabel(index, testCase.id), ctx);
     // skill-up takes the id from the file name when `id` is left out, as the source may have done.
     if (testCase.rawId === undefined && name === testCase.id) delete written.id;
     files.push({ path: `evals/cases/${name}.yaml`, text: toYaml(written) });

@@ -217,7 +217,7 @@ describe('writing suites of other formats', () => {
     });
     const { lost, files } = writeSkillUp(suiteOf([c]));
     expect(parse(files[1]!.text).expect).toBeUndefined();
-    expect(lost).toContain('case 1 (1): check contains "HELLO" (an agent_judge case cannot also run it)');
+    expect(lost).toContain('case 1: check contains "HELLO" (an agent_judge case cannot also run it)');
   });
 
   it('trigger cases become tag trigger_test with a Skill tool rule, and load back as triggers', () => {
@@ -281,9 +281,9 @@ describe('writing suites of other formats', () => {
     });
     const { lost, files } = writeSkillUp(suiteOf([rules, rubric]));
     expect(lost).toEqual([
-      'case 1 (1): check regex "x+" (no skill-up rule for it)',
-      'case 1 (1): check tool-not-called "Bash" (no skill-up rule for it)',
-      'case 2 (2): check contains "hi" (an agent_judge case cannot also run it)',
+      'case 1: check regex "x+" (no skill-up rule for it)',
+      'case 1: check tool-not-called "Bash" (no skill-up rule for it)',
+      'case 2: check contains "hi" (an agent_judge case cannot also run it)',
     ]);
     expect(parse(files[1]!.text).judge).toEqual({
       type: 'rule_based',
@@ -315,17 +315,17 @@ describe('writing suites of other formats', () => {
     });
     const { lost, files } = writeSkillUp(suiteOf([c]));
     expect(lost).toEqual([
-      'case 1 (1): system prompt',
-      'case 1 (1): runs: 5',
-      'case 1 (1): setup commands (skill-up runs one environment.setup_steps list for every case)',
-      'case 1 (1): metadata category',
-      'case 1 (1): reference (written as description, which no judge reads)',
-      'case 1 (1): check icontains "x" (an agent_judge case cannot also run it)',
-      'case 1 (1): check contains "y" written to expect (skill-up has one judge per case; a failing expect skips the judge)',
-      'case 1 (1): 1 fail-if condition(s) (an agent_judge has no failure rules)',
-      'case 1 (1): "every criterion must pass" written as pass_threshold: 1',
-      'case 1 (1): weight 2 of llm-rubric "good"',
-      'case 1 (1): workspace file /elsewhere/f.txt → f.txt (skill-up copies one repo_fixture directory from the skill root)',
+      'case 1: system prompt',
+      'case 1: runs: 5',
+      'case 1: setup commands (skill-up runs one environment.setup_steps list for every case)',
+      'case 1: metadata category',
+      'case 1: reference (written as description, which no judge reads)',
+      'case 1: check icontains "x" (an agent_judge case cannot also run it)',
+      'case 1: check contains "y" written to expect (skill-up has one judge per case; a failing expect skips the judge)',
+      'case 1: 1 fail-if condition(s) (an agent_judge has no failure rules)',
+      'case 1: "every criterion must pass" written as pass_threshold: 1',
+      'case 1: weight 2 of llm-rubric "good"',
+      'case 1: workspace file /elsewhere/f.txt → f.txt (skill-up copies one repo_fixture directory from the skill root)',
     ]);
     const written = parse(files[1]!.text);
     expect(written.expect).toEqual({ must_contain: ['y'] });

@@ -1,3 +1,4 @@
+export { caseLabel } from './case-label.js';
 export { DiagnosticSink } from './diagnostic-sink.js';
 // JSON with positions (also the package's `./json` entry, which imports no YAML).
 export * from './json.js';
