@@ -62,7 +62,7 @@ describe("executeOne: a case that restricts its agent's tools", () => {
     expect(resultWarnings(result)).toContainEqual({
       kind: 'engine',
       message:
-        "The case gives its agent only Read, Skill and keeps Bash from it, but engine fake cannot restrict an agent's tools: its agent ran with all its tools. Run the case on claude-code to apply the restriction.",
+        "Engine fake cannot restrict an agent's tools, so its agent ran with all of them, where the case gives its agent only Read, Skill and keeps Bash from it. Run the case on claude-code to apply the restriction.",
     });
   });
 

@@ -80,7 +80,8 @@ export function unrestrictedTools(testCase: Case, target: EngineTarget): Warning
   if (parts.length === 0) return undefined;
   return warning(
     'engine',
-    `The case ${parts.join(' and ')}, but engine ${target.id} cannot restrict an agent's tools: its agent ran with all its tools. Run the case on claude-code to apply the restriction.`,
+    // What happened first, then the tool list, which can be long: a line cut to length still says it.
+    `Engine ${target.id} cannot restrict an agent's tools, so its agent ran with all of them, where the case ${parts.join(' and ')}. Run the case on claude-code to apply the restriction.`,
   );
 }
 

@@ -68,6 +68,19 @@ describe('warnings in the closing lines', () => {
     ]);
   });
 
+  it('lists once, with every execution that had one, messages that read the same up to where their line cuts them', () => {
+    const tools = (more: string) =>
+      `The case gives its agent only ${'Read, Glob, Grep, NotebookRead, Skill, '.repeat(4)}${more}but engine anthropic cannot restrict an agent's tools.`;
+    const results = [
+      withWarnings('e1', [tools('Write, Edit, ')]),
+      withWarnings('e2', [tools('')]),
+      withWarnings('e3', [tools('Write, Edit, '), tools('')]),
+    ];
+    const lines = renderWarnings(results, colors).slice(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^ {2}3× \[engine\] The case gives its agent only Read, .*…$/);
+  });
+
   it('prints nothing for a run without warnings', () => {
     expect(renderWarnings([caseResult()], colors)).toEqual([]);
   });

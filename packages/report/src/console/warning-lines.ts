@@ -16,11 +16,15 @@ export interface WarningTally {
 /** A warning as one line: its kind, then its message cut to length. */
 const warningText = ({ kind, message }: Warning): string => `[${kind}] ${truncate(message, MAX_WARNING_LENGTH)}`;
 
-/** Each distinct warning (kind and message) once, with the executions that had it: most frequent first, then first seen. */
+/**
+ * Each distinct warning once, as its line shows it (its kind, its message cut to length: two messages that differ only
+ * past the cut would be two lines that read the same), with the executions that had it: most frequent first, then
+ * first seen.
+ */
 export function tallyWarnings(results: readonly CaseResult[]): WarningTally[] {
   const tallies = new Map<string, WarningTally>();
   for (const result of results) {
-    const distinct = new Map(resultWarnings(result).map((warning) => [`${warning.kind}\0${warning.message}`, warning]));
+    const distinct = new Map(resultWarnings(result).map((warning) => [warningText(warning), warning]));
     for (const [key, warning] of distinct) {
       const tally = tallies.get(key) ?? { warning, executions: 0 };
       tally.executions += 1;
