@@ -98,8 +98,9 @@ describe('agent mode: skill-eval prompt and skill-eval grade', () => {
   it('lists the task cases with their answer folders and the steps; trigger cases are left out', async () => {
     const { code, out } = await run('prompt', 'pirate');
     expect(code).toBe(0);
-    expect(out).toMatch(/greet +greet +→ answers\/greet\//);
-    expect(out).toMatch(/notes +notes +→ answers\/notes\//);
+    // Each case's id, then its folder: its name repeats its id, and is not said twice.
+    expect(out).toContain('\n  greet  → answers/greet/\n');
+    expect(out).toContain('\n  notes  → answers/notes/\n');
     expect(out).toContain('1 trigger case(s) left out');
     expect(out).toContain('skill-eval prompt pirate --case <id> --workspace answers/<folder>/workspace');
     expect(out).toContain('skill-eval prompt pirate --case <id> --judge --answer-file answers/<folder>/answer.md');
@@ -124,6 +125,8 @@ describe('agent mode: skill-eval prompt and skill-eval grade', () => {
     ]);
     expect(input.answerFolder).toBe('answers/greet');
     const text = await run('prompt', 'pirate', '--case', 'greet');
+    // Its id once: its name only repeats it.
+    expect(text.out).toMatch(/^# Case greet \(pirate\/evals\/evals\.json:\d+\)\n/);
     expect(text.out).toContain('## User\n\nGreet Ana.');
     expect(text.out).toContain('write your final answer to answers/greet/answer.md');
   });

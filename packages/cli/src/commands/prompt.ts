@@ -69,9 +69,10 @@ export async function promptCommand(paths: string[], options: PromptOptions, io:
     io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     return 0;
   }
-  const { file, line } = place.testCase.source;
+  const { id, name, source } = place.testCase;
+  const { file, line } = source;
   const header = [
-    `# Case ${place.testCase.id} — ${place.testCase.name} (${relative(io.cwd, file)}${line ? `:${line}` : ''})`,
+    `# Case ${id}${name === id ? '' : ` — ${name}`} (${relative(io.cwd, file)}${line ? `:${line}` : ''})`,
     '',
     `You are the agent. Do the task below${input.workspace ? ` in ${input.workspace}` : ''}, then write your final answer to ${join(folder, ANSWER_FILES.answer[0])}.`,
     '',
@@ -101,7 +102,11 @@ function overview(
   const lines = [
     `Agent mode: your own agent plays the agent and the judge; skill-eval grades. ${places.length} case${places.length === 1 ? '' : 's'}:`,
     '',
-    ...places.map((p) => `  ${p.testCase.id.padEnd(width)}  ${p.testCase.name}  → ${join(answers, p.folder)}/`),
+    // A name that only repeats the id (a case the eval file did not name) is said once.
+    ...places.map(
+      ({ testCase: { id, name }, folder }) =>
+        `  ${id.padEnd(width)}  ${name === id ? '' : `${name}  `}→ ${join(answers, folder)}/`,
+    ),
     '',
   ];
   if (triggerCases)
