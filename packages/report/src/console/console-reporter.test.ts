@@ -173,21 +173,22 @@ describe('console reporter, plain mode: progress and the closing table', () => {
     };
     const all = await tableOf(true);
     expect(all).toMatch(/✓ PASS.*extracts tables.*claude-code.*with_skill #1.*1\.00.*12\.3k\/850.*\$0\.0123.*1\.2s/);
-    expect(all).not.toContain('not listed');
+    expect(all).not.toContain('not in this table');
     const failures = await tableOf(false);
     expect(failures).not.toContain('extracts tables');
     expect(failures).toMatch(/✗ FAIL.*fills the form/);
     expect(failures).toMatch(/! ERROR.*merges pages/);
-    expect(failures).toContain('1 passed execution not listed (-v lists every one).');
+    expect(failures).toContain('1 passed execution not in this table (-v lists every one).');
   });
 
-  it('prints no table when every execution passed, only how many it leaves out', async () => {
+  it('prints no table when every execution passed, nor a note about one: each has its line, the totals count them', async () => {
     const stream = new FakeStream(false);
     const reporter = createConsoleReporter({ stream, cwd, color: false });
     const results = [caseResult({ executionId: 'a' }), caseResult({ executionId: 'b' })];
     await reporter.onRunEnd?.(runSummary(results, outDir), results);
     expect(stream.text).not.toContain('Status');
-    expect(stream.text).toContain('2 passed executions not listed (-v lists every one).\n\n2 executions · 2 passed');
+    expect(stream.text).not.toContain('table');
+    expect(stream.text).toMatch(/^\n2 executions · 2 passed/);
   });
 
   it('adds the flags the run needed to the resume hint of an interrupted run', async () => {
@@ -246,7 +247,7 @@ describe('console reporter, TTY mode', () => {
     // The table lists what did not pass, in plan order whatever order the results came in, and counts the passes.
     expect(end).not.toContain('extracts tables');
     expect(end.indexOf('fills the form')).toBeLessThan(end.indexOf('merges pages'));
-    expect(end).toContain('1 passed execution not listed (-v lists every one).');
+    expect(end).toContain('1 passed execution not in this table (-v lists every one).');
     expect(end).toMatch(/Status.*Suite.*Case.*Engine.*Variant\/run.*Score.*Tokens in\/out.*Cost.*Time.*Reason/);
     expect(end).toMatch(
       /✗ FAIL.*fills the form.*claude-code.*with_skill #1.*0\.50.*12\.3k\/850.*\$0\.0123.*2\.5s.*writes out\.pdf: no file/,

@@ -92,7 +92,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
 
 /**
  * What did not pass, as a table, and how many passes it leaves out; every execution with `all` (-v). Undefined when
- * there is nothing to list.
+ * there is nothing to list: each execution already has its line above, and the totals count the passes.
  */
 async function closingTable(
   results: readonly CaseResult[],
@@ -101,10 +101,12 @@ async function closingTable(
   width: number,
 ): Promise<string | undefined> {
   const listed = all ? results : results.filter((r) => r.status !== 'passed');
+  if (listed.length === 0) return undefined;
   const left = results.length - listed.length;
   const note =
-    left > 0 ? colors.dim(`${left} passed execution${left === 1 ? '' : 's'} not listed (-v lists every one).`) : '';
-  if (listed.length === 0) return note || undefined;
+    left > 0
+      ? colors.dim(`${left} passed execution${left === 1 ? '' : 's'} not in this table (-v lists every one).`)
+      : '';
   const table = await renderResultsTable(listed, colors, width);
   return note ? `${table}\n${note}` : table;
 }
