@@ -219,6 +219,31 @@ describe('loadSuites', () => {
     });
   });
 
+  it('points at where a file no format claims stops parsing, scanned or named, and says to fix it', async () => {
+    await writeTree(folder.dir, { 'y/evals/evals.json': '{\n  "cases": [1,, 2]\n}\n' });
+    const scanned = await loadSuites(['y'], registry, { cwd: folder.dir });
+    expect(scanned.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'info',
+        ruleId: 'discovery/not-detected',
+        line: 2,
+        column: 15,
+        message:
+          'Skipped: the file name looks like an eval file, but it does not parse (Invalid JSON: Unexpected , in flow sequence). If it is one, fix it there.',
+      }),
+    ]);
+    const named = await loadSuites(['y/evals/evals.json'], registry, { cwd: folder.dir });
+    expect(named.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        ruleId: 'discovery/unrecognised',
+        line: 2,
+        column: 15,
+        message: 'Invalid JSON: Unexpected , in flow sequence. Fix it there, then run again.',
+      }),
+    ]);
+  });
+
   it('says that a named SKILL.md no format claims is a skill, and to name its folder', async () => {
     await writeTree(folder.dir, { 'pdf/SKILL.md': '---\nname: pdf\ndescription: Reads PDFs.\n---\nRead it.\n' });
     const { diagnostics } = await loadSuites(['pdf/SKILL.md'], registry, { cwd: folder.dir });

@@ -95,26 +95,7 @@ async function loadFile(
   // tool's under a name it shares) is loaded when named, so that loading it says what is wrong, and skipped here.
   const sureEnough = explicit || forced || bestScore >= SCAN_CONFIDENCE;
   if (!best || !sureEnough) {
-    const found = describeContent(file, text);
-    const what = found ? ` (${found})` : '';
-    const partly = best ? ` ${best.id} reads it only partly; name the file to see what it lacks.` : '';
-    diagnostics.push(
-      explicit
-        ? diag(
-            'error',
-            'discovery/unrecognised',
-            file,
-            basename(file) === 'SKILL.md'
-              ? SKILL_FILE_NAMED
-              : `Not a recognised eval file${what}; formats: ${formatIds}. Name one with --format.`,
-          )
-        : diag(
-            'info',
-            'discovery/not-detected',
-            file,
-            `Skipped: the file name looks like an eval file, but no format recognises its content${what}; it may belong to another tool.${partly} Formats: ${formatIds}.`,
-          ),
-    );
+    diagnostics.push(unreadFileDiagnostic(file, text, { explicit, best, formatIds }));
     return none;
   }
   try {
@@ -181,4 +162,31 @@ function checkedDiagnostic(reported: unknown, formatId: string, file: string): D
   const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(diagnostic)'}: ${i.message}`).join('; ');
   const message = `Format ${formatId} produced an invalid diagnostic (${issues})${typeof said === 'string' ? `: ${said}` : '.'}`;
   return diag('error', 'discovery/invalid-diagnostic', file, message);
+}
+
+/**
+ * Why a file no format loads was left: an error when it was named, else a note. One that does not parse is pointed at
+ * where it stops; one that parses is described, so that a file of another tool can be told from a broken eval file.
+ */
+function unreadFileDiagnostic(
+  file: string,
+  text: string,
+  { explicit, best, formatIds }: { explicit: boolean; best: Format | undefined; formatIds: string },
+): Diagnostic {
+  const found = describeContent(file, text);
+  const at = found?.line ? { line: found.line, ...(found.column ? { column: found.column } : {}) } : {};
+  if (explicit) {
+    const message =
+      basename(file) === 'SKILL.md'
+        ? SKILL_FILE_NAMED
+        : found?.syntaxError
+          ? `${found.syntaxError}. Fix it there, then run again.`
+          : `Not a recognised eval file${found ? ` (${found.text})` : ''}; formats: ${formatIds}. Name one with --format.`;
+    return { ...diag('error', 'discovery/unrecognised', file, message), ...at };
+  }
+  const partly = best ? ` ${best.id} reads it only partly; name the file to see what it lacks.` : '';
+  const message = found?.syntaxError
+    ? `Skipped: the file name looks like an eval file, but it does not parse (${found.syntaxError}). If it is one, fix it there.`
+    : `Skipped: the file name looks like an eval file, but no format recognises its content${found ? ` (${found.text})` : ''}; it may belong to another tool.${partly} Formats: ${formatIds}.`;
+  return { ...diag('info', 'discovery/not-detected', file, message), ...at };
 }
