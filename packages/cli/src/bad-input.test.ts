@@ -246,6 +246,16 @@ describe('skill-eval run without the key an API engine or judge needs', () => {
     expect(err).not.toMatch(/--ek apiKeyEnv=|--judge openai\b/);
   });
 
+  it('says a judge lacking a setting is the judge, and names the setting scoped to it', async () => {
+    writeDemoEvals(dir, needsJudge);
+    const err = await refusedRun(['-e', 'command', '--ek', 'command=cat', '--judge', 'command'], env);
+    expect(err).toContain(
+      'error: The judge command cannot run here. Invalid settings for command: command: is required',
+    );
+    expect(err).toContain('--ek command.command=./my-agent.sh');
+    expect(err).not.toMatch(/--ek command=/);
+  });
+
   it('lets a re-run the cache answers go on without the key; a changed case still needs it', async () => {
     const verdict = '{"criteria":[{"id":1,"passed":true,"evidence":"hi","reasoning":"It says hi."}]}';
     const server = await startFakeModelServer({ conversations: [], fallback: { text: verdict } });

@@ -125,7 +125,7 @@ async function engineItem(
         : settings.kwargs;
     engine = createEngine(registry, spec, settings.config, kwargs, trust);
   } catch (error) {
-    return { role, id, ready: false, ...problemOf(error) };
+    return { role, id, ready: false, ...problemOf(role === 'judge' ? judgeSetupError(error, spec.id) : error) };
   }
   const env = engineEnv(found.env, engine.environment);
   const credential = describeCredential(engine.credential?.(env), found.sources) ?? undefined;

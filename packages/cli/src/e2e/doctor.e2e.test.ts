@@ -75,6 +75,19 @@ describe('skill-eval doctor: whether a run could start here, part by part (anthr
     expect(part(report.parts, 'engine')?.problem).toContain('ANTHROPIC_API_KEY');
   });
 
+  it('says a judge lacking a setting is not ready, naming the setting scoped to the judge', async () => {
+    writeFiles(dir, { 'judged/evals/evals.json': '{"evals":[{"id":1,"prompt":"hi","assertions":["says hi"]}]}' });
+    const io = captureIO(dir, { PATH: process.env.PATH, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'k' });
+    const code = await main(['doctor', 'judged', '-e', 'anthropic', '--judge', 'command', '--json'], io);
+    expect(code).toBe(1);
+    const judge = part((JSON.parse(io.out()) as { parts: Part[] }).parts, 'judge');
+    expect(judge).toMatchObject({ id: 'command', ready: false });
+    expect(judge?.problem).toMatch(
+      /^The judge command cannot run here\. Invalid settings for command: command: is required/,
+    );
+    expect(judge?.problem).toContain('--ek command.command=./my-agent.sh');
+  });
+
   it('--verify-models sends each engine one tiny request, and a model that does not answer is not ready', async () => {
     const answered = await doctor({ ANTHROPIC_API_KEY: 'test-key' }, '--verify-models');
     expect(answered.code).toBe(0);

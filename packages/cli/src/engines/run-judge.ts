@@ -24,7 +24,12 @@ export async function runJudge(
 ): Promise<RunJudge> {
   // The judge takes only settings scoped to it (`--ek anthropic.model=…`): unscoped ones are for the run's engines.
   const scoped = Object.fromEntries(Object.entries(kwargs).filter(([key]) => key.includes('.')));
-  const engine = createEngine(registry, judgeSpec, config, scoped, trust);
+  let engine: Engine;
+  try {
+    engine = createEngine(registry, judgeSpec, config, scoped, trust);
+  } catch (error) {
+    throw judgeSetupError(error, judgeSpec.id);
+  }
   // Fails fast, with an install hint, when the judge's program is missing: claude-code's completions run claude too.
   await pluginStep(registry.engine(judgeSpec.id), 'version()', () => engine.version()).catch((error: unknown) => {
     throw judgeSetupError(error, judgeSpec.id);
