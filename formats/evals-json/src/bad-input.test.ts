@@ -156,6 +156,10 @@ describe('evals items', () => {
       'Item 2 of "expectations" in eval 3 is a number; each expectations item must be a string the judge can check.',
     );
     expect(message(9, 41)).toBe('"timeout" of eval 6 is -1; write a positive number of seconds.');
+    // The key the eval wrote is the one to fix.
+    expect(message(5, 5)).toBe(
+      'Eval 2 has no usable "assertions" and no expected_output: nothing can grade it, so its runs end as errors; fix "assertions".',
+    );
     expect(suites[0]!.cases.map((c) => [c.id, c.limits.timeoutSeconds, c.checks.length])).toEqual([
       ['2', undefined, 0],
       ['3', undefined, 1],
@@ -167,6 +171,19 @@ describe('evals items', () => {
       'evals-json/blank-assertion',
       'evals-json/nothing-to-grade',
     ]);
+  });
+
+  it('names the key a file of its dialect lists its criteria under, to add to a case nothing grades', () => {
+    const advice = (lines: string[]) =>
+      load(lines).diagnostics.find((d) => d.ruleId === 'evals-json/nothing-to-grade')?.message;
+    // skill-creator's schema says `expectations`.
+    expect(advice(['{"evals": [{"id": 1, "prompt": "hi"}]}'])).toBe(
+      'Eval 1 has no "expectations" and no expected_output: nothing can grade it, so its runs end as errors; add "expectations".',
+    );
+    // agentskills.io's says `assertions`.
+    expect(advice(['{"evals": [{"id": 1, "prompt": "hi", "assertions": ["ok"]}, {"id": 2, "prompt": "yo"}]}'])).toBe(
+      'Eval 2 has no "assertions" and no expected_output: nothing can grade it, so its runs end as errors; add "assertions".',
+    );
   });
 
   it('a trigger case needs a skill name', () => {

@@ -1,7 +1,9 @@
 import { problemSentence, validChecks } from '@skill-eval/checks';
 import { type Case, type Check, parseCase } from '@skill-eval/core';
+import { property } from '@skill-eval/format-kit';
 import type { Node } from 'jsonc-parser';
 import { type CaseFiles, type CaseIdentity, cap } from './case-fields.js';
+import type { Dialect } from './dialect.js';
 import type { ReadContext } from './read-context.js';
 
 /** What a dialect reader found in one item, before grading rules are applied. */
@@ -21,6 +23,23 @@ export interface CaseParts {
   files: CaseFiles;
   metadata: Record<string, unknown>;
 }
+
+/**
+ * The key a dialect's items list their criteria under, for advice to the file's author: skill-creator's schema and
+ * BMAD's first generation say `expectations`, agentskills.io and AgentV `assertions`, BMAD's cases `rubric` (see
+ * dialect.ts), TEA's `expect`.
+ */
+const CRITERIA_KEY: Record<Dialect, string> = {
+  'skill-creator': 'expectations',
+  'bmad-1': 'expectations',
+  agentskills: 'assertions',
+  'agentv-transpile': 'assertions',
+  'bmad-2': 'rubric',
+  'bmad-tea': 'expect',
+};
+
+/** Every key an item can list its criteria under. */
+const CRITERIA_KEYS = ['assertions', 'expectations', 'rubric'] as const;
 
 /**
  * Applies the grading rules shared by every dialect: a `should_trigger` item becomes a trigger case
@@ -54,9 +73,14 @@ export function buildCase(parts: CaseParts, ctx: ReadContext): Case {
       );
     }
   } else if (checks.length === 0) {
+    // The key the item wrote (of the wrong type, or empty) is the one to fix; else the one its dialect reads.
+    const own = CRITERIA_KEYS.find((name) => property(item, name) !== undefined);
+    const key = own ?? CRITERIA_KEY[ctx.dialect];
+    const criteria = own ? `no usable "${key}"` : `no "${key}"`;
+    const lacks = key === 'rubric' ? criteria : `${criteria} and no expected_output`;
     ctx.sink.warning(
       'nothing-to-grade',
-      `${cap(identity.label)} has no assertions and no expected_output: nothing can grade it, so its runs end as errors; add "assertions" (or "rubric").`,
+      `${cap(identity.label)} has ${lacks}: nothing can grade it, so its runs end as errors; ${own ? 'fix' : 'add'} "${key}".`,
       item,
     );
   }
